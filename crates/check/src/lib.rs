@@ -1,0 +1,1 @@
+//! scorecheck: placeholder facade.

@@ -1,0 +1,2 @@
+//! The `scorecheck` command-line tool.
+fn main() {}

@@ -1,0 +1,1 @@
+//! scorecheck-feasibility-highs: placeholder, filled in by its issue.

@@ -1,0 +1,1 @@
+//! scorecheck-feasibility-pure: placeholder, filled in by its issue.

@@ -1,0 +1,1 @@
+//! scorecheck-interval: placeholder, filled in by its issue.
