@@ -1,0 +1,314 @@
+//! Exact values of scores: rationals, and elements a + b·√c of a quadratic field.
+
+use std::cmp::Ordering;
+use std::fmt;
+
+use num_bigint::{BigInt, Sign};
+use num_rational::BigRational;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+
+use crate::arith::Arith;
+
+/// An exact score value.
+///
+/// Rational scores are rationals. The square-root scores (fm, gm, mcc, pt and their
+/// relatives) have values a + b·√c with rational a, b and an integer c that is not a perfect
+/// square; every score formula takes a single square root, so one radicand suffices and the
+/// values form a field. Comparisons with rationals are decided exactly by squaring with sign
+/// tracking ([`Exact::cmp_rational`]); nothing is rounded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exact(Repr);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Repr {
+    Rational(BigRational),
+    /// a + b·√c with b ≠ 0 and c > 1 not a perfect square, so the value is irrational.
+    Surd {
+        a: BigRational,
+        b: BigRational,
+        c: BigInt,
+    },
+    /// Arithmetic mixed two different radicands; no score formula does this, and tests
+    /// check that none does, but the type stays total rather than panicking.
+    Unrepresentable,
+}
+
+impl Exact {
+    /// The rational `value`.
+    pub fn from_rational(value: BigRational) -> Exact {
+        Exact(Repr::Rational(value))
+    }
+
+    /// The rational value, if the value is rational.
+    pub fn as_rational(&self) -> Option<&BigRational> {
+        match &self.0 {
+            Repr::Rational(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// Whether the value could be represented (always true for the score formulas).
+    pub fn is_representable(&self) -> bool {
+        !matches!(self.0, Repr::Unrepresentable)
+    }
+
+    /// Exact comparison with a rational, or `None` for an unrepresentable value.
+    pub fn cmp_rational(&self, r: &BigRational) -> Option<Ordering> {
+        match &self.0 {
+            Repr::Rational(x) => Some(x.cmp(r)),
+            Repr::Surd { a, b, c } => {
+                // sign(a − r + b·√c)
+                let x = a - r;
+                Some(sign_of_sum(&x, b, c))
+            }
+            Repr::Unrepresentable => None,
+        }
+    }
+
+    /// Whether `lower ≤ self ≤ upper`, decided exactly.
+    pub fn within(&self, lower: &BigRational, upper: &BigRational) -> bool {
+        matches!(self.cmp_rational(lower), Some(Ordering::Greater | Ordering::Equal))
+            && matches!(self.cmp_rational(upper), Some(Ordering::Less | Ordering::Equal))
+    }
+
+    /// A floating-point approximation, for display and pruning only.
+    pub fn to_f64(&self) -> f64 {
+        match &self.0 {
+            Repr::Rational(r) => rational_to_f64(r),
+            Repr::Surd { a, b, c } => {
+                rational_to_f64(a) + rational_to_f64(b) * c.to_f64().unwrap_or(f64::NAN).sqrt()
+            }
+            Repr::Unrepresentable => f64::NAN,
+        }
+    }
+}
+
+/// sign(x + b·√c) for b ≠ 0 and c > 0, exactly.
+fn sign_of_sum(x: &BigRational, b: &BigRational, c: &BigInt) -> Ordering {
+    let bs = b.cmp(&BigRational::zero());
+    let xs = x.cmp(&BigRational::zero());
+    match (xs, bs) {
+        (Ordering::Equal, s) => s,
+        (s, Ordering::Equal) => s,
+        (Ordering::Greater, Ordering::Greater) => Ordering::Greater,
+        (Ordering::Less, Ordering::Less) => Ordering::Less,
+        (Ordering::Greater, Ordering::Less) => {
+            // x > 0 > b√c: compare x² with b²c.
+            (x * x).cmp(&(b * b * BigRational::from_integer(c.clone())))
+        }
+        (Ordering::Less, Ordering::Greater) => {
+            (b * b * BigRational::from_integer(c.clone())).cmp(&(x * x))
+        }
+    }
+}
+
+/// Converts a big rational to the nearest-ish f64 (display and pruning only).
+pub(crate) fn rational_to_f64(r: &BigRational) -> f64 {
+    r.to_f64().unwrap_or_else(|| {
+        if r.is_negative() {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        }
+    })
+}
+
+fn surd(a: BigRational, b: BigRational, c: BigInt) -> Exact {
+    if b.is_zero() {
+        Exact(Repr::Rational(a))
+    } else {
+        Exact(Repr::Surd { a, b, c })
+    }
+}
+
+/// Splits a value into (a, b, c) with b = 0 and c = 0 for rationals.
+fn parts(x: &Exact) -> Option<(BigRational, BigRational, Option<BigInt>)> {
+    match &x.0 {
+        Repr::Rational(r) => Some((r.clone(), BigRational::zero(), None)),
+        Repr::Surd { a, b, c } => Some((a.clone(), b.clone(), Some(c.clone()))),
+        Repr::Unrepresentable => None,
+    }
+}
+
+/// The common radicand of two values, if they share one (or at most one has any).
+fn common_radicand(x: &Option<BigInt>, y: &Option<BigInt>) -> Option<Option<BigInt>> {
+    match (x, y) {
+        (None, None) => Some(None),
+        (Some(c), None) | (None, Some(c)) => Some(Some(c.clone())),
+        (Some(c), Some(d)) if c == d => Some(Some(c.clone())),
+        _ => None,
+    }
+}
+
+fn combine(
+    x: &Exact,
+    y: &Exact,
+    f: impl Fn(&BigRational, &BigRational, &BigRational, &BigRational, &BigRational) -> (BigRational, BigRational),
+) -> Exact {
+    let (Some((a1, b1, c1)), Some((a2, b2, c2))) = (parts(x), parts(y)) else {
+        return Exact(Repr::Unrepresentable);
+    };
+    match common_radicand(&c1, &c2) {
+        Some(None) => {
+            let (a, _) = f(&a1, &b1, &a2, &b2, &BigRational::zero());
+            Exact(Repr::Rational(a))
+        }
+        Some(Some(c)) => {
+            let cr = BigRational::from_integer(c.clone());
+            let (a, b) = f(&a1, &b1, &a2, &b2, &cr);
+            surd(a, b, c)
+        }
+        None => Exact(Repr::Unrepresentable),
+    }
+}
+
+impl Arith for Exact {
+    fn count(value: u64) -> Self {
+        Exact(Repr::Rational(BigRational::from_integer(BigInt::from(value))))
+    }
+
+    fn rational(value: &BigRational) -> Self {
+        Exact(Repr::Rational(value.clone()))
+    }
+
+    fn add(&self, other: &Self) -> Self {
+        combine(self, other, |a1, b1, a2, b2, _| (a1 + a2, b1 + b2))
+    }
+
+    fn sub(&self, other: &Self) -> Self {
+        combine(self, other, |a1, b1, a2, b2, _| (a1 - a2, b1 - b2))
+    }
+
+    fn mul(&self, other: &Self) -> Self {
+        combine(self, other, |a1, b1, a2, b2, c| {
+            (a1 * a2 + b1 * b2 * c, a1 * b2 + a2 * b1)
+        })
+    }
+
+    fn div(&self, other: &Self) -> Option<Self> {
+        if other.is_zero() {
+            return None;
+        }
+        // x / (a + b√c) = x · (a − b√c) / (a² − b²c); the norm is non-zero because √c is
+        // irrational and the divisor is non-zero.
+        let (a, b, c) = parts(other)?;
+        let c_rational = c.clone().map(BigRational::from_integer).unwrap_or_else(BigRational::zero);
+        let norm = &a * &a - &b * &b * &c_rational;
+        let inverse = match c {
+            None => Exact(Repr::Rational(BigRational::one() / a)),
+            Some(c) => surd(&a / &norm, -(&b / &norm), c),
+        };
+        Some(self.mul(&inverse))
+    }
+
+    fn sqrt(&self) -> Option<Self> {
+        match &self.0 {
+            Repr::Rational(r) if r.is_negative() => None,
+            Repr::Rational(r) => {
+                // √(u/v) = √(u·v) / v, rational when u·v is a perfect square.
+                let radicand = r.numer() * r.denom();
+                let root = radicand.sqrt();
+                if &root * &root == radicand {
+                    Some(Exact(Repr::Rational(BigRational::new(root, r.denom().clone()))))
+                } else {
+                    Some(surd(
+                        BigRational::zero(),
+                        BigRational::new(BigInt::one(), r.denom().clone()),
+                        radicand,
+                    ))
+                }
+            }
+            Repr::Surd { .. } | Repr::Unrepresentable => Some(Exact(Repr::Unrepresentable)),
+        }
+    }
+
+    fn is_zero(&self) -> bool {
+        matches!(&self.0, Repr::Rational(r) if r.is_zero())
+    }
+}
+
+impl fmt::Display for Exact {
+    /// Lowest-terms rationals (`2387/3500`), radicals as `a + b*sqrt(c)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Repr::Rational(r) => write!(f, "{r}"),
+            Repr::Surd { a, b, c } => {
+                let (c_out, b_out) = simplify_radical(b, c);
+                let radical = if b_out.is_one() {
+                    format!("sqrt({c_out})")
+                } else if (-&b_out).is_one() {
+                    format!("-sqrt({c_out})")
+                } else {
+                    format!("{b_out}*sqrt({c_out})")
+                };
+                if a.is_zero() {
+                    write!(f, "{radical}")
+                } else if radical.starts_with('-') {
+                    write!(f, "{a} - {}", &radical[1..])
+                } else {
+                    write!(f, "{a} + {radical}")
+                }
+            }
+            Repr::Unrepresentable => write!(f, "unrepresentable"),
+        }
+    }
+}
+
+/// Pulls small square factors out of the radicand for a readable radical form.
+fn simplify_radical(b: &BigRational, c: &BigInt) -> (BigInt, BigRational) {
+    let mut c = c.clone();
+    let mut b = b.clone();
+    for k in [2u32, 3, 5, 7, 11, 13] {
+        let kk = BigInt::from(k * k);
+        while (&c % &kk).is_zero() && c.sign() == Sign::Plus {
+            c /= &kk;
+            b *= BigRational::from_integer(BigInt::from(k));
+        }
+    }
+    (c, b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(n: i64, d: i64) -> BigRational {
+        BigRational::new(BigInt::from(n), BigInt::from(d))
+    }
+
+    #[test]
+    fn square_roots_of_squares_stay_rational() {
+        let x = Exact::rational(&q(9, 4)).sqrt().unwrap();
+        assert_eq!(x.as_rational(), Some(&q(3, 2)));
+    }
+
+    #[test]
+    fn comparisons_are_exact_near_the_value() {
+        // √2 lies strictly between these two neighbouring decimals.
+        let root2 = Exact::rational(&q(2, 1)).sqrt().unwrap();
+        assert_eq!(root2.cmp_rational(&q(14142135, 10000000)), Some(Ordering::Greater));
+        assert_eq!(root2.cmp_rational(&q(14142136, 10000000)), Some(Ordering::Less));
+        let minus = Exact::count(1).sub(&root2);
+        assert_eq!(minus.cmp_rational(&q(-4142135, 10000000)), Some(Ordering::Less));
+        assert_eq!(minus.cmp_rational(&q(-4142136, 10000000)), Some(Ordering::Greater));
+    }
+
+    #[test]
+    fn division_by_a_surd_rationalises() {
+        let root2 = Exact::rational(&q(2, 1)).sqrt().unwrap();
+        let one = Exact::count(1);
+        let inv = one.div(&root2).unwrap(); // √2/2
+        let back = inv.mul(&root2);
+        assert_eq!(back.as_rational(), Some(&q(1, 1)));
+        let x = one.add(&root2).div(&one.sub(&root2)).unwrap(); // (1+√2)/(1−√2) = −3 − 2√2
+        assert_eq!(x.to_string(), "-3 - 2*sqrt(2)");
+    }
+
+    #[test]
+    fn mixing_radicands_is_flagged_not_panicking() {
+        let r2 = Exact::count(2).sqrt().unwrap();
+        let r3 = Exact::count(3).sqrt().unwrap();
+        assert!(!r2.add(&r3).is_representable());
+        assert!(r2.add(&r3).cmp_rational(&q(0, 1)).is_none());
+    }
+}
