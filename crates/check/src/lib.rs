@@ -1,1 +1,2 @@
-//! scorecheck: placeholder facade.
+//! scorecheck: exact consistency checks of reported performance scores (facade crate).
+pub mod single;

@@ -1,0 +1,1 @@
+//! The single-confusion-matrix engine (placeholder; being written).
