@@ -1,2 +1,49 @@
-//! scorecheck: exact consistency checks of reported performance scores (facade crate).
+//! scorecheck: decide, exactly, whether reported performance scores can be the outcome of
+//! the experiment that was described.
+//!
+//! This is the facade crate users depend on. It composes the layers below it
+//! (`scorecheck-algebra`, `scorecheck-interval`, `scorecheck-folds`,
+//! `scorecheck-feasibility` and its backends, `scorecheck-data`) into the protocols of the
+//! reference, mlscorecheck 1.0.3, named like its functions without the `check_` prefix.
+//!
+//! - [`run`] / [`run_text`] answer one JSON request `{"check": "<protocol>", ...}` whose
+//!   other fields are the reference's keyword arguments, with a JSON result or an [`Error`]
+//!   naming the offending field.
+//! - [`single`] is the exact single-confusion-matrix engine behind the score-of-means
+//!   protocols.
+//!
+//! Verdicts are exact: reported figures are exact decimals, every "consistent" carries a
+//! witness re-checked in exact arithmetic, every "inconsistent" an explanation, and a search
+//! that runs out of budget says "undecided" rather than guessing.
+//!
+//! ```
+//! use scorecheck::{run_text, RunOptions};
+//! let result = run_text(r#"{"check": "1_testset_no_kfold",
+//!     "testset": {"p": 1000, "n": 6000},
+//!     "scores": {"acc": 0.6821, "npv": 0.9401, "f1p": 0.4004}, "eps": 1e-4}"#,
+//!     &RunOptions::default())?;
+//! assert_eq!(result["inconsistency"], false);
+//! assert_eq!(result["n_valid_tptn_pairs"], 2);
+//! # Ok::<(), scorecheck::Error>(())
+//! ```
+//!
+//! What it deliberately does not do: no verdict rests on floating point; no I/O (the CLI
+//! reads and writes); no solver is named outside the backend selection.
+//!
+//! Cargo features: `highs` switches on the HiGHS backend (`"backend": "highs"`); without
+//! it the exact pure-Rust backend answers every integer program.
+
+mod backend;
+mod binary_som;
+mod dispatch;
+mod error;
+mod extensions;
+mod folding;
+mod mos;
+mod stratified;
+pub mod input;
 pub mod single;
+
+pub use dispatch::{check_names, run, run_text, BackendChoice, Progress, RunOptions};
+pub use error::{Error, ErrorKind, Result};
+pub use scorecheck_algebra as algebra;

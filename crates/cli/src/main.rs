@@ -1,2 +1,176 @@
-//! The `scorecheck` command-line tool.
-fn main() {}
+//! The `scorecheck` command-line tool: `scores`, `check`, `batch`, `folds`, `datasets`.
+
+mod batch;
+mod report;
+mod scores;
+
+use std::io::{IsTerminal, Read};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use scorecheck::{BackendChoice, RunOptions};
+
+/// Exit status of a consistent verdict.
+const EXIT_CONSISTENT: u8 = 0;
+/// Exit status of an inconsistent verdict.
+const EXIT_INCONSISTENT: u8 = 1;
+/// Exit status of a bad request or bad arguments.
+const EXIT_ERROR: u8 = 2;
+/// Exit status when a budget ran out before a verdict.
+const EXIT_UNDECIDED: u8 = 3;
+
+#[derive(Parser)]
+#[command(name = "scorecheck", version, about = "Decide exactly whether reported performance scores can come from the described experiment.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print every score of one confusion matrix, exactly.
+    Scores(scores::ScoresArgs),
+    /// Check one request (a JSON object) read from FILE or stdin.
+    Check(CheckArgs),
+    /// Check JSON Lines requests, answering one line per line, in order.
+    Batch(BatchArgs),
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Backend {
+    Pure,
+    Highs,
+}
+
+#[derive(Args, Clone)]
+struct EngineArgs {
+    /// The integer-programming backend for mean-of-scores checks.
+    #[arg(long, value_enum, default_value = "pure")]
+    backend: Backend,
+    /// Budget on fold configurations examined by unknown-folds checks.
+    #[arg(long)]
+    max_configurations: Option<u64>,
+    /// Wall-clock budget per request, in seconds.
+    #[arg(long)]
+    time_limit: Option<f64>,
+    /// How many (tp, tn) witnesses single-matrix checks list.
+    #[arg(long)]
+    max_witnesses: Option<usize>,
+}
+
+impl EngineArgs {
+    fn options(&self) -> anyhow::Result<RunOptions> {
+        let time_limit = match self.time_limit {
+            Some(s) if s > 0.0 && s.is_finite() => Some(Duration::from_secs_f64(s)),
+            Some(_) => anyhow::bail!("--time-limit must be a positive number of seconds"),
+            None => None,
+        };
+        Ok(RunOptions {
+            backend: match self.backend {
+                Backend::Pure => BackendChoice::Pure,
+                Backend::Highs => BackendChoice::Highs,
+            },
+            max_configurations: self.max_configurations,
+            time_limit,
+            max_witnesses: self.max_witnesses,
+            progress: None,
+        })
+    }
+}
+
+#[derive(Args)]
+struct CheckArgs {
+    /// The request file; `-` or nothing reads stdin.
+    file: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+    #[command(flatten)]
+    engine: EngineArgs,
+}
+
+#[derive(Args)]
+struct BatchArgs {
+    /// The JSON Lines file; `-` or nothing reads stdin.
+    file: Option<PathBuf>,
+    /// Skip the first N input lines (to resume an interrupted batch).
+    #[arg(long, default_value_t = 0)]
+    skip: u64,
+    #[command(flatten)]
+    engine: EngineArgs,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Scores(args) => scores::run(&args),
+        Command::Check(args) => check(&args),
+        Command::Batch(args) => match batch::run(args.file.as_deref(), args.skip, &args.engine) {
+            Ok(()) => ExitCode::from(EXIT_CONSISTENT),
+            Err(e) => {
+                eprintln!("scorecheck batch: {e:#}");
+                ExitCode::from(EXIT_ERROR)
+            }
+        },
+    }
+}
+
+/// Reads FILE, or stdin for `-` or no file.
+fn read_input(file: Option<&std::path::Path>) -> anyhow::Result<String> {
+    let mut text = String::new();
+    match file {
+        Some(path) if path.as_os_str() != "-" => {
+            text = std::fs::read_to_string(path)
+                .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+        }
+        _ => {
+            std::io::stdin().read_to_string(&mut text)?;
+        }
+    }
+    Ok(text)
+}
+
+fn check(args: &CheckArgs) -> ExitCode {
+    let outcome = read_input(args.file.as_deref()).and_then(|text| {
+        let mut options = args.engine.options()?;
+        if std::io::stderr().is_terminal() {
+            options.progress = Some(report::progress_bar());
+        }
+        Ok(scorecheck::run_text(&text, &options))
+    });
+    let result = match outcome {
+        Ok(result) => result,
+        Err(e) => {
+            eprintln!("scorecheck check: {e:#}");
+            return ExitCode::from(EXIT_ERROR);
+        }
+    };
+    match result {
+        Ok(value) => {
+            match args.format {
+                Format::Json => println!("{value}"),
+                Format::Text => print!("{}", report::text(&value)),
+            }
+            ExitCode::from(match value.get("inconsistency") {
+                Some(serde_json::Value::Bool(false)) => EXIT_CONSISTENT,
+                Some(serde_json::Value::Bool(true)) => EXIT_INCONSISTENT,
+                _ => EXIT_UNDECIDED,
+            })
+        }
+        Err(error) => {
+            eprintln!("scorecheck check: error: {error}");
+            if args.format == Format::Json {
+                println!("{}", serde_json::json!({ "error": error.to_json() }));
+            }
+            ExitCode::from(EXIT_ERROR)
+        }
+    }
+}

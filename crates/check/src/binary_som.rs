@@ -1,0 +1,224 @@
+//! The single-matrix protocols: one testset, and the score-of-means protocols that pool
+//! folds, testsets or datasets into one matrix.
+//!
+//! Score of means is scale invariant: the scores of the pooled matrix are what is reported,
+//! so each protocol reduces to one (p, n) and the exact engine in [`crate::single`].
+
+use num_rational::BigRational;
+use scorecheck_algebra::{reported_interval, ConfusionMatrix, Score};
+use serde_json::{json, Value};
+
+use crate::dispatch::Request;
+use crate::error::{Error, ErrorKind, Result};
+use crate::folding;
+use crate::input::{self, Object, Reported};
+use crate::single;
+
+/// Reported scores with their exact windows.
+pub(crate) struct Windows {
+    pub(crate) reported: Reported,
+    pub(crate) windows: Vec<single::Window>,
+}
+
+/// Reads `scores`, `eps` and `numerical_tolerance` into exact windows.
+pub(crate) fn read_windows(fields: &Object<'_>) -> Result<Windows> {
+    let reported = input::reported_scores(
+        fields.required("scores", "the reported scores, e.g. {\"acc\": 0.954}")?,
+        "scores",
+    )?;
+    if reported.scores.is_empty() {
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some("scores"),
+            "no scores are reported; give at least one, e.g. {\"acc\": 0.954}",
+        ));
+    }
+    let eps = input::eps(
+        fields.required("eps", "the uncertainty of the reported figures, e.g. 0.0001 for 4 decimals")?,
+        "eps",
+        &reported,
+    )?;
+    let tol = input::tolerance(fields.get("numerical_tolerance"), "numerical_tolerance")?;
+    let windows = reported
+        .scores
+        .iter()
+        .map(|r| {
+            let e = eps.get(&r.score).cloned().unwrap_or_else(input::zero);
+            let (lower, upper) = reported_interval(&r.value, &e, &tol);
+            single::Window {
+                score: r.score,
+                lower,
+                upper,
+                reported: r.value.clone(),
+            }
+        })
+        .collect();
+    Ok(Windows { reported, windows })
+}
+
+/// `1_testset_no_kfold`: `testset`, `scores`, `eps`.
+pub(crate) fn testset_no_kfold(request: &Request<'_>) -> Result<Value> {
+    let fields = &request.fields;
+    let (p, n) = input::binary_counts(fields.required("testset", "the test set, e.g. {\"p\": 100, \"n\": 200}")?, "testset")?;
+    decide(request, p, n)
+}
+
+/// `1_dataset_kfold_som`: `dataset`, `folding`, pooled over folds and repeats.
+pub(crate) fn dataset_kfold_som(request: &Request<'_>) -> Result<Value> {
+    let fields = &request.fields;
+    let dataset = input::binary_counts(fields.required("dataset", "the dataset, e.g. {\"p\": 100, \"n\": 200}")?, "dataset")?;
+    let folding = folding::parse(fields.required("folding", "how the folds were made, e.g. {\"n_folds\": 5, \"n_repeats\": 1, \"strategy\": \"stratified_sklearn\"}")?, "folding", dataset)?;
+    let (p, n) = pooled(&folding, dataset, "folding")?;
+    decide(request, p, n)
+}
+
+/// `n_testsets_som_no_kfold`: `testsets`, pooled.
+pub(crate) fn testsets_som_no_kfold(request: &Request<'_>) -> Result<Value> {
+    let fields = &request.fields;
+    let items = list(fields.required("testsets", "the list of test sets, e.g. [{\"p\": 10, \"n\": 20}, ...]")?, "testsets")?;
+    let (mut p, mut n) = (0u64, 0u64);
+    for (i, item) in items.iter().enumerate() {
+        let path = input::index("testsets", i);
+        let (tp, tn) = input::binary_counts(item, &path)?;
+        p = add(p, tp, &path)?;
+        n = add(n, tn, &path)?;
+    }
+    decide(request, p, n)
+}
+
+/// `n_datasets_som_kfold_som`: `evaluations` of `{dataset, folding}`, pooled.
+pub(crate) fn datasets_som_kfold_som(request: &Request<'_>) -> Result<Value> {
+    let fields = &request.fields;
+    let items = list(fields.required("evaluations", "the list of evaluations, each {\"dataset\": ..., \"folding\": ...}")?, "evaluations")?;
+    let (mut p, mut n) = (0u64, 0u64);
+    for (i, item) in items.iter().enumerate() {
+        let path = input::index("evaluations", i);
+        let evaluation = Object::new(item, &path)?;
+        let dataset_path = evaluation.field_path("dataset");
+        let dataset = input::binary_counts(evaluation.required("dataset", "the dataset of this evaluation")?, &dataset_path)?;
+        let folding_path = evaluation.field_path("folding");
+        let folding = match evaluation.get("folding") {
+            Some(v) => folding::parse(v, &folding_path, dataset)?,
+            None => folding::Folding::Generated { n_folds: 1, n_repeats: 1, strategy: None },
+        };
+        evaluation.finish(&[])?;
+        let (fp, fnn) = pooled(&folding, dataset, &folding_path)?;
+        p = add(p, fp, &path)?;
+        n = add(n, fnn, &path)?;
+    }
+    decide(request, p, n)
+}
+
+pub(crate) fn list<'a>(value: &'a Value, path: &str) -> Result<&'a Vec<Value>> {
+    match value {
+        Value::Array(items) if !items.is_empty() => Ok(items),
+        Value::Array(_) => Err(Error::new(ErrorKind::InvalidValue, Some(path), "the list is empty; give at least one entry")),
+        other => Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some(path),
+            format!("expected a list, found {}", input::describe(other)),
+        )),
+    }
+}
+
+fn add(a: u64, b: u64, path: &str) -> Result<u64> {
+    a.checked_add(b).ok_or_else(|| {
+        Error::new(ErrorKind::InvalidValue, Some(path), "the pooled counts exceed 2^64; counts this large are not supported")
+    })
+}
+
+fn pooled(folding: &folding::Folding, dataset: (u64, u64), path: &str) -> Result<(u64, u64)> {
+    folding.pooled(dataset).ok_or_else(|| {
+        Error::new(ErrorKind::InvalidValue, Some(path), "the pooled counts exceed 2^64; counts this large are not supported")
+    })
+}
+
+/// Runs the exact engine on the pooled (p, n) and renders the result.
+fn decide(request: &Request<'_>, p: u64, n: u64) -> Result<Value> {
+    let Windows { reported, windows } = read_windows(&request.fields)?;
+    let problem = single::Problem {
+        p,
+        n,
+        windows,
+        params: reported.params.clone(),
+    };
+    let mut options = single::Options::default();
+    if let Some(k) = request.options.max_witnesses {
+        options.max_witnesses = k;
+    }
+    let outcome = single::check(&problem, &options);
+    Ok(render(&problem, &reported, &outcome))
+}
+
+fn decimal(value: &BigRational) -> String {
+    input::show(value)
+}
+
+/// The JSON result of a single-matrix check.
+pub(crate) fn render(problem: &single::Problem, reported: &Reported, outcome: &single::Outcome) -> Value {
+    let (verdict, inconsistency) = match &outcome.verdict {
+        single::Verdict::Consistent => ("consistent", Value::Bool(false)),
+        single::Verdict::Inconsistent => ("inconsistent", Value::Bool(true)),
+        single::Verdict::Undecided { .. } => ("undecided", Value::Null),
+    };
+    let witnesses: Vec<Value> = outcome
+        .witnesses
+        .iter()
+        .map(|(tp, tn)| json!({"tp": tp, "tn": tn}))
+        .collect();
+    let scores_at_witness = outcome.witnesses.first().and_then(|&(tp, tn)| {
+        let m = ConfusionMatrix::new(tp, tn, problem.p, problem.n).ok()?;
+        let mut map = serde_json::Map::new();
+        for r in &reported.scores {
+            let exact = m.exact(r.score, &problem.params)?;
+            map.insert(
+                r.score.abbreviation().to_string(),
+                json!({"exact": exact.to_string(), "value": finite(exact.to_f64())}),
+            );
+        }
+        Some(Value::Object(map))
+    });
+    let windows: serde_json::Map<String, Value> = problem
+        .windows
+        .iter()
+        .map(|w| {
+            (
+                w.score.abbreviation().to_string(),
+                json!([w.lower.to_string(), w.upper.to_string()]),
+            )
+        })
+        .collect();
+    let mut out = json!({
+        "inconsistency": inconsistency,
+        "verdict": verdict,
+        "p": problem.p,
+        "n": problem.n,
+        "n_valid_tptn_pairs": outcome.n_valid_tptn_pairs.map(|c| c.to_string().parse::<Value>().unwrap_or(Value::Null)),
+        "witness": witnesses.first().cloned(),
+        "witnesses": witnesses,
+        "scores_at_witness": scores_at_witness,
+        "windows": windows,
+        "explanation": outcome.explanation.as_ref().map(|e| json!({
+            "scores": e.scores.iter().map(|s| s.abbreviation()).collect::<Vec<_>>(),
+            "message": e.sentence,
+        })),
+    });
+    if outcome.n_valid_tptn_pairs.is_none() {
+        out["n_valid_tptn_pairs_lower_bound"] = json!(outcome.count_lower_bound.to_string());
+    }
+    if let single::Verdict::Undecided { reason, covered } = &outcome.verdict {
+        out["undecided"] = json!({"reason": reason, "covered": covered});
+    }
+    let _ = decimal;
+    out
+}
+
+/// An f64 for JSON (non-finite values become null).
+pub(crate) fn finite(x: f64) -> Value {
+    serde_json::Number::from_f64(x).map(Value::Number).unwrap_or(Value::Null)
+}
+
+/// The reported score names, for messages.
+pub(crate) fn names(scores: &[Score]) -> String {
+    scores.iter().map(|s| s.abbreviation()).collect::<Vec<_>>().join(", ")
+}

@@ -1,0 +1,175 @@
+//! Turning one JSON request into one JSON result: protocol lookup and shared options.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::Value;
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::input::{self, Object};
+
+/// A progress callback: (items done, items in total).
+pub type Progress = Arc<dyn Fn(u64, u64) + Send + Sync>;
+
+/// Which feasibility backend answers integer programs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BackendChoice {
+    /// The exact pure-Rust backend (always available, the default).
+    #[default]
+    Pure,
+    /// HiGHS (needs the `highs` cargo feature).
+    Highs,
+}
+
+impl BackendChoice {
+    /// Parses `pure` or `highs`.
+    pub fn parse(text: &str) -> Option<BackendChoice> {
+        match text {
+            "pure" => Some(BackendChoice::Pure),
+            "highs" => Some(BackendChoice::Highs),
+            _ => None,
+        }
+    }
+
+    /// The name used in requests and results.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BackendChoice::Pure => "pure",
+            BackendChoice::Highs => "highs",
+        }
+    }
+}
+
+/// Options that apply to every request; a request's own fields override them.
+#[derive(Clone, Default)]
+pub struct RunOptions {
+    /// The feasibility backend.
+    pub backend: BackendChoice,
+    /// Budget on fold configurations examined (unknown-folds checks).
+    pub max_configurations: Option<u64>,
+    /// Wall-clock budget per request.
+    pub time_limit: Option<Duration>,
+    /// How many witnesses single-matrix checks list.
+    pub max_witnesses: Option<usize>,
+    /// Called now and then by long searches.
+    pub progress: Option<Progress>,
+}
+
+/// A request being answered: its fields and the effective options.
+pub struct Request<'a> {
+    /// The request's fields.
+    pub fields: Object<'a>,
+    /// Options after applying the request's own `backend`, budgets and so on.
+    pub options: RunOptions,
+}
+
+/// A protocol: reads its fields and answers.
+type Handler = fn(&Request<'_>) -> Result<Value>;
+
+/// Every check name, with its handler.
+fn handlers() -> Vec<(&'static str, Handler)> {
+    let mut table: Vec<(&'static str, Handler)> = vec![
+        ("1_testset_no_kfold", crate::binary_som::testset_no_kfold),
+        ("1_dataset_kfold_som", crate::binary_som::dataset_kfold_som),
+        ("n_testsets_som_no_kfold", crate::binary_som::testsets_som_no_kfold),
+        ("n_datasets_som_kfold_som", crate::binary_som::datasets_som_kfold_som),
+    ];
+    table.extend(crate::extensions::handlers());
+    table
+}
+
+/// The names of every supported check.
+pub fn check_names() -> Vec<&'static str> {
+    handlers().into_iter().map(|(name, _)| name).collect()
+}
+
+/// Answers one request given as JSON text.
+pub fn run_text(text: &str, options: &RunOptions) -> Result<Value> {
+    let value: Value = serde_json::from_str(text).map_err(|e| {
+        Error::new(
+            ErrorKind::InvalidJson,
+            None,
+            format!("the request is not valid JSON ({e}); send one object like {{\"check\": \"1_testset_no_kfold\", ...}}"),
+        )
+    })?;
+    run(&value, options)
+}
+
+/// Answers one request.
+pub fn run(value: &Value, options: &RunOptions) -> Result<Value> {
+    let fields = Object::new(value, "")?;
+    let name = match fields.required("check", "the protocol to run, e.g. \"1_testset_no_kfold\"")? {
+        Value::String(s) => s.as_str(),
+        other => {
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                Some("check"),
+                format!("expected the protocol name as a string, found {}", input::describe(other)),
+            ))
+        }
+    };
+    // The reference's function names carry a check_ prefix; accept it.
+    let name = name.strip_prefix("check_").unwrap_or(name);
+    let table = handlers();
+    let Some((canonical, handler)) = table.iter().find(|(n, _)| *n == name) else {
+        let mut close: Vec<(f64, &str)> = table
+            .iter()
+            .map(|(n, _)| (strsim::jaro_winkler(name, n), *n))
+            .filter(|(s, _)| *s > 0.75)
+            .collect();
+        close.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let hint = if close.is_empty() {
+            format!("known checks: {}", table.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "))
+        } else {
+            format!("did you mean {}?", close.iter().take(3).map(|(_, n)| *n).collect::<Vec<_>>().join(", "))
+        };
+        return Err(Error::new(
+            ErrorKind::UnknownCheck,
+            Some("check"),
+            format!("unknown check {name:?}; {hint}"),
+        ));
+    };
+    fields.get("id");
+    let options = request_options(&fields, options)?;
+    let request = Request { fields, options };
+    let mut result = handler(&request)?;
+    request
+        .fields
+        .finish(&["verbosity", "prefilter_by_pairs", "solver_name"])?;
+    if let Value::Object(map) = &mut result {
+        let mut ordered = serde_json::Map::new();
+        ordered.insert("check".into(), Value::String((*canonical).to_string()));
+        for (k, v) in std::mem::take(map) {
+            ordered.insert(k, v);
+        }
+        *map = ordered;
+    }
+    Ok(result)
+}
+
+fn request_options(fields: &Object<'_>, base: &RunOptions) -> Result<RunOptions> {
+    let mut options = base.clone();
+    if let Some(v) = fields.get("backend") {
+        let name = v.as_str().unwrap_or_default();
+        options.backend = BackendChoice::parse(name).ok_or_else(|| {
+            Error::new(ErrorKind::InvalidValue, Some("backend"), "backend must be \"pure\" or \"highs\"")
+        })?;
+    }
+    if let Some(v) = fields.get("max_configurations") {
+        options.max_configurations = Some(input::positive(v, "max_configurations", u64::MAX)?);
+    }
+    for key in ["time_limit", "timeout"] {
+        if let Some(v) = fields.get(key) {
+            let seconds = input::rational(v, key)?;
+            let seconds = num_traits::ToPrimitive::to_f64(&seconds).unwrap_or(f64::NAN);
+            if !(seconds > 0.0 && seconds < 1e9) {
+                return Err(Error::new(ErrorKind::InvalidValue, Some(key), "expected a positive number of seconds"));
+            }
+            options.time_limit = Some(Duration::from_secs_f64(seconds));
+        }
+    }
+    if let Some(v) = fields.get("max_witnesses") {
+        options.max_witnesses = Some(input::count(v, "max_witnesses")?.min(1_000_000) as usize);
+    }
+    Ok(options)
+}

@@ -1,0 +1,99 @@
+//! The facade's error type: what went wrong, where in the request, and what to change.
+
+use std::fmt;
+
+/// What kind of problem a request had.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The input is not valid JSON (or not a JSON object where one is needed).
+    InvalidJson,
+    /// The `check` names no known protocol.
+    UnknownCheck,
+    /// A score name that matches no known score.
+    UnknownScore,
+    /// A required field is absent.
+    MissingField,
+    /// A field the protocol does not take (often a typo).
+    UnknownField,
+    /// A field has the wrong type or an impossible value.
+    InvalidValue,
+    /// The fields are individually fine but contradict each other.
+    Contradiction,
+    /// The request asks for something this build cannot do (e.g. a backend not compiled in).
+    Unsupported,
+}
+
+impl ErrorKind {
+    /// The stable snake_case name used in JSON error records.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorKind::InvalidJson => "invalid_json",
+            ErrorKind::UnknownCheck => "unknown_check",
+            ErrorKind::UnknownScore => "unknown_score",
+            ErrorKind::MissingField => "missing_field",
+            ErrorKind::UnknownField => "unknown_field",
+            ErrorKind::InvalidValue => "invalid_value",
+            ErrorKind::Contradiction => "contradiction",
+            ErrorKind::Unsupported => "unsupported",
+        }
+    }
+}
+
+/// A request that cannot be answered, with the path of the offending field
+/// (e.g. `testset.p`, `scores.acuracy`, `eps`) and a message saying what to change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    kind: ErrorKind,
+    field: Option<String>,
+    message: String,
+}
+
+impl Error {
+    /// An error of `kind` about `field` (a dotted path; `None` for the request as a whole).
+    pub fn new(kind: ErrorKind, field: Option<&str>, message: impl Into<String>) -> Error {
+        Error {
+            kind,
+            field: field.map(str::to_string),
+            message: message.into(),
+        }
+    }
+
+    /// What kind of problem it is.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// The path of the offending input field, if one is to blame.
+    pub fn field(&self) -> Option<&str> {
+        self.field.as_deref()
+    }
+
+    /// The message, without the field prefix.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The JSON error record `{"kind", "message", "field"}`.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "kind": self.kind.as_str(),
+            "message": self.message,
+            "field": self.field,
+        })
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.field {
+            Some(field) => write!(f, "{field}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Shorthand for results of this crate.
+pub type Result<T> = std::result::Result<T, Error>;

@@ -1,0 +1,489 @@
+//! Reading request fields: counts, exact decimals, datasets, reported scores, eps, bounds.
+//!
+//! Every reader takes the dotted path of the field it reads, so that an error names it
+//! (`testset.p`, `scores.acuracy`, `eps`). Nothing here decides a verdict.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+use scorecheck_algebra::{parse_decimal, Params, Score};
+use serde_json::{Map, Value};
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// Joins a parent path and a key into a dotted field path.
+pub fn join(parent: &str, key: &str) -> String {
+    if parent.is_empty() {
+        key.to_string()
+    } else {
+        format!("{parent}.{key}")
+    }
+}
+
+/// Joins a parent path and an index (`testsets[2]`).
+pub fn index(parent: &str, i: usize) -> String {
+    format!("{parent}[{i}]")
+}
+
+fn invalid(path: &str, message: impl Into<String>) -> Error {
+    Error::new(ErrorKind::InvalidValue, Some(path), message)
+}
+
+/// A JSON object being read field by field; unread fields are reported as unknown.
+pub struct Object<'a> {
+    map: &'a Map<String, Value>,
+    path: String,
+    used: RefCell<Vec<&'a str>>,
+}
+
+impl<'a> Object<'a> {
+    /// Reads `value` as an object at `path` (`""` for the request itself).
+    pub fn new(value: &'a Value, path: &str) -> Result<Object<'a>> {
+        match value {
+            Value::Object(map) => Ok(Object {
+                map,
+                path: path.to_string(),
+                used: RefCell::new(Vec::new()),
+            }),
+            other => Err(Error::new(
+                if path.is_empty() {
+                    ErrorKind::InvalidJson
+                } else {
+                    ErrorKind::InvalidValue
+                },
+                (!path.is_empty()).then_some(path),
+                format!("expected a JSON object, found {}", describe(other)),
+            )),
+        }
+    }
+
+    /// The path of this object.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// The path of one of its fields.
+    pub fn field_path(&self, key: &str) -> String {
+        join(&self.path, key)
+    }
+
+    /// The field `key`, if present (and not null).
+    pub fn get(&self, key: &str) -> Option<&'a Value> {
+        let (k, v) = self.map.get_key_value(key)?;
+        self.used.borrow_mut().push(k.as_str());
+        (!v.is_null()).then_some(v)
+    }
+
+    /// Whether the field is present.
+    pub fn has(&self, key: &str) -> bool {
+        self.map.get(key).is_some_and(|v| !v.is_null())
+    }
+
+    /// The field `key`, or a missing-field error explaining what it is for.
+    pub fn required(&self, key: &str, what: &str) -> Result<&'a Value> {
+        self.get(key).ok_or_else(|| {
+            Error::new(
+                ErrorKind::MissingField,
+                Some(&self.field_path(key)),
+                format!("missing required field {key:?}: {what}"),
+            )
+        })
+    }
+
+    /// The keys of the object, in the given order.
+    pub fn keys(&self) -> impl Iterator<Item = &'a String> {
+        self.map.keys()
+    }
+
+    /// Marks every field as read (for objects whose keys are data, like class labels).
+    pub fn use_all(&self) {
+        let mut used = self.used.borrow_mut();
+        for k in self.map.keys() {
+            used.push(k.as_str());
+        }
+    }
+
+    /// Fails on any field that was not read, suggesting the closest accepted one.
+    ///
+    /// `ignored` lists fields accepted for compatibility with the reference but without
+    /// effect (e.g. `verbosity`).
+    pub fn finish(&self, ignored: &[&str]) -> Result<()> {
+        let used = self.used.borrow();
+        for key in self.map.keys() {
+            if used.contains(&key.as_str()) || ignored.contains(&key.as_str()) {
+                continue;
+            }
+            let mut known: Vec<&str> = used.iter().copied().chain(ignored.iter().copied()).collect();
+            known.sort_unstable();
+            known.dedup();
+            let suggestion = known
+                .iter()
+                .map(|k| (strsim::jaro_winkler(key, k), *k))
+                .filter(|(s, _)| *s > 0.8)
+                .max_by(|a, b| a.0.total_cmp(&b.0))
+                .map(|(_, k)| format!("; did you mean {k:?}?"))
+                .unwrap_or_default();
+            return Err(Error::new(
+                ErrorKind::UnknownField,
+                Some(&self.field_path(key)),
+                format!("unknown field {key:?}{suggestion} (accepted here: {})", known.join(", ")),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A short description of a JSON value's type for messages.
+pub fn describe(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// An exact decimal from a JSON number (its text is kept) or a numeric string.
+pub fn rational(value: &Value, path: &str) -> Result<BigRational> {
+    let text = match value {
+        Value::Number(number) => number.to_string(),
+        Value::String(s) => s.clone(),
+        other => {
+            return Err(invalid(
+                path,
+                format!("expected a number such as 0.954, found {}", describe(other)),
+            ))
+        }
+    };
+    parse_decimal(&text).map_err(|_| {
+        invalid(
+            path,
+            format!("{text:?} is not a finite decimal number; write it like 0.954"),
+        )
+    })
+}
+
+/// A non-negative integer count (at most u64::MAX); `1000.0` and `1e3` are accepted.
+pub fn count(value: &Value, path: &str) -> Result<u64> {
+    let number = match value {
+        Value::Number(_) => rational(value, path)?,
+        other => {
+            return Err(invalid(
+                path,
+                format!("expected a non-negative whole number, found {}", describe(other)),
+            ))
+        }
+    };
+    if !number.is_integer() {
+        return Err(invalid(
+            path,
+            format!("{number} is not a whole number; counts of items must be integers"),
+        ));
+    }
+    if number.is_negative() {
+        return Err(invalid(path, format!("{number} is negative; counts cannot be negative")));
+    }
+    number.to_integer().to_u64().ok_or_else(|| {
+        invalid(
+            path,
+            format!("{number} is too large; counts up to {} are supported", u64::MAX),
+        )
+    })
+}
+
+/// A positive integer (e.g. `n_folds`), at most `max`.
+pub fn positive(value: &Value, path: &str, max: u64) -> Result<u64> {
+    let v = count(value, path)?;
+    if v == 0 {
+        return Err(invalid(path, "must be at least 1"));
+    }
+    if v > max {
+        return Err(invalid(path, format!("{v} is larger than the maximum {max}")));
+    }
+    Ok(v)
+}
+
+/// The (p, n) of a binary testset or dataset: `{p, n}`, the reference's aliases, or a
+/// registry name (`dataset_name` / `name`).
+pub fn binary_counts(value: &Value, path: &str) -> Result<(u64, u64)> {
+    let object = Object::new(value, path)?;
+    for forbidden in ["tp", "tn", "fp", "fn"] {
+        if object.has(forbidden) {
+            return Err(invalid(
+                &object.field_path(forbidden),
+                format!("a {} takes the class counts p and n, not {forbidden}; give the number of positives and negatives", last_segment(path)),
+            ));
+        }
+    }
+    let name = object.get("dataset_name").map(|v| ("dataset_name", v));
+    let name = name.or_else(|| object.get("name").map(|v| ("name", v)));
+    let p_key = ["p", "n_positive", "n_minority", "n_1"].into_iter().find(|k| object.has(k));
+    let n_key = ["n", "n_negative", "n_majority", "n_0"].into_iter().find(|k| object.has(k));
+    let result = match (name, p_key, n_key) {
+        (Some((key, v)), None, None) => {
+            let field = object.field_path(key);
+            let Value::String(name) = v else {
+                return Err(invalid(&field, "expected the name of a dataset as a string"));
+            };
+            let dataset = scorecheck_data::dataset(name)
+                .map_err(|e| Error::new(ErrorKind::InvalidValue, Some(&field), e.to_string()))?;
+            (dataset.p, dataset.n)
+        }
+        (Some((key, _)), _, _) => {
+            return Err(Error::new(
+                ErrorKind::Contradiction,
+                Some(&object.field_path(key)),
+                "give either a dataset name or the counts p and n, not both",
+            ))
+        }
+        (None, Some(pk), Some(nk)) => {
+            let p = count(object.get(pk).unwrap_or(&Value::Null), &object.field_path(pk))?;
+            let n = count(object.get(nk).unwrap_or(&Value::Null), &object.field_path(nk))?;
+            (p, n)
+        }
+        (None, None, _) => {
+            return Err(Error::new(
+                ErrorKind::MissingField,
+                Some(&object.field_path("p")),
+                "missing the number of positives p (or a dataset_name)",
+            ))
+        }
+        (None, Some(_), None) => {
+            return Err(Error::new(
+                ErrorKind::MissingField,
+                Some(&object.field_path("n")),
+                "missing the number of negatives n",
+            ))
+        }
+    };
+    object.finish(&["identifier"])?;
+    if result.0 == 0 && result.1 == 0 {
+        return Err(invalid(path, "the set is empty (p = n = 0); give at least one item"));
+    }
+    Ok(result)
+}
+
+fn last_segment(path: &str) -> &str {
+    let tail = path.rsplit('.').next().unwrap_or(path);
+    tail.split('[').next().unwrap_or(tail)
+}
+
+/// One reported score: which score, its exact value, and the key it was given under.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReportedScore {
+    /// The score.
+    pub score: Score,
+    /// The reported value, exactly as written.
+    pub value: BigRational,
+    /// The key as given in the request (e.g. `recall`).
+    pub key: String,
+}
+
+/// The reported scores of a request, with fbp/fbn's betas.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reported {
+    /// The scores, in the order given, one per score.
+    pub scores: Vec<ReportedScore>,
+    /// Betas for fbp and fbn.
+    pub params: Params,
+}
+
+impl Reported {
+    /// The reported value of `score`, if it was reported.
+    pub fn get(&self, score: Score) -> Option<&ReportedScore> {
+        self.scores.iter().find(|r| r.score == score)
+    }
+}
+
+/// Reads `scores`: an object from score names (any synonym) to values, plus optional
+/// `beta_positive` / `beta_negative`. A score given twice under two names with different
+/// values is an error; with equal values it counts once.
+pub fn reported_scores(value: &Value, path: &str) -> Result<Reported> {
+    let object = Object::new(value, path)?;
+    object.use_all();
+    let mut params = Params::default();
+    let mut scores: Vec<ReportedScore> = Vec::new();
+    for key in object.keys() {
+        let field = object.field_path(key);
+        let raw = object.get(key).unwrap_or(&Value::Null);
+        if key == "beta_positive" || key == "beta_negative" {
+            let beta = rational(raw, &field)?;
+            if !beta.is_positive() {
+                return Err(invalid(&field, "beta must be positive (1 gives the F1 score)"));
+            }
+            if key == "beta_positive" {
+                params.beta_positive = beta;
+            } else {
+                params.beta_negative = beta;
+            }
+            continue;
+        }
+        let score = Score::from_name(key).map_err(|e| {
+            Error::new(ErrorKind::UnknownScore, Some(&field), e.to_string())
+        })?;
+        if raw.is_null() {
+            return Err(invalid(&field, "expected a number, found null"));
+        }
+        let value = rational(raw, &field)?;
+        if let Some(previous) = scores.iter().find(|r| r.score == score) {
+            if previous.value != value {
+                return Err(Error::new(
+                    ErrorKind::Contradiction,
+                    Some(&field),
+                    format!(
+                        "{key:?} and {:?} both name {score} but give different values ({} and {}); keep one",
+                        previous.key,
+                        show(&value),
+                        show(&previous.value)
+                    ),
+                ));
+            }
+            continue;
+        }
+        scores.push(ReportedScore {
+            score,
+            value,
+            key: key.clone(),
+        });
+    }
+    let uses_fbp = scores.iter().any(|r| r.score == Score::Fbp);
+    let uses_fbn = scores.iter().any(|r| r.score == Score::Fbn);
+    if uses_fbp && !object.has("beta_positive") {
+        return Err(Error::new(
+            ErrorKind::MissingField,
+            Some(&object.field_path("beta_positive")),
+            "fbp needs its beta: add \"beta_positive\" to the scores",
+        ));
+    }
+    if uses_fbn && !object.has("beta_negative") {
+        return Err(Error::new(
+            ErrorKind::MissingField,
+            Some(&object.field_path("beta_negative")),
+            "fbn needs its beta: add \"beta_negative\" to the scores",
+        ));
+    }
+    Ok(Reported { scores, params })
+}
+
+/// A rational for messages: a short decimal.
+pub fn show(value: &BigRational) -> String {
+    let f = value.to_f64().unwrap_or(f64::NAN);
+    format!("{f}")
+}
+
+/// Reads `eps`: one number for every score, or an object with one per reported score.
+/// Each eps must be positive and below 1.
+pub fn eps(value: &Value, path: &str, reported: &Reported) -> Result<BTreeMap<Score, BigRational>> {
+    let check = |eps: BigRational, field: &str| -> Result<BigRational> {
+        if !eps.is_positive() {
+            return Err(invalid(
+                field,
+                "eps must be positive: it is the rounding uncertainty of the reported figures, e.g. 0.0001 for 4 decimals (use numerical_tolerance for exactly reported values)",
+            ));
+        }
+        if eps >= BigRational::one() {
+            return Err(invalid(field, "eps must be below 1; scores live in [0, 1] or similar ranges, so an uncertainty of 1 or more checks nothing"));
+        }
+        Ok(eps)
+    };
+    let mut map = BTreeMap::new();
+    match value {
+        Value::Object(_) => {
+            let object = Object::new(value, path)?;
+            object.use_all();
+            for key in object.keys() {
+                let field = object.field_path(key);
+                let score = Score::from_name(key)
+                    .map_err(|e| Error::new(ErrorKind::UnknownScore, Some(&field), e.to_string()))?;
+                let e = check(rational(object.get(key).unwrap_or(&Value::Null), &field)?, &field)?;
+                map.insert(score, e);
+            }
+            for r in &reported.scores {
+                if !map.contains_key(&r.score) {
+                    return Err(Error::new(
+                        ErrorKind::MissingField,
+                        Some(&join(path, &r.key)),
+                        format!("eps gives no uncertainty for the reported score {:?}; add it or give one number for all", r.key),
+                    ));
+                }
+            }
+        }
+        other => {
+            let e = check(rational(other, path)?, path)?;
+            for r in &reported.scores {
+                map.insert(r.score, e.clone());
+            }
+        }
+    }
+    Ok(map)
+}
+
+/// Reads `numerical_tolerance` (default 1e-6, as in the reference; 0 allowed).
+pub fn tolerance(value: Option<&Value>, path: &str) -> Result<BigRational> {
+    match value {
+        None => Ok(BigRational::new(BigInt::from(1), BigInt::from(1_000_000))),
+        Some(v) => {
+            let tol = rational(v, path)?;
+            if tol.is_negative() {
+                return Err(invalid(path, "numerical_tolerance cannot be negative (0 means none)"));
+            }
+            if tol >= BigRational::one() {
+                return Err(invalid(path, "numerical_tolerance must be below 1 (the default is 1e-6)"));
+            }
+            Ok(tol)
+        }
+    }
+}
+
+/// Bounds on scores, `{score: [lower, upper]}` (the reference's tuples become arrays).
+pub fn score_bounds(value: &Value, path: &str) -> Result<Vec<(Score, BigRational, BigRational)>> {
+    let object = Object::new(value, path)?;
+    object.use_all();
+    let mut out: Vec<(Score, BigRational, BigRational)> = Vec::new();
+    for key in object.keys() {
+        let field = object.field_path(key);
+        let score = Score::from_name(key)
+            .map_err(|e| Error::new(ErrorKind::UnknownScore, Some(&field), e.to_string()))?;
+        let raw = object.get(key).unwrap_or(&Value::Null);
+        let (lower, upper) = match raw {
+            Value::Array(items) if items.len() == 2 => (
+                rational(&items[0], &index(&field, 0))?,
+                rational(&items[1], &index(&field, 1))?,
+            ),
+            Value::Object(_) => {
+                let bounds = Object::new(raw, &field)?;
+                let lower = rational(bounds.required("lower", "the lower bound")?, &bounds.field_path("lower"))?;
+                let upper = rational(bounds.required("upper", "the upper bound")?, &bounds.field_path("upper"))?;
+                bounds.finish(&[])?;
+                (lower, upper)
+            }
+            other => {
+                return Err(invalid(
+                    &field,
+                    format!("expected [lower, upper], found {}", describe(other)),
+                ))
+            }
+        };
+        if lower > upper {
+            return Err(invalid(
+                &field,
+                format!("the lower bound {} exceeds the upper bound {}; swap them", show(&lower), show(&upper)),
+            ));
+        }
+        if out.iter().any(|(s, _, _)| *s == score) {
+            return Err(Error::new(ErrorKind::Contradiction, Some(&field), format!("bounds on {score} are given twice")));
+        }
+        out.push((score, lower, upper));
+    }
+    Ok(out)
+}
+
+/// Zero as a rational, for callers.
+pub fn zero() -> BigRational {
+    BigRational::zero()
+}

@@ -1,0 +1,454 @@
+//! The mean-of-scores protocols: scores averaged over folds, testsets or datasets become an
+//! integer program over every fold's (tp, tn), answered by a feasibility backend.
+//!
+//! Only scores that are linear in (tp, tn) for fixed (p, n) survive averaging as linear
+//! constraints: acc, sens, spec, bacc and their affine relatives err, fnr, fpr and bm. Other
+//! reported scores are listed by name in `ignored_scores`, never dropped silently. Score
+//! bounds constrain the named score whether or not it was reported.
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+use scorecheck_algebra::Score;
+use scorecheck_feasibility::{Problem, VarId, Verdict};
+use serde_json::{json, Map, Value};
+
+use crate::binary_som::{finite, list};
+use crate::dispatch::Request;
+use crate::error::{Error, ErrorKind, Result};
+use crate::folding::{self, Folding};
+use crate::input::{self, Object};
+
+/// A bound on a score: lower ≤ score ≤ upper.
+#[derive(Clone, Debug)]
+pub(crate) struct Bound {
+    pub(crate) score: Score,
+    pub(crate) lower: BigRational,
+    pub(crate) upper: BigRational,
+}
+
+/// One fold: its counts and bounds on its own scores.
+#[derive(Clone, Debug)]
+pub(crate) struct FoldSpec {
+    pub(crate) p: u64,
+    pub(crate) n: u64,
+    pub(crate) bounds: Vec<Bound>,
+}
+
+/// One dataset: its folds (every fold of every repeat) and bounds on its mean scores.
+#[derive(Clone, Debug)]
+pub(crate) struct DatasetSpec {
+    pub(crate) folds: Vec<FoldSpec>,
+    pub(crate) bounds: Vec<Bound>,
+}
+
+/// The whole experiment: datasets, and windows on the mean over datasets.
+#[derive(Clone, Debug)]
+pub(crate) struct Experiment {
+    pub(crate) datasets: Vec<DatasetSpec>,
+    pub(crate) windows: Vec<Bound>,
+}
+
+/// The coefficients (a, b, c) with score = a·tp + b·tn + c on a fold with counts (p, n), or
+/// `None` where the score is not linear or undefined for these counts.
+pub(crate) fn linear_form(score: Score, p: u64, n: u64) -> Option<(BigRational, BigRational, BigRational)> {
+    let q = |num: i64, den: u64| BigRational::new(BigInt::from(num), BigInt::from(den));
+    let zero = BigRational::zero;
+    let one = BigRational::one;
+    let total = p.checked_add(n)?;
+    Some(match score {
+        Score::Acc if total > 0 => (q(1, total), q(1, total), zero()),
+        Score::Err if total > 0 => (q(-1, total), q(-1, total), one()),
+        Score::Sens if p > 0 => (q(1, p), zero(), zero()),
+        Score::Fnr if p > 0 => (q(-1, p), zero(), one()),
+        Score::Spec if n > 0 => (zero(), q(1, n), zero()),
+        Score::Fpr if n > 0 => (zero(), q(-1, n), one()),
+        Score::Bacc if p > 0 && n > 0 => (q(1, 2 * p), q(1, 2 * n), zero()),
+        Score::Bm if p > 0 && n > 0 => (q(1, p), q(1, n), -one()),
+        _ => return None,
+    })
+}
+
+/// Whether mean-of-scores checks can use the score.
+pub(crate) fn usable(score: Score) -> bool {
+    score.is_linear()
+}
+
+/// The variables of one fold.
+struct FoldVars {
+    tp: VarId,
+    tn: VarId,
+}
+
+/// Adds `lower ≤ Σ weight·score(fold) ≤ upper` over the given folds.
+fn add_mean_constraint(
+    problem: &mut Problem,
+    name: String,
+    folds: &[(&FoldSpec, &FoldVars, BigRational)],
+    bound: &Bound,
+) -> Result<()> {
+    let mut terms = Vec::with_capacity(2 * folds.len());
+    let mut constant = BigRational::zero();
+    for (fold, vars, weight) in folds {
+        let (a, b, c) = linear_form(bound.score, fold.p, fold.n).ok_or_else(|| {
+            Error::new(
+                ErrorKind::Contradiction,
+                None,
+                format!(
+                    "{} is undefined on a fold with p={}, n={} (a zero count), so its mean cannot be formed; remove that score or that fold",
+                    bound.score, fold.p, fold.n
+                ),
+            )
+        })?;
+        if !a.is_zero() {
+            terms.push((VarId(vars.tp.0), &a * weight));
+        }
+        if !b.is_zero() {
+            terms.push((VarId(vars.tn.0), &b * weight));
+        }
+        constant += &c * weight;
+    }
+    problem.add_constraint(
+        name,
+        terms,
+        Some(&bound.lower - &constant),
+        Some(&bound.upper - &constant),
+    );
+    Ok(())
+}
+
+/// The outcome of a mean-of-scores check, before rendering.
+pub(crate) struct MosOutcome {
+    pub(crate) verdict: Verdict,
+}
+
+/// Builds the integer program of `experiment` and solves it.
+pub(crate) fn solve(experiment: &Experiment, request: &Request<'_>) -> Result<MosOutcome> {
+    let (problem, _) = build(experiment)?;
+    let verdict = crate::backend::solve(&problem, &request.options)?;
+    Ok(MosOutcome { verdict })
+}
+
+/// The integer program: variables tp, tn per fold in dataset order, and its constraints.
+pub(crate) fn build(experiment: &Experiment) -> Result<(Problem, usize)> {
+    let mut problem = Problem::new();
+    let mut vars: Vec<Vec<FoldVars>> = Vec::new();
+    for (d, dataset) in experiment.datasets.iter().enumerate() {
+        let mut dv = Vec::new();
+        for (f, fold) in dataset.folds.iter().enumerate() {
+            let to_i64 = |v: u64| i64::try_from(v).map_err(|_| Error::new(ErrorKind::InvalidValue, None, "fold counts above 2^63 are not supported by mean-of-scores checks"));
+            let tp = problem.add_variable(format!("tp[{d}][{f}]"), 0, to_i64(fold.p)?);
+            let tn = problem.add_variable(format!("tn[{d}][{f}]"), 0, to_i64(fold.n)?);
+            dv.push(FoldVars { tp, tn });
+        }
+        vars.push(dv);
+    }
+    let n_datasets = experiment.datasets.len() as u64;
+    // Fold-level bounds.
+    for (d, dataset) in experiment.datasets.iter().enumerate() {
+        for (f, fold) in dataset.folds.iter().enumerate() {
+            for bound in &fold.bounds {
+                add_mean_constraint(
+                    &mut problem,
+                    format!("{} of fold {f} of dataset {d}", bound.score),
+                    &[(fold, &vars[d][f], BigRational::one())],
+                    bound,
+                )?;
+            }
+        }
+        // Dataset-level bounds: the mean over its folds.
+        let k = dataset.folds.len() as u64;
+        let folds: Vec<_> = dataset
+            .folds
+            .iter()
+            .zip(&vars[d])
+            .map(|(fold, v)| (fold, v, BigRational::new(BigInt::one(), BigInt::from(k))))
+            .collect();
+        for bound in &dataset.bounds {
+            add_mean_constraint(&mut problem, format!("mean {} of dataset {d}", bound.score), &folds, bound)?;
+        }
+    }
+    // Experiment-level windows: the mean over datasets of the mean over folds.
+    let mut all = Vec::new();
+    for (d, dataset) in experiment.datasets.iter().enumerate() {
+        let k = dataset.folds.len() as u64;
+        for (fold, v) in dataset.folds.iter().zip(&vars[d]) {
+            all.push((fold, v, BigRational::new(BigInt::one(), BigInt::from(k * n_datasets))));
+        }
+    }
+    for window in &experiment.windows {
+        add_mean_constraint(&mut problem, format!("reported {}", window.score), &all, window)?;
+    }
+    let n_vars = problem.variables().len();
+    Ok((problem, n_vars))
+}
+
+/// Reads scores, eps and tolerance into experiment-level windows (usable scores only) and
+/// the names of the reported scores that cannot be used.
+pub(crate) fn read_windows(fields: &Object<'_>) -> Result<(Vec<Bound>, Vec<String>)> {
+    let crate::binary_som::Windows { reported, windows } = crate::binary_som::read_windows(fields)?;
+    let mut usable_windows = Vec::new();
+    let mut ignored = Vec::new();
+    for (w, r) in windows.into_iter().zip(&reported.scores) {
+        if usable(w.score) {
+            usable_windows.push(Bound {
+                score: w.score,
+                lower: w.lower,
+                upper: w.upper,
+            });
+        } else {
+            ignored.push(r.key.clone());
+        }
+    }
+    Ok((usable_windows, ignored))
+}
+
+/// Reads a bounds object; bounds on scores these checks cannot use are an error.
+pub(crate) fn read_bounds(value: Option<&Value>, path: &str) -> Result<Vec<Bound>> {
+    let Some(value) = value else {
+        return Ok(Vec::new());
+    };
+    input::score_bounds(value, path)?
+        .into_iter()
+        .map(|(score, lower, upper)| {
+            if !usable(score) {
+                return Err(Error::new(
+                    ErrorKind::Unsupported,
+                    Some(&input::join(path, score.abbreviation())),
+                    format!("bounds on {score} cannot be used by mean-of-scores checks; only acc, sens, spec, bacc and their complements (err, fnr, fpr) and bm are linear under averaging"),
+                ));
+            }
+            Ok(Bound { score, lower, upper })
+        })
+        .collect()
+}
+
+/// The folds (p, n) of a dataset under a folding, every fold of every repeat.
+pub(crate) fn folds_of(dataset: (u64, u64), folding: &Folding, path: &str) -> Result<Vec<(u64, u64)>> {
+    match folding {
+        Folding::Explicit { folds, .. } => Ok(folds.clone()),
+        Folding::Generated { n_folds, n_repeats, .. } => {
+            let base: Vec<(u64, u64)> = if *n_folds == 1 {
+                vec![dataset]
+            } else {
+                stratified(dataset, *n_folds, path)?
+            };
+            let total = base.len() as u64 * n_repeats;
+            if total > 100_000 {
+                return Err(Error::new(ErrorKind::InvalidValue, Some(path), format!("{total} folds in all is more than this check supports (100000)")));
+            }
+            Ok((0..*n_repeats).flat_map(|_| base.iter().copied()).collect())
+        }
+    }
+}
+
+/// scikit-learn's StratifiedKFold composition of a binary dataset.
+fn stratified(dataset: (u64, u64), k: u64, path: &str) -> Result<Vec<(u64, u64)>> {
+    crate::stratified::binary(dataset, k)
+        .map_err(|message| Error::new(ErrorKind::Contradiction, Some(path), message))
+}
+
+/// Renders a verdict with its witness at fold, dataset and experiment level.
+pub(crate) fn render(experiment: &Experiment, outcome: &MosOutcome, ignored: &[String], request: &Request<'_>) -> Value {
+    let backend = request.options.backend.as_str();
+    let mut out = Map::new();
+    let scores: Vec<Score> = {
+        let mut s: Vec<Score> = experiment.windows.iter().map(|w| w.score).collect();
+        for d in &experiment.datasets {
+            s.extend(d.bounds.iter().map(|b| b.score));
+            for f in &d.folds {
+                s.extend(f.bounds.iter().map(|b| b.score));
+            }
+        }
+        let mut unique = Vec::new();
+        for x in s {
+            if !unique.contains(&x) {
+                unique.push(x);
+            }
+        }
+        if unique.is_empty() {
+            unique = vec![Score::Acc, Score::Sens, Score::Spec, Score::Bacc];
+        }
+        unique
+    };
+    match &outcome.verdict {
+        Verdict::Feasible { witness } => {
+            out.insert("inconsistency".into(), Value::Bool(false));
+            out.insert("verdict".into(), "consistent".into());
+            out.insert("certainty".into(), Value::Null);
+            out.insert("lp_status".into(), "feasible".into());
+            out.insert("witness".into(), witness_json(experiment, witness, &scores));
+        }
+        Verdict::Infeasible { certainty, reason } => {
+            out.insert("inconsistency".into(), Value::Bool(true));
+            out.insert("verdict".into(), "inconsistent".into());
+            out.insert("certainty".into(), certainty.to_string().into());
+            out.insert("lp_status".into(), "infeasible".into());
+            out.insert("explanation".into(), json!({"message": reason}));
+        }
+        Verdict::Undecided { reason } => {
+            out.insert("inconsistency".into(), Value::Null);
+            out.insert("verdict".into(), "undecided".into());
+            out.insert("certainty".into(), Value::Null);
+            out.insert("lp_status".into(), "undecided".into());
+            out.insert("undecided".into(), json!({"reason": reason, "covered": "the integer program was not finished"}));
+        }
+    }
+    out.insert("backend".into(), backend.into());
+    out.insert("ignored_scores".into(), json!(ignored));
+    if experiment.windows.is_empty() {
+        out.insert(
+            "note".into(),
+            "no reported score is usable by this protocol, so only the bounds were checked".into(),
+        );
+    }
+    Value::Object(out)
+}
+
+fn exact_json(value: &BigRational) -> Value {
+    json!({"exact": value.to_string(), "value": finite(num_traits::ToPrimitive::to_f64(value).unwrap_or(f64::NAN))})
+}
+
+fn witness_json(experiment: &Experiment, witness: &[i64], scores: &[Score]) -> Value {
+    let mut index = 0usize;
+    let mut datasets = Vec::new();
+    let mut experiment_sums: Vec<Option<BigRational>> = vec![Some(BigRational::zero()); scores.len()];
+    let n_datasets = BigRational::from_integer(BigInt::from(experiment.datasets.len()));
+    for dataset in &experiment.datasets {
+        let mut folds = Vec::new();
+        let mut sums: Vec<Option<BigRational>> = vec![Some(BigRational::zero()); scores.len()];
+        for fold in &dataset.folds {
+            let tp = witness.get(index).copied().unwrap_or(0);
+            let tn = witness.get(index + 1).copied().unwrap_or(0);
+            index += 2;
+            let mut fold_scores = Map::new();
+            for (i, &score) in scores.iter().enumerate() {
+                let value = linear_form(score, fold.p, fold.n).map(|(a, b, c)| {
+                    a * BigRational::from_integer(BigInt::from(tp)) + b * BigRational::from_integer(BigInt::from(tn)) + c
+                });
+                match &value {
+                    Some(v) => {
+                        fold_scores.insert(score.abbreviation().into(), exact_json(v));
+                    }
+                    None => {
+                        fold_scores.insert(score.abbreviation().into(), Value::Null);
+                    }
+                }
+                sums[i] = match (sums[i].take(), value) {
+                    (Some(s), Some(v)) => Some(s + v),
+                    _ => None,
+                };
+            }
+            folds.push(json!({"p": fold.p, "n": fold.n, "tp": tp, "tn": tn, "scores": fold_scores}));
+        }
+        let k = BigRational::from_integer(BigInt::from(dataset.folds.len()));
+        let mut dataset_scores = Map::new();
+        for (i, &score) in scores.iter().enumerate() {
+            let mean = sums[i].take().map(|s| s / &k);
+            dataset_scores.insert(score.abbreviation().into(), mean.as_ref().map(exact_json).unwrap_or(Value::Null));
+            experiment_sums[i] = match (experiment_sums[i].take(), mean) {
+                (Some(s), Some(m)) => Some(s + m),
+                _ => None,
+            };
+        }
+        datasets.push(json!({"folds": folds, "scores": dataset_scores}));
+    }
+    let mut experiment_scores = Map::new();
+    for (i, &score) in scores.iter().enumerate() {
+        let mean = experiment_sums[i].take().map(|s| s / &n_datasets);
+        experiment_scores.insert(score.abbreviation().into(), mean.as_ref().map(exact_json).unwrap_or(Value::Null));
+    }
+    json!({"datasets": datasets, "scores": experiment_scores})
+}
+
+/// Runs the experiment and renders it.
+fn finish(experiment: Experiment, ignored: Vec<String>, request: &Request<'_>) -> Result<Value> {
+    let outcome = solve(&experiment, request)?;
+    Ok(render(&experiment, &outcome, &ignored, request))
+}
+
+/// `1_dataset_known_folds_mos`: `dataset`, `folding`, `scores`, `eps`, `fold_score_bounds`.
+pub(crate) fn dataset_known_folds_mos(request: &Request<'_>) -> Result<Value> {
+    let fields = &request.fields;
+    let dataset = input::binary_counts(fields.required("dataset", "the dataset, e.g. {\"p\": 100, \"n\": 200}")?, "dataset")?;
+    let folding = folding::parse(fields.required("folding", "the folds: {\"folds\": [...]} or {\"n_folds\": 5, \"n_repeats\": 1, \"strategy\": \"stratified_sklearn\"}")?, "folding", dataset)?;
+    let fold_bounds = read_bounds(fields.get("fold_score_bounds"), "fold_score_bounds")?;
+    let (windows, ignored) = read_windows(fields)?;
+    let folds = folds_of(dataset, &folding, "folding")?
+        .into_iter()
+        .map(|(p, n)| FoldSpec { p, n, bounds: fold_bounds.clone() })
+        .collect();
+    let experiment = Experiment {
+        datasets: vec![DatasetSpec { folds, bounds: Vec::new() }],
+        windows,
+    };
+    finish(experiment, ignored, request)
+}
+
+/// `n_testsets_mos_no_kfold`: `testsets`, `scores`, `eps`, `testset_score_bounds`.
+pub(crate) fn testsets_mos_no_kfold(request: &Request<'_>) -> Result<Value> {
+    let fields = &request.fields;
+    let items = list(fields.required("testsets", "the list of test sets, e.g. [{\"p\": 10, \"n\": 20}, ...]")?, "testsets")?;
+    let bounds = read_bounds(fields.get("testset_score_bounds"), "testset_score_bounds")?;
+    let mut datasets = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let (p, n) = input::binary_counts(item, &input::index("testsets", i))?;
+        datasets.push(DatasetSpec {
+            folds: vec![FoldSpec { p, n, bounds: Vec::new() }],
+            bounds: bounds.clone(),
+        });
+    }
+    let (windows, ignored) = read_windows(fields)?;
+    finish(Experiment { datasets, windows }, ignored, request)
+}
+
+/// `n_datasets_mos_kfold_som`: `evaluations` (each pooled over its folds), `dataset_score_bounds`.
+pub(crate) fn datasets_mos_kfold_som(request: &Request<'_>) -> Result<Value> {
+    let fields = &request.fields;
+    let items = list(fields.required("evaluations", "the list of evaluations, each {\"dataset\": ..., \"folding\": ...}")?, "evaluations")?;
+    let bounds = read_bounds(fields.get("dataset_score_bounds"), "dataset_score_bounds")?;
+    let mut datasets = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let path = input::index("evaluations", i);
+        let evaluation = Object::new(item, &path)?;
+        let dataset = input::binary_counts(evaluation.required("dataset", "the dataset of this evaluation")?, &evaluation.field_path("dataset"))?;
+        let folding = match evaluation.get("folding") {
+            Some(v) => folding::parse(v, &evaluation.field_path("folding"), dataset)?,
+            None => Folding::Generated { n_folds: 1, n_repeats: 1, strategy: None },
+        };
+        evaluation.finish(&[])?;
+        let (p, n) = folding.pooled(dataset).ok_or_else(|| Error::new(ErrorKind::InvalidValue, Some(&path), "pooled counts exceed 2^64"))?;
+        datasets.push(DatasetSpec {
+            folds: vec![FoldSpec { p, n, bounds: Vec::new() }],
+            bounds: bounds.clone(),
+        });
+    }
+    let (windows, ignored) = read_windows(fields)?;
+    finish(Experiment { datasets, windows }, ignored, request)
+}
+
+/// `n_datasets_mos_known_folds_mos`: `evaluations` (each with its folds and optional
+/// `fold_score_bounds`), `dataset_score_bounds`.
+pub(crate) fn datasets_mos_known_folds_mos(request: &Request<'_>) -> Result<Value> {
+    let fields = &request.fields;
+    let items = list(fields.required("evaluations", "the list of evaluations, each {\"dataset\": ..., \"folding\": ...}")?, "evaluations")?;
+    let bounds = read_bounds(fields.get("dataset_score_bounds"), "dataset_score_bounds")?;
+    let mut datasets = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let path = input::index("evaluations", i);
+        let evaluation = Object::new(item, &path)?;
+        let dataset = input::binary_counts(evaluation.required("dataset", "the dataset of this evaluation")?, &evaluation.field_path("dataset"))?;
+        let folding_path = evaluation.field_path("folding");
+        let folding = folding::parse(evaluation.required("folding", "the folds of this evaluation")?, &folding_path, dataset)?;
+        let fold_bounds = read_bounds(evaluation.get("fold_score_bounds"), &evaluation.field_path("fold_score_bounds"))?;
+        evaluation.finish(&[])?;
+        let folds = folds_of(dataset, &folding, &folding_path)?
+            .into_iter()
+            .map(|(p, n)| FoldSpec { p, n, bounds: fold_bounds.clone() })
+            .collect();
+        datasets.push(DatasetSpec { folds, bounds: bounds.clone() });
+    }
+    let (windows, ignored) = read_windows(fields)?;
+    finish(Experiment { datasets, windows }, ignored, request)
+}
+

@@ -1,0 +1,14 @@
+//! Library side of `cargo xtask`: the convention checks shared by the tidy test.
+//!
+//! It checks what the house style requires and a compiler cannot: every crate documents
+//! itself with `//!` docs, every source file opens with a `//!` line, and every dependency
+//! edge between our crates is one ARCHITECTURE.md allows. It does not build anything.
+//!
+//! ```
+//! let edges = xtask::tidy::allowed_edges("```allowed-edges\na: b, c\nb:\n```\n").unwrap();
+//! assert!(edges["a"].contains("c"));
+//! ```
+//!
+//! Cargo features: none.
+
+pub mod tidy;

@@ -1,0 +1,114 @@
+//! Convention checks run by the tidy test: crate docs and allowed dependency edges.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::Path;
+
+/// One violation of the house conventions.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Violation(pub String);
+
+/// Reads the allowed edges from the `allowed-edges` block of ARCHITECTURE.md.
+pub fn allowed_edges(architecture: &str) -> anyhow::Result<BTreeMap<String, BTreeSet<String>>> {
+    let start = architecture
+        .find("```allowed-edges")
+        .ok_or_else(|| anyhow::anyhow!("ARCHITECTURE.md has no ```allowed-edges block"))?;
+    let body = &architecture[start..];
+    let body = &body[body.find('\n').unwrap_or(body.len())..];
+    let end = body.find("```").ok_or_else(|| anyhow::anyhow!("unterminated allowed-edges block"))?;
+    let mut edges = BTreeMap::new();
+    for line in body[..end].lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let (krate, deps) = line
+            .split_once(':')
+            .ok_or_else(|| anyhow::anyhow!("bad allowed-edges line {line:?}"))?;
+        let deps = deps
+            .split(',')
+            .map(str::trim)
+            .filter(|d| !d.is_empty())
+            .map(str::to_string)
+            .collect();
+        edges.insert(krate.trim().to_string(), deps);
+    }
+    Ok(edges)
+}
+
+/// Checks every crate under `root/crates`: `//!` docs on lib.rs (or main.rs) and on every
+/// .rs file, and dependency edges between our crates against ARCHITECTURE.md.
+pub fn check(root: &Path) -> anyhow::Result<Vec<Violation>> {
+    let architecture = fs::read_to_string(root.join("ARCHITECTURE.md"))?;
+    let allowed = allowed_edges(&architecture)?;
+    let mut violations = Vec::new();
+    let mut crate_dirs: Vec<_> = fs::read_dir(root.join("crates"))?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.join("Cargo.toml").exists())
+        .collect();
+    crate_dirs.sort();
+    for dir in crate_dirs {
+        let manifest: toml::Value = toml::from_str(&fs::read_to_string(dir.join("Cargo.toml"))?)?;
+        let name = manifest
+            .get("package")
+            .and_then(|p| p.get("name"))
+            .and_then(|n| n.as_str())
+            .unwrap_or("?")
+            .to_string();
+        let Some(allowed_deps) = allowed.get(&name) else {
+            violations.push(Violation(format!(
+                "crate {name} ({}) is not listed in ARCHITECTURE.md's allowed-edges block",
+                dir.display()
+            )));
+            continue;
+        };
+        for table in ["dependencies", "dev-dependencies", "build-dependencies"] {
+            let Some(deps) = manifest.get(table).and_then(|d| d.as_table()) else {
+                continue;
+            };
+            for dep in deps.keys() {
+                let ours = dep == "scorecheck" || dep.starts_with("scorecheck-");
+                if ours && !allowed_deps.contains(dep) && table != "dev-dependencies" {
+                    violations.push(Violation(format!(
+                        "{name} depends on {dep} ([{table}]), an edge ARCHITECTURE.md does not allow"
+                    )));
+                }
+            }
+        }
+        let root_file = ["src/lib.rs", "src/main.rs"]
+            .iter()
+            .map(|f| dir.join(f))
+            .find(|p| p.exists());
+        match root_file {
+            None => violations.push(Violation(format!("{name} has neither src/lib.rs nor src/main.rs"))),
+            Some(path) => {
+                let text = fs::read_to_string(&path)?;
+                let docs = text.lines().take_while(|l| l.starts_with("//!")).count();
+                let minimum = if path.ends_with("lib.rs") { 3 } else { 1 };
+                if docs < minimum {
+                    violations.push(Violation(format!(
+                        "{} lacks //! crate docs (what the layer does and does not do, an example)",
+                        path.display()
+                    )));
+                }
+            }
+        }
+        check_file_headers(&dir.join("src"), &mut violations)?;
+    }
+    Ok(violations)
+}
+
+fn check_file_headers(dir: &Path, violations: &mut Vec<Violation>) -> anyhow::Result<()> {
+    if !dir.exists() {
+        return Ok(());
+    }
+    for entry in fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            check_file_headers(&path, violations)?;
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = fs::read_to_string(&path)?;
+            if !text.starts_with("//!") {
+                violations.push(Violation(format!("{} does not start with a //! line", path.display())));
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,67 @@
+//! The tidy test: house conventions, checked under plain `cargo test`.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+#[test]
+fn the_workspace_follows_the_conventions() {
+    let violations = xtask::tidy::check(&workspace_root()).unwrap();
+    assert!(violations.is_empty(), "tidy violations:\n{violations:#?}");
+}
+
+/// A throwaway workspace with one documented crate `scorecheck-a` and one `scorecheck-b`.
+fn fixture(name: &str, b_lib: &str, b_deps: &str) -> PathBuf {
+    let root = std::env::temp_dir().join(format!("scorecheck-tidy-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&root);
+    for (krate, lib, deps) in [
+        ("a", "//! Crate a.\n//! Does a.\n//! Example.\n", ""),
+        ("b", b_lib, b_deps),
+    ] {
+        let dir = root.join("crates").join(krate);
+        fs::create_dir_all(dir.join("src")).unwrap();
+        fs::write(
+            dir.join("Cargo.toml"),
+            format!("[package]\nname = \"scorecheck-{krate}\"\n\n[dependencies]\n{deps}"),
+        )
+        .unwrap();
+        fs::write(dir.join("src/lib.rs"), lib).unwrap();
+    }
+    fs::write(
+        root.join("ARCHITECTURE.md"),
+        "# A\n```allowed-edges\nscorecheck-a:\nscorecheck-b: scorecheck-a\n```\n",
+    )
+    .unwrap();
+    root
+}
+
+#[test]
+fn tidy_accepts_a_clean_fixture() {
+    let root = fixture("clean", "//! Crate b.\n//! Does b.\n//! Example.\n", "scorecheck-a = { path = \"../a\" }\n");
+    assert_eq!(xtask::tidy::check(&root).unwrap(), vec![]);
+}
+
+#[test]
+fn tidy_catches_an_undocumented_crate() {
+    let root = fixture("undocumented", "pub fn f() {}\n", "");
+    let violations = xtask::tidy::check(&root).unwrap();
+    assert_eq!(violations.len(), 2, "{violations:?}");
+    assert!(violations.iter().any(|v| v.0.contains("lacks //! crate docs")));
+}
+
+#[test]
+fn tidy_catches_a_forbidden_edge() {
+    // a may not depend on b: layers point down only.
+    let root = fixture("edge", "//! Crate b.\n//! Does b.\n//! Example.\n", "");
+    fs::write(
+        root.join("crates/a/Cargo.toml"),
+        "[package]\nname = \"scorecheck-a\"\n\n[dependencies]\nscorecheck-b = { path = \"../b\" }\n",
+    )
+    .unwrap();
+    let violations = xtask::tidy::check(&root).unwrap();
+    assert_eq!(violations.len(), 1, "{violations:?}");
+    assert!(violations[0].0.contains("scorecheck-a depends on scorecheck-b"));
+}
