@@ -23,16 +23,22 @@ Semantics (the "truth" we compare against)
 * Aliases (tpr, tnr, rec -> sens; prec -> ppv; f1 -> f1p) and complements
   (err = 1-acc, fnr = 1-sens, fpr = 1-spec, fdr = 1-ppv, for_ = 1-npv) are
   supported; complements are evaluated directly (exactly).
+* Search: full (p+1)x(n+1) grid with a loose float64 prefilter (never drops
+  a true match) then the exact check; for grids above GRID_LIMIT the tn range
+  per tp is derived exactly from a linear score (acc/err/spec/fpr/bacc/bm)
+  and the tp range from sens/fnr, then the same float prefilter + exact check.
 * fbp/fbn need 'beta_positive'/'beta_negative' among the scores (as in the
   reference); those keys are parameters, not scores.
 """
 
+import math
 from fractions import Fraction as F
 
 ALIASES = {"tpr": "sens", "tnr": "spec", "prec": "ppv", "rec": "sens", "f1": "f1p"}
 COMPLEMENTS = {"err": "acc", "fnr": "sens", "fpr": "spec", "fdr": "ppv", "for_": "npv"}
 PARAMS = ("beta_positive", "beta_negative")
 NUMERICAL_TOLERANCE = 1e-6
+GRID_LIMIT = 8_000_000  # above: anchored enumeration (needs an acc/spec/bacc/bm score)
 
 
 def frac(x):
@@ -184,19 +190,17 @@ def matches(tp, tn, p, n, items, params, eps, tol):
     return True
 
 
-def _float_prefilter(p, n, items, params, eps, tol):
-    """Candidate (tp, tn) pairs by a deliberately loose float64 evaluation.
+def _float_keep(tp, tn, p, n, items, params, eps, tol):
+    """Boolean mask over float arrays tp, tn: False only where the pair surely
+    fails some score.
 
     A pair is dropped only if its float value is outside the interval by more
     than 1e-7 * max(1, |value|) -- far beyond float64 rounding of these
     formulas -- so no truly matching pair can be lost.  NaN/inf keep the pair
-    (the exact check decides).  Returns None if numpy is unavailable.
+    (the exact check decides).
     """
-    try:
-        import numpy as np
-    except ImportError:  # pragma: no cover
-        return None
-    tp, tn = np.meshgrid(np.arange(p + 1, dtype=float), np.arange(n + 1, dtype=float), indexing="ij")
+    import numpy as np
+
     P, N = float(p), float(n)
     fp, fn = N - tn, P - tp
     keep = np.ones(tp.shape, dtype=bool)
@@ -238,17 +242,89 @@ def _float_prefilter(p, n, items, params, eps, tol):
             margin = 1e-7 * np.maximum(1.0, np.abs(x))
             bad = np.isfinite(x) & ((x < v - e - margin) | (x > v + e + margin))
             keep &= ~bad
-    idx = np.argwhere(keep)
+    return keep
+
+
+def _float_prefilter(p, n, items, params, eps, tol):
+    """Candidate pairs of the full (p+1) x (n+1) grid (None without numpy)."""
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover
+        return None
+    tp, tn = np.meshgrid(np.arange(p + 1, dtype=float), np.arange(n + 1, dtype=float), indexing="ij")
+    idx = np.argwhere(_float_keep(tp, tn, p, n, items, params, eps, tol))
     return [(int(a), int(b)) for a, b in idx]
+
+
+# scores linear in tn for fixed tp: value = A(tp) + B * tn
+def _tn_linear(base, comp, tp, p, n):
+    tp, p, n = F(tp), F(p), F(n)
+    if n == 0 or p == 0:
+        return None
+    a, b = {
+        "acc": (tp / (p + n), 1 / (p + n)),
+        "spec": (F(0), 1 / n),
+        "bacc": (tp / (2 * p), 1 / (2 * n)),
+        "bm": (tp / p - 1, 1 / n),
+    }.get(base, (None, None))
+    if a is None:
+        return None
+    return (1 - a, -b) if comp else (a, b)
+
+
+def _solve_linear(a, b, lo, hi, top):
+    """Integers x in [0, top] with lo <= a + b*x <= hi (b != 0)."""
+    x1, x2 = (lo - a) / b, (hi - a) / b
+    if x1 > x2:
+        x1, x2 = x2, x1
+    return max(0, math.ceil(x1)), min(top, math.floor(x2))
+
+
+def _anchored_candidates(p, n, items, eps, tol):
+    """Candidate pairs for large p, n: tp range from sens/fnr, tn range per tp
+    from acc/err/spec/fpr/bacc/bm (exact interval inversion); None if no
+    tn-anchor exists."""
+    tp_lo, tp_hi = 0, p
+    for base, comp, key, val in items:
+        if base == "sens":
+            e, v = eps_of(eps, key, base) + tol, frac(val)
+            a, b = (F(1), -1 / F(p)) if comp else (F(0), 1 / F(p))
+            lo, hi = _solve_linear(a, b, v - e, v + e, p)
+            tp_lo, tp_hi = max(tp_lo, lo), min(tp_hi, hi)
+    anchors = [it for it in items if it[0] in ("acc", "spec", "bacc", "bm")]
+    if not anchors:
+        return None
+    out = []
+    for tp in range(tp_lo, tp_hi + 1):
+        lo_tn, hi_tn = 0, n
+        for base, comp, key, val in anchors:
+            e, v = eps_of(eps, key, base) + tol, frac(val)
+            a, b = _tn_linear(base, comp, tp, p, n)
+            lo, hi = _solve_linear(a, b, v - e, v + e, n)
+            lo_tn, hi_tn = max(lo_tn, lo), min(hi_tn, hi)
+        if lo_tn <= hi_tn:
+            out.append((tp, lo_tn, hi_tn))
+    return out
 
 
 def feasible_pairs(p, n, scores, eps, numerical_tolerance=NUMERICAL_TOLERANCE, limit=None):
     """All (tp, tn) pairs exactly consistent with the scores (sorted)."""
     items, params = normalize_scores(scores)
     tol = frac(numerical_tolerance)
-    cands = _float_prefilter(p, n, items, params, eps, tol)
-    if cands is None:
-        cands = ((tp, tn) for tp in range(p + 1) for tn in range(n + 1))
+    if (p + 1) * (n + 1) <= GRID_LIMIT:
+        cands = _float_prefilter(p, n, items, params, eps, tol)
+        if cands is None:
+            cands = ((tp, tn) for tp in range(p + 1) for tn in range(n + 1))
+    else:
+        import numpy as np
+
+        ranges = _anchored_candidates(p, n, items, eps, tol)
+        if ranges is None:
+            raise NotImplementedError("large p, n without an acc/spec/bacc/bm score")
+        tps = np.concatenate([np.full(hi - lo + 1, tp, dtype=float) for tp, lo, hi in ranges] or [np.zeros(0)])
+        tns = np.concatenate([np.arange(lo, hi + 1, dtype=float) for tp, lo, hi in ranges] or [np.zeros(0)])
+        keep = _float_keep(tps, tns, p, n, items, params, eps, tol)
+        cands = [(int(a), int(b)) for a, b in zip(tps[keep], tns[keep])]
     out = []
     for tp, tn in cands:
         if matches(tp, tn, p, n, items, params, eps, tol):

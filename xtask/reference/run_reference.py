@@ -45,23 +45,44 @@ def _functions():
 _TABLE = None
 
 
+def _int_keys(obj):
+    """JSON object keys are strings; multiclass class labels in the reference's
+    examples are ints ({0: 10, 1: 100}) and some reference code paths (sklearn
+    stratification) crash on string labels, so decimal-string keys of class
+    count dicts are turned back into ints."""
+    if isinstance(obj, list):
+        return [_int_keys(x) for x in obj]
+    if isinstance(obj, dict):
+        return {(int(k) if isinstance(k, str) and k.isdigit() else k): _int_keys(v) for k, v in obj.items()}
+    return obj
+
+
 def run_one(request):
-    """Return the reference's 'inconsistency' for a request or raise."""
+    """Return the reference's full result dict for a request or raise."""
     global _TABLE
     if _TABLE is None:
         _TABLE = _functions()
-    kwargs = {k: v for k, v in request.items() if k not in ("check", "id")}
+    kwargs = {k: v for k, v in request.items() if k not in ("check", "id", "truth")}
+    if request["check"].endswith(("_micro", "_macro")):
+        for key in ("dataset", "testset", "folding"):
+            if key in kwargs:
+                kwargs[key] = _int_keys(kwargs[key])
     fun = _TABLE.get(request["check"])
     if fun is None:
         raise KeyError(f"unknown check {request['check']!r}")
-    return fun(**kwargs)["inconsistency"]
+    return fun(**kwargs)
 
 
-def run_safe(request):
+def run_safe(request, full=False):
+    """{"inconsistency": ...} or {"error": ...}; with full=True also "result"."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            return {"inconsistency": run_one(request)}
+            res = run_one(request)
+            out = {"inconsistency": res["inconsistency"]}
+            if full:
+                out["result"] = res
+            return out
     except Exception as exc:  # noqa: BLE001 - the reference may crash in many ways
         return {"error": f"{type(exc).__name__}: {exc}"}
 

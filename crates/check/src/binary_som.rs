@@ -5,7 +5,7 @@
 //! so each protocol reduces to one (p, n) and the exact engine in [`crate::single`].
 
 use num_rational::BigRational;
-use scorecheck_algebra::{reported_interval, ConfusionMatrix, Score};
+use scorecheck_algebra::{reported_interval, ConfusionMatrix};
 use serde_json::{json, Value};
 
 use crate::dispatch::Request;
@@ -216,9 +216,4 @@ pub(crate) fn render(problem: &single::Problem, reported: &Reported, outcome: &s
 /// An f64 for JSON (non-finite values become null).
 pub(crate) fn finite(x: f64) -> Value {
     serde_json::Number::from_f64(x).map(Value::Number).unwrap_or(Value::Null)
-}
-
-/// The reported score names, for messages.
-pub(crate) fn names(scores: &[Score]) -> String {
-    scores.iter().map(|s| s.abbreviation()).collect::<Vec<_>>().join(", ")
 }

@@ -36,7 +36,7 @@ fn invalid(path: &str, message: impl Into<String>) -> Error {
 pub struct Object<'a> {
     map: &'a Map<String, Value>,
     path: String,
-    used: RefCell<Vec<&'a str>>,
+    used: RefCell<Vec<String>>,
 }
 
 impl<'a> Object<'a> {
@@ -72,13 +72,16 @@ impl<'a> Object<'a> {
 
     /// The field `key`, if present (and not null).
     pub fn get(&self, key: &str) -> Option<&'a Value> {
-        let (k, v) = self.map.get_key_value(key)?;
-        self.used.borrow_mut().push(k.as_str());
+        // Remember every key asked for, present or not, so that unknown fields can be
+        // matched against what this protocol accepts.
+        self.used.borrow_mut().push(key.to_string());
+        let v = self.map.get(key)?;
         (!v.is_null()).then_some(v)
     }
 
     /// Whether the field is present.
     pub fn has(&self, key: &str) -> bool {
+        self.used.borrow_mut().push(key.to_string());
         self.map.get(key).is_some_and(|v| !v.is_null())
     }
 
@@ -102,7 +105,7 @@ impl<'a> Object<'a> {
     pub fn use_all(&self) {
         let mut used = self.used.borrow_mut();
         for k in self.map.keys() {
-            used.push(k.as_str());
+            used.push(k.clone());
         }
     }
 
@@ -113,10 +116,10 @@ impl<'a> Object<'a> {
     pub fn finish(&self, ignored: &[&str]) -> Result<()> {
         let used = self.used.borrow();
         for key in self.map.keys() {
-            if used.contains(&key.as_str()) || ignored.contains(&key.as_str()) {
+            if used.contains(key) || ignored.contains(&key.as_str()) {
                 continue;
             }
-            let mut known: Vec<&str> = used.iter().copied().chain(ignored.iter().copied()).collect();
+            let mut known: Vec<&str> = used.iter().map(String::as_str).chain(ignored.iter().copied()).collect();
             known.sort_unstable();
             known.dedup();
             let suggestion = known
@@ -200,7 +203,7 @@ pub fn count(value: &Value, path: &str) -> Result<u64> {
 pub fn positive(value: &Value, path: &str, max: u64) -> Result<u64> {
     let v = count(value, path)?;
     if v == 0 {
-        return Err(invalid(path, "must be at least 1"));
+        return Err(invalid(path, format!("0 is not allowed here: {} must be a whole number of at least 1", last_segment(path))));
     }
     if v > max {
         return Err(invalid(path, format!("{v} is larger than the maximum {max}")));

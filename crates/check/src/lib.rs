@@ -40,6 +40,8 @@ mod error;
 mod extensions;
 mod folding;
 mod mos;
+mod multiclass;
+mod regression;
 mod stratified;
 pub mod input;
 pub mod single;

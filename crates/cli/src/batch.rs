@@ -43,7 +43,7 @@ fn answer(line: &[u8], options: &scorecheck::RunOptions) -> Value {
     }
     let id = serde_json::from_str::<Value>(text).ok().and_then(|v| v.get("id").cloned());
     // A panic would be a bug; contain it to its line so the batch goes on.
-    let result = std::panic::catch_unwind(|| scorecheck::run_text(text, options));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| scorecheck::run_text(text, options)));
     let mut record = match result {
         Ok(Ok(value)) => value,
         Ok(Err(error)) => json!({ "error": error.to_json() }),

@@ -1,1 +1,99 @@
-//! scorecheck-feasibility-pure: placeholder, filled in by its issue.
+//! The exact, pure-Rust feasibility backend: branch and bound over LP relaxations solved by a rational simplex.
+//!
+//! [`PureBackend`] implements [`scorecheck_feasibility::Feasibility`]. It is always
+//! compiled and needs nothing but the Rust toolchain, so it is the default backend.
+//!
+//! How it decides:
+//!
+//! - **presolve**: every row is scaled to coprime integer coefficients, so the activity of
+//!   an integer point is an integer and the row range rounds inwards (this alone proves
+//!   many mean-of-scores windows empty: all folds of equal size make the mean a multiple
+//!   of 1/(k·p)); rows with one term become variable bounds;
+//! - **LP relaxations** are solved by a bounded-variable primal simplex (phase one with
+//!   artificials) in exact `BigRational` arithmetic. Only the m×m basis inverse is kept,
+//!   since mean-of-scores programs have few rows and many bounded columns. Floating point
+//!   only proposes entering columns; every pivot is checked and carried out exactly, and
+//!   "relaxation empty" is concluded only after exact pricing. Degenerate stalls switch to
+//!   Bland's rule, so every solve ends;
+//! - **branch and bound**, depth first, branching on a fractional value with the nearer
+//!   side first (a dive), rounding the few fractional values of each relaxation point in
+//!   every floor/ceiling combination, with exact row checks.
+//!
+//! Every witness passes [`scorecheck_feasibility::Problem::check`]; "infeasible" is
+//! [`Certainty::Exact`] since every leaf was proven empty exactly. A [`Budget`] (nodes,
+//! time) that runs out gives [`Verdict::Undecided`] saying how far the search got.
+//!
+//! What it deliberately does not do: no cutting planes, no bound propagation, no
+//! optimisation (feasibility only), no floating-point conclusion of any kind.
+//!
+//! ```
+//! use num_rational::BigRational;
+//! use scorecheck_feasibility::{checked, Budget, Certainty, Problem, Verdict};
+//! use scorecheck_feasibility_pure::PureBackend;
+//!
+//! // Mean sensitivity of folds with 19, 31 and 23 positives in [0.9446, 0.9448]?
+//! let mut problem = Problem::new();
+//! let sizes = [19i64, 31, 23];
+//! let terms = sizes
+//!     .iter()
+//!     .enumerate()
+//!     .map(|(i, &p)| {
+//!         let tp = problem.add_variable(format!("tp_{i}"), 0, p);
+//!         (tp, BigRational::new(1.into(), (3 * p).into()))
+//!     })
+//!     .collect();
+//! let bound = |n: i64| BigRational::new(n.into(), 10_000.into());
+//! problem.add_constraint("mean sensitivity", terms, Some(bound(9446)), Some(bound(9448)));
+//! match checked(&PureBackend::default(), &problem, &Budget::default()) {
+//!     Verdict::Feasible { witness } => assert!(problem.check(&witness).is_ok()),
+//!     Verdict::Infeasible { certainty, .. } => assert_eq!(certainty, Certainty::Exact),
+//!     Verdict::Undecided { reason } => panic!("{reason}"),
+//! }
+//! ```
+//!
+//! Cargo features: none.
+
+mod branch;
+mod presolve;
+mod simplex;
+mod walk;
+
+use scorecheck_feasibility::{Budget, Certainty, Feasibility, Problem, Verdict};
+
+/// The exact pure-Rust backend (see the crate documentation).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PureBackend;
+
+/// The backend of this crate under the name every backend crate exports.
+pub type Backend = PureBackend;
+
+impl Feasibility for PureBackend {
+    fn name(&self) -> &'static str {
+        "pure"
+    }
+
+    fn solve(&self, problem: &Problem, budget: &Budget) -> Verdict {
+        if let Some((row, var)) = problem.unknown_variable() {
+            return Verdict::Undecided {
+                reason: format!(
+                    "malformed problem: constraint {} refers to variable #{} which does not exist",
+                    problem.constraints()[row].name,
+                    var.0
+                ),
+            };
+        }
+        if let Some(reason) = problem.trivially_infeasible() {
+            return Verdict::Infeasible {
+                certainty: Certainty::Exact,
+                reason,
+            };
+        }
+        match presolve::presolve(problem) {
+            Err(reason) => Verdict::Infeasible {
+                certainty: Certainty::Exact,
+                reason,
+            },
+            Ok(model) => branch::search(problem, &model, budget),
+        }
+    }
+}

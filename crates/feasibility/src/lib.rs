@@ -1,1 +1,56 @@
-//! scorecheck-feasibility: placeholder, filled in by its issue.
+//! Integer feasibility problems with exact rational coefficients, and the backend trait.
+//!
+//! When scores are averaged over folds (mean of scores), deciding whether reported figures
+//! are consistent becomes an integer feasibility problem over each fold's (tp, tn):
+//! bounded integer variables and a few ranged rows `lower ≤ Σ c·x ≤ upper` whose
+//! coefficients are exact rationals such as 1/(5·p_i). This layer holds:
+//!
+//! - the model: [`Problem`], [`Variable`], [`Constraint`], [`VarId`];
+//! - the exact point checker [`Problem::check`] (a [`Violation`] names the first failure);
+//! - answers: [`Verdict`] with its [`Certainty`], search limits [`Budget`];
+//! - the [`Feasibility`] trait every backend implements, and [`checked`], the gate every
+//!   backend answer passes through: a "feasible" only counts once its witness has passed
+//!   the exact check (or been repaired nearby);
+//! - [`testing::BruteForce`], an enumerating oracle for small problems;
+//! - [`conformance`]: the shared data files under `testdata/` and [`run_conformance`],
+//!   which every backend crate runs in its tests.
+//!
+//! What it deliberately does not do: it names no solver and solves nothing beyond brute
+//! force; backends live in their own crates (`scorecheck-feasibility-pure`, the exact
+//! default, and `scorecheck-feasibility-highs`). No `f64` appears here.
+//!
+//! ```
+//! use num_rational::BigRational;
+//! use scorecheck_feasibility::{checked, testing::BruteForce, Budget, Problem, Verdict};
+//!
+//! // Mean sensitivity of two folds with 3 and 5 positives, reported as 0.53 ± 0.005.
+//! let mut problem = Problem::new();
+//! let tp0 = problem.add_variable("tp_0", 0, 3);
+//! let tp1 = problem.add_variable("tp_1", 0, 5);
+//! let r = |n: i64, d: i64| BigRational::new(n.into(), d.into());
+//! problem.add_constraint(
+//!     "mean sensitivity",
+//!     vec![(tp0, r(1, 6)), (tp1, r(1, 10))],
+//!     Some(r(525, 1000)),
+//!     Some(r(535, 1000)),
+//! );
+//! // tp = (2, 2): (2/3 + 2/5) / 2 = 0.5333...
+//! let verdict = checked(&BruteForce::default(), &problem, &Budget::default());
+//! assert!(matches!(verdict, Verdict::Feasible { .. }));
+//! assert!(problem.check(verdict.witness().unwrap()).is_ok());
+//! ```
+//!
+//! Cargo features: none.
+
+mod checked;
+pub mod conformance;
+mod json;
+mod problem;
+pub mod testing;
+mod verdict;
+
+pub use checked::{checked, repair};
+pub use conformance::run_conformance;
+pub use problem::{Constraint, Problem, VarId, Variable, Violation, ViolationKind};
+pub use verdict::{Budget, Certainty, Feasibility, Verdict};
+pub use num_rational::BigRational;

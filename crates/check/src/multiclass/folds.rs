@@ -1,0 +1,206 @@
+//! Multiclass datasets and folds: `{class: count}` objects, explicit folds, and
+//! scikit-learn's multiclass `StratifiedKFold` composition.
+
+use serde_json::Value;
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::folding::MAX_FOLDS;
+use crate::input::{self, Object};
+
+/// The largest number of folds (over all repeats) a multiclass check accepts.
+const MAX_TOTAL_FOLDS: u64 = 100_000;
+
+/// The class labels of a dataset, in the order given, and the count of each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ClassCounts {
+    /// The labels, in the order of the request (serde_json keeps it).
+    pub(crate) labels: Vec<String>,
+    /// The number of items of each class, aligned with `labels`.
+    pub(crate) counts: Vec<u64>,
+}
+
+impl ClassCounts {
+    /// The number of items.
+    pub(crate) fn total(&self) -> Option<u64> {
+        self.counts.iter().try_fold(0u64, |acc, &c| acc.checked_add(c))
+    }
+}
+
+/// Reads a `{class: count}` object with at least two classes and at least one item.
+pub(crate) fn class_counts(value: &Value, path: &str) -> Result<ClassCounts> {
+    let object = Object::new(value, path)?;
+    object.use_all();
+    let mut labels = Vec::new();
+    let mut counts = Vec::new();
+    for key in object.keys() {
+        // The reference passes fold identifiers along in the same dictionaries.
+        if key == "identifier" {
+            continue;
+        }
+        let field = object.field_path(key);
+        counts.push(input::count(object.get(key).unwrap_or(&Value::Null), &field)?);
+        labels.push(key.clone());
+    }
+    if labels.len() < 2 {
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some(path),
+            format!("a multiclass {} needs at least two classes, like {{\"0\": 10, \"1\": 100, \"2\": 80}}; found {}", last_segment(path), labels.len()),
+        ));
+    }
+    let total = ClassCounts { labels, counts };
+    match total.total() {
+        Some(0) => Err(Error::new(ErrorKind::InvalidValue, Some(path), "every class count is 0; give at least one item")),
+        Some(_) => Ok(total),
+        None => Err(Error::new(ErrorKind::InvalidValue, Some(path), "the class counts total more than 2^64")),
+    }
+}
+
+fn last_segment(path: &str) -> &str {
+    let tail = path.rsplit('.').next().unwrap_or(path);
+    tail.split('[').next().unwrap_or(tail)
+}
+
+/// Reads one explicit fold against the dataset's labels: unknown labels are an error,
+/// labels the fold does not mention have count 0.
+fn fold_counts(value: &Value, path: &str, dataset: &ClassCounts) -> Result<Vec<u64>> {
+    let object = Object::new(value, path)?;
+    object.use_all();
+    let mut counts = vec![0u64; dataset.labels.len()];
+    for key in object.keys() {
+        if key == "identifier" {
+            continue;
+        }
+        let field = object.field_path(key);
+        let Some(c) = dataset.labels.iter().position(|l| l == key) else {
+            return Err(Error::new(
+                ErrorKind::Contradiction,
+                Some(&field),
+                format!("class {key:?} is not a class of the dataset ({}); use the dataset's labels", dataset.labels.join(", ")),
+            ));
+        };
+        counts[c] = input::count(object.get(key).unwrap_or(&Value::Null), &field)?;
+        if counts[c] > dataset.counts[c] {
+            return Err(Error::new(
+                ErrorKind::Contradiction,
+                Some(&field),
+                format!("the fold has {} items of class {key:?} but the dataset only {}", counts[c], dataset.counts[c]),
+            ));
+        }
+    }
+    if counts.iter().all(|&c| c == 0) {
+        return Err(Error::new(ErrorKind::InvalidValue, Some(path), "the fold is empty; every fold needs at least one item"));
+    }
+    Ok(counts)
+}
+
+/// Reads `folding` for a multiclass `dataset`: every fold of every repeat, as class counts.
+///
+/// `{folds: [...]}` lists them (they must cover the dataset a whole number of times);
+/// `{n_folds, n_repeats, strategy: "stratified_sklearn"}` makes them as scikit-learn's
+/// `StratifiedKFold` (no shuffling) does on the label vector the reference builds, the
+/// labels repeated class by class in the dataset's order. `n_folds = 1` is the whole dataset.
+pub(crate) fn folds(value: &Value, path: &str, dataset: &ClassCounts) -> Result<Vec<Vec<u64>>> {
+    let object = Object::new(value, path)?;
+    let out = if let Some(items) = object.get("folds") {
+        let field = object.field_path("folds");
+        if object.has("n_folds") || object.has("n_repeats") {
+            return Err(Error::new(ErrorKind::Contradiction, Some(&object.field_path("n_folds")), "give either explicit folds or n_folds/n_repeats, not both (explicit folds list every fold of every repeat)"));
+        }
+        object.get("strategy");
+        let Value::Array(items) = items else {
+            return Err(Error::new(ErrorKind::InvalidValue, Some(&field), "expected a list of folds like [{\"0\": 5, \"1\": 50}, ...]"));
+        };
+        if items.is_empty() {
+            return Err(Error::new(ErrorKind::InvalidValue, Some(&field), "the list of folds is empty; give at least one fold"));
+        }
+        if items.len() as u64 > MAX_TOTAL_FOLDS {
+            return Err(Error::new(ErrorKind::InvalidValue, Some(&field), format!("more than {MAX_TOTAL_FOLDS} folds are not supported")));
+        }
+        let folds = items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| fold_counts(item, &input::index(&field, i), dataset))
+            .collect::<Result<Vec<_>>>()?;
+        check_cover(&folds, dataset, &field)?;
+        folds
+    } else {
+        let n_folds = match object.get("n_folds") {
+            Some(v) => input::positive(v, &object.field_path("n_folds"), MAX_FOLDS)?,
+            None => return Err(Error::new(ErrorKind::MissingField, Some(&object.field_path("n_folds")), "missing n_folds (or give the folds explicitly with \"folds\")")),
+        };
+        let n_repeats = match object.get("n_repeats") {
+            Some(v) => input::positive(v, &object.field_path("n_repeats"), MAX_FOLDS)?,
+            None => 1,
+        };
+        let strategy = object.get("strategy");
+        let base = if n_folds == 1 {
+            vec![dataset.counts.clone()]
+        } else {
+            match strategy {
+                Some(Value::String(s)) if s == "stratified_sklearn" => {}
+                None => return Err(Error::new(ErrorKind::MissingField, Some(&object.field_path("strategy")), "with n_folds > 1 say how the folds were made: \"strategy\": \"stratified_sklearn\" (the reference silently uses the whole dataset as one fold here)")),
+                Some(other) => return Err(Error::new(ErrorKind::InvalidValue, Some(&object.field_path("strategy")), format!("unknown folding strategy {other}; the supported strategy is \"stratified_sklearn\""))),
+            }
+            stratified_sklearn(&dataset.counts, n_folds).map_err(|m| Error::new(ErrorKind::Contradiction, Some(&object.field_path("n_folds")), m))?
+        };
+        if (base.len() as u64).saturating_mul(n_repeats) > MAX_TOTAL_FOLDS {
+            return Err(Error::new(ErrorKind::InvalidValue, Some(path), format!("more than {MAX_TOTAL_FOLDS} folds in all are not supported")));
+        }
+        (0..n_repeats).flat_map(|_| base.iter().cloned()).collect()
+    };
+    object.finish(&[])?;
+    Ok(out)
+}
+
+/// Explicit folds must total the same whole multiple of every class count.
+fn check_cover(folds: &[Vec<u64>], dataset: &ClassCounts, path: &str) -> Result<()> {
+    let totals: Vec<u128> = (0..dataset.counts.len()).map(|c| folds.iter().map(|f| f[c] as u128).sum()).collect();
+    let reference = dataset.counts.iter().zip(&totals).find(|(&d, _)| d > 0);
+    let multiple = reference.map(|(&d, &t)| t / d as u128).unwrap_or(0);
+    let ok = multiple >= 1 && dataset.counts.iter().zip(&totals).all(|(&d, &t)| d as u128 * multiple == t);
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::new(
+            ErrorKind::Contradiction,
+            Some(path),
+            format!("the folds total {:?} items per class, which is not a whole number of copies of the dataset {:?}; every repeat must cover each item once", totals, dataset.counts),
+        ))
+    }
+}
+
+/// The class counts of each test fold scikit-learn's `StratifiedKFold(n_splits=k)` makes,
+/// from the folds layer.
+///
+/// scikit-learn encodes classes by first appearance, and the reference's label vector
+/// repeats each class in the dataset's order, so the classes are passed in that order.
+pub(crate) fn stratified_sklearn(counts: &[u64], k: u64) -> std::result::Result<Vec<Vec<u64>>, String> {
+    let k = usize::try_from(k).map_err(|_| format!("n_folds = {k} is too large"))?;
+    scorecheck_folds::stratified_sklearn_folds(counts, k).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stratified_matches_scikit_learn() {
+        // Values from scikit-learn 1.x StratifiedKFold on the reference's label vector.
+        assert_eq!(
+            stratified_sklearn(&[129, 81, 135], 2).unwrap(),
+            vec![vec![65, 40, 68], vec![64, 41, 67]]
+        );
+        assert_eq!(
+            stratified_sklearn(&[149, 118, 83, 154], 4).unwrap(),
+            vec![vec![38, 29, 21, 38], vec![37, 30, 21, 38], vec![37, 30, 20, 39], vec![37, 29, 21, 39]]
+        );
+        // Classes are dealt in the dataset's order (first appearance), not by label value:
+        // the reference's {2: 7, 0: 3, 1: 5} gives folds {0: 1, 1: 1, 2: 3}, ...
+        assert_eq!(
+            stratified_sklearn(&[7, 3, 5], 3).unwrap(),
+            vec![vec![3, 1, 1], vec![2, 1, 2], vec![2, 1, 2]]
+        );
+        assert!(stratified_sklearn(&[1, 2], 3).is_err());
+    }
+}

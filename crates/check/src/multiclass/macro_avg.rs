@@ -1,0 +1,303 @@
+//! Macro-averaged multiclass scores: an integer program over the K² cells of each fold.
+//!
+//! For class c of a fold with row sums r and T items, the one-vs-rest counts are
+//! tp_c = M[c][c] and tn_c = (T − r_c) − Σ_{r≠c} M[r][c], so a linear class score
+//! a·tp_c + b·tn_c + const is linear in the cells. The fold's macro score is the mean over
+//! classes, the reported figure the mean over folds (one pooled fold for score of means).
+//! Row sums are equalities; columns are free. The one-vs-rest model instead lets every
+//! class's (tp_c, tn_c) vary independently, as the reference does, through the
+//! mean-of-scores integer program of the binary protocols.
+
+use std::collections::BTreeMap;
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+use scorecheck_algebra::{ConfusionMatrix, Score};
+use scorecheck_feasibility::{Problem, VarId, Verdict};
+use serde_json::{json, Map, Value};
+
+use super::{counts_json, Model, Setup};
+use crate::binary_som::finite;
+use crate::dispatch::Request;
+use crate::error::{Error, ErrorKind, Result};
+use crate::mos::{self, Bound, DatasetSpec, Experiment, FoldSpec};
+
+/// A macro experiment: folds (class counts) and the bounds at each level.
+struct MacroExperiment<'a> {
+    labels: &'a [String],
+    folds: Vec<Vec<u64>>,
+    class_bounds: Vec<Bound>,
+    fold_bounds: Vec<Bound>,
+    windows: Vec<Bound>,
+}
+
+/// A linear expression Σ coefficient·cell + constant.
+#[derive(Default)]
+struct Linear {
+    terms: BTreeMap<usize, BigRational>,
+    constant: BigRational,
+}
+
+impl Linear {
+    fn add_scaled(&mut self, other: &Linear, weight: &BigRational) {
+        for (v, c) in &other.terms {
+            *self.terms.entry(*v).or_insert_with(BigRational::zero) += c * weight;
+        }
+        self.constant += &other.constant * weight;
+    }
+
+    fn constrain(&self, problem: &mut Problem, name: String, bound: &Bound) {
+        let terms = self
+            .terms
+            .iter()
+            .filter(|(_, c)| !c.is_zero())
+            .map(|(v, c)| (VarId(*v), c.clone()))
+            .collect();
+        problem.add_constraint(name, terms, Some(&bound.lower - &self.constant), Some(&bound.upper - &self.constant));
+    }
+}
+
+fn int(v: u64) -> BigRational {
+    BigRational::from_integer(BigInt::from(v))
+}
+
+fn ratio(num: u64, den: u64) -> BigRational {
+    BigRational::new(BigInt::from(num), BigInt::from(den))
+}
+
+/// The cell variable index of fold f, row i, column j (folds of K² cells each).
+fn cell(k: usize, f: usize, i: usize, j: usize) -> usize {
+    (f * k + i) * k + j
+}
+
+/// Class c's score in fold f as a linear expression of the cells.
+fn class_score(ex: &MacroExperiment<'_>, score: Score, f: usize, c: usize) -> Result<Linear> {
+    let counts = &ex.folds[f];
+    let k = counts.len();
+    let total: u64 = counts.iter().sum();
+    let (p, n) = (counts[c], total - counts[c]);
+    let (a, b, constant) = mos::linear_form(score, p, n).ok_or_else(|| {
+        Error::new(
+            ErrorKind::Contradiction,
+            None,
+            format!(
+                "{score} of class {:?} is undefined in fold {f} ({p} items of the class, {n} of the others), so its macro average cannot be formed; remove that score or check the class counts",
+                ex.labels[c]
+            ),
+        )
+    })?;
+    let mut lin = Linear { terms: BTreeMap::new(), constant: constant + &b * int(n) };
+    lin.terms.insert(cell(k, f, c, c), a);
+    for r in (0..k).filter(|&r| r != c) {
+        lin.terms.insert(cell(k, f, r, c), -b.clone());
+    }
+    Ok(lin)
+}
+
+/// The macro score of fold f.
+fn fold_score(ex: &MacroExperiment<'_>, score: Score, f: usize) -> Result<Linear> {
+    let k = ex.folds[f].len();
+    let mut lin = Linear::default();
+    for c in 0..k {
+        lin.add_scaled(&class_score(ex, score, f, c)?, &ratio(1, k as u64));
+    }
+    Ok(lin)
+}
+
+/// The integer program of the exact model.
+fn build(ex: &MacroExperiment<'_>) -> Result<Problem> {
+    let mut problem = Problem::new();
+    for (f, counts) in ex.folds.iter().enumerate() {
+        for (i, &r) in counts.iter().enumerate() {
+            let upper = i64::try_from(r).map_err(|_| Error::new(ErrorKind::InvalidValue, None, "class counts above 2^63 are not supported by macro checks"))?;
+            for j in 0..counts.len() {
+                problem.add_variable(format!("M[{f}][{}][{}]", ex.labels[i], ex.labels[j]), 0, upper);
+            }
+        }
+    }
+    for (f, counts) in ex.folds.iter().enumerate() {
+        let k = counts.len();
+        for (i, &r) in counts.iter().enumerate() {
+            let terms = (0..k).map(|j| (VarId(cell(k, f, i, j)), BigRational::one())).collect();
+            problem.add_constraint(format!("row {} of fold {f}", ex.labels[i]), terms, Some(int(r)), Some(int(r)));
+        }
+        for bound in &ex.class_bounds {
+            for c in 0..k {
+                class_score(ex, bound.score, f, c)?.constrain(&mut problem, format!("{} of class {} in fold {f}", bound.score, ex.labels[c]), bound);
+            }
+        }
+        for bound in &ex.fold_bounds {
+            fold_score(ex, bound.score, f)?.constrain(&mut problem, format!("macro {} of fold {f}", bound.score), bound);
+        }
+    }
+    let weight = ratio(1, ex.folds.len() as u64);
+    for window in &ex.windows {
+        let mut lin = Linear::default();
+        for f in 0..ex.folds.len() {
+            lin.add_scaled(&fold_score(ex, window.score, f)?, &weight);
+        }
+        lin.constrain(&mut problem, format!("reported macro {}", window.score), window);
+    }
+    Ok(problem)
+}
+
+/// The reference's relaxation: every class of every fold an independent binary matrix.
+fn one_vs_rest(ex: &MacroExperiment<'_>) -> Experiment {
+    let datasets = ex
+        .folds
+        .iter()
+        .map(|counts| {
+            let total: u64 = counts.iter().sum();
+            DatasetSpec {
+                folds: counts.iter().map(|&p| FoldSpec { p, n: total - p, bounds: ex.class_bounds.clone() }).collect(),
+                bounds: ex.fold_bounds.clone(),
+            }
+        })
+        .collect();
+    Experiment { datasets, windows: ex.windows.clone() }
+}
+
+fn decide(request: &Request<'_>, ex: &MacroExperiment<'_>, ignored: &[String], model: Model, fold_split: Option<&[Vec<u64>]>) -> Result<Value> {
+    if model == Model::OneVsRest {
+        let experiment = one_vs_rest(ex);
+        let outcome = mos::solve(&experiment, request)?;
+        let mut out = mos::render(&experiment, &outcome, ignored, request);
+        if let Value::Object(map) = &mut out {
+            map.insert("model".into(), model.as_str().into());
+        }
+        return Ok(out);
+    }
+    let problem = build(ex)?;
+    let verdict = crate::backend::solve(&problem, &request.options)?;
+    let mut out = Map::new();
+    match &verdict {
+        Verdict::Feasible { witness } => {
+            out.insert("inconsistency".into(), Value::Bool(false));
+            out.insert("verdict".into(), "consistent".into());
+            out.insert("certainty".into(), Value::Null);
+            out.insert("lp_status".into(), "feasible".into());
+            out.insert("witness".into(), witness_json(ex, witness, fold_split));
+        }
+        Verdict::Infeasible { certainty, reason } => {
+            out.insert("inconsistency".into(), Value::Bool(true));
+            out.insert("verdict".into(), "inconsistent".into());
+            out.insert("certainty".into(), certainty.to_string().into());
+            out.insert("lp_status".into(), "infeasible".into());
+            out.insert("explanation".into(), json!({"message": format!("no K×K confusion matrices with these class counts give the reported macro averages: {reason}")}));
+        }
+        Verdict::Undecided { reason } => {
+            out.insert("inconsistency".into(), Value::Null);
+            out.insert("verdict".into(), "undecided".into());
+            out.insert("certainty".into(), Value::Null);
+            out.insert("lp_status".into(), "undecided".into());
+            out.insert("undecided".into(), json!({"reason": reason, "covered": "the integer program was not finished"}));
+        }
+    }
+    out.insert("model".into(), model.as_str().into());
+    out.insert("backend".into(), request.options.backend.as_str().into());
+    out.insert("ignored_scores".into(), json!(ignored));
+    if ex.windows.is_empty() {
+        out.insert("note".into(), "no reported score is usable by this protocol, so only the bounds were checked".into());
+    }
+    Ok(Value::Object(out))
+}
+
+fn exact_json(value: &BigRational) -> Value {
+    json!({"exact": value.to_string(), "value": finite(num_traits::ToPrimitive::to_f64(value).unwrap_or(f64::NAN))})
+}
+
+/// The matrices of the witness with their class and macro scores, evaluated exactly and
+/// independently of the integer program (through the binary score formulas).
+fn witness_json(ex: &MacroExperiment<'_>, witness: &[i64], fold_split: Option<&[Vec<u64>]>) -> Value {
+    let mut scores: Vec<Score> = Vec::new();
+    for b in ex.windows.iter().chain(&ex.class_bounds).chain(&ex.fold_bounds) {
+        if !scores.contains(&b.score) {
+            scores.push(b.score);
+        }
+    }
+    if scores.is_empty() {
+        scores = vec![Score::Acc, Score::Sens, Score::Spec, Score::Bacc];
+    }
+    let mut sums: Vec<Option<BigRational>> = vec![Some(BigRational::zero()); scores.len()];
+    let mut folds = Vec::new();
+    for (f, counts) in ex.folds.iter().enumerate() {
+        let k = counts.len();
+        let total: u64 = counts.iter().sum();
+        let m: Vec<Vec<u64>> = (0..k).map(|i| (0..k).map(|j| witness.get(cell(k, f, i, j)).copied().unwrap_or(0).max(0) as u64).collect()).collect();
+        let mut fold_scores = Map::new();
+        for (s, &score) in scores.iter().enumerate() {
+            let mut sum = Some(BigRational::zero());
+            for c in 0..k {
+                let column: u64 = (0..k).map(|r| m[r][c]).sum();
+                let fp = column - m[c][c];
+                let n = total - counts[c];
+                let value = ConfusionMatrix::new(m[c][c], n.saturating_sub(fp), counts[c], n)
+                    .ok()
+                    .and_then(|cm| cm.exact(score, &Default::default()))
+                    .and_then(|e| e.as_rational().cloned());
+                sum = sum.zip(value).map(|(a, b)| a + b);
+            }
+            let mean = sum.map(|s| s / int(k as u64));
+            fold_scores.insert(score.abbreviation().into(), mean.as_ref().map(exact_json).unwrap_or(Value::Null));
+            sums[s] = sums[s].take().zip(mean).map(|(a, b)| a + b);
+        }
+        folds.push(json!({"counts": counts_json(ex.labels, counts), "matrix": m, "scores": fold_scores}));
+    }
+    let mut overall = Map::new();
+    for (s, score) in scores.iter().enumerate() {
+        let mean = sums[s].take().map(|x| x / int(ex.folds.len() as u64));
+        overall.insert(score.abbreviation().into(), mean.as_ref().map(exact_json).unwrap_or(Value::Null));
+    }
+    let mut out = json!({"folds": folds, "scores": overall});
+    if let (Some(split), [pooled]) = (fold_split, folds.as_slice()) {
+        // Score of means: split the pooled matrix into one matrix per fold, row by row.
+        if let Some(matrix) = pooled.get("matrix").and_then(|m| serde_json::from_value::<Vec<Vec<u64>>>(m.clone()).ok()) {
+            out["fold_matrices"] = json!(split_rows(&matrix, split).into_iter().zip(split).map(|(m, c)| json!({"counts": counts_json(ex.labels, c), "matrix": m})).collect::<Vec<_>>());
+        }
+    }
+    out
+}
+
+/// Splits a pooled matrix into per-fold matrices with the folds' row sums: each row is dealt
+/// to the folds greedily (always possible, since the row sums add up).
+fn split_rows(pooled: &[Vec<u64>], folds: &[Vec<u64>]) -> Vec<Vec<Vec<u64>>> {
+    let k = pooled.len();
+    let mut out = vec![vec![vec![0u64; k]; k]; folds.len()];
+    for (i, row) in pooled.iter().enumerate() {
+        let mut left = row.clone();
+        for (f, counts) in folds.iter().enumerate() {
+            let mut need = counts.get(i).copied().unwrap_or(0);
+            for (j, l) in left.iter_mut().enumerate() {
+                let take = need.min(*l);
+                out[f][i][j] += take;
+                *l -= take;
+                need -= take;
+            }
+        }
+    }
+    out
+}
+
+fn read_class_bounds(request: &Request<'_>) -> Result<Vec<Bound>> {
+    mos::read_bounds(request.fields.get("class_score_bounds"), "class_score_bounds")
+}
+
+/// Score of means, macro (`1_testset_no_kfold_macro`, `1_dataset_known_folds_som_macro`):
+/// one K×K matrix with the pooled class counts.
+pub(crate) fn score_of_means(request: &Request<'_>, setup: &Setup, model: Model) -> Result<Value> {
+    let class_bounds = read_class_bounds(request)?;
+    let (windows, ignored) = mos::read_windows(&request.fields)?;
+    let ex = MacroExperiment { labels: &setup.classes.labels, folds: vec![setup.pooled()?], class_bounds, fold_bounds: Vec::new(), windows };
+    let split = (setup.folds.len() > 1).then_some(setup.folds.as_slice());
+    decide(request, &ex, &ignored, model, split)
+}
+
+/// Mean of scores, macro (`1_dataset_known_folds_mos_macro`): one K×K matrix per fold.
+pub(crate) fn mean_of_scores(request: &Request<'_>, setup: &Setup, model: Model) -> Result<Value> {
+    let class_bounds = read_class_bounds(request)?;
+    let fold_bounds = mos::read_bounds(request.fields.get("fold_score_bounds"), "fold_score_bounds")?;
+    let (windows, ignored) = mos::read_windows(&request.fields)?;
+    let ex = MacroExperiment { labels: &setup.classes.labels, folds: setup.folds.clone(), class_bounds, fold_bounds, windows };
+    decide(request, &ex, &ignored, model, None)
+}

@@ -1,0 +1,324 @@
+//! Exact evaluation of the reported windows at one matrix, under a step budget, and the
+//! float-guided, exactly decided searches along one axis.
+
+use std::cmp::Ordering;
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
+use scorecheck_algebra::{ConfusionMatrix, Exact, Params, Score, Trend};
+
+use super::Window;
+
+/// Why a search stopped before it could conclude.
+#[derive(Clone, Debug)]
+pub(crate) enum Halt {
+    /// The budget of exact evaluations ran out.
+    Budget,
+    /// Something the engine relies on did not hold (a bug, never a verdict).
+    Anomaly(String),
+}
+
+/// Results of computations that may stop early.
+pub(crate) type Run<T> = Result<T, Halt>;
+
+/// Which entry of the matrix varies along a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Axis {
+    /// tp varies, tn is fixed.
+    Tp,
+    /// tn varies, tp is fixed.
+    Tn,
+}
+
+impl Axis {
+    /// The matrix entries (tp, tn) at position `x` along the axis with the other entry `fixed`.
+    pub(crate) fn point(self, fixed: u64, x: u64) -> (u64, u64) {
+        match self {
+            Axis::Tp => (x, fixed),
+            Axis::Tn => (fixed, x),
+        }
+    }
+
+    /// How `score` moves along this axis.
+    pub(crate) fn trend(self, score: Score) -> Trend {
+        let (tp, tn) = score.trends();
+        match self {
+            Axis::Tp => tp,
+            Axis::Tn => tn,
+        }
+    }
+}
+
+/// One side of a window: the value must be at least `lower` or at most `upper`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Side {
+    /// value ≥ lower.
+    AtLeastLower,
+    /// value ≤ upper.
+    AtMostUpper,
+}
+
+/// The windows of one problem, with exact evaluation counted against a budget.
+pub(crate) struct Evaluator<'a> {
+    pub(crate) p: u64,
+    pub(crate) n: u64,
+    pub(crate) windows: &'a [Window],
+    pub(crate) params: &'a Params,
+    /// f64 images of the window bounds, for guesses only.
+    bounds_f64: Vec<(f64, f64)>,
+    /// Exact evaluations performed so far.
+    pub(crate) steps: u64,
+    /// Exact evaluations allowed before [`Halt::Budget`].
+    pub(crate) max_steps: u64,
+}
+
+fn to_f64(r: &BigRational) -> f64 {
+    r.to_f64().unwrap_or(f64::NAN)
+}
+
+/// Whether `score` is the prevalence threshold or its complement, the only scores with
+/// undefined points inside the grid (on the line sens = 1 − spec).
+pub(crate) fn is_pt_like(score: Score) -> bool {
+    matches!(score, Score::Pt | Score::OneMinusPt)
+}
+
+impl<'a> Evaluator<'a> {
+    /// An evaluator for the windows of a problem.
+    pub(crate) fn new(p: u64, n: u64, windows: &'a [Window], params: &'a Params, max_steps: u64) -> Self {
+        let bounds_f64 = windows.iter().map(|w| (to_f64(&w.lower), to_f64(&w.upper))).collect();
+        Evaluator {
+            p,
+            n,
+            windows,
+            params,
+            bounds_f64,
+            steps: 0,
+            max_steps,
+        }
+    }
+
+    /// Whether (tp, tn) lies on the line tp·n = p·(n − tn) where pt is 0/0.
+    pub(crate) fn on_pt_line(&self, tp: u64, tn: u64) -> bool {
+        u128::from(tp) * u128::from(self.n) == u128::from(self.p) * u128::from(self.n - tn.min(self.n))
+    }
+
+    /// The exact value of window `w`'s score at (tp, tn), `None` where undefined.
+    ///
+    /// With `extend_pt`, pt and 1 − pt take the value 1/2 on their undefined line: that is
+    /// their limit there, so the extension keeps them monotone and lets the interior
+    /// searches run through the hole, which is then counted out explicitly.
+    pub(crate) fn value(&mut self, w: usize, tp: u64, tn: u64, extend_pt: bool) -> Run<Option<Exact>> {
+        self.steps += 1;
+        if self.steps > self.max_steps {
+            return Err(Halt::Budget);
+        }
+        let m = ConfusionMatrix::new(tp, tn, self.p, self.n)
+            .map_err(|e| Halt::Anomaly(format!("evaluation outside the grid: {e}")))?;
+        let score = self.windows[w].score;
+        match m.exact(score, self.params) {
+            Some(v) if v.is_representable() => Ok(Some(v)),
+            Some(_) => Err(Halt::Anomaly(format!("{score} is not representable at tp={tp}, tn={tn}"))),
+            None if extend_pt && is_pt_like(score) && self.on_pt_line(tp, tn) => Ok(Some(Exact::from_rational(
+                BigRational::new(BigInt::from(1), BigInt::from(2)),
+            ))),
+            None => Ok(None),
+        }
+    }
+
+    /// Whether window `w`'s score is defined at (tp, tn) and inside its window, exactly.
+    pub(crate) fn inside(&mut self, w: usize, tp: u64, tn: u64) -> Run<bool> {
+        let window = &self.windows[w];
+        let (lower, upper) = (window.lower.clone(), window.upper.clone());
+        Ok(match self.value(w, tp, tn, false)? {
+            Some(v) => v.within(&lower, &upper),
+            None => false,
+        })
+    }
+
+    /// Whether every window holds at (tp, tn), exactly, with no extension.
+    pub(crate) fn point_ok(&mut self, tp: u64, tn: u64, among: &[usize]) -> Run<bool> {
+        for &w in among {
+            if !self.inside(w, tp, tn)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Whether one side of window `w` holds at (tp, tn); an undefined value is an anomaly
+    /// because the callers only ask where the score is known to be defined.
+    pub(crate) fn side_holds(&mut self, w: usize, side: Side, tp: u64, tn: u64, extend_pt: bool) -> Run<bool> {
+        let Some(v) = self.value(w, tp, tn, extend_pt)? else {
+            let score = self.windows[w].score;
+            return Err(Halt::Anomaly(format!("{score} is undefined at tp={tp}, tn={tn} inside a searched segment")));
+        };
+        let window = &self.windows[w];
+        let ordering = match side {
+            Side::AtLeastLower => v.cmp_rational(&window.lower),
+            Side::AtMostUpper => v.cmp_rational(&window.upper),
+        };
+        match (side, ordering) {
+            (Side::AtLeastLower, Some(o)) => Ok(o != Ordering::Less),
+            (Side::AtMostUpper, Some(o)) => Ok(o != Ordering::Greater),
+            (_, None) => Err(Halt::Anomaly("an exact comparison could not be decided".into())),
+        }
+    }
+
+    /// The f64 guess of whether one side holds (guides searches, never concludes).
+    fn side_holds_f64(&self, w: usize, side: Side, tp: u64, tn: u64) -> Option<bool> {
+        let m = ConfusionMatrix::new(tp, tn, self.p, self.n).ok()?;
+        let v = m.float(self.windows[w].score, self.params)?;
+        let (lower, upper) = self.bounds_f64[w];
+        Some(match side {
+            Side::AtLeastLower => v >= lower,
+            Side::AtMostUpper => v <= upper,
+        })
+    }
+
+    /// The first position in [lo, hi] along `axis` where `side` of window `w` holds, for a
+    /// side that holds on a suffix of the segment (hi + 1 if nowhere).
+    pub(crate) fn first_on_suffix(
+        &mut self,
+        w: usize,
+        side: Side,
+        axis: Axis,
+        fixed: u64,
+        lo: i128,
+        hi: i128,
+        extend_pt: bool,
+    ) -> Run<i128> {
+        if lo > hi {
+            return Ok(hi + 1);
+        }
+        let guess = float_first_true(lo, hi, |x| {
+            let (tp, tn) = axis.point(fixed, x as u64);
+            self.side_holds_f64(w, side, tp, tn).unwrap_or(false)
+        });
+        first_true(lo, hi, Some(guess), |x| {
+            let (tp, tn) = axis.point(fixed, x as u64);
+            self.side_holds(w, side, tp, tn, extend_pt)
+        })
+    }
+
+    /// The last position in [lo, hi] along `axis` where `side` of window `w` holds, for a
+    /// side that holds on a prefix of the segment (lo − 1 if nowhere).
+    pub(crate) fn last_on_prefix(
+        &mut self,
+        w: usize,
+        side: Side,
+        axis: Axis,
+        fixed: u64,
+        lo: i128,
+        hi: i128,
+        extend_pt: bool,
+    ) -> Run<i128> {
+        if lo > hi {
+            return Ok(lo - 1);
+        }
+        // The last position where it holds is one before the first where it fails.
+        let guess = float_first_true(lo, hi, |x| {
+            let (tp, tn) = axis.point(fixed, x as u64);
+            !self.side_holds_f64(w, side, tp, tn).unwrap_or(true)
+        });
+        let first_failing = first_true(lo, hi, Some(guess), |x| {
+            let (tp, tn) = axis.point(fixed, x as u64);
+            Ok(!self.side_holds(w, side, tp, tn, extend_pt)?)
+        })?;
+        Ok(first_failing - 1)
+    }
+}
+
+/// Binary search on a cheap predicate, for a starting guess.
+fn float_first_true(lo: i128, hi: i128, mut pred: impl FnMut(i128) -> bool) -> i128 {
+    let (mut l, mut r) = (lo, hi + 1);
+    while l < r {
+        let m = l + (r - l) / 2;
+        if pred(m) {
+            r = m;
+        } else {
+            l = m + 1;
+        }
+    }
+    l
+}
+
+/// The first x in [lo, hi] where `pred` holds, for `pred` false then true (hi + 1 if none).
+///
+/// Gallops outwards from `guess`, so a good guess costs about two evaluations; every
+/// conclusion rests on evaluations of `pred` alone.
+pub(crate) fn first_true(
+    lo: i128,
+    hi: i128,
+    guess: Option<i128>,
+    mut pred: impl FnMut(i128) -> Run<bool>,
+) -> Run<i128> {
+    if lo > hi {
+        return Ok(hi + 1);
+    }
+    // Invariant: pred fails below l (or l = lo) and holds at r (or r = hi + 1).
+    let (mut l, mut r) = (lo, hi + 1);
+    if let Some(g) = guess {
+        let g = g.clamp(lo, hi);
+        if pred(g)? {
+            r = g;
+            let mut step = 1;
+            loop {
+                let x = r - step;
+                if x < l {
+                    break;
+                }
+                if pred(x)? {
+                    r = x;
+                    step *= 2;
+                } else {
+                    l = x + 1;
+                    break;
+                }
+            }
+        } else {
+            l = g + 1;
+            let mut step = 1;
+            loop {
+                let x = l - 1 + step;
+                if x >= r {
+                    break;
+                }
+                if pred(x)? {
+                    r = x;
+                    break;
+                }
+                l = x + 1;
+                step *= 2;
+            }
+        }
+    }
+    while l < r {
+        let m = l + (r - l) / 2;
+        if pred(m)? {
+            r = m;
+        } else {
+            l = m + 1;
+        }
+    }
+    Ok(l)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_true_finds_the_boundary_from_any_guess() {
+        for lo in 0..6i128 {
+            for hi in lo - 1..12 {
+                for boundary in lo..=hi + 1 {
+                    for guess in [None, Some(lo - 3), Some(lo), Some(boundary), Some(hi), Some(hi + 5)] {
+                        let found = first_true(lo, hi, guess, |x| Ok(x >= boundary)).ok();
+                        assert_eq!(found, Some(boundary), "lo={lo} hi={hi} b={boundary} g={guess:?}");
+                    }
+                }
+            }
+        }
+    }
+}

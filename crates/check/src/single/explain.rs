@@ -1,0 +1,255 @@
+//! Explaining an inconsistency: a minimal inconsistent subset of the reported scores, and a
+//! sentence saying what the others of that subset force on the last one.
+
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_rational::BigRational;
+use num_traits::{Signed, ToPrimitive, Zero};
+
+use super::count::column_runs;
+use super::eval::{Evaluator, Run};
+use super::grid::Grid;
+use super::search::{first_feasible_tp, Coverage};
+use super::{check, Explanation, Options, Problem, Verdict, Window};
+
+/// Columns the range computation may visit before settling for a plainer sentence.
+const RANGE_COLUMN_BUDGET: u64 = 20_000;
+
+/// A minimal inconsistent subset by deletion filtering, and a sentence about it.
+///
+/// `problem` must be inconsistent. Each score in turn is dropped and kept dropped when the
+/// rest is still inconsistent; every sub-decision is the same exact engine. A sub-decision
+/// that comes back undecided keeps its score, so the subset is still inconsistent but may
+/// not be minimal, and the sentence says so.
+pub(crate) fn explain(problem: &Problem, options: &Options) -> Explanation {
+    let sub_options = Options {
+        max_witnesses: 1,
+        max_steps: options.max_steps,
+        count_budget: 0,
+        explain: false,
+    };
+    let mut kept: Vec<usize> = (0..problem.windows.len()).collect();
+    let mut uncertain = false;
+    let mut i = 0;
+    // The empty set is always consistent (the grid is never empty), so one score stays.
+    while i < kept.len() && kept.len() > 1 {
+        let mut trial = kept.clone();
+        trial.remove(i);
+        match check(&restrict(problem, &trial), &sub_options).verdict {
+            Verdict::Inconsistent => kept = trial,
+            Verdict::Consistent => i += 1,
+            Verdict::Undecided { .. } => {
+                uncertain = true;
+                i += 1;
+            }
+        }
+    }
+    let subset = restrict(problem, &kept);
+    let scores: Vec<_> = subset.windows.iter().map(|w| w.score).collect();
+    let (mut sentence, forced_range) = describe(&subset, options.max_steps);
+    if uncertain {
+        sentence.push_str(" (some sub-checks ran out of budget, so a smaller subset of these scores may already be inconsistent)");
+    }
+    Explanation {
+        scores,
+        sentence,
+        forced_range,
+    }
+}
+
+/// The problem with only the windows at `indices`.
+fn restrict(problem: &Problem, indices: &[usize]) -> Problem {
+    Problem {
+        p: problem.p,
+        n: problem.n,
+        windows: indices.iter().map(|&i| problem.windows[i].clone()).collect(),
+        params: problem.params.clone(),
+    }
+}
+
+/// "acc 0.954", the score with its reported figure.
+fn shown(window: &Window) -> String {
+    format!("{} {}", window.score, show_decimal(&window.reported))
+}
+
+/// "a", "a and b", "a, b and c".
+fn join(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// The sentence for an inconsistent subset, and the forced range of its last score.
+fn describe(subset: &Problem, max_steps: u64) -> (String, Option<(scorecheck_algebra::Score, f64, f64)>) {
+    let (p, n) = (subset.p, subset.n);
+    let Some((last, others)) = subset.windows.split_last() else {
+        return (format!("no scores to explain with p={p}, n={n}"), None);
+    };
+    if others.is_empty() {
+        return (
+            format!("{} alone cannot be reached with p={p}, n={n}", shown(last)),
+            None,
+        );
+    }
+    let names: Vec<String> = others.iter().map(shown).collect();
+    let plain = format!(
+        "{} cannot all hold with p={p}, n={n}",
+        join(&subset.windows.iter().map(shown).collect::<Vec<_>>())
+    );
+    let rest = Problem {
+        p,
+        n,
+        windows: others.to_vec(),
+        params: subset.params.clone(),
+    };
+    let Ok(Some((low, high))) = forced_range(&rest, last, max_steps) else {
+        return (plain, None);
+    };
+    let (low, high) = (round_down(low), round_up(high));
+    let verb = if names.len() == 1 { "forces" } else { "force" };
+    let reaches_window = high >= rational_f64(&last.lower) && low <= rational_f64(&last.upper);
+    let sentence = if reaches_window {
+        format!(
+            "{} with p={p}, n={n} {verb} {} into [{low:.4}, {high:.4}], yet none of the matrices allowed puts it within the reported {}",
+            join(&names),
+            last.score,
+            show_decimal(&last.reported)
+        )
+    } else {
+        format!(
+            "{} with p={p}, n={n} {verb} {} into [{low:.4}, {high:.4}]; reported {}",
+            join(&names),
+            last.score,
+            show_decimal(&last.reported)
+        )
+    };
+    (sentence, Some((last.score, low, high)))
+}
+
+/// The least and greatest value (f64, display only) of `target`'s score over the matrices
+/// where every window of `rest` holds; `None` when `rest` alone is infeasible or the scan
+/// would exceed its budget.
+///
+/// Each feasible tp contributes runs of consecutive tn, and on a run the score is monotone
+/// in tn, so its extremes over the run are at the run's ends.
+fn forced_range(rest: &Problem, target: &Window, max_steps: u64) -> Run<Option<(f64, f64)>> {
+    let mut ev = Evaluator::new(rest.p, rest.n, &rest.windows, &rest.params, max_steps);
+    let grid = Grid::build(&mut ev)?;
+    // The target is evaluated by an evaluator that knows its window.
+    let targets = [target.clone()];
+    let mut target_ev = Evaluator::new(rest.p, rest.n, &targets, &rest.params, u64::MAX);
+    let mut range: Option<(f64, f64)> = None;
+    let mut from = 0;
+    let mut visited = 0;
+    loop {
+        let mut coverage = Coverage::default();
+        let Some(tp) = first_feasible_tp(&grid, &mut ev, from, &mut coverage)? else {
+            break;
+        };
+        visited += 1;
+        if visited > RANGE_COLUMN_BUDGET {
+            return Ok(None);
+        }
+        let (runs, _) = column_runs(&grid, &mut ev, tp)?;
+        for run in runs {
+            for tn in [run.lo, run.lo + 1, run.hi - 1, run.hi] {
+                if !run.contains(tn) {
+                    continue;
+                }
+                // Extending pt by its limit keeps the range an outer bound.
+                if let Some(v) = target_ev.value(0, tp as u64, tn as u64, true)? {
+                    let x = v.to_f64();
+                    if x.is_finite() {
+                        range = Some(match range {
+                            None => (x, x),
+                            Some((lo, hi)) => (lo.min(x), hi.max(x)),
+                        });
+                    }
+                }
+            }
+        }
+        from = tp + 1;
+    }
+    Ok(range)
+}
+
+fn rational_f64(r: &BigRational) -> f64 {
+    r.to_f64().unwrap_or(f64::NAN)
+}
+
+/// Rounds down to 4 decimals, with a margin for the f64 image of the exact value.
+fn round_down(x: f64) -> f64 {
+    ((x - 1e-12) * 1e4).floor() / 1e4
+}
+
+/// Rounds up to 4 decimals, with a margin for the f64 image of the exact value.
+fn round_up(x: f64) -> f64 {
+    ((x + 1e-12) * 1e4).ceil() / 1e4
+}
+
+/// A rational as the decimal it was parsed from when it is one (`0.954`), else as f64.
+pub(crate) fn show_decimal(r: &BigRational) -> String {
+    let mut denominator = r.denom().clone();
+    let (two, five, ten) = (BigInt::from(2), BigInt::from(5), BigInt::from(10));
+    let mut digits = 0usize;
+    let mut scale = BigInt::from(1);
+    // A terminating decimal has only 2s and 5s in its denominator.
+    while !(denominator == BigInt::from(1)) && digits < 60 {
+        if denominator.is_multiple_of(&ten) {
+            denominator /= &ten;
+        } else if denominator.is_multiple_of(&two) {
+            denominator /= &two;
+        } else if denominator.is_multiple_of(&five) {
+            denominator /= &five;
+        } else {
+            return format!("{}", rational_f64(r));
+        }
+        digits += 1;
+        scale *= &ten;
+    }
+    if denominator != BigInt::from(1) {
+        return format!("{}", rational_f64(r));
+    }
+    let scaled = (r * BigRational::from_integer(scale)).to_integer();
+    let negative = scaled.is_negative();
+    let text = scaled.abs().to_string();
+    let body = if digits == 0 {
+        text
+    } else {
+        let padded = format!("{text:0>width$}", width = digits + 1);
+        let (int, frac) = padded.split_at(padded.len() - digits);
+        let frac = frac.trim_end_matches('0');
+        if frac.is_empty() {
+            int.to_string()
+        } else {
+            format!("{int}.{frac}")
+        }
+    };
+    if negative && !scaled.is_zero() {
+        format!("-{body}")
+    } else {
+        body
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use scorecheck_algebra::parse_decimal;
+
+    #[test]
+    fn decimals_are_shown_as_reported() {
+        for text in ["0.954", "0.5", "1", "0", "-0.25", "0.0001", "12.5"] {
+            assert_eq!(show_decimal(&parse_decimal(text).unwrap()), text);
+        }
+    }
+
+    #[test]
+    fn outward_rounding_brackets_the_value() {
+        for x in [0.95889999999, 0.9589, 0.95891, -0.3, 1.0] {
+            assert!(round_down(x) <= x && x <= round_up(x));
+        }
+    }
+}

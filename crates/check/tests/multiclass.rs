@@ -1,0 +1,317 @@
+//! Multiclass checks against brute force over every K×K confusion matrix, the deliberate
+//! differences from the reference's one-vs-rest model, and the conformance cases.
+
+use std::collections::BTreeSet;
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use proptest::prelude::*;
+use scorecheck::algebra::{parse_decimal, ConfusionMatrix, Params, Score};
+use scorecheck::{run, RunOptions};
+use serde_json::{json, Map, Value};
+
+/// Every way to split `r` items into `k` ordered parts.
+fn compositions(r: u64, k: usize) -> Vec<Vec<u64>> {
+    if k == 1 {
+        return vec![vec![r]];
+    }
+    let mut out = Vec::new();
+    for first in 0..=r {
+        for mut rest in compositions(r - first, k - 1) {
+            rest.insert(0, first);
+            out.push(rest);
+        }
+    }
+    out
+}
+
+/// Every K×K matrix with the given row sums.
+fn matrices(counts: &[u64]) -> Vec<Vec<Vec<u64>>> {
+    let mut out: Vec<Vec<Vec<u64>>> = vec![Vec::new()];
+    for &r in counts {
+        let rows = compositions(r, counts.len());
+        out = out
+            .into_iter()
+            .flat_map(|m| {
+                rows.iter().map(move |row| {
+                    let mut m = m.clone();
+                    m.push(row.clone());
+                    m
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+/// The pooled (micro) binary matrix (tp, tn, p, n).
+fn micro_binary(m: &[Vec<u64>]) -> (u64, u64, u64, u64) {
+    let k = m.len() as u64;
+    let total: u64 = m.iter().flatten().sum();
+    let trace: u64 = (0..m.len()).map(|i| m[i][i]).sum();
+    (trace, (k - 1) * total - (total - trace), total, (k - 1) * total)
+}
+
+/// Class c's one-vs-rest matrix (tp, tn, p, n).
+fn class_binary(m: &[Vec<u64>], c: usize) -> (u64, u64, u64, u64) {
+    let total: u64 = m.iter().flatten().sum();
+    let p: u64 = m[c].iter().sum();
+    let fp: u64 = (0..m.len()).filter(|&r| r != c).map(|r| m[r][c]).sum();
+    (m[c][c], total - p - fp, p, total - p)
+}
+
+fn value(score: Score, (tp, tn, p, n): (u64, u64, u64, u64)) -> Option<scorecheck::algebra::Exact> {
+    ConfusionMatrix::new(tp, tn, p, n).ok()?.exact(score, &Params::default())
+}
+
+fn rational(score: Score, b: (u64, u64, u64, u64)) -> Option<BigRational> {
+    value(score, b)?.as_rational().cloned()
+}
+
+/// A reported window: [v − eps − 1e-6, v + eps + 1e-6] as the checks read it.
+struct Window {
+    score: Score,
+    text: String,
+    lower: BigRational,
+    upper: BigRational,
+}
+
+fn window(score: Score, text: String, eps: &str) -> Window {
+    let v = parse_decimal(&text).unwrap();
+    let e = parse_decimal(eps).unwrap() + parse_decimal("0.000001").unwrap();
+    Window { score, lower: &v - &e, upper: &v + &e, text }
+}
+
+/// Rounds an exact value to `decimals` and shifts it by `shift` units of the last decimal.
+fn report(x: f64, decimals: usize, shift: i64) -> String {
+    let unit = 10f64.powi(-(decimals as i32));
+    format!("{:.*}", decimals, x + shift as f64 * unit)
+}
+
+fn request(check: &str, counts: &[u64], windows: &[Window], eps: &str, model: &str) -> Value {
+    let testset: Map<String, Value> = counts.iter().enumerate().map(|(i, &c)| (format!("class{i}"), json!(c))).collect();
+    let scores: Map<String, Value> = windows.iter().map(|w| (w.score.abbreviation().to_string(), Value::String(w.text.clone()))).collect();
+    json!({"check": check, "testset": testset, "scores": scores, "eps": eps, "model": model})
+}
+
+fn inconsistency(request: &Value) -> bool {
+    let result = run(request, &RunOptions::default()).unwrap_or_else(|e| panic!("{request}: {e}"));
+    match result["inconsistency"] {
+        Value::Bool(b) => b,
+        _ => panic!("undecided: {result}"),
+    }
+}
+
+fn fits(w: &Window, x: Option<&BigRational>) -> bool {
+    x.is_some_and(|x| *x >= w.lower && *x <= w.upper)
+}
+
+const MICRO_SCORES: [Score; 12] = [
+    Score::Acc, Score::Sens, Score::Spec, Score::Ppv, Score::Npv, Score::F1p, Score::Mcc, Score::Bacc, Score::Kappa, Score::Fm, Score::Ji, Score::Lrp,
+];
+const LINEAR_SCORES: [Score; 8] = [Score::Acc, Score::Sens, Score::Spec, Score::Bacc, Score::Err, Score::Fnr, Score::Fpr, Score::Bm];
+
+/// Class counts, a true matrix index, scores (indices), decimals and shifts.
+fn problem(min_count: u64, n_scores: usize) -> impl Strategy<Value = (Vec<u64>, usize, Vec<(usize, i64)>, usize)> {
+    (2usize..=3)
+        .prop_flat_map(move |k| prop::collection::vec(min_count..=4u64, k))
+        .prop_filter("at least one item", |c| c.iter().sum::<u64>() > 0)
+        .prop_flat_map(move |counts| {
+            (Just(counts), any::<prop::sample::Index>().prop_map(|i| i.index(usize::MAX)), prop::collection::vec((0usize..64, prop_oneof![3 => Just(0i64), 1 => -3i64..=3]), 1..=n_scores), 2usize..=3)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Micro, exact model: equal to brute force over every K×K matrix; one-vs-rest: equal to
+    /// brute force over every pooled (tp, tn).
+    #[test]
+    fn micro_matches_brute_force((counts, pick, picks, decimals) in problem(0, 3)) {
+        let all = matrices(&counts);
+        let truth = &all[pick % all.len()];
+        let eps = format!("{}", 10f64.powi(-(decimals as i32)));
+        let mut windows: Vec<Window> = Vec::new();
+        for (s, shift) in picks {
+            let score = MICRO_SCORES[s % MICRO_SCORES.len()];
+            if windows.iter().any(|w| w.score == score) { continue; }
+            let Some(x) = value(score, micro_binary(truth)) else { continue };
+            windows.push(window(score, report(x.to_f64(), decimals, shift), &eps));
+        }
+        prop_assume!(!windows.is_empty());
+        let exact_brute = all.iter().any(|m| windows.iter().all(|w| value(w.score, micro_binary(m)).is_some_and(|v| v.within(&w.lower, &w.upper))));
+        prop_assert_eq!(inconsistency(&request("1_testset_no_kfold_micro", &counts, &windows, &eps, "exact")), !exact_brute);
+        let (_, _, p, n) = micro_binary(truth);
+        let ovr_brute = (0..=p).any(|tp| (0..=n).any(|tn| windows.iter().all(|w| value(w.score, (tp, tn, p, n)).is_some_and(|v| v.within(&w.lower, &w.upper)))));
+        prop_assert_eq!(inconsistency(&request("1_testset_no_kfold_micro", &counts, &windows, &eps, "one_vs_rest")), !ovr_brute);
+    }
+
+    /// Macro, exact model: equal to brute force over every K×K matrix; one-vs-rest: equal to
+    /// brute force over independent per-class matrices.
+    #[test]
+    fn macro_matches_brute_force((counts, pick, picks, decimals) in problem(1, 3)) {
+        let all = matrices(&counts);
+        let truth = &all[pick % all.len()];
+        let k = counts.len();
+        let kr = BigRational::from_integer(BigInt::from(k));
+        let macro_value = |m: &Vec<Vec<u64>>, score: Score| -> Option<BigRational> {
+            let mut sum = BigRational::from_integer(BigInt::from(0));
+            for c in 0..k { sum += rational(score, class_binary(m, c))?; }
+            Some(sum / &kr)
+        };
+        let eps = format!("{}", 10f64.powi(-(decimals as i32)));
+        let mut windows: Vec<Window> = Vec::new();
+        for (s, shift) in picks {
+            let score = LINEAR_SCORES[s % LINEAR_SCORES.len()];
+            if windows.iter().any(|w| w.score == score) { continue; }
+            let x = macro_value(truth, score).unwrap();
+            windows.push(window(score, report(num_traits::ToPrimitive::to_f64(&x).unwrap(), decimals, shift), &eps));
+        }
+        let exact_brute = all.iter().any(|m| windows.iter().all(|w| fits(w, macro_value(m, w.score).as_ref())));
+        prop_assert_eq!(inconsistency(&request("1_testset_no_kfold_macro", &counts, &windows, &eps, "exact")), !exact_brute);
+        // One-vs-rest: the achievable tuples of class-score sums, class by class.
+        let total: u64 = counts.iter().sum();
+        let mut sums: BTreeSet<Vec<BigRational>> = BTreeSet::from([vec![BigRational::from_integer(BigInt::from(0)); windows.len()]]);
+        for &p in &counts {
+            let n = total - p;
+            let mut options = BTreeSet::new();
+            for tp in 0..=p { for tn in 0..=n {
+                options.insert(windows.iter().map(|w| rational(w.score, (tp, tn, p, n)).unwrap()).collect::<Vec<_>>());
+            }}
+            sums = sums.iter().flat_map(|s| options.iter().map(move |o| s.iter().zip(o).map(|(a, b)| a + b).collect::<Vec<_>>())).collect();
+        }
+        let ovr_brute = sums.iter().any(|s| windows.iter().zip(s).all(|(w, x)| fits(w, Some(&(x / &kr)))));
+        prop_assert_eq!(inconsistency(&request("1_testset_no_kfold_macro", &counts, &windows, &eps, "one_vs_rest")), !ovr_brute);
+    }
+}
+
+/// Every trace in [0, T] is reachable, and the pooled matrix is a function of the trace.
+#[test]
+fn every_trace_is_reachable() {
+    for counts in [vec![3u64, 0], vec![2, 1, 3], vec![0, 2, 2], vec![1, 1, 1, 2]] {
+        let total: u64 = counts.iter().sum();
+        let traces: BTreeSet<u64> = matrices(&counts).iter().map(|m| micro_binary(m).0).collect();
+        assert_eq!(traces, (0..=total).collect::<BTreeSet<_>>(), "{counts:?}");
+        for m in matrices(&counts) {
+            // fp = fn pooled over classes.
+            let fp: u64 = (0..counts.len()).map(|c| { let (tp, tn, p, n) = class_binary(&m, c); let _ = (tp, p); n - tn }).sum();
+            let fn_: u64 = (0..counts.len()).map(|c| { let (tp, _, p, _) = class_binary(&m, c); p - tp }).sum();
+            assert_eq!(fp, fn_);
+        }
+    }
+}
+
+fn run_ok(request: Value) -> Value {
+    run(&request, &RunOptions::default()).unwrap_or_else(|e| panic!("{request}: {e}"))
+}
+
+/// Deliberate difference: micro sens fixes the trace, and with it spec; the reference's
+/// relaxation lets the pooled tn move freely.
+#[test]
+fn micro_exact_model_is_stricter_than_one_vs_rest() {
+    let base = json!({"check": "1_testset_no_kfold_micro", "testset": {"a": 3, "b": 3, "c": 4}, "scores": {"sens": 0.5, "spec": 0.9}, "eps": 1e-4});
+    let exact = run_ok(base.clone());
+    assert_eq!(exact["inconsistency"], true, "{exact}");
+    assert_eq!(exact["model"], "exact");
+    let mut relaxed = base;
+    relaxed["model"] = json!("one_vs_rest");
+    let relaxed = run_ok(relaxed);
+    assert_eq!(relaxed["inconsistency"], false, "{relaxed}");
+    assert_eq!(relaxed["model"], "one_vs_rest");
+}
+
+/// Deliberate difference: with two classes, class a's false positives are class b's false
+/// negatives, so macro spec equals macro sens; the relaxation misses it.
+#[test]
+fn macro_exact_model_is_stricter_than_one_vs_rest() {
+    let base = json!({"check": "1_testset_no_kfold_macro", "testset": {"a": 5, "b": 5}, "scores": {"sens": 0.8, "spec": 0.4}, "eps": 1e-4});
+    let exact = run_ok(base.clone());
+    assert_eq!(exact["inconsistency"], true, "{exact}");
+    let mut relaxed = base;
+    relaxed["model"] = json!("one_vs_rest");
+    assert_eq!(run_ok(relaxed)["inconsistency"], false);
+}
+
+/// A consistent macro verdict carries K×K matrices whose exact scores are in the windows.
+#[test]
+fn macro_witness_is_a_matrix_with_the_row_sums() {
+    let result = run_ok(json!({"check": "1_testset_no_kfold_macro", "testset": {"a": 2, "b": 3, "c": 1},
+        "scores": {"acc": 0.7778, "sens": 0.5556, "f1p": 0.5}, "eps": 1e-4}));
+    assert_eq!(result["inconsistency"], false, "{result}");
+    assert_eq!(result["ignored_scores"], json!(["f1p"]));
+    let m: Vec<Vec<u64>> = serde_json::from_value(result["witness"]["folds"][0]["matrix"].clone()).unwrap();
+    assert_eq!(m.iter().map(|r| r.iter().sum::<u64>()).collect::<Vec<_>>(), vec![2, 3, 1]);
+}
+
+/// Class score bounds are honoured (the reference raises on them).
+#[test]
+fn class_score_bounds_constrain_every_class() {
+    let req = |lower: f64| json!({"check": "1_testset_no_kfold_macro", "testset": {"a": 2, "b": 2},
+        "scores": {"acc": 0.75}, "eps": 1e-4, "class_score_bounds": {"sens": [lower, 1.0]}});
+    // acc 0.75 on 4 items: 3 correct, so one class has sens 0.5.
+    assert_eq!(run_ok(req(0.5))["inconsistency"], false);
+    assert_eq!(run_ok(req(0.6))["inconsistency"], true);
+}
+
+/// Mean of scores over folds, micro: per-fold traces.
+#[test]
+fn micro_mean_of_scores_couples_each_fold() {
+    let base = json!({"check": "1_dataset_known_folds_mos_micro", "dataset": {"a": 4, "b": 4, "c": 2},
+        "folding": {"folds": [{"a": 2, "b": 2, "c": 1}, {"a": 2, "b": 2, "c": 1}]},
+        "scores": {"sens": 0.6, "spec": 0.9}, "eps": 1e-4});
+    // sens 0.6 = mean of t/5, so traces sum to 6; spec then is (5 + t)/10 averaged = 0.8.
+    assert_eq!(run_ok(base.clone())["inconsistency"], true);
+    let mut relaxed = base.clone();
+    relaxed["model"] = json!("one_vs_rest");
+    assert_eq!(run_ok(relaxed)["inconsistency"], false);
+    let mut fine = base;
+    fine["scores"] = json!({"sens": 0.6, "spec": 0.8, "f1p": 0.6});
+    let result = run_ok(fine);
+    assert_eq!(result["inconsistency"], false, "{result}");
+    assert_eq!(result["ignored_scores"], json!(["f1p"]));
+}
+
+/// Stratified folds follow scikit-learn (classes dealt in the dataset's order).
+#[test]
+fn stratified_folds_are_accepted_and_pooled() {
+    let result = run_ok(json!({"check": "1_dataset_known_folds_som_micro", "dataset": {"0": 129, "1": 81, "2": 135},
+        "folding": {"n_folds": 2, "n_repeats": 2, "strategy": "stratified_sklearn"}, "scores": {"acc": 0.6}, "eps": 0.01}));
+    assert_eq!(result["inconsistency"], false);
+    assert_eq!(result["p"], 690);
+    let err = run(&json!({"check": "1_dataset_known_folds_mos_micro", "dataset": {"0": 1, "1": 2},
+        "folding": {"n_folds": 3, "strategy": "stratified_sklearn"}, "scores": {"acc": 0.6}, "eps": 0.01}), &RunOptions::default()).unwrap_err();
+    assert_eq!(err.field(), Some("folding.n_folds"));
+}
+
+/// Bad inputs name the field.
+#[test]
+fn bad_inputs_name_the_field() {
+    let cases = [
+        (json!({"check": "1_testset_no_kfold_micro", "testset": {"a": 3}, "scores": {"acc": 0.5}, "eps": 0.01}), "testset"),
+        (json!({"check": "1_testset_no_kfold_micro", "testset": {"a": 3, "b": -1}, "scores": {"acc": 0.5}, "eps": 0.01}), "testset.b"),
+        (json!({"check": "1_testset_no_kfold_macro", "testset": {"a": 3, "b": 1}, "scores": {"acc": 0.5}, "eps": 0.01, "model": "ovr"}), "model"),
+        (json!({"check": "1_dataset_known_folds_som_macro", "dataset": {"a": 3, "b": 1}, "folding": {"folds": [{"a": 3, "z": 1}]}, "scores": {"acc": 0.5}, "eps": 0.01}), "folding.folds[0].z"),
+        (json!({"check": "1_testset_no_kfold_macro", "testset": {"a": 3, "b": 1}, "scores": {"acc": 0.5}, "eps": 0.01, "class_score_bounds": {"f1p": [0, 1]}}), "class_score_bounds.f1p"),
+    ];
+    for (request, field) in cases {
+        let err = run(&request, &RunOptions::default()).unwrap_err();
+        assert_eq!(err.field(), Some(field), "{request}: {err}");
+    }
+}
+
+/// The conformance cases of `testdata/multiclass.jsonl`.
+#[test]
+fn conformance_cases() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/multiclass.jsonl");
+    let Ok(text) = std::fs::read_to_string(path) else {
+        panic!("{path} is missing");
+    };
+    let mut n = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let case: Value = serde_json::from_str(line).unwrap();
+        let result = run(&case["request"], &RunOptions::default()).unwrap_or_else(|e| panic!("{}: {e}", case["name"]));
+        assert_eq!(result["inconsistency"], case["expected"]["inconsistency"], "{}: {result}", case["name"]);
+        n += 1;
+    }
+    assert!(n > 0);
+}

@@ -1,0 +1,298 @@
+//! The single-matrix engine against brute force over every (tp, tn), plus known cases.
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use proptest::prelude::*;
+use scorecheck::algebra::{parse_decimal, reported_interval, ConfusionMatrix, Params, Score};
+use scorecheck::single::{check, Options, Problem, Verdict, Window};
+
+fn q(text: &str) -> BigRational {
+    parse_decimal(text).unwrap()
+}
+
+fn window(score: Score, reported: BigRational, eps: &BigRational, tol: &BigRational) -> Window {
+    let (lower, upper) = reported_interval(&reported, eps, tol);
+    Window {
+        score,
+        lower,
+        upper,
+        reported,
+    }
+}
+
+/// Whether every window holds at (tp, tn), by direct exact evaluation.
+fn holds(problem: &Problem, tp: u64, tn: u64) -> bool {
+    let m = ConfusionMatrix::new(tp, tn, problem.p, problem.n).unwrap();
+    problem.windows.iter().all(|w| {
+        m.exact(w.score, &problem.params)
+            .is_some_and(|v| v.within(&w.lower, &w.upper))
+    })
+}
+
+/// Every feasible pair in (tp, tn) order.
+fn brute(problem: &Problem) -> Vec<(u64, u64)> {
+    let mut out = Vec::new();
+    for tp in 0..=problem.p {
+        for tn in 0..=problem.n {
+            if holds(problem, tp, tn) {
+                out.push((tp, tn));
+            }
+        }
+    }
+    out
+}
+
+fn subproblem(problem: &Problem, scores: &[Score]) -> Problem {
+    let mut windows = Vec::new();
+    for s in scores {
+        // A subset keeps each window once, even when a score was reported twice.
+        if let Some(w) = problem.windows.iter().find(|w| w.score == *s && !windows.contains(*w)) {
+            windows.push(w.clone());
+        }
+    }
+    Problem {
+        windows,
+        ..problem.clone()
+    }
+}
+
+fn rounded(x: f64, decimals: usize) -> BigRational {
+    q(&format!("{x:.decimals$}"))
+}
+
+fn full_options(k: usize) -> Options {
+    Options {
+        max_witnesses: k,
+        count_budget: u64::MAX,
+        ..Options::default()
+    }
+}
+
+/// Compares the engine with brute force on one problem.
+fn compare(problem: &Problem, k: usize) {
+    let expected = brute(problem);
+    let outcome = check(problem, &full_options(k));
+    let expected_verdict = if expected.is_empty() {
+        Verdict::Inconsistent
+    } else {
+        Verdict::Consistent
+    };
+    assert_eq!(outcome.verdict, expected_verdict, "{problem:?}");
+    assert_eq!(outcome.n_valid_tptn_pairs, Some(expected.len() as u128), "{problem:?}");
+    let first: Vec<_> = expected.iter().copied().take(k).collect();
+    assert_eq!(outcome.witnesses, first, "{problem:?}");
+    if expected.is_empty() {
+        let explanation = outcome.explanation.expect("an inconsistency is explained");
+        let subset = subproblem(problem, &explanation.scores);
+        assert!(!subset.windows.is_empty());
+        assert!(brute(&subset).is_empty(), "the subset is not inconsistent: {explanation:?} {problem:?}");
+        for i in 0..subset.windows.len() {
+            let mut smaller = subset.clone();
+            smaller.windows.remove(i);
+            assert!(!brute(&smaller).is_empty(), "the subset is not minimal: {explanation:?} {problem:?}");
+        }
+        assert!(!explanation.sentence.is_empty());
+        if let Some((score, low, high)) = explanation.forced_range {
+            // The displayed range contains the score at every matrix the others allow.
+            let last = subset.windows.last().unwrap();
+            assert_eq!(score, last.score);
+            let mut others = subset.clone();
+            others.windows.pop();
+            for (tp, tn) in brute(&others) {
+                let m = ConfusionMatrix::new(tp, tn, problem.p, problem.n).unwrap();
+                if let Some(v) = m.exact(score, &problem.params) {
+                    let x = v.to_f64();
+                    assert!(low <= x && x <= high, "{x} outside [{low}, {high}]: {explanation:?} {problem:?}");
+                }
+            }
+        }
+    } else {
+        assert!(outcome.explanation.is_none());
+    }
+}
+
+fn beta(choice: u8) -> BigRational {
+    match choice % 4 {
+        0 => q("1"),
+        1 => q("0.5"),
+        2 => q("2"),
+        _ => BigRational::new(BigInt::from(1), BigInt::from(3)),
+    }
+}
+
+/// A random problem: windows around the scores of a random true matrix.
+fn problem_strategy() -> impl Strategy<Value = (Problem, usize)> {
+    (
+        0u64..=40,
+        0u64..=40,
+        prop::collection::vec((0usize..30, 2usize..=4, 0u8..4, -3i32..=3, any::<bool>()), 1..=4),
+        any::<(u16, u16)>(),
+        (0u8..4, 0u8..4),
+        1usize..=4,
+    )
+        .prop_map(|(p, n, picks, (a, b), (bp, bn), k)| {
+            let tp = u64::from(a) % (p + 1);
+            let tn = u64::from(b) % (n + 1);
+            let params = Params::with_betas(beta(bp), beta(bn));
+            let truth = ConfusionMatrix::new(tp, tn, p, n).unwrap();
+            let tol = q("0.000001");
+            let windows = picks
+                .into_iter()
+                .map(|(index, decimals, eps_kind, shift, use_truth)| {
+                    let score = Score::ALL[index];
+                    let unit = 10f64.powi(-(decimals as i32));
+                    let value = match truth.float(score, &params) {
+                        Some(v) if use_truth || shift == 0 => v,
+                        Some(v) => v + f64::from(shift) * unit,
+                        None => f64::from(shift) / 4.0,
+                    };
+                    let reported = rounded(value, decimals);
+                    let eps = match eps_kind {
+                        0 => q("0"),
+                        1 => rounded(unit, decimals),
+                        2 => rounded(unit / 2.0, decimals + 1),
+                        _ => rounded(unit * 10.0, decimals),
+                    };
+                    let tol = if eps_kind == 0 { q("0") } else { tol.clone() };
+                    window(score, reported, &eps, &tol)
+                })
+                .collect();
+            (Problem { p, n, windows, params }, k)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn engine_matches_brute_force((problem, k) in problem_strategy()) {
+        compare(&problem, k);
+    }
+}
+
+#[test]
+fn every_single_score_matches_brute_force_on_a_grid() {
+    // Each score alone, every true matrix of a small grid, exact and rounded windows.
+    let params = Params::with_betas(q("2"), q("0.5"));
+    for (p, n) in [(0, 5), (5, 0), (1, 1), (4, 7), (6, 6), (9, 3)] {
+        for score in Score::ALL {
+            for tp in 0..=p {
+                for tn in 0..=n {
+                    let m = ConfusionMatrix::new(tp, tn, p, n).unwrap();
+                    let Some(v) = m.exact(score, &params) else { continue };
+                    let exact = match v.as_rational() {
+                        Some(r) => window(score, r.clone(), &q("0"), &q("0")),
+                        None => window(score, rounded(v.to_f64(), 3), &q("0.001"), &q("0")),
+                    };
+                    let problem = Problem { p, n, windows: vec![exact], params: params.clone() };
+                    compare(&problem, 3);
+                }
+            }
+        }
+    }
+}
+
+fn paper(acc: &str) -> Problem {
+    let (eps, tol) = (q("0.0001"), q("0.000001"));
+    Problem {
+        p: 1000,
+        n: 6000,
+        windows: vec![
+            window(Score::Acc, q(acc), &eps, &tol),
+            window(Score::Npv, q("0.9401"), &eps, &tol),
+            window(Score::F1p, q("0.4004"), &eps, &tol),
+        ],
+        params: Params::default(),
+    }
+}
+
+#[test]
+fn the_papers_example_is_consistent_with_exactly_two_pairs() {
+    let problem = paper("0.6821");
+    let outcome = check(&problem, &full_options(10));
+    assert_eq!(outcome.verdict, Verdict::Consistent);
+    assert_eq!(outcome.witnesses, vec![(743, 4031), (743, 4032)]);
+    assert_eq!(outcome.n_valid_tptn_pairs, Some(2));
+    assert_eq!(brute(&problem), vec![(743, 4031), (743, 4032)]);
+}
+
+#[test]
+fn the_papers_perturbed_example_is_inconsistent_and_explained() {
+    let problem = paper("0.6811");
+    let outcome = check(&problem, &Options::default());
+    assert_eq!(outcome.verdict, Verdict::Inconsistent);
+    assert!(brute(&problem).is_empty());
+    let explanation = outcome.explanation.unwrap();
+    let subset = subproblem(&problem, &explanation.scores);
+    assert!(brute(&subset).is_empty());
+    assert!(explanation.sentence.contains("p=1000, n=6000"), "{}", explanation.sentence);
+}
+
+/// Windows at 4 decimals (eps 1e-4, tol 1e-6) around the scores of (tp, tn).
+fn around(tp: u64, tn: u64, p: u64, n: u64, scores: &[Score], shift: f64) -> Problem {
+    let params = Params::default();
+    let m = ConfusionMatrix::new(tp, tn, p, n).unwrap();
+    let (eps, tol) = (q("0.0001"), q("0.000001"));
+    let windows = scores
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| {
+            let v = m.float(s, &params).unwrap();
+            // Only the last score is shifted, so the others stay consistent.
+            let v = if i + 1 == scores.len() { v + shift } else { v };
+            window(s, rounded(v, 4), &eps, &tol)
+        })
+        .collect();
+    Problem { p, n, windows, params }
+}
+
+const FIVE: [Score; 5] = [Score::Acc, Score::Sens, Score::Spec, Score::Ppv, Score::F1p];
+
+#[test]
+fn huge_counts_are_decided_with_rechecked_witnesses() {
+    let big = 1_000_000_000_000u64;
+    for scores in [&FIVE[..], &[Score::Mcc][..], &[Score::Acc, Score::Mcc, Score::Npv][..]] {
+        let problem = around(812_345_678_901, 734_567_890_123, big, big, scores, 0.0);
+        let outcome = check(&problem, &Options::default());
+        assert_eq!(outcome.verdict, Verdict::Consistent, "{scores:?}");
+        let &(tp, tn) = outcome.witnesses.first().unwrap();
+        assert!(holds(&problem, tp, tn));
+        assert!(outcome.count_lower_bound >= 1);
+    }
+    let problem = around(812_345_678_901, 734_567_890_123, big, big, &FIVE, 0.003);
+    let outcome = check(&problem, &Options::default());
+    assert_eq!(outcome.verdict, Verdict::Inconsistent);
+    assert_eq!(outcome.explanation.unwrap().scores.last(), Some(&Score::F1p));
+}
+
+#[test]
+fn an_impossible_mcc_at_huge_counts_is_inconsistent() {
+    let big = 1_000_000_000_000u64;
+    let params = Params::default();
+    // mcc = 1 needs tp = p and tn = n; 1 − 1e-13 is out of reach of every other matrix.
+    let (eps, zero) = (q("0"), q("0"));
+    let problem = Problem {
+        p: big,
+        n: big,
+        windows: vec![window(Score::Mcc, q("0.9999999999999"), &eps, &zero)],
+        params,
+    };
+    let outcome = check(&problem, &Options::default());
+    assert_eq!(outcome.verdict, Verdict::Inconsistent);
+}
+
+#[test]
+fn a_tiny_budget_gives_undecided_not_a_verdict() {
+    let problem = around(812_345, 734_567, 1_000_000, 1_000_000, &FIVE, 0.003);
+    let outcome = check(&problem, &Options { max_steps: 10, ..Options::default() });
+    assert!(matches!(outcome.verdict, Verdict::Undecided { .. }), "{:?}", outcome.verdict);
+}
+
+#[test]
+fn counting_beyond_its_budget_gives_a_lower_bound() {
+    let problem = around(812_345, 734_567, 1_000_000, 1_000_000, &[Score::Acc], 0.0);
+    let outcome = check(&problem, &Options { count_budget: 10, ..Options::default() });
+    assert_eq!(outcome.verdict, Verdict::Consistent);
+    assert_eq!(outcome.n_valid_tptn_pairs, None);
+    assert!(outcome.count_lower_bound >= 1);
+}

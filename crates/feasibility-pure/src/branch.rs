@@ -1,0 +1,220 @@
+//! Depth-first branch and bound over exact LP relaxations, with rounding of each relaxation's few fractional values.
+
+use std::time::Instant;
+
+use num_rational::BigRational;
+use num_traits::{Signed, ToPrimitive, Zero};
+use scorecheck_feasibility::{Budget, Certainty, Problem, Verdict};
+
+use crate::presolve::Model;
+use crate::simplex::{solve_lp, LpOutcome, Stats};
+use crate::walk::Walker;
+
+/// At most this many fractional values are rounded in all 2^f ways at a node.
+const MAX_ROUNDED: usize = 6;
+
+struct Node {
+    lower: Vec<i64>,
+    upper: Vec<i64>,
+    start: Vec<i64>,
+}
+
+/// Nearest integer (ties down), as i64 clamped into `[lo, hi]`.
+fn nearest(q: &BigRational, lo: i64, hi: i64) -> i64 {
+    let two = BigRational::from_integer(2.into());
+    let r = (q * &two + BigRational::from_integer(1.into())) / two;
+    let r = (r.ceil() - BigRational::from_integer(1.into())).to_integer();
+    r.to_i64().unwrap_or(if r.is_zero() { 0 } else { lo }).clamp(lo, hi)
+}
+
+/// Searches for an integer point of `model` (the presolved `problem`) within `budget`.
+pub(crate) fn search(problem: &Problem, model: &Model, budget: &Budget) -> Verdict {
+    let started = Instant::now();
+    let deadline = budget.time_limit.map(|t| started + t);
+    let mut stats = Stats::default();
+    let start = model
+        .lower
+        .iter()
+        .zip(&model.upper)
+        .map(|(&l, &u)| l + (u - l) / 2)
+        .collect();
+    let mut stack = vec![Node {
+        lower: model.lower.clone(),
+        upper: model.upper.clone(),
+        start,
+    }];
+    let mut nodes: u64 = 0;
+    let mut closed: u64 = 0;
+    let mut deepest = 0usize;
+    let walker = Walker::new(model);
+    let walk_steps = 200 + 4 * model.lower.len();
+    let undecided = |why: String, nodes: u64, closed: u64, open: usize, stats: &Stats| {
+        Verdict::Undecided {
+            reason: format!(
+                "{why}: explored {nodes} branch-and-bound nodes ({closed} relaxations proven \
+                 empty, {open} nodes still open, {} simplex iterations) without finding an \
+                 integer point or closing the search",
+                stats.iterations
+            ),
+        }
+    };
+    while let Some(node) = stack.pop() {
+        deepest = deepest.max(stack.len());
+        if nodes >= budget.max_nodes {
+            return undecided(
+                format!("node budget of {} reached", budget.max_nodes),
+                nodes,
+                closed,
+                stack.len() + 1,
+                &stats,
+            );
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return undecided(
+                "time limit reached".to_string(),
+                nodes,
+                closed,
+                stack.len() + 1,
+                &stats,
+            );
+        }
+        nodes += 1;
+        let (x, activity) = match solve_lp(
+            model,
+            &node.lower,
+            &node.upper,
+            &node.start,
+            deadline,
+            &mut stats,
+        ) {
+            LpOutcome::Feasible { x, activity } => (x, activity),
+            LpOutcome::Infeasible => {
+                closed += 1;
+                continue;
+            }
+            LpOutcome::Interrupted(why) => {
+                return undecided(why, nodes, closed, stack.len() + 1, &stats)
+            }
+        };
+        let fractional: Vec<usize> = (0..x.len()).filter(|&j| !x[j].is_integer()).collect();
+        let rounded: Vec<i64> = (0..x.len())
+            .map(|j| nearest(&x[j], node.lower[j], node.upper[j]))
+            .collect();
+        if let Some(witness) = round(problem, model, &x, &activity, &fractional, &node) {
+            return Verdict::Feasible { witness };
+        }
+        // The local search is dearer than rounding: run it often early, then now and then.
+        if nodes <= 32 || nodes % 16 == 0 {
+            if let Some(witness) = walker.walk(problem, model, &rounded, walk_steps) {
+                return Verdict::Feasible { witness };
+            }
+        }
+        // Branch on the most fractional value; the side nearer to it is explored first.
+        let half = BigRational::new(1.into(), 2.into());
+        let Some(&j) = fractional.iter().min_by_key(|&&j| {
+            let f = &x[j] - x[j].floor();
+            (f - &half).abs()
+        }) else {
+            // An integral relaxation point that failed the exact check cannot happen; do
+            // not claim anything.
+            return undecided(
+                "an integral relaxation point failed the exact check".to_string(),
+                nodes,
+                closed,
+                stack.len(),
+                &stats,
+            );
+        };
+        let floor = x[j].floor().to_integer().to_i64();
+        let Some(floor) = floor else {
+            return undecided(
+                "a relaxation value left the i64 range".to_string(),
+                nodes,
+                closed,
+                stack.len(),
+                &stats,
+            );
+        };
+        let mut down = Node {
+            lower: node.lower.clone(),
+            upper: node.upper.clone(),
+            start: rounded.clone(),
+        };
+        down.upper[j] = floor;
+        down.start[j] = floor;
+        let mut up = Node {
+            lower: node.lower,
+            upper: node.upper,
+            start: rounded,
+        };
+        up.lower[j] = floor + 1;
+        up.start[j] = floor + 1;
+        let up_first = &x[j] - x[j].floor() > half;
+        if up_first {
+            stack.push(down);
+            stack.push(up);
+        } else {
+            stack.push(up);
+            stack.push(down);
+        }
+    }
+    Verdict::Infeasible {
+        certainty: Certainty::Exact,
+        reason: format!(
+            "exact branch and bound closed all {nodes} nodes: every LP relaxation of the {} \
+             leaves is empty (proven with rational arithmetic; depth up to {deepest})",
+            closed
+        ),
+    }
+}
+
+/// Tries the floor/ceiling roundings of the fractional values of a relaxation point,
+/// checking the rows exactly and incrementally; returns a point passing `Problem::check`.
+fn round(
+    problem: &Problem,
+    model: &Model,
+    x: &[BigRational],
+    activity: &[BigRational],
+    fractional: &[usize],
+    node: &Node,
+) -> Option<Vec<i64>> {
+    let base: Vec<i64> = (0..x.len())
+        .map(|j| nearest(&x[j], node.lower[j], node.upper[j]))
+        .collect();
+    let tried = fractional.len().min(MAX_ROUNDED);
+    for mask in 0u32..(1u32 << tried) {
+        let mut point = base.clone();
+        let mut act: Vec<BigRational> = activity.to_vec();
+        for (bit, &j) in fractional.iter().enumerate() {
+            let floor = x[j].floor().to_integer().to_i64()?;
+            // Bit set: take the other side from the nearest rounding.
+            let v = if bit < tried && mask & (1 << bit) != 0 {
+                if base[j] == floor {
+                    floor + 1
+                } else {
+                    floor
+                }
+            } else {
+                base[j]
+            };
+            point[j] = v.clamp(node.lower[j], node.upper[j]);
+            let shift = BigRational::from_integer(point[j].into()) - &x[j];
+            for (i, a, _) in &model.columns[j] {
+                act[*i] += a * &shift;
+            }
+        }
+        let fits = model.rows.iter().zip(&act).all(|(row, a)| {
+            row.lower
+                .as_ref()
+                .is_none_or(|l| a >= &BigRational::from_integer(l.clone()))
+                && row
+                    .upper
+                    .as_ref()
+                    .is_none_or(|u| a <= &BigRational::from_integer(u.clone()))
+        });
+        if fits && problem.check(&point).is_ok() {
+            return Some(point);
+        }
+    }
+    None
+}

@@ -1,0 +1,294 @@
+//! The integer-program model: bounded integer variables, ranged rows with exact rational coefficients, and the exact point checker.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::Zero;
+
+/// Index of a variable in a [`Problem`], as returned by [`Problem::add_variable`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarId(pub usize);
+
+/// An integer variable `lower ≤ x ≤ upper`; `lower > upper` makes the problem infeasible.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Variable {
+    /// A name for messages (e.g. `tp_3`).
+    pub name: String,
+    /// Inclusive lower bound.
+    pub lower: i64,
+    /// Inclusive upper bound.
+    pub upper: i64,
+}
+
+/// A ranged linear row `lower ≤ Σ c·x ≤ upper`; a missing side is unbounded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Constraint {
+    /// A name for messages (e.g. `mean sensitivity`).
+    pub name: String,
+    /// The terms `c·x`; a variable may appear more than once (the coefficients add up).
+    pub terms: Vec<(VarId, BigRational)>,
+    /// Inclusive lower bound of the row activity, if any.
+    pub lower: Option<BigRational>,
+    /// Inclusive upper bound of the row activity, if any.
+    pub upper: Option<BigRational>,
+}
+
+/// What went wrong when a point was checked against a [`Problem`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ViolationKind {
+    /// The point has the wrong number of coordinates.
+    WrongLength {
+        /// Number of variables of the problem.
+        expected: usize,
+        /// Number of coordinates given.
+        got: usize,
+    },
+    /// A coordinate lies outside its variable's bounds.
+    VariableBound {
+        /// The variable.
+        var: VarId,
+        /// The offending value.
+        value: i64,
+    },
+    /// A term refers to a variable that does not exist.
+    UnknownVariable {
+        /// The constraint holding the term.
+        constraint: usize,
+        /// The unknown variable.
+        var: VarId,
+    },
+    /// A row activity lies outside its range.
+    Constraint {
+        /// Index of the constraint.
+        constraint: usize,
+        /// The exact activity `Σ c·x` at the point.
+        activity: BigRational,
+    },
+}
+
+/// The first violated bound or constraint of a point (see [`Problem::check`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Violation {
+    kind: ViolationKind,
+    message: String,
+}
+
+impl Violation {
+    /// What was violated.
+    pub fn kind(&self) -> &ViolationKind {
+        &self.kind
+    }
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Violation {}
+
+/// An integer feasibility problem: find integers within the variable bounds satisfying every row.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Problem {
+    variables: Vec<Variable>,
+    constraints: Vec<Constraint>,
+}
+
+impl Problem {
+    /// An empty problem (no variables, no rows): trivially feasible.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds an integer variable with inclusive bounds and returns its id.
+    pub fn add_variable(&mut self, name: impl Into<String>, lower: i64, upper: i64) -> VarId {
+        self.variables.push(Variable {
+            name: name.into(),
+            lower,
+            upper,
+        });
+        VarId(self.variables.len() - 1)
+    }
+
+    /// Adds the row `lower ≤ Σ c·x ≤ upper` and returns its index.
+    ///
+    /// Terms naming unknown variables are kept; [`Problem::check`] reports them and backends
+    /// answer such a malformed problem with [`crate::Verdict::Undecided`].
+    pub fn add_constraint(
+        &mut self,
+        name: impl Into<String>,
+        terms: Vec<(VarId, BigRational)>,
+        lower: Option<BigRational>,
+        upper: Option<BigRational>,
+    ) -> usize {
+        self.constraints.push(Constraint {
+            name: name.into(),
+            terms,
+            lower,
+            upper,
+        });
+        self.constraints.len() - 1
+    }
+
+    /// The variables, indexed by [`VarId`].
+    pub fn variables(&self) -> &[Variable] {
+        &self.variables
+    }
+
+    /// The rows, in the order they were added.
+    pub fn constraints(&self) -> &[Constraint] {
+        &self.constraints
+    }
+
+    /// The first constraint term naming a variable that does not exist, if any.
+    pub fn unknown_variable(&self) -> Option<(usize, VarId)> {
+        self.constraints.iter().enumerate().find_map(|(i, c)| {
+            c.terms
+                .iter()
+                .find(|(v, _)| v.0 >= self.variables.len())
+                .map(|(v, _)| (i, *v))
+        })
+    }
+
+    /// Exact activity `Σ c·x` of row `index` at `point` (`None` if the index, a variable
+    /// or the point's length is out of range).
+    pub fn activity(&self, index: usize, point: &[i64]) -> Option<BigRational> {
+        let row = self.constraints.get(index)?;
+        if point.len() != self.variables.len() {
+            return None;
+        }
+        // Summing per denominator keeps the numbers small: MoS rows share few denominators.
+        let mut by_denominator: HashMap<BigInt, BigInt> = HashMap::new();
+        for (var, coef) in &row.terms {
+            let x = *point.get(var.0)?;
+            if x == 0 || coef.is_zero() {
+                continue;
+            }
+            *by_denominator.entry(coef.denom().clone()).or_default() += coef.numer() * x;
+        }
+        let mut total = BigRational::zero();
+        for (denominator, numerator) in by_denominator {
+            total += BigRational::new(numerator, denominator);
+        }
+        Some(total)
+    }
+
+    /// Exact re-evaluation of a candidate integer point: `Ok` or the first violated
+    /// bound or constraint.
+    pub fn check(&self, point: &[i64]) -> Result<(), Violation> {
+        if point.len() != self.variables.len() {
+            return Err(Violation {
+                message: format!(
+                    "the point has {} coordinates but the problem has {} variables",
+                    point.len(),
+                    self.variables.len()
+                ),
+                kind: ViolationKind::WrongLength {
+                    expected: self.variables.len(),
+                    got: point.len(),
+                },
+            });
+        }
+        for (i, (var, &value)) in self.variables.iter().zip(point).enumerate() {
+            if value < var.lower || value > var.upper {
+                return Err(Violation {
+                    message: format!(
+                        "variable {} = {} lies outside [{}, {}]",
+                        var.name, value, var.lower, var.upper
+                    ),
+                    kind: ViolationKind::VariableBound {
+                        var: VarId(i),
+                        value,
+                    },
+                });
+            }
+        }
+        if let Some((constraint, var)) = self.unknown_variable() {
+            return Err(Violation {
+                message: format!(
+                    "constraint {} refers to variable #{} which does not exist",
+                    self.constraints[constraint].name, var.0
+                ),
+                kind: ViolationKind::UnknownVariable { constraint, var },
+            });
+        }
+        for (i, row) in self.constraints.iter().enumerate() {
+            let activity = self.activity(i, point).unwrap_or_default();
+            let below = row.lower.as_ref().is_some_and(|l| &activity < l);
+            let above = row.upper.as_ref().is_some_and(|u| &activity > u);
+            if below || above {
+                let show = |b: &Option<BigRational>| match b {
+                    Some(b) => b.to_string(),
+                    None => "unbounded".to_string(),
+                };
+                return Err(Violation {
+                    message: format!(
+                        "constraint {} has activity {} outside [{}, {}]",
+                        row.name,
+                        activity,
+                        show(&row.lower),
+                        show(&row.upper)
+                    ),
+                    kind: ViolationKind::Constraint {
+                        constraint: i,
+                        activity,
+                    },
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Number of integer points in the variable box, saturating at `u128::MAX`
+    /// (0 when some variable has an empty range).
+    pub fn box_size(&self) -> u128 {
+        let mut size: u128 = 1;
+        for v in &self.variables {
+            if v.lower > v.upper {
+                return 0;
+            }
+            let width = (i128::from(v.upper) - i128::from(v.lower) + 1) as u128;
+            size = size.saturating_mul(width);
+        }
+        size
+    }
+
+    /// A reason the problem is infeasible that needs no search: an empty variable range,
+    /// an empty row range, or a row without terms whose range excludes 0.
+    pub fn trivially_infeasible(&self) -> Option<String> {
+        for v in &self.variables {
+            if v.lower > v.upper {
+                return Some(format!(
+                    "variable {} has the empty range [{}, {}]",
+                    v.name, v.lower, v.upper
+                ));
+            }
+        }
+        for row in &self.constraints {
+            if let (Some(l), Some(u)) = (&row.lower, &row.upper) {
+                if l > u {
+                    return Some(format!(
+                        "constraint {} has the empty range [{}, {}]",
+                        row.name, l, u
+                    ));
+                }
+            }
+            if row.terms.iter().all(|(_, c)| c.is_zero()) {
+                let zero = BigRational::zero();
+                let below = row.lower.as_ref().is_some_and(|l| &zero < l);
+                let above = row.upper.as_ref().is_some_and(|u| &zero > u);
+                if below || above {
+                    return Some(format!(
+                        "constraint {} has no terms and its range excludes 0",
+                        row.name
+                    ));
+                }
+            }
+        }
+        None
+    }
+}
