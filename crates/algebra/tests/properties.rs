@@ -47,7 +47,7 @@ fn half() -> Exact {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(120))]
 
     #[test]
     fn exact_and_float_agree(m in matrix(), params in params()) {
@@ -55,7 +55,15 @@ proptest! {
             let (exact, float) = (m.exact(score, &params), m.float(score, &params));
             let (Some(exact), Some(float)) = (exact, float) else { continue };
             prop_assert!(exact.is_representable());
-            let tolerance = rat(1e-12 * float.abs().max(1.0));
+            // pt = (√(tpr·fpr) − fpr) / (tpr − fpr) cancels catastrophically in f64 near the
+            // line tpr = fpr: its float error grows like ε / |tpr − fpr|. That is a property
+            // of the f64 formula (display and pruning only), not of the exact value, so the
+            // tolerance follows the condition number there; every other score gets 1e-12.
+            let conditioning = match score {
+                Score::Pt | Score::OneMinusPt => 16.0 * f64::EPSILON / (m.tp() as f64 / m.p() as f64 - m.fp() as f64 / m.n() as f64).abs(),
+                _ => 0.0,
+            };
+            let tolerance = rat(1e-12 * float.abs().max(1.0) + conditioning);
             let f = rat(float);
             prop_assert!(exact.within(&(&f - &tolerance), &(&f + &tolerance)), "{score} at {m:?}: exact {exact} ≈ {} vs float {float}", exact.to_f64());
         }

@@ -88,7 +88,13 @@ impl RegressionScore {
         let wanted: String = name
             .trim()
             .chars()
-            .map(|c| if c == ' ' || c == '-' { '_' } else { c.to_ascii_lowercase() })
+            .map(|c| {
+                if c == ' ' || c == '-' {
+                    '_'
+                } else {
+                    c.to_ascii_lowercase()
+                }
+            })
             .collect();
         if let Some((_, score)) = SPELLINGS.iter().find(|(s, _)| *s == wanted) {
             return Ok(*score);
@@ -103,9 +109,16 @@ impl RegressionScore {
             "regression checks take mae, mse, rmse and r2".to_string()
         } else {
             let names: Vec<&str> = close.iter().take(3).map(|(_, s)| *s).collect();
-            format!("did you mean {}? (regression checks take mae, mse, rmse and r2)", names.join(", "))
+            format!(
+                "did you mean {}? (regression checks take mae, mse, rmse and r2)",
+                names.join(", ")
+            )
         };
-        Err(Error::new(ErrorKind::UnknownScore, Some(path), format!("unknown regression score {name:?}; {hint}")))
+        Err(Error::new(
+            ErrorKind::UnknownScore,
+            Some(path),
+            format!("unknown regression score {name:?}; {hint}"),
+        ))
     }
 }
 
@@ -131,7 +144,10 @@ fn exact(value: &BigRational) -> Value {
 
 /// Reads `eps`: one number for all scores or one per reported score (non-negative: the
 /// targets may be on any scale, so no upper limit applies here).
-fn read_eps(value: &Value, reported: &[(RegressionScore, BigRational, String)]) -> Result<Vec<BigRational>> {
+fn read_eps(
+    value: &Value,
+    reported: &[(RegressionScore, BigRational, String)],
+) -> Result<Vec<BigRational>> {
     let check = |e: BigRational, path: &str| -> Result<BigRational> {
         if e.is_negative() {
             return Err(Error::new(ErrorKind::InvalidValue, Some(path), "eps cannot be negative; it is the rounding uncertainty of the reported figures, e.g. 0.0001 for 4 decimals"));
@@ -146,7 +162,10 @@ fn read_eps(value: &Value, reported: &[(RegressionScore, BigRational, String)]) 
             for key in object.keys() {
                 let path = object.field_path(key);
                 let score = RegressionScore::from_name(key, &path)?;
-                let e = check(input::rational(object.get(key).unwrap_or(&Value::Null), &path)?, &path)?;
+                let e = check(
+                    input::rational(object.get(key).unwrap_or(&Value::Null), &path)?,
+                    &path,
+                )?;
                 given.push((score, e));
             }
             reported
@@ -168,12 +187,29 @@ fn read_eps(value: &Value, reported: &[(RegressionScore, BigRational, String)]) 
 /// `regression_1_testset_no_kfold`: `var`, `n_samples`, `scores`, `eps`, `numerical_tolerance`.
 pub(crate) fn testset_no_kfold(request: &Request<'_>) -> Result<Value> {
     let fields = &request.fields;
-    let var = input::rational(fields.required("var", "the variance of the test targets (population variance, as numpy's var)")?, "var")?;
+    let var = input::rational(
+        fields.required(
+            "var",
+            "the variance of the test targets (population variance, as numpy's var)",
+        )?,
+        "var",
+    )?;
     if var.is_negative() {
-        return Err(Error::new(ErrorKind::InvalidValue, Some("var"), "a variance cannot be negative"));
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some("var"),
+            "a variance cannot be negative",
+        ));
     }
-    let n = input::positive(fields.required("n_samples", "the number of samples in the test set")?, "n_samples", u64::MAX)?;
-    let scores_value = fields.required("scores", "the reported scores, e.g. {\"mae\": 0.0254, \"r2\": 0.9897}")?;
+    let n = input::positive(
+        fields.required("n_samples", "the number of samples in the test set")?,
+        "n_samples",
+        u64::MAX,
+    )?;
+    let scores_value = fields.required(
+        "scores",
+        "the reported scores, e.g. {\"mae\": 0.0254, \"r2\": 0.9897}",
+    )?;
     let scores = Object::new(scores_value, "scores")?;
     scores.use_all();
     let mut reported: Vec<(RegressionScore, BigRational, String)> = Vec::new();
@@ -190,12 +226,26 @@ pub(crate) fn testset_no_kfold(request: &Request<'_>) -> Result<Value> {
         reported.push((score, value, key.clone()));
     }
     if reported.is_empty() {
-        return Err(Error::new(ErrorKind::InvalidValue, Some("scores"), "no scores are reported; give at least one of mae, mse, rmse, r2"));
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some("scores"),
+            "no scores are reported; give at least one of mae, mse, rmse, r2",
+        ));
     }
-    let eps = read_eps(fields.required("eps", "the uncertainty of the reported figures, e.g. 0.0001 for 4 decimals")?, &reported)?;
+    let eps = read_eps(
+        fields.required(
+            "eps",
+            "the uncertainty of the reported figures, e.g. 0.0001 for 4 decimals",
+        )?,
+        &reported,
+    )?;
     let tol = input::tolerance(fields.get("numerical_tolerance"), "numerical_tolerance")?;
     if var.is_zero() && reported.iter().any(|(s, _, _)| *s == RegressionScore::R2) {
-        return Err(Error::new(ErrorKind::Contradiction, Some("var"), "r2 is undefined when the targets have zero variance; give the variance or drop r2"));
+        return Err(Error::new(
+            ErrorKind::Contradiction,
+            Some("var"),
+            "r2 is undefined when the targets have zero variance; give the variance or drop r2",
+        ));
     }
 
     let mut failed: Vec<String> = Vec::new();
@@ -206,33 +256,58 @@ pub(crate) fn testset_no_kfold(request: &Request<'_>) -> Result<Value> {
     let mut windows_json = Map::new();
     for ((score, value, _), e) in reported.iter().zip(&eps) {
         let (lower, upper) = reported_interval(value, e, &tol);
-        windows_json.insert(score.abbreviation().into(), json!([lower.to_string(), upper.to_string()]));
+        windows_json.insert(
+            score.abbreviation().into(),
+            json!([lower.to_string(), upper.to_string()]),
+        );
         match score {
             RegressionScore::Mae => {
                 if upper.is_negative() {
                     failed.push("mae >= 0".into());
-                    messages.push(format!("mae is reported as {} but a mean absolute error is never negative", input::show(value)));
+                    messages.push(format!(
+                        "mae is reported as {} but a mean absolute error is never negative",
+                        input::show(value)
+                    ));
                 }
                 mae = Some((lower.max(BigRational::zero()), upper));
             }
-            RegressionScore::Mse => mse_windows.push(Window { label: "mse", lower, upper: Some(upper) }),
+            RegressionScore::Mse => mse_windows.push(Window {
+                label: "mse",
+                lower,
+                upper: Some(upper),
+            }),
             RegressionScore::Rmse => {
                 if upper.is_negative() {
                     failed.push("rmse >= 0".into());
-                    messages.push(format!("rmse is reported as {} but a root mean squared error is never negative", input::show(value)));
+                    messages.push(format!(
+                        "rmse is reported as {} but a root mean squared error is never negative",
+                        input::show(value)
+                    ));
                 } else {
                     let lower = lower.max(BigRational::zero());
-                    mse_windows.push(Window { label: "rmse^2", lower: square(&lower), upper: Some(square(&upper)) });
+                    mse_windows.push(Window {
+                        label: "rmse^2",
+                        lower: square(&lower),
+                        upper: Some(square(&upper)),
+                    });
                 }
             }
             RegressionScore::R2 => {
                 let one = BigRational::from_integer(BigInt::from(1));
-                mse_windows.push(Window { label: "var*(1 - r2)", lower: &var * (&one - &upper), upper: Some(&var * (&one - &lower)) });
+                mse_windows.push(Window {
+                    label: "var*(1 - r2)",
+                    lower: &var * (&one - &upper),
+                    upper: Some(&var * (&one - &lower)),
+                });
             }
         }
     }
     // Intersect the mse windows with each other and with [0, ∞).
-    let mut mse = Window { label: "0", lower: BigRational::zero(), upper: None };
+    let mut mse = Window {
+        label: "0",
+        lower: BigRational::zero(),
+        upper: None,
+    };
     let mut mse_lower_source = "0";
     let mut mse_upper_source = "";
     for w in &mse_windows {
@@ -293,14 +368,28 @@ pub(crate) fn testset_no_kfold(request: &Request<'_>) -> Result<Value> {
     let inconsistency = !failed.is_empty();
     let mut out = Map::new();
     out.insert("inconsistency".into(), Value::Bool(inconsistency));
-    out.insert("verdict".into(), (if inconsistency { "inconsistent" } else { "consistent" }).into());
+    out.insert(
+        "verdict".into(),
+        (if inconsistency {
+            "inconsistent"
+        } else {
+            "consistent"
+        })
+        .into(),
+    );
     out.insert("failed".into(), json!(failed));
     out.insert("windows".into(), Value::Object(windows_json));
     if let Some((low, high)) = feasible_mse {
-        out.insert("feasible_mse".into(), json!([exact(&low), high.as_ref().map(exact)]));
+        out.insert(
+            "feasible_mse".into(),
+            json!([exact(&low), high.as_ref().map(exact)]),
+        );
         out.insert("explanation".into(), json!({"message": format!("some {n} residuals give every reported score: the relations mae ≤ rmse ≤ √n·mae, rmse² = mse and mse = var·(1 − r2) hold together (mse may lie in the range given in feasible_mse)")}));
     } else {
-        out.insert("explanation".into(), json!({"message": messages.join("; "), "failed": failed}));
+        out.insert(
+            "explanation".into(),
+            json!({"message": messages.join("; "), "failed": failed}),
+        );
     }
     Ok(Value::Object(out))
 }

@@ -49,7 +49,12 @@ fn micro_binary(m: &[Vec<u64>]) -> (u64, u64, u64, u64) {
     let k = m.len() as u64;
     let total: u64 = m.iter().flatten().sum();
     let trace: u64 = (0..m.len()).map(|i| m[i][i]).sum();
-    (trace, (k - 1) * total - (total - trace), total, (k - 1) * total)
+    (
+        trace,
+        (k - 1) * total - (total - trace),
+        total,
+        (k - 1) * total,
+    )
 }
 
 /// Class c's one-vs-rest matrix (tp, tn, p, n).
@@ -61,7 +66,9 @@ fn class_binary(m: &[Vec<u64>], c: usize) -> (u64, u64, u64, u64) {
 }
 
 fn value(score: Score, (tp, tn, p, n): (u64, u64, u64, u64)) -> Option<scorecheck::algebra::Exact> {
-    ConfusionMatrix::new(tp, tn, p, n).ok()?.exact(score, &Params::default())
+    ConfusionMatrix::new(tp, tn, p, n)
+        .ok()?
+        .exact(score, &Params::default())
 }
 
 fn rational(score: Score, b: (u64, u64, u64, u64)) -> Option<BigRational> {
@@ -79,7 +86,12 @@ struct Window {
 fn window(score: Score, text: String, eps: &str) -> Window {
     let v = parse_decimal(&text).unwrap();
     let e = parse_decimal(eps).unwrap() + parse_decimal("0.000001").unwrap();
-    Window { score, lower: &v - &e, upper: &v + &e, text }
+    Window {
+        score,
+        lower: &v - &e,
+        upper: &v + &e,
+        text,
+    }
 }
 
 /// Rounds an exact value to `decimals` and shifts it by `shift` units of the last decimal.
@@ -89,8 +101,20 @@ fn report(x: f64, decimals: usize, shift: i64) -> String {
 }
 
 fn request(check: &str, counts: &[u64], windows: &[Window], eps: &str, model: &str) -> Value {
-    let testset: Map<String, Value> = counts.iter().enumerate().map(|(i, &c)| (format!("class{i}"), json!(c))).collect();
-    let scores: Map<String, Value> = windows.iter().map(|w| (w.score.abbreviation().to_string(), Value::String(w.text.clone()))).collect();
+    let testset: Map<String, Value> = counts
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (format!("class{i}"), json!(c)))
+        .collect();
+    let scores: Map<String, Value> = windows
+        .iter()
+        .map(|w| {
+            (
+                w.score.abbreviation().to_string(),
+                Value::String(w.text.clone()),
+            )
+        })
+        .collect();
     json!({"check": check, "testset": testset, "scores": scores, "eps": eps, "model": model})
 }
 
@@ -107,17 +131,48 @@ fn fits(w: &Window, x: Option<&BigRational>) -> bool {
 }
 
 const MICRO_SCORES: [Score; 12] = [
-    Score::Acc, Score::Sens, Score::Spec, Score::Ppv, Score::Npv, Score::F1p, Score::Mcc, Score::Bacc, Score::Kappa, Score::Fm, Score::Ji, Score::Lrp,
+    Score::Acc,
+    Score::Sens,
+    Score::Spec,
+    Score::Ppv,
+    Score::Npv,
+    Score::F1p,
+    Score::Mcc,
+    Score::Bacc,
+    Score::Kappa,
+    Score::Fm,
+    Score::Ji,
+    Score::Lrp,
 ];
-const LINEAR_SCORES: [Score; 8] = [Score::Acc, Score::Sens, Score::Spec, Score::Bacc, Score::Err, Score::Fnr, Score::Fpr, Score::Bm];
+const LINEAR_SCORES: [Score; 8] = [
+    Score::Acc,
+    Score::Sens,
+    Score::Spec,
+    Score::Bacc,
+    Score::Err,
+    Score::Fnr,
+    Score::Fpr,
+    Score::Bm,
+];
 
 /// Class counts, a true matrix index, scores (indices), decimals and shifts.
-fn problem(min_count: u64, n_scores: usize) -> impl Strategy<Value = (Vec<u64>, usize, Vec<(usize, i64)>, usize)> {
+fn problem(
+    min_count: u64,
+    n_scores: usize,
+) -> impl Strategy<Value = (Vec<u64>, usize, Vec<(usize, i64)>, usize)> {
     (2usize..=3)
         .prop_flat_map(move |k| prop::collection::vec(min_count..=4u64, k))
         .prop_filter("at least one item", |c| c.iter().sum::<u64>() > 0)
         .prop_flat_map(move |counts| {
-            (Just(counts), any::<prop::sample::Index>().prop_map(|i| i.index(usize::MAX)), prop::collection::vec((0usize..64, prop_oneof![3 => Just(0i64), 1 => -3i64..=3]), 1..=n_scores), 2usize..=3)
+            (
+                Just(counts),
+                any::<prop::sample::Index>().prop_map(|i| i.index(usize::MAX)),
+                prop::collection::vec(
+                    (0usize..64, prop_oneof![3 => Just(0i64), 1 => -3i64..=3]),
+                    1..=n_scores,
+                ),
+                2usize..=3,
+            )
         })
 }
 
@@ -188,14 +243,33 @@ proptest! {
 /// Every trace in [0, T] is reachable, and the pooled matrix is a function of the trace.
 #[test]
 fn every_trace_is_reachable() {
-    for counts in [vec![3u64, 0], vec![2, 1, 3], vec![0, 2, 2], vec![1, 1, 1, 2]] {
+    for counts in [
+        vec![3u64, 0],
+        vec![2, 1, 3],
+        vec![0, 2, 2],
+        vec![1, 1, 1, 2],
+    ] {
         let total: u64 = counts.iter().sum();
-        let traces: BTreeSet<u64> = matrices(&counts).iter().map(|m| micro_binary(m).0).collect();
+        let traces: BTreeSet<u64> = matrices(&counts)
+            .iter()
+            .map(|m| micro_binary(m).0)
+            .collect();
         assert_eq!(traces, (0..=total).collect::<BTreeSet<_>>(), "{counts:?}");
         for m in matrices(&counts) {
             // fp = fn pooled over classes.
-            let fp: u64 = (0..counts.len()).map(|c| { let (tp, tn, p, n) = class_binary(&m, c); let _ = (tp, p); n - tn }).sum();
-            let fn_: u64 = (0..counts.len()).map(|c| { let (tp, _, p, _) = class_binary(&m, c); p - tp }).sum();
+            let fp: u64 = (0..counts.len())
+                .map(|c| {
+                    let (tp, tn, p, n) = class_binary(&m, c);
+                    let _ = (tp, p);
+                    n - tn
+                })
+                .sum();
+            let fn_: u64 = (0..counts.len())
+                .map(|c| {
+                    let (tp, _, p, _) = class_binary(&m, c);
+                    p - tp
+                })
+                .sum();
             assert_eq!(fp, fn_);
         }
     }
@@ -235,19 +309,27 @@ fn macro_exact_model_is_stricter_than_one_vs_rest() {
 /// A consistent macro verdict carries K×K matrices whose exact scores are in the windows.
 #[test]
 fn macro_witness_is_a_matrix_with_the_row_sums() {
-    let result = run_ok(json!({"check": "1_testset_no_kfold_macro", "testset": {"a": 2, "b": 3, "c": 1},
-        "scores": {"acc": 0.7778, "sens": 0.5556, "f1p": 0.5}, "eps": 1e-4}));
+    let result = run_ok(
+        json!({"check": "1_testset_no_kfold_macro", "testset": {"a": 2, "b": 3, "c": 1},
+        "scores": {"acc": 0.7778, "sens": 0.5556, "f1p": 0.5}, "eps": 1e-4}),
+    );
     assert_eq!(result["inconsistency"], false, "{result}");
     assert_eq!(result["ignored_scores"], json!(["f1p"]));
-    let m: Vec<Vec<u64>> = serde_json::from_value(result["witness"]["folds"][0]["matrix"].clone()).unwrap();
-    assert_eq!(m.iter().map(|r| r.iter().sum::<u64>()).collect::<Vec<_>>(), vec![2, 3, 1]);
+    let m: Vec<Vec<u64>> =
+        serde_json::from_value(result["witness"]["folds"][0]["matrix"].clone()).unwrap();
+    assert_eq!(
+        m.iter().map(|r| r.iter().sum::<u64>()).collect::<Vec<_>>(),
+        vec![2, 3, 1]
+    );
 }
 
 /// Class score bounds are honoured (the reference raises on them).
 #[test]
 fn class_score_bounds_constrain_every_class() {
-    let req = |lower: f64| json!({"check": "1_testset_no_kfold_macro", "testset": {"a": 2, "b": 2},
-        "scores": {"acc": 0.75}, "eps": 1e-4, "class_score_bounds": {"sens": [lower, 1.0]}});
+    let req = |lower: f64| {
+        json!({"check": "1_testset_no_kfold_macro", "testset": {"a": 2, "b": 2},
+        "scores": {"acc": 0.75}, "eps": 1e-4, "class_score_bounds": {"sens": [lower, 1.0]}})
+    };
     // acc 0.75 on 4 items: 3 correct, so one class has sens 0.5.
     assert_eq!(run_ok(req(0.5))["inconsistency"], false);
     assert_eq!(run_ok(req(0.6))["inconsistency"], true);
@@ -274,8 +356,10 @@ fn micro_mean_of_scores_couples_each_fold() {
 /// Stratified folds follow scikit-learn (classes dealt in the dataset's order).
 #[test]
 fn stratified_folds_are_accepted_and_pooled() {
-    let result = run_ok(json!({"check": "1_dataset_known_folds_som_micro", "dataset": {"0": 129, "1": 81, "2": 135},
-        "folding": {"n_folds": 2, "n_repeats": 2, "strategy": "stratified_sklearn"}, "scores": {"acc": 0.6}, "eps": 0.01}));
+    let result = run_ok(
+        json!({"check": "1_dataset_known_folds_som_micro", "dataset": {"0": 129, "1": 81, "2": 135},
+        "folding": {"n_folds": 2, "n_repeats": 2, "strategy": "stratified_sklearn"}, "scores": {"acc": 0.6}, "eps": 0.01}),
+    );
     assert_eq!(result["inconsistency"], false);
     assert_eq!(result["p"], 690);
     let err = run(&json!({"check": "1_dataset_known_folds_mos_micro", "dataset": {"0": 1, "1": 2},
@@ -287,11 +371,26 @@ fn stratified_folds_are_accepted_and_pooled() {
 #[test]
 fn bad_inputs_name_the_field() {
     let cases = [
-        (json!({"check": "1_testset_no_kfold_micro", "testset": {"a": 3}, "scores": {"acc": 0.5}, "eps": 0.01}), "testset"),
-        (json!({"check": "1_testset_no_kfold_micro", "testset": {"a": 3, "b": -1}, "scores": {"acc": 0.5}, "eps": 0.01}), "testset.b"),
-        (json!({"check": "1_testset_no_kfold_macro", "testset": {"a": 3, "b": 1}, "scores": {"acc": 0.5}, "eps": 0.01, "model": "ovr"}), "model"),
-        (json!({"check": "1_dataset_known_folds_som_macro", "dataset": {"a": 3, "b": 1}, "folding": {"folds": [{"a": 3, "z": 1}]}, "scores": {"acc": 0.5}, "eps": 0.01}), "folding.folds[0].z"),
-        (json!({"check": "1_testset_no_kfold_macro", "testset": {"a": 3, "b": 1}, "scores": {"acc": 0.5}, "eps": 0.01, "class_score_bounds": {"f1p": [0, 1]}}), "class_score_bounds.f1p"),
+        (
+            json!({"check": "1_testset_no_kfold_micro", "testset": {"a": 3}, "scores": {"acc": 0.5}, "eps": 0.01}),
+            "testset",
+        ),
+        (
+            json!({"check": "1_testset_no_kfold_micro", "testset": {"a": 3, "b": -1}, "scores": {"acc": 0.5}, "eps": 0.01}),
+            "testset.b",
+        ),
+        (
+            json!({"check": "1_testset_no_kfold_macro", "testset": {"a": 3, "b": 1}, "scores": {"acc": 0.5}, "eps": 0.01, "model": "ovr"}),
+            "model",
+        ),
+        (
+            json!({"check": "1_dataset_known_folds_som_macro", "dataset": {"a": 3, "b": 1}, "folding": {"folds": [{"a": 3, "z": 1}]}, "scores": {"acc": 0.5}, "eps": 0.01}),
+            "folding.folds[0].z",
+        ),
+        (
+            json!({"check": "1_testset_no_kfold_macro", "testset": {"a": 3, "b": 1}, "scores": {"acc": 0.5}, "eps": 0.01, "class_score_bounds": {"f1p": [0, 1]}}),
+            "class_score_bounds.f1p",
+        ),
     ];
     for (request, field) in cases {
         let err = run(&request, &RunOptions::default()).unwrap_err();
@@ -302,15 +401,23 @@ fn bad_inputs_name_the_field() {
 /// The conformance cases of `testdata/multiclass.jsonl`.
 #[test]
 fn conformance_cases() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/multiclass.jsonl");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/multiclass.jsonl"
+    );
     let Ok(text) = std::fs::read_to_string(path) else {
         panic!("{path} is missing");
     };
     let mut n = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let case: Value = serde_json::from_str(line).unwrap();
-        let result = run(&case["request"], &RunOptions::default()).unwrap_or_else(|e| panic!("{}: {e}", case["name"]));
-        assert_eq!(result["inconsistency"], case["expected"]["inconsistency"], "{}: {result}", case["name"]);
+        let result = run(&case["request"], &RunOptions::default())
+            .unwrap_or_else(|e| panic!("{}: {e}", case["name"]));
+        assert_eq!(
+            result["inconsistency"], case["expected"]["inconsistency"],
+            "{}: {result}",
+            case["name"]
+        );
         n += 1;
     }
     assert!(n > 0);

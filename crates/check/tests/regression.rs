@@ -83,9 +83,19 @@ fn mse_rmse_r2_must_agree() {
 /// The reference's documented examples.
 #[test]
 fn reference_examples() {
-    let r = check("0.08316192579267838", 100, json!({"mae": 0.0254, "r2": 0.9897}), json!(1e-4));
+    let r = check(
+        "0.08316192579267838",
+        100,
+        json!({"mae": 0.0254, "r2": 0.9897}),
+        json!(1e-4),
+    );
     assert_eq!(r["inconsistency"], false, "{r}");
-    let r = check("0.08316192579267838", 100, json!({"mae": 0.03, "r2": 0.9897}), json!(1e-4));
+    let r = check(
+        "0.08316192579267838",
+        100,
+        json!({"mae": 0.03, "r2": 0.9897}),
+        json!(1e-4),
+    );
     assert_eq!(r["inconsistency"], true, "{r}");
     assert_eq!(r["failed"], json!(["mae <= rmse"]));
 }
@@ -107,13 +117,21 @@ fn bad_inputs_name_the_field() {
 /// The conformance cases of `testdata/regression.jsonl`.
 #[test]
 fn conformance_cases() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/regression.jsonl");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/regression.jsonl"
+    );
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut n = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let case: Value = serde_json::from_str(line).unwrap();
-        let result = run(&case["request"], &RunOptions::default()).unwrap_or_else(|e| panic!("{}: {e}", case["name"]));
-        assert_eq!(result["inconsistency"], case["expected"]["inconsistency"], "{}: {result}", case["name"]);
+        let result = run(&case["request"], &RunOptions::default())
+            .unwrap_or_else(|e| panic!("{}: {e}", case["name"]));
+        assert_eq!(
+            result["inconsistency"], case["expected"]["inconsistency"],
+            "{}: {result}",
+            case["name"]
+        );
         n += 1;
     }
     assert!(n > 0);

@@ -49,7 +49,7 @@ pub fn oracle_undefined(score: Score, m: &ConfusionMatrix, params: &Params) -> b
         // The documented rule is tp = tn = 0; the formula's denominator
         // 4·tp·tn + (tp + tn)(fp + fn) also vanishes when one class is empty and every
         // matrix entry but one is zero (p = 0, tn = n, or n = 0, tp = p).
-        Score::Upm => 4 * tp * tn + (tp + tn) * (fp + fn_) == 0,
+        Score::Upm => (tp == 0 || tn == 0) && (tp + tn == 0 || fp + fn_ == 0),
         Score::Lrp => p == 0 || n == 0 || fp == 0,
         Score::Lrn => p == 0 || n == 0 || tn == 0,
         Score::Dor => fp == 0 || fn_ == 0,
@@ -151,15 +151,21 @@ pub fn oracle_cmp(score: Score, m: &ConfusionMatrix, params: &Params, r: &BigRat
         let denominator = &p * &n * (&tp + &fp) * (&tn + &fn_);
         signed_root_cmp(sign(&numerator), &(&numerator * &numerator / denominator), r)
     };
-    let (t, f) = (&tp / &p, &fp / &n);
+    let rates = || (&tp / &p, &fp / &n);
     let one = BigRational::one();
     Some(match score {
         Score::Mcc => mcc_cmp(r),
         Score::Nmcc => mcc_cmp(&(r * q(2, 1) - &one)),
         Score::Gm => signed_root_cmp(sign(&(&tp * &tn)), &(&tp * &tn / (&p * &n)), r),
         Score::Fm => signed_root_cmp(sign(&tp), &(&tp * &tp / (&p * (&tp + &fp))), r),
-        Score::Pt => pt_cmp(&t, &f, r),
-        Score::OneMinusPt => pt_cmp(&t, &f, &(&one - r)).reverse(),
+        Score::Pt => {
+            let (t, f) = rates();
+            pt_cmp(&t, &f, r)
+        }
+        Score::OneMinusPt => {
+            let (t, f) = rates();
+            pt_cmp(&t, &f, &(&one - r)).reverse()
+        }
         _ => oracle_rational(score, m, params)?.cmp(r),
     })
 }

@@ -22,7 +22,9 @@ pub(crate) struct ClassCounts {
 impl ClassCounts {
     /// The number of items.
     pub(crate) fn total(&self) -> Option<u64> {
-        self.counts.iter().try_fold(0u64, |acc, &c| acc.checked_add(c))
+        self.counts
+            .iter()
+            .try_fold(0u64, |acc, &c| acc.checked_add(c))
     }
 }
 
@@ -38,7 +40,10 @@ pub(crate) fn class_counts(value: &Value, path: &str) -> Result<ClassCounts> {
             continue;
         }
         let field = object.field_path(key);
-        counts.push(input::count(object.get(key).unwrap_or(&Value::Null), &field)?);
+        counts.push(input::count(
+            object.get(key).unwrap_or(&Value::Null),
+            &field,
+        )?);
         labels.push(key.clone());
     }
     if labels.len() < 2 {
@@ -50,9 +55,17 @@ pub(crate) fn class_counts(value: &Value, path: &str) -> Result<ClassCounts> {
     }
     let total = ClassCounts { labels, counts };
     match total.total() {
-        Some(0) => Err(Error::new(ErrorKind::InvalidValue, Some(path), "every class count is 0; give at least one item")),
+        Some(0) => Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some(path),
+            "every class count is 0; give at least one item",
+        )),
         Some(_) => Ok(total),
-        None => Err(Error::new(ErrorKind::InvalidValue, Some(path), "the class counts total more than 2^64")),
+        None => Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some(path),
+            "the class counts total more than 2^64",
+        )),
     }
 }
 
@@ -76,7 +89,10 @@ fn fold_counts(value: &Value, path: &str, dataset: &ClassCounts) -> Result<Vec<u
             return Err(Error::new(
                 ErrorKind::Contradiction,
                 Some(&field),
-                format!("class {key:?} is not a class of the dataset ({}); use the dataset's labels", dataset.labels.join(", ")),
+                format!(
+                    "class {key:?} is not a class of the dataset ({}); use the dataset's labels",
+                    dataset.labels.join(", ")
+                ),
             ));
         };
         counts[c] = input::count(object.get(key).unwrap_or(&Value::Null), &field)?;
@@ -84,12 +100,19 @@ fn fold_counts(value: &Value, path: &str, dataset: &ClassCounts) -> Result<Vec<u
             return Err(Error::new(
                 ErrorKind::Contradiction,
                 Some(&field),
-                format!("the fold has {} items of class {key:?} but the dataset only {}", counts[c], dataset.counts[c]),
+                format!(
+                    "the fold has {} items of class {key:?} but the dataset only {}",
+                    counts[c], dataset.counts[c]
+                ),
             ));
         }
     }
     if counts.iter().all(|&c| c == 0) {
-        return Err(Error::new(ErrorKind::InvalidValue, Some(path), "the fold is empty; every fold needs at least one item"));
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some(path),
+            "the fold is empty; every fold needs at least one item",
+        ));
     }
     Ok(counts)
 }
@@ -109,13 +132,25 @@ pub(crate) fn folds(value: &Value, path: &str, dataset: &ClassCounts) -> Result<
         }
         object.get("strategy");
         let Value::Array(items) = items else {
-            return Err(Error::new(ErrorKind::InvalidValue, Some(&field), "expected a list of folds like [{\"0\": 5, \"1\": 50}, ...]"));
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                Some(&field),
+                "expected a list of folds like [{\"0\": 5, \"1\": 50}, ...]",
+            ));
         };
         if items.is_empty() {
-            return Err(Error::new(ErrorKind::InvalidValue, Some(&field), "the list of folds is empty; give at least one fold"));
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                Some(&field),
+                "the list of folds is empty; give at least one fold",
+            ));
         }
         if items.len() as u64 > MAX_TOTAL_FOLDS {
-            return Err(Error::new(ErrorKind::InvalidValue, Some(&field), format!("more than {MAX_TOTAL_FOLDS} folds are not supported")));
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                Some(&field),
+                format!("more than {MAX_TOTAL_FOLDS} folds are not supported"),
+            ));
         }
         let folds = items
             .iter()
@@ -127,7 +162,13 @@ pub(crate) fn folds(value: &Value, path: &str, dataset: &ClassCounts) -> Result<
     } else {
         let n_folds = match object.get("n_folds") {
             Some(v) => input::positive(v, &object.field_path("n_folds"), MAX_FOLDS)?,
-            None => return Err(Error::new(ErrorKind::MissingField, Some(&object.field_path("n_folds")), "missing n_folds (or give the folds explicitly with \"folds\")")),
+            None => {
+                return Err(Error::new(
+                    ErrorKind::MissingField,
+                    Some(&object.field_path("n_folds")),
+                    "missing n_folds (or give the folds explicitly with \"folds\")",
+                ))
+            }
         };
         let n_repeats = match object.get("n_repeats") {
             Some(v) => input::positive(v, &object.field_path("n_repeats"), MAX_FOLDS)?,
@@ -142,10 +183,20 @@ pub(crate) fn folds(value: &Value, path: &str, dataset: &ClassCounts) -> Result<
                 None => return Err(Error::new(ErrorKind::MissingField, Some(&object.field_path("strategy")), "with n_folds > 1 say how the folds were made: \"strategy\": \"stratified_sklearn\" (the reference silently uses the whole dataset as one fold here)")),
                 Some(other) => return Err(Error::new(ErrorKind::InvalidValue, Some(&object.field_path("strategy")), format!("unknown folding strategy {other}; the supported strategy is \"stratified_sklearn\""))),
             }
-            stratified_sklearn(&dataset.counts, n_folds).map_err(|m| Error::new(ErrorKind::Contradiction, Some(&object.field_path("n_folds")), m))?
+            stratified_sklearn(&dataset.counts, n_folds).map_err(|m| {
+                Error::new(
+                    ErrorKind::Contradiction,
+                    Some(&object.field_path("n_folds")),
+                    m,
+                )
+            })?
         };
         if (base.len() as u64).saturating_mul(n_repeats) > MAX_TOTAL_FOLDS {
-            return Err(Error::new(ErrorKind::InvalidValue, Some(path), format!("more than {MAX_TOTAL_FOLDS} folds in all are not supported")));
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                Some(path),
+                format!("more than {MAX_TOTAL_FOLDS} folds in all are not supported"),
+            ));
         }
         (0..n_repeats).flat_map(|_| base.iter().cloned()).collect()
     };
@@ -155,10 +206,17 @@ pub(crate) fn folds(value: &Value, path: &str, dataset: &ClassCounts) -> Result<
 
 /// Explicit folds must total the same whole multiple of every class count.
 fn check_cover(folds: &[Vec<u64>], dataset: &ClassCounts, path: &str) -> Result<()> {
-    let totals: Vec<u128> = (0..dataset.counts.len()).map(|c| folds.iter().map(|f| f[c] as u128).sum()).collect();
+    let totals: Vec<u128> = (0..dataset.counts.len())
+        .map(|c| folds.iter().map(|f| f[c] as u128).sum())
+        .collect();
     let reference = dataset.counts.iter().zip(&totals).find(|(&d, _)| d > 0);
     let multiple = reference.map(|(&d, &t)| t / d as u128).unwrap_or(0);
-    let ok = multiple >= 1 && dataset.counts.iter().zip(&totals).all(|(&d, &t)| d as u128 * multiple == t);
+    let ok = multiple >= 1
+        && dataset
+            .counts
+            .iter()
+            .zip(&totals)
+            .all(|(&d, &t)| d as u128 * multiple == t);
     if ok {
         Ok(())
     } else {
@@ -175,7 +233,10 @@ fn check_cover(folds: &[Vec<u64>], dataset: &ClassCounts, path: &str) -> Result<
 ///
 /// scikit-learn encodes classes by first appearance, and the reference's label vector
 /// repeats each class in the dataset's order, so the classes are passed in that order.
-pub(crate) fn stratified_sklearn(counts: &[u64], k: u64) -> std::result::Result<Vec<Vec<u64>>, String> {
+pub(crate) fn stratified_sklearn(
+    counts: &[u64],
+    k: u64,
+) -> std::result::Result<Vec<Vec<u64>>, String> {
     let k = usize::try_from(k).map_err(|_| format!("n_folds = {k} is too large"))?;
     scorecheck_folds::stratified_sklearn_folds(counts, k).map_err(|e| e.to_string())
 }
@@ -193,7 +254,12 @@ mod tests {
         );
         assert_eq!(
             stratified_sklearn(&[149, 118, 83, 154], 4).unwrap(),
-            vec![vec![38, 29, 21, 38], vec![37, 30, 21, 38], vec![37, 30, 20, 39], vec![37, 29, 21, 39]]
+            vec![
+                vec![38, 29, 21, 38],
+                vec![37, 30, 21, 38],
+                vec![37, 30, 20, 39],
+                vec![37, 29, 21, 39]
+            ]
         );
         // Classes are dealt in the dataset's order (first appearance), not by label value:
         // the reference's {2: 7, 0: 3, 1: 5} gives folds {0: 1, 1: 1, 2: 3}, ...

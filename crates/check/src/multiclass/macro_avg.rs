@@ -54,7 +54,12 @@ impl Linear {
             .filter(|(_, c)| !c.is_zero())
             .map(|(v, c)| (VarId(*v), c.clone()))
             .collect();
-        problem.add_constraint(name, terms, Some(&bound.lower - &self.constant), Some(&bound.upper - &self.constant));
+        problem.add_constraint(
+            name,
+            terms,
+            Some(&bound.lower - &self.constant),
+            Some(&bound.upper - &self.constant),
+        );
     }
 }
 
@@ -87,7 +92,10 @@ fn class_score(ex: &MacroExperiment<'_>, score: Score, f: usize, c: usize) -> Re
             ),
         )
     })?;
-    let mut lin = Linear { terms: BTreeMap::new(), constant: constant + &b * int(n) };
+    let mut lin = Linear {
+        terms: BTreeMap::new(),
+        constant: constant + &b * int(n),
+    };
     lin.terms.insert(cell(k, f, c, c), a);
     for r in (0..k).filter(|&r| r != c) {
         lin.terms.insert(cell(k, f, r, c), -b.clone());
@@ -110,25 +118,50 @@ fn build(ex: &MacroExperiment<'_>) -> Result<Problem> {
     let mut problem = Problem::new();
     for (f, counts) in ex.folds.iter().enumerate() {
         for (i, &r) in counts.iter().enumerate() {
-            let upper = i64::try_from(r).map_err(|_| Error::new(ErrorKind::InvalidValue, None, "class counts above 2^63 are not supported by macro checks"))?;
+            let upper = i64::try_from(r).map_err(|_| {
+                Error::new(
+                    ErrorKind::InvalidValue,
+                    None,
+                    "class counts above 2^63 are not supported by macro checks",
+                )
+            })?;
             for j in 0..counts.len() {
-                problem.add_variable(format!("M[{f}][{}][{}]", ex.labels[i], ex.labels[j]), 0, upper);
+                problem.add_variable(
+                    format!("M[{f}][{}][{}]", ex.labels[i], ex.labels[j]),
+                    0,
+                    upper,
+                );
             }
         }
     }
     for (f, counts) in ex.folds.iter().enumerate() {
         let k = counts.len();
         for (i, &r) in counts.iter().enumerate() {
-            let terms = (0..k).map(|j| (VarId(cell(k, f, i, j)), BigRational::one())).collect();
-            problem.add_constraint(format!("row {} of fold {f}", ex.labels[i]), terms, Some(int(r)), Some(int(r)));
+            let terms = (0..k)
+                .map(|j| (VarId(cell(k, f, i, j)), BigRational::one()))
+                .collect();
+            problem.add_constraint(
+                format!("row {} of fold {f}", ex.labels[i]),
+                terms,
+                Some(int(r)),
+                Some(int(r)),
+            );
         }
         for bound in &ex.class_bounds {
             for c in 0..k {
-                class_score(ex, bound.score, f, c)?.constrain(&mut problem, format!("{} of class {} in fold {f}", bound.score, ex.labels[c]), bound);
+                class_score(ex, bound.score, f, c)?.constrain(
+                    &mut problem,
+                    format!("{} of class {} in fold {f}", bound.score, ex.labels[c]),
+                    bound,
+                );
             }
         }
         for bound in &ex.fold_bounds {
-            fold_score(ex, bound.score, f)?.constrain(&mut problem, format!("macro {} of fold {f}", bound.score), bound);
+            fold_score(ex, bound.score, f)?.constrain(
+                &mut problem,
+                format!("macro {} of fold {f}", bound.score),
+                bound,
+            );
         }
     }
     let weight = ratio(1, ex.folds.len() as u64);
@@ -137,7 +170,11 @@ fn build(ex: &MacroExperiment<'_>) -> Result<Problem> {
         for f in 0..ex.folds.len() {
             lin.add_scaled(&fold_score(ex, window.score, f)?, &weight);
         }
-        lin.constrain(&mut problem, format!("reported macro {}", window.score), window);
+        lin.constrain(
+            &mut problem,
+            format!("reported macro {}", window.score),
+            window,
+        );
     }
     Ok(problem)
 }
@@ -150,15 +187,31 @@ fn one_vs_rest(ex: &MacroExperiment<'_>) -> Experiment {
         .map(|counts| {
             let total: u64 = counts.iter().sum();
             DatasetSpec {
-                folds: counts.iter().map(|&p| FoldSpec { p, n: total - p, bounds: ex.class_bounds.clone() }).collect(),
+                folds: counts
+                    .iter()
+                    .map(|&p| FoldSpec {
+                        p,
+                        n: total - p,
+                        bounds: ex.class_bounds.clone(),
+                    })
+                    .collect(),
                 bounds: ex.fold_bounds.clone(),
             }
         })
         .collect();
-    Experiment { datasets, windows: ex.windows.clone() }
+    Experiment {
+        datasets,
+        windows: ex.windows.clone(),
+    }
 }
 
-fn decide(request: &Request<'_>, ex: &MacroExperiment<'_>, ignored: &[String], model: Model, fold_split: Option<&[Vec<u64>]>) -> Result<Value> {
+fn decide(
+    request: &Request<'_>,
+    ex: &MacroExperiment<'_>,
+    ignored: &[String],
+    model: Model,
+    fold_split: Option<&[Vec<u64>]>,
+) -> Result<Value> {
     if model == Model::OneVsRest {
         let experiment = one_vs_rest(ex);
         let outcome = mos::solve(&experiment, request)?;
@@ -191,14 +244,20 @@ fn decide(request: &Request<'_>, ex: &MacroExperiment<'_>, ignored: &[String], m
             out.insert("verdict".into(), "undecided".into());
             out.insert("certainty".into(), Value::Null);
             out.insert("lp_status".into(), "undecided".into());
-            out.insert("undecided".into(), json!({"reason": reason, "covered": "the integer program was not finished"}));
+            out.insert(
+                "undecided".into(),
+                json!({"reason": reason, "covered": "the integer program was not finished"}),
+            );
         }
     }
     out.insert("model".into(), model.as_str().into());
     out.insert("backend".into(), request.options.backend.as_str().into());
     out.insert("ignored_scores".into(), json!(ignored));
     if ex.windows.is_empty() {
-        out.insert("note".into(), "no reported score is usable by this protocol, so only the bounds were checked".into());
+        out.insert(
+            "note".into(),
+            "no reported score is usable by this protocol, so only the bounds were checked".into(),
+        );
     }
     Ok(Value::Object(out))
 }
@@ -209,9 +268,18 @@ fn exact_json(value: &BigRational) -> Value {
 
 /// The matrices of the witness with their class and macro scores, evaluated exactly and
 /// independently of the integer program (through the binary score formulas).
-fn witness_json(ex: &MacroExperiment<'_>, witness: &[i64], fold_split: Option<&[Vec<u64>]>) -> Value {
+fn witness_json(
+    ex: &MacroExperiment<'_>,
+    witness: &[i64],
+    fold_split: Option<&[Vec<u64>]>,
+) -> Value {
     let mut scores: Vec<Score> = Vec::new();
-    for b in ex.windows.iter().chain(&ex.class_bounds).chain(&ex.fold_bounds) {
+    for b in ex
+        .windows
+        .iter()
+        .chain(&ex.class_bounds)
+        .chain(&ex.fold_bounds)
+    {
         if !scores.contains(&b.score) {
             scores.push(b.score);
         }
@@ -224,7 +292,13 @@ fn witness_json(ex: &MacroExperiment<'_>, witness: &[i64], fold_split: Option<&[
     for (f, counts) in ex.folds.iter().enumerate() {
         let k = counts.len();
         let total: u64 = counts.iter().sum();
-        let m: Vec<Vec<u64>> = (0..k).map(|i| (0..k).map(|j| witness.get(cell(k, f, i, j)).copied().unwrap_or(0).max(0) as u64).collect()).collect();
+        let m: Vec<Vec<u64>> = (0..k)
+            .map(|i| {
+                (0..k)
+                    .map(|j| witness.get(cell(k, f, i, j)).copied().unwrap_or(0).max(0) as u64)
+                    .collect()
+            })
+            .collect();
         let mut fold_scores = Map::new();
         for (s, &score) in scores.iter().enumerate() {
             let mut sum = Some(BigRational::zero());
@@ -239,21 +313,36 @@ fn witness_json(ex: &MacroExperiment<'_>, witness: &[i64], fold_split: Option<&[
                 sum = sum.zip(value).map(|(a, b)| a + b);
             }
             let mean = sum.map(|s| s / int(k as u64));
-            fold_scores.insert(score.abbreviation().into(), mean.as_ref().map(exact_json).unwrap_or(Value::Null));
+            fold_scores.insert(
+                score.abbreviation().into(),
+                mean.as_ref().map(exact_json).unwrap_or(Value::Null),
+            );
             sums[s] = sums[s].take().zip(mean).map(|(a, b)| a + b);
         }
-        folds.push(json!({"counts": counts_json(ex.labels, counts), "matrix": m, "scores": fold_scores}));
+        folds.push(
+            json!({"counts": counts_json(ex.labels, counts), "matrix": m, "scores": fold_scores}),
+        );
     }
     let mut overall = Map::new();
     for (s, score) in scores.iter().enumerate() {
         let mean = sums[s].take().map(|x| x / int(ex.folds.len() as u64));
-        overall.insert(score.abbreviation().into(), mean.as_ref().map(exact_json).unwrap_or(Value::Null));
+        overall.insert(
+            score.abbreviation().into(),
+            mean.as_ref().map(exact_json).unwrap_or(Value::Null),
+        );
     }
     let mut out = json!({"folds": folds, "scores": overall});
     if let (Some(split), [pooled]) = (fold_split, folds.as_slice()) {
         // Score of means: split the pooled matrix into one matrix per fold, row by row.
-        if let Some(matrix) = pooled.get("matrix").and_then(|m| serde_json::from_value::<Vec<Vec<u64>>>(m.clone()).ok()) {
-            out["fold_matrices"] = json!(split_rows(&matrix, split).into_iter().zip(split).map(|(m, c)| json!({"counts": counts_json(ex.labels, c), "matrix": m})).collect::<Vec<_>>());
+        if let Some(matrix) = pooled
+            .get("matrix")
+            .and_then(|m| serde_json::from_value::<Vec<Vec<u64>>>(m.clone()).ok())
+        {
+            out["fold_matrices"] = json!(split_rows(&matrix, split)
+                .into_iter()
+                .zip(split)
+                .map(|(m, c)| json!({"counts": counts_json(ex.labels, c), "matrix": m}))
+                .collect::<Vec<_>>());
         }
     }
     out
@@ -280,7 +369,10 @@ fn split_rows(pooled: &[Vec<u64>], folds: &[Vec<u64>]) -> Vec<Vec<Vec<u64>>> {
 }
 
 fn read_class_bounds(request: &Request<'_>) -> Result<Vec<Bound>> {
-    mos::read_bounds(request.fields.get("class_score_bounds"), "class_score_bounds")
+    mos::read_bounds(
+        request.fields.get("class_score_bounds"),
+        "class_score_bounds",
+    )
 }
 
 /// Score of means, macro (`1_testset_no_kfold_macro`, `1_dataset_known_folds_som_macro`):
@@ -288,7 +380,13 @@ fn read_class_bounds(request: &Request<'_>) -> Result<Vec<Bound>> {
 pub(crate) fn score_of_means(request: &Request<'_>, setup: &Setup, model: Model) -> Result<Value> {
     let class_bounds = read_class_bounds(request)?;
     let (windows, ignored) = mos::read_windows(&request.fields)?;
-    let ex = MacroExperiment { labels: &setup.classes.labels, folds: vec![setup.pooled()?], class_bounds, fold_bounds: Vec::new(), windows };
+    let ex = MacroExperiment {
+        labels: &setup.classes.labels,
+        folds: vec![setup.pooled()?],
+        class_bounds,
+        fold_bounds: Vec::new(),
+        windows,
+    };
     let split = (setup.folds.len() > 1).then_some(setup.folds.as_slice());
     decide(request, &ex, &ignored, model, split)
 }
@@ -296,8 +394,15 @@ pub(crate) fn score_of_means(request: &Request<'_>, setup: &Setup, model: Model)
 /// Mean of scores, macro (`1_dataset_known_folds_mos_macro`): one K×K matrix per fold.
 pub(crate) fn mean_of_scores(request: &Request<'_>, setup: &Setup, model: Model) -> Result<Value> {
     let class_bounds = read_class_bounds(request)?;
-    let fold_bounds = mos::read_bounds(request.fields.get("fold_score_bounds"), "fold_score_bounds")?;
+    let fold_bounds =
+        mos::read_bounds(request.fields.get("fold_score_bounds"), "fold_score_bounds")?;
     let (windows, ignored) = mos::read_windows(&request.fields)?;
-    let ex = MacroExperiment { labels: &setup.classes.labels, folds: setup.folds.clone(), class_bounds, fold_bounds, windows };
+    let ex = MacroExperiment {
+        labels: &setup.classes.labels,
+        folds: setup.folds.clone(),
+        class_bounds,
+        fold_bounds,
+        windows,
+    };
     decide(request, &ex, &ignored, model, None)
 }

@@ -31,7 +31,11 @@ const PROBE: u64 = 8;
 /// The pooled binary counts (p, n) of a K-class problem with T items.
 fn pooled_binary(total: u64, k: u64, path: &str) -> Result<(u64, u64)> {
     let n = total.checked_mul(k - 1).ok_or_else(|| {
-        Error::new(ErrorKind::InvalidValue, Some(path), "(K − 1) times the number of items exceeds 2^64; counts this large are not supported")
+        Error::new(
+            ErrorKind::InvalidValue,
+            Some(path),
+            "(K − 1) times the number of items exceeds 2^64; counts this large are not supported",
+        )
     })?;
     Ok((total, n))
 }
@@ -39,7 +43,9 @@ fn pooled_binary(total: u64, k: u64, path: &str) -> Result<(u64, u64)> {
 /// The exact micro score at trace t.
 fn at(score: Score, t: u64, total: u64, k: u64, params: &Params) -> Option<Exact> {
     let tn = total.checked_mul(k - 2)?.checked_add(t)?;
-    ConfusionMatrix::new(t, tn, total, total.checked_mul(k - 1)?).ok()?.exact(score, params)
+    ConfusionMatrix::new(t, tn, total, total.checked_mul(k - 1)?)
+        .ok()?
+        .exact(score, params)
 }
 
 fn fits(w: &single::Window, t: u64, total: u64, k: u64, params: &Params) -> bool {
@@ -101,8 +107,16 @@ fn explain(windows: &[single::Window], hulls: &[Option<(u64, u64)>], total: u64)
             scores: vec![w.score],
         };
     }
-    let lows = hulls.iter().enumerate().filter_map(|(i, h)| h.map(|h| (i, h.0))).max_by_key(|x| x.1);
-    let highs = hulls.iter().enumerate().filter_map(|(i, h)| h.map(|h| (i, h.1))).min_by_key(|x| x.1);
+    let lows = hulls
+        .iter()
+        .enumerate()
+        .filter_map(|(i, h)| h.map(|h| (i, h.0)))
+        .max_by_key(|x| x.1);
+    let highs = hulls
+        .iter()
+        .enumerate()
+        .filter_map(|(i, h)| h.map(|h| (i, h.1)))
+        .min_by_key(|x| x.1);
     if let (Some((i, lo)), Some((j, hi))) = (lows, highs) {
         if lo > hi {
             return Trace::None {
@@ -115,7 +129,9 @@ fn explain(windows: &[single::Window], hulls: &[Option<(u64, u64)>], total: u64)
         }
     }
     Trace::None {
-        message: "no trace of the confusion matrix gives every reported micro-averaged score at once".into(),
+        message:
+            "no trace of the confusion matrix gives every reported micro-averaged score at once"
+                .into(),
         scores: windows.iter().map(|w| w.score).collect(),
     }
 }
@@ -130,9 +146,22 @@ fn direction(score: Score) -> Trend {
 }
 
 /// The value at t, or at the nearest defined point within [lo, hi] (right first).
-fn probe(score: Score, t: u64, lo: u64, hi: u64, total: u64, k: u64, params: &Params) -> Option<Exact> {
+fn probe(
+    score: Score,
+    t: u64,
+    lo: u64,
+    hi: u64,
+    total: u64,
+    k: u64,
+    params: &Params,
+) -> Option<Exact> {
     (0..=PROBE)
-        .flat_map(|d| [t.checked_add(d).filter(|&x| x <= hi), t.checked_sub(d).filter(|&x| x >= lo)])
+        .flat_map(|d| {
+            [
+                t.checked_add(d).filter(|&x| x <= hi),
+                t.checked_sub(d).filter(|&x| x >= lo),
+            ]
+        })
         .flatten()
         .find_map(|x| at(score, x, total, k, params))
 }
@@ -163,15 +192,30 @@ fn bisect(total: u64, k: u64, windows: &[single::Window], params: &Params) -> Tr
     let mut hulls = Vec::with_capacity(windows.len());
     for w in windows {
         let value = |t: u64| probe(w.score, t, lo, hi, total, k, params);
-        let ge = |t: u64| value(t).and_then(|v| v.cmp_rational(&w.lower)).map(|o| o.is_ge());
-        let le = |t: u64| value(t).and_then(|v| v.cmp_rational(&w.upper)).map(|o| o.is_le());
+        let ge = |t: u64| {
+            value(t)
+                .and_then(|v| v.cmp_rational(&w.lower))
+                .map(|o| o.is_ge())
+        };
+        let le = |t: u64| {
+            value(t)
+                .and_then(|v| v.cmp_rational(&w.upper))
+                .map(|o| o.is_le())
+        };
         let bounds = match direction(w.score) {
             Trend::Rising => first_true(lo, hi, ge).zip(first_true(lo, hi, |t| le(t).map(|b| !b))),
             Trend::Falling => first_true(lo, hi, le).zip(first_true(lo, hi, |t| ge(t).map(|b| !b))),
-            Trend::Flat => Some(if ge(lo) == Some(true) && le(lo) == Some(true) { (lo, hi + 1) } else { (hi + 1, lo) }),
+            Trend::Flat => Some(if ge(lo) == Some(true) && le(lo) == Some(true) {
+                (lo, hi + 1)
+            } else {
+                (hi + 1, lo)
+            }),
         };
         let Some((first, end)) = bounds else {
-            return Trace::Undecided(format!("{} is undefined on a long run of traces; the bisection could not step over it", w.score));
+            return Trace::Undecided(format!(
+                "{} is undefined on a long run of traces; the bisection could not step over it",
+                w.score
+            ));
         };
         hulls.push((first < end).then(|| (first, end - 1)));
     }
@@ -181,7 +225,10 @@ fn bisect(total: u64, k: u64, windows: &[single::Window], params: &Params) -> Tr
         if start <= stop {
             // Monotonicity says every trace in [start, stop] fits wherever all scores are
             // defined; re-check exactly, stepping over undefined points.
-            for t in (start..=stop).take(4 * PROBE as usize).chain((start..=stop).rev().take(4 * PROBE as usize)) {
+            for t in (start..=stop)
+                .take(4 * PROBE as usize)
+                .chain((start..=stop).rev().take(4 * PROBE as usize))
+            {
                 if windows.iter().all(|w| fits(w, t, total, k, params)) {
                     return Trace::Found(t);
                 }
@@ -200,7 +247,12 @@ pub(crate) fn score_of_means(request: &Request<'_>, setup: &Setup, model: Model)
     let k = setup.classes.labels.len() as u64;
     let (p, n) = pooled_binary(total, k, "testset")?;
     if model == Model::OneVsRest {
-        let problem = single::Problem { p, n, windows, params: reported.params.clone() };
+        let problem = single::Problem {
+            p,
+            n,
+            windows,
+            params: reported.params.clone(),
+        };
         let mut options = single::Options::default();
         if let Some(m) = request.options.max_witnesses {
             options.max_witnesses = m;
@@ -209,7 +261,14 @@ pub(crate) fn score_of_means(request: &Request<'_>, setup: &Setup, model: Model)
         let mut out = binary_som::render(&problem, &reported, &outcome);
         if let Value::Object(map) = &mut out {
             map.insert("model".into(), model.as_str().into());
-            map.insert("certainty".into(), if matches!(outcome.verdict, single::Verdict::Inconsistent) { "exact".into() } else { Value::Null });
+            map.insert(
+                "certainty".into(),
+                if matches!(outcome.verdict, single::Verdict::Inconsistent) {
+                    "exact".into()
+                } else {
+                    Value::Null
+                },
+            );
             map.insert("backend".into(), "single_matrix".into());
             map.insert("ignored_scores".into(), json!([]));
         }
@@ -221,7 +280,10 @@ pub(crate) fn score_of_means(request: &Request<'_>, setup: &Setup, model: Model)
             out.insert("inconsistency".into(), false.into());
             out.insert("verdict".into(), "consistent".into());
             out.insert("certainty".into(), Value::Null);
-            out.insert("witness".into(), witness(setup, trace, total, k, &windows, &reported.params));
+            out.insert(
+                "witness".into(),
+                witness(setup, trace, total, k, &windows, &reported.params),
+            );
         }
         Trace::None { message, scores } => {
             out.insert("inconsistency".into(), true.into());
@@ -249,7 +311,14 @@ fn exact_json(value: &Exact) -> Value {
 }
 
 /// The witness of a trace: the pooled binary matrix, its scores, and one K×K matrix per fold.
-fn witness(setup: &Setup, trace: u64, total: u64, k: u64, windows: &[single::Window], params: &Params) -> Value {
+fn witness(
+    setup: &Setup,
+    trace: u64,
+    total: u64,
+    k: u64,
+    windows: &[single::Window],
+    params: &Params,
+) -> Value {
     let mut scores = Map::new();
     for w in windows {
         if let Some(v) = at(w.score, trace, total, k, params) {
@@ -282,16 +351,29 @@ pub(crate) fn mean_of_scores(request: &Request<'_>, setup: &Setup, model: Model)
     for counts in &setup.folds {
         let total: u64 = counts.iter().sum();
         let (p, n) = pooled_binary(total, k, "folding")?;
-        folds.push(FoldSpec { p, n, bounds: fold_bounds.clone() });
+        folds.push(FoldSpec {
+            p,
+            n,
+            bounds: fold_bounds.clone(),
+        });
     }
-    let experiment = Experiment { datasets: vec![DatasetSpec { folds, bounds: Vec::new() }], windows };
+    let experiment = Experiment {
+        datasets: vec![DatasetSpec {
+            folds,
+            bounds: Vec::new(),
+        }],
+        windows,
+    };
     let (mut problem, _) = mos::build(&experiment)?;
     if model == Model::Exact {
         for (f, fold) in experiment.datasets[0].folds.iter().enumerate() {
             let gap = BigRational::from_integer(BigInt::from(fold.n - fold.p));
             problem.add_constraint(
                 format!("fold {f}: fp = fn (tn − tp = (K−2)·T)"),
-                vec![(VarId(2 * f), BigRational::from_integer(BigInt::from(-1))), (VarId(2 * f + 1), BigRational::from_integer(BigInt::from(1)))],
+                vec![
+                    (VarId(2 * f), BigRational::from_integer(BigInt::from(-1))),
+                    (VarId(2 * f + 1), BigRational::from_integer(BigInt::from(1))),
+                ],
                 Some(gap.clone()),
                 Some(gap),
             );
@@ -328,17 +410,45 @@ mod tests {
     use proptest::prelude::*;
     use scorecheck_algebra::parse_decimal;
 
-    const SCORES: [Score; 10] = [Score::Acc, Score::Sens, Score::Spec, Score::F1p, Score::Mcc, Score::Kappa, Score::Lrp, Score::Pt, Score::Dor, Score::Upm];
+    const SCORES: [Score; 10] = [
+        Score::Acc,
+        Score::Sens,
+        Score::Spec,
+        Score::F1p,
+        Score::Mcc,
+        Score::Kappa,
+        Score::Lrp,
+        Score::Pt,
+        Score::Dor,
+        Score::Upm,
+    ];
 
-    fn windows(total: u64, k: u64, trace: u64, picks: &[(usize, i64)], decimals: usize) -> Vec<single::Window> {
+    fn windows(
+        total: u64,
+        k: u64,
+        trace: u64,
+        picks: &[(usize, i64)],
+        decimals: usize,
+    ) -> Vec<single::Window> {
         let eps = parse_decimal(&format!("1e-{decimals}")).unwrap();
         let mut out: Vec<single::Window> = Vec::new();
         for &(s, shift) in picks {
             let score = SCORES[s % SCORES.len()];
-            let Some(x) = at(score, trace, total, k, &Params::default()) else { continue };
-            let text = format!("{:.*}", decimals, x.to_f64() + shift as f64 * 10f64.powi(-(decimals as i32)));
+            let Some(x) = at(score, trace, total, k, &Params::default()) else {
+                continue;
+            };
+            let text = format!(
+                "{:.*}",
+                decimals,
+                x.to_f64() + shift as f64 * 10f64.powi(-(decimals as i32))
+            );
             let v = parse_decimal(&text).unwrap();
-            out.push(single::Window { score, lower: &v - &eps, upper: &v + &eps, reported: v });
+            out.push(single::Window {
+                score,
+                lower: &v - &eps,
+                upper: &v + &eps,
+                reported: v,
+            });
         }
         out
     }

@@ -87,7 +87,13 @@ impl Setup {
         let mut out = vec![0u64; k];
         for fold in &self.folds {
             for (o, &c) in out.iter_mut().zip(fold) {
-                *o = o.checked_add(c).ok_or_else(|| Error::new(ErrorKind::InvalidValue, Some("folding"), "the pooled counts exceed 2^64"))?;
+                *o = o.checked_add(c).ok_or_else(|| {
+                    Error::new(
+                        ErrorKind::InvalidValue,
+                        Some("folding"),
+                        "the pooled counts exceed 2^64",
+                    )
+                })?;
             }
         }
         Ok(out)
@@ -95,13 +101,25 @@ impl Setup {
 }
 
 fn testset(fields: &Object<'_>) -> Result<Setup> {
-    let classes = folds::class_counts(fields.required("testset", "the test set's class counts, e.g. {\"0\": 10, \"1\": 100, \"2\": 80}")?, "testset")?;
+    let classes = folds::class_counts(
+        fields.required(
+            "testset",
+            "the test set's class counts, e.g. {\"0\": 10, \"1\": 100, \"2\": 80}",
+        )?,
+        "testset",
+    )?;
     let folds = vec![classes.counts.clone()];
     Ok(Setup { classes, folds })
 }
 
 fn dataset_with_folds(fields: &Object<'_>) -> Result<Setup> {
-    let classes = folds::class_counts(fields.required("dataset", "the dataset's class counts, e.g. {\"0\": 129, \"1\": 81, \"2\": 135}")?, "dataset")?;
+    let classes = folds::class_counts(
+        fields.required(
+            "dataset",
+            "the dataset's class counts, e.g. {\"0\": 129, \"1\": 81, \"2\": 135}",
+        )?,
+        "dataset",
+    )?;
     let folds = folds::folds(
         fields.required("folding", "the folds: {\"folds\": [{\"0\": 65, ...}, ...]} or {\"n_folds\": 5, \"n_repeats\": 1, \"strategy\": \"stratified_sklearn\"}")?,
         "folding",
@@ -168,5 +186,11 @@ pub(crate) fn matrix_with_trace(counts: &[u64], trace: u64) -> Vec<Vec<u64>> {
 
 /// The labelled counts of a fold as a JSON object.
 pub(crate) fn counts_json(labels: &[String], counts: &[u64]) -> Value {
-    Value::Object(labels.iter().cloned().zip(counts.iter().map(|&c| Value::from(c))).collect())
+    Value::Object(
+        labels
+            .iter()
+            .cloned()
+            .zip(counts.iter().map(|&c| Value::from(c)))
+            .collect(),
+    )
 }
