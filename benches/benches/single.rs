@@ -1,10 +1,75 @@
-//! criterion benches: single (filled in by its issue).
+//! criterion benches: the exact single-matrix engine at p = n = 1e6 and 1e12.
 #![allow(missing_docs)] // criterion macros generate undocumented items.
 use criterion::{criterion_group, criterion_main, Criterion};
+use scorecheck::algebra::{parse_decimal, reported_interval, ConfusionMatrix, Params, Score};
+use scorecheck::single::{check, Options, Problem, Verdict, Window};
 
-fn placeholder(c: &mut Criterion) {
-    c.bench_function("single_placeholder", |b| b.iter(|| 1 + 1));
+const FIVE: [Score; 5] = [Score::Acc, Score::Sens, Score::Spec, Score::Ppv, Score::F1p];
+
+/// Windows at 4 decimals (eps 1e-4, tol 1e-6) around the scores of a true matrix at
+/// 0.81·p, 0.73·n; `shift` moves the last score away to make the report inconsistent.
+fn problem(size: u64, scores: &[Score], shift: f64) -> Problem {
+    let params = Params::default();
+    let (tp, tn) = (size / 100 * 81 + 7, size / 100 * 73 + 3);
+    let m = ConfusionMatrix::new(tp, tn, size, size).expect("a valid matrix");
+    let eps = parse_decimal("0.0001").expect("a decimal");
+    let tol = parse_decimal("0.000001").expect("a decimal");
+    let windows = scores
+        .iter()
+        .enumerate()
+        .map(|(i, &score)| {
+            let v = m.float(score, &params).expect("defined");
+            let v = if i + 1 == scores.len() { v + shift } else { v };
+            let reported = parse_decimal(&format!("{v:.4}")).expect("a decimal");
+            let (lower, upper) = reported_interval(&reported, &eps, &tol);
+            Window { score, lower, upper, reported }
+        })
+        .collect();
+    Problem { p: size, n: size, windows, params }
 }
 
-criterion_group!(benches, placeholder);
+fn decision_only() -> Options {
+    Options {
+        count_budget: 0,
+        explain: false,
+        ..Options::default()
+    }
+}
+
+fn bench_case(c: &mut Criterion, name: &str, problem: &Problem, options: &Options, expected: &Verdict) {
+    let outcome = check(problem, options);
+    assert_eq!(&outcome.verdict, expected, "{name}");
+    c.bench_function(name, |b| b.iter(|| check(problem, options)));
+}
+
+fn single(c: &mut Criterion) {
+    // The reference (mlscorecheck 1.0.3) takes 149 s for the mcc-only check at 1e6.
+    let consistent = Verdict::Consistent;
+    let inconsistent = Verdict::Inconsistent;
+    let mut sizes = vec![("1e6", 1_000_000u64)];
+    // Counting at 1e12 runs to its budget; the big cases run on request.
+    let big = std::env::var_os("SCORECHECK_BENCH_BIG").is_some();
+    sizes.push(("1e12", 1_000_000_000_000u64));
+    for (label, size) in sizes {
+        let cases = [
+            ("five", &FIVE[..], 0.0, &consistent),
+            ("five_inconsistent", &FIVE[..], 0.003, &inconsistent),
+            ("mcc", &[Score::Mcc][..], 0.0, &consistent),
+            ("mcc_inconsistent", &[Score::Mcc][..], 2.0, &inconsistent),
+        ];
+        for (name, scores, shift, expected) in cases {
+            let problem = problem(size, scores, shift);
+            bench_case(c, &format!("single/{label}/{name}/decide"), &problem, &decision_only(), expected);
+            if size < 1_000_000_000_000 || big {
+                bench_case(c, &format!("single/{label}/{name}/default"), &problem, &Options::default(), expected);
+            }
+        }
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(10);
+    targets = single
+}
 criterion_main!(benches);

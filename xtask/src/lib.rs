@@ -11,4 +11,5 @@
 //!
 //! Cargo features: none.
 
+pub mod diff_reference;
 pub mod tidy;

@@ -16,8 +16,26 @@ fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Some("fuzz") => fuzz(&root, &args[1..]),
+        Some("diff-reference") => {
+            let mut options = xtask::diff_reference::Options {
+                cases: 500,
+                seed: 1,
+                python: std::env::var("SCORECHECK_REFERENCE_PYTHON").unwrap_or_else(|_| "python3".into()),
+            };
+            let mut rest = args[1..].iter();
+            while let Some(flag) = rest.next() {
+                let value = rest.next().ok_or_else(|| anyhow::anyhow!("{flag} needs a value"))?;
+                match flag.as_str() {
+                    "--cases" => options.cases = value.parse()?,
+                    "--seed" => options.seed = value.parse()?,
+                    "--python" => options.python = value.clone(),
+                    _ => anyhow::bail!("unknown flag {flag}"),
+                }
+            }
+            xtask::diff_reference::run(&root, &options)
+        }
         _ => {
-            eprintln!("usage: cargo xtask <tidy | fuzz [--seconds N] | diff-reference [--cases N]>");
+            eprintln!("usage: cargo xtask <tidy | fuzz [--seconds N] | diff-reference [--cases N] [--seed S] [--python PATH]>");
             std::process::exit(2);
         }
     }

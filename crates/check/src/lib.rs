@@ -35,6 +35,7 @@
 
 mod backend;
 mod binary_som;
+mod bundles;
 mod dispatch;
 mod error;
 mod extensions;
@@ -43,9 +44,12 @@ mod mos;
 mod multiclass;
 mod regression;
 mod stratified;
+mod unknown_folds;
 pub mod input;
 pub mod single;
 
 pub use dispatch::{check_names, run, run_text, BackendChoice, Progress, RunOptions};
 pub use error::{Error, ErrorKind, Result};
 pub use scorecheck_algebra as algebra;
+pub use scorecheck_data::{datasets as registry_datasets, search as search_datasets, NamedDataset};
+pub use unknown_folds::count_fold_configurations;

@@ -38,6 +38,13 @@
 //! the union of the intervals [a², n·a²] over a in the window is connected. So the scores
 //! are consistent iff the m window meets [a_lo², n·a_hi²], which is two comparisons of
 //! rationals — no square root is ever taken.
+//!
+//! # Deliberate differences from the reference
+//!
+//! The reference only tests mae ≤ rmse, and derives mse or rmse from another score only when
+//! it is not reported, so reported mse, rmse and r2 are never compared with each other. Here
+//! every relation above is checked, and `failed` names each one that fails
+//! (`"rmse <= sqrt(n)*mae"`, `"mae <= rmse"`, `"mse = rmse^2"`, `"r2 <= 1"`, ...).
 
 use num_bigint::BigInt;
 use num_rational::BigRational;

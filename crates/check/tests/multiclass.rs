@@ -240,6 +240,114 @@ proptest! {
     }
 }
 
+type Tuples = BTreeSet<Vec<BigRational>>;
+
+/// {a + b : a ∈ x, b ∈ y} for tuples.
+fn minkowski(x: &Tuples, y: &Tuples) -> Tuples {
+    x.iter()
+        .flat_map(|a| {
+            y.iter()
+                .map(move |b| a.iter().zip(b).map(|(u, v)| u + v).collect::<Vec<_>>())
+        })
+        .collect()
+}
+
+fn zero_tuple(n: usize) -> Tuples {
+    BTreeSet::from([vec![BigRational::from_integer(BigInt::from(0)); n]])
+}
+
+/// The achievable tuples of fold-level averages (one entry per score) under each model.
+fn fold_tuples(counts: &[u64], scores: &[Score], average: &str, model: &str) -> Tuples {
+    let k = counts.len();
+    let kr = BigRational::from_integer(BigInt::from(k));
+    let total: u64 = counts.iter().sum();
+    let tuple = |b: &dyn Fn(Score) -> Option<BigRational>| {
+        scores.iter().map(|&s| b(s)).collect::<Option<Vec<_>>>()
+    };
+    match (average, model) {
+        ("micro", "exact") => matrices(counts)
+            .iter()
+            .filter_map(|m| tuple(&|s| rational(s, micro_binary(m))))
+            .collect(),
+        ("micro", _) => {
+            let (p, n) = (total, (k as u64 - 1) * total);
+            (0..=p)
+                .flat_map(|tp| (0..=n).map(move |tn| (tp, tn)))
+                .filter_map(|(tp, tn)| tuple(&|s| rational(s, (tp, tn, p, n))))
+                .collect()
+        }
+        ("macro", "exact") => matrices(counts)
+            .iter()
+            .filter_map(|m| {
+                tuple(&|s| {
+                    let mut sum = BigRational::from_integer(BigInt::from(0));
+                    for c in 0..k {
+                        sum += rational(s, class_binary(m, c))?;
+                    }
+                    Some(sum / &kr)
+                })
+            })
+            .collect(),
+        _ => {
+            let mut sums = zero_tuple(scores.len());
+            for &p in counts {
+                let n = total - p;
+                let options: Tuples = (0..=p)
+                    .flat_map(|tp| (0..=n).map(move |tn| (tp, tn)))
+                    .filter_map(|(tp, tn)| tuple(&|s| rational(s, (tp, tn, p, n)).map(|v| v / &kr)))
+                    .collect();
+                sums = minkowski(&sums, &options);
+            }
+            sums
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// Mean of scores over two folds, micro and macro, both models: equal to brute force
+    /// over every combination of fold matrices.
+    #[test]
+    fn mean_of_scores_matches_brute_force(
+        k in 2usize..=3,
+        raw in prop::collection::vec(1u64..=2, 6),
+        picks in prop::collection::vec((0usize..64, prop_oneof![3 => Just(0i64), 1 => -3i64..=3]), 1..=3),
+        which in any::<prop::sample::Index>(),
+        decimals in 2usize..=3,
+        average in prop_oneof![Just("micro"), Just("macro")],
+    ) {
+        let folds = [raw[..k].to_vec(), raw[3..3 + k].to_vec()];
+        let mut scores: Vec<Score> = Vec::new();
+        for (s, _) in &picks {
+            let score = LINEAR_SCORES[s % LINEAR_SCORES.len()];
+            if !scores.contains(&score) { scores.push(score); }
+        }
+        let two = BigRational::from_integer(BigInt::from(2));
+        let eps = format!("{}", 10f64.powi(-(decimals as i32)));
+        // The reported values come from one exact-model configuration.
+        let truth: Vec<BigRational> = {
+            let options = minkowski(&fold_tuples(&folds[0], &scores, average, "exact"), &fold_tuples(&folds[1], &scores, average, "exact"));
+            let chosen = options.iter().nth(which.index(options.len())).unwrap().clone();
+            chosen.into_iter().map(|x| x / &two).collect()
+        };
+        let windows: Vec<Window> = scores.iter().zip(&truth).zip(&picks).map(|((&score, x), (_, shift))| {
+            window(score, report(num_traits::ToPrimitive::to_f64(x).unwrap(), decimals, *shift), &eps)
+        }).collect();
+        let labels: Vec<String> = (0..k).map(|c| format!("c{c}")).collect();
+        let as_object = |counts: &[u64]| Value::Object(labels.iter().cloned().zip(counts.iter().map(|&c| json!(c))).collect());
+        let dataset: Vec<u64> = (0..k).map(|c| folds[0][c] + folds[1][c]).collect();
+        let reported: Map<String, Value> = windows.iter().map(|w| (w.score.abbreviation().to_string(), Value::String(w.text.clone()))).collect();
+        for model in ["exact", "one_vs_rest"] {
+            let all = minkowski(&fold_tuples(&folds[0], &scores, average, model), &fold_tuples(&folds[1], &scores, average, model));
+            let brute = all.iter().any(|t| windows.iter().zip(t).all(|(w, x)| fits(w, Some(&(x / &two)))));
+            let request = json!({"check": format!("1_dataset_known_folds_mos_{average}"), "dataset": as_object(&dataset),
+                "folding": {"folds": [as_object(&folds[0]), as_object(&folds[1])]}, "scores": reported, "eps": eps, "model": model});
+            prop_assert_eq!(inconsistency(&request), !brute, "{} {}", model, request);
+        }
+    }
+}
+
 /// Every trace in [0, T] is reachable, and the pooled matrix is a function of the trace.
 #[test]
 fn every_trace_is_reachable() {
@@ -258,17 +366,12 @@ fn every_trace_is_reachable() {
         for m in matrices(&counts) {
             // fp = fn pooled over classes.
             let fp: u64 = (0..counts.len())
-                .map(|c| {
-                    let (tp, tn, p, n) = class_binary(&m, c);
-                    let _ = (tp, p);
-                    n - tn
-                })
+                .map(|c| class_binary(&m, c))
+                .map(|(_, tn, _, n)| n - tn)
                 .sum();
             let fn_: u64 = (0..counts.len())
-                .map(|c| {
-                    let (tp, _, p, _) = class_binary(&m, c);
-                    p - tp
-                })
+                .map(|c| class_binary(&m, c))
+                .map(|(tp, _, p, _)| p - tp)
                 .sum();
             assert_eq!(fp, fn_);
         }
@@ -421,4 +524,58 @@ fn conformance_cases() {
         n += 1;
     }
     assert!(n > 0);
+}
+
+/// Above the scan limit the trace is found by bisection; verdicts stay exact.
+#[test]
+fn large_testsets_are_decided_by_bisection() {
+    let counts = [3000u64, 2500, 1000];
+    let total: u64 = counts.iter().sum();
+    let binary = (4000, total + 4000, total, 2 * total);
+    let scores = [Score::Acc, Score::Sens, Score::Mcc, Score::F1p];
+    let windows: Vec<Window> = scores
+        .iter()
+        .map(|&s| {
+            window(
+                s,
+                report(value(s, binary).unwrap().to_f64(), 4, 0),
+                "0.0001",
+            )
+        })
+        .collect();
+    let result = run_ok(request(
+        "1_testset_no_kfold_micro",
+        &counts,
+        &windows,
+        "0.0001",
+        "exact",
+    ));
+    assert_eq!(result["inconsistency"], false, "{result}");
+    let trace = result["witness"]["trace"].as_u64().unwrap();
+    let matrix: Vec<Vec<u64>> =
+        serde_json::from_value(result["witness"]["folds"][0]["matrix"].clone()).unwrap();
+    assert_eq!((0..3).map(|i| matrix[i][i]).sum::<u64>(), trace);
+    for w in &windows {
+        assert!(value(w.score, micro_binary(&matrix))
+            .unwrap()
+            .within(&w.lower, &w.upper));
+    }
+    // Shifting sens by 0.01 moves the trace by 65, which acc cannot follow.
+    let mut shifted = windows;
+    shifted[1] = window(Score::Sens, report(4000.0 / 6500.0 + 0.01, 4, 0), "0.0001");
+    let result = run_ok(request(
+        "1_testset_no_kfold_micro",
+        &counts,
+        &shifted,
+        "0.0001",
+        "exact",
+    ));
+    assert_eq!(result["inconsistency"], true, "{result}");
+    assert!(
+        result["explanation"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("trace"),
+        "{result}"
+    );
 }

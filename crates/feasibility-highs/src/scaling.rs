@@ -256,7 +256,11 @@ mod tests {
         // Three coprime denominators near 3.6e6 make integer coefficients near 1.3e13.
         p.add_constraint(
             "mean",
-            vec![(x, r(1, 3_600_001)), (y, r(1, 3_600_002)), (z, r(1, 3_600_007))],
+            vec![
+                (x, r(1, 3_600_001)),
+                (y, r(1, 3_600_002)),
+                (z, r(1, 3_600_007)),
+            ],
             Some(r(1, 1_000_000)),
             Some(r(2, 1_000_000)),
         );

@@ -56,7 +56,12 @@ fn mos(folds: usize, seed: u64, shift: i64) -> Problem {
     {
         let centre = (&values[idx] * r(10_000, 1)).round() / r(10_000, 1)
             + if idx == 3 { r(shift, 10_000) } else { r(0, 1) };
-        problem.add_constraint(name, terms, Some(&centre - r(1, 10_000)), Some(&centre + r(1, 10_000)));
+        problem.add_constraint(
+            name,
+            terms,
+            Some(&centre - r(1, 10_000)),
+            Some(&centre + r(1, 10_000)),
+        );
     }
     problem
 }
@@ -69,7 +74,11 @@ fn show(name: &str, problem: &Problem) {
         Verdict::Infeasible { certainty, .. } => format!("infeasible ({certainty})"),
         Verdict::Undecided { reason } => format!("undecided: {reason}"),
     };
-    println!("{name:<48} {:>5} vars {:>9.3} ms  {what}", problem.variables().len(), t.elapsed().as_secs_f64() * 1e3);
+    println!(
+        "{name:<48} {:>5} vars {:>9.3} ms  {what}",
+        problem.variables().len(),
+        t.elapsed().as_secs_f64() * 1e3
+    );
 }
 
 fn main() {
@@ -79,8 +88,16 @@ fn main() {
             show(&case.name, &case.problem);
         }
     }
-    for folds in [50usize, 500] {
-        show(&format!("generated MoS, {folds} folds, feasible"), &mos(folds, 42, 0));
-        show(&format!("generated MoS, {folds} folds, bacc moved by 0.01"), &mos(folds, 42, 100));
+    for folds in [10usize, 50, 500] {
+        for seed in [42u64, 7, 2024] {
+            show(
+                &format!("generated MoS, {folds} folds, seed {seed}, feasible"),
+                &mos(folds, seed, 0),
+            );
+            show(
+                &format!("generated MoS, {folds} folds, seed {seed}, bacc moved 0.01"),
+                &mos(folds, seed, 100),
+            );
+        }
     }
 }

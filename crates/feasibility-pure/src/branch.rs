@@ -24,7 +24,9 @@ fn nearest(q: &BigRational, lo: i64, hi: i64) -> i64 {
     let two = BigRational::from_integer(2.into());
     let r = (q * &two + BigRational::from_integer(1.into())) / two;
     let r = (r.ceil() - BigRational::from_integer(1.into())).to_integer();
-    r.to_i64().unwrap_or(if r.is_zero() { 0 } else { lo }).clamp(lo, hi)
+    r.to_i64()
+        .unwrap_or(if r.is_zero() { 0 } else { lo })
+        .clamp(lo, hi)
 }
 
 /// Searches for an integer point of `model` (the presolved `problem`) within `budget`.
@@ -32,12 +34,20 @@ pub(crate) fn search(problem: &Problem, model: &Model, budget: &Budget) -> Verdi
     let started = Instant::now();
     let deadline = budget.time_limit.map(|t| started + t);
     let mut stats = Stats::default();
-    let start = model
+    let walker = Walker::new(model);
+    let walk_steps = 200 + 4 * model.lower.len();
+    let middle: Vec<i64> = model
         .lower
         .iter()
         .zip(&model.upper)
-        .map(|(&l, &u)| l + (u - l) / 2)
+        .map(|(&l, &u)| ((i128::from(l) + i128::from(u)) / 2) as i64)
         .collect();
+    // The walk alone answers most feasible mean-of-scores problems; where it stalls, its
+    // end point is a nearly feasible start for the root relaxation.
+    let start = match walker.walk(problem, model, &middle, walk_steps, deadline) {
+        Ok(witness) => return Verdict::Feasible { witness },
+        Err(closest) => closest,
+    };
     let mut stack = vec![Node {
         lower: model.lower.clone(),
         upper: model.upper.clone(),
@@ -46,18 +56,15 @@ pub(crate) fn search(problem: &Problem, model: &Model, budget: &Budget) -> Verdi
     let mut nodes: u64 = 0;
     let mut closed: u64 = 0;
     let mut deepest = 0usize;
-    let walker = Walker::new(model);
-    let walk_steps = 200 + 4 * model.lower.len();
-    let undecided = |why: String, nodes: u64, closed: u64, open: usize, stats: &Stats| {
-        Verdict::Undecided {
+    let undecided =
+        |why: String, nodes: u64, closed: u64, open: usize, stats: &Stats| Verdict::Undecided {
             reason: format!(
                 "{why}: explored {nodes} branch-and-bound nodes ({closed} relaxations proven \
                  empty, {open} nodes still open, {} simplex iterations) without finding an \
                  integer point or closing the search",
                 stats.iterations
             ),
-        }
-    };
+        };
     while let Some(node) = stack.pop() {
         deepest = deepest.max(stack.len());
         if nodes >= budget.max_nodes {
@@ -105,7 +112,7 @@ pub(crate) fn search(problem: &Problem, model: &Model, budget: &Budget) -> Verdi
         }
         // The local search is dearer than rounding: run it often early, then now and then.
         if nodes <= 32 || nodes % 16 == 0 {
-            if let Some(witness) = walker.walk(problem, model, &rounded, walk_steps) {
+            if let Ok(witness) = walker.walk(problem, model, &rounded, walk_steps, deadline) {
                 return Verdict::Feasible { witness };
             }
         }

@@ -52,7 +52,8 @@ pub(crate) fn presolve(problem: &Problem) -> Result<Model, String> {
             continue;
         }
         let mut merged: Vec<(usize, BigRational)> = Vec::new();
-        let mut sorted: Vec<&(scorecheck_feasibility::VarId, BigRational)> = c.terms.iter().collect();
+        let mut sorted: Vec<&(scorecheck_feasibility::VarId, BigRational)> =
+            c.terms.iter().collect();
         sorted.sort_by_key(|(v, _)| v.0);
         for (var, coef) in sorted {
             match merged.last_mut() {
@@ -63,8 +64,13 @@ pub(crate) fn presolve(problem: &Problem) -> Result<Model, String> {
         merged.retain(|(_, a)| !a.is_zero());
         if merged.is_empty() {
             let zero = BigRational::zero();
-            if c.lower.as_ref().is_some_and(|l| &zero < l) || c.upper.as_ref().is_some_and(|u| &zero > u) {
-                return Err(format!("constraint {} has no terms and its range excludes 0", c.name));
+            if c.lower.as_ref().is_some_and(|l| &zero < l)
+                || c.upper.as_ref().is_some_and(|u| &zero > u)
+            {
+                return Err(format!(
+                    "constraint {} has no terms and its range excludes 0",
+                    c.name
+                ));
             }
             continue;
         }
@@ -142,7 +148,13 @@ pub(crate) fn presolve(problem: &Problem) -> Result<Model, String> {
     }
     let norms = columns
         .iter()
-        .map(|col| col.iter().map(|(_, _, f)| f * f).sum::<f64>().sqrt().max(1e-300))
+        .map(|col| {
+            col.iter()
+                .map(|(_, _, f)| f * f)
+                .sum::<f64>()
+                .sqrt()
+                .max(1e-300)
+        })
         .collect();
     Ok(Model {
         lower,

@@ -71,7 +71,13 @@ pub(crate) fn solve_lp(
     let mut lb: Vec<Option<BigRational>> = lower.iter().map(|&l| Some(int(l))).collect();
     let mut ub: Vec<Option<BigRational>> = upper.iter().map(|&u| Some(int(u))).collect();
     let mut x: Vec<BigRational> = (0..n)
-        .map(|j| int(start.get(j).copied().unwrap_or(lower[j]).clamp(lower[j], upper[j])))
+        .map(|j| {
+            int(start
+                .get(j)
+                .copied()
+                .unwrap_or(lower[j])
+                .clamp(lower[j], upper[j]))
+        })
         .collect();
     for row in &model.rows {
         lb.push(row.lower.clone().map(BigRational::from_integer));
@@ -110,10 +116,10 @@ pub(crate) fn solve_lp(
     }
     x.extend(logical);
     x.extend(artificial);
-    for i in 0..m {
+    for &s in &sign {
         lb.push(Some(zero.clone()));
         // Rows without an artificial get a fixed one, so that it never enters.
-        ub.push(if sign[i] == 0 { Some(zero.clone()) } else { None });
+        ub.push(if s == 0 { Some(zero.clone()) } else { None });
     }
     let mut position = vec![None; n + 2 * m];
     for (k, &b) in basis.iter().enumerate() {
@@ -137,10 +143,7 @@ pub(crate) fn solve_lp(
         Ok(true) => {
             let activity = lp.x[n..n + m].to_vec();
             lp.x.truncate(n);
-            LpOutcome::Feasible {
-                x: lp.x,
-                activity,
-            }
+            LpOutcome::Feasible { x: lp.x, activity }
         }
         Ok(false) => LpOutcome::Infeasible,
         Err(reason) => LpOutcome::Interrupted(reason),
@@ -346,8 +349,7 @@ impl Lp<'_> {
                     None => true,
                     Some(s) => {
                         &limit < s
-                            || (&limit == s
-                                && leaving.is_some_and(|(kk, _)| b < self.basis[kk]))
+                            || (&limit == s && leaving.is_some_and(|(kk, _)| b < self.basis[kk]))
                     }
                 };
                 if better {
@@ -381,7 +383,11 @@ impl Lp<'_> {
             stats.pivots += 1;
             let out = self.basis[r];
             // Snap the leaving variable exactly onto the bound it reached.
-            let bound = if to_upper { &self.ub[out] } else { &self.lb[out] };
+            let bound = if to_upper {
+                &self.ub[out]
+            } else {
+                &self.lb[out]
+            };
             if let Some(bound) = bound {
                 self.x[out] = bound.clone();
             }

@@ -5,12 +5,14 @@
 //! of a single count, while a step up in one fold and down in another shifts a mean by a
 //! much smaller amount: hence the pair moves.
 
+use std::time::Instant;
+
 use scorecheck_feasibility::Problem;
 
 use crate::presolve::{approx, Model};
 
-/// Candidates (variable, direction) kept for pair moves.
-const PAIR_POOL: usize = 48;
+/// Most promising unit moves tried as the first half of a pair move.
+const PAIR_POOL: usize = 24;
 
 /// Row data normalised for the walk.
 pub(crate) struct Walker {
@@ -27,7 +29,9 @@ impl Walker {
         let mut lower = vec![f64::NEG_INFINITY; m];
         let mut upper = vec![f64::INFINITY; m];
         for (i, row) in model.rows.iter().enumerate() {
-            let to_f = |b: &num_bigint::BigInt| approx(&num_rational::BigRational::from_integer(b.clone()));
+            let to_f = |b: &num_bigint::BigInt| {
+                approx(&num_rational::BigRational::from_integer(b.clone()))
+            };
             let mut s = row
                 .terms
                 .iter()
@@ -78,14 +82,62 @@ impl Walker {
             .sum()
     }
 
-    /// Walks from `start` for at most `max_steps` moves; returns an exactly checked point.
+    /// The best integer step of variable `j` (not 0) and its gain: ±1 or a step that takes
+    /// one of its rows onto a bound of the window.
+    fn best_step(&self, model: &Model, x: &[i64], act: &[f64], j: usize) -> Option<(f64, i64)> {
+        let room_down = model.lower[j].saturating_sub(x[j]);
+        let room_up = model.upper[j].saturating_sub(x[j]);
+        let mut best: Option<(f64, i64)> = None;
+        let mut consider = |s: i64| {
+            let s = s.clamp(room_down, room_up);
+            if s != 0 && best.is_none_or(|(_, b)| b != s) {
+                let g = self.gain(act, j, s as f64);
+                if best.is_none_or(|(b, _)| g < b) {
+                    best = Some((g, s));
+                }
+            }
+        };
+        consider(1);
+        consider(-1);
+        for &(i, a) in &self.columns[j] {
+            for target in [self.lower[i], self.upper[i]] {
+                let s = (target - act[i]) / a;
+                if s.is_finite() && s.abs() < 1e15 {
+                    consider(s.floor() as i64);
+                    consider(s.ceil() as i64);
+                }
+            }
+        }
+        best
+    }
+
+    fn total(&self, act: &[f64]) -> f64 {
+        (0..act.len()).map(|i| self.violation(i, act[i])).sum()
+    }
+
+    fn apply(&self, x: &mut [i64], act: &mut [f64], j: usize, s: i64) {
+        x[j] += s;
+        for &(i, a) in &self.columns[j] {
+            act[i] += a * s as f64;
+        }
+    }
+
+    /// Walks from `start` for at most `max_moves` moves: `Ok` with an exactly checked
+    /// point, or `Err` with the least violating point reached (a good simplex start).
+    ///
+    /// Sweeps over the variables take each one's best step when it helps (first
+    /// improvement, so a far start closes in after a few sweeps); when no single step
+    /// helps, the best ±1 pair among the most promising unit moves is taken.
+    // One index addresses the point, the columns and the bounds together.
+    #[allow(clippy::needless_range_loop)]
     pub(crate) fn walk(
         &self,
         problem: &Problem,
         model: &Model,
         start: &[i64],
-        max_steps: usize,
-    ) -> Option<Vec<i64>> {
+        max_moves: usize,
+        deadline: Option<Instant>,
+    ) -> Result<Vec<i64>, Vec<i64>> {
         let n = start.len();
         let mut x = start.to_vec();
         let mut act = vec![0.0f64; self.lower.len()];
@@ -94,65 +146,89 @@ impl Walker {
                 act[i] += a * x[j] as f64;
             }
         }
-        let movable = |x: &[i64], j: usize, s: i64| {
-            let v = x[j] + s;
-            v >= model.lower[j] && v <= model.upper[j]
-        };
-        for _ in 0..max_steps {
-            let total: f64 = (0..act.len()).map(|i| self.violation(i, act[i])).sum();
-            if total <= 0.0 {
+        let mut moves = 0usize;
+        let mut total = self.total(&act);
+        while total > 0.0 && moves < max_moves {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
-            // Single moves, best first.
-            let mut singles: Vec<(f64, usize, i64)> = Vec::new();
+            let mut improved = false;
+            for j in 0..n {
+                if self.columns[j].is_empty() {
+                    continue;
+                }
+                if let Some((g, s)) = self.best_step(model, &x, &act, j) {
+                    if g < -total * 1e-12 {
+                        self.apply(&mut x, &mut act, j, s);
+                        total = self.total(&act);
+                        moves += 1;
+                        improved = true;
+                        if total <= 0.0 {
+                            break;
+                        }
+                    }
+                }
+            }
+            if improved || total <= 0.0 {
+                continue;
+            }
+            // Pairs of unit moves among the most promising ones (worsening ones included).
+            let mut singles: Vec<(f64, usize, i64)> = Vec::with_capacity(2 * n);
             for j in 0..n {
                 if self.columns[j].is_empty() {
                     continue;
                 }
                 for s in [1i64, -1] {
-                    if movable(&x, j, s) {
+                    if x[j]
+                        .checked_add(s)
+                        .is_some_and(|v| v >= model.lower[j] && v <= model.upper[j])
+                    {
                         singles.push((self.gain(&act, j, s as f64), j, s));
                     }
                 }
             }
-            singles.sort_by(|a, b| a.0.total_cmp(&b.0));
-            let mut best: Option<(f64, Vec<(usize, i64)>)> = singles
-                .first()
-                .filter(|(g, _, _)| *g < -total * 1e-12)
-                .map(|&(g, j, s)| (g, vec![(j, s)]));
-            if best.is_none() {
-                // Pairs among the most promising single moves (including worsening ones).
-                let pool: Vec<(usize, i64)> =
-                    singles.iter().take(PAIR_POOL).map(|&(_, j, s)| (j, s)).collect();
-                let mut moved = act.clone();
-                for (p, &(j, s)) in pool.iter().enumerate() {
-                    for &(k, t) in &pool[p + 1..] {
-                        if j == k {
-                            continue;
+            if singles.len() > PAIR_POOL {
+                singles.select_nth_unstable_by(PAIR_POOL, |a, b| a.0.total_cmp(&b.0));
+                singles.truncate(PAIR_POOL);
+            }
+            // For each promising first move, the best partner among all unit moves: only
+            // the partner's rows change, so each partner costs O(its column).
+            let mut best: Option<(f64, [(usize, i64); 2])> = None;
+            let mut moved = act.clone();
+            for &(_, j, s) in &singles {
+                for &(i, a) in &self.columns[j] {
+                    moved[i] += a * s as f64;
+                }
+                let after_first = self.total(&moved);
+                for k in 0..n {
+                    if k == j || self.columns[k].is_empty() {
+                        continue;
+                    }
+                    for t in [1i64, -1] {
+                        match x[k].checked_add(t) {
+                            Some(v) if v >= model.lower[k] && v <= model.upper[k] => {}
+                            _ => continue,
                         }
-                        for &(i, a) in self.columns[j].iter() {
-                            moved[i] += a * s as f64;
-                        }
-                        for &(i, a) in self.columns[k].iter() {
-                            moved[i] += a * t as f64;
-                        }
-                        let after: f64 = (0..act.len()).map(|i| self.violation(i, moved[i])).sum();
-                        moved.copy_from_slice(&act);
-                        let g = after - total;
-                        if g < -total * 1e-12 && best.as_ref().is_none_or(|(b, _)| g < *b) {
-                            best = Some((g, vec![(j, s), (k, t)]));
+                        let g = after_first + self.gain(&moved, k, t as f64) - total;
+                        if g < -total * 1e-12 && best.is_none_or(|(b, _)| g < b) {
+                            best = Some((g, [(j, s), (k, t)]));
                         }
                     }
                 }
+                moved.copy_from_slice(&act);
             }
-            let (_, moves) = best?;
-            for (j, s) in moves {
-                x[j] += s;
-                for &(i, a) in &self.columns[j] {
-                    act[i] += a * s as f64;
-                }
+            let Some((_, pair)) = best else {
+                break;
+            };
+            for (j, s) in pair {
+                self.apply(&mut x, &mut act, j, s);
             }
+            total = self.total(&act);
+            moves += 1;
         }
-        problem.check(&x).ok().map(|()| x)
+        match problem.check(&x) {
+            Ok(()) => Ok(x),
+            Err(_) => Err(x),
+        }
     }
 }

@@ -78,7 +78,13 @@ pub fn repair(problem: &Problem, point: &[i64]) -> Option<Vec<i64>> {
     let mut x: Vec<i64> = vars
         .iter()
         .enumerate()
-        .map(|(i, v)| point.get(i).copied().unwrap_or(v.lower).clamp(v.lower, v.upper))
+        .map(|(i, v)| {
+            point
+                .get(i)
+                .copied()
+                .unwrap_or(v.lower)
+                .clamp(v.lower, v.upper)
+        })
         .collect();
     if vars.iter().any(|v| v.lower > v.upper) || problem.unknown_variable().is_some() {
         return None;
@@ -97,16 +103,12 @@ pub fn repair(problem: &Problem, point: &[i64]) -> Option<Vec<i64>> {
         .map(|r| problem.activity(r, &x).unwrap_or_default())
         .collect();
     for _ in 0..MAX_REPAIR_MOVES {
-        let violated = (0..rows.len()).find(|&r| {
-            !excess(&activity[r], &rows[r].lower, &rows[r].upper).is_zero()
-        });
+        let violated = (0..rows.len())
+            .find(|&r| !excess(&activity[r], &rows[r].lower, &rows[r].upper).is_zero());
         let Some(r) = violated else {
             return problem.check(&x).ok().map(|()| x);
         };
-        let need_up = rows[r]
-            .lower
-            .as_ref()
-            .is_some_and(|l| &activity[r] < l);
+        let need_up = rows[r].lower.as_ref().is_some_and(|l| &activity[r] < l);
         // The best single ±1 move among the variables of the violated row.
         let mut best: Option<(BigRational, usize, i64)> = None;
         for (var, _) in &rows[r].terms {

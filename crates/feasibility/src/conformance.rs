@@ -70,7 +70,9 @@ fn case_from_json(name: &str, doc: &Json) -> Result<Case, String> {
         let lower = v.get("lower").and_then(Json::as_i64);
         let upper = v.get("upper").and_then(Json::as_i64);
         let (Some(lower), Some(upper)) = (lower, upper) else {
-            return Err(fail(&format!("variable {i} needs integer \"lower\" and \"upper\"")));
+            return Err(fail(&format!(
+                "variable {i} needs integer \"lower\" and \"upper\""
+            )));
         };
         problem.add_variable(var_name, lower, upper);
     }
@@ -176,11 +178,11 @@ pub fn run_conformance(backend: &dyn Feasibility) -> Result<usize, String> {
     let mut failures = Vec::new();
     for case in &cases {
         let verdict = checked(backend, &case.problem, &budget);
-        let ok = match (&verdict, case.expected) {
-            (Verdict::Feasible { .. }, Expected::Feasible) => true,
-            (Verdict::Infeasible { .. }, Expected::Infeasible) => true,
-            _ => false,
-        };
+        let ok = matches!(
+            (&verdict, case.expected),
+            (Verdict::Feasible { .. }, Expected::Feasible)
+                | (Verdict::Infeasible { .. }, Expected::Infeasible)
+        );
         if !ok {
             failures.push(format!(
                 "{} ({}): expected {:?}, backend {} answered {:?}",

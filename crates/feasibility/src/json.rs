@@ -73,7 +73,11 @@ pub(crate) fn parse_rational(text: &str) -> Option<BigRational> {
     if whole.is_empty() && fraction.is_empty() {
         return None;
     }
-    if !whole.chars().chain(fraction.chars()).all(|c| c.is_ascii_digit()) {
+    if !whole
+        .chars()
+        .chain(fraction.chars())
+        .all(|c| c.is_ascii_digit())
+    {
         return None;
     }
     let numerator: BigInt = format!("{whole}{fraction}").parse().ok()?;

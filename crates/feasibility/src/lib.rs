@@ -51,6 +51,6 @@ mod verdict;
 
 pub use checked::{checked, repair};
 pub use conformance::run_conformance;
+pub use num_rational::BigRational;
 pub use problem::{Constraint, Problem, VarId, Variable, Violation, ViolationKind};
 pub use verdict::{Budget, Certainty, Feasibility, Verdict};
-pub use num_rational::BigRational;

@@ -19,7 +19,10 @@ fn brute_force_agrees_with_every_small_conformance_case() {
             (Expected::Infeasible, Verdict::Infeasible { certainty, .. }) => {
                 assert_eq!(*certainty, Certainty::Exact, "{}", case.name)
             }
-            _ => panic!("{}: expected {:?}, got {verdict:?}", case.name, case.expected),
+            _ => panic!(
+                "{}: expected {:?}, got {verdict:?}",
+                case.name, case.expected
+            ),
         }
         run += 1;
     }

@@ -83,7 +83,14 @@ fn float_range(lo: u64, hi: u64) -> F64Interval {
 /// assert_eq!(e.interval().unwrap().to_string(), "[2/5, 3/5]");
 /// assert_eq!(enclose(Score::Ppv, (0, 5), (40, 50), 50, 50, &Params::default()), Enclosure::Unknown);
 /// ```
-pub fn enclose(score: Score, tp: (u64, u64), tn: (u64, u64), p: u64, n: u64, params: &Params) -> Enclosure {
+pub fn enclose(
+    score: Score,
+    tp: (u64, u64),
+    tn: (u64, u64),
+    p: u64,
+    n: u64,
+    params: &Params,
+) -> Enclosure {
     let Some(matrices) = MatrixBox::new(tp, tn, p, n) else {
         return Enclosure::Empty;
     };
@@ -163,8 +170,14 @@ pub fn enclose_monotone(
         (Trend::Rising, true) | (Trend::Falling, false) => range.1,
         _ => range.0,
     };
-    let low_corner = (pick(tp_trend, matrices.tp, false), pick(tn_trend, matrices.tn, false));
-    let high_corner = (pick(tp_trend, matrices.tp, true), pick(tn_trend, matrices.tn, true));
+    let low_corner = (
+        pick(tp_trend, matrices.tp, false),
+        pick(tn_trend, matrices.tn, false),
+    );
+    let high_corner = (
+        pick(tp_trend, matrices.tp, true),
+        pick(tn_trend, matrices.tn, true),
+    );
     let others_defined = [
         (matrices.tp.0, matrices.tn.0),
         (matrices.tp.0, matrices.tn.1),

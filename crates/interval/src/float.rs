@@ -123,7 +123,10 @@ impl Arith for F64Interval {
         };
         match BigRational::from_float(x) {
             Some(exact) if &exact == value => F64Interval { lo: x, hi: x },
-            Some(exact) if &exact < value => F64Interval { lo: x, hi: next_up(x) },
+            Some(exact) if &exact < value => F64Interval {
+                lo: x,
+                hi: next_up(x),
+            },
             Some(_) => F64Interval {
                 lo: next_down(x),
                 hi: x,
@@ -219,7 +222,9 @@ mod tests {
         let tenth = F64Interval::rational(&BigRational::new(BigInt::from(1), BigInt::from(10)));
         let s = tenth.add(&tenth).add(&tenth);
         assert!(s.contains(0.30000000000000004) && s.lo() < 0.3 && s.hi() > 0.3);
-        assert!(F64Interval::count(1).div(&F64Interval::new(-1.0, 1.0).unwrap()).is_none());
+        assert!(F64Interval::count(1)
+            .div(&F64Interval::new(-1.0, 1.0).unwrap())
+            .is_none());
         let r = F64Interval::new(-1.0, 4.0).unwrap().sqrt().unwrap();
         assert!(r.lo() == 0.0 && r.hi() >= 2.0);
         assert!(F64Interval::new(-2.0, -1.0).unwrap().sqrt().is_none());

@@ -147,7 +147,11 @@ pub(crate) fn sqrt_bounds(x: &BigRational) -> (BigRational, BigRational) {
     let (quotient, remainder) = scaled.div_rem(b);
     let floor_root = quotient.sqrt();
     let exact = remainder.is_zero() && &floor_root * &floor_root == quotient;
-    let ceil_root = if exact { floor_root.clone() } else { &floor_root + 1 };
+    let ceil_root = if exact {
+        floor_root.clone()
+    } else {
+        &floor_root + 1
+    };
     let scale = BigInt::from(1) << k;
     (
         BigRational::new(floor_root, scale.clone()),

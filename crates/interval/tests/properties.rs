@@ -7,7 +7,9 @@ use num_rational::BigRational;
 use num_traits::Signed;
 use proptest::prelude::*;
 use scorecheck_algebra::{Arith, ConfusionMatrix, Exact, Params, Score};
-use scorecheck_interval::{enclose, enclose_f64, enclose_monotone, Enclosure, F64Interval, Interval, IntervalUnion};
+use scorecheck_interval::{
+    enclose, enclose_f64, enclose_monotone, Enclosure, F64Interval, Interval, IntervalUnion,
+};
 
 fn q(n: i64, d: i64) -> BigRational {
     BigRational::new(BigInt::from(n), BigInt::from(d))
@@ -30,12 +32,17 @@ struct BoxAndPoint {
 
 /// A range inside 0..=total and a point in it; the width is narrow or anything.
 fn range_and_point(total: u64) -> impl Strategy<Value = ((u64, u64), u64)> {
-    (any::<u64>(), prop_oneof![0u64..=3, any::<u64>()], any::<u64>()).prop_map(move |(a, w, x)| {
-        let lo = a % (total + 1);
-        let hi = lo + w % (total - lo + 1);
-        let point = lo + x % (hi - lo + 1);
-        ((lo, hi), point)
-    })
+    (
+        any::<u64>(),
+        prop_oneof![0u64..=3, any::<u64>()],
+        any::<u64>(),
+    )
+        .prop_map(move |(a, w, x)| {
+            let lo = a % (total + 1);
+            let hi = lo + w % (total - lo + 1);
+            let point = lo + x % (hi - lo + 1);
+            ((lo, hi), point)
+        })
 }
 
 fn box_and_point() -> impl Strategy<Value = BoxAndPoint> {
@@ -53,12 +60,15 @@ fn box_and_point() -> impl Strategy<Value = BoxAndPoint> {
 fn params() -> impl Strategy<Value = Params> {
     prop_oneof![
         Just(Params::default()),
-        (1i64..=40, 1i64..=10, 1i64..=40, 1i64..=10).prop_map(|(a, b, c, d)| Params::with_betas(q(a, b), q(c, d))),
+        (1i64..=40, 1i64..=10, 1i64..=40, 1i64..=10)
+            .prop_map(|(a, b, c, d)| Params::with_betas(q(a, b), q(c, d))),
     ]
 }
 
 fn exact_at(score: Score, tp: u64, tn: u64, p: u64, n: u64, params: &Params) -> Option<Exact> {
-    ConfusionMatrix::new(tp, tn, p, n).ok()?.exact(score, params)
+    ConfusionMatrix::new(tp, tn, p, n)
+        .ok()?
+        .exact(score, params)
 }
 
 fn f64_contains(interval: &F64Interval, value: &Exact) -> bool {
@@ -233,19 +243,37 @@ proptest! {
 #[test]
 fn invalid_boxes_are_empty_and_clipped_boxes_are_not() {
     let params = Params::default();
-    assert_eq!(enclose(Score::Acc, (5, 3), (0, 1), 10, 10, &params), Enclosure::Empty);
-    assert_eq!(enclose(Score::Acc, (11, 12), (0, 1), 10, 10, &params), Enclosure::Empty);
-    assert_eq!(enclose_monotone(Score::Acc, (0, 1), (4, 2), 10, 10, &params), Enclosure::Empty);
-    assert_eq!(enclose_f64(Score::Acc, (0, 1), (4, 2), 10, 10, &params), Enclosure::Empty);
+    assert_eq!(
+        enclose(Score::Acc, (5, 3), (0, 1), 10, 10, &params),
+        Enclosure::Empty
+    );
+    assert_eq!(
+        enclose(Score::Acc, (11, 12), (0, 1), 10, 10, &params),
+        Enclosure::Empty
+    );
+    assert_eq!(
+        enclose_monotone(Score::Acc, (0, 1), (4, 2), 10, 10, &params),
+        Enclosure::Empty
+    );
+    assert_eq!(
+        enclose_f64(Score::Acc, (0, 1), (4, 2), 10, 10, &params),
+        Enclosure::Empty
+    );
     let clipped = enclose_monotone(Score::Sens, (5, 99), (0, 10), 10, 10, &params);
-    assert_eq!(clipped.interval().map(ToString::to_string), Some("[1/2, 1]".to_string()));
+    assert_eq!(
+        clipped.interval().map(ToString::to_string),
+        Some("[1/2, 1]".to_string())
+    );
 }
 
 #[test]
 fn undefined_corners_fall_back() {
     // ppv is undefined at tp = 0, tn = n: a corner of this box.
     let params = Params::default();
-    assert_eq!(enclose_monotone(Score::Ppv, (0, 5), (8, 10), 10, 10, &params), Enclosure::Unknown);
+    assert_eq!(
+        enclose_monotone(Score::Ppv, (0, 5), (8, 10), 10, 10, &params),
+        Enclosure::Unknown
+    );
     // pt's undefined line tp/p + tn/n = 1 crosses this box's interior, between its corners.
     let pt = enclose_monotone(Score::Pt, (3, 6), (3, 6), 10, 10, &params);
     let range = pt.interval().unwrap();

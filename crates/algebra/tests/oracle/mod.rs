@@ -61,7 +61,14 @@ pub fn oracle_undefined(score: Score, m: &ConfusionMatrix, params: &Params) -> b
 
 /// The value of a rational score from its textbook form, `None` where undefined.
 pub fn oracle_rational(score: Score, m: &ConfusionMatrix, params: &Params) -> Option<BigRational> {
-    let (tp, tn, p, n, fp, fn_) = (int(m.tp()), int(m.tn()), int(m.p()), int(m.n()), int(m.fp()), int(m.fn_()));
+    let (tp, tn, p, n, fp, fn_) = (
+        int(m.tp()),
+        int(m.tn()),
+        int(m.p()),
+        int(m.n()),
+        int(m.fp()),
+        int(m.fn_()),
+    );
     let one = BigRational::one;
     let two = || q(2, 1);
     let total = &p + &n;
@@ -69,11 +76,12 @@ pub fn oracle_rational(score: Score, m: &ConfusionMatrix, params: &Params) -> Op
     let spec = || div(tn.clone(), n.clone());
     let ppv = || div(tp.clone(), &tp + &fp);
     let npv = || div(tn.clone(), &tn + &fn_);
-    let f_beta = |beta: &BigRational, hit: &BigRational, miss: &BigRational, false_alarm: &BigRational| {
-        let b2 = beta * beta;
-        let weight = &b2 + one();
-        div(&weight * hit, &weight * hit + &b2 * miss + false_alarm)
-    };
+    let f_beta =
+        |beta: &BigRational, hit: &BigRational, miss: &BigRational, false_alarm: &BigRational| {
+            let b2 = beta * beta;
+            let weight = &b2 + one();
+            div(&weight * hit, &weight * hit + &b2 * miss + false_alarm)
+        };
     Some(match score {
         Score::Acc => div(&tp + &tn, total)?,
         Score::Err => div(&fp + &fn_, total)?,
@@ -92,7 +100,10 @@ pub fn oracle_rational(score: Score, m: &ConfusionMatrix, params: &Params) -> Op
         Score::Fbp => f_beta(&params.beta_positive, &tp, &fn_, &fp)?,
         Score::Fbn => f_beta(&params.beta_negative, &tn, &fp, &fn_)?,
         // P4 = 4 / (1/ppv + 1/sens + 1/spec + 1/npv), cleared of fractions.
-        Score::Upm => div(q(4, 1) * &tp * &tn, q(4, 1) * &tp * &tn + (&tp + &tn) * (&fp + &fn_))?,
+        Score::Upm => div(
+            q(4, 1) * &tp * &tn,
+            q(4, 1) * &tp * &tn + (&tp + &tn) * (&fp + &fn_),
+        )?,
         Score::Mk => ppv()? + npv()? - one(),
         Score::Nmk => (ppv()? + npv()?) / two(),
         Score::Lrp => div(sens()?, div(fp, n)?)?,
@@ -132,7 +143,11 @@ fn pt_cmp(t: &BigRational, f: &BigRational, r: &BigRational) -> Ordering {
         return Ordering::Greater;
     }
     if *r >= one {
-        return if t.is_zero() { one.cmp(r) } else { Ordering::Less };
+        return if t.is_zero() {
+            one.cmp(r)
+        } else {
+            Ordering::Less
+        };
     }
     // 1 / (1 + x) vs r  ⇔  y = 1/r − 1 vs x, with x = √(t/f) ≥ 0 and y > 0.
     let y = one / r - BigRational::one();
@@ -140,16 +155,32 @@ fn pt_cmp(t: &BigRational, f: &BigRational, r: &BigRational) -> Ordering {
 }
 
 /// sign(score − r), computed independently of the algebra; `None` where undefined.
-pub fn oracle_cmp(score: Score, m: &ConfusionMatrix, params: &Params, r: &BigRational) -> Option<Ordering> {
+pub fn oracle_cmp(
+    score: Score,
+    m: &ConfusionMatrix,
+    params: &Params,
+    r: &BigRational,
+) -> Option<Ordering> {
     if oracle_undefined(score, m, params) {
         return None;
     }
-    let (tp, tn, p, n, fp, fn_) = (int(m.tp()), int(m.tn()), int(m.p()), int(m.n()), int(m.fp()), int(m.fn_()));
+    let (tp, tn, p, n, fp, fn_) = (
+        int(m.tp()),
+        int(m.tn()),
+        int(m.p()),
+        int(m.n()),
+        int(m.fp()),
+        int(m.fn_()),
+    );
     let sign = |x: &BigRational| x.cmp(&BigRational::zero());
     let mcc_cmp = |r: &BigRational| {
         let numerator = &tp * &tn - &fp * &fn_;
         let denominator = &p * &n * (&tp + &fp) * (&tn + &fn_);
-        signed_root_cmp(sign(&numerator), &(&numerator * &numerator / denominator), r)
+        signed_root_cmp(
+            sign(&numerator),
+            &(&numerator * &numerator / denominator),
+            r,
+        )
     };
     let rates = || (&tp / &p, &fp / &n);
     let one = BigRational::one();
@@ -176,9 +207,14 @@ fn parts(x: &Exact) -> (BigRational, BigRational, BigInt) {
         return (r.clone(), BigRational::zero(), BigInt::zero());
     }
     let text = x.to_string();
-    let parse = |s: &str| -> BigRational { s.parse().unwrap_or_else(|_| panic!("unparsable {s:?} in {text}")) };
+    let parse = |s: &str| -> BigRational {
+        s.parse()
+            .unwrap_or_else(|_| panic!("unparsable {s:?} in {text}"))
+    };
     let start = text.find("sqrt(").expect("a surd prints a sqrt");
-    let c: BigInt = text[start + 5..text.len() - 1].parse().expect("integer radicand");
+    let c: BigInt = text[start + 5..text.len() - 1]
+        .parse()
+        .expect("integer radicand");
     let prefix = &text[..start];
     let (a, sign, coefficient) = if let Some((a, rest)) = prefix.split_once(" + ") {
         (parse(a), BigRational::one(), rest)
@@ -198,7 +234,14 @@ fn parts(x: &Exact) -> (BigRational, BigRational, BigInt) {
 /// sign(r + s·√m) for m ≥ 0, exactly.
 fn sign_with_root(r: &BigRational, s: &BigRational, m: &BigRational) -> Ordering {
     let zero = BigRational::zero();
-    let (sr, ss) = (r.cmp(&zero), if m.is_zero() { Ordering::Equal } else { s.cmp(&zero) });
+    let (sr, ss) = (
+        r.cmp(&zero),
+        if m.is_zero() {
+            Ordering::Equal
+        } else {
+            s.cmp(&zero)
+        },
+    );
     match (sr, ss) {
         (Ordering::Equal, x) | (x, Ordering::Equal) => x,
         (x, y) if x == y => x,
@@ -217,8 +260,16 @@ pub fn exact_cmp(x: &Exact, y: &Exact) -> Ordering {
     let a = &a1 - &a2;
     let b2 = -b2;
     let t_sign = {
-        let s1 = if c1.is_zero() { Ordering::Equal } else { b1.cmp(&BigRational::zero()) };
-        let s2 = if c2.is_zero() { Ordering::Equal } else { b2.cmp(&BigRational::zero()) };
+        let s1 = if c1.is_zero() {
+            Ordering::Equal
+        } else {
+            b1.cmp(&BigRational::zero())
+        };
+        let s2 = if c2.is_zero() {
+            Ordering::Equal
+        } else {
+            b2.cmp(&BigRational::zero())
+        };
         match (s1, s2) {
             (Ordering::Equal, x) | (x, Ordering::Equal) => x,
             (x, y) if x == y => x,
@@ -242,4 +293,3 @@ pub fn exact_cmp(x: &Exact, y: &Exact) -> Ordering {
         }
     }
 }
-

@@ -25,6 +25,19 @@
 //! Score of means over folds pools the folds: for micro the pooled trace is any integer in
 //! [0, Σ T_f]; for macro the sum of the fold matrices is any matrix with the pooled row sums
 //! (split each pooled row among the folds greedily), so both reduce to the testset case.
+//!
+//! # Deliberate differences from the reference
+//!
+//! - The exact model is the default; it finds inconsistencies the relaxation cannot (e.g.
+//!   two classes of 5: macro spec equals macro sens, since one class's false positives are
+//!   the other's false negatives). `"model": "one_vs_rest"` reproduces the reference.
+//! - `class_score_bounds` constrain every class of every fold (the reference raises).
+//! - `n_folds > 1` without `"strategy": "stratified_sklearn"` is an error, where the
+//!   reference silently treats the whole dataset as one fold.
+//! - Every fold keeps all K classes of the dataset; the reference's `np.bincount` drops
+//!   classes absent from the end of a fold, which changes K (and so the micro n and the
+//!   macro mean) in that fold.
+//! - Explicit folds must cover the dataset a whole number of times.
 
 mod folds;
 mod macro_avg;
@@ -83,19 +96,23 @@ pub(crate) struct Setup {
 impl Setup {
     /// The per-class counts pooled over all folds.
     pub(crate) fn pooled(&self) -> Result<Vec<u64>> {
-        let k = self.classes.labels.len();
-        let mut out = vec![0u64; k];
+        let too_large = || {
+            Error::new(
+                ErrorKind::InvalidValue,
+                Some("folding"),
+                "the pooled counts exceed 2^64; counts this large are not supported",
+            )
+        };
+        let mut out = vec![0u64; self.classes.labels.len()];
         for fold in &self.folds {
             for (o, &c) in out.iter_mut().zip(fold) {
-                *o = o.checked_add(c).ok_or_else(|| {
-                    Error::new(
-                        ErrorKind::InvalidValue,
-                        Some("folding"),
-                        "the pooled counts exceed 2^64",
-                    )
-                })?;
+                *o = o.checked_add(c).ok_or_else(too_large)?;
             }
         }
+        // Callers sum the pooled counts freely, so their total must fit too.
+        out.iter()
+            .try_fold(0u64, |a, &c| a.checked_add(c))
+            .ok_or_else(too_large)?;
         Ok(out)
     }
 }

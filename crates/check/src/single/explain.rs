@@ -13,7 +13,7 @@ use super::search::{first_feasible_tp, Coverage};
 use super::{check, Explanation, Options, Problem, Verdict, Window};
 
 /// Columns the range computation may visit before settling for a plainer sentence.
-const RANGE_COLUMN_BUDGET: u64 = 20_000;
+const RANGE_COLUMN_BUDGET: u64 = 500;
 
 /// A minimal inconsistent subset by deletion filtering, and a sentence about it.
 ///

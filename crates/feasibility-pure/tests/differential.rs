@@ -1,0 +1,159 @@
+//! Differential tests of the pure backend against the brute-force oracle, and its budget handling.
+
+use num_rational::BigRational;
+use proptest::prelude::*;
+use scorecheck_feasibility::testing::BruteForce;
+use scorecheck_feasibility::{checked, Budget, Certainty, Feasibility, Problem, VarId, Verdict};
+use scorecheck_feasibility_pure::PureBackend;
+
+/// A random small problem: 2–6 variables with small bounds and 1–4 rational rows.
+fn small_problem() -> impl Strategy<Value = Problem> {
+    let bounds = prop::collection::vec((-3i64..=3, 0i64..=4), 2..=6);
+    (bounds, prop::collection::vec(any::<u64>(), 1..=4))
+        .prop_flat_map(|(bounds, seeds)| {
+            let n = bounds.len();
+            let rows = seeds.len();
+            let term = (0..n, -6i64..=6, 1i64..=7);
+            let row = (
+                prop::collection::vec(term, 1..=n.min(4)),
+                prop::option::of((-20i64..=20, 1i64..=6)),
+                prop::option::of((0i64..=6, 1i64..=6)),
+            );
+            (Just(bounds), prop::collection::vec(row, rows))
+        })
+        .prop_map(|(bounds, rows)| {
+            let mut p = Problem::new();
+            for (i, (lo, width)) in bounds.iter().enumerate() {
+                p.add_variable(format!("x{i}"), *lo, lo + width);
+            }
+            for (r, (terms, lower, width)) in rows.into_iter().enumerate() {
+                let terms = terms
+                    .into_iter()
+                    .map(|(v, n, d)| (VarId(v), BigRational::new(n.into(), d.into())))
+                    .collect();
+                let lower = lower.map(|(n, d)| BigRational::new(n.into(), d.into()));
+                // The upper bound is the lower one plus a small width (or stands alone).
+                let upper = match (&lower, width) {
+                    (Some(l), Some((n, d))) => Some(l + BigRational::new(n.into(), d.into())),
+                    (None, Some((n, d))) => Some(BigRational::new(n.into(), d.into())),
+                    (_, None) => None,
+                };
+                p.add_constraint(format!("r{r}"), terms, lower, upper);
+            }
+            p
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn pure_backend_agrees_with_brute_force(problem in small_problem()) {
+        let oracle = checked(&BruteForce::default(), &problem, &Budget::default());
+        let pure = checked(&PureBackend, &problem, &Budget::unlimited());
+        match (&oracle, &pure) {
+            (Verdict::Feasible { .. }, Verdict::Feasible { witness }) => {
+                prop_assert!(problem.check(witness).is_ok());
+            }
+            (Verdict::Infeasible { .. }, Verdict::Infeasible { certainty, .. }) => {
+                prop_assert_eq!(*certainty, Certainty::Exact);
+            }
+            _ => prop_assert!(false, "oracle {:?} but pure {:?}", oracle, pure),
+        }
+    }
+}
+
+/// `2·Σ x_i = vars − 1` over binary variables: odd, so no integer point (an LP point exists).
+fn parity_problem(vars: usize) -> Problem {
+    let mut p = Problem::new();
+    let r = |n: i64| BigRational::from_integer(n.into());
+    let terms = (0..vars)
+        .map(|i| (p.add_variable(format!("x{i}"), 0, 1), r(2)))
+        .collect();
+    p.add_constraint(
+        "even",
+        terms,
+        Some(r(vars as i64 - 1)),
+        Some(r(vars as i64 - 1)),
+    );
+    p
+}
+
+#[test]
+fn parity_is_proven_by_presolve() {
+    let p = parity_problem(14);
+    assert!(matches!(
+        checked(&PureBackend, &p, &Budget::nodes(1)),
+        Verdict::Infeasible {
+            certainty: Certainty::Exact,
+            ..
+        }
+    ));
+}
+
+/// A Jeroslow-like program: 2x₁ + … + 2x₁₆ + y = 15, where a second row forces y = 0 without
+/// being a variable bound, so no single row has a gcd argument and branch and bound needs
+/// exponentially many nodes.
+fn hard_problem() -> Problem {
+    let mut p = Problem::new();
+    let r = |n: i64, d: i64| BigRational::new(n.into(), d.into());
+    let mut terms = Vec::new();
+    for i in 0..16 {
+        terms.push((p.add_variable(format!("x{i}"), 0, 1), r(2, 1)));
+    }
+    let y = p.add_variable("y", 0, 1);
+    terms.push((y, r(1, 1)));
+    p.add_constraint("sum", terms, Some(r(15, 1)), Some(r(15, 1)));
+    p.add_constraint(
+        "y is zero",
+        vec![(y, r(1, 1)), (VarId(0), r(1, 1000))],
+        None,
+        Some(r(1, 2000)),
+    );
+    p
+}
+
+#[test]
+fn an_exhausted_budget_gives_undecided() {
+    let p = hard_problem();
+    let small = checked(&PureBackend, &p, &Budget::nodes(5));
+    assert!(small.is_undecided(), "{small:?}");
+    if let Verdict::Undecided { reason } = small {
+        assert!(reason.contains("node budget of 5"), "{reason}");
+    }
+    let timed = Budget {
+        max_nodes: u64::MAX,
+        time_limit: Some(std::time::Duration::ZERO),
+    };
+    assert!(PureBackend.solve(&p, &timed).is_undecided());
+}
+
+#[test]
+fn extreme_bounds_neither_overflow_nor_mislead() {
+    let r = |n: i64| BigRational::from_integer(n.into());
+    let mut p = Problem::new();
+    let x = p.add_variable("x", i64::MIN, i64::MAX);
+    let y = p.add_variable("y", i64::MIN, i64::MAX);
+    p.add_constraint("sum", vec![(x, r(1)), (y, r(1))], Some(r(1)), Some(r(1)));
+    p.add_constraint("diff", vec![(x, r(1)), (y, r(-1))], Some(r(0)), Some(r(0)));
+    assert!(matches!(
+        checked(&PureBackend, &p, &Budget::default()),
+        Verdict::Infeasible {
+            certainty: Certainty::Exact,
+            ..
+        }
+    ));
+    let mut p = Problem::new();
+    let x = p.add_variable("x", i64::MIN, i64::MAX);
+    let y = p.add_variable("y", i64::MAX - 3, i64::MAX);
+    p.add_constraint("sum", vec![(x, r(1)), (y, r(2))], Some(r(3)), Some(r(3)));
+    let v = checked(&PureBackend, &p, &Budget::default());
+    // x = 3 − 2y lies far below i64::MIN for every y here: infeasible.
+    assert!(v.is_infeasible(), "{v:?}");
+    let mut p = Problem::new();
+    let x = p.add_variable("x", i64::MIN, i64::MAX);
+    let y = p.add_variable("y", -5, 5);
+    p.add_constraint("sum", vec![(x, r(1)), (y, r(2))], Some(r(3)), Some(r(3)));
+    let v = checked(&PureBackend, &p, &Budget::default());
+    assert!(p.check(v.witness().unwrap()).is_ok());
+}
