@@ -84,3 +84,13 @@ fn binary_single() {
 fn binary_mos() {
     run_family(FAMILIES[1]);
 }
+
+#[test]
+fn multiclass() {
+    run_family(FAMILIES[3]);
+}
+
+#[test]
+fn regression() {
+    run_family(FAMILIES[4]);
+}

@@ -138,6 +138,13 @@ fn read_input(file: Option<&std::path::Path>) -> anyhow::Result<String> {
     Ok(text)
 }
 
+/// Writes to stdout; a closed pipe (`scorecheck check | head`) is not an error worth a panic.
+pub(crate) fn emit(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+}
+
 fn check(args: &CheckArgs) -> ExitCode {
     let outcome = read_input(args.file.as_deref()).and_then(|text| {
         let mut options = args.engine.options()?;
@@ -156,8 +163,8 @@ fn check(args: &CheckArgs) -> ExitCode {
     match result {
         Ok(value) => {
             match args.format {
-                Format::Json => println!("{value}"),
-                Format::Text => print!("{}", report::text(&value)),
+                Format::Json => emit(&format!("{value}\n")),
+                Format::Text => emit(&report::text(&value)),
             }
             ExitCode::from(match value.get("inconsistency") {
                 Some(serde_json::Value::Bool(false)) => EXIT_CONSISTENT,
@@ -168,7 +175,7 @@ fn check(args: &CheckArgs) -> ExitCode {
         Err(error) => {
             eprintln!("scorecheck check: error: {error}");
             if args.format == Format::Json {
-                println!("{}", serde_json::json!({ "error": error.to_json() }));
+                emit(&format!("{}\n", serde_json::json!({ "error": error.to_json() })));
             }
             ExitCode::from(EXIT_ERROR)
         }

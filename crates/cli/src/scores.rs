@@ -44,7 +44,7 @@ pub struct ScoresArgs {
 pub fn run(args: &ScoresArgs) -> ExitCode {
     match render(args) {
         Ok(text) => {
-            print!("{text}");
+            crate::emit(&text);
             ExitCode::from(EXIT_CONSISTENT)
         }
         Err(message) => {

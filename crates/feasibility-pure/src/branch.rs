@@ -6,7 +6,7 @@ use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};
 use scorecheck_feasibility::{Budget, Certainty, Problem, Verdict};
 
-use crate::presolve::Model;
+use crate::presolve::{propagate, Model};
 use crate::simplex::{solve_lp, LpOutcome, Stats};
 use crate::walk::Walker;
 
@@ -86,6 +86,11 @@ pub(crate) fn search(problem: &Problem, model: &Model, budget: &Budget) -> Verdi
             );
         }
         nodes += 1;
+        let mut node = node;
+        if !propagate(model, &mut node.lower, &mut node.upper) {
+            closed += 1;
+            continue;
+        }
         let (x, activity) = match solve_lp(
             model,
             &node.lower,

@@ -164,3 +164,150 @@ pub(crate) fn presolve(problem: &Problem) -> Result<Model, String> {
         norms,
     })
 }
+
+/// `ceil(p / q)` for `q ≠ 0`.
+fn ceil_div(p: &BigInt, q: &BigInt) -> BigInt {
+    -((-p).div_floor(q))
+}
+
+/// Rounds of bound propagation per branch-and-bound node.
+const PROPAGATION_ROUNDS: usize = 4;
+
+/// Tightens `lower`/`upper` by integer bound propagation over the rows: each variable's
+/// range is cut to what the row range leaves once every other variable of the row takes
+/// its most favourable bound, rounded inwards (the variables are integers). Exact
+/// (`BigInt`); `false` means the box holds no integer point satisfying every row.
+pub(crate) fn propagate(model: &Model, lower: &mut [i64], upper: &mut [i64]) -> bool {
+    for _ in 0..PROPAGATION_ROUNDS {
+        let mut changed = false;
+        for row in &model.rows {
+            // Least and greatest activity over the box.
+            let mut least = BigInt::zero();
+            let mut greatest = BigInt::zero();
+            for (j, a) in &row.terms {
+                let (lo, hi) = (a * lower[*j], a * upper[*j]);
+                if a.is_positive() {
+                    least += lo;
+                    greatest += hi;
+                } else {
+                    least += hi;
+                    greatest += lo;
+                }
+            }
+            if row.upper.as_ref().is_some_and(|u| &least > u)
+                || row.lower.as_ref().is_some_and(|l| &greatest < l)
+            {
+                return false;
+            }
+            for (j, a) in &row.terms {
+                let (own_least, own_greatest) = if a.is_positive() {
+                    (a * lower[*j], a * upper[*j])
+                } else {
+                    (a * upper[*j], a * lower[*j])
+                };
+                // a·x ≤ U − (least − own_least) and a·x ≥ L − (greatest − own_greatest);
+                // dividing by a < 0 swaps which one bounds x from below.
+                let cap = row.upper.as_ref().map(|u| u - (&least - &own_least));
+                let base = row.lower.as_ref().map(|l| l - (&greatest - &own_greatest));
+                let (new_lo, new_hi) = if a.is_positive() {
+                    (base.map(|f| ceil_div(&f, a)), cap.map(|c| c.div_floor(a)))
+                } else {
+                    (cap.map(|c| ceil_div(&c, a)), base.map(|f| f.div_floor(a)))
+                };
+                // Bounds beyond the i64 range are left alone (weaker, still sound).
+                if let Some(b) = new_lo.and_then(|b| b.to_i64()) {
+                    if b > lower[*j] {
+                        lower[*j] = b;
+                        changed = true;
+                    }
+                }
+                if let Some(b) = new_hi.and_then(|b| b.to_i64()) {
+                    if b < upper[*j] {
+                        upper[*j] = b;
+                        changed = true;
+                    }
+                }
+                if lower[*j] > upper[*j] {
+                    return false;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(n: i64, d: i64) -> BigRational {
+        BigRational::new(n.into(), d.into())
+    }
+
+    #[test]
+    fn rows_become_coprime_integers_with_inward_rounded_ranges() {
+        let mut p = Problem::new();
+        let x = p.add_variable("x", 0, 9);
+        let y = p.add_variable("y", 0, 9);
+        // x/6 + y/4 in [0.3, 0.9] is 2x + 3y in [3.6, 10.8], so [4, 10].
+        p.add_constraint(
+            "row",
+            vec![(x, r(1, 6)), (y, r(1, 4))],
+            Some(r(3, 10)),
+            Some(r(9, 10)),
+        );
+        let m = presolve(&p).unwrap();
+        assert_eq!(m.rows.len(), 1);
+        let coefs: Vec<i64> = m.rows[0]
+            .terms
+            .iter()
+            .map(|(_, a)| a.to_i64().unwrap())
+            .collect();
+        assert_eq!(coefs, vec![2, 3]);
+        assert_eq!(m.rows[0].lower, Some(4.into()));
+        assert_eq!(m.rows[0].upper, Some(10.into()));
+    }
+
+    #[test]
+    fn singleton_rows_become_bounds_and_empty_ones_are_proven() {
+        let mut p = Problem::new();
+        let x = p.add_variable("x", -10, 10);
+        p.add_constraint("neg", vec![(x, r(-2, 3))], Some(r(-3, 1)), Some(r(1, 1)));
+        let m = presolve(&p).unwrap();
+        // -2x/3 in [-3, 1] is x in [-1.5, 4.5], so [-1, 4].
+        assert!(m.rows.is_empty());
+        assert_eq!((m.lower[0], m.upper[0]), (-1, 4));
+        p.add_constraint("half", vec![(x, r(2, 1))], Some(r(1, 1)), Some(r(1, 1)));
+        assert!(presolve(&p).is_err());
+    }
+
+    #[test]
+    fn propagation_rounds_inwards_and_detects_empty_boxes() {
+        let mut p = Problem::new();
+        let x = p.add_variable("x", 0, 6);
+        let y = p.add_variable("y", 0, 6);
+        p.add_constraint(
+            "diff",
+            vec![(x, r(1, 1)), (y, r(-1, 1))],
+            Some(r(5, 1)),
+            Some(r(5, 1)),
+        );
+        let m = presolve(&p).unwrap();
+        let (mut lo, mut hi) = (m.lower.clone(), m.upper.clone());
+        assert!(propagate(&m, &mut lo, &mut hi));
+        assert_eq!((lo, hi), (vec![5, 0], vec![6, 1]));
+        // 3x + 2y ≥ 31 cannot hold with x, y ≤ 6 (at most 30).
+        p.add_constraint(
+            "big",
+            vec![(x, r(3, 1)), (y, r(2, 1))],
+            Some(r(31, 1)),
+            None,
+        );
+        let m = presolve(&p).unwrap();
+        let (mut lo, mut hi) = (m.lower.clone(), m.upper.clone());
+        assert!(!propagate(&m, &mut lo, &mut hi));
+    }
+}

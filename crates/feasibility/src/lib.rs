@@ -10,7 +10,7 @@
 //! - answers: [`Verdict`] with its [`Certainty`], search limits [`Budget`];
 //! - the [`Feasibility`] trait every backend implements, and [`checked`], the gate every
 //!   backend answer passes through: a "feasible" only counts once its witness has passed
-//!   the exact check (or been repaired nearby);
+//!   the exact check (or been repaired nearby by [`repair`], which backends may also use);
 //! - [`testing::BruteForce`], an enumerating oracle for small problems;
 //! - [`conformance`]: the shared data files under `testdata/` and [`run_conformance`],
 //!   which every backend crate runs in its tests.

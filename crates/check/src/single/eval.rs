@@ -176,14 +176,13 @@ impl<'a> Evaluator<'a> {
         })
     }
 
-    /// The first position in [lo, hi] along `axis` where `side` of window `w` holds, for a
+    /// The first position in [lo, hi] along `axis` (the other entry `fixed`) where `side` of window `w` holds, for a
     /// side that holds on a suffix of the segment (hi + 1 if nowhere).
     pub(crate) fn first_on_suffix(
         &mut self,
         w: usize,
         side: Side,
-        axis: Axis,
-        fixed: u64,
+        (axis, fixed): (Axis, u64),
         lo: i128,
         hi: i128,
         extend_pt: bool,
@@ -201,14 +200,13 @@ impl<'a> Evaluator<'a> {
         })
     }
 
-    /// The last position in [lo, hi] along `axis` where `side` of window `w` holds, for a
+    /// The last position in [lo, hi] along `axis` (the other entry `fixed`) where `side` of window `w` holds, for a
     /// side that holds on a prefix of the segment (lo − 1 if nowhere).
     pub(crate) fn last_on_prefix(
         &mut self,
         w: usize,
         side: Side,
-        axis: Axis,
-        fixed: u64,
+        (axis, fixed): (Axis, u64),
         lo: i128,
         hi: i128,
         extend_pt: bool,

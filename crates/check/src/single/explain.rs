@@ -196,7 +196,7 @@ pub(crate) fn show_decimal(r: &BigRational) -> String {
     let mut digits = 0usize;
     let mut scale = BigInt::from(1);
     // A terminating decimal has only 2s and 5s in its denominator.
-    while !(denominator == BigInt::from(1)) && digits < 60 {
+    while denominator != BigInt::from(1) && digits < 60 {
         if denominator.is_multiple_of(&ten) {
             denominator /= &ten;
         } else if denominator.is_multiple_of(&two) {

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::{One, Signed, ToPrimitive, Zero};
+use num_traits::{One, ToPrimitive, Zero};
 use scorecheck_feasibility::Problem;
 
 /// Search nodes one row may use before the check gives up (and concludes nothing).
@@ -118,7 +118,7 @@ fn row_has_no_point(row: &IntegerRow) -> bool {
         return !(row.lower <= 0 && 0 <= row.upper);
     }
     let g = row.terms.iter().fold(0i128, |g, t| g.gcd(&t.0));
-    let (lower, upper) = (row.lower.div_ceil_exact(g), row.upper.div_floor(&g));
+    let (lower, upper) = (ceil_div(row.lower, g), floor_div(row.upper, g));
     if lower > upper {
         return true;
     }
@@ -144,8 +144,8 @@ fn search(terms: &[(i128, i128, i128)], rest: &[(i128, i128)], j: usize, partial
     }
     let (c, lo, hi) = terms[j];
     let (rmin, rmax) = rest[j + 1];
-    let from = (lower - partial - rmax).div_ceil_exact(c).max(lo);
-    let to = (upper - partial - rmin).div_floor(&c).min(hi);
+    let from = ceil_div(lower - partial - rmax, c).max(lo);
+    let to = floor_div(upper - partial - rmin, c).min(hi);
     if from > to {
         return Some(false);
     }
@@ -170,15 +170,14 @@ fn search(terms: &[(i128, i128, i128)], rest: &[(i128, i128)], j: usize, partial
     }
 }
 
-/// Ceiling division for positive divisors.
-trait DivCeil {
-    fn div_ceil_exact(self, d: i128) -> i128;
+/// Floor division for positive divisors.
+fn floor_div(a: i128, d: i128) -> i128 {
+    Integer::div_floor(&a, &d)
 }
 
-impl DivCeil for i128 {
-    fn div_ceil_exact(self, d: i128) -> i128 {
-        -((-self).div_floor(&d))
-    }
+/// Ceiling division for positive divisors.
+fn ceil_div(a: i128, d: i128) -> i128 {
+    -floor_div(-a, d)
 }
 
 #[cfg(test)]

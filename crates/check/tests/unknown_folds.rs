@@ -1,0 +1,188 @@
+//! The unknown-folds checks: conformance with the paper and the reference, exhaustive
+//! comparison with the known-folds integer program on small cases, and budgets.
+
+use scorecheck::algebra::Score;
+use scorecheck::{count_fold_configurations, run, RunOptions};
+use scorecheck_folds::{FoldRules, KFoldConfigurations};
+use serde_json::{json, Value};
+
+fn answer(request: Value) -> Value {
+    run(&request, &RunOptions::default()).unwrap_or_else(|e| panic!("{request}: {e}"))
+}
+
+fn ehg(p: u64, scores: Value) -> Value {
+    json!({"check": "1_dataset_unknown_folds_mos", "dataset": {"p": p, "n": 262},
+           "folding": {"n_folds": 5, "n_repeats": 1}, "scores": scores, "eps": 1e-4})
+}
+
+#[test]
+fn ehg_all_918_configurations_are_inconsistent() {
+    let out = answer(ehg(38, json!({"acc": 0.9447, "sens": 0.9139, "spec": 0.9733})));
+    assert_eq!(out["inconsistency"], true, "{out}");
+    assert_eq!(out["verdict"], "inconsistent");
+    assert_eq!(out["certainty"], "exact");
+    assert_eq!(out["configurations_total"], 918);
+    assert_eq!(out["configurations_examined"], 918);
+    assert_eq!(out["ignored_scores"], json!([]));
+}
+
+#[test]
+fn ehg_with_244_positives_has_the_references_configuration() {
+    let out = answer(ehg(244, json!({"acc": 0.9447, "sens": 0.9139, "spec": 0.9733})));
+    assert_eq!(out["inconsistency"], false, "{out}");
+    assert_eq!(out["configurations_total"], 2_616_607);
+    // The reference stops at its 963rd configuration; the order is the same, and the lowest
+    // feasible index is reported.
+    assert_eq!(out["configuration"]["index"], 962, "{}", out["configuration"]);
+    let folds: Vec<(u64, u64)> = out["configuration"]["folds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| (f["p"].as_u64().unwrap(), f["n"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(folds, vec![(1, 101), (4, 97), (40, 61), (99, 2), (100, 1)]);
+    let witness = &out["witness"]["datasets"][0]["folds"];
+    assert_eq!(witness.as_array().unwrap().len(), 5);
+}
+
+#[test]
+fn counts_match_the_reference() {
+    use Score::*;
+    let cases: &[(u64, u64, u64, &[Score], &str)] = &[
+        (38, 262, 5, &[Acc, Sens, Spec], "918"),
+        (30, 300, 5, &[Acc, Sens, Spec], "377"),
+        (13, 73, 4, &[Acc], "166"),
+        (7, 26, 3, &[Sens], "4"),
+        (19, 97, 3, &[Acc, Spec, Sens], "81"),
+        (10, 10, 3, &[Acc], "24"),
+        (5, 40, 4, &[Spec], "14"),
+        (126, 131, 2, &[Acc, Sens, Bacc], "125"),
+        (244, 262, 5, &[Acc, Sens, Spec], "2616607"),
+    ];
+    for &(p, n, k, scores, expected) in cases {
+        assert_eq!(count_fold_configurations(p, n, k, 1, scores).unwrap(), expected, "p={p} n={n} k={k}");
+    }
+    // Repeats are multisets: C(918 + 1, 2).
+    assert_eq!(count_fold_configurations(38, 262, 5, 2, &[Acc, Sens, Spec]).unwrap(), "421821");
+    assert!(count_fold_configurations(1, 1, 0, 1, &[Acc]).is_err());
+}
+
+/// A tiny deterministic generator (no dependency needed).
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n.max(1)
+    }
+}
+
+fn decimal(num: u64, den: u64, digits: u32) -> f64 {
+    let scale = 10f64.powi(digits as i32);
+    ((num as f64 / den as f64) * scale).round() / scale
+}
+
+#[test]
+fn agrees_with_the_known_folds_program_on_every_configuration() {
+    let mut rng = Lcg(7);
+    let mut consistent = 0;
+    for case in 0..40 {
+        let (p, n, k) = (2 + rng.below(9), 2 + rng.below(12), 2 + rng.below(2));
+        if k > p + n {
+            continue;
+        }
+        // Scores from a random configuration's random counts, sometimes perturbed.
+        let space = KFoldConfigurations::new(p, n, k, &FoldRules::default()).unwrap();
+        let Some(count) = space.count_u64().filter(|&c| c > 0) else { continue };
+        let config = space.nth_u64(rng.below(count)).unwrap();
+        let (mut sens, mut spec, mut acc) = (0.0, 0.0, 0.0);
+        for f in &config.folds {
+            let (tp, tn) = (rng.below(f.p + 1), rng.below(f.n + 1));
+            sens += tp as f64 / f.p as f64;
+            spec += tn as f64 / f.n as f64;
+            acc += (tp + tn) as f64 / (f.p + f.n) as f64;
+        }
+        let kf = k as f64;
+        let shift = if case % 3 == 0 { 0.01 * rng.below(3) as f64 } else { 0.0 };
+        let scores = json!({"acc": decimal((acc / kf * 1e6) as u64, 1_000_000, 3) + shift,
+                            "sens": decimal((sens / kf * 1e6) as u64, 1_000_000, 3),
+                            "spec": decimal((spec / kf * 1e6) as u64, 1_000_000, 3)});
+        let unknown = answer(json!({"check": "1_dataset_unknown_folds_mos", "dataset": {"p": p, "n": n},
+            "folding": {"n_folds": k}, "scores": scores, "eps": 1e-3}));
+        let any_feasible = space.iter().any(|c| {
+            let folds: Vec<Value> = c.folds.iter().map(|f| json!({"p": f.p, "n": f.n})).collect();
+            let known = answer(json!({"check": "1_dataset_known_folds_mos", "dataset": {"p": p, "n": n},
+                "folding": {"folds": folds}, "scores": scores, "eps": 1e-3}));
+            known["inconsistency"] == false
+        });
+        assert_eq!(unknown["inconsistency"], !any_feasible, "p={p} n={n} k={k} scores={scores}: {unknown}");
+        consistent += usize::from(any_feasible);
+    }
+    assert!(consistent > 3, "the cases should include consistent ones ({consistent})");
+}
+
+#[test]
+fn budgets_give_undecided_never_a_verdict() {
+    let mut request = ehg(38, json!({"acc": 0.9447, "sens": 0.9139, "spec": 0.9733}));
+    request["max_configurations"] = json!(10);
+    let out = answer(request);
+    assert_eq!(out["verdict"], "undecided", "{out}");
+    assert_eq!(out["inconsistency"], Value::Null);
+    assert_eq!(out["configurations_examined"], 10);
+    assert!(out["covered"].as_f64().unwrap() < 0.02);
+
+    let options = RunOptions { max_configurations: Some(5), ..RunOptions::default() };
+    let out = run(&ehg(38, json!({"acc": 0.9447, "sens": 0.9139, "spec": 0.9733})), &options).unwrap();
+    assert_eq!(out["verdict"], "undecided");
+
+    // A time limit far too short for the sweep of 2.6 million configurations.
+    let mut request = ehg(244, json!({"acc": 0.9447, "sens": 0.9139, "spec": 0.9734, "bacc": 0.3}));
+    request["time_limit"] = json!(0.05);
+    let out = answer(request);
+    assert_eq!(out["verdict"], "undecided", "{out}");
+    assert_eq!(out["inconsistency"], Value::Null);
+}
+
+#[test]
+fn options_and_aliases() {
+    let mut request = ehg(38, json!({"acc": 0.9447, "sens": 0.9139, "spec": 0.9733}));
+    request["fold_rules"] = json!("none");
+    let out = answer(request.clone());
+    assert_eq!(out["fold_rules"], "none");
+    assert_eq!(out["inconsistency"], true);
+    assert!(out["configurations_total"].as_u64().unwrap() > 918);
+    request["fold_rules"] = json!("all");
+    let err = run(&request, &RunOptions::default()).unwrap_err();
+    assert_eq!(err.field(), Some("fold_rules"));
+    // The reference's keyword `score_bounds` is accepted.
+    let mut request = ehg(38, json!({"acc": 0.9447}));
+    request["score_bounds"] = json!({"acc": [0.0, 1.0]});
+    assert_eq!(answer(request)["verdict"], "inconsistent");
+}
+
+#[test]
+fn several_datasets() {
+    let request = |bacc: f64| json!({"check": "n_datasets_mos_unknown_folds_mos",
+        "evaluations": [{"dataset": {"p": 13, "n": 73}, "folding": {"n_folds": 4, "n_repeats": 1}},
+                        {"dataset": {"p": 7, "n": 26}, "folding": {"n_folds": 3, "n_repeats": 1}}],
+        "scores": {"acc": 0.357, "sens": 0.323, "spec": 0.362, "bacc": bacc}, "eps": 1e-3});
+    assert_eq!(answer(request(0.343))["inconsistency"], false);
+    assert_eq!(answer(request(0.9))["inconsistency"], true);
+}
+
+#[test]
+fn conformance_lines() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/unknown_folds.jsonl");
+    let Ok(text) = std::fs::read_to_string(path) else { return };
+    let mut checked = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let case: Value = serde_json::from_str(line).unwrap();
+        let out = answer(case["request"].clone());
+        assert_eq!(out["inconsistency"], case["expected"]["inconsistency"], "{}: {out}", case["name"]);
+        if let Some(total) = case["expected"].get("n_fold_configurations") {
+            assert_eq!(&out["configurations_total"], total, "{}", case["name"]);
+        }
+        checked += 1;
+    }
+    assert!(checked > 0);
+}
