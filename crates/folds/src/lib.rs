@@ -17,6 +17,22 @@
 //! - [`stratified_sklearn_folds`]: the per-fold class counts of scikit-learn's
 //!   `StratifiedKFold` without shuffling.
 //!
+//! Conventions and differences from the reference:
+//!
+//! - Folds are listed larger folds first; within a group of equal-size folds the positive
+//!   counts are non-decreasing (folds of equal size are interchangeable, so only multisets
+//!   count). Configurations are ordered like the reference enumerates them (by the positives in
+//!   the larger folds, then lexicographically), so index `i` here is the reference's `i`-th.
+//! - [`FoldRules::require_two_folds_with_each_class`] is the reference's silent
+//!   `not_enough_diverse_folds` filter (for `k >= 2`, at least two folds with positives and two
+//!   with negatives); it is on by default and can be switched off.
+//! - Repeats are multisets (`C(N + r - 1, r)`), where the reference takes the Cartesian product
+//!   (`N^r`) of identical generators; averaged scores cannot tell the two apart.
+//! - Counting uses Gaussian binomial coefficients per group of equal-size folds and never
+//!   enumerates. Random access builds a table per group on first use; it needs each group's
+//!   count to fit in a `u128` and the table to stay below 2^24 cells, and otherwise returns
+//!   [`ErrorKind::TooLarge`] (iteration still works).
+//!
 //! What it deliberately does not do: decide anything about scores (no score arithmetic, no
 //! feasibility), shuffle-dependent or grouped splitters, or floating point of any kind.
 //! It depends on no other scorecheck crate.

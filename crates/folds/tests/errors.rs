@@ -96,3 +96,24 @@ fn large_counts_are_exact() {
     let item = repeated.nth(&(&big / 3u32)).unwrap();
     assert_eq!(repeated.rank(&item).unwrap(), &big / 3u32);
 }
+
+#[test]
+fn sets_can_be_shared_across_worker_threads() {
+    fn shareable<T: Send + Sync>(_: &T) {}
+    let space = KFoldConfigurations::new(20, 30, 4, &FoldRules::default()).unwrap();
+    shareable(&space);
+    // Workers split the index space and each resumes from its own start.
+    let ranges: Vec<_> = scorecheck_folds::index_ranges(&space.count(), 7).collect();
+    let joined: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = ranges
+            .iter()
+            .map(|(s, e)| scope.spawn(|| space.range(s, e).unwrap().collect::<Vec<_>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
+    });
+    assert_eq!(joined, space.iter().collect::<Vec<_>>());
+    assert!(joined.len() > 20);
+}
