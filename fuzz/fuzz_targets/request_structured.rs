@@ -4,5 +4,8 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|request: scorecheck_fuzz::structured::Request| {
-    scorecheck_fuzz::oracles::request::run_text_checked(&request.to_json());
+    let text = request.to_json();
+    // On a panic the hook prints this JSON, which is what gets saved under tests/fuzz/request/.
+    scorecheck_fuzz::structured::remember(&text);
+    scorecheck_fuzz::oracles::request::run_text_checked(&text);
 });

@@ -264,3 +264,25 @@ impl Request {
         Value::Object(map).to_string()
     }
 }
+
+thread_local! {
+    static CURRENT: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+/// Remembers the request being run, and (once) installs a panic hook that prints it before
+/// libFuzzer's own hook aborts, so a crash report carries the JSON to replay.
+pub fn remember(text: &str) {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            CURRENT.with(|current| eprintln!("request_structured JSON: {}", current.borrow()));
+            previous(info);
+        }));
+    });
+    CURRENT.with(|current| {
+        let mut current = current.borrow_mut();
+        current.clear();
+        current.push_str(text);
+    });
+}

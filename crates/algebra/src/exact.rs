@@ -243,8 +243,8 @@ impl fmt::Display for Exact {
                 };
                 if a.is_zero() {
                     write!(f, "{radical}")
-                } else if radical.starts_with('-') {
-                    write!(f, "{a} - {}", &radical[1..])
+                } else if let Some(positive) = radical.strip_prefix('-') {
+                    write!(f, "{a} - {positive}")
                 } else {
                     write!(f, "{a} + {radical}")
                 }

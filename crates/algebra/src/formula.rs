@@ -62,7 +62,9 @@ fn two<T: Arith>() -> T {
 /// - ppv, fdr, fm: undefined when tp + fp = 0; npv, for: when tn + fn = 0;
 /// - mk, mcc, and kappa: undefined when tp + fp = 0 or tn + fn = 0 (for kappa the formula's
 ///   denominator does not vanish there, but the reference declares it undefined, and so do we);
-/// - lrp: when fp = 0; lrn: when tn = 0; dor: when fp = 0 or fn = 0; upm: when tp = tn = 0;
+/// - lrp: when fp = 0; lrn: when tn = 0; dor: when fp = 0 or fn = 0; upm: when its
+///   denominator 4·tp·tn + (tp + tn)(fp + fn) vanishes (tp = tn = 0, or p = 0 with tn = n,
+///   or n = 0 with tp = p);
 /// - pt: when sens = 1 − spec (its formula is 0/0 on that line, which contains both
 ///   points the reference lists);
 /// - scores dividing by p or n: when that count is 0.
