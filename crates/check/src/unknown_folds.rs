@@ -12,11 +12,13 @@
 //! composition (`"fold_rules": "reference"` is the default). Repeats are multisets, since the
 //! mean over every fold of every repeat does not see their order.
 //!
-//! Each configuration is the mean-of-scores integer program of `mos`; before any program is
-//! solved, every row is checked on its own exactly ([`rows`]), which refutes most
-//! configurations in microseconds. Budgets (`max_configurations`, `time_limit`) end a search
+//! Each configuration is the mean-of-scores integer program of `mos`. Before any program is
+//! solved, two exact necessary conditions run, which refute most configurations in
+//! microseconds: the linear relaxation decided in closed form (`relaxation`), and every row on
+//! its own over the integers (`rows`). Budgets (`max_configurations`, `time_limit`) end a search
 //! with `"verdict": "undecided"` and the share covered, never with a verdict.
 
+mod relaxation;
 mod rows;
 mod search;
 
@@ -184,8 +186,15 @@ pub(crate) fn datasets_mos_unknown_folds_mos(request: &Request<'_>) -> Result<Va
 /// Runs the search and renders its outcome.
 fn answer(experiment: &UnknownFolds, ignored: &[String], request: &Request<'_>) -> Result<Value> {
     let space = space(experiment)?;
-    let outcome = search(experiment, &space, &request.options)?;
-    Ok(render(experiment, &space, &outcome, ignored, request))
+    let (outcome, statistics) = search(experiment, &space, &request.options)?;
+    let mut out = render(experiment, &space, &outcome, ignored, request);
+    if let Value::Object(map) = &mut out {
+        map.insert(
+            "statistics".into(),
+            json!({"refuted_without_program": statistics.refuted_without_program, "programs_solved": statistics.programs_solved, "seconds": finite(statistics.seconds)}),
+        );
+    }
+    Ok(out)
 }
 
 fn count_json(count: &BigUint) -> Value {
@@ -220,7 +229,7 @@ fn render(experiment: &UnknownFolds, space: &ConfigurationProduct, outcome: &Sea
             out.insert(
                 "explanation".into(),
                 json!({"message": format!(
-                    "every one of the {total} fold configurations is refuted: {refuted_by_rows} because a single reported mean (or bound) cannot be hit by any integer counts, {solved} by solving its integer program"
+                    "every one of the {total} fold configurations is refuted: {refuted_by_rows} without an integer program (the exact linear relaxation is infeasible, or a single reported mean or bound cannot be hit by any integer counts), {solved} by solving its integer program"
                 )}),
             );
             out.insert("backend".into(), request.options.backend.as_str().into());

@@ -1,6 +1,8 @@
 //! The `scorecheck` command-line tool: `scores`, `check`, `batch`, `folds`, `datasets`.
 
 mod batch;
+mod datasets;
+mod folds;
 mod report;
 mod scores;
 
@@ -36,6 +38,10 @@ enum Command {
     Check(CheckArgs),
     /// Check JSON Lines requests, answering one line per line, in order.
     Batch(BatchArgs),
+    /// Fold configurations of k-fold: `folds count --p 244 --n 262 --k 5`.
+    Folds(folds::FoldsArgs),
+    /// List the named datasets of the registry.
+    Datasets(datasets::DatasetsArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -120,6 +126,8 @@ fn main() -> ExitCode {
                 ExitCode::from(EXIT_ERROR)
             }
         },
+        Command::Folds(args) => folds::run(&args),
+        Command::Datasets(args) => datasets::run(&args),
     }
 }
 

@@ -7,6 +7,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use scorecheck_algebra::{ConfusionMatrix, Exact, Params, Score, Trend};
+use scorecheck_interval::{enclose_f64, Enclosure};
 
 use super::Window;
 
@@ -67,6 +68,12 @@ pub(crate) struct Evaluator<'a> {
     pub(crate) params: &'a Params,
     /// f64 images of the window bounds, for guesses only.
     bounds_f64: Vec<(f64, f64)>,
+    /// Each window's bounds bracketed by f64 values, for the rigorous interval filter.
+    brackets: Vec<Brackets>,
+    /// Whether the interval filter may be used: every count, sum and difference of counts
+    /// is an exact f64, so a denominator that is exactly zero stays exactly zero and the
+    /// filter's definedness agrees with the exact one.
+    filter: bool,
     /// Exact evaluations performed so far.
     pub(crate) steps: u64,
     /// Exact evaluations allowed before [`Halt::Budget`].
@@ -87,12 +94,21 @@ impl<'a> Evaluator<'a> {
     /// An evaluator for the windows of a problem.
     pub(crate) fn new(p: u64, n: u64, windows: &'a [Window], params: &'a Params, max_steps: u64) -> Self {
         let bounds_f64 = windows.iter().map(|w| (to_f64(&w.lower), to_f64(&w.upper))).collect();
+        let brackets = windows
+            .iter()
+            .map(|w| Brackets {
+                lower: bracket(&w.lower),
+                upper: bracket(&w.upper),
+            })
+            .collect();
         Evaluator {
             p,
             n,
             windows,
             params,
             bounds_f64,
+            brackets,
+            filter: p.checked_add(n).is_some_and(|total| total < (1u64 << 50)),
             steps: 0,
             max_steps,
         }
@@ -128,6 +144,15 @@ impl<'a> Evaluator<'a> {
 
     /// Whether window `w`'s score is defined at (tp, tn) and inside its window, exactly.
     pub(crate) fn inside(&mut self, w: usize, tp: u64, tn: u64) -> Run<bool> {
+        if let Some(enclosure) = self.enclosure(w, tp, tn) {
+            let b = &self.brackets[w];
+            if enclosure.0 >= b.lower.1 && enclosure.1 <= b.upper.0 {
+                return Ok(true);
+            }
+            if enclosure.1 < b.lower.0 || enclosure.0 > b.upper.1 {
+                return Ok(false);
+            }
+        }
         let window = &self.windows[w];
         let (lower, upper) = (window.lower.clone(), window.upper.clone());
         Ok(match self.value(w, tp, tn, false)? {
@@ -149,6 +174,18 @@ impl<'a> Evaluator<'a> {
     /// Whether one side of window `w` holds at (tp, tn); an undefined value is an anomaly
     /// because the callers only ask where the score is known to be defined.
     pub(crate) fn side_holds(&mut self, w: usize, side: Side, tp: u64, tn: u64, extend_pt: bool) -> Run<bool> {
+        if !(extend_pt && is_pt_like(self.windows[w].score) && self.on_pt_line(tp, tn)) {
+            if let Some((lo, hi)) = self.enclosure(w, tp, tn) {
+                let b = &self.brackets[w];
+                match side {
+                    Side::AtLeastLower if lo >= b.lower.1 => return Ok(true),
+                    Side::AtLeastLower if hi < b.lower.0 => return Ok(false),
+                    Side::AtMostUpper if hi <= b.upper.0 => return Ok(true),
+                    Side::AtMostUpper if lo > b.upper.1 => return Ok(false),
+                    _ => {}
+                }
+            }
+        }
         let Some(v) = self.value(w, tp, tn, extend_pt)? else {
             let score = self.windows[w].score;
             return Err(Halt::Anomaly(format!("{score} is undefined at tp={tp}, tn={tn} inside a searched segment")));
@@ -162,6 +199,29 @@ impl<'a> Evaluator<'a> {
             (Side::AtLeastLower, Some(o)) => Ok(o != Ordering::Less),
             (Side::AtMostUpper, Some(o)) => Ok(o != Ordering::Greater),
             (_, None) => Err(Halt::Anomaly("an exact comparison could not be decided".into())),
+        }
+    }
+
+    /// A rigorous enclosure (outward-rounded f64 interval arithmetic) of window `w`'s score at
+    /// (tp, tn), where the score is defined; `None` where the filter cannot be used.
+    ///
+    /// Interval arithmetic with outward rounding is a proof, not an estimate: a value whose
+    /// enclosure lies clear of a bound is decided without the (much slower) exact
+    /// evaluation; anything closer goes to the exact path.
+    fn enclosure(&mut self, w: usize, tp: u64, tn: u64) -> Option<(f64, f64)> {
+        // Only strictly inside the grid: there every count (tp, fn, tn, fp) is at least 1, so
+        // the only zero denominator left is pt's (on its line), and an interval that contains
+        // zero makes the enclosure unknown. On the border, conventions such as kappa's
+        // (undefined where tp + fp = 0) rest on exact zero tests that outward rounding blurs.
+        if !self.filter || tp == 0 || tn == 0 || tp >= self.p || tn >= self.n {
+            return None;
+        }
+        self.steps += 1;
+        match enclose_f64(self.windows[w].score, (tp, tp), (tn, tn), self.p, self.n, self.params) {
+            Enclosure::Within(interval) if interval.lo().is_finite() && interval.hi().is_finite() => {
+                Some((interval.lo(), interval.hi()))
+            }
+            _ => None,
         }
     }
 
@@ -224,6 +284,26 @@ impl<'a> Evaluator<'a> {
             Ok(!self.side_holds(w, side, tp, tn, extend_pt)?)
         })?;
         Ok(first_failing - 1)
+    }
+}
+
+/// A rational bound bracketed by the nearest f64 values: (largest ≤ r, smallest ≥ r).
+#[derive(Clone, Copy, Debug)]
+struct Brackets {
+    lower: (f64, f64),
+    upper: (f64, f64),
+}
+
+fn bracket(r: &BigRational) -> (f64, f64) {
+    let f = to_f64(r);
+    if !f.is_finite() {
+        return (f64::NEG_INFINITY, f64::INFINITY);
+    }
+    match BigRational::from_float(f).map(|exact| exact.cmp(r)) {
+        Some(Ordering::Equal) => (f, f),
+        Some(Ordering::Less) => (f, f.next_up()),
+        Some(Ordering::Greater) => (f.next_down(), f),
+        None => (f64::NEG_INFINITY, f64::INFINITY),
     }
 }
 

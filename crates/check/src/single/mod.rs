@@ -97,7 +97,7 @@ impl Default for Options {
             // An exact evaluation at large counts costs 0.1–1 ms (big-rational gcds), so a
             // column costs about a millisecond: 1_000 columns bound the default count by
             // about a second; callers wanting exact counts of dense problems raise it.
-            count_budget: 1_000,
+            count_budget: 200_000,
             explain: true,
         }
     }

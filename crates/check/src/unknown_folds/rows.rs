@@ -62,6 +62,50 @@ pub(crate) fn first_unreachable_row<'p>(problem: &'p Problem, cache: &mut RowCac
     None
 }
 
+/// Whether `lower ≤ Σ (num/den)·z ≤ upper` over integers `z ∈ [lo, hi]` provably has no
+/// point. Terms are `((num, den), lo, hi)` with `den > 0`; bounds are fractions `(num, den)`.
+/// `false` when it has one, or on overflow, or when the search is too large.
+pub(crate) fn fraction_row_unreachable(terms: &[((i128, i128), i128, i128)], lower: (i128, i128), upper: (i128, i128), cache: &mut RowCache) -> bool {
+    fraction_row(terms, lower, upper).is_some_and(|row| {
+        if cache.decided.len() > CACHE_LIMIT {
+            cache.decided.clear();
+        }
+        *cache.decided.entry(row.clone()).or_insert_with(|| row_has_no_point(&row))
+    })
+}
+
+fn fraction_row(terms: &[((i128, i128), i128, i128)], lower: (i128, i128), upper: (i128, i128)) -> Option<IntegerRow> {
+    let mut scale: i128 = 1;
+    for &((num, den), _, _) in terms {
+        if num != 0 {
+            scale = scale.checked_mul(den / scale.gcd(&den))?;
+        }
+    }
+    let mut min = 0i128;
+    let mut max = 0i128;
+    let mut by_coef: Vec<(i128, i128, i128)> = Vec::new();
+    for &((num, den), lo, hi) in terms {
+        if num == 0 {
+            continue;
+        }
+        let c = num.checked_mul(scale / den)?;
+        let (c, lo, hi) = if c < 0 { (-c, -hi, -lo) } else { (c, lo, hi) };
+        min = min.checked_add(c.checked_mul(lo)?)?;
+        max = max.checked_add(c.checked_mul(hi)?)?;
+        match by_coef.iter_mut().find(|t| t.0 == c) {
+            Some(t) => {
+                t.1 = t.1.checked_add(lo)?;
+                t.2 = t.2.checked_add(hi)?;
+            }
+            None => by_coef.push((c, lo, hi)),
+        }
+    }
+    let lower = ceil_div(lower.0.checked_mul(scale)?, lower.1).max(min);
+    let upper = floor_div(upper.0.checked_mul(scale)?, upper.1).min(max);
+    by_coef.sort_by(|a, b| b.0.cmp(&a.0));
+    Some(IntegerRow { terms: by_coef, lower, upper })
+}
+
 /// The row scaled to integers and merged, or `None` when it does not fit in `i128` (then no
 /// conclusion is drawn from it).
 fn integer_row(terms: &[(BigRational, i64, i64)], lower: Option<&BigRational>, upper: Option<&BigRational>) -> Option<IntegerRow> {

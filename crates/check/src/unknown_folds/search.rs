@@ -10,6 +10,7 @@ use rayon::iter::{ParallelBridge, ParallelIterator};
 use scorecheck_feasibility::{Certainty, Verdict};
 use scorecheck_folds::{index_ranges, ConfigurationProduct, ProductItem};
 
+use super::relaxation::{relaxation_infeasible, single_row_unreachable};
 use super::rows::{first_unreachable_row, RowCache};
 use super::UnknownFolds;
 use crate::dispatch::RunOptions;
@@ -18,6 +19,17 @@ use crate::mos::{self, DatasetSpec, Experiment, FoldSpec};
 
 /// Configurations handed to a worker at a time.
 const CHUNK: u64 = 1024;
+
+/// Where the work went.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Statistics {
+    /// Configurations refuted without an integer program.
+    pub(crate) refuted_without_program: u64,
+    /// Integer programs solved.
+    pub(crate) programs_solved: u64,
+    /// Wall-clock seconds.
+    pub(crate) seconds: f64,
+}
 
 /// How a search ended.
 pub(crate) enum SearchOutcome {
@@ -85,7 +97,8 @@ pub(crate) fn experiment_of(unknown: &UnknownFolds, item: &ProductItem) -> Exper
 
 /// What became of one configuration.
 pub(crate) enum Decision {
-    /// Refuted by an exact single-row check (or a score undefined on one of its folds).
+    /// Refuted without solving: the exact relaxation, an exact single-row check, or a score
+    /// undefined on one of its folds.
     RefutedByRows,
     /// Refuted by the integer program.
     Solved(Certainty),
@@ -97,6 +110,9 @@ pub(crate) enum Decision {
 
 /// Decides one configuration exactly (or leaves it undecided).
 pub(crate) fn decide(experiment: &Experiment, cache: &mut RowCache, options: &RunOptions, deadline: Option<Instant>) -> Result<Decision> {
+    if relaxation_infeasible(experiment) == Some(true) || single_row_unreachable(experiment, cache) == Some(true) {
+        return Ok(Decision::RefutedByRows);
+    }
     let problem = match mos::build(experiment) {
         Ok((problem, _)) => problem,
         // A score undefined on a fold (a fold without positives and a sensitivity to average):
@@ -138,7 +154,7 @@ struct Shared {
 }
 
 /// Searches the configurations of `space` for a feasible one.
-pub(crate) fn search(unknown: &UnknownFolds, space: &ConfigurationProduct, options: &RunOptions) -> Result<SearchOutcome> {
+pub(crate) fn search(unknown: &UnknownFolds, space: &ConfigurationProduct, options: &RunOptions) -> Result<(SearchOutcome, Statistics)> {
     let started = Instant::now();
     let deadline = options.time_limit.map(|t| started + t);
     let total = space.count();
@@ -210,8 +226,11 @@ pub(crate) fn search(unknown: &UnknownFolds, space: &ConfigurationProduct, optio
         return Err(e);
     }
     let examined = shared.examined.load(Ordering::Relaxed);
+    let by_rows = shared.by_rows.load(Ordering::Relaxed);
+    let programs = shared.solved.load(Ordering::Relaxed) + shared.undecided.load(Ordering::Relaxed) + u64::from(shared.found_index.load(Ordering::Relaxed) != u64::MAX);
+    let statistics = Statistics { refuted_without_program: by_rows, programs_solved: programs, seconds: started.elapsed().as_secs_f64() };
     if let Some((index, experiment, witness)) = shared.found.into_inner().ok().flatten() {
-        return Ok(SearchOutcome::Consistent { index: BigUint::from(index), experiment, witness, examined });
+        return Ok((SearchOutcome::Consistent { index: BigUint::from(index), experiment, witness, examined }, statistics));
     }
     let undecided = shared.undecided.load(Ordering::Relaxed);
     let reason = if shared.timed_out.load(Ordering::Relaxed) {
@@ -223,7 +242,7 @@ pub(crate) fn search(unknown: &UnknownFolds, space: &ConfigurationProduct, optio
     } else {
         None
     };
-    Ok(match reason {
+    let outcome = match reason {
         Some(reason) => SearchOutcome::Undecided { reason, undecided_configurations: undecided, examined },
         None => SearchOutcome::Inconsistent {
             certainty: if shared.solver_certainty.load(Ordering::Relaxed) { Certainty::Solver } else { Certainty::Exact },
@@ -231,5 +250,6 @@ pub(crate) fn search(unknown: &UnknownFolds, space: &ConfigurationProduct, optio
             solved: shared.solved.load(Ordering::Relaxed),
             examined,
         },
-    })
+    };
+    Ok((outcome, statistics))
 }

@@ -1,0 +1,58 @@
+//! criterion benches: the single-matrix and unknown-folds cases the reference is timed on, through the facade.
+#![allow(missing_docs)] // criterion macros generate undocumented items.
+
+// benches/reference/time_reference.py writes benches/cases/*.json and times mlscorecheck
+// 1.0.3 on them; this bench answers the same files through `scorecheck::run`, so the two
+// medians in benches/RESULTS.md are of identical requests. (The mean-of-scores cases have
+// their own bench, mos.rs, which also times the backend alone.)
+
+use std::hint::black_box;
+use std::path::PathBuf;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use scorecheck::{run, RunOptions};
+use serde_json::Value;
+
+fn case_files() -> Vec<(String, Value)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("cases");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}; run benches/reference/time_reference.py generate", dir.display()))
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| {
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            name.ends_with(".json") && !name.starts_with("mos_")
+        })
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).expect("a readable case file");
+            let file: Value = serde_json::from_str(&text).expect("a case file is JSON");
+            (file["name"].as_str().expect("a name").to_string(), file)
+        })
+        .collect()
+}
+
+fn cases(c: &mut Criterion) {
+    let options = RunOptions::default();
+    let mut group = c.benchmark_group("cases");
+    // The unknown-folds case walks hundreds of fold configurations; ten samples keep the
+    // whole bench within the short measurement times the README numbers are taken with.
+    group.sample_size(10);
+    for (name, file) in case_files() {
+        let request = &file["request"];
+        let result = run(request, &options).expect("the request is valid");
+        // Cases the reference was not run on (p = n = 1e6) carry no verdict to compare with.
+        if let Some(expected) = file["expected_inconsistency"].as_bool() {
+            assert_eq!(result["inconsistency"], Value::Bool(expected), "{name}");
+        }
+        group.bench_with_input(BenchmarkId::from_parameter(&name), request, |b, request| {
+            b.iter(|| run(black_box(request), &options))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, cases);
+criterion_main!(benches);

@@ -1,0 +1,296 @@
+//! The exact linear relaxation of one dataset's mean-of-scores program, decided in closed form.
+//!
+//! With folds (pᵢ, nᵢ) and no per-fold bounds, every linear mean score is a function of four
+//! sums: S = Σ tpᵢ/pᵢ, T = Σ tnᵢ/nᵢ, S + T, and A = Σ (tpᵢ + tnᵢ)/(pᵢ + nᵢ) = U + V with
+//! U = Σ tpᵢ/Nᵢ, V = Σ tnᵢ/Nᵢ. Relaxed to reals, (S, U) ranges over a zonotope with
+//! generators (1, pᵢ/Nᵢ), whose lower and upper boundaries are piecewise linear with breaks at
+//! the integers (fill the folds in slope order); (T, V) likewise. The set of (σ, τ, a) that are
+//! feasible is convex, so A is reachable exactly when the window on A meets
+//! [min lo, max hi] over the polygon of admissible (σ, τ); both extremes sit on vertices of that
+//! polygon cut at integer σ and τ. Everything is exact in `i128` rationals; on overflow the
+//! check concludes nothing.
+
+use num_integer::Integer;
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
+use scorecheck_algebra::Score;
+
+use super::rows::{fraction_row_unreachable, RowCache};
+use crate::mos::Experiment;
+
+/// An exact rational in `i128`, denominator positive and reduced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Q {
+    num: i128,
+    den: i128,
+}
+
+impl Q {
+    fn int(v: i128) -> Q {
+        Q { num: v, den: 1 }
+    }
+
+    fn new(num: i128, den: i128) -> Option<Q> {
+        if den == 0 {
+            return None;
+        }
+        let g = num.gcd(&den);
+        let s = if den < 0 { -1 } else { 1 };
+        Some(Q { num: s * num / g, den: s * den / g })
+    }
+
+    fn from_big(v: &BigRational) -> Option<Q> {
+        Q::new(v.numer().to_i128()?, v.denom().to_i128()?)
+    }
+
+    fn add(self, o: Q) -> Option<Q> {
+        let g = self.den.gcd(&o.den);
+        let den = (self.den / g).checked_mul(o.den)?;
+        let num = self.num.checked_mul(o.den / g)?.checked_add(o.num.checked_mul(self.den / g)?)?;
+        Q::new(num, den)
+    }
+
+    fn sub(self, o: Q) -> Option<Q> {
+        self.add(Q { num: o.num.checked_neg()?, den: o.den })
+    }
+
+    fn mul(self, o: Q) -> Option<Q> {
+        let g1 = self.num.gcd(&o.den).max(1);
+        let g2 = o.num.gcd(&self.den).max(1);
+        Q::new((self.num / g1).checked_mul(o.num / g2)?, (self.den / g2).checked_mul(o.den / g1)?)
+    }
+
+    fn floor(self) -> i128 {
+        Integer::div_floor(&self.num, &self.den)
+    }
+
+    fn le(self, o: Q) -> Option<bool> {
+        Some(self.num.checked_mul(o.den)? <= o.num.checked_mul(self.den)?)
+    }
+
+    fn min(self, o: Q) -> Option<Q> {
+        Some(if self.le(o)? { self } else { o })
+    }
+
+    fn max(self, o: Q) -> Option<Q> {
+        Some(if self.le(o)? { o } else { self })
+    }
+}
+
+/// A closed interval.
+#[derive(Clone, Copy, Debug)]
+struct Window {
+    lower: Q,
+    upper: Q,
+}
+
+impl Window {
+    fn meet(self, lower: Q, upper: Q) -> Option<Window> {
+        Some(Window { lower: self.lower.max(lower)?, upper: self.upper.min(upper)? })
+    }
+
+    fn contains(self, v: Q) -> Option<bool> {
+        Some(self.lower.le(v)? && v.le(self.upper)?)
+    }
+
+    fn is_empty(self) -> Option<bool> {
+        Some(!self.lower.le(self.upper)?)
+    }
+}
+
+/// The lower (ascending slopes) or upper (descending) boundary of a zonotope with unit-width
+/// generators: `prefix[m]` is the sum of the first m slopes.
+struct Boundary {
+    slopes: Vec<Q>,
+    prefix: Vec<Q>,
+}
+
+impl Boundary {
+    fn new(mut slopes: Vec<Q>, ascending: bool) -> Option<Boundary> {
+        let mut failed = false;
+        slopes.sort_by(|a, b| {
+            let ordering = match (a.num.checked_mul(b.den), b.num.checked_mul(a.den)) {
+                (Some(x), Some(y)) => x.cmp(&y),
+                _ => {
+                    failed = true;
+                    std::cmp::Ordering::Equal
+                }
+            };
+            if ascending {
+                ordering
+            } else {
+                ordering.reverse()
+            }
+        });
+        if failed {
+            return None;
+        }
+        let mut prefix = vec![Q::int(0)];
+        for s in &slopes {
+            prefix.push(prefix.last()?.add(*s)?);
+        }
+        Some(Boundary { slopes, prefix })
+    }
+
+    /// The boundary at `x ∈ [0, k]`.
+    fn at(&self, x: Q) -> Option<Q> {
+        let m = usize::try_from(x.floor()).ok()?;
+        let base = *self.prefix.get(m)?;
+        let frac = x.sub(Q::int(m as i128))?;
+        match self.slopes.get(m) {
+            Some(slope) => base.add(frac.mul(*slope)?),
+            None => Some(base),
+        }
+    }
+}
+
+/// `Some(true)` when the relaxation of this single-dataset experiment without fold bounds is
+/// infeasible (so the integer program is too); `Some(false)` when it is feasible; `None` when
+/// the check does not apply or overflowed.
+pub(crate) fn relaxation_infeasible(experiment: &Experiment) -> Option<bool> {
+    let [dataset] = experiment.datasets.as_slice() else { return None };
+    if dataset.folds.is_empty() || dataset.folds.iter().any(|f| !f.bounds.is_empty()) {
+        return None;
+    }
+    let k = dataset.folds.len() as i128;
+    let full = |scale: i128| Window { lower: Q::int(0), upper: Q::int(scale * k) };
+    let (mut ws, mut wt, mut wb, mut wa) = (full(1), full(1), full(2), full(1));
+    let mut uses_sens = false;
+    let mut uses_spec = false;
+    for bound in experiment.windows.iter().chain(&dataset.bounds) {
+        let (lo, hi) = (Q::from_big(&bound.lower)?, Q::from_big(&bound.upper)?);
+        let kq = Q::int(k);
+        let one = Q::int(1);
+        let scaled = |a: Q, b: Q, factor: Q| Some((a.mul(factor)?, b.mul(factor)?));
+        let complement = |a: Q, b: Q| Some((one.sub(b)?, one.sub(a)?));
+        match bound.score {
+            Score::Acc => { let (a, b) = scaled(lo, hi, kq)?; wa = wa.meet(a, b)?; }
+            Score::Err => { let (a, b) = complement(lo, hi)?; let (a, b) = scaled(a, b, kq)?; wa = wa.meet(a, b)?; }
+            Score::Sens => { uses_sens = true; let (a, b) = scaled(lo, hi, kq)?; ws = ws.meet(a, b)?; }
+            Score::Fnr => { uses_sens = true; let (a, b) = complement(lo, hi)?; let (a, b) = scaled(a, b, kq)?; ws = ws.meet(a, b)?; }
+            Score::Spec => { uses_spec = true; let (a, b) = scaled(lo, hi, kq)?; wt = wt.meet(a, b)?; }
+            Score::Fpr => { uses_spec = true; let (a, b) = complement(lo, hi)?; let (a, b) = scaled(a, b, kq)?; wt = wt.meet(a, b)?; }
+            Score::Bacc => { uses_sens = true; uses_spec = true; let (a, b) = scaled(lo, hi, Q::int(2 * k))?; wb = wb.meet(a, b)?; }
+            Score::Bm => { uses_sens = true; uses_spec = true; let (a, b) = scaled(lo.add(one)?, hi.add(one)?, kq)?; wb = wb.meet(a, b)?; }
+            _ => return None,
+        }
+    }
+    // A score undefined on some fold is left to the integer program's builder.
+    if (uses_sens && dataset.folds.iter().any(|f| f.p == 0)) || (uses_spec && dataset.folds.iter().any(|f| f.n == 0)) {
+        return None;
+    }
+    if ws.is_empty()? || wt.is_empty()? || wb.is_empty()? || wa.is_empty()? {
+        return Some(true);
+    }
+    // Folds without positives (negatives) move neither S nor U (T nor V), so they are left out
+    // and that side's range of S (T) shrinks to the number of folds that do.
+    let side = |counts: &mut dyn Iterator<Item = (u64, u64)>| -> Option<(Boundary, Boundary, i128)> {
+        let mut slopes = Vec::new();
+        for (part, total) in counts {
+            if part > 0 {
+                slopes.push(Q::new(i128::from(part), i128::from(total))?);
+            }
+        }
+        let width = slopes.len() as i128;
+        Some((Boundary::new(slopes.clone(), true)?, Boundary::new(slopes, false)?, width))
+    };
+    let (lo_u, hi_u, width_s) = side(&mut dataset.folds.iter().map(|f| (f.p, f.p + f.n)))?;
+    let (lo_v, hi_v, width_t) = side(&mut dataset.folds.iter().map(|f| (f.n, f.p + f.n)))?;
+    let ws = ws.meet(Q::int(0), Q::int(width_s))?;
+    let wt = wt.meet(Q::int(0), Q::int(width_t))?;
+    if ws.is_empty()? || wt.is_empty()? {
+        return Some(true);
+    }
+    // Candidate coordinates: window ends and the integers inside.
+    let coordinates = |w: Window| -> Option<Vec<Q>> {
+        let mut out = vec![w.lower, w.upper];
+        let first = w.lower.floor() + 1;
+        let last = w.upper.floor();
+        if last - first > 64 {
+            return None;
+        }
+        for v in first..=last {
+            let q = Q::int(v);
+            if w.contains(q)? && q != w.upper {
+                out.push(q);
+            }
+        }
+        Some(out)
+    };
+    let sigmas = coordinates(ws)?;
+    let taus = coordinates(wt)?;
+    let mut points = Vec::new();
+    for &s in &sigmas {
+        for &t in &taus {
+            points.push((s, t));
+        }
+        for b in [wb.lower, wb.upper] {
+            points.push((s, b.sub(s)?));
+        }
+    }
+    for &t in &taus {
+        for b in [wb.lower, wb.upper] {
+            points.push((b.sub(t)?, t));
+        }
+    }
+    let mut least: Option<Q> = None;
+    let mut greatest: Option<Q> = None;
+    for (s, t) in points {
+        if !(ws.contains(s)? && wt.contains(t)? && wb.contains(s.add(t)?)?) {
+            continue;
+        }
+        let low = lo_u.at(s)?.add(lo_v.at(t)?)?;
+        let high = hi_u.at(s)?.add(hi_v.at(t)?)?;
+        least = Some(match least { Some(l) => l.min(low)?, None => low });
+        greatest = Some(match greatest { Some(g) => g.max(high)?, None => high });
+    }
+    let (Some(least), Some(greatest)) = (least, greatest) else {
+        // The polygon of admissible (σ, τ) is empty.
+        return Some(true);
+    };
+    Some(!(least.le(wa.upper)? && wa.lower.le(greatest)?))
+}
+
+/// `Some(true)` when some reported mean (or dataset bound) of this single-dataset experiment
+/// without fold bounds cannot be hit by any integer counts on its own (see `rows`); computed
+/// in `i128` without building the integer program. `None` when the check does not apply.
+pub(crate) fn single_row_unreachable(experiment: &Experiment, cache: &mut RowCache) -> Option<bool> {
+    let [dataset] = experiment.datasets.as_slice() else { return None };
+    if dataset.folds.is_empty() || dataset.folds.iter().any(|f| !f.bounds.is_empty()) {
+        return None;
+    }
+    let k = dataset.folds.len() as i128;
+    let mut terms = Vec::with_capacity(2 * dataset.folds.len());
+    for bound in experiment.windows.iter().chain(&dataset.bounds) {
+        terms.clear();
+        // Per fold: coefficients of tp and tn as (sign, denominator), and the constant.
+        let mut constant = 0i128;
+        for fold in &dataset.folds {
+            let (p, n) = (i128::from(fold.p), i128::from(fold.n));
+            let total = p + n;
+            let (a, b, c): ((i128, i128), (i128, i128), i128) = match bound.score {
+                Score::Acc if total > 0 => ((1, total), (1, total), 0),
+                Score::Err if total > 0 => ((-1, total), (-1, total), 1),
+                Score::Sens if p > 0 => ((1, p), (0, 1), 0),
+                Score::Fnr if p > 0 => ((-1, p), (0, 1), 1),
+                Score::Spec if n > 0 => ((0, 1), (1, n), 0),
+                Score::Fpr if n > 0 => ((0, 1), (-1, n), 1),
+                Score::Bacc if p > 0 && n > 0 => ((1, 2 * p), (1, 2 * n), 0),
+                Score::Bm if p > 0 && n > 0 => ((1, p), (1, n), -1),
+                _ => return None,
+            };
+            constant += c;
+            terms.push((a, 0, p));
+            terms.push((b, 0, n));
+        }
+        // Σ (a·tp + b·tn) ∈ [k·lower − Σc, k·upper − Σc].
+        let (lo, hi) = (Q::from_big(&bound.lower)?, Q::from_big(&bound.upper)?);
+        let shift = Q::int(constant);
+        let lo = lo.mul(Q::int(k))?.sub(shift)?;
+        let hi = hi.mul(Q::int(k))?.sub(shift)?;
+        if fraction_row_unreachable(&terms, (lo.num, lo.den), (hi.num, hi.den), cache) {
+            return Some(true);
+        }
+    }
+    Some(false)
+}

@@ -1,0 +1,32 @@
+//! `scorecheck datasets`: the registry of named datasets, optionally filtered by name.
+
+use std::process::ExitCode;
+
+use clap::Args;
+
+/// Arguments of `scorecheck datasets`.
+#[derive(Args)]
+pub(crate) struct DatasetsArgs {
+    /// Only the datasets whose name contains TEXT (ignoring case).
+    #[arg(long)]
+    search: Option<String>,
+}
+
+/// Runs `scorecheck datasets`: one `name p n` line per dataset.
+pub(crate) fn run(args: &DatasetsArgs) -> ExitCode {
+    let found: Vec<scorecheck::NamedDataset> = match &args.search {
+        Some(text) => scorecheck::search_datasets(text),
+        None => scorecheck::registry_datasets().collect(),
+    };
+    let width = found.iter().map(|d| d.name.len()).max().unwrap_or(0);
+    let mut text = String::new();
+    for d in &found {
+        text.push_str(&format!("{:<width$}  p={:<8} n={}\n", d.name, d.p, d.n));
+    }
+    crate::emit(&text);
+    if found.is_empty() {
+        eprintln!("scorecheck datasets: no dataset name contains {:?}", args.search.as_deref().unwrap_or(""));
+        return ExitCode::from(crate::EXIT_ERROR);
+    }
+    ExitCode::from(crate::EXIT_CONSISTENT)
+}
