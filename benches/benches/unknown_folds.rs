@@ -20,12 +20,17 @@ fn ehg(p: u64, acc: f64) -> Value {
 }
 
 fn report_ratio(name: &str, seconds: f64, reference: f64) {
-    eprintln!("{name}: {seconds:.3} s, {:.0}x faster than the reference ({reference} s)", reference / seconds);
+    eprintln!(
+        "{name}: {seconds:.3} s, {:.0}x faster than the reference ({reference} s)",
+        reference / seconds
+    );
 }
 
 fn small(c: &mut Criterion) {
     let mut group = c.benchmark_group("unknown_folds/small");
-    group.sample_size(10).measurement_time(Duration::from_secs(5));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
     let request = ehg(38, 0.9447);
     group.bench_function("ehg_918_configurations", |b| {
         b.iter(|| {
@@ -34,12 +39,19 @@ fn small(c: &mut Criterion) {
         })
     });
     group.bench_function("count_p244_n262_k5", |b| {
-        b.iter(|| count_fold_configurations(244, 262, 5, 1, &[Score::Acc, Score::Sens, Score::Spec]).unwrap())
+        b.iter(|| {
+            count_fold_configurations(244, 262, 5, 1, &[Score::Acc, Score::Sens, Score::Spec])
+                .unwrap()
+        })
     });
     group.finish();
     let started = Instant::now();
     let _ = run(&request, &RunOptions::default());
-    report_ratio("ehg_918_configurations (one run)", started.elapsed().as_secs_f64(), REFERENCE_EHG_SECONDS);
+    report_ratio(
+        "ehg_918_configurations (one run)",
+        started.elapsed().as_secs_f64(),
+        REFERENCE_EHG_SECONDS,
+    );
 }
 
 /// The full sweep of all 2,616,607 configurations of p = 244 with an accuracy no
@@ -53,7 +65,11 @@ fn big(_c: &mut Criterion) {
     let out = run(&ehg(244, 0.5), &RunOptions::default()).unwrap();
     assert_eq!(out["inconsistency"], true);
     assert_eq!(out["configurations_examined"], 2_616_607);
-    report_ratio("sweep_p244_all_2616607_configurations", started.elapsed().as_secs_f64(), REFERENCE_SWEEP_SECONDS);
+    report_ratio(
+        "sweep_p244_all_2616607_configurations",
+        started.elapsed().as_secs_f64(),
+        REFERENCE_SWEEP_SECONDS,
+    );
 }
 
 criterion_group!(benches, small, big);

@@ -25,7 +25,11 @@ fn run_with_stdin(mut command: Command, stdin: &str) -> anyhow::Result<String> {
         .stderr(Stdio::inherit())
         .spawn()
         .with_context(|| format!("cannot start {command:?}"))?;
-    child.stdin.take().context("stdin")?.write_all(stdin.as_bytes())?;
+    child
+        .stdin
+        .take()
+        .context("stdin")?
+        .write_all(stdin.as_bytes())?;
     let output = child.wait_with_output()?;
     anyhow::ensure!(output.status.success(), "{command:?} failed");
     Ok(String::from_utf8(output.stdout)?)
@@ -44,12 +48,22 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
         .args(["--seed", &options.seed.to_string()])
         .output()
         .context("cannot run the problem generator (python)")?;
-    anyhow::ensure!(generated.status.success(), "gen_problems.py failed: {}", String::from_utf8_lossy(&generated.stderr));
+    anyhow::ensure!(
+        generated.status.success(),
+        "gen_problems.py failed: {}",
+        String::from_utf8_lossy(&generated.stderr)
+    );
     let mut truths = Vec::new();
     let mut requests = String::new();
-    for line in String::from_utf8(generated.stdout)?.lines().filter(|l| !l.trim().is_empty()) {
+    for line in String::from_utf8(generated.stdout)?
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+    {
         let mut value: Value = serde_json::from_str(line)?;
-        let truth = value.as_object_mut().and_then(|m| m.remove("truth")).context("a problem without truth")?;
+        let truth = value
+            .as_object_mut()
+            .and_then(|m| m.remove("truth"))
+            .context("a problem without truth")?;
         truths.push(truth);
         requests.push_str(&value.to_string());
         requests.push('\n');
@@ -59,7 +73,9 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
         .current_dir(root)
         .status()?;
     anyhow::ensure!(status.success(), "building the CLI failed");
-    let target = std::env::var("CARGO_TARGET_DIR").map(std::path::PathBuf::from).unwrap_or_else(|_| root.join("target"));
+    let target = std::env::var("CARGO_TARGET_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|_| root.join("target"));
     let mut ours = Command::new(target.join("release/scorecheck"));
     ours.arg("batch");
     let ours = run_with_stdin(ours, &requests)?;
@@ -67,12 +83,27 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
     reference.arg(reference_dir.join("run_reference.py"));
     let reference = run_with_stdin(reference, &requests)
         .context("the reference failed; install it with `pip install mlscorecheck==1.0.3` into the python given by --python")?;
-    let ours: Vec<Value> = ours.lines().map(serde_json::from_str).collect::<Result<_, _>>()?;
-    let reference: Vec<Value> = reference.lines().map(serde_json::from_str).collect::<Result<_, _>>()?;
-    anyhow::ensure!(ours.len() == truths.len() && reference.len() == truths.len(), "output lengths differ");
+    let ours: Vec<Value> = ours
+        .lines()
+        .map(serde_json::from_str)
+        .collect::<Result<_, _>>()?;
+    let reference: Vec<Value> = reference
+        .lines()
+        .map(serde_json::from_str)
+        .collect::<Result<_, _>>()?;
+    anyhow::ensure!(
+        ours.len() == truths.len() && reference.len() == truths.len(),
+        "output lengths differ"
+    );
 
-    let (mut agree, mut ours_wrong, mut ref_false_consistent, mut ref_false_inconsistent, mut ref_crash, mut ours_undecided) =
-        (0, Vec::new(), 0, 0, 0, 0);
+    let (
+        mut agree,
+        mut ours_wrong,
+        mut ref_false_consistent,
+        mut ref_false_inconsistent,
+        mut ref_crash,
+        mut ours_undecided,
+    ) = (0, Vec::new(), 0, 0, 0, 0);
     for ((truth, o), r) in truths.iter().zip(&ours).zip(&reference) {
         let t = verdict(truth);
         let ov = verdict(o);
@@ -80,7 +111,12 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
         if ov.is_none() && o.get("verdict").and_then(Value::as_str) == Some("undecided") {
             ours_undecided += 1;
         } else if ov != t {
-            ours_wrong.push(format!("{}: ours {:?}, truth {:?}", o.get("id").unwrap_or(&Value::Null), ov, t));
+            ours_wrong.push(format!(
+                "{}: ours {:?}, truth {:?}",
+                o.get("id").unwrap_or(&Value::Null),
+                ov,
+                t
+            ));
         }
         match rv {
             None => ref_crash += 1,
@@ -102,6 +138,9 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
     for line in &ours_wrong {
         println!("  {line}");
     }
-    anyhow::ensure!(ours_wrong.is_empty(), "scorecheck disagreed with the exact truth");
+    anyhow::ensure!(
+        ours_wrong.is_empty(),
+        "scorecheck disagreed with the exact truth"
+    );
     Ok(())
 }

@@ -12,7 +12,11 @@ fn main() -> anyhow::Result<()> {
             for v in &violations {
                 eprintln!("{}", v.0);
             }
-            anyhow::ensure!(violations.is_empty(), "{} tidy violations", violations.len());
+            anyhow::ensure!(
+                violations.is_empty(),
+                "{} tidy violations",
+                violations.len()
+            );
             Ok(())
         }
         Some("fuzz") => fuzz(&root, &args[1..]),
@@ -20,11 +24,14 @@ fn main() -> anyhow::Result<()> {
             let mut options = xtask::diff_reference::Options {
                 cases: 500,
                 seed: 1,
-                python: std::env::var("SCORECHECK_REFERENCE_PYTHON").unwrap_or_else(|_| "python3".into()),
+                python: std::env::var("SCORECHECK_REFERENCE_PYTHON")
+                    .unwrap_or_else(|_| "python3".into()),
             };
             let mut rest = args[1..].iter();
             while let Some(flag) = rest.next() {
-                let value = rest.next().ok_or_else(|| anyhow::anyhow!("{flag} needs a value"))?;
+                let value = rest
+                    .next()
+                    .ok_or_else(|| anyhow::anyhow!("{flag} needs a value"))?;
                 match flag.as_str() {
                     "--cases" => options.cases = value.parse()?,
                     "--seed" => options.seed = value.parse()?,
@@ -49,12 +56,30 @@ fn fuzz(root: &std::path::Path, args: &[String]) -> anyhow::Result<()> {
         _ => anyhow::bail!("usage: cargo xtask fuzz [--seconds N]"),
     };
     let fuzz_dir = root.join("fuzz");
-    let list = Command::new("cargo").args(["fuzz", "list"]).current_dir(&fuzz_dir).output()?;
-    anyhow::ensure!(list.status.success(), "cargo fuzz list failed; install it with `cargo install cargo-fuzz`");
-    for target in String::from_utf8(list.stdout)?.lines().map(str::trim).filter(|l| !l.is_empty()) {
+    let list = Command::new("cargo")
+        .args(["fuzz", "list"])
+        .current_dir(&fuzz_dir)
+        .output()?;
+    anyhow::ensure!(
+        list.status.success(),
+        "cargo fuzz list failed; install it with `cargo install cargo-fuzz`"
+    );
+    for target in String::from_utf8(list.stdout)?
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+    {
         eprintln!("fuzzing {target} for {seconds} s");
         let status = Command::new("cargo")
-            .args(["fuzz", "run", "-s", "none", target, "--", &format!("-max_total_time={seconds}")])
+            .args([
+                "fuzz",
+                "run",
+                "-s",
+                "none",
+                target,
+                "--",
+                &format!("-max_total_time={seconds}"),
+            ])
             .current_dir(&fuzz_dir)
             .status()?;
         anyhow::ensure!(status.success(), "fuzz target {target} failed");

@@ -15,7 +15,9 @@ pub fn allowed_edges(architecture: &str) -> anyhow::Result<BTreeMap<String, BTre
         .ok_or_else(|| anyhow::anyhow!("ARCHITECTURE.md has no ```allowed-edges block"))?;
     let body = &architecture[start..];
     let body = &body[body.find('\n').unwrap_or(body.len())..];
-    let end = body.find("```").ok_or_else(|| anyhow::anyhow!("unterminated allowed-edges block"))?;
+    let end = body
+        .find("```")
+        .ok_or_else(|| anyhow::anyhow!("unterminated allowed-edges block"))?;
     let mut edges = BTreeMap::new();
     for line in body[..end].lines().map(str::trim).filter(|l| !l.is_empty()) {
         let (krate, deps) = line
@@ -77,7 +79,9 @@ pub fn check(root: &Path) -> anyhow::Result<Vec<Violation>> {
             .map(|f| dir.join(f))
             .find(|p| p.exists());
         match root_file {
-            None => violations.push(Violation(format!("{name} has neither src/lib.rs nor src/main.rs"))),
+            None => violations.push(Violation(format!(
+                "{name} has neither src/lib.rs nor src/main.rs"
+            ))),
             Some(path) => {
                 let text = fs::read_to_string(&path)?;
                 let docs = text.lines().take_while(|l| l.starts_with("//!")).count();
@@ -106,7 +110,10 @@ fn check_file_headers(dir: &Path, violations: &mut Vec<Violation>) -> anyhow::Re
         } else if path.extension().is_some_and(|e| e == "rs") {
             let text = fs::read_to_string(&path)?;
             if !text.starts_with("//!") {
-                violations.push(Violation(format!("{} does not start with a //! line", path.display())));
+                violations.push(Violation(format!(
+                    "{} does not start with a //! line",
+                    path.display()
+                )));
             }
         }
     }

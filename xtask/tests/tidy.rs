@@ -4,7 +4,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
 }
 
 #[test]
@@ -40,7 +43,11 @@ fn fixture(name: &str, b_lib: &str, b_deps: &str) -> PathBuf {
 
 #[test]
 fn tidy_accepts_a_clean_fixture() {
-    let root = fixture("clean", "//! Crate b.\n//! Does b.\n//! Example.\n", "scorecheck-a = { path = \"../a\" }\n");
+    let root = fixture(
+        "clean",
+        "//! Crate b.\n//! Does b.\n//! Example.\n",
+        "scorecheck-a = { path = \"../a\" }\n",
+    );
     assert_eq!(xtask::tidy::check(&root).unwrap(), vec![]);
 }
 
@@ -49,7 +56,9 @@ fn tidy_catches_an_undocumented_crate() {
     let root = fixture("undocumented", "pub fn f() {}\n", "");
     let violations = xtask::tidy::check(&root).unwrap();
     assert_eq!(violations.len(), 2, "{violations:?}");
-    assert!(violations.iter().any(|v| v.0.contains("lacks //! crate docs")));
+    assert!(violations
+        .iter()
+        .any(|v| v.0.contains("lacks //! crate docs")));
 }
 
 #[test]
@@ -63,5 +72,7 @@ fn tidy_catches_a_forbidden_edge() {
     .unwrap();
     let violations = xtask::tidy::check(&root).unwrap();
     assert_eq!(violations.len(), 1, "{violations:?}");
-    assert!(violations[0].0.contains("scorecheck-a depends on scorecheck-b"));
+    assert!(violations[0]
+        .0
+        .contains("scorecheck-a depends on scorecheck-b"));
 }

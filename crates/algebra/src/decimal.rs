@@ -46,7 +46,11 @@ pub fn parse_decimal(text: &str) -> Result<BigRational, Error> {
     if int_part.is_empty() && frac_part.is_empty() {
         return Err(invalid());
     }
-    if !int_part.bytes().chain(frac_part.bytes()).all(|b| b.is_ascii_digit()) {
+    if !int_part
+        .bytes()
+        .chain(frac_part.bytes())
+        .all(|b| b.is_ascii_digit())
+    {
         return Err(invalid());
     }
     let digits = format!("{int_part}{frac_part}");
@@ -107,7 +111,9 @@ mod tests {
 
     #[test]
     fn garbage_is_rejected() {
-        for text in ["", ".", "nan", "NaN", "inf", "-inf", "1e", "0x10", "1.2.3", "1e99999", "--1", "1 2"] {
+        for text in [
+            "", ".", "nan", "NaN", "inf", "-inf", "1e", "0x10", "1.2.3", "1e99999", "--1", "1 2",
+        ] {
             assert!(parse_decimal(text).is_err(), "{text}");
         }
     }

@@ -48,7 +48,10 @@ impl fmt::Display for Error {
             ErrorKind::UnknownScore { name, suggestions } => {
                 write!(f, "unknown score name {name:?}")?;
                 if suggestions.is_empty() {
-                    write!(f, "; use an abbreviation such as acc, sens, spec, ppv, f1p or mcc")
+                    write!(
+                        f,
+                        "; use an abbreviation such as acc, sens, spec, ppv, f1p or mcc"
+                    )
                 } else {
                     write!(f, "; did you mean {}?", suggestions.join(", "))
                 }

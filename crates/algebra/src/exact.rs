@@ -67,8 +67,13 @@ impl Exact {
 
     /// Whether `lower ≤ self ≤ upper`, decided exactly.
     pub fn within(&self, lower: &BigRational, upper: &BigRational) -> bool {
-        matches!(self.cmp_rational(lower), Some(Ordering::Greater | Ordering::Equal))
-            && matches!(self.cmp_rational(upper), Some(Ordering::Less | Ordering::Equal))
+        matches!(
+            self.cmp_rational(lower),
+            Some(Ordering::Greater | Ordering::Equal)
+        ) && matches!(
+            self.cmp_rational(upper),
+            Some(Ordering::Less | Ordering::Equal)
+        )
     }
 
     /// A floating-point approximation, for display and pruning only.
@@ -143,7 +148,13 @@ fn common_radicand(x: &Option<BigInt>, y: &Option<BigInt>) -> Option<Option<BigI
 fn combine(
     x: &Exact,
     y: &Exact,
-    f: impl Fn(&BigRational, &BigRational, &BigRational, &BigRational, &BigRational) -> (BigRational, BigRational),
+    f: impl Fn(
+        &BigRational,
+        &BigRational,
+        &BigRational,
+        &BigRational,
+        &BigRational,
+    ) -> (BigRational, BigRational),
 ) -> Exact {
     let (Some((a1, b1, c1)), Some((a2, b2, c2))) = (parts(x), parts(y)) else {
         return Exact(Repr::Unrepresentable);
@@ -164,7 +175,9 @@ fn combine(
 
 impl Arith for Exact {
     fn count(value: u64) -> Self {
-        Exact(Repr::Rational(BigRational::from_integer(BigInt::from(value))))
+        Exact(Repr::Rational(BigRational::from_integer(BigInt::from(
+            value,
+        ))))
     }
 
     fn rational(value: &BigRational) -> Self {
@@ -192,7 +205,10 @@ impl Arith for Exact {
         // x / (a + b√c) = x · (a − b√c) / (a² − b²c); the norm is non-zero because √c is
         // irrational and the divisor is non-zero.
         let (a, b, c) = parts(other)?;
-        let c_rational = c.clone().map(BigRational::from_integer).unwrap_or_else(BigRational::zero);
+        let c_rational = c
+            .clone()
+            .map(BigRational::from_integer)
+            .unwrap_or_else(BigRational::zero);
         let norm = &a * &a - &b * &b * &c_rational;
         let inverse = match c {
             None => Exact(Repr::Rational(BigRational::one() / a)),
@@ -209,7 +225,10 @@ impl Arith for Exact {
                 let radicand = r.numer() * r.denom();
                 let root = radicand.sqrt();
                 if &root * &root == radicand {
-                    Some(Exact(Repr::Rational(BigRational::new(root, r.denom().clone()))))
+                    Some(Exact(Repr::Rational(BigRational::new(
+                        root,
+                        r.denom().clone(),
+                    ))))
                 } else {
                     Some(surd(
                         BigRational::zero(),
@@ -286,11 +305,23 @@ mod tests {
     fn comparisons_are_exact_near_the_value() {
         // √2 lies strictly between these two neighbouring decimals.
         let root2 = Exact::rational(&q(2, 1)).sqrt().unwrap();
-        assert_eq!(root2.cmp_rational(&q(14142135, 10000000)), Some(Ordering::Greater));
-        assert_eq!(root2.cmp_rational(&q(14142136, 10000000)), Some(Ordering::Less));
+        assert_eq!(
+            root2.cmp_rational(&q(14142135, 10000000)),
+            Some(Ordering::Greater)
+        );
+        assert_eq!(
+            root2.cmp_rational(&q(14142136, 10000000)),
+            Some(Ordering::Less)
+        );
         let minus = Exact::count(1).sub(&root2);
-        assert_eq!(minus.cmp_rational(&q(-4142135, 10000000)), Some(Ordering::Less));
-        assert_eq!(minus.cmp_rational(&q(-4142136, 10000000)), Some(Ordering::Greater));
+        assert_eq!(
+            minus.cmp_rational(&q(-4142135, 10000000)),
+            Some(Ordering::Less)
+        );
+        assert_eq!(
+            minus.cmp_rational(&q(-4142136, 10000000)),
+            Some(Ordering::Greater)
+        );
     }
 
     #[test]

@@ -129,7 +129,9 @@ pub fn evaluate<T: Arith>(score: Score, m: &Counts<T>, params: &Params) -> Optio
             let numerator = two::<T>().mul(&tp.mul(tn).sub(&fn_.mul(&fp)));
             numerator.div(&n.mul(&pp).add(&p.mul(&pn)))
         }
-        Score::Nmcc => mcc(tp, tn, &fp, &fn_, p, n, &pp, &pn)?.add(&one).div(&two()),
+        Score::Nmcc => mcc(tp, tn, &fp, &fn_, p, n, &pp, &pn)?
+            .add(&one)
+            .div(&two()),
         Score::Nmk => tp.div(&pp)?.add(&tn.div(&pn)?).div(&two()),
         Score::OneMinusPt => Some(one.sub(&pt(tp, &fp, p, n)?)),
     }

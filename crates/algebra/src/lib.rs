@@ -45,5 +45,5 @@ pub use exact::Exact;
 pub use formula::{counts_exact, evaluate, Counts, Params};
 pub use matrix::{ConfusionMatrix, Trend};
 pub use names::closest_names;
-pub use score::Score;
 pub use num_rational::BigRational;
+pub use score::Score;

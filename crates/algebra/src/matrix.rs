@@ -65,7 +65,11 @@ impl ConfusionMatrix {
     /// assert!(m.exact(Score::Mcc, &Params::default()).unwrap().to_string().contains("sqrt"));
     /// ```
     pub fn exact(&self, score: Score, params: &Params) -> Option<Exact> {
-        evaluate(score, &counts_exact(self.tp, self.tn, self.p, self.n), params)
+        evaluate(
+            score,
+            &counts_exact(self.tp, self.tn, self.p, self.n),
+            params,
+        )
     }
 
     /// The f64 value of `score` (display and pruning only), or `None` where undefined.

@@ -68,7 +68,11 @@ pub fn closest_names(wanted: &str, limit: usize) -> Vec<String> {
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
     scored.dedup_by(|a, b| a.1 == b.1);
-    scored.into_iter().take(limit).map(|(_, name)| name).collect()
+    scored
+        .into_iter()
+        .take(limit)
+        .map(|(_, name)| name)
+        .collect()
 }
 
 #[cfg(test)]
@@ -79,7 +83,11 @@ mod tests {
     fn every_spelling_resolves_to_its_score() {
         for (score, name) in Score::all_names() {
             assert_eq!(Score::from_name(&name).unwrap(), score, "{name}");
-            assert_eq!(Score::from_name(&name.to_uppercase()).unwrap(), score, "{name}");
+            assert_eq!(
+                Score::from_name(&name.to_uppercase()).unwrap(),
+                score,
+                "{name}"
+            );
         }
     }
 

@@ -137,7 +137,14 @@ impl Score {
                 Some(1),
                 true,
             ),
-            Score::Fnr => s("fnr", "false_negative_rate", &["miss_rate"], Some(0), Some(1), false),
+            Score::Fnr => s(
+                "fnr",
+                "false_negative_rate",
+                &["miss_rate"],
+                Some(0),
+                Some(1),
+                false,
+            ),
             Score::Spec => s(
                 "spec",
                 "specificity",
@@ -154,19 +161,75 @@ impl Score {
                 Some(1),
                 false,
             ),
-            Score::Ppv => s("ppv", "positive_predictive_value", &["precision"], Some(0), Some(1), true),
+            Score::Ppv => s(
+                "ppv",
+                "positive_predictive_value",
+                &["precision"],
+                Some(0),
+                Some(1),
+                true,
+            ),
             Score::Fdr => s("fdr", "false_discovery_rate", &[], Some(0), Some(1), false),
-            Score::Npv => s("npv", "negative_predictive_value", &[], Some(0), Some(1), true),
-            Score::For => s("for", "false_omission_rate", &["for_"], Some(0), Some(1), false),
+            Score::Npv => s(
+                "npv",
+                "negative_predictive_value",
+                &[],
+                Some(0),
+                Some(1),
+                true,
+            ),
+            Score::For => s(
+                "for",
+                "false_omission_rate",
+                &["for_"],
+                Some(0),
+                Some(1),
+                false,
+            ),
             Score::Bacc => s("bacc", "balanced_accuracy", &[], Some(0), Some(1), true),
-            Score::F1p => s("f1p", "f1_positive", &["f1", "f1_score", "f_1"], Some(0), Some(1), true),
+            Score::F1p => s(
+                "f1p",
+                "f1_positive",
+                &["f1", "f1_score", "f_1"],
+                Some(0),
+                Some(1),
+                true,
+            ),
             Score::F1n => s("f1n", "f1_negative", &[], Some(0), Some(1), true),
             Score::Fbp => s("fbp", "f_beta_positive", &[], Some(0), Some(1), true),
             Score::Fbn => s("fbn", "f_beta_negative", &[], Some(0), Some(1), true),
-            Score::Fm => s("fm", "fowlkes_mallows_index", &["fowlkes_mallows"], Some(0), Some(1), true),
-            Score::Upm => s("upm", "unified_performance_measure", &["p4"], Some(0), Some(1), true),
-            Score::Gm => s("gm", "geometric_mean", &["g_mean", "gmean"], Some(0), Some(1), true),
-            Score::Mk => s("mk", "markedness", &["delta_p", "deltap"], Some(-1), Some(1), true),
+            Score::Fm => s(
+                "fm",
+                "fowlkes_mallows_index",
+                &["fowlkes_mallows"],
+                Some(0),
+                Some(1),
+                true,
+            ),
+            Score::Upm => s(
+                "upm",
+                "unified_performance_measure",
+                &["p4"],
+                Some(0),
+                Some(1),
+                true,
+            ),
+            Score::Gm => s(
+                "gm",
+                "geometric_mean",
+                &["g_mean", "gmean"],
+                Some(0),
+                Some(1),
+                true,
+            ),
+            Score::Mk => s(
+                "mk",
+                "markedness",
+                &["delta_p", "deltap"],
+                Some(-1),
+                Some(1),
+                true,
+            ),
             Score::Bm => s(
                 "bm",
                 "bookmaker_informedness",
@@ -183,8 +246,22 @@ impl Score {
                 Some(1),
                 true,
             ),
-            Score::Lrp => s("lrp", "positive_likelihood_ratio", &["plr", "lr+"], Some(0), None, true),
-            Score::Lrn => s("lrn", "negative_likelihood_ratio", &["nlr", "lr-"], Some(0), None, false),
+            Score::Lrp => s(
+                "lrp",
+                "positive_likelihood_ratio",
+                &["plr", "lr+"],
+                Some(0),
+                None,
+                true,
+            ),
+            Score::Lrn => s(
+                "lrn",
+                "negative_likelihood_ratio",
+                &["nlr", "lr-"],
+                Some(0),
+                None,
+                false,
+            ),
             Score::Pt => s("pt", "prevalence_threshold", &[], Some(0), Some(1), false),
             Score::Dor => s("dor", "diagnostic_odds_ratio", &[], Some(0), None, true),
             Score::Ji => s(
@@ -203,9 +280,30 @@ impl Score {
                 Some(1),
                 true,
             ),
-            Score::Kappa => s("kappa", "cohens_kappa", &["cohen_kappa", "kappa_score"], Some(-1), Some(1), true),
-            Score::Nmcc => s("nmcc", "normalized_mcc", &["normalised_mcc"], Some(0), Some(1), true),
-            Score::Nmk => s("nmk", "normalized_markedness", &["normalised_markedness"], Some(0), Some(1), true),
+            Score::Kappa => s(
+                "kappa",
+                "cohens_kappa",
+                &["cohen_kappa", "kappa_score"],
+                Some(-1),
+                Some(1),
+                true,
+            ),
+            Score::Nmcc => s(
+                "nmcc",
+                "normalized_mcc",
+                &["normalised_mcc"],
+                Some(0),
+                Some(1),
+                true,
+            ),
+            Score::Nmk => s(
+                "nmk",
+                "normalized_markedness",
+                &["normalised_markedness"],
+                Some(0),
+                Some(1),
+                true,
+            ),
             Score::OneMinusPt => s(
                 "one_minus_pt",
                 "one_minus_prevalence_threshold",
@@ -271,7 +369,14 @@ impl Score {
     pub fn is_linear(self) -> bool {
         matches!(
             self,
-            Score::Acc | Score::Err | Score::Sens | Score::Fnr | Score::Spec | Score::Fpr | Score::Bacc | Score::Bm
+            Score::Acc
+                | Score::Err
+                | Score::Sens
+                | Score::Fnr
+                | Score::Spec
+                | Score::Fpr
+                | Score::Bacc
+                | Score::Bm
         )
     }
 }

@@ -15,7 +15,7 @@ pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(60);
 /// The backend named by `choice`, or an error if this build lacks it.
 pub fn backend(choice: BackendChoice) -> Result<Box<dyn Feasibility>> {
     match choice {
-        BackendChoice::Pure => Ok(Box::new(scorecheck_feasibility_pure::PureBackend::default())),
+        BackendChoice::Pure => Ok(Box::new(scorecheck_feasibility_pure::PureBackend)),
         #[cfg(feature = "highs")]
         BackendChoice::Highs => Ok(Box::new(scorecheck_feasibility_highs::HighsBackend::default())),
         #[cfg(not(feature = "highs"))]

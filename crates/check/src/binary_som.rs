@@ -34,7 +34,10 @@ pub(crate) fn read_windows(fields: &Object<'_>) -> Result<Windows> {
         ));
     }
     let eps = input::eps(
-        fields.required("eps", "the uncertainty of the reported figures, e.g. 0.0001 for 4 decimals")?,
+        fields.required(
+            "eps",
+            "the uncertainty of the reported figures, e.g. 0.0001 for 4 decimals",
+        )?,
         "eps",
         &reported,
     )?;
@@ -59,14 +62,20 @@ pub(crate) fn read_windows(fields: &Object<'_>) -> Result<Windows> {
 /// `1_testset_no_kfold`: `testset`, `scores`, `eps`.
 pub(crate) fn testset_no_kfold(request: &Request<'_>) -> Result<Value> {
     let fields = &request.fields;
-    let (p, n) = input::binary_counts(fields.required("testset", "the test set, e.g. {\"p\": 100, \"n\": 200}")?, "testset")?;
+    let (p, n) = input::binary_counts(
+        fields.required("testset", "the test set, e.g. {\"p\": 100, \"n\": 200}")?,
+        "testset",
+    )?;
     decide(request, p, n)
 }
 
 /// `1_dataset_kfold_som`: `dataset`, `folding`, pooled over folds and repeats.
 pub(crate) fn dataset_kfold_som(request: &Request<'_>) -> Result<Value> {
     let fields = &request.fields;
-    let dataset = input::binary_counts(fields.required("dataset", "the dataset, e.g. {\"p\": 100, \"n\": 200}")?, "dataset")?;
+    let dataset = input::binary_counts(
+        fields.required("dataset", "the dataset, e.g. {\"p\": 100, \"n\": 200}")?,
+        "dataset",
+    )?;
     let folding = folding::parse(fields.required("folding", "how the folds were made, e.g. {\"n_folds\": 5, \"n_repeats\": 1, \"strategy\": \"stratified_sklearn\"}")?, "folding", dataset)?;
     let (p, n) = pooled(&folding, dataset, "folding")?;
     decide(request, p, n)
@@ -75,7 +84,13 @@ pub(crate) fn dataset_kfold_som(request: &Request<'_>) -> Result<Value> {
 /// `n_testsets_som_no_kfold`: `testsets`, pooled.
 pub(crate) fn testsets_som_no_kfold(request: &Request<'_>) -> Result<Value> {
     let fields = &request.fields;
-    let items = list(fields.required("testsets", "the list of test sets, e.g. [{\"p\": 10, \"n\": 20}, ...]")?, "testsets")?;
+    let items = list(
+        fields.required(
+            "testsets",
+            "the list of test sets, e.g. [{\"p\": 10, \"n\": 20}, ...]",
+        )?,
+        "testsets",
+    )?;
     let (mut p, mut n) = (0u64, 0u64);
     for (i, item) in items.iter().enumerate() {
         let path = input::index("testsets", i);
@@ -89,17 +104,30 @@ pub(crate) fn testsets_som_no_kfold(request: &Request<'_>) -> Result<Value> {
 /// `n_datasets_som_kfold_som`: `evaluations` of `{dataset, folding}`, pooled.
 pub(crate) fn datasets_som_kfold_som(request: &Request<'_>) -> Result<Value> {
     let fields = &request.fields;
-    let items = list(fields.required("evaluations", "the list of evaluations, each {\"dataset\": ..., \"folding\": ...}")?, "evaluations")?;
+    let items = list(
+        fields.required(
+            "evaluations",
+            "the list of evaluations, each {\"dataset\": ..., \"folding\": ...}",
+        )?,
+        "evaluations",
+    )?;
     let (mut p, mut n) = (0u64, 0u64);
     for (i, item) in items.iter().enumerate() {
         let path = input::index("evaluations", i);
         let evaluation = Object::new(item, &path)?;
         let dataset_path = evaluation.field_path("dataset");
-        let dataset = input::binary_counts(evaluation.required("dataset", "the dataset of this evaluation")?, &dataset_path)?;
+        let dataset = input::binary_counts(
+            evaluation.required("dataset", "the dataset of this evaluation")?,
+            &dataset_path,
+        )?;
         let folding_path = evaluation.field_path("folding");
         let folding = match evaluation.get("folding") {
             Some(v) => folding::parse(v, &folding_path, dataset)?,
-            None => folding::Folding::Generated { n_folds: 1, n_repeats: 1, strategy: None },
+            None => folding::Folding::Generated {
+                n_folds: 1,
+                n_repeats: 1,
+                strategy: None,
+            },
         };
         evaluation.finish(&[])?;
         let (fp, fnn) = pooled(&folding, dataset, &folding_path)?;
@@ -112,7 +140,11 @@ pub(crate) fn datasets_som_kfold_som(request: &Request<'_>) -> Result<Value> {
 pub(crate) fn list<'a>(value: &'a Value, path: &str) -> Result<&'a Vec<Value>> {
     match value {
         Value::Array(items) if !items.is_empty() => Ok(items),
-        Value::Array(_) => Err(Error::new(ErrorKind::InvalidValue, Some(path), "the list is empty; give at least one entry")),
+        Value::Array(_) => Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some(path),
+            "the list is empty; give at least one entry",
+        )),
         other => Err(Error::new(
             ErrorKind::InvalidValue,
             Some(path),
@@ -123,13 +155,21 @@ pub(crate) fn list<'a>(value: &'a Value, path: &str) -> Result<&'a Vec<Value>> {
 
 fn add(a: u64, b: u64, path: &str) -> Result<u64> {
     a.checked_add(b).ok_or_else(|| {
-        Error::new(ErrorKind::InvalidValue, Some(path), "the pooled counts exceed 2^64; counts this large are not supported")
+        Error::new(
+            ErrorKind::InvalidValue,
+            Some(path),
+            "the pooled counts exceed 2^64; counts this large are not supported",
+        )
     })
 }
 
 fn pooled(folding: &folding::Folding, dataset: (u64, u64), path: &str) -> Result<(u64, u64)> {
     folding.pooled(dataset).ok_or_else(|| {
-        Error::new(ErrorKind::InvalidValue, Some(path), "the pooled counts exceed 2^64; counts this large are not supported")
+        Error::new(
+            ErrorKind::InvalidValue,
+            Some(path),
+            "the pooled counts exceed 2^64; counts this large are not supported",
+        )
     })
 }
 
@@ -155,7 +195,11 @@ fn decimal(value: &BigRational) -> String {
 }
 
 /// The JSON result of a single-matrix check.
-pub(crate) fn render(problem: &single::Problem, reported: &Reported, outcome: &single::Outcome) -> Value {
+pub(crate) fn render(
+    problem: &single::Problem,
+    reported: &Reported,
+    outcome: &single::Outcome,
+) -> Value {
     let (verdict, inconsistency) = match &outcome.verdict {
         single::Verdict::Consistent => ("consistent", Value::Bool(false)),
         single::Verdict::Inconsistent => ("inconsistent", Value::Bool(true)),
@@ -215,5 +259,7 @@ pub(crate) fn render(problem: &single::Problem, reported: &Reported, outcome: &s
 
 /// An f64 for JSON (non-finite values become null).
 pub(crate) fn finite(x: f64) -> Value {
-    serde_json::Number::from_f64(x).map(Value::Number).unwrap_or(Value::Null)
+    serde_json::Number::from_f64(x)
+        .map(Value::Number)
+        .unwrap_or(Value::Null)
 }

@@ -71,8 +71,14 @@ fn handlers() -> Vec<(&'static str, Handler)> {
     let mut table: Vec<(&'static str, Handler)> = vec![
         ("1_testset_no_kfold", crate::binary_som::testset_no_kfold),
         ("1_dataset_kfold_som", crate::binary_som::dataset_kfold_som),
-        ("n_testsets_som_no_kfold", crate::binary_som::testsets_som_no_kfold),
-        ("n_datasets_som_kfold_som", crate::binary_som::datasets_som_kfold_som),
+        (
+            "n_testsets_som_no_kfold",
+            crate::binary_som::testsets_som_no_kfold,
+        ),
+        (
+            "n_datasets_som_kfold_som",
+            crate::binary_som::datasets_som_kfold_som,
+        ),
     ];
     table.extend(crate::extensions::handlers());
     table
@@ -104,7 +110,10 @@ pub fn run(value: &Value, options: &RunOptions) -> Result<Value> {
             return Err(Error::new(
                 ErrorKind::InvalidValue,
                 Some("check"),
-                format!("expected the protocol name as a string, found {}", input::describe(other)),
+                format!(
+                    "expected the protocol name as a string, found {}",
+                    input::describe(other)
+                ),
             ))
         }
     };
@@ -119,9 +128,20 @@ pub fn run(value: &Value, options: &RunOptions) -> Result<Value> {
             .collect();
         close.sort_by(|a, b| b.0.total_cmp(&a.0));
         let hint = if close.is_empty() {
-            format!("known checks: {}", table.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "))
+            format!(
+                "known checks: {}",
+                table.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+            )
         } else {
-            format!("did you mean {}?", close.iter().take(3).map(|(_, n)| *n).collect::<Vec<_>>().join(", "))
+            format!(
+                "did you mean {}?",
+                close
+                    .iter()
+                    .take(3)
+                    .map(|(_, n)| *n)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
         };
         return Err(Error::new(
             ErrorKind::UnknownCheck,
@@ -152,7 +172,11 @@ fn request_options(fields: &Object<'_>, base: &RunOptions) -> Result<RunOptions>
     if let Some(v) = fields.get("backend") {
         let name = v.as_str().unwrap_or_default();
         options.backend = BackendChoice::parse(name).ok_or_else(|| {
-            Error::new(ErrorKind::InvalidValue, Some("backend"), "backend must be \"pure\" or \"highs\"")
+            Error::new(
+                ErrorKind::InvalidValue,
+                Some("backend"),
+                "backend must be \"pure\" or \"highs\"",
+            )
         })?;
     }
     if let Some(v) = fields.get("max_configurations") {
@@ -163,7 +187,11 @@ fn request_options(fields: &Object<'_>, base: &RunOptions) -> Result<RunOptions>
             let seconds = input::rational(v, key)?;
             let seconds = num_traits::ToPrimitive::to_f64(&seconds).unwrap_or(f64::NAN);
             if !(seconds > 0.0 && seconds < 1e9) {
-                return Err(Error::new(ErrorKind::InvalidValue, Some(key), "expected a positive number of seconds"));
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    Some(key),
+                    "expected a positive number of seconds",
+                ));
             }
             options.time_limit = Some(Duration::from_secs_f64(seconds));
         }

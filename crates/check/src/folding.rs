@@ -63,10 +63,18 @@ pub fn parse(value: &Value, path: &str, dataset: (u64, u64)) -> Result<Folding> 
             ));
         }
         let Value::Array(items) = folds else {
-            return Err(Error::new(ErrorKind::InvalidValue, Some(&field), "expected a list of folds like [{\"p\": 10, \"n\": 20}, ...]"));
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                Some(&field),
+                "expected a list of folds like [{\"p\": 10, \"n\": 20}, ...]",
+            ));
         };
         if items.is_empty() {
-            return Err(Error::new(ErrorKind::InvalidValue, Some(&field), "the list of folds is empty; give at least one fold"));
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                Some(&field),
+                "the list of folds is empty; give at least one fold",
+            ));
         }
         let mut out = Vec::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
@@ -76,7 +84,10 @@ pub fn parse(value: &Value, path: &str, dataset: (u64, u64)) -> Result<Folding> 
                 return Err(Error::new(
                     ErrorKind::Contradiction,
                     Some(&fold_path),
-                    format!("fold ({p}, {n}) has more items than the dataset (p={}, n={})", dataset.0, dataset.1),
+                    format!(
+                        "fold ({p}, {n}) has more items than the dataset (p={}, n={})",
+                        dataset.0, dataset.1
+                    ),
                 ));
             }
             out.push((p, n));
@@ -94,7 +105,10 @@ pub fn parse(value: &Value, path: &str, dataset: (u64, u64)) -> Result<Folding> 
                 ),
             )
         })?;
-        Folding::Explicit { folds: out, multiple }
+        Folding::Explicit {
+            folds: out,
+            multiple,
+        }
     } else {
         let n_folds = match object.get("n_folds") {
             Some(v) => input::positive(v, &object.field_path("n_folds"), MAX_FOLDS)?,
@@ -146,5 +160,7 @@ fn explicit_multiple(total_p: u128, total_n: u128, dataset: (u64, u64)) -> Optio
         (0, n) => total_n / n,
         (p, _) => total_p / p,
     };
-    (m >= 1 && m * p == total_p && m * n == total_n).then(|| u64::try_from(m).ok()).flatten()
+    (m >= 1 && m * p == total_p && m * n == total_n)
+        .then(|| u64::try_from(m).ok())
+        .flatten()
 }

@@ -119,7 +119,11 @@ impl<'a> Object<'a> {
             if used.contains(key) || ignored.contains(&key.as_str()) {
                 continue;
             }
-            let mut known: Vec<&str> = used.iter().map(String::as_str).chain(ignored.iter().copied()).collect();
+            let mut known: Vec<&str> = used
+                .iter()
+                .map(String::as_str)
+                .chain(ignored.iter().copied())
+                .collect();
             known.sort_unstable();
             known.dedup();
             let suggestion = known
@@ -132,7 +136,10 @@ impl<'a> Object<'a> {
             return Err(Error::new(
                 ErrorKind::UnknownField,
                 Some(&self.field_path(key)),
-                format!("unknown field {key:?}{suggestion} (accepted here: {})", known.join(", ")),
+                format!(
+                    "unknown field {key:?}{suggestion} (accepted here: {})",
+                    known.join(", ")
+                ),
             ));
         }
         Ok(())
@@ -178,7 +185,10 @@ pub fn count(value: &Value, path: &str) -> Result<u64> {
         other => {
             return Err(invalid(
                 path,
-                format!("expected a non-negative whole number, found {}", describe(other)),
+                format!(
+                    "expected a non-negative whole number, found {}",
+                    describe(other)
+                ),
             ))
         }
     };
@@ -189,12 +199,18 @@ pub fn count(value: &Value, path: &str) -> Result<u64> {
         ));
     }
     if number.is_negative() {
-        return Err(invalid(path, format!("{number} is negative; counts cannot be negative")));
+        return Err(invalid(
+            path,
+            format!("{number} is negative; counts cannot be negative"),
+        ));
     }
     number.to_integer().to_u64().ok_or_else(|| {
         invalid(
             path,
-            format!("{number} is too large; counts up to {} are supported", u64::MAX),
+            format!(
+                "{number} is too large; counts up to {} are supported",
+                u64::MAX
+            ),
         )
     })
 }
@@ -203,10 +219,19 @@ pub fn count(value: &Value, path: &str) -> Result<u64> {
 pub fn positive(value: &Value, path: &str, max: u64) -> Result<u64> {
     let v = count(value, path)?;
     if v == 0 {
-        return Err(invalid(path, format!("0 is not allowed here: {} must be a whole number of at least 1", last_segment(path))));
+        return Err(invalid(
+            path,
+            format!(
+                "0 is not allowed here: {} must be a whole number of at least 1",
+                last_segment(path)
+            ),
+        ));
     }
     if v > max {
-        return Err(invalid(path, format!("{v} is larger than the maximum {max}")));
+        return Err(invalid(
+            path,
+            format!("{v} is larger than the maximum {max}"),
+        ));
     }
     Ok(v)
 }
@@ -225,13 +250,20 @@ pub fn binary_counts(value: &Value, path: &str) -> Result<(u64, u64)> {
     }
     let name = object.get("dataset_name").map(|v| ("dataset_name", v));
     let name = name.or_else(|| object.get("name").map(|v| ("name", v)));
-    let p_key = ["p", "n_positive", "n_minority", "n_1"].into_iter().find(|k| object.has(k));
-    let n_key = ["n", "n_negative", "n_majority", "n_0"].into_iter().find(|k| object.has(k));
+    let p_key = ["p", "n_positive", "n_minority", "n_1"]
+        .into_iter()
+        .find(|k| object.has(k));
+    let n_key = ["n", "n_negative", "n_majority", "n_0"]
+        .into_iter()
+        .find(|k| object.has(k));
     let result = match (name, p_key, n_key) {
         (Some((key, v)), None, None) => {
             let field = object.field_path(key);
             let Value::String(name) = v else {
-                return Err(invalid(&field, "expected the name of a dataset as a string"));
+                return Err(invalid(
+                    &field,
+                    "expected the name of a dataset as a string",
+                ));
             };
             let dataset = scorecheck_data::dataset(name)
                 .map_err(|e| Error::new(ErrorKind::InvalidValue, Some(&field), e.to_string()))?;
@@ -245,8 +277,14 @@ pub fn binary_counts(value: &Value, path: &str) -> Result<(u64, u64)> {
             ))
         }
         (None, Some(pk), Some(nk)) => {
-            let p = count(object.get(pk).unwrap_or(&Value::Null), &object.field_path(pk))?;
-            let n = count(object.get(nk).unwrap_or(&Value::Null), &object.field_path(nk))?;
+            let p = count(
+                object.get(pk).unwrap_or(&Value::Null),
+                &object.field_path(pk),
+            )?;
+            let n = count(
+                object.get(nk).unwrap_or(&Value::Null),
+                &object.field_path(nk),
+            )?;
             (p, n)
         }
         (None, None, _) => {
@@ -266,7 +304,10 @@ pub fn binary_counts(value: &Value, path: &str) -> Result<(u64, u64)> {
     };
     object.finish(&["identifier"])?;
     if result.0 == 0 && result.1 == 0 {
-        return Err(invalid(path, "the set is empty (p = n = 0); give at least one item"));
+        return Err(invalid(
+            path,
+            "the set is empty (p = n = 0); give at least one item",
+        ));
     }
     Ok(result)
 }
@@ -317,7 +358,10 @@ pub fn reported_scores(value: &Value, path: &str) -> Result<Reported> {
         if key == "beta_positive" || key == "beta_negative" {
             let beta = rational(raw, &field)?;
             if !beta.is_positive() {
-                return Err(invalid(&field, "beta must be positive (1 gives the F1 score)"));
+                return Err(invalid(
+                    &field,
+                    "beta must be positive (1 gives the F1 score)",
+                ));
             }
             if key == "beta_positive" {
                 params.beta_positive = beta;
@@ -326,9 +370,8 @@ pub fn reported_scores(value: &Value, path: &str) -> Result<Reported> {
             }
             continue;
         }
-        let score = Score::from_name(key).map_err(|e| {
-            Error::new(ErrorKind::UnknownScore, Some(&field), e.to_string())
-        })?;
+        let score = Score::from_name(key)
+            .map_err(|e| Error::new(ErrorKind::UnknownScore, Some(&field), e.to_string()))?;
         if raw.is_null() {
             return Err(invalid(&field, "expected a number, found null"));
         }
@@ -401,9 +444,13 @@ pub fn eps(value: &Value, path: &str, reported: &Reported) -> Result<BTreeMap<Sc
             object.use_all();
             for key in object.keys() {
                 let field = object.field_path(key);
-                let score = Score::from_name(key)
-                    .map_err(|e| Error::new(ErrorKind::UnknownScore, Some(&field), e.to_string()))?;
-                let e = check(rational(object.get(key).unwrap_or(&Value::Null), &field)?, &field)?;
+                let score = Score::from_name(key).map_err(|e| {
+                    Error::new(ErrorKind::UnknownScore, Some(&field), e.to_string())
+                })?;
+                let e = check(
+                    rational(object.get(key).unwrap_or(&Value::Null), &field)?,
+                    &field,
+                )?;
                 map.insert(score, e);
             }
             for r in &reported.scores {
@@ -433,10 +480,16 @@ pub fn tolerance(value: Option<&Value>, path: &str) -> Result<BigRational> {
         Some(v) => {
             let tol = rational(v, path)?;
             if tol.is_negative() {
-                return Err(invalid(path, "numerical_tolerance cannot be negative (0 means none)"));
+                return Err(invalid(
+                    path,
+                    "numerical_tolerance cannot be negative (0 means none)",
+                ));
             }
             if tol >= BigRational::one() {
-                return Err(invalid(path, "numerical_tolerance must be below 1 (the default is 1e-6)"));
+                return Err(invalid(
+                    path,
+                    "numerical_tolerance must be below 1 (the default is 1e-6)",
+                ));
             }
             Ok(tol)
         }
@@ -460,8 +513,14 @@ pub fn score_bounds(value: &Value, path: &str) -> Result<Vec<(Score, BigRational
             ),
             Value::Object(_) => {
                 let bounds = Object::new(raw, &field)?;
-                let lower = rational(bounds.required("lower", "the lower bound")?, &bounds.field_path("lower"))?;
-                let upper = rational(bounds.required("upper", "the upper bound")?, &bounds.field_path("upper"))?;
+                let lower = rational(
+                    bounds.required("lower", "the lower bound")?,
+                    &bounds.field_path("lower"),
+                )?;
+                let upper = rational(
+                    bounds.required("upper", "the upper bound")?,
+                    &bounds.field_path("upper"),
+                )?;
                 bounds.finish(&[])?;
                 (lower, upper)
             }
@@ -475,11 +534,19 @@ pub fn score_bounds(value: &Value, path: &str) -> Result<Vec<(Score, BigRational
         if lower > upper {
             return Err(invalid(
                 &field,
-                format!("the lower bound {} exceeds the upper bound {}; swap them", show(&lower), show(&upper)),
+                format!(
+                    "the lower bound {} exceeds the upper bound {}; swap them",
+                    show(&lower),
+                    show(&upper)
+                ),
             ));
         }
         if out.iter().any(|(s, _, _)| *s == score) {
-            return Err(Error::new(ErrorKind::Contradiction, Some(&field), format!("bounds on {score} are given twice")));
+            return Err(Error::new(
+                ErrorKind::Contradiction,
+                Some(&field),
+                format!("bounds on {score} are given twice"),
+            ));
         }
         out.push((score, lower, upper));
     }

@@ -40,13 +40,13 @@ mod dispatch;
 mod error;
 mod extensions;
 mod folding;
+pub mod input;
 mod mos;
 mod multiclass;
 mod regression;
+pub mod single;
 mod stratified;
 mod unknown_folds;
-pub mod input;
-pub mod single;
 
 pub use dispatch::{check_names, run, run_text, BackendChoice, Progress, RunOptions};
 pub use error::{Error, ErrorKind, Result};

@@ -51,7 +51,11 @@ pub(crate) struct Experiment {
 
 /// The coefficients (a, b, c) with score = a·tp + b·tn + c on a fold with counts (p, n), or
 /// `None` where the score is not linear or undefined for these counts.
-pub(crate) fn linear_form(score: Score, p: u64, n: u64) -> Option<(BigRational, BigRational, BigRational)> {
+pub(crate) fn linear_form(
+    score: Score,
+    p: u64,
+    n: u64,
+) -> Option<(BigRational, BigRational, BigRational)> {
     let q = |num: i64, den: u64| BigRational::new(BigInt::from(num), BigInt::from(den));
     let zero = BigRational::zero;
     let one = BigRational::one;
@@ -136,7 +140,15 @@ pub(crate) fn build(experiment: &Experiment) -> Result<(Problem, usize)> {
     for (d, dataset) in experiment.datasets.iter().enumerate() {
         let mut dv = Vec::new();
         for (f, fold) in dataset.folds.iter().enumerate() {
-            let to_i64 = |v: u64| i64::try_from(v).map_err(|_| Error::new(ErrorKind::InvalidValue, None, "fold counts above 2^63 are not supported by mean-of-scores checks"));
+            let to_i64 = |v: u64| {
+                i64::try_from(v).map_err(|_| {
+                    Error::new(
+                        ErrorKind::InvalidValue,
+                        None,
+                        "fold counts above 2^63 are not supported by mean-of-scores checks",
+                    )
+                })
+            };
             let tp = problem.add_variable(format!("tp[{d}][{f}]"), 0, to_i64(fold.p)?);
             let tn = problem.add_variable(format!("tn[{d}][{f}]"), 0, to_i64(fold.n)?);
             dv.push(FoldVars { tp, tn });
@@ -165,7 +177,12 @@ pub(crate) fn build(experiment: &Experiment) -> Result<(Problem, usize)> {
             .map(|(fold, v)| (fold, v, BigRational::new(BigInt::one(), BigInt::from(k))))
             .collect();
         for bound in &dataset.bounds {
-            add_mean_constraint(&mut problem, format!("mean {} of dataset {d}", bound.score), &folds, bound)?;
+            add_mean_constraint(
+                &mut problem,
+                format!("mean {} of dataset {d}", bound.score),
+                &folds,
+                bound,
+            )?;
         }
     }
     // Experiment-level windows: the mean over datasets of the mean over folds.
@@ -173,11 +190,20 @@ pub(crate) fn build(experiment: &Experiment) -> Result<(Problem, usize)> {
     for (d, dataset) in experiment.datasets.iter().enumerate() {
         let k = dataset.folds.len() as u64;
         for (fold, v) in dataset.folds.iter().zip(&vars[d]) {
-            all.push((fold, v, BigRational::new(BigInt::one(), BigInt::from(k * n_datasets))));
+            all.push((
+                fold,
+                v,
+                BigRational::new(BigInt::one(), BigInt::from(k * n_datasets)),
+            ));
         }
     }
     for window in &experiment.windows {
-        add_mean_constraint(&mut problem, format!("reported {}", window.score), &all, window)?;
+        add_mean_constraint(
+            &mut problem,
+            format!("reported {}", window.score),
+            &all,
+            window,
+        )?;
     }
     let n_vars = problem.variables().len();
     Ok((problem, n_vars))
@@ -224,10 +250,16 @@ pub(crate) fn read_bounds(value: Option<&Value>, path: &str) -> Result<Vec<Bound
 }
 
 /// The folds (p, n) of a dataset under a folding, every fold of every repeat.
-pub(crate) fn folds_of(dataset: (u64, u64), folding: &Folding, path: &str) -> Result<Vec<(u64, u64)>> {
+pub(crate) fn folds_of(
+    dataset: (u64, u64),
+    folding: &Folding,
+    path: &str,
+) -> Result<Vec<(u64, u64)>> {
     match folding {
         Folding::Explicit { folds, .. } => Ok(folds.clone()),
-        Folding::Generated { n_folds, n_repeats, .. } => {
+        Folding::Generated {
+            n_folds, n_repeats, ..
+        } => {
             let base: Vec<(u64, u64)> = if *n_folds == 1 {
                 vec![dataset]
             } else {
@@ -235,7 +267,11 @@ pub(crate) fn folds_of(dataset: (u64, u64), folding: &Folding, path: &str) -> Re
             };
             let total = base.len() as u64 * n_repeats;
             if total > 100_000 {
-                return Err(Error::new(ErrorKind::InvalidValue, Some(path), format!("{total} folds in all is more than this check supports (100000)")));
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    Some(path),
+                    format!("{total} folds in all is more than this check supports (100000)"),
+                ));
             }
             Ok((0..*n_repeats).flat_map(|_| base.iter().copied()).collect())
         }
@@ -249,7 +285,12 @@ fn stratified(dataset: (u64, u64), k: u64, path: &str) -> Result<Vec<(u64, u64)>
 }
 
 /// Renders a verdict with its witness at fold, dataset and experiment level.
-pub(crate) fn render(experiment: &Experiment, outcome: &MosOutcome, ignored: &[String], request: &Request<'_>) -> Value {
+pub(crate) fn render(
+    experiment: &Experiment,
+    outcome: &MosOutcome,
+    ignored: &[String],
+    request: &Request<'_>,
+) -> Value {
     let backend = request.options.backend.as_str();
     let mut out = Map::new();
     let scores: Vec<Score> = {
@@ -291,7 +332,10 @@ pub(crate) fn render(experiment: &Experiment, outcome: &MosOutcome, ignored: &[S
             out.insert("verdict".into(), "undecided".into());
             out.insert("certainty".into(), Value::Null);
             out.insert("lp_status".into(), "undecided".into());
-            out.insert("undecided".into(), json!({"reason": reason, "covered": "the integer program was not finished"}));
+            out.insert(
+                "undecided".into(),
+                json!({"reason": reason, "covered": "the integer program was not finished"}),
+            );
         }
     }
     out.insert("backend".into(), backend.into());
@@ -312,7 +356,8 @@ fn exact_json(value: &BigRational) -> Value {
 fn witness_json(experiment: &Experiment, witness: &[i64], scores: &[Score]) -> Value {
     let mut index = 0usize;
     let mut datasets = Vec::new();
-    let mut experiment_sums: Vec<Option<BigRational>> = vec![Some(BigRational::zero()); scores.len()];
+    let mut experiment_sums: Vec<Option<BigRational>> =
+        vec![Some(BigRational::zero()); scores.len()];
     let n_datasets = BigRational::from_integer(BigInt::from(experiment.datasets.len()));
     for dataset in &experiment.datasets {
         let mut folds = Vec::new();
@@ -324,7 +369,9 @@ fn witness_json(experiment: &Experiment, witness: &[i64], scores: &[Score]) -> V
             let mut fold_scores = Map::new();
             for (i, &score) in scores.iter().enumerate() {
                 let value = linear_form(score, fold.p, fold.n).map(|(a, b, c)| {
-                    a * BigRational::from_integer(BigInt::from(tp)) + b * BigRational::from_integer(BigInt::from(tn)) + c
+                    a * BigRational::from_integer(BigInt::from(tp))
+                        + b * BigRational::from_integer(BigInt::from(tn))
+                        + c
                 });
                 match &value {
                     Some(v) => {
@@ -339,13 +386,17 @@ fn witness_json(experiment: &Experiment, witness: &[i64], scores: &[Score]) -> V
                     _ => None,
                 };
             }
-            folds.push(json!({"p": fold.p, "n": fold.n, "tp": tp, "tn": tn, "scores": fold_scores}));
+            folds
+                .push(json!({"p": fold.p, "n": fold.n, "tp": tp, "tn": tn, "scores": fold_scores}));
         }
         let k = BigRational::from_integer(BigInt::from(dataset.folds.len()));
         let mut dataset_scores = Map::new();
         for (i, &score) in scores.iter().enumerate() {
             let mean = sums[i].take().map(|s| s / &k);
-            dataset_scores.insert(score.abbreviation().into(), mean.as_ref().map(exact_json).unwrap_or(Value::Null));
+            dataset_scores.insert(
+                score.abbreviation().into(),
+                mean.as_ref().map(exact_json).unwrap_or(Value::Null),
+            );
             experiment_sums[i] = match (experiment_sums[i].take(), mean) {
                 (Some(s), Some(m)) => Some(s + m),
                 _ => None,
@@ -356,7 +407,10 @@ fn witness_json(experiment: &Experiment, witness: &[i64], scores: &[Score]) -> V
     let mut experiment_scores = Map::new();
     for (i, &score) in scores.iter().enumerate() {
         let mean = experiment_sums[i].take().map(|s| s / &n_datasets);
-        experiment_scores.insert(score.abbreviation().into(), mean.as_ref().map(exact_json).unwrap_or(Value::Null));
+        experiment_scores.insert(
+            score.abbreviation().into(),
+            mean.as_ref().map(exact_json).unwrap_or(Value::Null),
+        );
     }
     json!({"datasets": datasets, "scores": experiment_scores})
 }
@@ -370,16 +424,26 @@ fn finish(experiment: Experiment, ignored: Vec<String>, request: &Request<'_>) -
 /// `1_dataset_known_folds_mos`: `dataset`, `folding`, `scores`, `eps`, `fold_score_bounds`.
 pub(crate) fn dataset_known_folds_mos(request: &Request<'_>) -> Result<Value> {
     let fields = &request.fields;
-    let dataset = input::binary_counts(fields.required("dataset", "the dataset, e.g. {\"p\": 100, \"n\": 200}")?, "dataset")?;
+    let dataset = input::binary_counts(
+        fields.required("dataset", "the dataset, e.g. {\"p\": 100, \"n\": 200}")?,
+        "dataset",
+    )?;
     let folding = folding::parse(fields.required("folding", "the folds: {\"folds\": [...]} or {\"n_folds\": 5, \"n_repeats\": 1, \"strategy\": \"stratified_sklearn\"}")?, "folding", dataset)?;
     let fold_bounds = read_bounds(fields.get("fold_score_bounds"), "fold_score_bounds")?;
     let (windows, ignored) = read_windows(fields)?;
     let folds = folds_of(dataset, &folding, "folding")?
         .into_iter()
-        .map(|(p, n)| FoldSpec { p, n, bounds: fold_bounds.clone() })
+        .map(|(p, n)| FoldSpec {
+            p,
+            n,
+            bounds: fold_bounds.clone(),
+        })
         .collect();
     let experiment = Experiment {
-        datasets: vec![DatasetSpec { folds, bounds: Vec::new() }],
+        datasets: vec![DatasetSpec {
+            folds,
+            bounds: Vec::new(),
+        }],
         windows,
     };
     finish(experiment, ignored, request)
@@ -388,13 +452,23 @@ pub(crate) fn dataset_known_folds_mos(request: &Request<'_>) -> Result<Value> {
 /// `n_testsets_mos_no_kfold`: `testsets`, `scores`, `eps`, `testset_score_bounds`.
 pub(crate) fn testsets_mos_no_kfold(request: &Request<'_>) -> Result<Value> {
     let fields = &request.fields;
-    let items = list(fields.required("testsets", "the list of test sets, e.g. [{\"p\": 10, \"n\": 20}, ...]")?, "testsets")?;
+    let items = list(
+        fields.required(
+            "testsets",
+            "the list of test sets, e.g. [{\"p\": 10, \"n\": 20}, ...]",
+        )?,
+        "testsets",
+    )?;
     let bounds = read_bounds(fields.get("testset_score_bounds"), "testset_score_bounds")?;
     let mut datasets = Vec::new();
     for (i, item) in items.iter().enumerate() {
         let (p, n) = input::binary_counts(item, &input::index("testsets", i))?;
         datasets.push(DatasetSpec {
-            folds: vec![FoldSpec { p, n, bounds: Vec::new() }],
+            folds: vec![FoldSpec {
+                p,
+                n,
+                bounds: Vec::new(),
+            }],
             bounds: bounds.clone(),
         });
     }
@@ -405,21 +479,44 @@ pub(crate) fn testsets_mos_no_kfold(request: &Request<'_>) -> Result<Value> {
 /// `n_datasets_mos_kfold_som`: `evaluations` (each pooled over its folds), `dataset_score_bounds`.
 pub(crate) fn datasets_mos_kfold_som(request: &Request<'_>) -> Result<Value> {
     let fields = &request.fields;
-    let items = list(fields.required("evaluations", "the list of evaluations, each {\"dataset\": ..., \"folding\": ...}")?, "evaluations")?;
+    let items = list(
+        fields.required(
+            "evaluations",
+            "the list of evaluations, each {\"dataset\": ..., \"folding\": ...}",
+        )?,
+        "evaluations",
+    )?;
     let bounds = read_bounds(fields.get("dataset_score_bounds"), "dataset_score_bounds")?;
     let mut datasets = Vec::new();
     for (i, item) in items.iter().enumerate() {
         let path = input::index("evaluations", i);
         let evaluation = Object::new(item, &path)?;
-        let dataset = input::binary_counts(evaluation.required("dataset", "the dataset of this evaluation")?, &evaluation.field_path("dataset"))?;
+        let dataset = input::binary_counts(
+            evaluation.required("dataset", "the dataset of this evaluation")?,
+            &evaluation.field_path("dataset"),
+        )?;
         let folding = match evaluation.get("folding") {
             Some(v) => folding::parse(v, &evaluation.field_path("folding"), dataset)?,
-            None => Folding::Generated { n_folds: 1, n_repeats: 1, strategy: None },
+            None => Folding::Generated {
+                n_folds: 1,
+                n_repeats: 1,
+                strategy: None,
+            },
         };
         evaluation.finish(&[])?;
-        let (p, n) = folding.pooled(dataset).ok_or_else(|| Error::new(ErrorKind::InvalidValue, Some(&path), "pooled counts exceed 2^64"))?;
+        let (p, n) = folding.pooled(dataset).ok_or_else(|| {
+            Error::new(
+                ErrorKind::InvalidValue,
+                Some(&path),
+                "pooled counts exceed 2^64",
+            )
+        })?;
         datasets.push(DatasetSpec {
-            folds: vec![FoldSpec { p, n, bounds: Vec::new() }],
+            folds: vec![FoldSpec {
+                p,
+                n,
+                bounds: Vec::new(),
+            }],
             bounds: bounds.clone(),
         });
     }
@@ -431,24 +528,46 @@ pub(crate) fn datasets_mos_kfold_som(request: &Request<'_>) -> Result<Value> {
 /// `fold_score_bounds`), `dataset_score_bounds`.
 pub(crate) fn datasets_mos_known_folds_mos(request: &Request<'_>) -> Result<Value> {
     let fields = &request.fields;
-    let items = list(fields.required("evaluations", "the list of evaluations, each {\"dataset\": ..., \"folding\": ...}")?, "evaluations")?;
+    let items = list(
+        fields.required(
+            "evaluations",
+            "the list of evaluations, each {\"dataset\": ..., \"folding\": ...}",
+        )?,
+        "evaluations",
+    )?;
     let bounds = read_bounds(fields.get("dataset_score_bounds"), "dataset_score_bounds")?;
     let mut datasets = Vec::new();
     for (i, item) in items.iter().enumerate() {
         let path = input::index("evaluations", i);
         let evaluation = Object::new(item, &path)?;
-        let dataset = input::binary_counts(evaluation.required("dataset", "the dataset of this evaluation")?, &evaluation.field_path("dataset"))?;
+        let dataset = input::binary_counts(
+            evaluation.required("dataset", "the dataset of this evaluation")?,
+            &evaluation.field_path("dataset"),
+        )?;
         let folding_path = evaluation.field_path("folding");
-        let folding = folding::parse(evaluation.required("folding", "the folds of this evaluation")?, &folding_path, dataset)?;
-        let fold_bounds = read_bounds(evaluation.get("fold_score_bounds"), &evaluation.field_path("fold_score_bounds"))?;
+        let folding = folding::parse(
+            evaluation.required("folding", "the folds of this evaluation")?,
+            &folding_path,
+            dataset,
+        )?;
+        let fold_bounds = read_bounds(
+            evaluation.get("fold_score_bounds"),
+            &evaluation.field_path("fold_score_bounds"),
+        )?;
         evaluation.finish(&[])?;
         let folds = folds_of(dataset, &folding, &folding_path)?
             .into_iter()
-            .map(|(p, n)| FoldSpec { p, n, bounds: fold_bounds.clone() })
+            .map(|(p, n)| FoldSpec {
+                p,
+                n,
+                bounds: fold_bounds.clone(),
+            })
             .collect();
-        datasets.push(DatasetSpec { folds, bounds: bounds.clone() });
+        datasets.push(DatasetSpec {
+            folds,
+            bounds: bounds.clone(),
+        });
     }
     let (windows, ignored) = read_windows(fields)?;
     finish(Experiment { datasets, windows }, ignored, request)
 }
-

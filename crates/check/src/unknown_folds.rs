@@ -24,7 +24,9 @@ mod search;
 
 use num_bigint::BigUint;
 use scorecheck_algebra::Score;
-use scorecheck_folds::{ConfigurationProduct, FoldRules, KFoldConfigurations, RepeatedConfigurations};
+use scorecheck_folds::{
+    ConfigurationProduct, FoldRules, KFoldConfigurations, RepeatedConfigurations,
+};
 use serde_json::{json, Map, Value};
 
 use crate::binary_som::{finite, list};
@@ -57,20 +59,36 @@ pub(crate) struct UnknownFolds {
 /// The rules of the reference for the reported scores (complements count as their scores).
 pub(crate) fn reference_rules(scores: &[Score]) -> FoldRules {
     let has = |s: &[Score]| scores.iter().any(|x| s.contains(x));
-    FoldRules::for_reported_scores(has(&[Score::Sens, Score::Fnr]), has(&[Score::Spec, Score::Fpr]), has(&[Score::Bacc, Score::Bm]))
+    FoldRules::for_reported_scores(
+        has(&[Score::Sens, Score::Fnr]),
+        has(&[Score::Spec, Score::Fpr]),
+        has(&[Score::Bacc, Score::Bm]),
+    )
 }
 
 fn folds_error(e: scorecheck_folds::Error, path: &str) -> Error {
-    Error::new(ErrorKind::InvalidValue, Some(path), format!("the fold configurations cannot be formed: {e}"))
+    Error::new(
+        ErrorKind::InvalidValue,
+        Some(path),
+        format!("the fold configurations cannot be formed: {e}"),
+    )
 }
 
 /// The configuration space of the experiment: one repeated set per evaluation.
 pub(crate) fn space(experiment: &UnknownFolds) -> Result<ConfigurationProduct> {
     let mut parts = Vec::new();
     for (i, e) in experiment.evaluations.iter().enumerate() {
-        let path = if experiment.evaluations.len() == 1 { "folding".to_string() } else { input::join(&input::index("evaluations", i), "folding") };
-        let base = KFoldConfigurations::new(e.p, e.n, e.n_folds, &experiment.rules).map_err(|err| folds_error(err, &path))?;
-        parts.push(RepeatedConfigurations::new(base, e.n_repeats).map_err(|err| folds_error(err, &path))?);
+        let path = if experiment.evaluations.len() == 1 {
+            "folding".to_string()
+        } else {
+            input::join(&input::index("evaluations", i), "folding")
+        };
+        let base = KFoldConfigurations::new(e.p, e.n, e.n_folds, &experiment.rules)
+            .map_err(|err| folds_error(err, &path))?;
+        parts.push(
+            RepeatedConfigurations::new(base, e.n_repeats)
+                .map_err(|err| folds_error(err, &path))?,
+        );
     }
     Ok(ConfigurationProduct::new(parts))
 }
@@ -78,14 +96,26 @@ pub(crate) fn space(experiment: &UnknownFolds) -> Result<ConfigurationProduct> {
 /// The exact number of fold configurations of `k`-fold over `p` positives and `n` negatives
 /// with `repeats` repeats (as multisets), under the reference's rules for the reported
 /// `scores`, in decimal.
-pub fn count_fold_configurations(p: u64, n: u64, k: u64, repeats: u64, scores: &[Score]) -> Result<String> {
-    let base = KFoldConfigurations::new(p, n, k, &reference_rules(scores)).map_err(|e| folds_error(e, "k"))?;
-    let repeated = RepeatedConfigurations::new(base, repeats).map_err(|e| folds_error(e, "repeats"))?;
+pub fn count_fold_configurations(
+    p: u64,
+    n: u64,
+    k: u64,
+    repeats: u64,
+    scores: &[Score],
+) -> Result<String> {
+    let base = KFoldConfigurations::new(p, n, k, &reference_rules(scores))
+        .map_err(|e| folds_error(e, "k"))?;
+    let repeated =
+        RepeatedConfigurations::new(base, repeats).map_err(|e| folds_error(e, "repeats"))?;
     Ok(repeated.count().to_string())
 }
 
 /// Reads `fold_rules`: `"reference"` (default) or `"none"`.
-fn read_rules(fields: &Object<'_>, windows: &[Bound], ignored_scores: &[Score]) -> Result<FoldRules> {
+fn read_rules(
+    fields: &Object<'_>,
+    windows: &[Bound],
+    ignored_scores: &[Score],
+) -> Result<FoldRules> {
     let mut scores: Vec<Score> = windows.iter().map(|w| w.score).collect();
     scores.extend_from_slice(ignored_scores);
     match fields.get("fold_rules") {
@@ -108,10 +138,20 @@ fn read_folding(value: &Value, path: &str, dataset: (u64, u64)) -> Result<(u64, 
     }
     let n_folds = match object.get("n_folds") {
         Some(v) => input::positive(v, &object.field_path("n_folds"), crate::folding::MAX_FOLDS)?,
-        None => return Err(Error::new(ErrorKind::MissingField, Some(&object.field_path("n_folds")), "missing n_folds, the number of folds, e.g. 5")),
+        None => {
+            return Err(Error::new(
+                ErrorKind::MissingField,
+                Some(&object.field_path("n_folds")),
+                "missing n_folds, the number of folds, e.g. 5",
+            ))
+        }
     };
     let n_repeats = match object.get("n_repeats") {
-        Some(v) => input::positive(v, &object.field_path("n_repeats"), crate::folding::MAX_FOLDS)?,
+        Some(v) => input::positive(
+            v,
+            &object.field_path("n_repeats"),
+            crate::folding::MAX_FOLDS,
+        )?,
         None => 1,
     };
     if let Some(s) = object.get("strategy") {
@@ -121,7 +161,14 @@ fn read_folding(value: &Value, path: &str, dataset: (u64, u64)) -> Result<(u64, 
     }
     object.finish(&[])?;
     if n_folds > dataset.0.saturating_add(dataset.1) {
-        return Err(Error::new(ErrorKind::Contradiction, Some(&input::join(path, "n_folds")), format!("n_folds = {n_folds} exceeds the {} items of the dataset", dataset.0.saturating_add(dataset.1))));
+        return Err(Error::new(
+            ErrorKind::Contradiction,
+            Some(&input::join(path, "n_folds")),
+            format!(
+                "n_folds = {n_folds} exceeds the {} items of the dataset",
+                dataset.0.saturating_add(dataset.1)
+            ),
+        ));
     }
     Ok((n_folds, n_repeats))
 }
@@ -129,24 +176,49 @@ fn read_folding(value: &Value, path: &str, dataset: (u64, u64)) -> Result<(u64, 
 /// Reads `scores`, `eps` and tolerance into windows, the ignored names, and the ignored scores.
 fn windows(fields: &Object<'_>) -> Result<(Vec<Bound>, Vec<String>, Vec<Score>)> {
     let (windows, ignored) = mos::read_windows(fields)?;
-    let ignored_scores = ignored.iter().filter_map(|name| Score::from_name(name).ok()).collect();
+    let ignored_scores = ignored
+        .iter()
+        .filter_map(|name| Score::from_name(name).ok())
+        .collect();
     Ok((windows, ignored, ignored_scores))
 }
 
 /// `1_dataset_unknown_folds_mos`.
 pub(crate) fn dataset_unknown_folds_mos(request: &Request<'_>) -> Result<Value> {
     let fields = &request.fields;
-    let dataset = input::binary_counts(fields.required("dataset", "the dataset, e.g. {\"p\": 38, \"n\": 262}")?, "dataset")?;
-    let (n_folds, n_repeats) = read_folding(fields.required("folding", "the folding, e.g. {\"n_folds\": 5, \"n_repeats\": 1}")?, "folding", dataset)?;
+    let dataset = input::binary_counts(
+        fields.required("dataset", "the dataset, e.g. {\"p\": 38, \"n\": 262}")?,
+        "dataset",
+    )?;
+    let (n_folds, n_repeats) = read_folding(
+        fields.required(
+            "folding",
+            "the folding, e.g. {\"n_folds\": 5, \"n_repeats\": 1}",
+        )?,
+        "folding",
+        dataset,
+    )?;
     let fold_bounds = match (fields.get("fold_score_bounds"), fields.get("score_bounds")) {
-        (Some(_), Some(_)) => return Err(Error::new(ErrorKind::Contradiction, Some("score_bounds"), "give fold_score_bounds or its alias score_bounds, not both")),
+        (Some(_), Some(_)) => {
+            return Err(Error::new(
+                ErrorKind::Contradiction,
+                Some("score_bounds"),
+                "give fold_score_bounds or its alias score_bounds, not both",
+            ))
+        }
         (Some(v), None) => mos::read_bounds(Some(v), "fold_score_bounds")?,
         (None, v) => mos::read_bounds(v, "score_bounds")?,
     };
     let (windows, ignored, ignored_scores) = windows(fields)?;
     let rules = read_rules(fields, &windows, &ignored_scores)?;
     let experiment = UnknownFolds {
-        evaluations: vec![Evaluation { p: dataset.0, n: dataset.1, n_folds, n_repeats, fold_bounds }],
+        evaluations: vec![Evaluation {
+            p: dataset.0,
+            n: dataset.1,
+            n_folds,
+            n_repeats,
+            fold_bounds,
+        }],
         dataset_bounds: Vec::new(),
         windows,
         rules,
@@ -157,29 +229,61 @@ pub(crate) fn dataset_unknown_folds_mos(request: &Request<'_>) -> Result<Value> 
 /// `n_datasets_mos_unknown_folds_mos`.
 pub(crate) fn datasets_mos_unknown_folds_mos(request: &Request<'_>) -> Result<Value> {
     let fields = &request.fields;
-    let items = list(fields.required("evaluations", "the list of evaluations, each {\"dataset\": ..., \"folding\": {\"n_folds\": 5}}")?, "evaluations")?;
+    let items = list(
+        fields.required(
+            "evaluations",
+            "the list of evaluations, each {\"dataset\": ..., \"folding\": {\"n_folds\": 5}}",
+        )?,
+        "evaluations",
+    )?;
     if items.is_empty() {
-        return Err(Error::new(ErrorKind::InvalidValue, Some("evaluations"), "the list of evaluations is empty; give at least one"));
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some("evaluations"),
+            "the list of evaluations is empty; give at least one",
+        ));
     }
-    let dataset_bounds = mos::read_bounds(fields.get("dataset_score_bounds"), "dataset_score_bounds")?;
+    let dataset_bounds =
+        mos::read_bounds(fields.get("dataset_score_bounds"), "dataset_score_bounds")?;
     let mut evaluations = Vec::new();
     for (i, item) in items.iter().enumerate() {
         let path = input::index("evaluations", i);
         let evaluation = Object::new(item, &path)?;
-        let dataset = input::binary_counts(evaluation.required("dataset", "the dataset of this evaluation")?, &evaluation.field_path("dataset"))?;
-        let (n_folds, n_repeats) = read_folding(evaluation.required("folding", "the folding, e.g. {\"n_folds\": 5}")?, &evaluation.field_path("folding"), dataset)?;
-        let fold_bounds = mos::read_bounds(evaluation.get("fold_score_bounds"), &evaluation.field_path("fold_score_bounds"))?;
+        let dataset = input::binary_counts(
+            evaluation.required("dataset", "the dataset of this evaluation")?,
+            &evaluation.field_path("dataset"),
+        )?;
+        let (n_folds, n_repeats) = read_folding(
+            evaluation.required("folding", "the folding, e.g. {\"n_folds\": 5}")?,
+            &evaluation.field_path("folding"),
+            dataset,
+        )?;
+        let fold_bounds = mos::read_bounds(
+            evaluation.get("fold_score_bounds"),
+            &evaluation.field_path("fold_score_bounds"),
+        )?;
         if let Some(a) = evaluation.get("aggregation") {
             if a.as_str() != Some("mos") {
                 return Err(Error::new(ErrorKind::InvalidValue, Some(&evaluation.field_path("aggregation")), "this check averages scores over folds; the aggregation must be \"mos\" or absent"));
             }
         }
         evaluation.finish(&[])?;
-        evaluations.push(Evaluation { p: dataset.0, n: dataset.1, n_folds, n_repeats, fold_bounds });
+        evaluations.push(Evaluation {
+            p: dataset.0,
+            n: dataset.1,
+            n_folds,
+            n_repeats,
+            fold_bounds,
+        });
     }
     let (windows, ignored, ignored_scores) = windows(fields)?;
     let rules = read_rules(fields, &windows, &ignored_scores)?;
-    let experiment = UnknownFolds { evaluations, dataset_bounds, windows, rules };
+    let experiment = UnknownFolds {
+        evaluations,
+        dataset_bounds,
+        windows,
+        rules,
+    };
     answer(&experiment, &ignored, request)
 }
 
@@ -205,12 +309,27 @@ fn count_json(count: &BigUint) -> Value {
 }
 
 /// Renders the outcome of a search.
-fn render(experiment: &UnknownFolds, space: &ConfigurationProduct, outcome: &SearchOutcome, ignored: &[String], request: &Request<'_>) -> Value {
+fn render(
+    experiment: &UnknownFolds,
+    space: &ConfigurationProduct,
+    outcome: &SearchOutcome,
+    ignored: &[String],
+    request: &Request<'_>,
+) -> Value {
     let total = space.count();
     let mut out = Map::new();
     match outcome {
-        SearchOutcome::Consistent { index, experiment: found, witness, .. } => {
-            let verdict = MosOutcome { verdict: scorecheck_feasibility::Verdict::Feasible { witness: witness.clone() } };
+        SearchOutcome::Consistent {
+            index,
+            experiment: found,
+            witness,
+            ..
+        } => {
+            let verdict = MosOutcome {
+                verdict: scorecheck_feasibility::Verdict::Feasible {
+                    witness: witness.clone(),
+                },
+            };
             let rendered = mos::render(found, &verdict, ignored, request);
             if let Value::Object(map) = rendered {
                 out = map;
@@ -218,11 +337,23 @@ fn render(experiment: &UnknownFolds, space: &ConfigurationProduct, outcome: &Sea
             let folds: Vec<Value> = found
                 .datasets
                 .iter()
-                .map(|d| Value::Array(d.folds.iter().map(|f| json!({"p": f.p, "n": f.n})).collect()))
+                .map(|d| {
+                    Value::Array(
+                        d.folds
+                            .iter()
+                            .map(|f| json!({"p": f.p, "n": f.n}))
+                            .collect(),
+                    )
+                })
                 .collect();
             out.insert("configuration".into(), json!({"index": count_json(index), "folds": if experiment.evaluations.len() == 1 { folds[0].clone() } else { Value::Array(folds) }}));
         }
-        SearchOutcome::Inconsistent { certainty, refuted_by_rows, solved, .. } => {
+        SearchOutcome::Inconsistent {
+            certainty,
+            refuted_by_rows,
+            solved,
+            ..
+        } => {
             out.insert("inconsistency".into(), Value::Bool(true));
             out.insert("verdict".into(), "inconsistent".into());
             out.insert("certainty".into(), certainty.as_str().into());
@@ -235,11 +366,19 @@ fn render(experiment: &UnknownFolds, space: &ConfigurationProduct, outcome: &Sea
             out.insert("backend".into(), request.options.backend.as_str().into());
             out.insert("ignored_scores".into(), json!(ignored));
         }
-        SearchOutcome::Undecided { reason, undecided_configurations, .. } => {
+        SearchOutcome::Undecided {
+            reason,
+            undecided_configurations,
+            ..
+        } => {
             out.insert("inconsistency".into(), Value::Null);
             out.insert("verdict".into(), "undecided".into());
             out.insert("certainty".into(), Value::Null);
-            let share = if total == BigUint::from(0u8) { 1.0 } else { ratio(&outcome.examined(), &total) };
+            let share = if total == BigUint::from(0u8) {
+                1.0
+            } else {
+                ratio(&outcome.examined(), &total)
+            };
             out.insert("covered".into(), finite(share));
             out.insert("undecided".into(), json!({"reason": reason, "configurations_left_undecided": undecided_configurations}));
             out.insert("backend".into(), request.options.backend.as_str().into());
@@ -248,7 +387,15 @@ fn render(experiment: &UnknownFolds, space: &ConfigurationProduct, outcome: &Sea
     }
     out.insert("configurations_total".into(), count_json(&total));
     out.insert("configurations_examined".into(), json!(outcome.examined()));
-    out.insert("fold_rules".into(), if experiment.rules == FoldRules::none() { "none" } else { "reference" }.into());
+    out.insert(
+        "fold_rules".into(),
+        if experiment.rules == FoldRules::none() {
+            "none"
+        } else {
+            "reference"
+        }
+        .into(),
+    );
     Value::Object(out)
 }
 

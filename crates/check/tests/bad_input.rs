@@ -3,7 +3,10 @@
 use serde_json::Value;
 
 fn cases() -> Vec<Value> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/bad_input.jsonl");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/bad_input.jsonl"
+    );
     std::fs::read_to_string(path)
         .expect("testdata/bad_input.jsonl")
         .lines()
@@ -28,11 +31,17 @@ fn every_bad_input_gets_a_clear_error_naming_its_field() {
             Err(error) => {
                 let expected_kind = case["kind"].as_str().unwrap();
                 if error.kind().as_str() != expected_kind {
-                    failures.push(format!("{name}: kind {} (expected {expected_kind}): {error}", error.kind().as_str()));
+                    failures.push(format!(
+                        "{name}: kind {} (expected {expected_kind}): {error}",
+                        error.kind().as_str()
+                    ));
                 }
                 let expected_field = case["field"].as_str();
                 if error.field() != expected_field {
-                    failures.push(format!("{name}: field {:?} (expected {expected_field:?}): {error}", error.field()));
+                    failures.push(format!(
+                        "{name}: field {:?} (expected {expected_field:?}): {error}",
+                        error.field()
+                    ));
                 }
                 if let Some(fragment) = case.get("message_contains").and_then(Value::as_str) {
                     if !error.message().contains(fragment) {

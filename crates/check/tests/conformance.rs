@@ -25,7 +25,10 @@ fn backends() -> Vec<&'static str> {
 }
 
 fn lines(family: &str) -> Vec<Value> {
-    let path = format!("{}/../../testdata/{family}.jsonl", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../../testdata/{family}.jsonl",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     text.lines()
         .filter(|l| !l.trim().is_empty())
@@ -49,7 +52,9 @@ fn run_family(family: &str) {
                     let _ = e;
                 }
                 (Err(e), None) => failures.push(format!("[{backend}] {name}: error {e}")),
-                (Ok(v), Some(_)) => failures.push(format!("[{backend}] {name}: expected an error, got {v}")),
+                (Ok(v), Some(_)) => {
+                    failures.push(format!("[{backend}] {name}: expected an error, got {v}"))
+                }
                 (Ok(v), None) => {
                     if v["inconsistency"] != expected["inconsistency"] {
                         failures.push(format!(
@@ -65,8 +70,11 @@ fn run_family(family: &str) {
                             ));
                         }
                     }
-                    if v["inconsistency"] == true && v.get("explanation").is_none_or(Value::is_null) {
-                        failures.push(format!("[{backend}] {name}: inconsistent without an explanation"));
+                    if v["inconsistency"] == true && v.get("explanation").is_none_or(Value::is_null)
+                    {
+                        failures.push(format!(
+                            "[{backend}] {name}: inconsistent without an explanation"
+                        ));
                     }
                 }
             }
@@ -93,4 +101,14 @@ fn multiclass() {
 #[test]
 fn regression() {
     run_family(FAMILIES[4]);
+}
+
+#[test]
+fn unknown_folds() {
+    run_family(FAMILIES[2]);
+}
+
+#[test]
+fn bundles() {
+    run_family(FAMILIES[5]);
 }

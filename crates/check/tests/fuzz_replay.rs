@@ -46,7 +46,8 @@ fn every_saved_fuzz_input_replays_cleanly() {
     let mut replayed = 0;
     for (target, replay) in TARGETS {
         for file in files(&root.join(target)) {
-            let data = fs::read(&file).unwrap_or_else(|e| panic!("cannot read {}: {e}", file.display()));
+            let data =
+                fs::read(&file).unwrap_or_else(|e| panic!("cannot read {}: {e}", file.display()));
             replayed += 1;
             if let Err(panic) = catch_unwind(AssertUnwindSafe(|| replay(&data))) {
                 let message = panic
@@ -54,7 +55,10 @@ fn every_saved_fuzz_input_replays_cleanly() {
                     .cloned()
                     .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
                     .unwrap_or_default();
-                failures.push(format!("{target}/{}: {message}", file.file_name().unwrap_or_default().to_string_lossy()));
+                failures.push(format!(
+                    "{target}/{}: {message}",
+                    file.file_name().unwrap_or_default().to_string_lossy()
+                ));
             }
         }
     }
@@ -70,7 +74,12 @@ fn every_saved_fuzz_input_replays_cleanly() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} of {replayed} saved fuzz inputs fail:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {replayed} saved fuzz inputs fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// The replays themselves run: a request that is not JSON is an error, not a panic, and

@@ -46,7 +46,11 @@ fn subproblem(problem: &Problem, scores: &[Score]) -> Problem {
     let mut windows = Vec::new();
     for s in scores {
         // A subset keeps each window once, even when a score was reported twice.
-        if let Some(w) = problem.windows.iter().find(|w| w.score == *s && !windows.contains(*w)) {
+        if let Some(w) = problem
+            .windows
+            .iter()
+            .find(|w| w.score == *s && !windows.contains(*w))
+        {
             windows.push(w.clone());
         }
     }
@@ -78,18 +82,28 @@ fn compare(problem: &Problem, k: usize) {
         Verdict::Consistent
     };
     assert_eq!(outcome.verdict, expected_verdict, "{problem:?}");
-    assert_eq!(outcome.n_valid_tptn_pairs, Some(expected.len() as u128), "{problem:?}");
+    assert_eq!(
+        outcome.n_valid_tptn_pairs,
+        Some(expected.len() as u128),
+        "{problem:?}"
+    );
     let first: Vec<_> = expected.iter().copied().take(k).collect();
     assert_eq!(outcome.witnesses, first, "{problem:?}");
     if expected.is_empty() {
         let explanation = outcome.explanation.expect("an inconsistency is explained");
         let subset = subproblem(problem, &explanation.scores);
         assert!(!subset.windows.is_empty());
-        assert!(brute(&subset).is_empty(), "the subset is not inconsistent: {explanation:?} {problem:?}");
+        assert!(
+            brute(&subset).is_empty(),
+            "the subset is not inconsistent: {explanation:?} {problem:?}"
+        );
         for i in 0..subset.windows.len() {
             let mut smaller = subset.clone();
             smaller.windows.remove(i);
-            assert!(!brute(&smaller).is_empty(), "the subset is not minimal: {explanation:?} {problem:?}");
+            assert!(
+                !brute(&smaller).is_empty(),
+                "the subset is not minimal: {explanation:?} {problem:?}"
+            );
         }
         assert!(!explanation.sentence.is_empty());
         if let Some((score, low, high)) = explanation.forced_range {
@@ -102,7 +116,10 @@ fn compare(problem: &Problem, k: usize) {
                 let m = ConfusionMatrix::new(tp, tn, problem.p, problem.n).unwrap();
                 if let Some(v) = m.exact(score, &problem.params) {
                     let x = v.to_f64();
-                    assert!(low <= x && x <= high, "{x} outside [{low}, {high}]: {explanation:?} {problem:?}");
+                    assert!(
+                        low <= x && x <= high,
+                        "{x} outside [{low}, {high}]: {explanation:?} {problem:?}"
+                    );
                 }
             }
         }
@@ -125,7 +142,10 @@ fn problem_strategy() -> impl Strategy<Value = (Problem, usize)> {
     (
         0u64..=40,
         0u64..=40,
-        prop::collection::vec((0usize..30, 2usize..=4, 0u8..4, -3i32..=3, any::<bool>()), 1..=4),
+        prop::collection::vec(
+            (0usize..30, 2usize..=4, 0u8..4, -3i32..=3, any::<bool>()),
+            1..=4,
+        ),
         any::<(u16, u16)>(),
         (0u8..4, 0u8..4),
         1usize..=4,
@@ -164,7 +184,15 @@ fn problem_strategy() -> impl Strategy<Value = (Problem, usize)> {
                     window(score, reported, &eps, &tol)
                 })
                 .collect();
-            (Problem { p, n, windows, params }, k)
+            (
+                Problem {
+                    p,
+                    n,
+                    windows,
+                    params,
+                },
+                k,
+            )
         })
 }
 
@@ -190,12 +218,19 @@ fn every_single_score_matches_brute_force_on_a_grid() {
             for tp in 0..=p {
                 for tn in 0..=n {
                     let m = ConfusionMatrix::new(tp, tn, p, n).unwrap();
-                    let Some(v) = m.exact(score, &params) else { continue };
+                    let Some(v) = m.exact(score, &params) else {
+                        continue;
+                    };
                     let exact = match v.as_rational() {
                         Some(r) => window(score, r.clone(), &q("0"), &q("0")),
                         None => window(score, rounded(v.to_f64(), 3), &q("0.001"), &q("0")),
                     };
-                    let problem = Problem { p, n, windows: vec![exact], params: params.clone() };
+                    let problem = Problem {
+                        p,
+                        n,
+                        windows: vec![exact],
+                        params: params.clone(),
+                    };
                     compare(&problem, 3);
                 }
             }
@@ -236,8 +271,15 @@ fn the_papers_perturbed_example_is_inconsistent_and_explained() {
     assert_eq!(outcome.verdict, Verdict::Inconsistent);
     let explanation = outcome.explanation.unwrap();
     let subset = subproblem(&problem, &explanation.scores);
-    assert_eq!(check(&subset, &Options::default()).verdict, Verdict::Inconsistent);
-    assert!(explanation.sentence.contains("p=1000, n=6000"), "{}", explanation.sentence);
+    assert_eq!(
+        check(&subset, &Options::default()).verdict,
+        Verdict::Inconsistent
+    );
+    assert!(
+        explanation.sentence.contains("p=1000, n=6000"),
+        "{}",
+        explanation.sentence
+    );
 }
 
 /// Windows at 4 decimals (eps 1e-4, tol 1e-6) around the scores of (tp, tn).
@@ -255,7 +297,12 @@ fn around(tp: u64, tn: u64, p: u64, n: u64, scores: &[Score], shift: f64) -> Pro
             window(s, rounded(v, 4), &eps, &tol)
         })
         .collect();
-    Problem { p, n, windows, params }
+    Problem {
+        p,
+        n,
+        windows,
+        params,
+    }
 }
 
 const FIVE: [Score; 5] = [Score::Acc, Score::Sens, Score::Spec, Score::Ppv, Score::F1p];
@@ -263,8 +310,15 @@ const FIVE: [Score; 5] = [Score::Acc, Score::Sens, Score::Spec, Score::Ppv, Scor
 #[test]
 fn huge_counts_are_decided_with_rechecked_witnesses() {
     let big = 1_000_000_000_000u64;
-    let small_count = Options { count_budget: 100, ..Options::default() };
-    for scores in [&FIVE[..], &[Score::Mcc][..], &[Score::Acc, Score::Mcc, Score::Npv][..]] {
+    let small_count = Options {
+        count_budget: 100,
+        ..Options::default()
+    };
+    for scores in [
+        &FIVE[..],
+        &[Score::Mcc][..],
+        &[Score::Acc, Score::Mcc, Score::Npv][..],
+    ] {
         let problem = around(812_345_678_901, 734_567_890_123, big, big, scores, 0.0);
         let outcome = check(&problem, &small_count);
         assert_eq!(outcome.verdict, Verdict::Consistent, "{scores:?}");
@@ -275,7 +329,10 @@ fn huge_counts_are_decided_with_rechecked_witnesses() {
     let problem = around(812_345_678_901, 734_567_890_123, big, big, &FIVE, 0.003);
     let outcome = check(&problem, &small_count);
     assert_eq!(outcome.verdict, Verdict::Inconsistent);
-    assert_eq!(outcome.explanation.unwrap().scores.last(), Some(&Score::F1p));
+    assert_eq!(
+        outcome.explanation.unwrap().scores.last(),
+        Some(&Score::F1p)
+    );
 }
 
 #[test]
@@ -297,14 +354,30 @@ fn an_impossible_mcc_at_huge_counts_is_inconsistent() {
 #[test]
 fn a_tiny_budget_gives_undecided_not_a_verdict() {
     let problem = around(812_345, 734_567, 1_000_000, 1_000_000, &FIVE, 0.003);
-    let outcome = check(&problem, &Options { max_steps: 10, ..Options::default() });
-    assert!(matches!(outcome.verdict, Verdict::Undecided { .. }), "{:?}", outcome.verdict);
+    let outcome = check(
+        &problem,
+        &Options {
+            max_steps: 10,
+            ..Options::default()
+        },
+    );
+    assert!(
+        matches!(outcome.verdict, Verdict::Undecided { .. }),
+        "{:?}",
+        outcome.verdict
+    );
 }
 
 #[test]
 fn counting_beyond_its_budget_gives_a_lower_bound() {
     let problem = around(812_345, 734_567, 1_000_000, 1_000_000, &[Score::Acc], 0.0);
-    let outcome = check(&problem, &Options { count_budget: 10, ..Options::default() });
+    let outcome = check(
+        &problem,
+        &Options {
+            count_budget: 10,
+            ..Options::default()
+        },
+    );
     assert_eq!(outcome.verdict, Verdict::Consistent);
     assert_eq!(outcome.n_valid_tptn_pairs, None);
     assert!(outcome.count_lower_bound >= 1);

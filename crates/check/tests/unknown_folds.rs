@@ -17,7 +17,10 @@ fn ehg(p: u64, scores: Value) -> Value {
 
 #[test]
 fn ehg_all_918_configurations_are_inconsistent() {
-    let out = answer(ehg(38, json!({"acc": 0.9447, "sens": 0.9139, "spec": 0.9733})));
+    let out = answer(ehg(
+        38,
+        json!({"acc": 0.9447, "sens": 0.9139, "spec": 0.9733}),
+    ));
     assert_eq!(out["inconsistency"], true, "{out}");
     assert_eq!(out["verdict"], "inconsistent");
     assert_eq!(out["certainty"], "exact");
@@ -28,12 +31,19 @@ fn ehg_all_918_configurations_are_inconsistent() {
 
 #[test]
 fn ehg_with_244_positives_has_the_references_configuration() {
-    let out = answer(ehg(244, json!({"acc": 0.9447, "sens": 0.9139, "spec": 0.9733})));
+    let out = answer(ehg(
+        244,
+        json!({"acc": 0.9447, "sens": 0.9139, "spec": 0.9733}),
+    ));
     assert_eq!(out["inconsistency"], false, "{out}");
     assert_eq!(out["configurations_total"], 2_616_607);
     // The reference stops at its 963rd configuration; the order is the same, and the lowest
     // feasible index is reported.
-    assert_eq!(out["configuration"]["index"], 962, "{}", out["configuration"]);
+    assert_eq!(
+        out["configuration"]["index"], 962,
+        "{}",
+        out["configuration"]
+    );
     let folds: Vec<(u64, u64)> = out["configuration"]["folds"]
         .as_array()
         .unwrap()
@@ -60,10 +70,17 @@ fn counts_match_the_reference() {
         (244, 262, 5, &[Acc, Sens, Spec], "2616607"),
     ];
     for &(p, n, k, scores, expected) in cases {
-        assert_eq!(count_fold_configurations(p, n, k, 1, scores).unwrap(), expected, "p={p} n={n} k={k}");
+        assert_eq!(
+            count_fold_configurations(p, n, k, 1, scores).unwrap(),
+            expected,
+            "p={p} n={n} k={k}"
+        );
     }
     // Repeats are multisets: C(918 + 1, 2).
-    assert_eq!(count_fold_configurations(38, 262, 5, 2, &[Acc, Sens, Spec]).unwrap(), "421821");
+    assert_eq!(
+        count_fold_configurations(38, 262, 5, 2, &[Acc, Sens, Spec]).unwrap(),
+        "421821"
+    );
     assert!(count_fold_configurations(1, 1, 0, 1, &[Acc]).is_err());
 }
 
@@ -72,7 +89,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn below(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (self.0 >> 33) % n.max(1)
     }
 }
@@ -93,7 +113,9 @@ fn agrees_with_the_known_folds_program_on_every_configuration() {
         }
         // Scores from a random configuration's random counts, sometimes perturbed.
         let space = KFoldConfigurations::new(p, n, k, &FoldRules::default()).unwrap();
-        let Some(count) = space.count_u64().filter(|&c| c > 0) else { continue };
+        let Some(count) = space.count_u64().filter(|&c| c > 0) else {
+            continue;
+        };
         let config = space.nth_u64(rng.below(count)).unwrap();
         let (mut sens, mut spec, mut acc) = (0.0, 0.0, 0.0);
         for f in &config.folds {
@@ -103,22 +125,40 @@ fn agrees_with_the_known_folds_program_on_every_configuration() {
             acc += (tp + tn) as f64 / (f.p + f.n) as f64;
         }
         let kf = k as f64;
-        let shift = if case % 3 == 0 { 0.01 * rng.below(3) as f64 } else { 0.0 };
+        let shift = if case % 3 == 0 {
+            0.01 * rng.below(3) as f64
+        } else {
+            0.0
+        };
         let scores = json!({"acc": decimal((acc / kf * 1e6) as u64, 1_000_000, 3) + shift,
                             "sens": decimal((sens / kf * 1e6) as u64, 1_000_000, 3),
                             "spec": decimal((spec / kf * 1e6) as u64, 1_000_000, 3)});
-        let unknown = answer(json!({"check": "1_dataset_unknown_folds_mos", "dataset": {"p": p, "n": n},
-            "folding": {"n_folds": k}, "scores": scores, "eps": 1e-3}));
+        let unknown = answer(
+            json!({"check": "1_dataset_unknown_folds_mos", "dataset": {"p": p, "n": n},
+            "folding": {"n_folds": k}, "scores": scores, "eps": 1e-3}),
+        );
         let any_feasible = space.iter().any(|c| {
-            let folds: Vec<Value> = c.folds.iter().map(|f| json!({"p": f.p, "n": f.n})).collect();
-            let known = answer(json!({"check": "1_dataset_known_folds_mos", "dataset": {"p": p, "n": n},
-                "folding": {"folds": folds}, "scores": scores, "eps": 1e-3}));
+            let folds: Vec<Value> = c
+                .folds
+                .iter()
+                .map(|f| json!({"p": f.p, "n": f.n}))
+                .collect();
+            let known = answer(
+                json!({"check": "1_dataset_known_folds_mos", "dataset": {"p": p, "n": n},
+                "folding": {"folds": folds}, "scores": scores, "eps": 1e-3}),
+            );
             known["inconsistency"] == false
         });
-        assert_eq!(unknown["inconsistency"], !any_feasible, "p={p} n={n} k={k} scores={scores}: {unknown}");
+        assert_eq!(
+            unknown["inconsistency"], !any_feasible,
+            "p={p} n={n} k={k} scores={scores}: {unknown}"
+        );
         consistent += usize::from(any_feasible);
     }
-    assert!(consistent > 3, "the cases should include consistent ones ({consistent})");
+    assert!(
+        consistent > 3,
+        "the cases should include consistent ones ({consistent})"
+    );
 }
 
 #[test]
@@ -131,12 +171,22 @@ fn budgets_give_undecided_never_a_verdict() {
     assert_eq!(out["configurations_examined"], 10);
     assert!(out["covered"].as_f64().unwrap() < 0.02);
 
-    let options = RunOptions { max_configurations: Some(5), ..RunOptions::default() };
-    let out = run(&ehg(38, json!({"acc": 0.9447, "sens": 0.9139, "spec": 0.9733})), &options).unwrap();
+    let options = RunOptions {
+        max_configurations: Some(5),
+        ..RunOptions::default()
+    };
+    let out = run(
+        &ehg(38, json!({"acc": 0.9447, "sens": 0.9139, "spec": 0.9733})),
+        &options,
+    )
+    .unwrap();
     assert_eq!(out["verdict"], "undecided");
 
     // A time limit far too short for the sweep of 2.6 million configurations.
-    let mut request = ehg(244, json!({"acc": 0.9447, "sens": 0.9139, "spec": 0.9734, "bacc": 0.3}));
+    let mut request = ehg(
+        244,
+        json!({"acc": 0.9447, "sens": 0.9139, "spec": 0.9734, "bacc": 0.3}),
+    );
     request["time_limit"] = json!(0.05);
     let out = answer(request);
     assert_eq!(out["verdict"], "undecided", "{out}");
@@ -162,23 +212,34 @@ fn options_and_aliases() {
 
 #[test]
 fn several_datasets() {
-    let request = |bacc: f64| json!({"check": "n_datasets_mos_unknown_folds_mos",
+    let request = |bacc: f64| {
+        json!({"check": "n_datasets_mos_unknown_folds_mos",
         "evaluations": [{"dataset": {"p": 13, "n": 73}, "folding": {"n_folds": 4, "n_repeats": 1}},
                         {"dataset": {"p": 7, "n": 26}, "folding": {"n_folds": 3, "n_repeats": 1}}],
-        "scores": {"acc": 0.357, "sens": 0.323, "spec": 0.362, "bacc": bacc}, "eps": 1e-3});
+        "scores": {"acc": 0.357, "sens": 0.323, "spec": 0.362, "bacc": bacc}, "eps": 1e-3})
+    };
     assert_eq!(answer(request(0.343))["inconsistency"], false);
     assert_eq!(answer(request(0.9))["inconsistency"], true);
 }
 
 #[test]
 fn conformance_lines() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/unknown_folds.jsonl");
-    let Ok(text) = std::fs::read_to_string(path) else { return };
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/unknown_folds.jsonl"
+    );
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return;
+    };
     let mut checked = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let case: Value = serde_json::from_str(line).unwrap();
         let out = answer(case["request"].clone());
-        assert_eq!(out["inconsistency"], case["expected"]["inconsistency"], "{}: {out}", case["name"]);
+        assert_eq!(
+            out["inconsistency"], case["expected"]["inconsistency"],
+            "{}: {out}",
+            case["name"]
+        );
         if let Some(total) = case["expected"].get("n_fold_configurations") {
             assert_eq!(&out["configurations_total"], total, "{}", case["name"]);
         }

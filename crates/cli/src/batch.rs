@@ -11,9 +11,11 @@ use crate::EngineArgs;
 pub fn run(file: Option<&Path>, skip: u64, engine: &EngineArgs) -> anyhow::Result<()> {
     let options = engine.options()?;
     let reader: Box<dyn BufRead> = match file {
-        Some(path) if path.as_os_str() != "-" => Box::new(BufReader::new(
-            std::fs::File::open(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?,
-        )),
+        Some(path) if path.as_os_str() != "-" => {
+            Box::new(BufReader::new(std::fs::File::open(path).map_err(|e| {
+                anyhow::anyhow!("cannot read {}: {e}", path.display())
+            })?))
+        }
         _ => Box::new(BufReader::new(std::io::stdin())),
     };
     let stdout = std::io::stdout();
@@ -39,15 +41,29 @@ fn answer(line: &[u8], options: &scorecheck::RunOptions) -> Value {
         Err(_) => return error_record(None, "invalid_json", "the line is not valid UTF-8", None),
     };
     if text.trim().is_empty() {
-        return error_record(None, "invalid_json", "the line is empty; give one JSON request per line", None);
+        return error_record(
+            None,
+            "invalid_json",
+            "the line is empty; give one JSON request per line",
+            None,
+        );
     }
-    let id = serde_json::from_str::<Value>(text).ok().and_then(|v| v.get("id").cloned());
+    let id = serde_json::from_str::<Value>(text)
+        .ok()
+        .and_then(|v| v.get("id").cloned());
     // A panic would be a bug; contain it to its line so the batch goes on.
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| scorecheck::run_text(text, options)));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        scorecheck::run_text(text, options)
+    }));
     let mut record = match result {
         Ok(Ok(value)) => value,
         Ok(Err(error)) => json!({ "error": error.to_json() }),
-        Err(_) => error_record(None, "internal", "internal error while answering this line (a bug: please report the line)", None),
+        Err(_) => error_record(
+            None,
+            "internal",
+            "internal error while answering this line (a bug: please report the line)",
+            None,
+        ),
     };
     if let (Some(id), Value::Object(map)) = (id, &mut record) {
         let mut ordered = serde_json::Map::new();

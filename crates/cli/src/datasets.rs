@@ -25,7 +25,10 @@ pub(crate) fn run(args: &DatasetsArgs) -> ExitCode {
     }
     crate::emit(&text);
     if found.is_empty() {
-        eprintln!("scorecheck datasets: no dataset name contains {:?}", args.search.as_deref().unwrap_or(""));
+        eprintln!(
+            "scorecheck datasets: no dataset name contains {:?}",
+            args.search.as_deref().unwrap_or("")
+        );
         return ExitCode::from(crate::EXIT_ERROR);
     }
     ExitCode::from(crate::EXIT_CONSISTENT)

@@ -61,5 +61,11 @@ fn count_configurations(args: &CountArgs) -> anyhow::Result<String> {
         .filter(|s| !s.trim().is_empty())
         .map(|s| Score::from_name(s.trim()).map_err(|e| anyhow::anyhow!("--scores: {e}")))
         .collect::<anyhow::Result<Vec<Score>>>()?;
-    Ok(scorecheck::count_fold_configurations(args.p, args.n, args.k, args.repeats, &scores)?)
+    Ok(scorecheck::count_fold_configurations(
+        args.p,
+        args.n,
+        args.k,
+        args.repeats,
+        &scores,
+    )?)
 }

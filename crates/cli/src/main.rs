@@ -24,7 +24,11 @@ const EXIT_ERROR: u8 = 2;
 const EXIT_UNDECIDED: u8 = 3;
 
 #[derive(Parser)]
-#[command(name = "scorecheck", version, about = "Decide exactly whether reported performance scores can come from the described experiment.")]
+#[command(
+    name = "scorecheck",
+    version,
+    about = "Decide exactly whether reported performance scores can come from the described experiment."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -183,7 +187,10 @@ fn check(args: &CheckArgs) -> ExitCode {
         Err(error) => {
             eprintln!("scorecheck check: error: {error}");
             if args.format == Format::Json {
-                emit(&format!("{}\n", serde_json::json!({ "error": error.to_json() })));
+                emit(&format!(
+                    "{}\n",
+                    serde_json::json!({ "error": error.to_json() })
+                ));
             }
             ExitCode::from(EXIT_ERROR)
         }

@@ -8,14 +8,24 @@ use serde_json::Value;
 /// A readable multi-line report of a result object.
 pub fn text(value: &Value) -> String {
     let mut out = String::new();
-    let verdict = value.get("verdict").and_then(Value::as_str).unwrap_or(match value.get("inconsistency") {
-        Some(Value::Bool(true)) => "inconsistent",
-        Some(Value::Bool(false)) => "consistent",
-        _ => "undecided",
-    });
-    let check = value.get("check").and_then(Value::as_str).unwrap_or("check");
+    let verdict =
+        value
+            .get("verdict")
+            .and_then(Value::as_str)
+            .unwrap_or(match value.get("inconsistency") {
+                Some(Value::Bool(true)) => "inconsistent",
+                Some(Value::Bool(false)) => "consistent",
+                _ => "undecided",
+            });
+    let check = value
+        .get("check")
+        .and_then(Value::as_str)
+        .unwrap_or("check");
     let _ = writeln!(out, "{check}: {verdict}");
-    if let Some(message) = value.pointer("/explanation/message").and_then(Value::as_str) {
+    if let Some(message) = value
+        .pointer("/explanation/message")
+        .and_then(Value::as_str)
+    {
         let _ = writeln!(out, "  why: {message}");
     }
     if let (Some(p), Some(n)) = (value.get("p"), value.get("n")) {
@@ -27,20 +37,43 @@ pub fn text(value: &Value) -> String {
     if let Some(count) = value.get("n_valid_tptn_pairs") {
         if count.is_null() {
             if let Some(lb) = value.get("n_valid_tptn_pairs_lower_bound") {
-                let _ = writeln!(out, "  valid (tp, tn) pairs: at least {} (counting budget ran out)", lb.as_str().unwrap_or("?"));
+                let _ = writeln!(
+                    out,
+                    "  valid (tp, tn) pairs: at least {} (counting budget ran out)",
+                    lb.as_str().unwrap_or("?")
+                );
             }
         } else {
             let _ = writeln!(out, "  valid (tp, tn) pairs: {count}");
         }
     }
-    for key in ["certainty", "backend", "configurations_total", "configurations_examined"] {
+    for key in [
+        "certainty",
+        "backend",
+        "configurations_total",
+        "configurations_examined",
+    ] {
         if let Some(v) = value.get(key).filter(|v| !v.is_null()) {
-            let _ = writeln!(out, "  {}: {}", key.replace('_', " "), v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string()));
+            let _ = writeln!(
+                out,
+                "  {}: {}",
+                key.replace('_', " "),
+                v.as_str()
+                    .map(str::to_string)
+                    .unwrap_or_else(|| v.to_string())
+            );
         }
     }
     if let Some(Value::Array(ignored)) = value.get("ignored_scores") {
         if !ignored.is_empty() {
-            let names: Vec<String> = ignored.iter().map(|v| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())).collect();
+            let names: Vec<String> = ignored
+                .iter()
+                .map(|v| {
+                    v.as_str()
+                        .map(str::to_string)
+                        .unwrap_or_else(|| v.to_string())
+                })
+                .collect();
             let _ = writeln!(out, "  not used by this protocol: {}", names.join(", "));
         }
     }
@@ -48,8 +81,12 @@ pub fn text(value: &Value) -> String {
         let _ = writeln!(
             out,
             "  undecided: {} (covered: {})",
-            u.get("reason").and_then(Value::as_str).unwrap_or("budget exhausted"),
-            u.get("covered").and_then(Value::as_str).unwrap_or("unknown")
+            u.get("reason")
+                .and_then(Value::as_str)
+                .unwrap_or("budget exhausted"),
+            u.get("covered")
+                .and_then(Value::as_str)
+                .unwrap_or("unknown")
         );
     }
     let _ = writeln!(out, "  (use --format json for every detail)");
@@ -60,8 +97,10 @@ pub fn text(value: &Value) -> String {
 pub fn progress_bar() -> scorecheck::Progress {
     let bar = indicatif::ProgressBar::new(0);
     bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} configurations ({per_sec}, eta {eta})")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} configurations ({per_sec}, eta {eta})",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
     Arc::new(move |done, total| {

@@ -54,7 +54,11 @@ pub fn run(args: &ScoresArgs) -> ExitCode {
     }
 }
 
-fn beta(text: Option<&String>, fallback: &num_rational::BigRational, flag: &str) -> Result<num_rational::BigRational, String> {
+fn beta(
+    text: Option<&String>,
+    fallback: &num_rational::BigRational,
+    flag: &str,
+) -> Result<num_rational::BigRational, String> {
     match text {
         None => Ok(fallback.clone()),
         Some(t) => {
@@ -86,7 +90,11 @@ fn render(args: &ScoresArgs) -> Result<String, String> {
         .iter()
         .map(|&s| {
             let exact = m.exact(s, &params);
-            (s, exact.as_ref().map(|e| e.to_string()), exact.map(|e| e.to_f64()))
+            (
+                s,
+                exact.as_ref().map(|e| e.to_string()),
+                exact.map(|e| e.to_f64()),
+            )
         })
         .collect();
     Ok(match args.format {
@@ -94,18 +102,40 @@ fn render(args: &ScoresArgs) -> Result<String, String> {
             let map: serde_json::Map<String, Value> = rows
                 .into_iter()
                 .map(|(s, exact, value)| {
-                    let value = value.and_then(serde_json::Number::from_f64).map(Value::Number).unwrap_or(Value::Null);
-                    (s.abbreviation().to_string(), json!({"exact": exact, "value": value}))
+                    let value = value
+                        .and_then(serde_json::Number::from_f64)
+                        .map(Value::Number)
+                        .unwrap_or(Value::Null);
+                    (
+                        s.abbreviation().to_string(),
+                        json!({"exact": exact, "value": value}),
+                    )
                 })
                 .collect();
             format!("{}\n", Value::Object(map))
         }
         Format::Text => {
-            let mut out = format!("tp={} tn={} p={} n={} (fp={}, fn={})\n", m.tp(), m.tn(), m.p(), m.n(), m.fp(), m.fn_());
+            let mut out = format!(
+                "tp={} tn={} p={} n={} (fp={}, fn={})\n",
+                m.tp(),
+                m.tn(),
+                m.p(),
+                m.n(),
+                m.fp(),
+                m.fn_()
+            );
             for (s, exact, value) in rows {
                 match (exact, value) {
-                    (Some(exact), Some(value)) => out.push_str(&format!("{:<13} {:<22.12} {}\n", s.abbreviation(), value, exact)),
-                    _ => out.push_str(&format!("{:<13} undefined (zero denominator)\n", s.abbreviation())),
+                    (Some(exact), Some(value)) => out.push_str(&format!(
+                        "{:<13} {:<22.12} {}\n",
+                        s.abbreviation(),
+                        value,
+                        exact
+                    )),
+                    _ => out.push_str(&format!(
+                        "{:<13} undefined (zero denominator)\n",
+                        s.abbreviation()
+                    )),
                 }
             }
             out

@@ -13,7 +13,12 @@ fn scorecheck(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the scorecheck binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -25,7 +30,13 @@ const PAPER: &str = r#"{"check": "1_testset_no_kfold", "testset": {"p": 1000, "n
 
 #[test]
 fn scores_prints_exact_values() {
-    let out = scorecheck(&["scores", "--tp", "743", "--tn", "4031", "--p", "1000", "--n", "6000", "--format", "json"], "");
+    let out = scorecheck(
+        &[
+            "scores", "--tp", "743", "--tn", "4031", "--p", "1000", "--n", "6000", "--format",
+            "json",
+        ],
+        "",
+    );
     assert_eq!(out.status.code(), Some(0));
     let v = stdout_json(&out);
     assert_eq!(v["acc"]["exact"], "341/500"); // = 2387/3500 = 4774/7000 in lowest terms
@@ -33,20 +44,45 @@ fn scores_prints_exact_values() {
     assert!(v["mcc"]["exact"].as_str().unwrap().contains("sqrt"));
     assert_eq!(v.as_object().unwrap().len(), 30);
     let restricted = stdout_json(&scorecheck(
-        &["scores", "--tp", "0", "--tn", "6000", "--p", "1000", "--n", "6000", "--format", "json", "--scores", "ppv,recall"],
+        &[
+            "scores",
+            "--tp",
+            "0",
+            "--tn",
+            "6000",
+            "--p",
+            "1000",
+            "--n",
+            "6000",
+            "--format",
+            "json",
+            "--scores",
+            "ppv,recall",
+        ],
         "",
     ));
-    assert_eq!(restricted["ppv"], serde_json::json!({"exact": null, "value": null}));
+    assert_eq!(
+        restricted["ppv"],
+        serde_json::json!({"exact": null, "value": null})
+    );
     assert_eq!(restricted["sens"]["exact"], "0");
 }
 
 #[test]
 fn scores_rejects_bad_counts_with_status_2() {
     for args in [
-        vec!["scores", "--tp", "1001", "--tn", "1", "--p", "1000", "--n", "6000"],
-        vec!["scores", "--tp", "-1", "--tn", "1", "--p", "1000", "--n", "6000"],
-        vec!["scores", "--tp", "1.5", "--tn", "1", "--p", "1000", "--n", "6000"],
-        vec!["scores", "--tp", "1", "--tn", "1", "--p", "10", "--n", "10", "--scores", "acuracy"],
+        vec![
+            "scores", "--tp", "1001", "--tn", "1", "--p", "1000", "--n", "6000",
+        ],
+        vec![
+            "scores", "--tp", "-1", "--tn", "1", "--p", "1000", "--n", "6000",
+        ],
+        vec![
+            "scores", "--tp", "1.5", "--tn", "1", "--p", "1000", "--n", "6000",
+        ],
+        vec![
+            "scores", "--tp", "1", "--tn", "1", "--p", "10", "--n", "10", "--scores", "acuracy",
+        ],
     ] {
         let out = scorecheck(&args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -63,13 +99,19 @@ fn check_exit_statuses_follow_the_contract() {
     assert_eq!(v["n_valid_tptn_pairs"], 2);
     assert_eq!(v["witness"], serde_json::json!({"tp": 743, "tn": 4031}));
 
-    let inconsistent = scorecheck(&["check", "--format", "json", "-"], &PAPER.replace("0.6821", "0.6811"));
+    let inconsistent = scorecheck(
+        &["check", "--format", "json", "-"],
+        &PAPER.replace("0.6821", "0.6811"),
+    );
     assert_eq!(inconsistent.status.code(), Some(1));
     let v = stdout_json(&inconsistent);
     assert_eq!(v["inconsistency"], true);
     assert!(v["explanation"]["message"].as_str().unwrap().len() > 10);
 
-    let error = scorecheck(&["check", "--format", "json"], &PAPER.replace("\"acc\"", "\"acuracy\""));
+    let error = scorecheck(
+        &["check", "--format", "json"],
+        &PAPER.replace("\"acc\"", "\"acuracy\""),
+    );
     assert_eq!(error.status.code(), Some(2));
     let v = stdout_json(&error);
     assert_eq!(v["error"]["kind"], "unknown_score");
@@ -87,7 +129,10 @@ fn batch_answers_every_line_in_order_and_resumes() {
         format!(r#"{{"id": 1, {}"#, &PAPER[1..]),
         "{not json".to_string(),
         String::new(),
-        format!(r#"{{"id": "x", {}"#, &PAPER.replace("0.6821", "0.6811")[1..]),
+        format!(
+            r#"{{"id": "x", {}"#,
+            &PAPER.replace("0.6821", "0.6811")[1..]
+        ),
         r#"{"id": [3], "check": "nope"}"#.to_string(),
     ];
     let input = lines.join("\n") + "\n";

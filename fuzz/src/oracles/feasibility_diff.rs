@@ -10,7 +10,10 @@ use super::bytes::Bytes;
 
 fn rational(input: &mut Bytes<'_>, numerators: (i64, i64), max_denominator: i64) -> BigRational {
     let numerator = input.between(numerators.0, numerators.1);
-    BigRational::new(BigInt::from(numerator), BigInt::from(input.between(1, max_denominator)))
+    BigRational::new(
+        BigInt::from(numerator),
+        BigInt::from(input.between(1, max_denominator)),
+    )
 }
 
 /// Decodes a problem: 2–5 variables with bounds in [−5, 5] (now and then an empty range),
@@ -24,7 +27,11 @@ pub fn decode(data: &[u8]) -> Problem {
         .map(|i| {
             let (a, b) = (input.between(-5, 5), input.between(-5, 5));
             // One variable in sixteen keeps its bounds reversed: an empty range.
-            let (lower, upper) = if a <= b || input.u8() % 16 != 0 { (a.min(b), a.max(b)) } else { (a, b) };
+            let (lower, upper) = if a <= b || input.u8() % 16 != 0 {
+                (a.min(b), a.max(b))
+            } else {
+                (a, b)
+            };
             problem.add_variable(format!("x{i}"), lower, upper)
         })
         .collect();
@@ -66,7 +73,10 @@ pub fn check(problem: &Problem) {
         }
     }
     if let Some(witness) = gated.witness() {
-        assert!(problem.check(witness).is_ok(), "checked(PureBackend) let through a bad witness {witness:?} on {problem:?}");
+        assert!(
+            problem.check(witness).is_ok(),
+            "checked(PureBackend) let through a bad witness {witness:?} on {problem:?}"
+        );
     }
 }
 

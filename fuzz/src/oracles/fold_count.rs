@@ -47,7 +47,9 @@ fn kept(positives: &[u64], sizes: &[u64], rules: &FoldRules) -> bool {
     let k = sizes.len();
     !(rules.require_positive_in_each_fold && with_positives < k
         || rules.require_negative_in_each_fold && with_negatives < k
-        || rules.require_two_folds_with_each_class && k >= 2 && (with_positives < 2 || with_negatives < 2))
+        || rules.require_two_folds_with_each_class
+            && k >= 2
+            && (with_positives < 2 || with_negatives < 2))
 }
 
 /// Every canonical configuration's fold positives (non-decreasing within each group of
@@ -73,7 +75,11 @@ fn naive(sizes: &FoldSizes, p: u64, rules: &FoldRules) -> Vec<Vec<u64>> {
             return;
         }
         // Non-decreasing within a group: a fold starting a group has no lower neighbour.
-        let from = if i == 0 || i == larger { 0 } else { current[i - 1] };
+        let from = if i == 0 || i == larger {
+            0
+        } else {
+            current[i - 1]
+        };
         for x in from..=size_list[i].min(left) {
             current.push(x);
             extend(current, size_list, larger, left - x, rules, out);
@@ -90,11 +96,17 @@ pub fn check(case: &Case) {
     let space = match KFoldConfigurations::new(p, n, k, &rules) {
         Ok(space) => space,
         Err(e) => {
-            assert!(k == 0 || k > p + n, "KFoldConfigurations::new({p}, {n}, {k}, {rules:?}) failed: {e}");
+            assert!(
+                k == 0 || k > p + n,
+                "KFoldConfigurations::new({p}, {n}, {k}, {rules:?}) failed: {e}"
+            );
             return;
         }
     };
-    assert!(k != 0 && k <= p + n, "KFoldConfigurations::new({p}, {n}, {k}) accepted an impossible k");
+    assert!(
+        k != 0 && k <= p + n,
+        "KFoldConfigurations::new({p}, {n}, {k}) accepted an impossible k"
+    );
     let count = space.count();
     let listed: Vec<FoldConfiguration> = space.iter().collect();
     assert_eq!(
@@ -108,26 +120,53 @@ pub fn check(case: &Case) {
     for configuration in &listed {
         let positives: Vec<u64> = configuration.folds.iter().map(|f| f.p).collect();
         let fold_sizes: Vec<u64> = configuration.folds.iter().map(|f| f.p + f.n).collect();
-        assert_eq!(fold_sizes, size_list, "fold sizes of {configuration:?} (p = {p}, n = {n}, k = {k})");
-        assert_eq!(positives.iter().sum::<u64>(), p, "positives of {configuration:?} (p = {p}, n = {n}, k = {k})");
-        assert!(kept(&positives, &size_list, &rules), "{configuration:?} breaks {rules:?} (p = {p}, n = {n}, k = {k})");
-        assert!(seen.insert(positives), "{configuration:?} listed twice (p = {p}, n = {n}, k = {k}, {rules:?})");
+        assert_eq!(
+            fold_sizes, size_list,
+            "fold sizes of {configuration:?} (p = {p}, n = {n}, k = {k})"
+        );
+        assert_eq!(
+            positives.iter().sum::<u64>(),
+            p,
+            "positives of {configuration:?} (p = {p}, n = {n}, k = {k})"
+        );
+        assert!(
+            kept(&positives, &size_list, &rules),
+            "{configuration:?} breaks {rules:?} (p = {p}, n = {n}, k = {k})"
+        );
+        assert!(
+            seen.insert(positives),
+            "{configuration:?} listed twice (p = {p}, n = {n}, k = {k}, {rules:?})"
+        );
     }
     let mut expected = naive(&sizes, p, &rules);
-    let mut got: Vec<Vec<u64>> = listed.iter().map(|c| c.folds.iter().map(|f| f.p).collect()).collect();
+    let mut got: Vec<Vec<u64>> = listed
+        .iter()
+        .map(|c| c.folds.iter().map(|f| f.p).collect())
+        .collect();
     expected.sort();
     got.sort();
-    assert_eq!(got, expected, "configurations differ from the naive recount for p = {p}, n = {n}, k = {k}, {rules:?}");
+    assert_eq!(
+        got, expected,
+        "configurations differ from the naive recount for p = {p}, n = {n}, k = {k}, {rules:?}"
+    );
     // Random access agrees with iteration.
     for (index, configuration) in listed.iter().enumerate().step_by(listed.len() / 4 + 1) {
         let index = BigUint::from(index);
         match space.nth(&index) {
-            Ok(found) => assert_eq!(&found, configuration, "nth({index}) for p = {p}, n = {n}, k = {k}, {rules:?}"),
+            Ok(found) => assert_eq!(
+                &found, configuration,
+                "nth({index}) for p = {p}, n = {n}, k = {k}, {rules:?}"
+            ),
             Err(e) => panic!("nth({index}) failed for p = {p}, n = {n}, k = {k}, {rules:?}: {e}"),
         }
         match space.rank(configuration) {
-            Ok(rank) => assert_eq!(rank, index, "rank({configuration:?}) for p = {p}, n = {n}, k = {k}, {rules:?}"),
-            Err(e) => panic!("rank({configuration:?}) failed for p = {p}, n = {n}, k = {k}, {rules:?}: {e}"),
+            Ok(rank) => assert_eq!(
+                rank, index,
+                "rank({configuration:?}) for p = {p}, n = {n}, k = {k}, {rules:?}"
+            ),
+            Err(e) => panic!(
+                "rank({configuration:?}) failed for p = {p}, n = {n}, k = {k}, {rules:?}: {e}"
+            ),
         }
     }
 }

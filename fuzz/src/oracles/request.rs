@@ -51,7 +51,10 @@ fn is_verdict(value: &Value) -> bool {
 fn request_params(request: &Value) -> Option<Params> {
     let mut params = Params::default();
     let scores = request.get("scores")?.as_object()?;
-    for (key, slot) in [("beta_positive", &mut params.beta_positive), ("beta_negative", &mut params.beta_negative)] {
+    for (key, slot) in [
+        ("beta_positive", &mut params.beta_positive),
+        ("beta_negative", &mut params.beta_negative),
+    ] {
         if let Some(beta) = scores.get(key) {
             let text = match beta {
                 Value::Number(n) => n.to_string(),
@@ -72,23 +75,33 @@ pub fn check_result(text: &str, result: &Value) {
         inconsistency.is_some_and(is_verdict),
         "result without a bool/null `inconsistency`: {result}\nrequest: {text}"
     );
-    let check = result.get("check").and_then(Value::as_str).unwrap_or_default();
+    let check = result
+        .get("check")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
     if !SINGLE_MATRIX.contains(&check) || inconsistency != Some(&Value::Bool(false)) {
         return;
     }
     let count = |key: &str| result.get(key).and_then(Value::as_u64);
     let witness = result.get("witness");
     let at = |key: &str| witness.and_then(|w| w.get(key)).and_then(Value::as_u64);
-    let (Some(p), Some(n), Some(tp), Some(tn)) = (count("p"), count("n"), at("tp"), at("tn")) else {
-        panic!("consistent single-matrix result without p, n and a witness: {result}\nrequest: {text}");
+    let (Some(p), Some(n), Some(tp), Some(tn)) = (count("p"), count("n"), at("tp"), at("tn"))
+    else {
+        panic!(
+            "consistent single-matrix result without p, n and a witness: {result}\nrequest: {text}"
+        );
     };
     let m = match ConfusionMatrix::new(tp, tn, p, n) {
         Ok(m) => m,
         Err(e) => panic!("the witness is not a confusion matrix ({e}): {result}\nrequest: {text}"),
     };
     // A request whose betas cannot be read back here is left to the engine's own re-check.
-    let Ok(request) = serde_json::from_str::<Value>(text) else { return };
-    let Some(params) = request_params(&request) else { return };
+    let Ok(request) = serde_json::from_str::<Value>(text) else {
+        return;
+    };
+    let Some(params) = request_params(&request) else {
+        return;
+    };
     let Some(windows) = result.get("windows").and_then(Value::as_object) else {
         panic!("consistent single-matrix result without windows: {result}\nrequest: {text}");
     };

@@ -38,20 +38,37 @@ pub fn decode(data: &[u8]) -> Case {
     };
     let (p, n) = (input.at_most(max), input.at_most(max));
     let (tp, tn) = (input.at_most(p), input.at_most(n));
-    let beta = |input: &mut Bytes<'_>| BigRational::new(BigInt::from(input.between(1, 40)), BigInt::from(input.between(1, 8)));
+    let beta = |input: &mut Bytes<'_>| {
+        BigRational::new(
+            BigInt::from(input.between(1, 40)),
+            BigInt::from(input.between(1, 8)),
+        )
+    };
     let params = if input.bool() {
         Params::with_betas(beta(&mut input), beta(&mut input))
     } else {
         Params::default()
     };
     // Boxes reach past p and n too: enclosures clip them.
-    let tp_box = (tp - input.at_most(tp), tp.saturating_add(input.at_most(max)));
-    let tn_box = (tn - input.at_most(tn), tn.saturating_add(input.at_most(max)));
+    let tp_box = (
+        tp - input.at_most(tp),
+        tp.saturating_add(input.at_most(max)),
+    );
+    let tn_box = (
+        tn - input.at_most(tn),
+        tn.saturating_add(input.at_most(max)),
+    );
     let matrix = match ConfusionMatrix::new(tp, tn, p, n) {
         Ok(m) => m,
         Err(e) => panic!("decoder invariant: tp ≤ p and tn ≤ n by construction ({e})"),
     };
-    Case { matrix, score, params, tp_box, tn_box }
+    Case {
+        matrix,
+        score,
+        params,
+        tp_box,
+        tn_box,
+    }
 }
 
 /// Whether `value` lies in [lo, hi], decided exactly.
@@ -61,7 +78,13 @@ fn inside(value: &Exact, lo: &BigRational, hi: &BigRational) -> bool {
 
 /// Checks one case; panics on a disagreement.
 pub fn check(case: &Case) {
-    let Case { matrix: m, score, params, tp_box, tn_box } = case;
+    let Case {
+        matrix: m,
+        score,
+        params,
+        tp_box,
+        tn_box,
+    } = case;
     let (score, p, n) = (*score, m.p(), m.n());
     let exact = m.exact(score, params);
     let float = m.float(score, params);
@@ -82,12 +105,18 @@ pub fn check(case: &Case) {
                 "{score} at {m:?}: exact {exact} ≈ {reference}, f64 {float}"
             );
         } else {
-            assert_eq!(reference, float, "{score} at {m:?}: exact {exact}, f64 {float}");
+            assert_eq!(
+                reference, float,
+                "{score} at {m:?}: exact {exact}, f64 {float}"
+            );
         }
     }
     for (name, enclosure) in [
         ("enclose", enclose(score, *tp_box, *tn_box, p, n, params)),
-        ("enclose_monotone", enclose_monotone(score, *tp_box, *tn_box, p, n, params)),
+        (
+            "enclose_monotone",
+            enclose_monotone(score, *tp_box, *tn_box, p, n, params),
+        ),
     ] {
         match enclosure {
             Enclosure::Within(interval) => assert!(

@@ -48,7 +48,12 @@ fn window(input: &mut Bytes<'_>, score: Score, p: u64, n: u64, params: &Params) 
         }
     };
     let reported = (&lower + &upper) / rational(2, 1);
-    Window { score, lower, upper, reported }
+    Window {
+        score,
+        lower,
+        upper,
+        reported,
+    }
 }
 
 /// Decodes a problem from fuzzer bytes: p, n ≤ 30 and one to three windows.
@@ -68,7 +73,12 @@ pub fn decode(data: &[u8]) -> Problem {
             window(&mut input, score, p, n, &params)
         })
         .collect();
-    Problem { p, n, windows, params }
+    Problem {
+        p,
+        n,
+        windows,
+        params,
+    }
 }
 
 /// Every (tp, tn) at which every window holds, in (tp, tn) order.
@@ -117,7 +127,11 @@ pub fn check(problem: &Problem) {
         )
     };
     match &outcome.verdict {
-        Verdict::Consistent => assert!(!expected.is_empty(), "engine says consistent, brute force finds nothing: {}", describe()),
+        Verdict::Consistent => assert!(
+            !expected.is_empty(),
+            "engine says consistent, brute force finds nothing: {}",
+            describe()
+        ),
         Verdict::Inconsistent => assert!(
             expected.is_empty(),
             "engine says inconsistent, brute force finds {} pairs, e.g. {:?}: {}",
@@ -126,7 +140,12 @@ pub fn check(problem: &Problem) {
             describe()
         ),
         Verdict::Undecided { reason, covered } => {
-            panic!("engine undecided on a {}×{} grid ({reason}; {covered}): {}", problem.p + 1, problem.n + 1, describe())
+            panic!(
+                "engine undecided on a {}×{} grid ({reason}; {covered}): {}",
+                problem.p + 1,
+                problem.n + 1,
+                describe()
+            )
         }
     }
     assert_eq!(
@@ -135,8 +154,17 @@ pub fn check(problem: &Problem) {
         "count differs from brute force: {}",
         describe()
     );
-    let first: Vec<(u64, u64)> = expected.iter().copied().take(options.max_witnesses).collect();
-    assert_eq!(outcome.witnesses, first, "witnesses are not the first feasible pairs: {}", describe());
+    let first: Vec<(u64, u64)> = expected
+        .iter()
+        .copied()
+        .take(options.max_witnesses)
+        .collect();
+    assert_eq!(
+        outcome.witnesses,
+        first,
+        "witnesses are not the first feasible pairs: {}",
+        describe()
+    );
 }
 
 /// Decodes and checks.

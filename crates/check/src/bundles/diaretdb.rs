@@ -36,8 +36,16 @@ fn som_and_mos(request: &Request<'_>, testsets: &[Testset]) -> Result<Map<String
 /// `class_name` (one class or a list; an image is positive when it carries any of them).
 fn diaretdb0_testsets(fields: &Object<'_>) -> Result<Vec<Testset>> {
     let subset = super::subset(fields)?;
-    let batches = names(fields, "batch", "\"all\", or batch identifiers \"1\" to \"9\"")?;
-    let classes = names(fields, "class_name", "a lesion class, e.g. \"hardexudates\"")?;
+    let batches = names(
+        fields,
+        "batch",
+        "\"all\", or batch identifiers \"1\" to \"9\"",
+    )?;
+    let classes = names(
+        fields,
+        "class_name",
+        "a lesion class, e.g. \"hardexudates\"",
+    )?;
     let batches: Vec<&str> = if batches == ["all"] {
         data::diaretdb0_batches(subset).map_err(lookup("subset"))?
     } else {
@@ -46,7 +54,8 @@ fn diaretdb0_testsets(fields: &Object<'_>) -> Result<Vec<Testset>> {
     let mut testsets = Vec::with_capacity(batches.len());
     for batch in batches {
         data::diaretdb0_batch(subset, batch).map_err(lookup("batch"))?;
-        let set = data::diaretdb0_batch_counts(subset, batch, &classes).map_err(lookup("class_name"))?;
+        let set =
+            data::diaretdb0_batch_counts(subset, batch, &classes).map_err(lookup("class_name"))?;
         testsets.push(Testset {
             identifier: Some(batch.to_string()),
             p: set.p,
@@ -83,7 +92,11 @@ fn blame(image_field: &str) -> impl Fn(LookupError) -> Error + '_ {
 
 /// The images of `subset`: `"train"`, `"test"`, or a list of image identifiers.
 fn diaretdb1_subset<'a>(fields: &Object<'a>) -> Result<Vec<&'a str>> {
-    let ids = names(fields, "subset", "\"train\", \"test\", or a list of image identifiers")?;
+    let ids = names(
+        fields,
+        "subset",
+        "\"train\", \"test\", or a list of image identifiers",
+    )?;
     match ids.as_slice() {
         [one @ ("train" | "test")] => {
             let subset: Subset = one.parse().map_err(lookup("subset"))?;
@@ -94,8 +107,17 @@ fn diaretdb1_subset<'a>(fields: &Object<'a>) -> Result<Vec<&'a str>> {
 }
 
 /// The pixel-level test sets of `images` at the request's `confidence`, `class_name`.
-fn pixel_level(fields: &Object<'_>, images: &[&str], assumption: Assumption, image_field: &str) -> Result<Vec<Testset>> {
-    let classes = names(fields, "class_name", "a lesion class or a list, e.g. [\"hardexudates\", \"softexudates\"]")?;
+fn pixel_level(
+    fields: &Object<'_>,
+    images: &[&str],
+    assumption: Assumption,
+    image_field: &str,
+) -> Result<Vec<Testset>> {
+    let classes = names(
+        fields,
+        "class_name",
+        "a lesion class or a list, e.g. [\"hardexudates\", \"softexudates\"]",
+    )?;
     let (numerator, denominator) = super::confidence(fields)?;
     let sets = data::diaretdb1_pixel_level(images, &classes, assumption, numerator, denominator)
         .map_err(blame(image_field))?;
@@ -128,11 +150,19 @@ pub(crate) fn diaretdb1_class(request: &Request<'_>) -> Result<Value> {
 
 fn segmentation_image_one(request: &Request<'_>, assumption: Assumption) -> Result<Value> {
     let fields = &request.fields;
-    let image = super::text(fields, "image_identifier", "the identifier of the image, e.g. \"005\"")?;
+    let image = super::text(
+        fields,
+        "image_identifier",
+        "the identifier of the image, e.g. \"005\"",
+    )?;
     let sets = pixel_level(fields, &[image], assumption, "image_identifier")?;
     match sets.first() {
         Some(testset) => single_check(request, testset),
-        None => Err(Error::new(ErrorKind::InvalidValue, Some("image_identifier"), "no such image")),
+        None => Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some("image_identifier"),
+            "no such image",
+        )),
     }
 }
 
@@ -146,15 +176,24 @@ pub(crate) fn diaretdb1_segmentation_image_assumption(request: &Request<'_>) -> 
 pub(crate) fn diaretdb1_segmentation_image(request: &Request<'_>) -> Result<Value> {
     let mut parts = Vec::new();
     for assumption in Assumption::ALL {
-        parts.push((assumption.to_string(), segmentation_image_one(request, assumption)?));
+        parts.push((
+            assumption.to_string(),
+            segmentation_image_one(request, assumption)?,
+        ));
     }
     Ok(super::combine(parts))
 }
 
-fn segmentation_aggregated_one(request: &Request<'_>, assumption: Assumption) -> Result<Map<String, Value>> {
+fn segmentation_aggregated_one(
+    request: &Request<'_>,
+    assumption: Assumption,
+) -> Result<Map<String, Value>> {
     let fields = &request.fields;
     let images = diaretdb1_subset(fields)?;
-    let only_valid = match fields.required("only_valid", "whether images without any positive or negative pixel are left out (true/false)")? {
+    let only_valid = match fields.required(
+        "only_valid",
+        "whether images without any positive or negative pixel are left out (true/false)",
+    )? {
         Value::Bool(b) => *b,
         other => {
             return Err(Error::new(
@@ -175,7 +214,9 @@ fn segmentation_aggregated_one(request: &Request<'_>, assumption: Assumption) ->
 /// mean of the reported scores is defined on every image.
 pub(crate) fn diaretdb1_segmentation_aggregated_assumption(request: &Request<'_>) -> Result<Value> {
     let assumption = super::assumption(&request.fields)?;
-    Ok(Value::Object(segmentation_aggregated_one(request, assumption)?))
+    Ok(Value::Object(segmentation_aggregated_one(
+        request, assumption,
+    )?))
 }
 
 /// `diaretdb1_segmentation_aggregated`: both assumptions; flags `inconsistency_{fov,all}_som`
@@ -186,7 +227,10 @@ pub(crate) fn diaretdb1_segmentation_aggregated(request: &Request<'_>) -> Result
     let mut parts = Vec::new();
     for assumption in Assumption::ALL {
         let part = segmentation_aggregated_one(request, assumption)?;
-        flags.insert(format!("inconsistency_{assumption}_som"), part.get("details_som").map(flag).unwrap_or(Value::Null));
+        flags.insert(
+            format!("inconsistency_{assumption}_som"),
+            part.get("details_som").map(flag).unwrap_or(Value::Null),
+        );
         parts.push((assumption, part));
     }
     for (assumption, part) in parts {

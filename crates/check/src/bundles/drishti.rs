@@ -10,15 +10,22 @@ use crate::input::Object;
 
 /// The test sets of `images` for the request's `target` (`"OD"`/`"OC"`) at its `confidence`.
 fn testsets(fields: &Object<'_>, images: &[&str], image_field: &str) -> Result<Vec<Testset>> {
-    let target = super::text(fields, "target", "the anatomical target, \"OD\" (optic disc) or \"OC\" (optic cup)")?;
+    let target = super::text(
+        fields,
+        "target",
+        "the anatomical target, \"OD\" (optic disc) or \"OC\" (optic cup)",
+    )?;
     let (numerator, denominator) = super::confidence(fields)?;
     let mut out = Vec::with_capacity(images.len());
     for image in images {
-        let histogram = data::drishti_gs_histogram(image, target).map_err(|error| match error.kind() {
-            LookupErrorKind::UnknownImage => lookup(image_field)(error),
-            _ => lookup("target")(error),
-        })?;
-        let set = histogram.split_at_confidence(numerator, denominator).map_err(lookup("confidence"))?;
+        let histogram =
+            data::drishti_gs_histogram(image, target).map_err(|error| match error.kind() {
+                LookupErrorKind::UnknownImage => lookup(image_field)(error),
+                _ => lookup("target")(error),
+            })?;
+        let set = histogram
+            .split_at_confidence(numerator, denominator)
+            .map_err(lookup("confidence"))?;
         out.push(Testset {
             identifier: Some((*image).to_string()),
             p: set.p,
@@ -30,7 +37,11 @@ fn testsets(fields: &Object<'_>, images: &[&str], image_field: &str) -> Result<V
 
 /// The images of `subset`: `"train"`, `"test"`, one image identifier or a list of them.
 fn subset_testsets(fields: &Object<'_>) -> Result<Vec<Testset>> {
-    let ids = names(fields, "subset", "\"train\", \"test\", or image identifiers")?;
+    let ids = names(
+        fields,
+        "subset",
+        "\"train\", \"test\", or image identifiers",
+    )?;
     let images = match ids.as_slice() {
         [one @ ("train" | "test")] => {
             let subset: Subset = one.parse().map_err(lookup("subset"))?;
@@ -44,7 +55,11 @@ fn subset_testsets(fields: &Object<'_>) -> Result<Vec<Testset>> {
 /// `drishti_gs_segmentation_image`: `image_identifier`, `confidence`, `target`.
 pub(crate) fn drishti_gs_segmentation_image(request: &Request<'_>) -> Result<Value> {
     let fields = &request.fields;
-    let image = super::text(fields, "image_identifier", "the identifier of the image, e.g. \"053\"")?;
+    let image = super::text(
+        fields,
+        "image_identifier",
+        "the identifier of the image, e.g. \"053\"",
+    )?;
     let sets = testsets(fields, &[image], "image_identifier")?;
     match sets.first() {
         Some(testset) => single_check(request, testset),

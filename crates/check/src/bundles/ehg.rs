@@ -27,7 +27,10 @@ pub(crate) fn tpehg(request: &Request<'_>) -> Result<Value> {
     let set = data::tpehg();
     let mut inner = Map::new();
     inner.insert("check".into(), PROTOCOL.into());
-    inner.insert("dataset".into(), serde_json::json!({"p": set.p, "n": set.n}));
+    inner.insert(
+        "dataset".into(),
+        serde_json::json!({"p": set.p, "n": set.n}),
+    );
     let mut folding = Map::new();
     for key in ["n_folds", "n_repeats"] {
         let what = if key == "n_folds" {
@@ -48,10 +51,11 @@ pub(crate) fn tpehg(request: &Request<'_>) -> Result<Value> {
             inner.insert(inner_key.into(), value.clone());
         }
     }
-    let result = crate::dispatch::run(&Value::Object(inner), &request.options).map_err(|error| {
-        let field = error.field().map(outer_field);
-        Error::new(error.kind(), field.as_deref(), error.message().to_string())
-    })?;
+    let result =
+        crate::dispatch::run(&Value::Object(inner), &request.options).map_err(|error| {
+            let field = error.field().map(outer_field);
+            Error::new(error.kind(), field.as_deref(), error.message().to_string())
+        })?;
     let mut result = match result {
         Value::Object(map) => map,
         other => return Ok(other),
@@ -59,6 +63,9 @@ pub(crate) fn tpehg(request: &Request<'_>) -> Result<Value> {
     // The dispatcher puts the outer check name first; keep the inner one as the protocol.
     result.remove("check");
     result.insert("protocol".into(), PROTOCOL.into());
-    result.insert("dataset".into(), serde_json::json!({"p": set.p, "n": set.n}));
+    result.insert(
+        "dataset".into(),
+        serde_json::json!({"p": set.p, "n": set.n}),
+    );
     Ok(Value::Object(result))
 }

@@ -73,7 +73,10 @@ pub(crate) fn text<'a>(fields: &Object<'a>, key: &str, what: &str) -> Result<&'a
         other => Err(Error::new(
             ErrorKind::InvalidValue,
             Some(&fields.field_path(key)),
-            format!("expected a string ({what}), found {}", input::describe(other)),
+            format!(
+                "expected a string ({what}), found {}",
+                input::describe(other)
+            ),
         )),
     }
 }
@@ -103,16 +106,23 @@ pub(crate) fn names<'a>(fields: &Object<'a>, key: &str, what: &str) -> Result<Ve
         other => Err(Error::new(
             ErrorKind::InvalidValue,
             Some(&path),
-            format!("expected a string or a list of strings ({what}), found {}", input::describe(other)),
+            format!(
+                "expected a string or a list of strings ({what}), found {}",
+                input::describe(other)
+            ),
         )),
     }
 }
 
 /// The `assumption` field: `"fov"` or `"all"`.
 pub(crate) fn assumption(fields: &Object<'_>) -> Result<Assumption> {
-    text(fields, "assumption", "the region of evaluation, \"fov\" or \"all\"")?
-        .parse()
-        .map_err(lookup("assumption"))
+    text(
+        fields,
+        "assumption",
+        "the region of evaluation, \"fov\" or \"all\"",
+    )?
+    .parse()
+    .map_err(lookup("assumption"))
 }
 
 /// The `subset` field as `"train"` or `"test"`.
@@ -126,14 +136,20 @@ pub(crate) fn subset(fields: &Object<'_>) -> Result<Subset> {
 pub(crate) fn confidence(fields: &Object<'_>) -> Result<(u64, u64)> {
     let path = fields.field_path("confidence");
     let value = input::rational(
-        fields.required("confidence", "the confidence at which the soft ground truth is thresholded, e.g. 0.75")?,
+        fields.required(
+            "confidence",
+            "the confidence at which the soft ground truth is thresholded, e.g. 0.75",
+        )?,
         &path,
     )?;
     let out_of_range = || {
         Error::new(
             ErrorKind::InvalidValue,
             Some(&path),
-            format!("the confidence must lie in [0, 1], found {}", input::show(&value)),
+            format!(
+                "the confidence must lie in [0, 1], found {}",
+                input::show(&value)
+            ),
         )
     };
     if value < BigRational::zero() || value > BigRational::from_integer(BigInt::from(1)) {
@@ -160,7 +176,8 @@ fn engine_options(request: &Request<'_>) -> single::Options {
 
 /// The exact single-matrix check of one test set (`check_1_testset_no_kfold`).
 pub(crate) fn single_check(request: &Request<'_>, testset: &Testset) -> Result<Value> {
-    let crate::binary_som::Windows { reported, windows } = crate::binary_som::read_windows(&request.fields)?;
+    let crate::binary_som::Windows { reported, windows } =
+        crate::binary_som::read_windows(&request.fields)?;
     let problem = single::Problem {
         p: testset.p,
         n: testset.n,
@@ -178,7 +195,11 @@ pub(crate) fn single_check(request: &Request<'_>, testset: &Testset) -> Result<V
 fn identifiers(testsets: &[Testset]) -> Value {
     json!(testsets
         .iter()
-        .map(|t| t.identifier.clone().map(Value::String).unwrap_or(Value::Null))
+        .map(|t| t
+            .identifier
+            .clone()
+            .map(Value::String)
+            .unwrap_or(Value::Null))
         .collect::<Vec<_>>())
 }
 
@@ -201,24 +222,45 @@ pub(crate) fn som_check(request: &Request<'_>, testsets: &[Testset]) -> Result<V
         p = p.checked_add(testset.p).ok_or_else(overflow)?;
         n = n.checked_add(testset.n).ok_or_else(overflow)?;
     }
-    let mut result = single_check(request, &Testset { identifier: None, p, n })?;
+    let mut result = single_check(
+        request,
+        &Testset {
+            identifier: None,
+            p,
+            n,
+        },
+    )?;
     if let Value::Object(map) = &mut result {
-        map.insert("aggregation".into(), "score of means: the scores of the pooled matrix".into());
+        map.insert(
+            "aggregation".into(),
+            "score of means: the scores of the pooled matrix".into(),
+        );
         map.insert("testsets".into(), identifiers(testsets));
     }
     Ok(result)
 }
 
 fn overflow() -> Error {
-    Error::new(ErrorKind::InvalidValue, None, "the pooled counts exceed 2^64")
+    Error::new(
+        ErrorKind::InvalidValue,
+        None,
+        "the pooled counts exceed 2^64",
+    )
 }
 
 /// Why the mean of a reported or bounded score cannot be formed over these test sets, if so.
 pub(crate) fn mos_undefined(request: &Request<'_>, testsets: &[Testset]) -> Result<Option<String>> {
     let (windows, _) = mos::read_windows(&request.fields)?;
     let bounds = mos::read_bounds(request.fields.get("score_bounds"), "score_bounds")?;
-    for score in windows.iter().map(|w| w.score).chain(bounds.iter().map(|b| b.score)) {
-        if let Some(t) = testsets.iter().find(|t| mos::linear_form(score, t.p, t.n).is_none()) {
+    for score in windows
+        .iter()
+        .map(|w| w.score)
+        .chain(bounds.iter().map(|b| b.score))
+    {
+        if let Some(t) = testsets
+            .iter()
+            .find(|t| mos::linear_form(score, t.p, t.n).is_none())
+        {
             return Ok(Some(format!(
                 "{score} is undefined on test set {} (p={}, n={}), so the mean of scores is undefined and was not checked",
                 t.identifier.as_deref().unwrap_or("?"),
@@ -253,7 +295,10 @@ pub(crate) fn mos_check(request: &Request<'_>, testsets: &[Testset]) -> Result<V
     let outcome = mos::solve(&experiment, request)?;
     let mut result = mos::render(&experiment, &outcome, &ignored, request);
     if let Value::Object(map) = &mut result {
-        map.insert("aggregation".into(), "mean of scores: the mean of the per-image scores".into());
+        map.insert(
+            "aggregation".into(),
+            "mean of scores: the mean of the per-image scores".into(),
+        );
         map.insert("testsets".into(), identifiers(testsets));
     }
     Ok(result)

@@ -11,7 +11,14 @@ use crate::input::Object;
 /// `isic2016`: `scores`, `eps` on the ISIC 2016 test set (75 melanoma, 304 others).
 pub(crate) fn isic2016(request: &Request<'_>) -> Result<Value> {
     let set = data::isic2016();
-    single_check(request, &Testset { identifier: None, p: set.p, n: set.n })
+    single_check(
+        request,
+        &Testset {
+            identifier: None,
+            p: set.p,
+            n: set.n,
+        },
+    )
 }
 
 /// Reads a list of ISIC 2017 class codes, each once.
@@ -39,7 +46,11 @@ fn classes(fields: &Object<'_>, key: &str) -> Result<Vec<Isic2017Class>> {
 pub(crate) fn isic2017(request: &Request<'_>) -> Result<Value> {
     let fields = &request.fields;
     let target = classes(fields, "target")?;
-    let against = if fields.has("against") { Some(classes(fields, "against")?) } else { None };
+    let against = if fields.has("against") {
+        Some(classes(fields, "against")?)
+    } else {
+        None
+    };
     if let Some(against) = &against {
         if let Some(both) = against.iter().find(|c| target.contains(c)) {
             return Err(Error::new(
@@ -57,13 +68,24 @@ pub(crate) fn isic2017(request: &Request<'_>) -> Result<Value> {
             "every class is a target, so the test set has no negatives; leave at least one class out of target",
         ));
     }
-    let mut result = single_check(request, &Testset { identifier: None, p: set.p, n: set.n })?;
+    let mut result = single_check(
+        request,
+        &Testset {
+            identifier: None,
+            p: set.p,
+            n: set.n,
+        },
+    )?;
     if let Value::Object(map) = &mut result {
-        let codes = |list: &[Isic2017Class]| json!(list.iter().map(|c| c.code()).collect::<Vec<_>>());
+        let codes =
+            |list: &[Isic2017Class]| json!(list.iter().map(|c| c.code()).collect::<Vec<_>>());
         map.insert("target".into(), codes(&target));
         let against: Vec<Isic2017Class> = match against {
             Some(against) => against,
-            None => Isic2017Class::ALL.into_iter().filter(|c| !target.contains(c)).collect(),
+            None => Isic2017Class::ALL
+                .into_iter()
+                .filter(|c| !target.contains(c))
+                .collect(),
         };
         map.insert("against".into(), codes(&against));
     }

@@ -32,7 +32,10 @@ fn annotator<'a>(bundle: Bundle, fields: &Object<'a>) -> Result<Annotator<'a>> {
     match bundle {
         Bundle::Hrf => Ok(Annotator::None),
         Bundle::Drive => {
-            let value = fields.required("annotator", "the DRIVE annotation, 1 or 2 (papers usually use 1)")?;
+            let value = fields.required(
+                "annotator",
+                "the DRIVE annotation, 1 or 2 (papers usually use 1)",
+            )?;
             let number = match value {
                 Value::Number(n) => n.as_u64(),
                 Value::String(s) => s.parse::<u64>().ok(),
@@ -47,7 +50,11 @@ fn annotator<'a>(bundle: Bundle, fields: &Object<'a>) -> Result<Annotator<'a>> {
                 )),
             }
         }
-        Bundle::Stare => Ok(Annotator::Name(super::text(fields, "annotator", "the STARE annotation, \"ah\" or \"vk\"")?)),
+        Bundle::Stare => Ok(Annotator::Name(super::text(
+            fields,
+            "annotator",
+            "the STARE annotation, \"ah\" or \"vk\"",
+        )?)),
         Bundle::Chasedb1 => Ok(Annotator::Name(super::text(
             fields,
             "annotator",
@@ -76,7 +83,11 @@ fn to_testsets(images: Vec<data::ImageStats>) -> Vec<Testset> {
 /// The images named by `imageset`: a subset keyword (`"train"`/`"test"` for DRIVE, `"all"`
 /// otherwise), one identifier, or a list of identifiers.
 fn imageset(bundle: Bundle, fields: &Object<'_>, assumption: Assumption) -> Result<Vec<Testset>> {
-    let keywords = if bundle == Bundle::Drive { "\"train\" or \"test\"" } else { "\"all\"" };
+    let keywords = if bundle == Bundle::Drive {
+        "\"train\" or \"test\""
+    } else {
+        "\"all\""
+    };
     let what = format!("{keywords}, or a list of image identifiers");
     let ids = super::names(fields, "imageset", &what)?;
     let annotator = annotator(bundle, fields)?;
@@ -97,14 +108,24 @@ fn imageset(bundle: Bundle, fields: &Object<'_>, assumption: Assumption) -> Resu
         (Bundle::Chasedb1, Annotator::Name(a), _) => data::chasedb1_select(&ids, a),
         (Bundle::Hrf, _, Some("all")) => data::hrf_images(assumption),
         (Bundle::Hrf, _, _) => data::hrf_select(&ids, assumption),
-        _ => return Err(Error::new(ErrorKind::InvalidValue, Some("annotator"), "this bundle takes no such annotator")),
+        _ => {
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                Some("annotator"),
+                "this bundle takes no such annotator",
+            ))
+        }
     };
     Ok(to_testsets(images.map_err(blame(&field))?))
 }
 
 /// The image named by `image_identifier`.
 fn image(bundle: Bundle, fields: &Object<'_>, assumption: Assumption) -> Result<Testset> {
-    let id = super::text(fields, "image_identifier", "the identifier of the image, e.g. \"01\"")?;
+    let id = super::text(
+        fields,
+        "image_identifier",
+        "the identifier of the image, e.g. \"01\"",
+    )?;
     let annotator = annotator(bundle, fields)?;
     let field = fields.field_path("image_identifier");
     let image = match (bundle, &annotator) {
@@ -112,7 +133,13 @@ fn image(bundle: Bundle, fields: &Object<'_>, assumption: Assumption) -> Result<
         (Bundle::Stare, Annotator::Name(a)) => data::stare_image(id, a),
         (Bundle::Chasedb1, Annotator::Name(a)) => data::chasedb1_image(id, a),
         (Bundle::Hrf, _) => data::hrf_image(id, assumption),
-        _ => return Err(Error::new(ErrorKind::InvalidValue, Some("annotator"), "this bundle takes no such annotator")),
+        _ => {
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                Some("annotator"),
+                "this bundle takes no such annotator",
+            ))
+        }
     };
     Ok(image.map_err(blame(&field))?.into())
 }
@@ -189,17 +216,26 @@ pub(crate) fn stare_vessel_aggregated(request: &Request<'_>) -> Result<Value> {
 
 /// `stare_vessel_aggregated_mos`.
 pub(crate) fn stare_vessel_aggregated_mos(request: &Request<'_>) -> Result<Value> {
-    mos_check(request, &imageset(Bundle::Stare, &request.fields, Assumption::Fov)?)
+    mos_check(
+        request,
+        &imageset(Bundle::Stare, &request.fields, Assumption::Fov)?,
+    )
 }
 
 /// `stare_vessel_aggregated_som`.
 pub(crate) fn stare_vessel_aggregated_som(request: &Request<'_>) -> Result<Value> {
-    som_check(request, &imageset(Bundle::Stare, &request.fields, Assumption::Fov)?)
+    som_check(
+        request,
+        &imageset(Bundle::Stare, &request.fields, Assumption::Fov)?,
+    )
 }
 
 /// `stare_vessel_image`: one image, one single-matrix check.
 pub(crate) fn stare_vessel_image(request: &Request<'_>) -> Result<Value> {
-    single_check(request, &image(Bundle::Stare, &request.fields, Assumption::Fov)?)
+    single_check(
+        request,
+        &image(Bundle::Stare, &request.fields, Assumption::Fov)?,
+    )
 }
 
 /// `chasedb1_vessel_aggregated`: `imageset`, `annotator`; `details_mos`, `details_som`.
@@ -213,17 +249,26 @@ pub(crate) fn chasedb1_vessel_aggregated(request: &Request<'_>) -> Result<Value>
 
 /// `chasedb1_vessel_aggregated_mos`.
 pub(crate) fn chasedb1_vessel_aggregated_mos(request: &Request<'_>) -> Result<Value> {
-    mos_check(request, &imageset(Bundle::Chasedb1, &request.fields, Assumption::Fov)?)
+    mos_check(
+        request,
+        &imageset(Bundle::Chasedb1, &request.fields, Assumption::Fov)?,
+    )
 }
 
 /// `chasedb1_vessel_aggregated_som`.
 pub(crate) fn chasedb1_vessel_aggregated_som(request: &Request<'_>) -> Result<Value> {
-    som_check(request, &imageset(Bundle::Chasedb1, &request.fields, Assumption::Fov)?)
+    som_check(
+        request,
+        &imageset(Bundle::Chasedb1, &request.fields, Assumption::Fov)?,
+    )
 }
 
 /// `chasedb1_vessel_image`: one image, one single-matrix check.
 pub(crate) fn chasedb1_vessel_image(request: &Request<'_>) -> Result<Value> {
-    single_check(request, &image(Bundle::Chasedb1, &request.fields, Assumption::Fov)?)
+    single_check(
+        request,
+        &image(Bundle::Chasedb1, &request.fields, Assumption::Fov)?,
+    )
 }
 
 /// `hrf_vessel_aggregated`: `imageset`, under both assumptions.

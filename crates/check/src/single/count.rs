@@ -35,9 +35,16 @@ pub(crate) fn count(grid: &Grid, ev: &mut Evaluator<'_>, budget: u64) -> Run<Cou
         visited += 1;
         grid.column(ev, tp).map(Some)
     };
-    let out_of_budget = |total| Ok(Count { exact: None, lower_bound: total });
+    let out_of_budget = |total| {
+        Ok(Count {
+            exact: None,
+            lower_bound: total,
+        })
+    };
     let (a, b) = (range.lo, range.hi);
-    let Some(at_a) = visit(ev, a)? else { return out_of_budget(total) };
+    let Some(at_a) = visit(ev, a)? else {
+        return out_of_budget(total);
+    };
     total += at_a.count();
     if a == b {
         return Ok(Count {
@@ -45,7 +52,9 @@ pub(crate) fn count(grid: &Grid, ev: &mut Evaluator<'_>, budget: u64) -> Run<Cou
             lower_bound: total,
         });
     }
-    let Some(at_b) = visit(ev, b)? else { return out_of_budget(total) };
+    let Some(at_b) = visit(ev, b)? else {
+        return out_of_budget(total);
+    };
     total += at_b.count();
     let mut stack = vec![(a, b, at_a, at_b)];
     while let Some((a, b, at_a, at_b)) = stack.pop() {
@@ -59,7 +68,9 @@ pub(crate) fn count(grid: &Grid, ev: &mut Evaluator<'_>, budget: u64) -> Run<Cou
             continue;
         }
         let mid = a + (b - a) / 2;
-        let Some(at_mid) = visit(ev, mid)? else { return out_of_budget(total) };
+        let Some(at_mid) = visit(ev, mid)? else {
+            return out_of_budget(total);
+        };
         total += at_mid.count();
         stack.push((mid, b, at_mid, at_b));
         stack.push((a, mid, at_a, at_mid));
@@ -71,7 +82,11 @@ pub(crate) fn count(grid: &Grid, ev: &mut Evaluator<'_>, budget: u64) -> Run<Cou
 }
 
 /// The feasible tn at one tp as increasing runs, with the pt hole to skip (if any).
-pub(crate) fn column_runs(grid: &Grid, ev: &mut Evaluator<'_>, tp: i128) -> Run<(Vec<Span>, Option<i128>)> {
+pub(crate) fn column_runs(
+    grid: &Grid,
+    ev: &mut Evaluator<'_>,
+    tp: i128,
+) -> Run<(Vec<Span>, Option<i128>)> {
     let n = i128::from(grid.n);
     let border_row = [Some(&grid.row_zero), grid.row_p.as_ref()]
         .into_iter()
@@ -128,13 +143,20 @@ fn column_points(grid: &Grid, ev: &mut Evaluator<'_>, tp: i128, limit: usize) ->
 /// The first `k` feasible pairs in increasing (tp, tn) order, each re-checked exactly.
 ///
 /// `first` is the smallest feasible tp, already found by the decision.
-pub(crate) fn witnesses(grid: &Grid, ev: &mut Evaluator<'_>, k: usize, first: i128) -> Run<Vec<(u64, u64)>> {
+pub(crate) fn witnesses(
+    grid: &Grid,
+    ev: &mut Evaluator<'_>,
+    k: usize,
+    first: i128,
+) -> Run<Vec<(u64, u64)>> {
     let mut out = Vec::new();
     let mut next = Some(first);
     while let Some(tp) = next {
         let points = column_points(grid, ev, tp, k - out.len())?;
         if points.is_empty() {
-            return Err(Halt::Anomaly(format!("the search reported tp={tp} feasible, but its column is empty")));
+            return Err(Halt::Anomaly(format!(
+                "the search reported tp={tp} feasible, but its column is empty"
+            )));
         }
         for tn in points {
             let (tp, tn) = (tp as u64, tn as u64);

@@ -92,8 +92,17 @@ pub(crate) fn is_pt_like(score: Score) -> bool {
 
 impl<'a> Evaluator<'a> {
     /// An evaluator for the windows of a problem.
-    pub(crate) fn new(p: u64, n: u64, windows: &'a [Window], params: &'a Params, max_steps: u64) -> Self {
-        let bounds_f64 = windows.iter().map(|w| (to_f64(&w.lower), to_f64(&w.upper))).collect();
+    pub(crate) fn new(
+        p: u64,
+        n: u64,
+        windows: &'a [Window],
+        params: &'a Params,
+        max_steps: u64,
+    ) -> Self {
+        let bounds_f64 = windows
+            .iter()
+            .map(|w| (to_f64(&w.lower), to_f64(&w.upper)))
+            .collect();
         let brackets = windows
             .iter()
             .map(|w| Brackets {
@@ -116,7 +125,8 @@ impl<'a> Evaluator<'a> {
 
     /// Whether (tp, tn) lies on the line tp·n = p·(n − tn) where pt is 0/0.
     pub(crate) fn on_pt_line(&self, tp: u64, tn: u64) -> bool {
-        u128::from(tp) * u128::from(self.n) == u128::from(self.p) * u128::from(self.n - tn.min(self.n))
+        u128::from(tp) * u128::from(self.n)
+            == u128::from(self.p) * u128::from(self.n - tn.min(self.n))
     }
 
     /// The exact value of window `w`'s score at (tp, tn), `None` where undefined.
@@ -124,7 +134,13 @@ impl<'a> Evaluator<'a> {
     /// With `extend_pt`, pt and 1 − pt take the value 1/2 on their undefined line: that is
     /// their limit there, so the extension keeps them monotone and lets the interior
     /// searches run through the hole, which is then counted out explicitly.
-    pub(crate) fn value(&mut self, w: usize, tp: u64, tn: u64, extend_pt: bool) -> Run<Option<Exact>> {
+    pub(crate) fn value(
+        &mut self,
+        w: usize,
+        tp: u64,
+        tn: u64,
+        extend_pt: bool,
+    ) -> Run<Option<Exact>> {
         self.steps += 1;
         if self.steps > self.max_steps {
             return Err(Halt::Budget);
@@ -134,10 +150,12 @@ impl<'a> Evaluator<'a> {
         let score = self.windows[w].score;
         match m.exact(score, self.params) {
             Some(v) if v.is_representable() => Ok(Some(v)),
-            Some(_) => Err(Halt::Anomaly(format!("{score} is not representable at tp={tp}, tn={tn}"))),
-            None if extend_pt && is_pt_like(score) && self.on_pt_line(tp, tn) => Ok(Some(Exact::from_rational(
-                BigRational::new(BigInt::from(1), BigInt::from(2)),
+            Some(_) => Err(Halt::Anomaly(format!(
+                "{score} is not representable at tp={tp}, tn={tn}"
             ))),
+            None if extend_pt && is_pt_like(score) && self.on_pt_line(tp, tn) => Ok(Some(
+                Exact::from_rational(BigRational::new(BigInt::from(1), BigInt::from(2))),
+            )),
             None => Ok(None),
         }
     }
@@ -173,7 +191,14 @@ impl<'a> Evaluator<'a> {
 
     /// Whether one side of window `w` holds at (tp, tn); an undefined value is an anomaly
     /// because the callers only ask where the score is known to be defined.
-    pub(crate) fn side_holds(&mut self, w: usize, side: Side, tp: u64, tn: u64, extend_pt: bool) -> Run<bool> {
+    pub(crate) fn side_holds(
+        &mut self,
+        w: usize,
+        side: Side,
+        tp: u64,
+        tn: u64,
+        extend_pt: bool,
+    ) -> Run<bool> {
         if !(extend_pt && is_pt_like(self.windows[w].score) && self.on_pt_line(tp, tn)) {
             if let Some((lo, hi)) = self.enclosure(w, tp, tn) {
                 let b = &self.brackets[w];
@@ -188,7 +213,9 @@ impl<'a> Evaluator<'a> {
         }
         let Some(v) = self.value(w, tp, tn, extend_pt)? else {
             let score = self.windows[w].score;
-            return Err(Halt::Anomaly(format!("{score} is undefined at tp={tp}, tn={tn} inside a searched segment")));
+            return Err(Halt::Anomaly(format!(
+                "{score} is undefined at tp={tp}, tn={tn} inside a searched segment"
+            )));
         };
         let window = &self.windows[w];
         let ordering = match side {
@@ -198,7 +225,9 @@ impl<'a> Evaluator<'a> {
         match (side, ordering) {
             (Side::AtLeastLower, Some(o)) => Ok(o != Ordering::Less),
             (Side::AtMostUpper, Some(o)) => Ok(o != Ordering::Greater),
-            (_, None) => Err(Halt::Anomaly("an exact comparison could not be decided".into())),
+            (_, None) => Err(Halt::Anomaly(
+                "an exact comparison could not be decided".into(),
+            )),
         }
     }
 
@@ -217,8 +246,17 @@ impl<'a> Evaluator<'a> {
             return None;
         }
         self.steps += 1;
-        match enclose_f64(self.windows[w].score, (tp, tp), (tn, tn), self.p, self.n, self.params) {
-            Enclosure::Within(interval) if interval.lo().is_finite() && interval.hi().is_finite() => {
+        match enclose_f64(
+            self.windows[w].score,
+            (tp, tp),
+            (tn, tn),
+            self.p,
+            self.n,
+            self.params,
+        ) {
+            Enclosure::Within(interval)
+                if interval.lo().is_finite() && interval.hi().is_finite() =>
+            {
                 Some((interval.lo(), interval.hi()))
             }
             _ => None,
@@ -391,9 +429,20 @@ mod tests {
         for lo in 0..6i128 {
             for hi in lo - 1..12 {
                 for boundary in lo..=hi + 1 {
-                    for guess in [None, Some(lo - 3), Some(lo), Some(boundary), Some(hi), Some(hi + 5)] {
+                    for guess in [
+                        None,
+                        Some(lo - 3),
+                        Some(lo),
+                        Some(boundary),
+                        Some(hi),
+                        Some(hi + 5),
+                    ] {
                         let found = first_true(lo, hi, guess, |x| Ok(x >= boundary)).ok();
-                        assert_eq!(found, Some(boundary), "lo={lo} hi={hi} b={boundary} g={guess:?}");
+                        assert_eq!(
+                            found,
+                            Some(boundary),
+                            "lo={lo} hi={hi} b={boundary} g={guess:?}"
+                        );
                     }
                 }
             }

@@ -62,7 +62,10 @@ fn restrict(problem: &Problem, indices: &[usize]) -> Problem {
     Problem {
         p: problem.p,
         n: problem.n,
-        windows: indices.iter().map(|&i| problem.windows[i].clone()).collect(),
+        windows: indices
+            .iter()
+            .map(|&i| problem.windows[i].clone())
+            .collect(),
         params: problem.params.clone(),
     }
 }
@@ -82,7 +85,10 @@ fn join(items: &[String]) -> String {
 }
 
 /// The sentence for an inconsistent subset, and the forced range of its last score.
-fn describe(subset: &Problem, max_steps: u64) -> (String, Option<(scorecheck_algebra::Score, f64, f64)>) {
+fn describe(
+    subset: &Problem,
+    max_steps: u64,
+) -> (String, Option<(scorecheck_algebra::Score, f64, f64)>) {
     let (p, n) = (subset.p, subset.n);
     let Some((last, others)) = subset.windows.split_last() else {
         return (format!("no scores to explain with p={p}, n={n}"), None);

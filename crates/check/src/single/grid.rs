@@ -229,7 +229,15 @@ impl Grid {
 
     /// The interior band at `tp` (which must lie in `interior_tp`).
     pub(crate) fn column(&self, ev: &mut Evaluator<'_>, tp: i128) -> Run<Column> {
-        let band = segment(ev, Axis::Tn, tp as u64, self.interior_tn, &self.banded, true, false)?;
+        let band = segment(
+            ev,
+            Axis::Tn,
+            tp as u64,
+            self.interior_tn,
+            &self.banded,
+            true,
+            false,
+        )?;
         Ok(Column {
             band,
             hole: if self.has_pt { self.hole(tp) } else { None },
@@ -285,7 +293,15 @@ fn row(ev: &mut Evaluator<'_>, tp: u64, all: &[usize]) -> Run<Row> {
     let n = ev.n;
     let corner_low = ev.point_ok(tp, 0, all)?;
     let corner_high = n > 0 && ev.point_ok(tp, n, all)?;
-    let segment = segment(ev, Axis::Tn, tp, Span::new(1, i128::from(n) - 1), all, false, true)?;
+    let segment = segment(
+        ev,
+        Axis::Tn,
+        tp,
+        Span::new(1, i128::from(n) - 1),
+        all,
+        false,
+        true,
+    )?;
     Ok(Row {
         tp,
         corner_low,

@@ -150,7 +150,13 @@ pub struct Outcome {
 
 /// Decides, counts, lists witnesses and explains, as `options` ask.
 pub fn check(problem: &Problem, options: &Options) -> Outcome {
-    let mut ev = Evaluator::new(problem.p, problem.n, &problem.windows, &problem.params, options.max_steps);
+    let mut ev = Evaluator::new(
+        problem.p,
+        problem.n,
+        &problem.windows,
+        &problem.params,
+        options.max_steps,
+    );
     let mut coverage = Coverage::default();
     let decided = Grid::build(&mut ev).and_then(|grid| {
         let first = first_feasible_tp(&grid, &mut ev, 0, &mut coverage)?;
@@ -180,13 +186,21 @@ pub fn check(problem: &Problem, options: &Options) -> Outcome {
     ev.max_steps = u64::MAX;
     let witnesses = match count::witnesses(&grid, &mut ev, options.max_witnesses.max(1), first) {
         Ok(found) if !found.is_empty() => found,
-        Ok(_) => return undecided(Halt::Anomaly("no witness could be listed".into()), &coverage, ev.steps, 0),
+        Ok(_) => {
+            return undecided(
+                Halt::Anomaly("no witness could be listed".into()),
+                &coverage,
+                ev.steps,
+                0,
+            )
+        }
         Err(halt) => return undecided(halt, &coverage, ev.steps, 0),
     };
-    let (n_valid_tptn_pairs, count_lower_bound) = match count::count(&grid, &mut ev, options.count_budget) {
-        Ok(c) => (c.exact, c.lower_bound.max(witnesses.len() as u128)),
-        Err(_) => (None, witnesses.len() as u128),
-    };
+    let (n_valid_tptn_pairs, count_lower_bound) =
+        match count::count(&grid, &mut ev, options.count_budget) {
+            Ok(c) => (c.exact, c.lower_bound.max(witnesses.len() as u128)),
+            Err(_) => (None, witnesses.len() as u128),
+        };
     let mut witnesses = witnesses;
     witnesses.truncate(options.max_witnesses);
     Outcome {
@@ -202,7 +216,9 @@ pub fn check(problem: &Problem, options: &Options) -> Outcome {
 /// The outcome of a search that stopped before a verdict.
 fn undecided(halt: Halt, coverage: &Coverage, steps: u64, max_steps: u64) -> Outcome {
     let reason = match halt {
-        Halt::Budget => format!("the budget of {max_steps} exact evaluations ran out before a verdict"),
+        Halt::Budget => {
+            format!("the budget of {max_steps} exact evaluations ran out before a verdict")
+        }
         Halt::Anomaly(what) => format!("an internal consistency check failed: {what}"),
     };
     let covered = if coverage.total == 0 {

@@ -23,7 +23,10 @@ pub(crate) fn first_interior(
     range: Span,
     coverage: &mut Coverage,
 ) -> Run<Option<(i128, Column)>> {
-    let range = Span::new(range.lo.max(grid.interior_tp.lo), range.hi.min(grid.interior_tp.hi));
+    let range = Span::new(
+        range.lo.max(grid.interior_tp.lo),
+        range.hi.min(grid.interior_tp.hi),
+    );
     coverage.total = range.len();
     coverage.resolved = 0;
     if range.is_empty() {

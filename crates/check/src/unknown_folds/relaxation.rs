@@ -36,7 +36,10 @@ impl Q {
         }
         let g = num.gcd(&den);
         let s = if den < 0 { -1 } else { 1 };
-        Some(Q { num: s * num / g, den: s * den / g })
+        Some(Q {
+            num: s * num / g,
+            den: s * den / g,
+        })
     }
 
     fn from_big(v: &BigRational) -> Option<Q> {
@@ -46,18 +49,27 @@ impl Q {
     fn add(self, o: Q) -> Option<Q> {
         let g = self.den.gcd(&o.den);
         let den = (self.den / g).checked_mul(o.den)?;
-        let num = self.num.checked_mul(o.den / g)?.checked_add(o.num.checked_mul(self.den / g)?)?;
+        let num = self
+            .num
+            .checked_mul(o.den / g)?
+            .checked_add(o.num.checked_mul(self.den / g)?)?;
         Q::new(num, den)
     }
 
     fn sub(self, o: Q) -> Option<Q> {
-        self.add(Q { num: o.num.checked_neg()?, den: o.den })
+        self.add(Q {
+            num: o.num.checked_neg()?,
+            den: o.den,
+        })
     }
 
     fn mul(self, o: Q) -> Option<Q> {
         let g1 = self.num.gcd(&o.den).max(1);
         let g2 = o.num.gcd(&self.den).max(1);
-        Q::new((self.num / g1).checked_mul(o.num / g2)?, (self.den / g2).checked_mul(o.den / g1)?)
+        Q::new(
+            (self.num / g1).checked_mul(o.num / g2)?,
+            (self.den / g2).checked_mul(o.den / g1)?,
+        )
     }
 
     fn floor(self) -> i128 {
@@ -86,7 +98,10 @@ struct Window {
 
 impl Window {
     fn meet(self, lower: Q, upper: Q) -> Option<Window> {
-        Some(Window { lower: self.lower.max(lower)?, upper: self.upper.min(upper)? })
+        Some(Window {
+            lower: self.lower.max(lower)?,
+            upper: self.upper.min(upper)?,
+        })
     }
 
     fn contains(self, v: Q) -> Option<bool> {
@@ -148,12 +163,17 @@ impl Boundary {
 /// infeasible (so the integer program is too); `Some(false)` when it is feasible; `None` when
 /// the check does not apply or overflowed.
 pub(crate) fn relaxation_infeasible(experiment: &Experiment) -> Option<bool> {
-    let [dataset] = experiment.datasets.as_slice() else { return None };
+    let [dataset] = experiment.datasets.as_slice() else {
+        return None;
+    };
     if dataset.folds.is_empty() || dataset.folds.iter().any(|f| !f.bounds.is_empty()) {
         return None;
     }
     let k = dataset.folds.len() as i128;
-    let full = |scale: i128| Window { lower: Q::int(0), upper: Q::int(scale * k) };
+    let full = |scale: i128| Window {
+        lower: Q::int(0),
+        upper: Q::int(scale * k),
+    };
     let (mut ws, mut wt, mut wb, mut wa) = (full(1), full(1), full(2), full(1));
     let mut uses_sens = false;
     let mut uses_spec = false;
@@ -164,19 +184,56 @@ pub(crate) fn relaxation_infeasible(experiment: &Experiment) -> Option<bool> {
         let scaled = |a: Q, b: Q, factor: Q| Some((a.mul(factor)?, b.mul(factor)?));
         let complement = |a: Q, b: Q| Some((one.sub(b)?, one.sub(a)?));
         match bound.score {
-            Score::Acc => { let (a, b) = scaled(lo, hi, kq)?; wa = wa.meet(a, b)?; }
-            Score::Err => { let (a, b) = complement(lo, hi)?; let (a, b) = scaled(a, b, kq)?; wa = wa.meet(a, b)?; }
-            Score::Sens => { uses_sens = true; let (a, b) = scaled(lo, hi, kq)?; ws = ws.meet(a, b)?; }
-            Score::Fnr => { uses_sens = true; let (a, b) = complement(lo, hi)?; let (a, b) = scaled(a, b, kq)?; ws = ws.meet(a, b)?; }
-            Score::Spec => { uses_spec = true; let (a, b) = scaled(lo, hi, kq)?; wt = wt.meet(a, b)?; }
-            Score::Fpr => { uses_spec = true; let (a, b) = complement(lo, hi)?; let (a, b) = scaled(a, b, kq)?; wt = wt.meet(a, b)?; }
-            Score::Bacc => { uses_sens = true; uses_spec = true; let (a, b) = scaled(lo, hi, Q::int(2 * k))?; wb = wb.meet(a, b)?; }
-            Score::Bm => { uses_sens = true; uses_spec = true; let (a, b) = scaled(lo.add(one)?, hi.add(one)?, kq)?; wb = wb.meet(a, b)?; }
+            Score::Acc => {
+                let (a, b) = scaled(lo, hi, kq)?;
+                wa = wa.meet(a, b)?;
+            }
+            Score::Err => {
+                let (a, b) = complement(lo, hi)?;
+                let (a, b) = scaled(a, b, kq)?;
+                wa = wa.meet(a, b)?;
+            }
+            Score::Sens => {
+                uses_sens = true;
+                let (a, b) = scaled(lo, hi, kq)?;
+                ws = ws.meet(a, b)?;
+            }
+            Score::Fnr => {
+                uses_sens = true;
+                let (a, b) = complement(lo, hi)?;
+                let (a, b) = scaled(a, b, kq)?;
+                ws = ws.meet(a, b)?;
+            }
+            Score::Spec => {
+                uses_spec = true;
+                let (a, b) = scaled(lo, hi, kq)?;
+                wt = wt.meet(a, b)?;
+            }
+            Score::Fpr => {
+                uses_spec = true;
+                let (a, b) = complement(lo, hi)?;
+                let (a, b) = scaled(a, b, kq)?;
+                wt = wt.meet(a, b)?;
+            }
+            Score::Bacc => {
+                uses_sens = true;
+                uses_spec = true;
+                let (a, b) = scaled(lo, hi, Q::int(2 * k))?;
+                wb = wb.meet(a, b)?;
+            }
+            Score::Bm => {
+                uses_sens = true;
+                uses_spec = true;
+                let (a, b) = scaled(lo.add(one)?, hi.add(one)?, kq)?;
+                wb = wb.meet(a, b)?;
+            }
             _ => return None,
         }
     }
     // A score undefined on some fold is left to the integer program's builder.
-    if (uses_sens && dataset.folds.iter().any(|f| f.p == 0)) || (uses_spec && dataset.folds.iter().any(|f| f.n == 0)) {
+    if (uses_sens && dataset.folds.iter().any(|f| f.p == 0))
+        || (uses_spec && dataset.folds.iter().any(|f| f.n == 0))
+    {
         return None;
     }
     if ws.is_empty()? || wt.is_empty()? || wb.is_empty()? || wa.is_empty()? {
@@ -184,16 +241,21 @@ pub(crate) fn relaxation_infeasible(experiment: &Experiment) -> Option<bool> {
     }
     // Folds without positives (negatives) move neither S nor U (T nor V), so they are left out
     // and that side's range of S (T) shrinks to the number of folds that do.
-    let side = |counts: &mut dyn Iterator<Item = (u64, u64)>| -> Option<(Boundary, Boundary, i128)> {
-        let mut slopes = Vec::new();
-        for (part, total) in counts {
-            if part > 0 {
-                slopes.push(Q::new(i128::from(part), i128::from(total))?);
+    let side =
+        |counts: &mut dyn Iterator<Item = (u64, u64)>| -> Option<(Boundary, Boundary, i128)> {
+            let mut slopes = Vec::new();
+            for (part, total) in counts {
+                if part > 0 {
+                    slopes.push(Q::new(i128::from(part), i128::from(total))?);
+                }
             }
-        }
-        let width = slopes.len() as i128;
-        Some((Boundary::new(slopes.clone(), true)?, Boundary::new(slopes, false)?, width))
-    };
+            let width = slopes.len() as i128;
+            Some((
+                Boundary::new(slopes.clone(), true)?,
+                Boundary::new(slopes, false)?,
+                width,
+            ))
+        };
     let (lo_u, hi_u, width_s) = side(&mut dataset.folds.iter().map(|f| (f.p, f.p + f.n)))?;
     let (lo_v, hi_v, width_t) = side(&mut dataset.folds.iter().map(|f| (f.n, f.p + f.n)))?;
     let ws = ws.meet(Q::int(0), Q::int(width_s))?;
@@ -241,8 +303,14 @@ pub(crate) fn relaxation_infeasible(experiment: &Experiment) -> Option<bool> {
         }
         let low = lo_u.at(s)?.add(lo_v.at(t)?)?;
         let high = hi_u.at(s)?.add(hi_v.at(t)?)?;
-        least = Some(match least { Some(l) => l.min(low)?, None => low });
-        greatest = Some(match greatest { Some(g) => g.max(high)?, None => high });
+        least = Some(match least {
+            Some(l) => l.min(low)?,
+            None => low,
+        });
+        greatest = Some(match greatest {
+            Some(g) => g.max(high)?,
+            None => high,
+        });
     }
     let (Some(least), Some(greatest)) = (least, greatest) else {
         // The polygon of admissible (σ, τ) is empty.
@@ -254,8 +322,13 @@ pub(crate) fn relaxation_infeasible(experiment: &Experiment) -> Option<bool> {
 /// `Some(true)` when some reported mean (or dataset bound) of this single-dataset experiment
 /// without fold bounds cannot be hit by any integer counts on its own (see `rows`); computed
 /// in `i128` without building the integer program. `None` when the check does not apply.
-pub(crate) fn single_row_unreachable(experiment: &Experiment, cache: &mut RowCache) -> Option<bool> {
-    let [dataset] = experiment.datasets.as_slice() else { return None };
+pub(crate) fn single_row_unreachable(
+    experiment: &Experiment,
+    cache: &mut RowCache,
+) -> Option<bool> {
+    let [dataset] = experiment.datasets.as_slice() else {
+        return None;
+    };
     if dataset.folds.is_empty() || dataset.folds.iter().any(|f| !f.bounds.is_empty()) {
         return None;
     }
@@ -293,4 +366,92 @@ pub(crate) fn single_row_unreachable(experiment: &Experiment, cache: &mut RowCac
         }
     }
     Some(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use num_bigint::BigInt;
+    use num_rational::BigRational;
+    use scorecheck_algebra::Score;
+
+    use super::{relaxation_infeasible, single_row_unreachable, RowCache};
+    use crate::dispatch::RunOptions;
+    use crate::mos::{build, Bound, DatasetSpec, Experiment, FoldSpec};
+
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (self.0 >> 33) % n.max(1)
+        }
+    }
+
+    /// Whenever either necessary condition refutes, the exact integer program is infeasible;
+    /// and both conditions do refute a fair share of the cases.
+    #[test]
+    fn refutations_are_sound() {
+        let mut rng = Lcg(11);
+        let (mut by_relaxation, mut by_rows, mut feasible) = (0, 0, 0);
+        for _ in 0..300 {
+            let k = 2 + rng.below(3);
+            let folds: Vec<FoldSpec> = (0..k)
+                .map(|_| FoldSpec {
+                    p: 1 + rng.below(6),
+                    n: 1 + rng.below(6),
+                    bounds: Vec::new(),
+                })
+                .collect();
+            let scores = [
+                Score::Acc,
+                Score::Sens,
+                Score::Spec,
+                Score::Bacc,
+                Score::Err,
+                Score::Bm,
+            ];
+            let mut windows = Vec::new();
+            for &score in &scores {
+                if rng.below(2) == 0 {
+                    continue;
+                }
+                // A window of width 0..3/100 around a random value in [0, 1].
+                let centre = rng.below(101) as i64;
+                let half = rng.below(3) as i64;
+                let q = |v: i64| BigRational::new(BigInt::from(v), BigInt::from(100));
+                windows.push(Bound {
+                    score,
+                    lower: q(centre - half),
+                    upper: q(centre + half),
+                });
+            }
+            let experiment = Experiment {
+                datasets: vec![DatasetSpec {
+                    folds,
+                    bounds: Vec::new(),
+                }],
+                windows,
+            };
+            let (problem, _) = build(&experiment).unwrap();
+            let verdict = crate::backend::solve(&problem, &RunOptions::default()).unwrap();
+            let relaxed = relaxation_infeasible(&experiment) == Some(true);
+            let rows = single_row_unreachable(&experiment, &mut RowCache::default()) == Some(true);
+            if verdict.is_feasible() {
+                feasible += 1;
+                assert!(
+                    !relaxed && !rows,
+                    "refuted a feasible program: {experiment:?}"
+                );
+            }
+            by_relaxation += usize::from(relaxed);
+            by_rows += usize::from(rows);
+        }
+        assert!(
+            by_relaxation > 20 && by_rows > 20 && feasible > 20,
+            "{by_relaxation} {by_rows} {feasible}"
+        );
+    }
 }

@@ -36,7 +36,10 @@ pub(crate) struct RowCache {
 }
 
 /// The name of the first row of `problem` that has no integer point on its own, if any.
-pub(crate) fn first_unreachable_row<'p>(problem: &'p Problem, cache: &mut RowCache) -> Option<&'p str> {
+pub(crate) fn first_unreachable_row<'p>(
+    problem: &'p Problem,
+    cache: &mut RowCache,
+) -> Option<&'p str> {
     let variables = problem.variables();
     for constraint in problem.constraints() {
         let mut merged: HashMap<usize, BigRational> = HashMap::new();
@@ -48,13 +51,17 @@ pub(crate) fn first_unreachable_row<'p>(problem: &'p Problem, cache: &mut RowCac
             .filter(|(_, c)| !c.is_zero())
             .filter_map(|(v, c)| variables.get(v).map(|var| (c, var.lower, var.upper)))
             .collect();
-        let Some(row) = integer_row(&terms, constraint.lower.as_ref(), constraint.upper.as_ref()) else {
+        let Some(row) = integer_row(&terms, constraint.lower.as_ref(), constraint.upper.as_ref())
+        else {
             continue;
         };
         if cache.decided.len() > CACHE_LIMIT {
             cache.decided.clear();
         }
-        let unreachable = *cache.decided.entry(row.clone()).or_insert_with(|| row_has_no_point(&row));
+        let unreachable = *cache
+            .decided
+            .entry(row.clone())
+            .or_insert_with(|| row_has_no_point(&row));
         if unreachable {
             return Some(&constraint.name);
         }
@@ -65,16 +72,28 @@ pub(crate) fn first_unreachable_row<'p>(problem: &'p Problem, cache: &mut RowCac
 /// Whether `lower ≤ Σ (num/den)·z ≤ upper` over integers `z ∈ [lo, hi]` provably has no
 /// point. Terms are `((num, den), lo, hi)` with `den > 0`; bounds are fractions `(num, den)`.
 /// `false` when it has one, or on overflow, or when the search is too large.
-pub(crate) fn fraction_row_unreachable(terms: &[((i128, i128), i128, i128)], lower: (i128, i128), upper: (i128, i128), cache: &mut RowCache) -> bool {
+pub(crate) fn fraction_row_unreachable(
+    terms: &[((i128, i128), i128, i128)],
+    lower: (i128, i128),
+    upper: (i128, i128),
+    cache: &mut RowCache,
+) -> bool {
     fraction_row(terms, lower, upper).is_some_and(|row| {
         if cache.decided.len() > CACHE_LIMIT {
             cache.decided.clear();
         }
-        *cache.decided.entry(row.clone()).or_insert_with(|| row_has_no_point(&row))
+        *cache
+            .decided
+            .entry(row.clone())
+            .or_insert_with(|| row_has_no_point(&row))
     })
 }
 
-fn fraction_row(terms: &[((i128, i128), i128, i128)], lower: (i128, i128), upper: (i128, i128)) -> Option<IntegerRow> {
+fn fraction_row(
+    terms: &[((i128, i128), i128, i128)],
+    lower: (i128, i128),
+    upper: (i128, i128),
+) -> Option<IntegerRow> {
     let mut scale: i128 = 1;
     for &((num, den), _, _) in terms {
         if num != 0 {
@@ -102,13 +121,21 @@ fn fraction_row(terms: &[((i128, i128), i128, i128)], lower: (i128, i128), upper
     }
     let lower = ceil_div(lower.0.checked_mul(scale)?, lower.1).max(min);
     let upper = floor_div(upper.0.checked_mul(scale)?, upper.1).min(max);
-    by_coef.sort_by(|a, b| b.0.cmp(&a.0));
-    Some(IntegerRow { terms: by_coef, lower, upper })
+    by_coef.sort_by_key(|t| std::cmp::Reverse(t.0));
+    Some(IntegerRow {
+        terms: by_coef,
+        lower,
+        upper,
+    })
 }
 
 /// The row scaled to integers and merged, or `None` when it does not fit in `i128` (then no
 /// conclusion is drawn from it).
-fn integer_row(terms: &[(BigRational, i64, i64)], lower: Option<&BigRational>, upper: Option<&BigRational>) -> Option<IntegerRow> {
+fn integer_row(
+    terms: &[(BigRational, i64, i64)],
+    lower: Option<&BigRational>,
+    upper: Option<&BigRational>,
+) -> Option<IntegerRow> {
     let mut scale = BigInt::one();
     for (c, _, _) in terms {
         scale = scale.lcm(c.denom());
@@ -123,7 +150,9 @@ fn integer_row(terms: &[(BigRational, i64, i64)], lower: Option<&BigRational>, u
     let mut max = 0i128;
     let mut by_coef: Vec<(i128, i128, i128)> = Vec::new();
     for (c, lo, hi) in terms {
-        let c = (c * BigRational::from_integer(scale.clone())).to_integer().to_i128()?;
+        let c = (c * BigRational::from_integer(scale.clone()))
+            .to_integer()
+            .to_i128()?;
         let (lo, hi) = (i128::from(*lo), i128::from(*hi));
         if lo > hi {
             return None;
@@ -148,8 +177,12 @@ fn integer_row(terms: &[(BigRational, i64, i64)], lower: Option<&BigRational>, u
         Some(b) => bound(b, true)?.min(max),
         None => max,
     };
-    by_coef.sort_by(|a, b| b.0.cmp(&a.0));
-    Some(IntegerRow { terms: by_coef, lower, upper })
+    by_coef.sort_by_key(|t| std::cmp::Reverse(t.0));
+    Some(IntegerRow {
+        terms: by_coef,
+        lower,
+        upper,
+    })
 }
 
 /// `true` only when the row provably has no integer point; `false` when it has one or the
@@ -166,7 +199,11 @@ fn row_has_no_point(row: &IntegerRow) -> bool {
     if lower > upper {
         return true;
     }
-    let terms: Vec<(i128, i128, i128)> = row.terms.iter().map(|&(c, lo, hi)| (c / g, lo, hi)).collect();
+    let terms: Vec<(i128, i128, i128)> = row
+        .terms
+        .iter()
+        .map(|&(c, lo, hi)| (c / g, lo, hi))
+        .collect();
     // Suffix extremes: the least and greatest activity of the terms from j on.
     let mut rest = vec![(0i128, 0i128); terms.len() + 1];
     for j in (0..terms.len()).rev() {
@@ -181,7 +218,15 @@ fn row_has_no_point(row: &IntegerRow) -> bool {
 }
 
 /// Whether some point exists; `None` when the node budget ran out.
-fn search(terms: &[(i128, i128, i128)], rest: &[(i128, i128)], j: usize, partial: i128, lower: i128, upper: i128, nodes: &mut u64) -> Option<bool> {
+fn search(
+    terms: &[(i128, i128, i128)],
+    rest: &[(i128, i128)],
+    j: usize,
+    partial: i128,
+    lower: i128,
+    upper: i128,
+    nodes: &mut u64,
+) -> Option<bool> {
     *nodes += 1;
     if *nodes > ROW_NODE_BUDGET {
         return None;
@@ -229,7 +274,11 @@ mod tests {
     use super::*;
 
     fn row(terms: &[(i128, i128, i128)], lower: i128, upper: i128) -> IntegerRow {
-        IntegerRow { terms: terms.to_vec(), lower, upper }
+        IntegerRow {
+            terms: terms.to_vec(),
+            lower,
+            upper,
+        }
     }
 
     #[test]

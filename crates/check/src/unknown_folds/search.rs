@@ -87,12 +87,19 @@ pub(crate) fn experiment_of(unknown: &UnknownFolds, item: &ProductItem) -> Exper
             folds: members
                 .iter()
                 .flat_map(|c| c.folds.iter())
-                .map(|f| FoldSpec { p: f.p, n: f.n, bounds: evaluation.fold_bounds.clone() })
+                .map(|f| FoldSpec {
+                    p: f.p,
+                    n: f.n,
+                    bounds: evaluation.fold_bounds.clone(),
+                })
                 .collect(),
             bounds: unknown.dataset_bounds.clone(),
         })
         .collect();
-    Experiment { datasets, windows: unknown.windows.clone() }
+    Experiment {
+        datasets,
+        windows: unknown.windows.clone(),
+    }
 }
 
 /// What became of one configuration.
@@ -109,8 +116,15 @@ pub(crate) enum Decision {
 }
 
 /// Decides one configuration exactly (or leaves it undecided).
-pub(crate) fn decide(experiment: &Experiment, cache: &mut RowCache, options: &RunOptions, deadline: Option<Instant>) -> Result<Decision> {
-    if relaxation_infeasible(experiment) == Some(true) || single_row_unreachable(experiment, cache) == Some(true) {
+pub(crate) fn decide(
+    experiment: &Experiment,
+    cache: &mut RowCache,
+    options: &RunOptions,
+    deadline: Option<Instant>,
+) -> Result<Decision> {
+    if relaxation_infeasible(experiment) == Some(true)
+        || single_row_unreachable(experiment, cache) == Some(true)
+    {
         return Ok(Decision::RefutedByRows);
     }
     let problem = match mos::build(experiment) {
@@ -120,7 +134,8 @@ pub(crate) fn decide(experiment: &Experiment, cache: &mut RowCache, options: &Ru
         Err(e) if e.kind() == ErrorKind::Contradiction => return Ok(Decision::RefutedByRows),
         Err(e) => return Err(e),
     };
-    if problem.trivially_infeasible().is_some() || first_unreachable_row(&problem, cache).is_some() {
+    if problem.trivially_infeasible().is_some() || first_unreachable_row(&problem, cache).is_some()
+    {
         return Ok(Decision::RefutedByRows);
     }
     let mut options = options.clone();
@@ -154,83 +169,115 @@ struct Shared {
 }
 
 /// Searches the configurations of `space` for a feasible one.
-pub(crate) fn search(unknown: &UnknownFolds, space: &ConfigurationProduct, options: &RunOptions) -> Result<(SearchOutcome, Statistics)> {
+pub(crate) fn search(
+    unknown: &UnknownFolds,
+    space: &ConfigurationProduct,
+    options: &RunOptions,
+) -> Result<(SearchOutcome, Statistics)> {
     let started = Instant::now();
     let deadline = options.time_limit.map(|t| started + t);
     let total = space.count();
-    let budget = options.max_configurations.map_or(total.clone(), |m| total.clone().min(BigUint::from(m)));
+    let budget = options
+        .max_configurations
+        .map_or(total.clone(), |m| total.clone().min(BigUint::from(m)));
     // Indices are kept in u64: beyond that, no budget could examine them all anyway.
     let limit = u64::try_from(&budget).unwrap_or(u64::MAX);
     let total_u64 = u64::try_from(&total).unwrap_or(u64::MAX);
-    let shared = Shared { found_index: AtomicU64::new(u64::MAX), ..Shared::default() };
-    index_ranges(&BigUint::from(limit), CHUNK).par_bridge().for_each_init(RowCache::default, |cache, (start, end)| {
-        let start = u64::try_from(&start).unwrap_or(u64::MAX);
-        if start > shared.found_index.load(Ordering::Relaxed) || shared.timed_out.load(Ordering::Relaxed) || shared.error.lock().map(|e| e.is_some()).unwrap_or(true) {
-            return;
-        }
-        let items = match space.range(&BigUint::from(start), &end) {
-            Ok(items) => items,
-            Err(e) => {
-                if let Ok(mut slot) = shared.error.lock() {
-                    *slot = Some(crate::error::Error::new(ErrorKind::InvalidValue, None, format!("the fold configurations cannot be enumerated: {e}")));
-                }
+    let shared = Shared {
+        found_index: AtomicU64::new(u64::MAX),
+        ..Shared::default()
+    };
+    index_ranges(&BigUint::from(limit), CHUNK)
+        .par_bridge()
+        .for_each_init(RowCache::default, |cache, (start, end)| {
+            let start = u64::try_from(&start).unwrap_or(u64::MAX);
+            if start > shared.found_index.load(Ordering::Relaxed)
+                || shared.timed_out.load(Ordering::Relaxed)
+                || shared.error.lock().map(|e| e.is_some()).unwrap_or(true)
+            {
                 return;
             }
-        };
-        for (offset, item) in items.enumerate() {
-            let index = start + offset as u64;
-            if index > shared.found_index.load(Ordering::Relaxed) {
-                break;
-            }
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                shared.timed_out.store(true, Ordering::Relaxed);
-                break;
-            }
-            let experiment = experiment_of(unknown, &item);
-            shared.examined.fetch_add(1, Ordering::Relaxed);
-            match decide(&experiment, cache, options, deadline) {
-                Ok(Decision::RefutedByRows) => {
-                    shared.by_rows.fetch_add(1, Ordering::Relaxed);
-                }
-                Ok(Decision::Solved(certainty)) => {
-                    shared.solved.fetch_add(1, Ordering::Relaxed);
-                    if certainty == Certainty::Solver {
-                        shared.solver_certainty.store(true, Ordering::Relaxed);
-                    }
-                }
-                Ok(Decision::Undecided) => {
-                    shared.undecided.fetch_add(1, Ordering::Relaxed);
-                }
-                Ok(Decision::Feasible(witness)) => {
-                    shared.found_index.fetch_min(index, Ordering::Relaxed);
-                    if let Ok(mut slot) = shared.found.lock() {
-                        if slot.as_ref().is_none_or(|(i, _, _)| index < *i) {
-                            *slot = Some((index, experiment, witness));
-                        }
-                    }
-                    break;
-                }
+            let items = match space.range(&BigUint::from(start), &end) {
+                Ok(items) => items,
                 Err(e) => {
                     if let Ok(mut slot) = shared.error.lock() {
-                        *slot = Some(e);
+                        *slot = Some(crate::error::Error::new(
+                            ErrorKind::InvalidValue,
+                            None,
+                            format!("the fold configurations cannot be enumerated: {e}"),
+                        ));
                     }
+                    return;
+                }
+            };
+            for (offset, item) in items.enumerate() {
+                let index = start + offset as u64;
+                if index > shared.found_index.load(Ordering::Relaxed) {
                     break;
                 }
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    shared.timed_out.store(true, Ordering::Relaxed);
+                    break;
+                }
+                let experiment = experiment_of(unknown, &item);
+                shared.examined.fetch_add(1, Ordering::Relaxed);
+                match decide(&experiment, cache, options, deadline) {
+                    Ok(Decision::RefutedByRows) => {
+                        shared.by_rows.fetch_add(1, Ordering::Relaxed);
+                    }
+                    Ok(Decision::Solved(certainty)) => {
+                        shared.solved.fetch_add(1, Ordering::Relaxed);
+                        if certainty == Certainty::Solver {
+                            shared.solver_certainty.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    Ok(Decision::Undecided) => {
+                        shared.undecided.fetch_add(1, Ordering::Relaxed);
+                    }
+                    Ok(Decision::Feasible(witness)) => {
+                        shared.found_index.fetch_min(index, Ordering::Relaxed);
+                        if let Ok(mut slot) = shared.found.lock() {
+                            if slot.as_ref().is_none_or(|(i, _, _)| index < *i) {
+                                *slot = Some((index, experiment, witness));
+                            }
+                        }
+                        break;
+                    }
+                    Err(e) => {
+                        if let Ok(mut slot) = shared.error.lock() {
+                            *slot = Some(e);
+                        }
+                        break;
+                    }
+                }
             }
-        }
-        if let Some(progress) = &options.progress {
-            progress(shared.examined.load(Ordering::Relaxed), total_u64);
-        }
-    });
+            if let Some(progress) = &options.progress {
+                progress(shared.examined.load(Ordering::Relaxed), total_u64);
+            }
+        });
     if let Some(e) = shared.error.into_inner().ok().flatten() {
         return Err(e);
     }
     let examined = shared.examined.load(Ordering::Relaxed);
     let by_rows = shared.by_rows.load(Ordering::Relaxed);
-    let programs = shared.solved.load(Ordering::Relaxed) + shared.undecided.load(Ordering::Relaxed) + u64::from(shared.found_index.load(Ordering::Relaxed) != u64::MAX);
-    let statistics = Statistics { refuted_without_program: by_rows, programs_solved: programs, seconds: started.elapsed().as_secs_f64() };
+    let programs = shared.solved.load(Ordering::Relaxed)
+        + shared.undecided.load(Ordering::Relaxed)
+        + u64::from(shared.found_index.load(Ordering::Relaxed) != u64::MAX);
+    let statistics = Statistics {
+        refuted_without_program: by_rows,
+        programs_solved: programs,
+        seconds: started.elapsed().as_secs_f64(),
+    };
     if let Some((index, experiment, witness)) = shared.found.into_inner().ok().flatten() {
-        return Ok((SearchOutcome::Consistent { index: BigUint::from(index), experiment, witness, examined }, statistics));
+        return Ok((
+            SearchOutcome::Consistent {
+                index: BigUint::from(index),
+                experiment,
+                witness,
+                examined,
+            },
+            statistics,
+        ));
     }
     let undecided = shared.undecided.load(Ordering::Relaxed);
     let reason = if shared.timed_out.load(Ordering::Relaxed) {
@@ -243,9 +290,17 @@ pub(crate) fn search(unknown: &UnknownFolds, space: &ConfigurationProduct, optio
         None
     };
     let outcome = match reason {
-        Some(reason) => SearchOutcome::Undecided { reason, undecided_configurations: undecided, examined },
+        Some(reason) => SearchOutcome::Undecided {
+            reason,
+            undecided_configurations: undecided,
+            examined,
+        },
         None => SearchOutcome::Inconsistent {
-            certainty: if shared.solver_certainty.load(Ordering::Relaxed) { Certainty::Solver } else { Certainty::Exact },
+            certainty: if shared.solver_certainty.load(Ordering::Relaxed) {
+                Certainty::Solver
+            } else {
+                Certainty::Exact
+            },
             refuted_by_rows: shared.by_rows.load(Ordering::Relaxed),
             solved: shared.solved.load(Ordering::Relaxed),
             examined,
