@@ -56,33 +56,44 @@ fn fuzz(root: &std::path::Path, args: &[String]) -> anyhow::Result<()> {
         _ => anyhow::bail!("usage: cargo xtask fuzz [--seconds N]"),
     };
     let fuzz_dir = root.join("fuzz");
-    let list = Command::new("cargo")
-        .args(["fuzz", "list"])
-        .current_dir(&fuzz_dir)
-        .output()?;
+    // cargo fuzz builds instrumented binaries into fuzz/target; a CARGO_TARGET_DIR shared
+    // with ordinary builds would mix the two and rebuild everything each time.
+    let cargo_fuzz = |args: &[&str]| {
+        let mut command = Command::new("cargo");
+        command.arg("fuzz").args(args).current_dir(&fuzz_dir).env_remove("CARGO_TARGET_DIR");
+        command
+    };
+    let list = cargo_fuzz(&["list"]).output()?;
     anyhow::ensure!(
         list.status.success(),
-        "cargo fuzz list failed; install it with `cargo install cargo-fuzz`"
+        "cargo fuzz list failed ({}); install it with `cargo install cargo-fuzz --locked`",
+        String::from_utf8_lossy(&list.stderr).trim()
     );
-    for target in String::from_utf8(list.stdout)?
+    let targets: Vec<String> = String::from_utf8(list.stdout)?
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())
-    {
+        .map(String::from)
+        .collect();
+    anyhow::ensure!(!targets.is_empty(), "cargo fuzz list found no targets in {}", fuzz_dir.display());
+    for target in &targets {
         eprintln!("fuzzing {target} for {seconds} s");
-        let status = Command::new("cargo")
-            .args([
-                "fuzz",
-                "run",
-                "-s",
-                "none",
-                target,
-                "--",
-                &format!("-max_total_time={seconds}"),
-            ])
-            .current_dir(&fuzz_dir)
-            .status()?;
-        anyhow::ensure!(status.success(), "fuzz target {target} failed");
+        let mut libfuzzer_args = vec![
+            format!("-max_total_time={seconds}"),
+            // One input taking a minute is a finding (a budget not honoured), not a wait.
+            "-timeout=60".to_string(),
+        ];
+        let dictionary = format!("{target}.dict");
+        if fuzz_dir.join(&dictionary).is_file() {
+            libfuzzer_args.push(format!("-dict={dictionary}"));
+        }
+        let mut run_args = vec!["run", "-s", "none", target.as_str(), "--"];
+        run_args.extend(libfuzzer_args.iter().map(String::as_str));
+        let status = cargo_fuzz(&run_args).status()?;
+        anyhow::ensure!(
+            status.success(),
+            "fuzz target {target} failed; the input is under fuzz/artifacts/{target}/ (keep it under tests/fuzz/{target}/)"
+        );
     }
     Ok(())
 }

