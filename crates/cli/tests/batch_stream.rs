@@ -69,3 +69,28 @@ fn a_long_mixed_batch_is_answered_line_by_line_in_order() {
     }
     assert_eq!(errors, 3 * lines / 10);
 }
+
+#[test]
+fn every_answer_is_flushed_before_the_next_line_arrives() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scorecheck"))
+        .arg("batch")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    for i in 0..3 {
+        // With stdin still open, the answer to line i must already be readable: a batch
+        // killed at this point has lost no answered line.
+        writeln!(stdin, "{}", mixed_line(i * 10)).unwrap();
+        stdin.flush().unwrap();
+        let mut answer = String::new();
+        stdout.read_line(&mut answer).unwrap();
+        let record: Value = serde_json::from_str(&answer).unwrap();
+        assert_eq!(record["id"], i * 10);
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}

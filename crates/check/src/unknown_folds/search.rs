@@ -18,7 +18,7 @@ use crate::error::{ErrorKind, Result};
 use crate::mos::{self, DatasetSpec, Experiment, FoldSpec};
 
 /// Configurations handed to a worker at a time.
-const CHUNK: u64 = 1024;
+const CHUNK: u64 = 256;
 
 /// Where the work went.
 #[derive(Clone, Copy, Debug, Default)]
