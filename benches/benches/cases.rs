@@ -16,7 +16,12 @@ use serde_json::Value;
 fn case_files() -> Vec<(String, Value)> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("cases");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}; run benches/reference/time_reference.py generate", dir.display()))
+        .unwrap_or_else(|e| {
+            panic!(
+                "{}: {e}; run benches/reference/time_reference.py generate",
+                dir.display()
+            )
+        })
         .map(|entry| entry.expect("a directory entry").path())
         .filter(|path| {
             let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");

@@ -23,7 +23,13 @@ struct Case {
 }
 
 /// The case sizes, smallest first, so a slow large case cannot hide the small ones.
-const SIZES: [&str; 5] = ["d1_k5_r1", "d1_k10_r1", "d5_k5_r1", "d10_k10_r1", "d10_k10_r5"];
+const SIZES: [&str; 5] = [
+    "d1_k5_r1",
+    "d1_k10_r1",
+    "d5_k5_r1",
+    "d10_k10_r1",
+    "d10_k10_r5",
+];
 
 fn cases() -> Vec<Case> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("cases");
@@ -32,13 +38,19 @@ fn cases() -> Vec<Case> {
         for label in ["feasible", "infeasible"] {
             let name = format!("mos_{size}_{label}");
             let path = dir.join(format!("{name}.json"));
-            let text = std::fs::read_to_string(&path)
-                .unwrap_or_else(|e| panic!("{}: {e}; run benches/reference/time_reference.py generate", path.display()));
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+                panic!(
+                    "{}: {e}; run benches/reference/time_reference.py generate",
+                    path.display()
+                )
+            });
             let file: Value = serde_json::from_str(&text).expect("a case file is JSON");
             out.push(Case {
                 name,
                 request: file["request"].clone(),
-                expected_inconsistency: file["expected_inconsistency"].as_bool().expect("a verdict"),
+                expected_inconsistency: file["expected_inconsistency"]
+                    .as_bool()
+                    .expect("a verdict"),
             });
         }
     }
@@ -66,7 +78,10 @@ fn problem_of(request: &Value) -> Problem {
         let list = evaluation["folding"]["folds"].as_array().expect("folds");
         let weight = num_rational(1, (evaluations.len() * list.len()) as u64);
         for (f, fold) in list.iter().enumerate() {
-            let (p, n) = (fold["p"].as_u64().expect("p"), fold["n"].as_u64().expect("n"));
+            let (p, n) = (
+                fold["p"].as_u64().expect("p"),
+                fold["n"].as_u64().expect("n"),
+            );
             let tp = problem.add_variable(format!("tp[{d}][{f}]"), 0, p as i64);
             let tn = problem.add_variable(format!("tn[{d}][{f}]"), 0, n as i64);
             folds.push((p, n, tp, tn, weight.clone()));
@@ -112,17 +127,31 @@ fn mos(c: &mut Criterion) {
             let request = with_backend(&case.request, backend);
             // A bench of a wrong answer measures nothing: check the verdict first.
             let result = run(&request, &options).expect("the request is valid");
-            assert_eq!(result["inconsistency"], Value::Bool(case.expected_inconsistency), "{} on {backend}", case.name);
-            group.bench_with_input(BenchmarkId::new(format!("facade_{backend}"), &case.name), &request, |b, request| {
-                b.iter(|| run(black_box(request), &options))
-            });
+            assert_eq!(
+                result["inconsistency"],
+                Value::Bool(case.expected_inconsistency),
+                "{} on {backend}",
+                case.name
+            );
+            group.bench_with_input(
+                BenchmarkId::new(format!("facade_{backend}"), &case.name),
+                &request,
+                |b, request| b.iter(|| run(black_box(request), &options)),
+            );
         }
         let problem = problem_of(&case.request);
         let verdict = checked(&PureBackend, &problem, &Budget::default());
-        assert_eq!(verdict.is_infeasible(), case.expected_inconsistency, "{} on the bare pure backend", case.name);
-        group.bench_with_input(BenchmarkId::new("pure_backend", &case.name), &problem, |b, problem| {
-            b.iter(|| checked(&PureBackend, black_box(problem), &Budget::default()))
-        });
+        assert_eq!(
+            verdict.is_infeasible(),
+            case.expected_inconsistency,
+            "{} on the bare pure backend",
+            case.name
+        );
+        group.bench_with_input(
+            BenchmarkId::new("pure_backend", &case.name),
+            &problem,
+            |b, problem| b.iter(|| checked(&PureBackend, black_box(problem), &Budget::default())),
+        );
     }
     group.finish();
 }
