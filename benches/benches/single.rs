@@ -22,10 +22,20 @@ fn problem(size: u64, scores: &[Score], shift: f64) -> Problem {
             let v = if i + 1 == scores.len() { v + shift } else { v };
             let reported = parse_decimal(&format!("{v:.4}")).expect("a decimal");
             let (lower, upper) = reported_interval(&reported, &eps, &tol);
-            Window { score, lower, upper, reported }
+            Window {
+                score,
+                lower,
+                upper,
+                reported,
+            }
         })
         .collect();
-    Problem { p: size, n: size, windows, params }
+    Problem {
+        p: size,
+        n: size,
+        windows,
+        params,
+    }
 }
 
 fn decision_only() -> Options {
@@ -36,7 +46,13 @@ fn decision_only() -> Options {
     }
 }
 
-fn bench_case(c: &mut Criterion, name: &str, problem: &Problem, options: &Options, expected: &Verdict) {
+fn bench_case(
+    c: &mut Criterion,
+    name: &str,
+    problem: &Problem,
+    options: &Options,
+    expected: &Verdict,
+) {
     let outcome = check(problem, options);
     assert_eq!(&outcome.verdict, expected, "{name}");
     c.bench_function(name, |b| b.iter(|| check(problem, options)));
@@ -59,9 +75,21 @@ fn single(c: &mut Criterion) {
         ];
         for (name, scores, shift, expected) in cases {
             let problem = problem(size, scores, shift);
-            bench_case(c, &format!("single/{label}/{name}/decide"), &problem, &decision_only(), expected);
+            bench_case(
+                c,
+                &format!("single/{label}/{name}/decide"),
+                &problem,
+                &decision_only(),
+                expected,
+            );
             if size < 1_000_000_000_000 || big {
-                bench_case(c, &format!("single/{label}/{name}/default"), &problem, &Options::default(), expected);
+                bench_case(
+                    c,
+                    &format!("single/{label}/{name}/default"),
+                    &problem,
+                    &Options::default(),
+                    expected,
+                );
             }
         }
     }

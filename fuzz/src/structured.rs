@@ -117,7 +117,17 @@ impl ScoreName {
                 name.into_iter().collect()
             }
             ScoreName::Other(i) => {
-                const OTHERS: [&str; 9] = ["mae", "rmse", "mse", "r2", "beta_positive", "beta_negative", "f1", "", "ACC"];
+                const OTHERS: [&str; 9] = [
+                    "mae",
+                    "rmse",
+                    "mse",
+                    "r2",
+                    "beta_positive",
+                    "beta_negative",
+                    "f1",
+                    "",
+                    "ACC",
+                ];
                 OTHERS[usize::from(i) % OTHERS.len()].to_string()
             }
         }
@@ -207,9 +217,15 @@ impl Request {
         map.insert("check".into(), json!(shown_name));
         let sets: Vec<&Set> = self.sets.iter().take(4).collect();
         let folding = match self.folding_style % 4 {
-            0 => Some(json!({"n_folds": self.folds.to_json(), "n_repeats": self.repeats.to_json()})),
-            1 => Some(json!({"n_folds": self.folds.to_json(), "n_repeats": self.repeats.to_json(), "strategy": "stratified_sklearn"})),
-            2 => Some(json!({"folds": sets.iter().map(|s| classes(multiclass, s)).collect::<Vec<_>>()})),
+            0 => {
+                Some(json!({"n_folds": self.folds.to_json(), "n_repeats": self.repeats.to_json()}))
+            }
+            1 => Some(
+                json!({"n_folds": self.folds.to_json(), "n_repeats": self.repeats.to_json(), "strategy": "stratified_sklearn"}),
+            ),
+            2 => Some(
+                json!({"folds": sets.iter().map(|s| classes(multiclass, s)).collect::<Vec<_>>()}),
+            ),
             _ => None,
         };
         if name.starts_with("1_testset") {
@@ -220,7 +236,10 @@ impl Request {
                 map.insert("folding".into(), folding);
             }
         } else if name.starts_with("n_testsets") {
-            map.insert("testsets".into(), json!(sets.iter().map(|s| s.binary()).collect::<Vec<_>>()));
+            map.insert(
+                "testsets".into(),
+                json!(sets.iter().map(|s| s.binary()).collect::<Vec<_>>()),
+            );
         } else if name.starts_with("n_datasets") {
             let evaluations: Vec<Value> = sets
                 .iter()
@@ -233,13 +252,19 @@ impl Request {
         }
         let extra = self.extra % 8;
         if extra & 1 != 0 {
-            map.insert("image_identifier".into(), json!(["01", "02", "im0077"][usize::from(self.extra / 8) % 3]));
+            map.insert(
+                "image_identifier".into(),
+                json!(["01", "02", "im0077"][usize::from(self.extra / 8) % 3]),
+            );
         }
         if extra & 2 != 0 {
             map.insert("annotator".into(), json!(1 + self.extra / 64));
         }
         if extra & 4 != 0 {
-            map.insert("imageset".into(), json!(["test", "train", "all"][usize::from(self.extra / 8) % 3]));
+            map.insert(
+                "imageset".into(),
+                json!(["test", "train", "all"][usize::from(self.extra / 8) % 3]),
+            );
         }
         let mut scores = Map::new();
         let mut eps = Map::new();
@@ -248,7 +273,14 @@ impl Request {
             eps.insert(score.text(), self.eps.to_json());
         }
         map.insert("scores".into(), Value::Object(scores));
-        map.insert("eps".into(), if self.eps_per_score { Value::Object(eps) } else { self.eps.to_json() });
+        map.insert(
+            "eps".into(),
+            if self.eps_per_score {
+                Value::Object(eps)
+            } else {
+                self.eps.to_json()
+            },
+        );
         if let Some(tolerance) = self.tolerance {
             map.insert("numerical_tolerance".into(), tolerance.to_json());
         }

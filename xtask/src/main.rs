@@ -60,7 +60,11 @@ fn fuzz(root: &std::path::Path, args: &[String]) -> anyhow::Result<()> {
     // with ordinary builds would mix the two and rebuild everything each time.
     let cargo_fuzz = |args: &[&str]| {
         let mut command = Command::new("cargo");
-        command.arg("fuzz").args(args).current_dir(&fuzz_dir).env_remove("CARGO_TARGET_DIR");
+        command
+            .arg("fuzz")
+            .args(args)
+            .current_dir(&fuzz_dir)
+            .env_remove("CARGO_TARGET_DIR");
         command
     };
     let list = cargo_fuzz(&["list"]).output()?;
@@ -75,7 +79,11 @@ fn fuzz(root: &std::path::Path, args: &[String]) -> anyhow::Result<()> {
         .filter(|l| !l.is_empty())
         .map(String::from)
         .collect();
-    anyhow::ensure!(!targets.is_empty(), "cargo fuzz list found no targets in {}", fuzz_dir.display());
+    anyhow::ensure!(
+        !targets.is_empty(),
+        "cargo fuzz list found no targets in {}",
+        fuzz_dir.display()
+    );
     for target in &targets {
         eprintln!("fuzzing {target} for {seconds} s");
         let mut libfuzzer_args = vec![

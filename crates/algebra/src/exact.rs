@@ -81,7 +81,16 @@ impl Exact {
         match &self.0 {
             Repr::Rational(r) => rational_to_f64(r),
             Repr::Surd { a, b, c } => {
-                rational_to_f64(a) + rational_to_f64(b) * c.to_f64().unwrap_or(f64::NAN).sqrt()
+                let root = c.to_f64().unwrap_or(f64::NAN).sqrt();
+                let (af, bs) = (rational_to_f64(a), rational_to_f64(b) * root);
+                if a.is_negative() == b.is_negative() || a.is_zero() {
+                    af + bs
+                } else {
+                    // Opposite signs cancel in f64; a + b√c = (a² − b²c)/(a − b√c) does not,
+                    // with the numerator exact and the denominator's terms of one sign.
+                    let norm = a * a - b * b * BigRational::from_integer(c.clone());
+                    rational_to_f64(&norm) / (af - bs)
+                }
             }
             Repr::Unrepresentable => f64::NAN,
         }

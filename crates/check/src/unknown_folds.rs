@@ -160,6 +160,19 @@ fn read_folding(value: &Value, path: &str, dataset: (u64, u64)) -> Result<(u64, 
         }
     }
     object.finish(&[])?;
+    // Every configuration is a whole integer program over all folds of all repeats; beyond
+    // this many folds a single configuration can outlast any sensible time limit.
+    const MAX_TOTAL_FOLDS: u64 = 10_000;
+    if n_folds.saturating_mul(n_repeats) > MAX_TOTAL_FOLDS {
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some(&input::join(path, "n_repeats")),
+            format!(
+                "n_folds × n_repeats = {} folds in all is more than unknown-folds checks support ({MAX_TOTAL_FOLDS}); lower n_repeats or n_folds",
+                n_folds.saturating_mul(n_repeats)
+            ),
+        ));
+    }
     if n_folds > dataset.0.saturating_add(dataset.1) {
         return Err(Error::new(
             ErrorKind::Contradiction,

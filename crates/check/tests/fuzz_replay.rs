@@ -101,7 +101,8 @@ fn saved_slow_requests_respect_their_time_limit() {
     const ALLOWED: Duration = Duration::from_secs(3);
     let mut slow = Vec::new();
     for file in files(&corpus_root().join("request_timeouts")) {
-        let text = fs::read_to_string(&file).unwrap_or_else(|e| panic!("cannot read {}: {e}", file.display()));
+        let text = fs::read_to_string(&file)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", file.display()));
         let started = Instant::now();
         oracles::request::run_text_checked(&text);
         let elapsed = started.elapsed();
@@ -109,5 +110,9 @@ fn saved_slow_requests_respect_their_time_limit() {
             slow.push(format!("{}: {elapsed:.1?}", file.display()));
         }
     }
-    assert!(slow.is_empty(), "requests took longer than {ALLOWED:?} despite their time_limit:\n{}", slow.join("\n"));
+    assert!(
+        slow.is_empty(),
+        "requests took longer than {ALLOWED:?} despite their time_limit:\n{}",
+        slow.join("\n")
+    );
 }

