@@ -16,7 +16,10 @@ use std::time::{Duration, Instant};
 mod oracles;
 
 /// The replay function of each target whose inputs are kept.
-const TARGETS: [(&str, fn(&[u8])); 5] = [
+/// A fuzz target's name and its replay function.
+type Replay = (&'static str, fn(&[u8]));
+
+const TARGETS: [Replay; 5] = [
     ("request", oracles::request::run_bytes),
     ("score_eval", oracles::score_eval::run),
     ("single_vs_bruteforce", oracles::single_vs_bruteforce::run),
