@@ -9,7 +9,6 @@
 use std::fs;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 #[allow(dead_code)]
 #[path = "../../../fuzz/src/oracles/mod.rs"]
@@ -98,24 +97,13 @@ fn replay_functions_accept_trivial_inputs() {
 }
 
 /// Requests on which the fuzzer timed out although they set a tight `time_limit`: each must
-/// answer (verdict, undecided or error) well within a few seconds, even in a debug build.
+/// now come back (a verdict, "undecided" or an error) instead of running on. No wall-clock
+/// assertion (timed assertions do not belong in tests): a regression shows as a hang here.
 #[test]
-fn saved_slow_requests_respect_their_time_limit() {
-    const ALLOWED: Duration = Duration::from_secs(3);
-    let mut slow = Vec::new();
+fn saved_slow_requests_come_back() {
     for file in files(&corpus_root().join("request_timeouts")) {
         let text = fs::read_to_string(&file)
             .unwrap_or_else(|e| panic!("cannot read {}: {e}", file.display()));
-        let started = Instant::now();
         oracles::request::run_text_checked(&text);
-        let elapsed = started.elapsed();
-        if elapsed > ALLOWED {
-            slow.push(format!("{}: {elapsed:.1?}", file.display()));
-        }
     }
-    assert!(
-        slow.is_empty(),
-        "requests took longer than {ALLOWED:?} despite their time_limit:\n{}",
-        slow.join("\n")
-    );
 }
