@@ -5,7 +5,7 @@ use std::time::Duration;
 use scorecheck_feasibility::{checked, Budget, Feasibility, Problem, Verdict};
 
 use crate::dispatch::{BackendChoice, RunOptions};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::Result;
 
 /// Default node budget of one branch and bound.
 pub const DEFAULT_MAX_NODES: u64 = 200_000;
@@ -19,8 +19,8 @@ pub fn backend(choice: BackendChoice) -> Result<Box<dyn Feasibility>> {
         #[cfg(feature = "highs")]
         BackendChoice::Highs => Ok(Box::new(scorecheck_feasibility_highs::HighsBackend::default())),
         #[cfg(not(feature = "highs"))]
-        BackendChoice::Highs => Err(Error::new(
-            ErrorKind::Unsupported,
+        BackendChoice::Highs => Err(crate::error::Error::new(
+            crate::error::ErrorKind::Unsupported,
             Some("backend"),
             "this build has no HiGHS backend; rebuild with `--features highs` (needs cmake and libclang) or use \"pure\"",
         )),
