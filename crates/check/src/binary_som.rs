@@ -103,7 +103,42 @@ pub(crate) fn testsets_som_no_kfold(request: &Request<'_>) -> Result<Value> {
 
 /// `n_datasets_som_kfold_som`: `evaluations` of `{dataset, folding}`, pooled.
 pub(crate) fn datasets_som_kfold_som(request: &Request<'_>) -> Result<Value> {
-    let fields = &request.fields;
+    let (mut p, mut n) = (0u64, 0u64);
+    for evaluation in evaluations(&request.fields)? {
+        let (fp, fnn) = pooled_evaluation(&evaluation)?;
+        p = add(p, fp, &evaluation.path)?;
+        n = add(n, fnn, &evaluation.path)?;
+    }
+    decide(request, p, n)
+}
+
+/// Reads an evaluation's optional `folding` (one fold when absent), finishes it, and
+/// returns its counts pooled over folds and repeats.
+pub(crate) fn pooled_evaluation(evaluation: &Evaluation<'_>) -> Result<(u64, u64)> {
+    let fields = &evaluation.fields;
+    let folding_path = fields.field_path("folding");
+    let folding = match fields.get("folding") {
+        Some(v) => folding::parse(v, &folding_path, evaluation.dataset)?,
+        None => folding::Folding::Generated {
+            n_folds: 1,
+            n_repeats: 1,
+            strategy: None,
+        },
+    };
+    fields.finish(&[])?;
+    pooled(&folding, evaluation.dataset, &folding_path)
+}
+
+/// One entry of `evaluations`: its path, its fields (the caller reads the rest and calls
+/// `finish`), and its dataset's counts.
+pub(crate) struct Evaluation<'a> {
+    pub(crate) path: String,
+    pub(crate) fields: Object<'a>,
+    pub(crate) dataset: (u64, u64),
+}
+
+/// Reads the `evaluations` list shared by the multi-dataset protocols.
+pub(crate) fn evaluations<'a>(fields: &Object<'a>) -> Result<Vec<Evaluation<'a>>> {
     let items = list(
         fields.required(
             "evaluations",
@@ -111,30 +146,21 @@ pub(crate) fn datasets_som_kfold_som(request: &Request<'_>) -> Result<Value> {
         )?,
         "evaluations",
     )?;
-    let (mut p, mut n) = (0u64, 0u64);
+    let mut out = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
         let path = input::index("evaluations", i);
         let evaluation = Object::new(item, &path)?;
-        let dataset_path = evaluation.field_path("dataset");
         let dataset = input::binary_counts(
             evaluation.required("dataset", "the dataset of this evaluation")?,
-            &dataset_path,
+            &evaluation.field_path("dataset"),
         )?;
-        let folding_path = evaluation.field_path("folding");
-        let folding = match evaluation.get("folding") {
-            Some(v) => folding::parse(v, &folding_path, dataset)?,
-            None => folding::Folding::Generated {
-                n_folds: 1,
-                n_repeats: 1,
-                strategy: None,
-            },
-        };
-        evaluation.finish(&[])?;
-        let (fp, fnn) = pooled(&folding, dataset, &folding_path)?;
-        p = add(p, fp, &path)?;
-        n = add(n, fnn, &path)?;
+        out.push(Evaluation {
+            path,
+            fields: evaluation,
+            dataset,
+        });
     }
-    decide(request, p, n)
+    Ok(out)
 }
 
 pub(crate) fn list<'a>(value: &'a Value, path: &str) -> Result<&'a Vec<Value>> {

@@ -13,7 +13,7 @@ use scorecheck_algebra::Score;
 use scorecheck_feasibility::{Problem, VarId, Verdict};
 use serde_json::{json, Map, Value};
 
-use crate::binary_som::{finite, list};
+use crate::binary_som::{evaluations, finite, list, pooled_evaluation, Evaluation};
 use crate::dispatch::Request;
 use crate::error::{Error, ErrorKind, Result};
 use crate::folding::{self, Folding};
@@ -479,38 +479,11 @@ pub(crate) fn testsets_mos_no_kfold(request: &Request<'_>) -> Result<Value> {
 /// `n_datasets_mos_kfold_som`: `evaluations` (each pooled over its folds), `dataset_score_bounds`.
 pub(crate) fn datasets_mos_kfold_som(request: &Request<'_>) -> Result<Value> {
     let fields = &request.fields;
-    let items = list(
-        fields.required(
-            "evaluations",
-            "the list of evaluations, each {\"dataset\": ..., \"folding\": ...}",
-        )?,
-        "evaluations",
-    )?;
+    let evaluations = evaluations(fields)?;
     let bounds = read_bounds(fields.get("dataset_score_bounds"), "dataset_score_bounds")?;
-    let mut datasets = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        let path = input::index("evaluations", i);
-        let evaluation = Object::new(item, &path)?;
-        let dataset = input::binary_counts(
-            evaluation.required("dataset", "the dataset of this evaluation")?,
-            &evaluation.field_path("dataset"),
-        )?;
-        let folding = match evaluation.get("folding") {
-            Some(v) => folding::parse(v, &evaluation.field_path("folding"), dataset)?,
-            None => Folding::Generated {
-                n_folds: 1,
-                n_repeats: 1,
-                strategy: None,
-            },
-        };
-        evaluation.finish(&[])?;
-        let (p, n) = folding.pooled(dataset).ok_or_else(|| {
-            Error::new(
-                ErrorKind::InvalidValue,
-                Some(&path),
-                "pooled counts exceed 2^64",
-            )
-        })?;
+    let mut datasets = Vec::with_capacity(evaluations.len());
+    for evaluation in &evaluations {
+        let (p, n) = pooled_evaluation(evaluation)?;
         datasets.push(DatasetSpec {
             folds: vec![FoldSpec {
                 p,
@@ -528,34 +501,27 @@ pub(crate) fn datasets_mos_kfold_som(request: &Request<'_>) -> Result<Value> {
 /// `fold_score_bounds`), `dataset_score_bounds`.
 pub(crate) fn datasets_mos_known_folds_mos(request: &Request<'_>) -> Result<Value> {
     let fields = &request.fields;
-    let items = list(
-        fields.required(
-            "evaluations",
-            "the list of evaluations, each {\"dataset\": ..., \"folding\": ...}",
-        )?,
-        "evaluations",
-    )?;
+    let evaluations = evaluations(fields)?;
     let bounds = read_bounds(fields.get("dataset_score_bounds"), "dataset_score_bounds")?;
-    let mut datasets = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        let path = input::index("evaluations", i);
-        let evaluation = Object::new(item, &path)?;
-        let dataset = input::binary_counts(
-            evaluation.required("dataset", "the dataset of this evaluation")?,
-            &evaluation.field_path("dataset"),
-        )?;
+    let mut datasets = Vec::with_capacity(evaluations.len());
+    for Evaluation {
+        fields: evaluation,
+        dataset,
+        ..
+    } in &evaluations
+    {
         let folding_path = evaluation.field_path("folding");
         let folding = folding::parse(
             evaluation.required("folding", "the folds of this evaluation")?,
             &folding_path,
-            dataset,
+            *dataset,
         )?;
         let fold_bounds = read_bounds(
             evaluation.get("fold_score_bounds"),
             &evaluation.field_path("fold_score_bounds"),
         )?;
         evaluation.finish(&[])?;
-        let folds = folds_of(dataset, &folding, &folding_path)?
+        let folds = folds_of(*dataset, &folding, &folding_path)?
             .into_iter()
             .map(|(p, n)| FoldSpec {
                 p,
