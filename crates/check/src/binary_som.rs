@@ -83,7 +83,17 @@ pub(crate) fn dataset_kfold_som(request: &Request<'_>) -> Result<Value> {
 
 /// `n_testsets_som_no_kfold`: `testsets`, pooled.
 pub(crate) fn testsets_som_no_kfold(request: &Request<'_>) -> Result<Value> {
-    let fields = &request.fields;
+    let (mut p, mut n) = (0u64, 0u64);
+    for (i, (tp, tn)) in testsets(&request.fields)?.into_iter().enumerate() {
+        let path = input::index("testsets", i);
+        p = add(p, tp, &path)?;
+        n = add(n, tn, &path)?;
+    }
+    decide(request, p, n)
+}
+
+/// Reads the `testsets` list shared by the multi-testset protocols: each one's (p, n).
+pub(crate) fn testsets(fields: &Object<'_>) -> Result<Vec<(u64, u64)>> {
     let items = list(
         fields.required(
             "testsets",
@@ -91,14 +101,11 @@ pub(crate) fn testsets_som_no_kfold(request: &Request<'_>) -> Result<Value> {
         )?,
         "testsets",
     )?;
-    let (mut p, mut n) = (0u64, 0u64);
-    for (i, item) in items.iter().enumerate() {
-        let path = input::index("testsets", i);
-        let (tp, tn) = input::binary_counts(item, &path)?;
-        p = add(p, tp, &path)?;
-        n = add(n, tn, &path)?;
-    }
-    decide(request, p, n)
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| input::binary_counts(item, &input::index("testsets", i)))
+        .collect()
 }
 
 /// `n_datasets_som_kfold_som`: `evaluations` of `{dataset, folding}`, pooled.

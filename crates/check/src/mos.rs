@@ -13,7 +13,7 @@ use scorecheck_algebra::Score;
 use scorecheck_feasibility::{Problem, VarId, Verdict};
 use serde_json::{json, Map, Value};
 
-use crate::binary_som::{evaluations, finite, list, pooled_evaluation, Evaluation};
+use crate::binary_som::{evaluations, finite, pooled_evaluation, testsets, Evaluation};
 use crate::dispatch::Request;
 use crate::error::{Error, ErrorKind, Result};
 use crate::folding::{self, Folding};
@@ -40,6 +40,21 @@ pub(crate) struct FoldSpec {
 pub(crate) struct DatasetSpec {
     pub(crate) folds: Vec<FoldSpec>,
     pub(crate) bounds: Vec<Bound>,
+}
+
+impl DatasetSpec {
+    /// A dataset evaluated as one fold (a testset, or a dataset pooled over its folds),
+    /// with `bounds` on its scores.
+    pub(crate) fn single_fold(p: u64, n: u64, bounds: Vec<Bound>) -> DatasetSpec {
+        DatasetSpec {
+            folds: vec![FoldSpec {
+                p,
+                n,
+                bounds: Vec::new(),
+            }],
+            bounds,
+        }
+    }
 }
 
 /// The whole experiment: datasets, and windows on the mean over datasets.
@@ -452,26 +467,12 @@ pub(crate) fn dataset_known_folds_mos(request: &Request<'_>) -> Result<Value> {
 /// `n_testsets_mos_no_kfold`: `testsets`, `scores`, `eps`, `testset_score_bounds`.
 pub(crate) fn testsets_mos_no_kfold(request: &Request<'_>) -> Result<Value> {
     let fields = &request.fields;
-    let items = list(
-        fields.required(
-            "testsets",
-            "the list of test sets, e.g. [{\"p\": 10, \"n\": 20}, ...]",
-        )?,
-        "testsets",
-    )?;
+    let testsets = testsets(fields)?;
     let bounds = read_bounds(fields.get("testset_score_bounds"), "testset_score_bounds")?;
-    let mut datasets = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        let (p, n) = input::binary_counts(item, &input::index("testsets", i))?;
-        datasets.push(DatasetSpec {
-            folds: vec![FoldSpec {
-                p,
-                n,
-                bounds: Vec::new(),
-            }],
-            bounds: bounds.clone(),
-        });
-    }
+    let datasets = testsets
+        .into_iter()
+        .map(|(p, n)| DatasetSpec::single_fold(p, n, bounds.clone()))
+        .collect();
     let (windows, ignored) = read_windows(fields)?;
     finish(Experiment { datasets, windows }, ignored, request)
 }
@@ -484,14 +485,7 @@ pub(crate) fn datasets_mos_kfold_som(request: &Request<'_>) -> Result<Value> {
     let mut datasets = Vec::with_capacity(evaluations.len());
     for evaluation in &evaluations {
         let (p, n) = pooled_evaluation(evaluation)?;
-        datasets.push(DatasetSpec {
-            folds: vec![FoldSpec {
-                p,
-                n,
-                bounds: Vec::new(),
-            }],
-            bounds: bounds.clone(),
-        });
+        datasets.push(DatasetSpec::single_fold(p, n, bounds.clone()));
     }
     let (windows, ignored) = read_windows(fields)?;
     finish(Experiment { datasets, windows }, ignored, request)

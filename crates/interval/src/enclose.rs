@@ -91,13 +91,7 @@ pub fn enclose(
     n: u64,
     params: &Params,
 ) -> Enclosure {
-    let Some(matrices) = MatrixBox::new(tp, tn, p, n) else {
-        return Enclosure::Empty;
-    };
-    match evaluate(score, &matrices.counts(rational_range), params) {
-        Some(interval) => Enclosure::Within(interval),
-        None => Enclosure::Unknown,
-    }
+    natural_extension(score, (tp, tn, p, n), params, rational_range)
 }
 
 /// [`enclose`] with outward-rounded `f64` intervals: faster, slightly wider, for pruning.
@@ -109,10 +103,21 @@ pub fn enclose_f64(
     n: u64,
     params: &Params,
 ) -> Enclosure<F64Interval> {
+    natural_extension(score, (tp, tn, p, n), params, float_range)
+}
+
+/// The formula evaluated once over interval counts built by `range` (the natural interval
+/// extension), for any interval type.
+fn natural_extension<I: Arith>(
+    score: Score,
+    (tp, tn, p, n): ((u64, u64), (u64, u64), u64, u64),
+    params: &Params,
+    range: fn(u64, u64) -> I,
+) -> Enclosure<I> {
     let Some(matrices) = MatrixBox::new(tp, tn, p, n) else {
         return Enclosure::Empty;
     };
-    match evaluate(score, &matrices.counts(float_range), params) {
+    match evaluate(score, &matrices.counts(range), params) {
         Some(interval) => Enclosure::Within(interval),
         None => Enclosure::Unknown,
     }
