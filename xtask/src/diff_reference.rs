@@ -25,12 +25,15 @@ fn run_with_stdin(mut command: Command, stdin: &str) -> anyhow::Result<String> {
         .stderr(Stdio::inherit())
         .spawn()
         .with_context(|| format!("cannot start {command:?}"))?;
-    child
-        .stdin
-        .take()
-        .context("stdin")?
-        .write_all(stdin.as_bytes())?;
+    // Feed stdin from another thread: the child answers line by line, so writing everything
+    // before reading would fill both pipes and deadlock on a large batch.
+    let mut pipe = child.stdin.take().context("stdin")?;
+    let input = stdin.to_owned();
+    let writer = std::thread::spawn(move || pipe.write_all(input.as_bytes()));
     let output = child.wait_with_output()?;
+    writer
+        .join()
+        .map_err(|_| anyhow::anyhow!("the stdin writer panicked"))??;
     anyhow::ensure!(output.status.success(), "{command:?} failed");
     Ok(String::from_utf8(output.stdout)?)
 }

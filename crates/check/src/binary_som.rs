@@ -84,16 +84,25 @@ pub(crate) fn dataset_kfold_som(request: &Request<'_>) -> Result<Value> {
 /// `n_testsets_som_no_kfold`: `testsets`, pooled.
 pub(crate) fn testsets_som_no_kfold(request: &Request<'_>) -> Result<Value> {
     let (mut p, mut n) = (0u64, 0u64);
-    for (i, (tp, tn)) in testsets(&request.fields)?.into_iter().enumerate() {
+    // An empty testset adds nothing to the pooled counts, so it is allowed here.
+    for (i, (tp, tn)) in testsets(&request.fields, true)?.into_iter().enumerate() {
         let path = input::index("testsets", i);
         p = add(p, tp, &path)?;
         n = add(n, tn, &path)?;
+    }
+    if (p, n) == (0, 0) {
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some("testsets"),
+            "every testset is empty (p = n = 0 in all); give at least one item",
+        ));
     }
     decide(request, p, n)
 }
 
 /// Reads the `testsets` list shared by the multi-testset protocols: each one's (p, n).
-pub(crate) fn testsets(fields: &Object<'_>) -> Result<Vec<(u64, u64)>> {
+/// Empty testsets are an error unless `allow_empty` (where counts are pooled).
+pub(crate) fn testsets(fields: &Object<'_>, allow_empty: bool) -> Result<Vec<(u64, u64)>> {
     let items = list(
         fields.required(
             "testsets",
@@ -104,7 +113,14 @@ pub(crate) fn testsets(fields: &Object<'_>) -> Result<Vec<(u64, u64)>> {
     items
         .iter()
         .enumerate()
-        .map(|(i, item)| input::binary_counts(item, &input::index("testsets", i)))
+        .map(|(i, item)| {
+            let path = input::index("testsets", i);
+            if allow_empty {
+                input::binary_counts_maybe_empty(item, &path)
+            } else {
+                input::binary_counts(item, &path)
+            }
+        })
         .collect()
 }
 

@@ -239,6 +239,19 @@ pub fn positive(value: &Value, path: &str, max: u64) -> Result<u64> {
 /// The (p, n) of a binary testset or dataset: `{p, n}`, the reference's aliases, or a
 /// registry name (`dataset_name` / `name`).
 pub fn binary_counts(value: &Value, path: &str) -> Result<(u64, u64)> {
+    let result = binary_counts_maybe_empty(value, path)?;
+    if result == (0, 0) {
+        return Err(invalid(
+            path,
+            "the set is empty (p = n = 0); give at least one item",
+        ));
+    }
+    Ok(result)
+}
+
+/// As [`binary_counts`], but an empty set (p = n = 0) is allowed: it is harmless where the
+/// counts are pooled.
+pub fn binary_counts_maybe_empty(value: &Value, path: &str) -> Result<(u64, u64)> {
     let object = Object::new(value, path)?;
     for forbidden in ["tp", "tn", "fp", "fn"] {
         if object.has(forbidden) {
@@ -303,12 +316,6 @@ pub fn binary_counts(value: &Value, path: &str) -> Result<(u64, u64)> {
         }
     };
     object.finish(&["identifier"])?;
-    if result.0 == 0 && result.1 == 0 {
-        return Err(invalid(
-            path,
-            "the set is empty (p = n = 0); give at least one item",
-        ));
-    }
     Ok(result)
 }
 

@@ -467,7 +467,7 @@ pub(crate) fn dataset_known_folds_mos(request: &Request<'_>) -> Result<Value> {
 /// `n_testsets_mos_no_kfold`: `testsets`, `scores`, `eps`, `testset_score_bounds`.
 pub(crate) fn testsets_mos_no_kfold(request: &Request<'_>) -> Result<Value> {
     let fields = &request.fields;
-    let testsets = testsets(fields)?;
+    let testsets = testsets(fields, false)?;
     let bounds = read_bounds(fields.get("testset_score_bounds"), "testset_score_bounds")?;
     let datasets = testsets
         .into_iter()
