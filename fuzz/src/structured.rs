@@ -303,7 +303,11 @@ thread_local! {
 
 /// Remembers the request being run, and (once) installs a panic hook that prints it before
 /// libFuzzer's own hook aborts, so a crash report carries the JSON to replay.
+/// With `SCORECHECK_FUZZ_SHOW` set, every request is printed (to replay a slow unit).
 pub fn remember(text: &str) {
+    if std::env::var_os("SCORECHECK_FUZZ_SHOW").is_some() {
+        eprintln!("request_structured JSON: {text}");
+    }
     static HOOK: std::sync::Once = std::sync::Once::new();
     HOOK.call_once(|| {
         let previous = std::panic::take_hook();

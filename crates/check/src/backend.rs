@@ -1,11 +1,12 @@
 //! Choosing the feasibility backend, and the budget every integer program gets.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use scorecheck_feasibility::{checked, Budget, Feasibility, Problem, Verdict};
 
 use crate::dispatch::{BackendChoice, RunOptions};
 use crate::error::Result;
+use crate::single;
 
 /// Default node budget of one branch and bound.
 pub const DEFAULT_MAX_NODES: u64 = 200_000;
@@ -30,9 +31,23 @@ pub fn backend(choice: BackendChoice) -> Result<Box<dyn Feasibility>> {
 /// The budget of one integer program under `options`.
 pub fn budget(options: &RunOptions) -> Budget {
     Budget {
-        max_nodes: DEFAULT_MAX_NODES,
+        max_nodes: options.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
         time_limit: Some(options.time_limit.unwrap_or(DEFAULT_TIME_LIMIT)),
     }
+}
+
+/// The single-matrix engine's options under `options`: witnesses, count budget, and a
+/// deadline `time_limit` (default [`DEFAULT_TIME_LIMIT`]) from now.
+pub fn single_options(options: &RunOptions) -> single::Options {
+    let mut engine = single::Options::default();
+    if let Some(k) = options.max_witnesses {
+        engine.max_witnesses = k;
+    }
+    if let Some(c) = options.count_budget {
+        engine.count_budget = c;
+    }
+    engine.deadline = Instant::now().checked_add(options.time_limit.unwrap_or(DEFAULT_TIME_LIMIT));
+    engine
 }
 
 /// Solves `problem` with the chosen backend; every feasible witness is re-checked exactly.

@@ -231,11 +231,7 @@ fn decide(request: &Request<'_>, p: u64, n: u64) -> Result<Value> {
         windows,
         params: reported.params.clone(),
     };
-    let mut options = single::Options::default();
-    if let Some(k) = request.options.max_witnesses {
-        options.max_witnesses = k;
-    }
-    let outcome = single::check(&problem, &options);
+    let outcome = single::check(&problem, &crate::backend::single_options(&request.options));
     Ok(render(&problem, &reported, &outcome))
 }
 
@@ -286,7 +282,7 @@ pub(crate) fn render(
         "verdict": verdict,
         "p": problem.p,
         "n": problem.n,
-        "n_valid_tptn_pairs": outcome.n_valid_tptn_pairs.map(|c| c.to_string().parse::<Value>().unwrap_or(Value::Null)),
+        "n_valid_tptn_pairs": outcome.n_valid_tptn_pairs.map(count_json),
         "witness": witnesses.first().cloned(),
         "witnesses": witnesses,
         "scores_at_witness": scores_at_witness,
@@ -297,7 +293,7 @@ pub(crate) fn render(
         })),
     });
     if outcome.n_valid_tptn_pairs.is_none() {
-        out["n_valid_tptn_pairs_lower_bound"] = json!(outcome.count_lower_bound.to_string());
+        out["n_valid_tptn_pairs_lower_bound"] = count_json(outcome.count_lower_bound);
     }
     if let single::Verdict::Undecided { reason, covered } = &outcome.verdict {
         out["undecided"] = json!({"reason": reason, "covered": covered});
@@ -311,4 +307,9 @@ pub(crate) fn finite(x: f64) -> Value {
     serde_json::Number::from_f64(x)
         .map(Value::Number)
         .unwrap_or(Value::Null)
+}
+
+/// A count as a JSON number (exact at any size: serde_json keeps arbitrary precision).
+fn count_json(count: u128) -> Value {
+    count.to_string().parse::<Value>().unwrap_or(Value::Null)
 }

@@ -51,6 +51,12 @@ pub struct RunOptions {
     pub time_limit: Option<Duration>,
     /// How many witnesses single-matrix checks list.
     pub max_witnesses: Option<usize>,
+    /// Node budget of one branch and bound (integer programs of the mean-of-scores,
+    /// unknown-folds, multiclass and regression checks).
+    pub max_nodes: Option<u64>,
+    /// Interior tp columns a single-matrix check may visit to count the feasible (tp, tn)
+    /// pairs exactly; beyond it the count is a lower bound.
+    pub count_budget: Option<u64>,
     /// Called now and then by long searches.
     pub progress: Option<Progress>,
 }
@@ -198,6 +204,12 @@ fn request_options(fields: &Object<'_>, base: &RunOptions) -> Result<RunOptions>
     }
     if let Some(v) = fields.get("max_witnesses") {
         options.max_witnesses = Some(input::count(v, "max_witnesses")?.min(1_000_000) as usize);
+    }
+    if let Some(v) = fields.get("max_nodes") {
+        options.max_nodes = Some(input::positive(v, "max_nodes", u64::MAX)?);
+    }
+    if let Some(v) = fields.get("count_budget") {
+        options.count_budget = Some(input::count(v, "count_budget")?);
     }
     Ok(options)
 }

@@ -382,3 +382,66 @@ fn counting_beyond_its_budget_gives_a_lower_bound() {
     assert_eq!(outcome.n_valid_tptn_pairs, None);
     assert!(outcome.count_lower_bound >= 1);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// A deadline that has already passed may cost the verdict, never its correctness.
+    #[test]
+    fn a_passed_deadline_gives_undecided_or_the_true_verdict((problem, k) in problem_strategy()) {
+        let expected = brute(&problem);
+        let options = Options {
+            deadline: Some(std::time::Instant::now()),
+            ..full_options(k)
+        };
+        let outcome = check(&problem, &options);
+        match &outcome.verdict {
+            Verdict::Undecided { reason, .. } => prop_assert!(reason.contains("time limit"), "{reason}"),
+            Verdict::Consistent => {
+                prop_assert!(!expected.is_empty());
+                prop_assert!(!outcome.witnesses.is_empty());
+                for w in &outcome.witnesses {
+                    prop_assert!(expected.contains(w));
+                }
+                if let Some(count) = outcome.n_valid_tptn_pairs {
+                    prop_assert_eq!(count, expected.len() as u128);
+                }
+                prop_assert!(outcome.count_lower_bound <= expected.len() as u128);
+            }
+            Verdict::Inconsistent => prop_assert!(expected.is_empty()),
+        }
+    }
+}
+
+#[test]
+fn a_passed_deadline_stops_a_long_search() {
+    // Millions of counts and two non-monotone scores: deciding takes many exact evaluations,
+    // and the clock is looked at before each.
+    let (eps, tol) = (q("0.0001"), q("0.000001"));
+    let problem = Problem {
+        p: 7_340_691,
+        n: 2_330_722,
+        windows: vec![
+            window(Score::OneMinusPt, q("0.5463"), &eps, &tol),
+            window(Score::Mk, q("0.0649"), &eps, &tol),
+        ],
+        params: Params::default(),
+    };
+    let unhurried = check(&problem, &Options::default());
+    assert_eq!(unhurried.verdict, Verdict::Consistent);
+    assert!(unhurried.steps > 1_000, "{} steps", unhurried.steps);
+    let hurried = check(
+        &problem,
+        &Options {
+            deadline: Some(std::time::Instant::now()),
+            ..Options::default()
+        },
+    );
+    match hurried.verdict {
+        Verdict::Undecided { reason, covered } => {
+            assert!(reason.contains("time limit"), "{reason}");
+            assert!(!covered.is_empty());
+        }
+        other => panic!("expected undecided, got {other:?}"),
+    }
+}

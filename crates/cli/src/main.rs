@@ -74,6 +74,13 @@ struct EngineArgs {
     /// How many (tp, tn) witnesses single-matrix checks list.
     #[arg(long)]
     max_witnesses: Option<usize>,
+    /// Node budget of one branch and bound (integer programs) [default: 200000].
+    #[arg(long)]
+    max_nodes: Option<u64>,
+    /// Interior tp columns a single-matrix check visits to count the feasible (tp, tn)
+    /// pairs exactly; beyond it the count is only a lower bound [default: 200000].
+    #[arg(long)]
+    count_budget: Option<u64>,
 }
 
 impl EngineArgs {
@@ -91,6 +98,11 @@ impl EngineArgs {
             max_configurations: self.max_configurations,
             time_limit,
             max_witnesses: self.max_witnesses,
+            max_nodes: match self.max_nodes {
+                Some(0) => anyhow::bail!("--max-nodes must be at least 1"),
+                other => other,
+            },
+            count_budget: self.count_budget,
             progress: None,
         })
     }

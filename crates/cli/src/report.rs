@@ -39,8 +39,7 @@ pub fn text(value: &Value) -> String {
             if let Some(lb) = value.get("n_valid_tptn_pairs_lower_bound") {
                 let _ = writeln!(
                     out,
-                    "  valid (tp, tn) pairs: at least {} (counting budget ran out)",
-                    lb.as_str().unwrap_or("?")
+                    "  valid (tp, tn) pairs: at least {lb} (counting budget ran out; raise --count-budget)"
                 );
             }
         } else {

@@ -162,3 +162,47 @@ fn batch_answers_every_line_in_order_and_resumes() {
     assert_eq!(records.len(), 2);
     assert_eq!(records[0]["id"], "x");
 }
+
+const KNOWN_FOLDS_MOS: &str = r#"{"check": "1_dataset_known_folds_mos", "dataset": {"p": 126, "n": 131}, "folding": {"folds": [{"p": 52, "n": 94}, {"p": 74, "n": 37}]}, "scores": {"acc": 0.573, "sens": 0.768, "bacc": 0.662}, "eps": 0.001}"#;
+
+#[test]
+fn budget_flags_give_undecided_or_bounds_never_a_wrong_verdict() {
+    // The branch and bound's node budget: one node cannot settle this program.
+    let decided = scorecheck(&["check", "--format", "json"], KNOWN_FOLDS_MOS);
+    assert_eq!(decided.status.code(), Some(0));
+    let starved = scorecheck(
+        &["check", "--format", "json", "--max-nodes", "1"],
+        KNOWN_FOLDS_MOS,
+    );
+    assert_eq!(starved.status.code(), Some(3));
+    let v = stdout_json(&starved);
+    assert_eq!(v["verdict"], "undecided");
+    assert!(v["undecided"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("node budget of 1"));
+    let zero = scorecheck(&["check", "--max-nodes", "0"], KNOWN_FOLDS_MOS);
+    assert_eq!(zero.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&zero.stderr).contains("--max-nodes"));
+    // The same budget as a request field.
+    let field = scorecheck(
+        &["check", "--format", "json"],
+        &KNOWN_FOLDS_MOS.replace("\"eps\"", "\"max_nodes\": 1, \"eps\""),
+    );
+    assert_eq!(field.status.code(), Some(3));
+
+    // The single-matrix count budget: without one the count is exact, with none left only
+    // a lower bound is given (the verdict and its witness stay).
+    let dense = r#"{"check": "1_testset_no_kfold", "testset": {"p": 300, "n": 300}, "scores": {"acc": 0.5}, "eps": 0.01}"#;
+    let exact = stdout_json(&scorecheck(&["check", "--format", "json"], dense));
+    assert!(exact["n_valid_tptn_pairs"].as_u64().unwrap() > 1000);
+    let bounded = scorecheck(&["check", "--format", "json", "--count-budget", "0"], dense);
+    assert_eq!(bounded.status.code(), Some(0));
+    let bounded = stdout_json(&bounded);
+    assert_eq!(bounded["inconsistency"], false);
+    assert_eq!(bounded["n_valid_tptn_pairs"], Value::Null);
+    let lower = bounded["n_valid_tptn_pairs_lower_bound"].as_u64().unwrap();
+    assert!(lower >= 1 && lower <= exact["n_valid_tptn_pairs"].as_u64().unwrap());
+    let text = scorecheck(&["check", "--count-budget", "0"], dense);
+    assert!(String::from_utf8_lossy(&text.stdout).contains(&format!("at least {lower}")));
+}

@@ -167,11 +167,7 @@ pub(crate) fn confidence(fields: &Object<'_>) -> Result<(u64, u64)> {
 
 /// Which single-matrix engine options the request asks for.
 fn engine_options(request: &Request<'_>) -> single::Options {
-    let mut options = single::Options::default();
-    if let Some(k) = request.options.max_witnesses {
-        options.max_witnesses = k;
-    }
-    options
+    crate::backend::single_options(&request.options)
 }
 
 /// The exact single-matrix check of one test set (`check_1_testset_no_kfold`).

@@ -253,11 +253,7 @@ pub(crate) fn score_of_means(request: &Request<'_>, setup: &Setup, model: Model)
             windows,
             params: reported.params.clone(),
         };
-        let mut options = single::Options::default();
-        if let Some(m) = request.options.max_witnesses {
-            options.max_witnesses = m;
-        }
-        let outcome = single::check(&problem, &options);
+        let outcome = single::check(&problem, &crate::backend::single_options(&request.options));
         let mut out = binary_som::render(&problem, &reported, &outcome);
         if let Value::Object(map) = &mut out {
             map.insert("model".into(), model.as_str().into());

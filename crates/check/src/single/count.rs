@@ -29,7 +29,7 @@ pub(crate) fn count(grid: &Grid, ev: &mut Evaluator<'_>, budget: u64) -> Run<Cou
     }
     let mut visited: u64 = 0;
     let mut visit = |ev: &mut Evaluator<'_>, tp: i128| -> Run<Option<Column>> {
-        if visited >= budget {
+        if visited >= budget || ev.out_of_time() {
             return Ok(None);
         }
         visited += 1;

@@ -2,6 +2,7 @@
 //! float-guided, exactly decided searches along one axis.
 
 use std::cmp::Ordering;
+use std::time::Instant;
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -16,6 +17,8 @@ use super::Window;
 pub(crate) enum Halt {
     /// The budget of exact evaluations ran out.
     Budget,
+    /// The wall-clock deadline passed.
+    TimeLimit,
     /// Something the engine relies on did not hold (a bug, never a verdict).
     Anomaly(String),
 }
@@ -78,6 +81,9 @@ pub(crate) struct Evaluator<'a> {
     pub(crate) steps: u64,
     /// Exact evaluations allowed before [`Halt::Budget`].
     pub(crate) max_steps: u64,
+    /// When to stop with [`Halt::TimeLimit`], looked at before every exact evaluation (a
+    /// look costs tens of nanoseconds, an exact evaluation microseconds).
+    pub(crate) deadline: Option<Instant>,
 }
 
 fn to_f64(r: &BigRational) -> f64 {
@@ -120,7 +126,25 @@ impl<'a> Evaluator<'a> {
             filter: p.checked_add(n).is_some_and(|total| total < (1u64 << 50)),
             steps: 0,
             max_steps,
+            deadline: None,
         }
+    }
+
+    /// Whether the deadline has passed.
+    pub(crate) fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Counts one step against the budgets.
+    fn step(&mut self) -> Run<()> {
+        self.steps += 1;
+        if self.steps > self.max_steps {
+            return Err(Halt::Budget);
+        }
+        if self.out_of_time() {
+            return Err(Halt::TimeLimit);
+        }
+        Ok(())
     }
 
     /// Whether (tp, tn) lies on the line tp·n = p·(n − tn) where pt is 0/0.
@@ -141,10 +165,7 @@ impl<'a> Evaluator<'a> {
         tn: u64,
         extend_pt: bool,
     ) -> Run<Option<Exact>> {
-        self.steps += 1;
-        if self.steps > self.max_steps {
-            return Err(Halt::Budget);
-        }
+        self.step()?;
         let m = ConfusionMatrix::new(tp, tn, self.p, self.n)
             .map_err(|e| Halt::Anomaly(format!("evaluation outside the grid: {e}")))?;
         let score = self.windows[w].score;

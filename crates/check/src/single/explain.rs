@@ -27,6 +27,7 @@ pub(crate) fn explain(problem: &Problem, options: &Options) -> Explanation {
         max_steps: options.max_steps,
         count_budget: 0,
         explain: false,
+        deadline: options.deadline,
     };
     let mut kept: Vec<usize> = (0..problem.windows.len()).collect();
     let mut uncertain = false;

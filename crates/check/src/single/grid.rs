@@ -20,7 +20,7 @@
 
 use scorecheck_algebra::Trend;
 
-use super::eval::{is_pt_like, Axis, Evaluator, Run, Side};
+use super::eval::{is_pt_like, Axis, Evaluator, Halt, Run, Side};
 
 /// A closed range of positions; empty when lo > hi.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -229,6 +229,11 @@ impl Grid {
 
     /// The interior band at `tp` (which must lie in `interior_tp`).
     pub(crate) fn column(&self, ev: &mut Evaluator<'_>, tp: i128) -> Run<Column> {
+        // A column may be decided by the float filter alone, with no exact evaluation (and
+        // so no look at the clock): look here too.
+        if ev.out_of_time() {
+            return Err(Halt::TimeLimit);
+        }
         let band = segment(
             ev,
             Axis::Tn,

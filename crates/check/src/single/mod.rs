@@ -41,6 +41,8 @@ mod explain;
 mod grid;
 mod search;
 
+use std::time::Instant;
+
 use num_rational::BigRational;
 use scorecheck_algebra::{Params, Score};
 
@@ -87,6 +89,9 @@ pub struct Options {
     pub count_budget: u64,
     /// Whether to explain an inconsistency by a minimal inconsistent subset.
     pub explain: bool,
+    /// When to give up: the decision answers undecided, the count gives a lower bound only
+    /// and the explanation settles for what it has (`None`: no deadline).
+    pub deadline: Option<Instant>,
 }
 
 impl Default for Options {
@@ -99,6 +104,7 @@ impl Default for Options {
             // about a second; callers wanting exact counts of dense problems raise it.
             count_budget: 200_000,
             explain: true,
+            deadline: None,
         }
     }
 }
@@ -157,6 +163,7 @@ pub fn check(problem: &Problem, options: &Options) -> Outcome {
         &problem.params,
         options.max_steps,
     );
+    ev.deadline = options.deadline;
     let mut coverage = Coverage::default();
     let decided = Grid::build(&mut ev).and_then(|grid| {
         let first = first_feasible_tp(&grid, &mut ev, 0, &mut coverage)?;
@@ -182,8 +189,10 @@ pub fn check(problem: &Problem, options: &Options) -> Outcome {
         };
     };
     // Witnesses and counting follow a verdict already reached; their work is not part of
-    // the decision's budget.
+    // the decision's budget, and the witnesses (at most max_witnesses) are listed whatever
+    // the clock says, so that a verdict always comes with one.
     ev.max_steps = u64::MAX;
+    ev.deadline = None;
     let witnesses = match count::witnesses(&grid, &mut ev, options.max_witnesses.max(1), first) {
         Ok(found) if !found.is_empty() => found,
         Ok(_) => {
@@ -196,6 +205,7 @@ pub fn check(problem: &Problem, options: &Options) -> Outcome {
         }
         Err(halt) => return undecided(halt, &coverage, ev.steps, 0),
     };
+    ev.deadline = options.deadline;
     let (n_valid_tptn_pairs, count_lower_bound) =
         match count::count(&grid, &mut ev, options.count_budget) {
             Ok(c) => (c.exact, c.lower_bound.max(witnesses.len() as u128)),
@@ -219,6 +229,7 @@ fn undecided(halt: Halt, coverage: &Coverage, steps: u64, max_steps: u64) -> Out
         Halt::Budget => {
             format!("the budget of {max_steps} exact evaluations ran out before a verdict")
         }
+        Halt::TimeLimit => "the time limit ran out before a verdict (raise time_limit)".to_string(),
         Halt::Anomaly(what) => format!("an internal consistency check failed: {what}"),
     };
     let covered = if coverage.total == 0 {

@@ -168,6 +168,10 @@ struct Shared {
     error: Mutex<Option<crate::error::Error>>,
 }
 
+/// Wall-clock budget of a whole sweep when the request gives no `time_limit`.
+pub(crate) const DEFAULT_SWEEP_TIME_LIMIT: std::time::Duration =
+    std::time::Duration::from_secs(600);
+
 /// Searches the configurations of `space` for a feasible one.
 pub(crate) fn search(
     unknown: &UnknownFolds,
@@ -175,7 +179,9 @@ pub(crate) fn search(
     options: &RunOptions,
 ) -> Result<(SearchOutcome, Statistics)> {
     let started = Instant::now();
-    let deadline = options.time_limit.map(|t| started + t);
+    // Without a time limit the sweep still ends: the number of configurations can be
+    // astronomically large.
+    let deadline = Some(started + options.time_limit.unwrap_or(DEFAULT_SWEEP_TIME_LIMIT));
     let total = space.count();
     let budget = options
         .max_configurations
@@ -281,7 +287,7 @@ pub(crate) fn search(
     }
     let undecided = shared.undecided.load(Ordering::Relaxed);
     let reason = if shared.timed_out.load(Ordering::Relaxed) {
-        Some(format!("the time limit of {:.3} s ran out after {examined} of {total} configurations, all refuted so far", options.time_limit.map_or(0.0, |t| t.as_secs_f64())))
+        Some(format!("the time limit of {:.3} s ran out after {examined} of {total} configurations, all refuted so far", options.time_limit.unwrap_or(DEFAULT_SWEEP_TIME_LIMIT).as_secs_f64()))
     } else if BigUint::from(examined) < total {
         Some(format!("the budget of {limit} configurations (max_configurations) ran out before all {total} were examined; every one examined was refuted; raise max_configurations to finish"))
     } else if undecided > 0 {
