@@ -1,8 +1,10 @@
-//! Choosing the feasibility backend, and the budget every integer program gets.
+//! Choosing the feasibility backend, the budget every search gets, and how an integer
+//! program's verdict is written into a result.
 
 use std::time::{Duration, Instant};
 
 use scorecheck_feasibility::{checked, Budget, Feasibility, Problem, Verdict};
+use serde_json::{json, Map, Value};
 
 use crate::dispatch::{BackendChoice, RunOptions};
 use crate::error::Result;
@@ -54,4 +56,41 @@ pub fn single_options(options: &RunOptions) -> single::Options {
 pub fn solve(problem: &Problem, options: &RunOptions) -> Result<Verdict> {
     let engine = backend(options.backend)?;
     Ok(checked(engine.as_ref(), problem, &budget(options)))
+}
+
+/// Writes an integer program's verdict into a result: `inconsistency`, `verdict`,
+/// `certainty`, `lp_status`, and the `witness` (rendered by `witness`), the `explanation`
+/// (its message from the backend's reason by `explain`) or what was left `undecided`.
+pub(crate) fn insert_verdict(
+    out: &mut Map<String, Value>,
+    verdict: &Verdict,
+    witness: impl FnOnce(&[i64]) -> Value,
+    explain: impl FnOnce(&str) -> String,
+) {
+    match verdict {
+        Verdict::Feasible { witness: w } => {
+            out.insert("inconsistency".into(), Value::Bool(false));
+            out.insert("verdict".into(), "consistent".into());
+            out.insert("certainty".into(), Value::Null);
+            out.insert("lp_status".into(), "feasible".into());
+            out.insert("witness".into(), witness(w));
+        }
+        Verdict::Infeasible { certainty, reason } => {
+            out.insert("inconsistency".into(), Value::Bool(true));
+            out.insert("verdict".into(), "inconsistent".into());
+            out.insert("certainty".into(), certainty.to_string().into());
+            out.insert("lp_status".into(), "infeasible".into());
+            out.insert("explanation".into(), json!({"message": explain(reason)}));
+        }
+        Verdict::Undecided { reason } => {
+            out.insert("inconsistency".into(), Value::Null);
+            out.insert("verdict".into(), "undecided".into());
+            out.insert("certainty".into(), Value::Null);
+            out.insert("lp_status".into(), "undecided".into());
+            out.insert(
+                "undecided".into(),
+                json!({"reason": reason, "covered": "the integer program was not finished"}),
+            );
+        }
+    }
 }

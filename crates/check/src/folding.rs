@@ -110,20 +110,7 @@ pub fn parse(value: &Value, path: &str, dataset: (u64, u64)) -> Result<Folding> 
             multiple,
         }
     } else {
-        let n_folds = match object.get("n_folds") {
-            Some(v) => input::positive(v, &object.field_path("n_folds"), MAX_FOLDS)?,
-            None => {
-                return Err(Error::new(
-                    ErrorKind::MissingField,
-                    Some(&object.field_path("n_folds")),
-                    "missing n_folds (or give the folds explicitly with \"folds\")",
-                ))
-            }
-        };
-        let n_repeats = match object.get("n_repeats") {
-            Some(v) => input::positive(v, &object.field_path("n_repeats"), MAX_FOLDS)?,
-            None => 1,
-        };
+        let (n_folds, n_repeats) = generated_shape(&object)?;
         let total = dataset.0.saturating_add(dataset.1);
         if n_folds > total {
             return Err(Error::new(
@@ -163,4 +150,23 @@ fn explicit_multiple(total_p: u128, total_n: u128, dataset: (u64, u64)) -> Optio
     (m >= 1 && m * p == total_p && m * n == total_n)
         .then(|| u64::try_from(m).ok())
         .flatten()
+}
+
+/// The `n_folds` (required) and `n_repeats` (default 1) of a generated folding.
+pub(crate) fn generated_shape(object: &Object<'_>) -> Result<(u64, u64)> {
+    let n_folds = match object.get("n_folds") {
+        Some(v) => input::positive(v, &object.field_path("n_folds"), MAX_FOLDS)?,
+        None => {
+            return Err(Error::new(
+                ErrorKind::MissingField,
+                Some(&object.field_path("n_folds")),
+                "missing n_folds (or give the folds explicitly with \"folds\")",
+            ))
+        }
+    };
+    let n_repeats = match object.get("n_repeats") {
+        Some(v) => input::positive(v, &object.field_path("n_repeats"), MAX_FOLDS)?,
+        None => 1,
+    };
+    Ok((n_folds, n_repeats))
 }

@@ -327,32 +327,12 @@ pub(crate) fn render(
         }
         unique
     };
-    match &outcome.verdict {
-        Verdict::Feasible { witness } => {
-            out.insert("inconsistency".into(), Value::Bool(false));
-            out.insert("verdict".into(), "consistent".into());
-            out.insert("certainty".into(), Value::Null);
-            out.insert("lp_status".into(), "feasible".into());
-            out.insert("witness".into(), witness_json(experiment, witness, &scores));
-        }
-        Verdict::Infeasible { certainty, reason } => {
-            out.insert("inconsistency".into(), Value::Bool(true));
-            out.insert("verdict".into(), "inconsistent".into());
-            out.insert("certainty".into(), certainty.to_string().into());
-            out.insert("lp_status".into(), "infeasible".into());
-            out.insert("explanation".into(), json!({"message": reason}));
-        }
-        Verdict::Undecided { reason } => {
-            out.insert("inconsistency".into(), Value::Null);
-            out.insert("verdict".into(), "undecided".into());
-            out.insert("certainty".into(), Value::Null);
-            out.insert("lp_status".into(), "undecided".into());
-            out.insert(
-                "undecided".into(),
-                json!({"reason": reason, "covered": "the integer program was not finished"}),
-            );
-        }
-    }
+    crate::backend::insert_verdict(
+        &mut out,
+        &outcome.verdict,
+        |witness| witness_json(experiment, witness, &scores),
+        |reason| reason.to_string(),
+    );
     out.insert("backend".into(), backend.into());
     out.insert("ignored_scores".into(), json!(ignored));
     if experiment.windows.is_empty() {

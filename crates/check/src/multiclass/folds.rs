@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::folding::MAX_FOLDS;
+use crate::folding::generated_shape;
 use crate::input::{self, Object};
 
 /// The largest number of folds (over all repeats) a multiclass check accepts.
@@ -160,20 +160,7 @@ pub(crate) fn folds(value: &Value, path: &str, dataset: &ClassCounts) -> Result<
         check_cover(&folds, dataset, &field)?;
         folds
     } else {
-        let n_folds = match object.get("n_folds") {
-            Some(v) => input::positive(v, &object.field_path("n_folds"), MAX_FOLDS)?,
-            None => {
-                return Err(Error::new(
-                    ErrorKind::MissingField,
-                    Some(&object.field_path("n_folds")),
-                    "missing n_folds (or give the folds explicitly with \"folds\")",
-                ))
-            }
-        };
-        let n_repeats = match object.get("n_repeats") {
-            Some(v) => input::positive(v, &object.field_path("n_repeats"), MAX_FOLDS)?,
-            None => 1,
-        };
+        let (n_folds, n_repeats) = generated_shape(&object)?;
         let strategy = object.get("strategy");
         let base = if n_folds == 1 {
             vec![dataset.counts.clone()]

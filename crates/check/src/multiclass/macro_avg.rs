@@ -14,7 +14,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use scorecheck_algebra::{ConfusionMatrix, Score};
-use scorecheck_feasibility::{Problem, VarId, Verdict};
+use scorecheck_feasibility::{Problem, VarId};
 use serde_json::{json, Map, Value};
 
 use super::{counts_json, Model, Setup};
@@ -224,32 +224,14 @@ fn decide(
     let problem = build(ex)?;
     let verdict = crate::backend::solve(&problem, &request.options)?;
     let mut out = Map::new();
-    match &verdict {
-        Verdict::Feasible { witness } => {
-            out.insert("inconsistency".into(), Value::Bool(false));
-            out.insert("verdict".into(), "consistent".into());
-            out.insert("certainty".into(), Value::Null);
-            out.insert("lp_status".into(), "feasible".into());
-            out.insert("witness".into(), witness_json(ex, witness, fold_split));
-        }
-        Verdict::Infeasible { certainty, reason } => {
-            out.insert("inconsistency".into(), Value::Bool(true));
-            out.insert("verdict".into(), "inconsistent".into());
-            out.insert("certainty".into(), certainty.to_string().into());
-            out.insert("lp_status".into(), "infeasible".into());
-            out.insert("explanation".into(), json!({"message": format!("no K×K confusion matrices with these class counts give the reported macro averages: {reason}")}));
-        }
-        Verdict::Undecided { reason } => {
-            out.insert("inconsistency".into(), Value::Null);
-            out.insert("verdict".into(), "undecided".into());
-            out.insert("certainty".into(), Value::Null);
-            out.insert("lp_status".into(), "undecided".into());
-            out.insert(
-                "undecided".into(),
-                json!({"reason": reason, "covered": "the integer program was not finished"}),
-            );
-        }
-    }
+    crate::backend::insert_verdict(
+        &mut out,
+        &verdict,
+        |witness| witness_json(ex, witness, fold_split),
+        |reason| {
+            format!("no K×K confusion matrices with these class counts give the reported macro averages: {reason}")
+        },
+    );
     out.insert("model".into(), model.as_str().into());
     out.insert("backend".into(), request.options.backend.as_str().into());
     out.insert("ignored_scores".into(), json!(ignored));
