@@ -47,7 +47,7 @@ pub(crate) fn explain(problem: &Problem, options: &Options) -> Explanation {
     }
     let subset = restrict(problem, &kept);
     let scores: Vec<_> = subset.windows.iter().map(|w| w.score).collect();
-    let (mut sentence, forced_range) = describe(&subset, options.max_steps);
+    let (mut sentence, forced_range) = describe(&subset, options);
     if uncertain {
         sentence.push_str(" (some sub-checks ran out of budget, so a smaller subset of these scores may already be inconsistent)");
     }
@@ -88,7 +88,7 @@ fn join(items: &[String]) -> String {
 /// The sentence for an inconsistent subset, and the forced range of its last score.
 fn describe(
     subset: &Problem,
-    max_steps: u64,
+    options: &Options,
 ) -> (String, Option<(scorecheck_algebra::Score, f64, f64)>) {
     let (p, n) = (subset.p, subset.n);
     let Some((last, others)) = subset.windows.split_last() else {
@@ -111,7 +111,7 @@ fn describe(
         windows: others.to_vec(),
         params: subset.params.clone(),
     };
-    let Ok(Some((low, high))) = forced_range(&rest, last, max_steps) else {
+    let Ok(Some((low, high))) = forced_range(&rest, last, options) else {
         return (plain, None);
     };
     let (low, high) = (round_down(low), round_up(high));
@@ -141,12 +141,20 @@ fn describe(
 ///
 /// Each feasible tp contributes runs of consecutive tn, and on a run the score is monotone
 /// in tn, so its extremes over the run are at the run's ends.
-fn forced_range(rest: &Problem, target: &Window, max_steps: u64) -> Run<Option<(f64, f64)>> {
-    let mut ev = Evaluator::new(rest.p, rest.n, &rest.windows, &rest.params, max_steps);
+fn forced_range(rest: &Problem, target: &Window, options: &Options) -> Run<Option<(f64, f64)>> {
+    let mut ev = Evaluator::new(
+        rest.p,
+        rest.n,
+        &rest.windows,
+        &rest.params,
+        options.max_steps,
+    );
+    ev.deadline = options.deadline;
     let grid = Grid::build(&mut ev)?;
     // The target is evaluated by an evaluator that knows its window.
     let targets = [target.clone()];
     let mut target_ev = Evaluator::new(rest.p, rest.n, &targets, &rest.params, u64::MAX);
+    target_ev.deadline = options.deadline;
     let mut range: Option<(f64, f64)> = None;
     let mut from = 0;
     let mut visited = 0;
