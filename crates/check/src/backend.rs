@@ -34,12 +34,16 @@ pub fn backend(choice: BackendChoice) -> Result<Box<dyn Feasibility>> {
 pub fn budget(options: &RunOptions) -> Budget {
     Budget {
         max_nodes: options.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
-        time_limit: Some(options.time_limit.unwrap_or(DEFAULT_TIME_LIMIT)),
+        time_limit: Some(match options.deadline {
+            // What is left of the request's time.
+            Some(deadline) => deadline.saturating_duration_since(Instant::now()),
+            None => options.time_limit.unwrap_or(DEFAULT_TIME_LIMIT),
+        }),
     }
 }
 
-/// The single-matrix engine's options under `options`: witnesses, count budget, and a
-/// deadline `time_limit` (default [`DEFAULT_TIME_LIMIT`]) from now.
+/// The single-matrix engine's options under `options`: witnesses, count budget, and the
+/// request's deadline (without one, [`DEFAULT_TIME_LIMIT`] from now).
 pub fn single_options(options: &RunOptions) -> single::Options {
     let mut engine = single::Options::default();
     if let Some(k) = options.max_witnesses {
@@ -48,7 +52,9 @@ pub fn single_options(options: &RunOptions) -> single::Options {
     if let Some(c) = options.count_budget {
         engine.count_budget = c;
     }
-    engine.deadline = Instant::now().checked_add(options.time_limit.unwrap_or(DEFAULT_TIME_LIMIT));
+    engine.deadline = options
+        .deadline
+        .or_else(|| Instant::now().checked_add(options.time_limit.unwrap_or(DEFAULT_TIME_LIMIT)));
     engine
 }
 

@@ -1,7 +1,7 @@
 //! Turning one JSON request into one JSON result: protocol lookup and shared options.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
@@ -49,6 +49,10 @@ pub struct RunOptions {
     pub max_configurations: Option<u64>,
     /// Wall-clock budget per request.
     pub time_limit: Option<Duration>,
+    /// The instant by which the whole request must be answered: [`run`] sets it from
+    /// `time_limit` when the request starts (unless the caller set one), and every search
+    /// of the request gets what is left.
+    pub deadline: Option<Instant>,
     /// How many witnesses single-matrix checks list.
     pub max_witnesses: Option<usize>,
     /// Node budget of one branch and bound (integer programs of the mean-of-scores,
@@ -156,7 +160,12 @@ pub fn run(value: &Value, options: &RunOptions) -> Result<Value> {
         ));
     };
     fields.get("id");
-    let options = request_options(&fields, options)?;
+    let mut options = request_options(&fields, options)?;
+    if options.deadline.is_none() {
+        options.deadline = options
+            .time_limit
+            .and_then(|limit| Instant::now().checked_add(limit));
+    }
     let request = Request { fields, options };
     let mut result = handler(&request)?;
     request

@@ -103,6 +103,7 @@ impl EngineArgs {
                 other => other,
             },
             count_budget: self.count_budget,
+            deadline: None,
             progress: None,
         })
     }

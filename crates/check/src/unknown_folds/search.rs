@@ -181,7 +181,11 @@ pub(crate) fn search(
     let started = Instant::now();
     // Without a time limit the sweep still ends: the number of configurations can be
     // astronomically large.
-    let deadline = Some(started + options.time_limit.unwrap_or(DEFAULT_SWEEP_TIME_LIMIT));
+    let deadline = Some(
+        options
+            .deadline
+            .unwrap_or(started + options.time_limit.unwrap_or(DEFAULT_SWEEP_TIME_LIMIT)),
+    );
     let total = space.count();
     let budget = options
         .max_configurations
