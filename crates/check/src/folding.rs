@@ -110,7 +110,7 @@ pub fn parse(value: &Value, path: &str, dataset: (u64, u64)) -> Result<Folding> 
             multiple,
         }
     } else {
-        let (n_folds, n_repeats) = generated_shape(&object)?;
+        let (n_folds, n_repeats) = generated_shape(&object, N_FOLDS_OR_FOLDS)?;
         let total = dataset.0.saturating_add(dataset.1);
         if n_folds > total {
             return Err(Error::new(
@@ -152,15 +152,20 @@ fn explicit_multiple(total_p: u128, total_n: u128, dataset: (u64, u64)) -> Optio
         .flatten()
 }
 
-/// The `n_folds` (required) and `n_repeats` (default 1) of a generated folding.
-pub(crate) fn generated_shape(object: &Object<'_>) -> Result<(u64, u64)> {
+/// The hint of a missing `n_folds` where explicit folds are an alternative.
+pub(crate) const N_FOLDS_OR_FOLDS: &str =
+    "missing n_folds (or give the folds explicitly with \"folds\")";
+
+/// The `n_folds` (required; `missing` is the error's message without it) and `n_repeats`
+/// (default 1) of a generated folding.
+pub(crate) fn generated_shape(object: &Object<'_>, missing: &str) -> Result<(u64, u64)> {
     let n_folds = match object.get("n_folds") {
         Some(v) => input::positive(v, &object.field_path("n_folds"), MAX_FOLDS)?,
         None => {
             return Err(Error::new(
                 ErrorKind::MissingField,
                 Some(&object.field_path("n_folds")),
-                "missing n_folds (or give the folds explicitly with \"folds\")",
+                missing,
             ))
         }
     };

@@ -136,24 +136,8 @@ fn read_folding(value: &Value, path: &str, dataset: (u64, u64)) -> Result<(u64, 
     if object.has("folds") {
         return Err(Error::new(ErrorKind::Contradiction, Some(&object.field_path("folds")), "explicit folds are known folds; use the known-folds check, or give only n_folds and n_repeats"));
     }
-    let n_folds = match object.get("n_folds") {
-        Some(v) => input::positive(v, &object.field_path("n_folds"), crate::folding::MAX_FOLDS)?,
-        None => {
-            return Err(Error::new(
-                ErrorKind::MissingField,
-                Some(&object.field_path("n_folds")),
-                "missing n_folds, the number of folds, e.g. 5",
-            ))
-        }
-    };
-    let n_repeats = match object.get("n_repeats") {
-        Some(v) => input::positive(
-            v,
-            &object.field_path("n_repeats"),
-            crate::folding::MAX_FOLDS,
-        )?,
-        None => 1,
-    };
+    let (n_folds, n_repeats) =
+        crate::folding::generated_shape(&object, "missing n_folds, the number of folds, e.g. 5")?;
     if let Some(s) = object.get("strategy") {
         if s.as_str() == Some("stratified_sklearn") {
             return Err(Error::new(ErrorKind::Contradiction, Some(&object.field_path("strategy")), "with a stratified strategy the folds are known; use the known-folds check or drop the strategy"));

@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::folding::generated_shape;
+use crate::folding::{generated_shape, N_FOLDS_OR_FOLDS};
 use crate::input::{self, Object};
 
 /// The largest number of folds (over all repeats) a multiclass check accepts.
@@ -160,7 +160,7 @@ pub(crate) fn folds(value: &Value, path: &str, dataset: &ClassCounts) -> Result<
         check_cover(&folds, dataset, &field)?;
         folds
     } else {
-        let (n_folds, n_repeats) = generated_shape(&object)?;
+        let (n_folds, n_repeats) = generated_shape(&object, N_FOLDS_OR_FOLDS)?;
         let strategy = object.get("strategy");
         let base = if n_folds == 1 {
             vec![dataset.counts.clone()]
