@@ -1,0 +1,421 @@
+//! Fitting CBPE on labelled reference data and estimating metrics on analysis chunks.
+
+use scorecheck_algebra::Params;
+
+use crate::calibration::{decide, CalibrationDecision, CalibrationRule, CheckOptions};
+use crate::chunk::{Chunk, Chunking};
+use crate::error::{Error, ErrorKind};
+use crate::isotonic::IsotonicCalibrator;
+use crate::metric::Metric;
+use crate::sampling_error::{components, Components};
+
+/// Rows of model output: positive-class probabilities, predicted labels, and labels where
+/// known.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    probabilities: Vec<f64>,
+    predictions: Vec<bool>,
+    labels: Option<Vec<bool>>,
+}
+
+impl Sample {
+    /// A sample of probabilities and predicted labels.
+    ///
+    /// # Errors
+    ///
+    /// No rows, columns of different lengths, or a probability outside [0, 1] (the error
+    /// names the row).
+    pub fn new(probabilities: Vec<f64>, predictions: Vec<bool>) -> Result<Sample, Error> {
+        if probabilities.is_empty() {
+            return Err(Error::new(ErrorKind::Empty {
+                sample: "given".into(),
+            }));
+        }
+        if predictions.len() != probabilities.len() {
+            return Err(Error::new(ErrorKind::LengthMismatch {
+                column: "predictions".into(),
+                found: predictions.len(),
+                expected: probabilities.len(),
+            }));
+        }
+        if let Some(row) = probabilities.iter().position(|p| !(0.0..=1.0).contains(p)) {
+            return Err(Error::new(ErrorKind::ProbabilityOutOfRange {
+                row,
+                value: probabilities[row],
+            }));
+        }
+        Ok(Sample {
+            probabilities,
+            predictions,
+            labels: None,
+        })
+    }
+
+    /// The sample with labels (realised metrics; required for reference data).
+    ///
+    /// # Errors
+    ///
+    /// A label column of another length.
+    pub fn with_labels(mut self, labels: Vec<bool>) -> Result<Sample, Error> {
+        if labels.len() != self.probabilities.len() {
+            return Err(Error::new(ErrorKind::LengthMismatch {
+                column: "labels".into(),
+                found: labels.len(),
+                expected: self.probabilities.len(),
+            }));
+        }
+        self.labels = Some(labels);
+        Ok(self)
+    }
+
+    /// Number of rows.
+    pub fn len(&self) -> usize {
+        self.probabilities.len()
+    }
+
+    /// Always false: a sample has at least one row.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The positive-class probabilities.
+    pub fn probabilities(&self) -> &[f64] {
+        &self.probabilities
+    }
+
+    /// The predicted labels.
+    pub fn predictions(&self) -> &[bool] {
+        &self.predictions
+    }
+
+    /// The labels, if given.
+    pub fn labels(&self) -> Option<&[bool]> {
+        self.labels.as_deref()
+    }
+}
+
+/// Options of CBPE; start from `Default` and change what you need with the setters.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct CbpeOptions {
+    /// The metrics to estimate (default: NannyML's seven, [`Metric::NANNYML`]).
+    pub metrics: Vec<Metric>,
+    /// How to chunk reference and analysis data (default: ten chunks by count).
+    pub chunking: Chunking,
+    /// How to decide on calibration (default: NannyML's code, ten pooled splits).
+    pub calibration: CalibrationRule,
+    /// Seed of the calibration splits and the average-precision bootstrap.
+    pub seed: u64,
+    /// Share of the reference in each test part of the calibration check (default 0.1).
+    pub test_fraction: f64,
+    /// Equal-count bins of the ECE (default 10).
+    pub bins: usize,
+    /// Betas of the F-beta scores.
+    pub params: Params,
+}
+
+impl Default for CbpeOptions {
+    fn default() -> CbpeOptions {
+        CbpeOptions {
+            metrics: Metric::NANNYML.to_vec(),
+            chunking: Chunking::default(),
+            calibration: CalibrationRule::default(),
+            seed: 42,
+            test_fraction: 0.1,
+            bins: 10,
+            params: Params::default(),
+        }
+    }
+}
+
+impl CbpeOptions {
+    /// With these metrics.
+    pub fn with_metrics(mut self, metrics: Vec<Metric>) -> CbpeOptions {
+        self.metrics = metrics;
+        self
+    }
+
+    /// With this chunking.
+    pub fn with_chunking(mut self, chunking: Chunking) -> CbpeOptions {
+        self.chunking = chunking;
+        self
+    }
+
+    /// With this calibration rule.
+    pub fn with_calibration(mut self, rule: CalibrationRule) -> CbpeOptions {
+        self.calibration = rule;
+        self
+    }
+
+    /// With this seed.
+    pub fn with_seed(mut self, seed: u64) -> CbpeOptions {
+        self.seed = seed;
+        self
+    }
+}
+
+/// Alert thresholds of one metric: realised values on the reference chunks, mean ± 3
+/// standard deviations, clipped to the metric's range (NannyML's `StandardDeviationThreshold`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Thresholds {
+    /// Lower threshold; `None` when no reference chunk had a realised value.
+    pub lower: Option<f64>,
+    /// Upper threshold.
+    pub upper: Option<f64>,
+}
+
+/// One metric on one chunk.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct MetricEstimate {
+    /// The metric.
+    pub metric: Metric,
+    /// The estimate; `None` where undefined.
+    pub estimated: Option<f64>,
+    /// The realised value, where labels exist and it is defined.
+    pub realized: Option<f64>,
+    /// The standard error of the estimate (from the reference), where available.
+    pub sampling_error: Option<f64>,
+    /// max(range floor, estimate − 3·SE).
+    pub lower_confidence: Option<f64>,
+    /// min(range ceiling, estimate + 3·SE).
+    pub upper_confidence: Option<f64>,
+    /// Whether the estimate is outside the thresholds.
+    pub alert: bool,
+}
+
+/// The estimates of one analysis chunk.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct ChunkEstimate {
+    /// The chunk's rows.
+    pub chunk: Chunk,
+    /// One entry per metric, in the order of the options.
+    pub metrics: Vec<MetricEstimate>,
+    /// Whether any metric alerts.
+    pub alert: bool,
+}
+
+/// The result of an estimation run.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Estimate {
+    /// The calibration decision taken on the reference.
+    pub calibration: CalibrationDecision,
+    /// Thresholds per metric, in the order of the options.
+    pub thresholds: Vec<(Metric, Thresholds)>,
+    /// The analysis chunks, in order.
+    pub chunks: Vec<ChunkEstimate>,
+}
+
+/// CBPE fitted on reference data.
+#[derive(Clone, Debug)]
+pub struct Cbpe {
+    options: CbpeOptions,
+    calibration: CalibrationDecision,
+    calibrator: Option<IsotonicCalibrator>,
+    components: Vec<Components>,
+    thresholds: Vec<Thresholds>,
+}
+
+fn standard_deviation_thresholds(values: &[f64], limits: (Option<f64>, Option<f64>)) -> Thresholds {
+    if values.is_empty() {
+        return Thresholds {
+            lower: None,
+            upper: None,
+        };
+    }
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    let std = (values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / n).sqrt();
+    let (mut lower, mut upper) = (mean - 3.0 * std, mean + 3.0 * std);
+    if let Some(floor) = limits.0 {
+        if lower <= floor {
+            lower = floor;
+        }
+    }
+    if let Some(ceiling) = limits.1 {
+        if upper >= ceiling {
+            upper = ceiling;
+        }
+    }
+    Thresholds {
+        lower: Some(lower),
+        upper: Some(upper),
+    }
+}
+
+impl Cbpe {
+    /// Fits on labelled reference data: sampling-error components and alert thresholds from
+    /// the raw probabilities, then the calibration decision and, if chosen, the calibrator.
+    ///
+    /// # Errors
+    ///
+    /// Reference without labels or with one class only, a chunking that does not fit the
+    /// reference, too few rows for the calibration check, or invalid options.
+    pub fn fit(reference: &Sample, options: CbpeOptions) -> Result<Cbpe, Error> {
+        let labels = reference
+            .labels()
+            .ok_or_else(|| Error::new(ErrorKind::MissingLabels))?;
+        if labels.iter().all(|&y| y == labels[0]) {
+            return Err(Error::new(ErrorKind::OneClass { class: labels[0] }));
+        }
+        if !(options.test_fraction > 0.0 && options.test_fraction < 1.0) {
+            return Err(Error::new(ErrorKind::InvalidOption {
+                reason: format!(
+                    "the test fraction {} is not in (0, 1)",
+                    options.test_fraction
+                ),
+            }));
+        }
+        if options.metrics.is_empty() {
+            return Err(Error::new(ErrorKind::InvalidOption {
+                reason: "no metrics to estimate; name at least one".into(),
+            }));
+        }
+        let scores = reference.probabilities();
+        let predictions = reference.predictions();
+        let components = options
+            .metrics
+            .iter()
+            .map(|&m| components(m, scores, predictions, labels, options.seed))
+            .collect();
+        let reference_chunks = options.chunking.split(reference.len())?;
+        let thresholds = options
+            .metrics
+            .iter()
+            .map(|metric| {
+                let realized: Vec<f64> = reference_chunks
+                    .iter()
+                    .filter_map(|c| {
+                        let rows = c.rows();
+                        metric.realize(
+                            &scores[rows.clone()],
+                            &predictions[rows.clone()],
+                            &labels[rows],
+                            &options.params,
+                        )
+                    })
+                    .collect();
+                standard_deviation_thresholds(&realized, metric.limits())
+            })
+            .collect();
+        let calibration = decide(
+            scores,
+            labels,
+            &CheckOptions {
+                rule: options.calibration,
+                seed: options.seed,
+                test_fraction: options.test_fraction,
+                bins: options.bins,
+            },
+        )?;
+        let calibrator = if calibration.calibrated {
+            IsotonicCalibrator::fit(scores, labels)
+        } else {
+            None
+        };
+        Ok(Cbpe {
+            options,
+            calibration,
+            calibrator,
+            components,
+            thresholds,
+        })
+    }
+
+    /// The calibration decision.
+    pub fn calibration(&self) -> &CalibrationDecision {
+        &self.calibration
+    }
+
+    /// The probabilities the estimates use: calibrated if calibration was chosen.
+    pub fn calibrate(&self, probabilities: &[f64]) -> Vec<f64> {
+        match &self.calibrator {
+            Some(calibrator) => probabilities
+                .iter()
+                .map(|&p| calibrator.predict(p))
+                .collect(),
+            None => probabilities.to_vec(),
+        }
+    }
+
+    /// Estimates every metric on every chunk of `analysis`.
+    ///
+    /// # Errors
+    ///
+    /// A chunking that does not fit the analysis data.
+    pub fn estimate(&self, analysis: &Sample) -> Result<Estimate, Error> {
+        let chunks = self.options.chunking.split(analysis.len())?;
+        let raw = analysis.probabilities();
+        let calibrated = self.calibrate(raw);
+        let predictions = analysis.predictions();
+        let chunks = chunks
+            .into_iter()
+            .map(|chunk| {
+                let rows = chunk.rows();
+                let metrics: Vec<MetricEstimate> = self
+                    .options
+                    .metrics
+                    .iter()
+                    .zip(&self.components)
+                    .zip(&self.thresholds)
+                    .map(|((&metric, components), thresholds)| {
+                        let estimated = metric.estimate(
+                            &calibrated[rows.clone()],
+                            &raw[rows.clone()],
+                            &predictions[rows.clone()],
+                            &self.options.params,
+                        );
+                        let realized = analysis.labels().and_then(|labels| {
+                            metric.realize(
+                                &raw[rows.clone()],
+                                &predictions[rows.clone()],
+                                &labels[rows.clone()],
+                                &self.options.params,
+                            )
+                        });
+                        let sampling_error = components.standard_error(chunk.len());
+                        let (floor, ceiling) = metric.limits();
+                        let band = estimated.zip(sampling_error);
+                        let lower_confidence =
+                            band.map(|(e, se)| floor.map_or(e - 3.0 * se, |f| f.max(e - 3.0 * se)));
+                        let upper_confidence = band
+                            .map(|(e, se)| ceiling.map_or(e + 3.0 * se, |c| c.min(e + 3.0 * se)));
+                        let alert = estimated.is_some_and(|e| {
+                            thresholds.lower.is_some_and(|l| e < l)
+                                || thresholds.upper.is_some_and(|u| e > u)
+                        });
+                        MetricEstimate {
+                            metric,
+                            estimated,
+                            realized,
+                            sampling_error,
+                            lower_confidence,
+                            upper_confidence,
+                            alert,
+                        }
+                    })
+                    .collect();
+                let alert = metrics.iter().any(|m| m.alert);
+                ChunkEstimate {
+                    chunk,
+                    metrics,
+                    alert,
+                }
+            })
+            .collect();
+        Ok(Estimate {
+            calibration: self.calibration.clone(),
+            thresholds: self
+                .options
+                .metrics
+                .iter()
+                .copied()
+                .zip(self.thresholds.iter().copied())
+                .collect(),
+            chunks,
+        })
+    }
+}

@@ -1,0 +1,69 @@
+//! Confidence-based performance estimation (NannyML's CBPE): the performance of a binary
+//! classifier on unlabelled data, from its own calibrated probabilities.
+//!
+//! This layer
+//!
+//! - builds the expected confusion matrix of predictions with calibrated probabilities
+//!   (TP = Σ[ŷ=1]·p, FP = Σ[ŷ=1]·(1−p), FN = Σ[ŷ=0]·p, TN = Σ[ŷ=0]·(1−p),
+//!   [`ExpectedConfusionMatrix`]) and estimates every score of `scorecheck-algebra` on it, as
+//!   well as ROC AUC and average precision over all thresholds as NannyML 0.13.1 does;
+//! - calibrates with isotonic regression (pool-adjacent-violators, [`IsotonicCalibrator`],
+//!   interpolating and clipping as scikit-learn's `out_of_bounds="clip"`), and decides whether
+//!   to calibrate from the Expected Calibration Error on seeded stratified shuffle splits
+//!   ([`CalibrationRule`]: NannyML's code, pooled splits, by default; its documented
+//!   every-fold rule as an option);
+//! - chunks data as NannyML's size- and count-based chunkers ([`Chunking`]), and per chunk
+//!   gives the estimate, the standard error (from the reference, as NannyML's
+//!   `sampling_error` module), the realised value where labels exist, and an alert when the
+//!   estimate leaves mean ± 3 std of the realised values on the reference chunks.
+//!
+//! What it deliberately does not do: no I/O and no JSON (the CLI reads CSV and JSON Lines);
+//! no verdicts: the estimates are floating point and approximate by nature, so nothing here
+//! feeds an exact check; no multiclass estimation; no time-based chunking.
+//! Where NannyML draws random numbers (the calibration splits, the average-precision
+//! bootstrap) this crate uses its own seeded generator, so those parts are reproducible but
+//! not bit-identical to NannyML.
+//!
+//! ```
+//! use scorecheck_cbpe::{Cbpe, CbpeOptions, Chunking, Metric, Sample};
+//!
+//! let probabilities: Vec<f64> = (0..200).map(|i| f64::from(i % 100) / 100.0).collect();
+//! let predictions: Vec<bool> = probabilities.iter().map(|&p| p >= 0.5).collect();
+//! let labels: Vec<bool> = (0..200).map(|i| (i * 37 % 100) < i % 100).collect();
+//! let reference = Sample::new(probabilities.clone(), predictions.clone())?.with_labels(labels)?;
+//! let options = CbpeOptions::default()
+//!     .with_metrics(vec![Metric::from_name("f1")?, Metric::RocAuc])
+//!     .with_chunking(Chunking::Size(50));
+//! let cbpe = Cbpe::fit(&reference, options)?;
+//! let estimate = cbpe.estimate(&Sample::new(probabilities, predictions)?)?;
+//! assert_eq!(estimate.chunks.len(), 4);
+//! assert!(estimate.chunks[0].metrics[0].estimated.is_some());
+//! # Ok::<(), scorecheck_cbpe::Error>(())
+//! ```
+//!
+//! Cargo features: none.
+
+mod calibration;
+mod chunk;
+mod error;
+mod estimate;
+mod expected;
+mod isotonic;
+mod metric;
+mod sampling_error;
+
+pub use calibration::{
+    equal_count_bins, expected_calibration_error, CalibrationDecision, CalibrationRule,
+};
+pub use chunk::{Chunk, Chunking};
+pub use error::{Error, ErrorKind};
+pub use estimate::{
+    Cbpe, CbpeOptions, ChunkEstimate, Estimate, MetricEstimate, Sample, Thresholds,
+};
+pub use expected::{
+    estimated_average_precision, estimated_roc_auc, realized_average_precision, realized_roc_auc,
+    ExpectedConfusionMatrix,
+};
+pub use isotonic::{pool_adjacent_violators, IsotonicCalibrator};
+pub use metric::Metric;
+pub use scorecheck_algebra::{Params, Score};
