@@ -1,6 +1,7 @@
-//! The `scorecheck` command-line tool: `scores`, `check`, `batch`, `folds`, `datasets`.
+//! The `scorecheck` command-line tool: `scores`, `check`, `batch`, `folds`, `datasets`, `cbpe`.
 
 mod batch;
+mod cbpe;
 mod datasets;
 mod folds;
 mod report;
@@ -46,6 +47,8 @@ enum Command {
     Folds(folds::FoldsArgs),
     /// List the named datasets of the registry.
     Datasets(datasets::DatasetsArgs),
+    /// Estimate performance without labels (NannyML's CBPE) on chunks of analysis data.
+    Cbpe(cbpe::CbpeArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -145,6 +148,7 @@ fn main() -> ExitCode {
         },
         Command::Folds(args) => folds::run(&args),
         Command::Datasets(args) => datasets::run(&args),
+        Command::Cbpe(args) => cbpe::run(&args),
     }
 }
 

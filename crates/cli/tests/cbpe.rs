@@ -1,0 +1,249 @@
+//! `scorecheck cbpe` on the small data files of tests/data/cbpe: output shape, inputs, errors.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/cbpe");
+
+fn cbpe(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_scorecheck"))
+        .arg("cbpe")
+        .args(args)
+        .output()
+        .expect("the scorecheck binary runs")
+}
+
+fn data(name: &str) -> String {
+    format!("{DATA}/{name}")
+}
+
+fn json_of(output: &Output) -> Value {
+    serde_json::from_slice(&output.stdout).expect("stdout is one JSON value")
+}
+
+#[test]
+fn json_output_lists_chunks_in_order_with_every_metric() {
+    let reference = data("reference.csv");
+    let analysis = data("analysis.csv");
+    let out = cbpe(&[
+        "--reference",
+        &reference,
+        "--analysis",
+        &analysis,
+        "--chunk-size",
+        "120",
+        "--metrics",
+        "roc_auc,f1,accuracy,mcc,average_precision",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json_of(&out);
+    assert!(v["calibrated"].is_boolean());
+    assert!(v["ece_before"].is_number() && v["ece_after"].is_number());
+    let chunks = v["chunks"].as_array().unwrap();
+    // 300 rows in chunks of 120: 0..=119, 120..=239, 240..=299 (end inclusive).
+    let bounds: Vec<(u64, u64)> = chunks
+        .iter()
+        .map(|c| (c["start"].as_u64().unwrap(), c["end"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(bounds, [(0, 119), (120, 239), (240, 299)]);
+    for chunk in chunks {
+        for metric in ["roc_auc", "f1", "accuracy", "mcc", "average_precision"] {
+            let estimate = chunk["estimated"][metric].as_f64().unwrap();
+            assert!((-1.0..=1.0).contains(&estimate), "{metric} = {estimate}");
+            assert!(
+                chunk["realized"][metric].is_number(),
+                "labels give realised {metric}"
+            );
+        }
+        // NannyML has no sampling error for mcc; the others have one.
+        assert!(chunk["sampling_error"]["mcc"].is_null());
+        assert!(chunk["sampling_error"]["f1"].as_f64().unwrap() > 0.0);
+        let any_alert = chunk["alerts"]
+            .as_object()
+            .unwrap()
+            .values()
+            .any(|a| a.as_bool().unwrap());
+        assert_eq!(chunk["alert"].as_bool(), Some(any_alert));
+    }
+    // The last, shorter chunk has the larger sampling error.
+    let se = |i: usize| chunks[i]["sampling_error"]["accuracy"].as_f64().unwrap();
+    assert!(se(2) > se(0));
+}
+
+#[test]
+fn json_lines_with_renamed_columns_and_no_labels() {
+    let reference = data("reference_renamed.jsonl");
+    let analysis = data("analysis_unlabelled.jsonl");
+    let out = cbpe(&[
+        "--reference",
+        &reference,
+        "--analysis",
+        &analysis,
+        "--proba-column",
+        "score",
+        "--pred-column",
+        "prediction",
+        "--label-column",
+        "label",
+        "--chunks",
+        "4",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json_of(&out);
+    let chunks = v["chunks"].as_array().unwrap();
+    assert_eq!(chunks.len(), 4);
+    assert!(chunks[0]["realized"]["roc_auc"].is_null());
+    assert!(chunks[0]["estimated"]["roc_auc"].is_number());
+    // The default metrics are NannyML's seven.
+    assert_eq!(chunks[0]["estimated"].as_object().unwrap().len(), 7);
+}
+
+#[test]
+fn the_same_data_in_csv_and_json_lines_gives_the_same_estimates() {
+    let csv = cbpe(&[
+        "--reference",
+        &data("reference.csv"),
+        "--analysis",
+        &data("analysis.csv"),
+        "--format",
+        "json",
+    ]);
+    let jsonl = cbpe(&[
+        "--reference",
+        &data("reference_renamed.jsonl"),
+        "--analysis",
+        &data("analysis_unlabelled.jsonl"),
+        "--proba-column",
+        "score",
+        "--pred-column",
+        "prediction",
+        "--label-column",
+        "label",
+        "--format",
+        "json",
+    ]);
+    let (a, b) = (json_of(&csv), json_of(&jsonl));
+    for (x, y) in a["chunks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(b["chunks"].as_array().unwrap())
+    {
+        assert_eq!(x["estimated"], y["estimated"]);
+        assert_eq!(x["sampling_error"], y["sampling_error"]);
+    }
+    assert_eq!(a["calibrated"], b["calibrated"]);
+}
+
+#[test]
+fn calibration_can_be_forced_and_the_documented_rule_chosen() {
+    let run = |rule: &str| {
+        json_of(&cbpe(&[
+            "--reference",
+            &data("reference.csv"),
+            "--analysis",
+            &data("analysis.csv"),
+            "--calibration",
+            rule,
+            "--format",
+            "json",
+        ]))
+    };
+    assert_eq!(run("always")["calibrated"], Value::Bool(true));
+    assert_eq!(run("never")["calibrated"], Value::Bool(false));
+    assert!(run("always")["ece_before"].is_null());
+    assert!(run("documented")["ece_before"].is_number());
+}
+
+#[test]
+fn text_report_is_readable() {
+    let out = cbpe(&[
+        "--reference",
+        &data("reference.csv"),
+        "--analysis",
+        &data("analysis.csv"),
+        "--chunk-size",
+        "150",
+        "--metrics",
+        "roc_auc",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("calibration: "), "{text}");
+    assert!(text.contains("150..=299"), "{text}");
+    assert!(text.contains("2 chunks"), "{text}");
+}
+
+fn error_of(reference: &str, extra: &[&str]) -> String {
+    let reference = data(reference);
+    let analysis = data("analysis.csv");
+    let mut args = vec!["--reference", &reference, "--analysis", &analysis];
+    args.extend_from_slice(extra);
+    let out = cbpe(&args);
+    assert_eq!(out.status.code(), Some(2), "{reference}");
+    assert!(out.stdout.is_empty() || extra.contains(&"json"));
+    String::from_utf8(out.stderr).unwrap()
+}
+
+#[test]
+fn bad_files_are_errors_naming_the_row_and_column() {
+    let missing = error_of("bad_missing_column.csv", &[]);
+    assert!(
+        missing.contains("no column \"y_pred\"") && missing.contains("--pred-column"),
+        "{missing}"
+    );
+    let not_a_number = error_of("bad_not_a_number.csv", &[]);
+    assert!(
+        not_a_number.contains("line 3 (row 2)")
+            && not_a_number.contains("\"high\" is not a number"),
+        "{not_a_number}"
+    );
+    let out_of_range = error_of("bad_out_of_range.csv", &[]);
+    assert!(
+        out_of_range.contains("line 4 (row 3)") && out_of_range.contains("outside [0, 1]"),
+        "{out_of_range}"
+    );
+    let one_class = error_of("bad_one_class.csv", &[]);
+    assert!(
+        one_class.contains("every reference label is 1"),
+        "{one_class}"
+    );
+    let unknown_metric = error_of("reference.csv", &["--metrics", "roc_acu"]);
+    assert!(unknown_metric.contains("roc_auc"), "{unknown_metric}");
+    let missing_file = error_of("no_such_file.csv", &[]);
+    assert!(missing_file.contains("cannot read"), "{missing_file}");
+    let too_many_chunks = error_of("reference.csv", &["--chunks", "1000"]);
+    assert!(too_many_chunks.contains("at most"), "{too_many_chunks}");
+}
+
+#[test]
+fn json_errors_are_json_on_stdout() {
+    let out = cbpe(&[
+        "--reference",
+        &data("bad_out_of_range.csv"),
+        "--analysis",
+        &data("analysis.csv"),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(json_of(&out)["error"]
+        .as_str()
+        .unwrap()
+        .contains("outside [0, 1]"));
+}
