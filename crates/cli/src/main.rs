@@ -1,8 +1,9 @@
-//! The `scorecheck` command-line tool: `scores`, `check`, `batch`, `folds`, `datasets`, `cbpe`.
+//! The `scorecheck` command-line tool: `scores`, `check`, `batch`, `folds`, `datasets`, `cbpe`, `eval`.
 
 mod batch;
 mod cbpe;
 mod datasets;
+mod eval;
 mod folds;
 mod report;
 mod scores;
@@ -47,6 +48,8 @@ enum Command {
     Folds(folds::FoldsArgs),
     /// List the named datasets of the registry.
     Datasets(datasets::DatasetsArgs),
+    /// Evaluate raw outputs: scores at thresholds, EER, AUC, intervals, reported-figure checks.
+    Eval(eval::EvalArgs),
     /// Estimate performance without labels (NannyML's CBPE) on chunks of analysis data.
     Cbpe(cbpe::CbpeArgs),
 }
@@ -148,6 +151,7 @@ fn main() -> ExitCode {
         },
         Command::Folds(args) => folds::run(&args),
         Command::Datasets(args) => datasets::run(&args),
+        Command::Eval(args) => eval::run(&args),
         Command::Cbpe(args) => cbpe::run(&args),
     }
 }

@@ -1,0 +1,185 @@
+//! `scorecheck eval` on the real binary: outputs, exit statuses and errors for bad files.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn eval(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_scorecheck"))
+        .arg("eval")
+        .args(args)
+        .output()
+        .expect("the scorecheck binary runs")
+}
+
+fn json(output: &Output) -> Value {
+    serde_json::from_slice(&output.stdout).expect("stdout is one JSON value")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn thresholds_rates_intervals_eer_and_auc() {
+    let input = data("eval_outputs.csv");
+    let out = eval(&[
+        "--input",
+        &input,
+        "--threshold",
+        "0.5",
+        "--threshold=-1.2",
+        "--at-fpr",
+        "0.2",
+        "--eer",
+        "--auc",
+        "--ci",
+        "wilson",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!((v["p"].as_u64(), v["n"].as_u64()), (Some(5), Some(5)));
+    let first = &v["thresholds"][0];
+    assert_eq!(
+        [&first["tp"], &first["fn"], &first["fp"], &first["tn"]].map(|x| x.as_u64()),
+        [Some(4), Some(1), Some(1), Some(4)]
+    );
+    assert_eq!(first["scores"]["mcc"]["exact"], "3/5");
+    let ci = first["ci"]["tpr"].as_array().unwrap();
+    assert!(ci[0].as_f64().unwrap() < 0.8 && 0.8 < ci[1].as_f64().unwrap());
+    // Below every score, everything is predicted positive.
+    assert_eq!(v["thresholds"][1]["tp"], 5);
+    assert_eq!(v["thresholds"][1]["fp"], 5);
+    assert_eq!(v["at"][0]["metric"], "fpr");
+    assert_eq!(v["auc"]["exact"], "23/25");
+    assert!((v["average_precision"].as_f64().unwrap() - 0.9266666666666667).abs() < 1e-12);
+    assert!(v["eer"]["eer"].as_f64().is_some());
+}
+
+#[test]
+fn negative_score_class_negates_auc_and_flips_the_rule() {
+    let input = data("eval_outputs.csv");
+    let out = eval(&[
+        "--input",
+        &input,
+        "--score-class",
+        "neg",
+        "--threshold",
+        "0.5",
+        "--auc",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let v = json(&out);
+    assert_eq!(v["auc"]["exact"], "2/25");
+    // score <= 0.5 is positive: one positive (0.4) and four negatives.
+    assert_eq!(v["thresholds"][0]["tp"], 1);
+    assert_eq!(v["thresholds"][0]["fp"], 4);
+}
+
+#[test]
+fn bootstrap_is_reproducible_by_seed() {
+    let input = data("eval_outputs.csv");
+    let args = [
+        "--input",
+        &input,
+        "--threshold",
+        "0.5",
+        "--auc",
+        "--eer",
+        "--ci",
+        "bootstrap",
+        "--bootstrap-samples",
+        "200",
+        "--seed",
+        "4",
+        "--format",
+        "json",
+    ];
+    let (a, b) = (eval(&args), eval(&args));
+    assert_eq!(a.status.code(), Some(0), "{}", stderr(&a));
+    assert_eq!(a.stdout, b.stdout);
+    let v = json(&a);
+    let auc_ci = v["auc"]["ci"].as_array().unwrap();
+    assert!(auc_ci[0].as_f64().unwrap() <= auc_ci[1].as_f64().unwrap());
+    assert!(v["thresholds"][0]["ci"]["acc"].is_array());
+    assert!(v["eer"]["ci"]["eer"].is_array());
+}
+
+#[test]
+fn reported_figures_are_checked_with_exit_status() {
+    let input = data("eval_outputs.csv");
+    let consistent = data("eval_reported.json");
+    let out = eval(&[
+        "--input",
+        &input,
+        "--check",
+        &consistent,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let check = &json(&out)["check"];
+    assert_eq!(check["inconsistency"], false);
+    assert_eq!(check["fits_total"], 2);
+    assert_eq!(check["fits"][0]["rule"], ">=");
+    assert_eq!(check["fits"][0]["threshold"], 0.6);
+    assert_eq!(check["auc"]["contained"], true);
+
+    let inconsistent = data("eval_reported_inconsistent.json");
+    let out = eval(&["--input", &input, "--check", &inconsistent]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("INCONSISTENT"));
+}
+
+#[test]
+fn json_lines_with_string_labels() {
+    let input = data("eval_outputs.jsonl");
+    let out = eval(&[
+        "--input",
+        &input,
+        "--label-column",
+        "y",
+        "--score-column",
+        "s",
+        "--pos-label",
+        "cat",
+        "--auc",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // (0.9 beats both) + (0.5 beats 0.2, ties 0.5): 3.5 of 4.
+    assert_eq!(json(&out)["auc"]["exact"], "7/8");
+}
+
+#[test]
+fn bad_files_are_errors_naming_row_and_column() {
+    let cases = [
+        ("eval_bad_score.csv", vec![], "row 3, column \"score\""),
+        ("eval_nan.csv", vec![], "not finite"),
+        ("eval_one_class.csv", vec![], "--pos-label"),
+        (
+            "eval_outputs.csv",
+            vec!["--score-column", "prob"],
+            "column \"prob\" is not in the header",
+        ),
+        ("missing.csv", vec![], "cannot read"),
+        ("eval_outputs.csv", vec!["--at-fpr", "1.5"], "--at-fpr"),
+    ];
+    for (file, extra, message) in cases {
+        let input = data(file);
+        let mut args = vec!["--input", input.as_str(), "--eer"];
+        args.extend(extra);
+        let out = eval(&args);
+        assert_eq!(out.status.code(), Some(2), "{file}");
+        assert!(stderr(&out).contains(message), "{file}: {}", stderr(&out));
+    }
+}
