@@ -11,5 +11,6 @@
 //!
 //! Cargo features: none.
 
+pub mod diff_cbpe;
 pub mod diff_reference;
 pub mod tidy;

@@ -1,4 +1,4 @@
-//! `cargo xtask`: project chores (`tidy`, `fuzz`, `diff-reference`).
+//! `cargo xtask`: project chores (`tidy`, `fuzz`, `diff-reference`, `diff-cbpe`).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -20,6 +20,26 @@ fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Some("fuzz") => fuzz(&root, &args[1..]),
+        Some("diff-cbpe") => {
+            let mut options = xtask::diff_cbpe::Options {
+                python: "/work/venv-cbpe/bin/python".into(),
+                seed: 1,
+                tolerance: 1e-9,
+            };
+            let mut rest = args[1..].iter();
+            while let Some(flag) = rest.next() {
+                let value = rest
+                    .next()
+                    .ok_or_else(|| anyhow::anyhow!("{flag} needs a value"))?;
+                match flag.as_str() {
+                    "--python" => options.python = value.clone(),
+                    "--seed" => options.seed = value.parse()?,
+                    "--tolerance" => options.tolerance = value.parse()?,
+                    _ => anyhow::bail!("unknown flag {flag}"),
+                }
+            }
+            xtask::diff_cbpe::run(&root, &options)
+        }
         Some("diff-reference") => {
             let mut options = xtask::diff_reference::Options {
                 cases: 500,
@@ -42,7 +62,7 @@ fn main() -> anyhow::Result<()> {
             xtask::diff_reference::run(&root, &options)
         }
         _ => {
-            eprintln!("usage: cargo xtask <tidy | fuzz [--seconds N] | diff-reference [--cases N] [--seed S] [--python PATH]>");
+            eprintln!("usage: cargo xtask <tidy | fuzz [--seconds N] | diff-reference [--cases N] [--seed S] [--python PATH] | diff-cbpe [--python PATH] [--seed S] [--tolerance T]>");
             std::process::exit(2);
         }
     }

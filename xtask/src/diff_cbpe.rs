@@ -1,0 +1,349 @@
+//! `cargo xtask diff-cbpe`: random reference and analysis data through NannyML 0.13.1's CBPE
+//! and through `scorecheck cbpe`, estimates, sampling errors, thresholds and chunks compared.
+//!
+//! NannyML draws its calibration splits from numpy's `RandomState(42)` and its
+//! average-precision bootstrap from numpy's unseeded global generator; ours come from a
+//! seeded SplitMix64. So every case runs twice with the calibration decision forced (off,
+//! then on, by replacing NannyML's `needs_calibration`), and everything deterministic is
+//! compared to 1e-9; the free decisions of both are only listed, the bootstrap's sampling
+//! error of average precision is compared by ratio, and the ROC AUC sampling error on tied
+//! scores (where NannyML's result depends on numpy's unstable sort) is only reported.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::Context;
+use serde_json::Value;
+
+/// Options of the run.
+pub struct Options {
+    /// Python with `nannyml==0.13.1` installed.
+    pub python: String,
+    /// Seed of the data generator.
+    pub seed: u64,
+    /// Tolerance of the deterministic comparisons.
+    pub tolerance: f64,
+}
+
+/// The metrics compared, NannyML's names.
+const METRICS: [&str; 7] = [
+    "roc_auc",
+    "f1",
+    "precision",
+    "recall",
+    "specificity",
+    "accuracy",
+    "average_precision",
+];
+
+/// Generates the data files and runs NannyML on them; prints one JSON object.
+const NANNYML_SCRIPT: &str = r#"
+import json, os, sys, warnings
+os.environ["NML_DISABLE_USAGE_LOGGING"] = "1"
+warnings.filterwarnings("ignore")
+import numpy as np, pandas as pd
+import nannyml as nml
+import nannyml.performance_estimation.confidence_based.cbpe as cbpe_module
+from nannyml.calibration import needs_calibration, IsotonicCalibrator
+
+out_dir, seed = sys.argv[1], int(sys.argv[2])
+rng = np.random.default_rng(seed)
+METRICS = ["roc_auc", "f1", "precision", "recall", "specificity", "accuracy", "average_precision"]
+
+def frame(n, a, b, shift, decimals, honest):
+    p = np.clip(rng.beta(a, b, n) + shift, 0.0, 1.0)
+    if decimals is not None:
+        p = np.round(p, decimals)
+    # Labels from a miscalibrated truth, so that calibration matters (or from p itself).
+    truth = p if honest else np.clip(0.05 + 0.9 * p ** 1.4, 0.0, 1.0)
+    y = (rng.random(n) < truth).astype(int)
+    return pd.DataFrame({"y_pred_proba": p, "y_pred": (p >= 0.5).astype(int), "y_true": y})
+
+CASES = [
+    # name, reference rows, analysis rows, chunking, beta a, b, shift, decimals
+    ("small", 500, 300, {"chunk_size": 100}, 2, 2, 0.0, None),
+    ("medium", 2000, 1500, {"chunk_size": 250}, 2, 3, 0.05, None),
+    ("count", 3000, 2000, {"chunk_number": 7}, 3, 2, -0.05, None),
+    ("large", 10000, 5000, {"chunk_size": 1000}, 2, 2, 0.1, None),
+    ("imbalanced", 4000, 3000, {"chunk_size": 500}, 1, 4, 0.0, None),
+    ("ties", 2000, 1000, {"chunk_size": 200}, 2, 2, 0.0, 2),
+    ("well_calibrated", 3000, 2000, {"chunk_size": 400}, 2, 2, 0.0, None),
+]
+
+def run(reference, analysis, chunking, forced):
+    original = cbpe_module.needs_calibration
+    if forced is not None:
+        cbpe_module.needs_calibration = lambda **kwargs: forced
+    try:
+        estimator = nml.CBPE(y_pred_proba="y_pred_proba", y_pred="y_pred", y_true="y_true",
+                             problem_type="classification_binary", metrics=METRICS, **chunking)
+        estimator.fit(reference)
+        result = estimator.estimate(analysis).filter(period="analysis").to_df()
+    finally:
+        cbpe_module.needs_calibration = original
+    chunks = []
+    for _, row in result.iterrows():
+        chunk = {"start": int(row[("chunk", "start_index")]), "end": int(row[("chunk", "end_index")])}
+        for m in METRICS:
+            def get(field):
+                v = row[(m, field)]
+                return None if v is None or (isinstance(v, float) and np.isnan(v)) else (bool(v) if field == "alert" else float(v))
+            chunk[m] = {f: get(f) for f in ["value", "sampling_error", "realized", "lower_threshold", "upper_threshold", "alert"]}
+        chunks.append(chunk)
+    return {"calibrated": bool(estimator.needs_calibration), "chunks": chunks}
+
+cases = []
+for name, n_ref, n_ana, chunking, a, b, shift, decimals in CASES:
+    honest = name == "well_calibrated"
+    reference = frame(n_ref, a, b, 0.0, decimals, honest)
+    analysis = frame(n_ana, a, b, shift, decimals, honest)
+    paths = {}
+    for part, df in [("reference", reference), ("analysis", analysis)]:
+        path = os.path.join(out_dir, f"{name}_{part}.csv")
+        with open(path, "w") as f:
+            f.write("y_pred_proba,y_pred,y_true\n")
+            for p, yp, y in zip(df.y_pred_proba, df.y_pred, df.y_true):
+                f.write(f"{float(p)!r},{int(yp)},{int(y)}\n")
+        paths[part] = path
+    natural = bool(needs_calibration(reference.y_true.to_numpy(), reference.y_pred_proba.to_numpy(), IsotonicCalibrator()))
+    cases.append({
+        "name": name, "paths": paths, "chunking": chunking, "natural_calibration": natural,
+        "forced": {"false": run(reference, analysis, chunking, False), "true": run(reference, analysis, chunking, True)},
+    })
+print(json.dumps({"cases": cases}))
+"#;
+
+fn scorecheck_binary(root: &Path) -> anyhow::Result<PathBuf> {
+    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .args(["build", "-q", "-p", "scorecheck-cli"])
+        .current_dir(root)
+        .status()
+        .context("cannot run cargo build")?;
+    anyhow::ensure!(status.success(), "cargo build -p scorecheck-cli failed");
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("target"));
+    Ok(target.join("debug").join("scorecheck"))
+}
+
+/// Running tallies of one kind of comparison.
+#[derive(Default)]
+struct Tally {
+    compared: u64,
+    over: u64,
+    worst: f64,
+    worst_at: String,
+}
+
+impl Tally {
+    fn add(&mut self, ours: Option<f64>, theirs: Option<f64>, tolerance: f64, at: &str) {
+        self.compared += 1;
+        let difference = match (ours, theirs) {
+            (Some(a), Some(b)) => (a - b).abs(),
+            (None, None) => 0.0,
+            _ => f64::INFINITY,
+        };
+        if difference > tolerance {
+            self.over += 1;
+        }
+        if difference > self.worst || self.worst_at.is_empty() {
+            self.worst = self.worst.max(difference);
+            self.worst_at = format!("{at} (ours {ours:?}, NannyML {theirs:?})");
+        }
+    }
+}
+
+/// Runs the comparison and prints a summary; fails on a deterministic disagreement.
+pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
+    let work = std::env::temp_dir().join(format!("diff-cbpe-{}", std::process::id()));
+    std::fs::create_dir_all(&work)?;
+    let script = work.join("nannyml_cbpe.py");
+    std::fs::write(&script, NANNYML_SCRIPT)?;
+    eprintln!("running NannyML ({}) ...", options.python);
+    let output = Command::new(&options.python)
+        .arg(&script)
+        .arg(&work)
+        .arg(options.seed.to_string())
+        .env("NML_DISABLE_USAGE_LOGGING", "1")
+        .output()
+        .context("cannot run python with nannyml")?;
+    anyhow::ensure!(
+        output.status.success(),
+        "the NannyML script failed (is nannyml==0.13.1 installed for {}?): {}",
+        options.python,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let reference: Value = serde_json::from_slice(&output.stdout)?;
+    let binary = scorecheck_binary(root)?;
+    let mut estimates = Tally::default();
+    let mut sampling_errors = Tally::default();
+    let mut realized = Tally::default();
+    let mut thresholds = Tally::default();
+    let (mut boundary_mismatches, mut alert_mismatches, mut alerts_compared) = (0u64, 0u64, 0u64);
+    // With tied scores NannyML's ROC AUC components depend on the order numpy's unstable
+    // sort leaves tied rows in; they are reported, not required to agree.
+    let mut tied_roc_auc_errors = Tally::default();
+    let mut ap_ratios: Vec<f64> = Vec::new();
+    let mut decisions = Vec::new();
+    let cases = reference["cases"].as_array().context("cases")?;
+    for case in cases {
+        let name = case["name"].as_str().unwrap_or("?");
+        let mut base = vec![
+            "cbpe".to_string(),
+            "--reference".into(),
+            case["paths"]["reference"].as_str().context("path")?.into(),
+            "--analysis".into(),
+            case["paths"]["analysis"].as_str().context("path")?.into(),
+            "--metrics".into(),
+            METRICS.join(","),
+            "--format".into(),
+            "json".into(),
+        ];
+        if let Some(size) = case["chunking"]["chunk_size"].as_u64() {
+            base.extend(["--chunk-size".into(), size.to_string()]);
+        }
+        if let Some(count) = case["chunking"]["chunk_number"].as_u64() {
+            base.extend(["--chunks".into(), count.to_string()]);
+        }
+        let ours = |calibration: &str| -> anyhow::Result<Value> {
+            let out = Command::new(&binary)
+                .args(&base)
+                .args(["--calibration", calibration])
+                .output()?;
+            anyhow::ensure!(
+                out.status.success(),
+                "scorecheck cbpe failed on {name}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            Ok(serde_json::from_slice(&out.stdout)?)
+        };
+        let auto = ours("auto")?;
+        decisions.push(format!(
+            "{name}: NannyML {} / ours {} (ECE {:.4} → {:.4})",
+            case["natural_calibration"],
+            auto["calibrated"],
+            auto["ece_before"].as_f64().unwrap_or(f64::NAN),
+            auto["ece_after"].as_f64().unwrap_or(f64::NAN)
+        ));
+        for (forced, rule) in [("false", "never"), ("true", "always")] {
+            let theirs = &case["forced"][forced];
+            let ours = ours(rule)?;
+            anyhow::ensure!(
+                theirs["calibrated"].as_bool() == ours["calibrated"].as_bool(),
+                "{name}: the forced calibration did not take"
+            );
+            let their_chunks = theirs["chunks"].as_array().context("chunks")?;
+            let our_chunks = ours["chunks"].as_array().context("chunks")?;
+            if their_chunks.len() != our_chunks.len() {
+                boundary_mismatches += 1;
+                continue;
+            }
+            for (index, (t, o)) in their_chunks.iter().zip(our_chunks).enumerate() {
+                if t["start"] != o["start"] || t["end"] != o["end"] {
+                    boundary_mismatches += 1;
+                }
+                for metric in METRICS {
+                    let at = format!("{name} calibrated={forced} chunk {index} {metric}");
+                    let theirs = &t[metric];
+                    estimates.add(
+                        o["estimated"][metric].as_f64(),
+                        theirs["value"].as_f64(),
+                        options.tolerance,
+                        &at,
+                    );
+                    realized.add(
+                        o["realized"][metric].as_f64(),
+                        theirs["realized"].as_f64(),
+                        options.tolerance,
+                        &at,
+                    );
+                    let our_se = o["sampling_error"][metric].as_f64();
+                    if metric == "roc_auc" && name == "ties" {
+                        tied_roc_auc_errors.add(
+                            our_se,
+                            theirs["sampling_error"].as_f64(),
+                            options.tolerance,
+                            &at,
+                        );
+                    } else if metric == "average_precision" {
+                        if let (Some(a), Some(b)) = (our_se, theirs["sampling_error"].as_f64()) {
+                            ap_ratios.push(a / b);
+                        }
+                    } else {
+                        sampling_errors.add(
+                            our_se,
+                            theirs["sampling_error"].as_f64(),
+                            options.tolerance,
+                            &at,
+                        );
+                    }
+                    let our_thresholds = &ours["thresholds"][metric];
+                    thresholds.add(
+                        our_thresholds["lower"].as_f64(),
+                        theirs["lower_threshold"].as_f64(),
+                        options.tolerance,
+                        &at,
+                    );
+                    thresholds.add(
+                        our_thresholds["upper"].as_f64(),
+                        theirs["upper_threshold"].as_f64(),
+                        options.tolerance,
+                        &at,
+                    );
+                    alerts_compared += 1;
+                    if o["alerts"][metric].as_bool() != theirs["alert"].as_bool() {
+                        alert_mismatches += 1;
+                    }
+                }
+            }
+        }
+    }
+    println!(
+        "diff-cbpe: {} cases × calibration forced off and on, seed {}, tolerance {:e}",
+        cases.len(),
+        options.seed,
+        options.tolerance
+    );
+    for (label, tally) in [
+        ("estimates", &estimates),
+        ("realised values", &realized),
+        ("sampling errors (all but AP)", &sampling_errors),
+        ("thresholds", &thresholds),
+    ] {
+        println!(
+            "  {label}: {} compared, {} over tolerance, largest difference {:e} at {}",
+            tally.compared, tally.over, tally.worst, tally.worst_at
+        );
+    }
+    println!(
+        "  ROC AUC sampling errors with tied scores (NannyML's unstable sort orders the ties): {} compared, largest difference {:e}",
+        tied_roc_auc_errors.compared, tied_roc_auc_errors.worst
+    );
+    println!("  chunk boundary mismatches: {boundary_mismatches}");
+    println!("  alerts: {alerts_compared} compared, {alert_mismatches} differ");
+    if !ap_ratios.is_empty() {
+        let (low, high) = ap_ratios
+            .iter()
+            .fold((f64::INFINITY, 0.0f64), |(l, h), &r| (l.min(r), h.max(r)));
+        println!(
+            "  AP sampling error (bootstraps with different random draws): ours / NannyML's in [{low:.3}, {high:.3}] over {} chunks",
+            ap_ratios.len()
+        );
+    }
+    println!("  free calibration decisions (different random splits):");
+    for decision in &decisions {
+        println!("    {decision}");
+    }
+    let _ = std::fs::remove_dir_all(&work);
+    anyhow::ensure!(
+        estimates.over
+            + realized.over
+            + sampling_errors.over
+            + thresholds.over
+            + boundary_mismatches
+            + alert_mismatches
+            == 0,
+        "scorecheck cbpe disagrees with NannyML beyond the tolerance"
+    );
+    Ok(())
+}
