@@ -393,15 +393,17 @@ fn to_text(estimate: &Estimate) -> String {
     for chunk in &estimate.chunks {
         let rows = format!("{}..={}", chunk.chunk.start, chunk.chunk.end);
         for m in &chunk.metrics {
-            out.push_str(&format!(
-                "{:<13} {:<18} {:>9} {:>9} {:>9}  {}\n",
+            let line = format!(
+                "{:<13} {:<18} {:>9} {:>9} {:>9}  {}",
                 rows,
                 m.metric.name(),
                 show(m.estimated),
                 show(m.sampling_error.map(|se| 3.0 * se)),
                 show(m.realized),
                 if m.alert { "ALERT" } else { "" }
-            ));
+            );
+            out.push_str(line.trim_end());
+            out.push('\n');
         }
     }
     let alerts = estimate.chunks.iter().filter(|c| c.alert).count();
