@@ -1,5 +1,6 @@
 //! `cargo xtask diff-cbpe`: random reference and analysis data through NannyML 0.13.1's CBPE
-//! and through `scorecheck cbpe`, estimates, sampling errors, thresholds and chunks compared.
+//! (binary and multiclass) and through `scorecheck cbpe`, estimates, sampling errors,
+//! thresholds and chunks compared.
 //!
 //! NannyML draws its calibration splits from numpy's `RandomState(42)` and its
 //! average-precision bootstrap from numpy's unseeded global generator; ours come from a
@@ -70,13 +71,17 @@ CASES = [
     ("well_calibrated", 3000, 2000, {"chunk_size": 400}, 2, 2, 0.0, None),
 ]
 
-def run(reference, analysis, chunking, forced):
+def run(reference, analysis, chunking, forced, classes=None):
     original = cbpe_module.needs_calibration
     if forced is not None:
-        cbpe_module.needs_calibration = lambda **kwargs: forced
+        cbpe_module.needs_calibration = lambda *args, **kwargs: forced
     try:
-        estimator = nml.CBPE(y_pred_proba="y_pred_proba", y_pred="y_pred", y_true="y_true",
-                             problem_type="classification_binary", metrics=METRICS, **chunking)
+        if classes is None:
+            proba, problem = "y_pred_proba", "classification_binary"
+        else:
+            proba, problem = {c: f"p_{c}" for c in classes}, "classification_multiclass"
+        estimator = nml.CBPE(y_pred_proba=proba, y_pred="y_pred", y_true="y_true",
+                             problem_type=problem, metrics=METRICS, **chunking)
         estimator.fit(reference)
         result = estimator.estimate(analysis).filter(period="analysis").to_df()
     finally:
@@ -90,7 +95,11 @@ def run(reference, analysis, chunking, forced):
                 return None if v is None or (isinstance(v, float) and np.isnan(v)) else (bool(v) if field == "alert" else float(v))
             chunk[m] = {f: get(f) for f in ["value", "sampling_error", "realized", "lower_threshold", "upper_threshold", "alert"]}
         chunks.append(chunk)
-    return {"calibrated": bool(estimator.needs_calibration), "chunks": chunks}
+    if classes is None:
+        calibrated = bool(estimator.needs_calibration)
+    else:
+        calibrated = {c: type(estimator._calibrators[c]).__name__ != "NoopCalibrator" for c in classes}
+    return {"calibrated": calibrated, "chunks": chunks}
 
 cases = []
 for name, n_ref, n_ana, chunking, a, b, shift, decimals in CASES:
@@ -109,6 +118,43 @@ for name, n_ref, n_ana, chunking, a, b, shift, decimals in CASES:
     cases.append({
         "name": name, "paths": paths, "chunking": chunking, "natural_calibration": natural,
         "forced": {"false": run(reference, analysis, chunking, False), "true": run(reference, analysis, chunking, True)},
+    })
+def multiclass_frame(n, classes, concentration, decimals):
+    p = rng.dirichlet([concentration] * len(classes), n)
+    if decimals is not None:
+        p = np.round(p, decimals)
+    # Labels drawn from sharpened probabilities, so that calibration matters.
+    sharp = p ** 1.5 / np.sum(p ** 1.5, axis=1, keepdims=True)
+    u = rng.random(n)
+    y = np.minimum((u[:, None] > np.cumsum(sharp, axis=1)).sum(axis=1), len(classes) - 1)
+    frame = pd.DataFrame({f"p_{c}": p[:, i] for i, c in enumerate(classes)})
+    frame["y_pred"] = [classes[i] for i in np.argmax(p, axis=1)]
+    frame["y_true"] = [classes[i] for i in y]
+    return frame
+
+MULTICLASS_CASES = [
+    ("multiclass3", ["a", "b", "c"], 3000, 2000, {"chunk_size": 500}, 1.5, None),
+    ("multiclass4", ["w", "x", "y", "z"], 5000, 3000, {"chunk_number": 5}, 2.0, None),
+]
+for name, classes, n_ref, n_ana, chunking, concentration, decimals in MULTICLASS_CASES:
+    reference = multiclass_frame(n_ref, classes, concentration, decimals)
+    analysis = multiclass_frame(n_ana, classes, concentration, decimals)
+    paths = {}
+    for part, df in [("reference", reference), ("analysis", analysis)]:
+        path = os.path.join(out_dir, f"{name}_{part}.csv")
+        columns = [f"p_{c}" for c in classes]
+        with open(path, "w") as f:
+            f.write(",".join(columns + ["y_pred", "y_true"]) + "\n")
+            for row in df.itertuples(index=False):
+                values = [repr(float(getattr(row, c))) for c in columns]
+                f.write(",".join(values + [row.y_pred, row.y_true]) + "\n")
+        paths[part] = path
+    natural = run(reference, analysis, chunking, None, classes)["calibrated"]
+    cases.append({
+        "name": name, "paths": paths, "chunking": chunking, "classes": classes,
+        "natural_calibration": natural,
+        "forced": {"false": run(reference, analysis, chunking, False, classes),
+                   "true": run(reference, analysis, chunking, True, classes)},
     })
 print(json.dumps({"cases": cases}))
 "#;
@@ -199,6 +245,14 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
             "--format".into(),
             "json".into(),
         ];
+        if let Some(classes) = case["classes"].as_array() {
+            let pairs: Vec<String> = classes
+                .iter()
+                .filter_map(Value::as_str)
+                .map(|c| format!("{c}=p_{c}"))
+                .collect();
+            base.extend(["--class-columns".into(), pairs.join(",")]);
+        }
         if let Some(size) = case["chunking"]["chunk_size"].as_u64() {
             base.extend(["--chunk-size".into(), size.to_string()]);
         }
@@ -219,18 +273,17 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
         };
         let auto = ours("auto")?;
         decisions.push(format!(
-            "{name}: NannyML {} / ours {} (ECE {:.4} → {:.4})",
-            case["natural_calibration"],
-            auto["calibrated"],
-            auto["ece_before"].as_f64().unwrap_or(f64::NAN),
-            auto["ece_after"].as_f64().unwrap_or(f64::NAN)
+            "{name}: NannyML {} / ours {} (ECE {} → {})",
+            case["natural_calibration"], auto["calibrated"], auto["ece_before"], auto["ece_after"]
         ));
         for (forced, rule) in [("false", "never"), ("true", "always")] {
             let theirs = &case["forced"][forced];
             let ours = ours(rule)?;
             anyhow::ensure!(
-                theirs["calibrated"].as_bool() == ours["calibrated"].as_bool(),
-                "{name}: the forced calibration did not take"
+                theirs["calibrated"] == ours["calibrated"],
+                "{name}: the forced calibration did not take ({} against {})",
+                theirs["calibrated"],
+                ours["calibrated"]
             );
             let their_chunks = theirs["chunks"].as_array().context("chunks")?;
             let our_chunks = ours["chunks"].as_array().context("chunks")?;

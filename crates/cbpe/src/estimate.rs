@@ -185,6 +185,37 @@ pub struct MetricEstimate {
     pub alert: bool,
 }
 
+impl MetricEstimate {
+    /// The entry of an estimate: confidence bounds clipped to the metric's range, and the
+    /// alert when the estimate leaves the thresholds.
+    pub(crate) fn new(
+        metric: Metric,
+        estimated: Option<f64>,
+        realized: Option<f64>,
+        sampling_error: Option<f64>,
+        thresholds: &Thresholds,
+    ) -> MetricEstimate {
+        let (floor, ceiling) = metric.limits();
+        let band = estimated.zip(sampling_error);
+        let lower_confidence =
+            band.map(|(e, se)| floor.map_or(e - 3.0 * se, |f| f.max(e - 3.0 * se)));
+        let upper_confidence =
+            band.map(|(e, se)| ceiling.map_or(e + 3.0 * se, |c| c.min(e + 3.0 * se)));
+        let alert = estimated.is_some_and(|e| {
+            thresholds.lower.is_some_and(|l| e < l) || thresholds.upper.is_some_and(|u| e > u)
+        });
+        MetricEstimate {
+            metric,
+            estimated,
+            realized,
+            sampling_error,
+            lower_confidence,
+            upper_confidence,
+            alert,
+        }
+    }
+}
+
 /// The estimates of one analysis chunk.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
@@ -219,7 +250,10 @@ pub struct Cbpe {
     thresholds: Vec<Thresholds>,
 }
 
-fn standard_deviation_thresholds(values: &[f64], limits: (Option<f64>, Option<f64>)) -> Thresholds {
+pub(crate) fn standard_deviation_thresholds(
+    values: &[f64],
+    limits: (Option<f64>, Option<f64>),
+) -> Thresholds {
     if values.is_empty() {
         return Thresholds {
             lower: None,
@@ -376,26 +410,13 @@ impl Cbpe {
                                 &self.options.params,
                             )
                         });
-                        let sampling_error = components.standard_error(chunk.len());
-                        let (floor, ceiling) = metric.limits();
-                        let band = estimated.zip(sampling_error);
-                        let lower_confidence =
-                            band.map(|(e, se)| floor.map_or(e - 3.0 * se, |f| f.max(e - 3.0 * se)));
-                        let upper_confidence = band
-                            .map(|(e, se)| ceiling.map_or(e + 3.0 * se, |c| c.min(e + 3.0 * se)));
-                        let alert = estimated.is_some_and(|e| {
-                            thresholds.lower.is_some_and(|l| e < l)
-                                || thresholds.upper.is_some_and(|u| e > u)
-                        });
-                        MetricEstimate {
+                        MetricEstimate::new(
                             metric,
                             estimated,
                             realized,
-                            sampling_error,
-                            lower_confidence,
-                            upper_confidence,
-                            alert,
-                        }
+                            components.standard_error(chunk.len()),
+                            thresholds,
+                        )
                     })
                     .collect();
                 let alert = metrics.iter().any(|m| m.alert);

@@ -15,11 +15,14 @@
 //! - chunks data as NannyML's size- and count-based chunkers ([`Chunking`]), and per chunk
 //!   gives the estimate, the standard error (from the reference, as NannyML's
 //!   `sampling_error` module), the realised value where labels exist, and an alert when the
-//!   estimate leaves mean ± 3 std of the realised values on the reference chunks.
+//!   estimate leaves mean ± 3 std of the realised values on the reference chunks;
+//! - does the same for multiclass models one-vs-rest ([`MulticlassCbpe`]): a calibration
+//!   decision and calibrator per class, rows renormalised, macro-averaged estimates.
 //!
 //! What it deliberately does not do: no I/O and no JSON (the CLI reads CSV and JSON Lines);
 //! no verdicts: the estimates are floating point and approximate by nature, so nothing here
-//! feeds an exact check; no multiclass estimation; no time-based chunking.
+//! feeds an exact check; no time-based chunking; no business-value or confusion-matrix
+//! metrics of NannyML.
 //! Where NannyML draws random numbers (the calibration splits, the average-precision
 //! bootstrap) this crate uses its own seeded generator, so those parts are reproducible but
 //! not bit-identical to NannyML.
@@ -50,6 +53,7 @@ mod estimate;
 mod expected;
 mod isotonic;
 mod metric;
+mod multiclass;
 mod sampling_error;
 
 pub use calibration::{
@@ -66,4 +70,5 @@ pub use expected::{
 };
 pub use isotonic::{pool_adjacent_violators, IsotonicCalibrator};
 pub use metric::Metric;
+pub use multiclass::{MulticlassCbpe, MulticlassEstimate, MulticlassSample};
 pub use scorecheck_algebra::{Params, Score};

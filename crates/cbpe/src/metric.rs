@@ -133,6 +133,23 @@ impl Metric {
                 {
                     return None;
                 }
+                self.realize_defined(scores, predictions, labels, params)
+            }
+        }
+    }
+
+    /// The realised value, undefined only where the metric itself is.
+    pub(crate) fn realize_defined(
+        &self,
+        scores: &[f64],
+        predictions: &[bool],
+        labels: &[bool],
+        params: &Params,
+    ) -> Option<f64> {
+        match self {
+            Metric::RocAuc => realized_roc_auc(scores, labels),
+            Metric::AveragePrecision => realized_average_precision(scores, labels),
+            Metric::Score(score) => {
                 let mut counts = Counts {
                     tp: 0.0,
                     tn: 0.0,

@@ -49,14 +49,14 @@ impl Components {
 }
 
 /// Population standard deviation (numpy's default, ddof = 0), mean first then squares.
-fn population_std(values: &[f64]) -> f64 {
+pub(crate) fn population_std(values: &[f64]) -> f64 {
     let n = values.len() as f64;
     let mean = values.iter().sum::<f64>() / n;
     (values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / n).sqrt()
 }
 
 /// Standard deviation of `ones` values 1 and `zeros` values 0.
-fn bernoulli_std(ones: usize, zeros: usize) -> f64 {
+pub(crate) fn bernoulli_std(ones: usize, zeros: usize) -> f64 {
     let mut values = vec![1.0; ones];
     values.resize(ones + zeros, 0.0);
     population_std(&values)
@@ -128,6 +128,14 @@ pub(crate) fn components(
 /// less their own order, over the negatives; their standard deviation, and the positives'
 /// fraction. As in NannyML, the smallest rank (0) drops out of the list.
 fn roc_auc_components(scores: &[f64], labels: &[bool]) -> Components {
+    match roc_auc_rank_spread(scores, labels) {
+        Some((std, fraction)) => Components::Fraction { std, fraction },
+        None => Components::Unavailable,
+    }
+}
+
+/// The standard deviation and positive fraction behind [`roc_auc_components`].
+pub(crate) fn roc_auc_rank_spread(scores: &[f64], labels: &[bool]) -> Option<(f64, f64)> {
     let n = labels.len();
     let positives = labels.iter().filter(|&&y| y).count();
     let flip = positives as f64 / n as f64 > 0.5;
@@ -150,24 +158,34 @@ fn roc_auc_components(scores: &[f64], labels: &[bool]) -> Components {
     let n_pos = labels.iter().filter(|&&y| y).count();
     let n_neg = n - n_pos;
     if ranks.is_empty() || n_neg == 0 {
-        return Components::Unavailable;
+        return None;
     }
     let values: Vec<f64> = ranks
         .iter()
         .enumerate()
         .map(|(i, &rank)| (rank - i) as f64 / n_neg as f64)
         .collect();
-    Components::Fraction {
-        std: population_std(&values),
-        fraction: n_pos as f64 / n as f64,
-    }
+    Some((population_std(&values), n_pos as f64 / n as f64))
 }
 
 fn average_precision_components(scores: &[f64], labels: &[bool], seed: u64) -> Components {
+    match average_precision_bootstrap(scores, labels, seed) {
+        Some((std, sample_size)) => Components::Bootstrap { std, sample_size },
+        None => Components::Unavailable,
+    }
+}
+
+/// The bootstrap behind [`average_precision_components`]: (standard deviation of the
+/// resampled average precisions, resample size).
+pub(crate) fn average_precision_bootstrap(
+    scores: &[f64],
+    labels: &[bool],
+    seed: u64,
+) -> Option<(f64, f64)> {
     let n = labels.len();
     let sample_size = (n / 2).min(MAX_RESAMPLE_SIZE);
     if sample_size == 0 || !labels.contains(&true) {
-        return Components::Unavailable;
+        return None;
     }
     let mut rng = SplitMix64::new(seed ^ 0xA5A5_5A5A_C3C3_3C3C);
     let mut results = Vec::with_capacity(BOOTSTRAP_RESAMPLES);
@@ -185,12 +203,9 @@ fn average_precision_components(scores: &[f64], labels: &[bool], seed: u64) -> C
         }
     }
     if results.is_empty() {
-        return Components::Unavailable;
+        return None;
     }
-    Components::Bootstrap {
-        std: population_std(&results),
-        sample_size: sample_size as f64,
-    }
+    Some((population_std(&results), sample_size as f64))
 }
 
 #[cfg(test)]

@@ -6,7 +6,10 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
-use scorecheck_cbpe::{CalibrationRule, Cbpe, CbpeOptions, Chunking, Estimate, Metric, Sample};
+use scorecheck_cbpe::{
+    CalibrationDecision, CalibrationRule, Cbpe, CbpeOptions, ChunkEstimate, Chunking, Metric,
+    MulticlassCbpe, MulticlassSample, Sample, Thresholds,
+};
 use serde_json::{json, Map, Value};
 
 use crate::{emit, Format, EXIT_CONSISTENT, EXIT_ERROR};
@@ -29,6 +32,10 @@ pub(crate) struct CbpeArgs {
     /// Column of the true labels (0/1); optional in the analysis data.
     #[arg(long, default_value = "y_true")]
     label_column: String,
+    /// Multiclass: the probability column of each class, `CLASS=COLUMN,...` (NannyML's
+    /// `y_pred_proba` dictionary); predictions and labels are then class names.
+    #[arg(long, value_delimiter = ',')]
+    class_columns: Vec<String>,
     /// Rows per chunk (the last chunk keeps the remainder).
     #[arg(long, conflicts_with = "chunks")]
     chunk_size: Option<usize>,
@@ -299,30 +306,139 @@ fn options(args: &CbpeArgs) -> anyhow::Result<CbpeOptions> {
     Ok(options)
 }
 
-fn run_estimate(args: &CbpeArgs) -> anyhow::Result<Estimate> {
+/// What the command reports, for binary and multiclass runs alike.
+struct Report {
+    /// Class names of a multiclass run, in NannyML's (sorted) order.
+    classes: Option<Vec<String>>,
+    calibration: Vec<CalibrationDecision>,
+    thresholds: Vec<(Metric, Thresholds)>,
+    chunks: Vec<ChunkEstimate>,
+}
+
+fn run_binary(args: &CbpeArgs) -> anyhow::Result<Report> {
     // Errors of reading name the file, line and column themselves.
     let reference = sample(&read_table(&args.reference)?, args, true)?;
     let analysis = sample(&read_table(&args.analysis)?, args, false)?;
     let cbpe = Cbpe::fit(&reference, options(args)?)
         .with_context(|| format!("reference {}", args.reference.display()))?;
-    cbpe.estimate(&analysis)
-        .with_context(|| format!("analysis {}", args.analysis.display()))
+    let estimate = cbpe
+        .estimate(&analysis)
+        .with_context(|| format!("analysis {}", args.analysis.display()))?;
+    Ok(Report {
+        classes: None,
+        calibration: vec![estimate.calibration],
+        thresholds: estimate.thresholds,
+        chunks: estimate.chunks,
+    })
+}
+
+/// The classes and their probability columns, sorted by class name as NannyML sorts them.
+fn class_columns(args: &CbpeArgs) -> anyhow::Result<Vec<(String, String)>> {
+    let mut pairs = args
+        .class_columns
+        .iter()
+        .map(|pair| {
+            let (class, column) = pair.split_once('=').with_context(|| {
+                format!("--class-columns: {pair:?} is not CLASS=COLUMN; write e.g. cat=p_cat")
+            })?;
+            Ok((class.trim().to_string(), column.trim().to_string()))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    pairs.sort();
+    if pairs.len() < 2 || pairs.windows(2).any(|w| w[0].0 == w[1].0) {
+        bail!("--class-columns needs at least two distinct classes, each once");
+    }
+    Ok(pairs)
+}
+
+fn classes_of(
+    table: &Table,
+    values: &[String],
+    column: &str,
+    classes: &[(String, String)],
+) -> anyhow::Result<Vec<usize>> {
+    values
+        .iter()
+        .enumerate()
+        .map(|(row, text)| {
+            classes.iter().position(|(c, _)| c == text).with_context(|| {
+                let names: Vec<&str> = classes.iter().map(|(c, _)| c.as_str()).collect();
+                format!(
+                    "{}: {text:?} is not one of the classes {}; name every class in --class-columns",
+                    table.where_(row, column),
+                    names.join(", ")
+                )
+            })
+        })
+        .collect()
+}
+
+fn multiclass_sample(
+    table: &Table,
+    args: &CbpeArgs,
+    classes: &[(String, String)],
+    labels_required: bool,
+) -> anyhow::Result<MulticlassSample> {
+    let columns = classes
+        .iter()
+        .map(|(_, column)| probabilities(table, column))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let rows = table.lines.len();
+    let flat: Vec<f64> = (0..rows)
+        .flat_map(|row| columns.iter().map(move |c| c[row]))
+        .collect();
+    let predictions = classes_of(
+        table,
+        table.required(&args.pred_column, "--pred-column")?,
+        &args.pred_column,
+        classes,
+    )?;
+    let sample = MulticlassSample::new(classes.len(), flat, predictions)?;
+    let labels = if labels_required {
+        Some(table.required(&args.label_column, "--label-column")?)
+    } else {
+        table.column(&args.label_column)
+    };
+    Ok(match labels {
+        Some(values) => {
+            sample.with_labels(classes_of(table, values, &args.label_column, classes)?)?
+        }
+        None => sample,
+    })
+}
+
+fn run_multiclass(args: &CbpeArgs) -> anyhow::Result<Report> {
+    let classes = class_columns(args)?;
+    let reference = multiclass_sample(&read_table(&args.reference)?, args, &classes, true)?;
+    let analysis = multiclass_sample(&read_table(&args.analysis)?, args, &classes, false)?;
+    let cbpe = MulticlassCbpe::fit(&reference, options(args)?)
+        .with_context(|| format!("reference {}", args.reference.display()))?;
+    let estimate = cbpe
+        .estimate(&analysis)
+        .with_context(|| format!("analysis {}", args.analysis.display()))?;
+    Ok(Report {
+        classes: Some(classes.into_iter().map(|(c, _)| c).collect()),
+        calibration: estimate.calibration,
+        thresholds: estimate.thresholds,
+        chunks: estimate.chunks,
+    })
 }
 
 fn number(value: Option<f64>) -> Value {
     value.map_or(Value::Null, |v| json!(v))
 }
 
-/// The estimate as the JSON object the command prints.
-fn to_json(estimate: &Estimate) -> Value {
+/// The report as the JSON object the command prints: for a multiclass run the calibration
+/// fields are objects keyed by class.
+fn to_json(report: &Report) -> Value {
     let mut thresholds = Map::new();
-    for (metric, t) in &estimate.thresholds {
+    for (metric, t) in &report.thresholds {
         thresholds.insert(
             metric.name().into(),
             json!({ "lower": number(t.lower), "upper": number(t.upper) }),
         );
     }
-    let chunks: Vec<Value> = estimate
+    let chunks: Vec<Value> = report
         .chunks
         .iter()
         .map(|chunk| {
@@ -355,13 +471,27 @@ fn to_json(estimate: &Estimate) -> Value {
             })
         })
         .collect();
-    json!({
-        "calibrated": estimate.calibration.calibrated,
-        "ece_before": number(estimate.calibration.ece_before),
-        "ece_after": number(estimate.calibration.ece_after),
+    let per_class = |field: &dyn Fn(&CalibrationDecision) -> Value| match &report.classes {
+        None => field(&report.calibration[0]),
+        Some(classes) => Value::Object(
+            classes
+                .iter()
+                .zip(&report.calibration)
+                .map(|(class, decision)| (class.clone(), field(decision)))
+                .collect(),
+        ),
+    };
+    let mut object = json!({
+        "calibrated": per_class(&|d| Value::Bool(d.calibrated)),
+        "ece_before": per_class(&|d| number(d.ece_before)),
+        "ece_after": per_class(&|d| number(d.ece_after)),
         "thresholds": thresholds,
         "chunks": chunks,
-    })
+    });
+    if let Some(classes) = &report.classes {
+        object["classes"] = json!(classes);
+    }
+    object
 }
 
 fn show(value: Option<f64>) -> String {
@@ -369,20 +499,26 @@ fn show(value: Option<f64>) -> String {
 }
 
 /// A readable report: the calibration decision, then one line per chunk and metric.
-fn to_text(estimate: &Estimate) -> String {
-    let c = &estimate.calibration;
-    let mut out = format!(
-        "calibration: {} (ECE before {}, after {})\n",
-        if c.calibrated {
-            "applied"
-        } else {
-            "not applied"
-        },
-        show(c.ece_before),
-        show(c.ece_after)
-    );
+fn to_text(report: &Report) -> String {
+    let mut out = String::new();
+    for (index, c) in report.calibration.iter().enumerate() {
+        let class = match &report.classes {
+            Some(classes) => format!(" of class {}", classes[index]),
+            None => String::new(),
+        };
+        out.push_str(&format!(
+            "calibration{class}: {} (ECE before {}, after {})\n",
+            if c.calibrated {
+                "applied"
+            } else {
+                "not applied"
+            },
+            show(c.ece_before),
+            show(c.ece_after)
+        ));
+    }
     out.push_str("thresholds:");
-    for (metric, t) in &estimate.thresholds {
+    for (metric, t) in &report.thresholds {
         out.push_str(&format!(" {metric} [{}, {}]", show(t.lower), show(t.upper)));
     }
     out.push('\n');
@@ -390,7 +526,7 @@ fn to_text(estimate: &Estimate) -> String {
         "{:<13} {:<18} {:>9} {:>9} {:>9}  alert\n",
         "rows", "metric", "estimate", "±3·SE", "realised"
     ));
-    for chunk in &estimate.chunks {
+    for chunk in &report.chunks {
         let rows = format!("{}..={}", chunk.chunk.start, chunk.chunk.end);
         for m in &chunk.metrics {
             let line = format!(
@@ -406,21 +542,26 @@ fn to_text(estimate: &Estimate) -> String {
             out.push('\n');
         }
     }
-    let alerts = estimate.chunks.iter().filter(|c| c.alert).count();
+    let alerts = report.chunks.iter().filter(|c| c.alert).count();
     out.push_str(&format!(
         "{} chunks, {alerts} with an alert\n",
-        estimate.chunks.len()
+        report.chunks.len()
     ));
     out
 }
 
 /// Runs `scorecheck cbpe`.
 pub(crate) fn run(args: &CbpeArgs) -> ExitCode {
-    match run_estimate(args) {
-        Ok(estimate) => {
+    let report = if args.class_columns.is_empty() {
+        run_binary(args)
+    } else {
+        run_multiclass(args)
+    };
+    match report {
+        Ok(report) => {
             match args.format {
-                Format::Json => emit(&format!("{}\n", to_json(&estimate))),
-                Format::Text => emit(&to_text(&estimate)),
+                Format::Json => emit(&format!("{}\n", to_json(&report))),
+                Format::Text => emit(&to_text(&report)),
             }
             ExitCode::from(EXIT_CONSISTENT)
         }

@@ -247,3 +247,62 @@ fn json_errors_are_json_on_stdout() {
         .unwrap()
         .contains("outside [0, 1]"));
 }
+
+#[test]
+fn multiclass_runs_one_vs_rest_with_a_decision_per_class() {
+    let out = cbpe(&[
+        "--reference",
+        &data("multiclass_reference.csv"),
+        "--analysis",
+        &data("multiclass_analysis.csv"),
+        "--class-columns",
+        "fish=p_fish,cat=p_cat,dog=p_dog",
+        "--chunk-size",
+        "200",
+        "--metrics",
+        "roc_auc,f1,accuracy",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json_of(&out);
+    // Classes in NannyML's sorted order, one calibration decision each.
+    assert_eq!(v["classes"], serde_json::json!(["cat", "dog", "fish"]));
+    assert_eq!(v["calibrated"].as_object().unwrap().len(), 3);
+    let chunks = v["chunks"].as_array().unwrap();
+    assert_eq!(chunks.len(), 2);
+    for chunk in chunks {
+        for metric in ["roc_auc", "f1", "accuracy"] {
+            let (e, r) = (
+                chunk["estimated"][metric].as_f64().unwrap(),
+                chunk["realized"][metric].as_f64().unwrap(),
+            );
+            let se = chunk["sampling_error"][metric].as_f64().unwrap();
+            // The labels were drawn from the probabilities: estimates are close.
+            assert!((e - r).abs() < 4.0 * se, "{metric}: {e} vs {r}");
+        }
+    }
+}
+
+#[test]
+fn multiclass_errors_name_the_unknown_class() {
+    let out = cbpe(&[
+        "--reference",
+        &data("multiclass_reference.csv"),
+        "--analysis",
+        &data("multiclass_analysis.csv"),
+        "--class-columns",
+        "cat=p_cat,dog=p_dog",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let error = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        error.contains("\"fish\" is not one of the classes cat, dog"),
+        "{error}"
+    );
+}
