@@ -12,5 +12,6 @@
 //! Cargo features: none.
 
 pub mod diff_cbpe;
+pub mod diff_eval;
 pub mod diff_reference;
 pub mod tidy;

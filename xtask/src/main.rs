@@ -1,4 +1,4 @@
-//! `cargo xtask`: project chores (`tidy`, `fuzz`, `diff-reference`, `diff-cbpe`).
+//! `cargo xtask`: project chores (`tidy`, `fuzz`, `diff-reference`, `diff-cbpe`, `diff-eval`).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -61,8 +61,29 @@ fn main() -> anyhow::Result<()> {
             }
             xtask::diff_reference::run(&root, &options)
         }
+        Some("diff-eval") => {
+            let mut options = xtask::diff_eval::Options {
+                cases: 60,
+                seed: 1,
+                python: std::env::var("SCORECHECK_EVAL_PYTHON")
+                    .unwrap_or_else(|_| "python3".into()),
+            };
+            let mut rest = args[1..].iter();
+            while let Some(flag) = rest.next() {
+                let value = rest
+                    .next()
+                    .ok_or_else(|| anyhow::anyhow!("{flag} needs a value"))?;
+                match flag.as_str() {
+                    "--cases" => options.cases = value.parse()?,
+                    "--seed" => options.seed = value.parse()?,
+                    "--python" => options.python = value.clone(),
+                    _ => anyhow::bail!("unknown flag {flag}"),
+                }
+            }
+            xtask::diff_eval::run(&root, &options)
+        }
         _ => {
-            eprintln!("usage: cargo xtask <tidy | fuzz [--seconds N] | diff-reference [--cases N] [--seed S] [--python PATH] | diff-cbpe [--python PATH] [--seed S] [--tolerance T]>");
+            eprintln!("usage: cargo xtask <tidy | fuzz [--seconds N] | diff-reference [--cases N] [--seed S] [--python PATH] | diff-eval [--cases N] [--seed S] [--python PATH] | diff-cbpe [--python PATH] [--seed S] [--tolerance T]>");
             std::process::exit(2);
         }
     }

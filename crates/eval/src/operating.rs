@@ -105,6 +105,10 @@ fn invert_increasing(
     let left_idx = (left.max(0.0) as usize).min(last);
     let right_idx = (right.max(0.0) as usize).min(last);
     match method {
+        // Between tied scores the threshold is that score exactly: score_analysis's
+        // la·s + (1 − la)·s can miss s by an ulp, which makes FPR − FNR flicker around
+        // zero on a tied stretch and moves its bisected EER anywhere along that stretch.
+        Interpolation::Linear if sorted[left_idx] == sorted[right_idx] => sorted[left_idx],
         Interpolation::Linear => la * sorted[left_idx] + (1.0 - la) * sorted[right_idx],
         Interpolation::Lower => sorted[left_idx],
         Interpolation::Higher => sorted[right_idx],
@@ -235,8 +239,11 @@ impl Outputs {
     /// score_analysis finds the first and the last root of that difference by bisection to
     /// 1e-10 and takes their midpoint. Here the roots are bracketed between the rates at
     /// which an order statistic changes (where the difference is linear) and refined to
-    /// the last bit, so a stretch of rates on which the difference is exactly zero (tied
-    /// scores) gives its exact midpoint.
+    /// the last bit, and the threshold between tied scores is the tied score exactly, so a
+    /// stretch of rates on which the difference is zero (tied scores) gives its exact
+    /// midpoint. score_analysis's interpolation can miss a tied score by an ulp, so on such
+    /// stretches its bisection may stop anywhere inside the stretch (a difference of up to
+    /// half the stretch's width, seen in `cargo xtask diff-eval`).
     ///
     /// ```
     /// use scorecheck_eval::Outputs;
