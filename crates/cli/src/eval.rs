@@ -566,6 +566,12 @@ fn check(outputs: &Outputs, path: &Path) -> anyhow::Result<Value> {
             reported = reported.score(score, value, eps);
         }
     }
+    let scores_reported = scores.keys().any(|name| {
+        !matches!(
+            name.to_ascii_lowercase().as_str(),
+            "auc" | "roc_auc" | "auroc"
+        )
+    });
     let outcome = outputs.check_reported(&reported)?;
     let fits: Vec<Value> = outcome
         .fits
@@ -583,6 +589,7 @@ fn check(outputs: &Outputs, path: &Path) -> anyhow::Result<Value> {
         .collect();
     let mut answer = json!({
         "inconsistency": outcome.inconsistency,
+        "scores_reported": scores_reported,
         "fits_total": outcome.fits.len(),
         "fits": fits,
     });
@@ -594,6 +601,19 @@ fn check(outputs: &Outputs, path: &Path) -> anyhow::Result<Value> {
         });
     }
     Ok(answer)
+}
+
+/// "914999/1000000" as 0.914999, for the text report (the JSON keeps the exact fraction).
+fn fraction_as_decimal(fraction: &str) -> String {
+    let value = match fraction.split_once('/') {
+        Some((numerator, denominator)) => numerator
+            .parse::<f64>()
+            .ok()
+            .zip(denominator.parse::<f64>().ok())
+            .map(|(a, b)| a / b),
+        None => fraction.parse::<f64>().ok(),
+    };
+    value.map_or_else(|| fraction.to_string(), |v| v.to_string())
 }
 
 fn show(v: &Value) -> String {
@@ -685,20 +705,31 @@ fn text(report: &Value) -> String {
             }
         ));
         if let Some(auc) = check.get("auc") {
+            let ends: Vec<String> = auc["interval"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|end| fraction_as_decimal(end.as_str().unwrap_or("")))
+                .collect();
             out.push_str(&format!(
-                "  AUC {} {} the reported interval {}\n",
+                "  AUC {} {} the reported interval [{}]\n",
                 auc["exact"].as_str().unwrap_or(""),
                 if auc["contained"].as_bool() == Some(true) {
                     "is in"
                 } else {
                     "is outside"
                 },
-                show(&auc["interval"]).replace('"', "")
+                ends.join(", ")
             ));
         }
         let total = check["fits_total"].as_u64().unwrap_or(0);
+        let reported_scores = check["scores_reported"] == true;
         if total > 0 {
-            out.push_str(&format!("  {total} fitting thresholds and rules:\n"));
+            out.push_str(&format!(
+                "  the reported scores hold at {total} thresholds and rules:\n"
+            ));
+        } else if reported_scores {
+            out.push_str("  no threshold and rule gives all the reported scores\n");
         }
         for fit in check["fits"].as_array().into_iter().flatten() {
             out.push_str(&format!(
