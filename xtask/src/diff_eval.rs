@@ -45,6 +45,17 @@ for job in jobs:
         f = getattr(s, "threshold_at_" + metric)
         at[metric] = [float(f(t, method=job["method"])) for t in targets]
     out["at"] = at
+    methods = {"acc": "accuracy", "sens": "tpr", "spec": "tnr", "fpr": "fpr", "ppv": "ppv", "npv": "npv"}
+    out["at_score"] = []
+    for name, target in job["score_targets"]:
+        metric = (lambda m: lambda sc, t: getattr(sc.cm(t), m)())(methods[name])
+        found = [float(x) for x in np.ravel(s.threshold_at_metric(target, metric))]
+        # No crossing, and numpy's argmin took an undefined (NaN) point as the closest.
+        points = np.sort(np.concatenate([s.pos, s.neg]))
+        y = metric(s, points)
+        crossing = ((y[:-1] <= target) & (y[1:] > target)) | ((y[:-1] >= target) & (y[1:] < target))
+        nan_pick = bool(not crossing.any() and np.isnan(y[np.argmin(np.abs(y - target))]))
+        out["at_score"].append({"found": found, "nan_pick": nan_pick})
     t, e = s.eer()
     out["eer"] = [float(t), float(e)]
     out["auc"] = float(s.auc())
@@ -110,6 +121,7 @@ struct Case {
     method: &'static str,
     thresholds: Vec<f64>,
     targets: BTreeMap<&'static str, Vec<f64>>,
+    score_targets: Vec<(&'static str, f64)>,
     bootstrap: usize,
 }
 
@@ -150,6 +162,12 @@ fn make_case(g: &mut Generator, index: u64) -> Case {
         method: ["linear", "lower", "higher"][g.below(3)],
         thresholds,
         targets,
+        score_targets: (0..3)
+            .map(|_| {
+                let name = ["acc", "sens", "spec", "fpr", "ppv", "npv"][g.below(6)];
+                (name, (g.unit() * 1000.0).round() / 1000.0)
+            })
+            .collect(),
         bootstrap: if index % 5 == 2 && n >= 30 { 2000 } else { 0 },
     }
 }
@@ -280,6 +298,9 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
                 }
             }
         }
+        for (name, target) in &case.score_targets {
+            args.push(format!("--at-score={name}={target}"));
+        }
         let mut answers = Vec::new();
         for ci in ["wilson", "clopper-pearson"] {
             let mut a = args.clone();
@@ -356,6 +377,7 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
             "score_class": case.score_class, "equal_class": case.equal_class, "method": case.method,
             "thresholds": case.thresholds, "targets": case.targets, "alpha": alpha,
             "binomial": binomial, "bootstrap": case.bootstrap, "seed": i,
+            "score_targets": case.score_targets,
         }));
         ours.push((answers, boot));
     }
@@ -385,7 +407,55 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
             }
         }
         let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+        let mut score_slot = 0;
         for a in ours["at"].as_array().into_iter().flatten() {
+            if let Some(found) = a.get("thresholds").and_then(Value::as_array) {
+                let theirs = reference["at_score"][score_slot]["found"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default();
+                score_slot += 1;
+                let key: &'static str = match a["metric"].as_str().unwrap_or("") {
+                    "acc" => "threshold_at_metric solutions: acc",
+                    "sens" => "threshold_at_metric solutions: sens",
+                    "spec" => "threshold_at_metric solutions: spec",
+                    "fpr" => "threshold_at_metric solutions: fpr",
+                    "ppv" => "threshold_at_metric solutions: ppv",
+                    _ => "threshold_at_metric solutions: npv",
+                };
+                let label = || {
+                    format!(
+                        "case {i} {} {} target {} ({} vs {})",
+                        cases[i].score_class,
+                        cases[i].equal_class,
+                        a["target"],
+                        Value::Array(found.clone()),
+                        Value::Array(theirs.clone())
+                    )
+                };
+                let key = if reference["at_score"][score_slot - 1]["nan_pick"] == true {
+                    // score-analysis's fallback picked a point where the score is undefined
+                    // (numpy's argmin returns the first NaN); ours skips undefined points.
+                    "threshold_at_metric, no solution, numpy picked a NaN point"
+                } else {
+                    key
+                };
+                let tolerance = if key.contains("NaN") {
+                    f64::INFINITY
+                } else {
+                    1e-9
+                };
+                let tally = tallies.entry(key).or_default();
+                if found.len() != theirs.len() {
+                    tally.add(f64::INFINITY, 0.0, tolerance, label);
+                    continue;
+                }
+                for (o, t) in found.iter().zip(&theirs) {
+                    let scale = 1.0f64.max(f(t).abs());
+                    tally.add(f(o) / scale, f(t) / scale, tolerance, label);
+                }
+                continue;
+            }
             let metric = a["metric"].as_str().unwrap_or("").to_string();
             let slot = seen.entry(metric.clone()).or_default();
             let theirs = &reference["at"][&metric][*slot];

@@ -98,6 +98,10 @@ pub struct EvalArgs {
     /// Print the threshold at this false negative rate (repeatable).
     #[arg(long)]
     at_fnr: Vec<f64>,
+    /// Print every threshold at which a score of the algebra reaches a target, as
+    /// `acc=0.9` (repeatable; a score that rises and falls can have several).
+    #[arg(long, value_name = "SCORE=TARGET")]
+    at_score: Vec<String>,
     /// Interpolation between scores for --at-* thresholds.
     #[arg(long, value_enum, default_value = "linear")]
     interpolation: InterpolationArg,
@@ -469,6 +473,24 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<Value> {
             at.push(json!({"metric": rate.name(), "target": number(target), "threshold": number(threshold)}));
         }
     }
+    for request in &args.at_score {
+        let (name, target) = request.split_once('=').ok_or_else(|| {
+            anyhow!("--at-score {request:?}: write it as SCORE=TARGET, e.g. acc=0.9")
+        })?;
+        let score = Score::from_name(name.trim()).map_err(|e| anyhow!("--at-score: {e}"))?;
+        let target: f64 = target
+            .trim()
+            .parse()
+            .map_err(|_| anyhow!("--at-score {request:?}: {target:?} is not a number"))?;
+        let thresholds = outputs
+            .thresholds_at_score(score, target, &Params::default())
+            .map_err(|e| anyhow!("--at-score {request:?}: {e}"))?;
+        at.push(json!({
+            "metric": score.abbreviation(),
+            "target": number(target),
+            "thresholds": thresholds.into_iter().map(number).collect::<Vec<_>>(),
+        }));
+    }
     if !at.is_empty() {
         report.insert("at".into(), Value::Array(at));
     }
@@ -658,11 +680,15 @@ fn text(report: &Value) -> String {
     if let Some(at) = report.get("at").and_then(Value::as_array) {
         out.push('\n');
         for a in at {
+            let found = a
+                .get("threshold")
+                .or_else(|| a.get("thresholds"))
+                .unwrap_or(&Value::Null);
             out.push_str(&format!(
                 "threshold at {} = {}: {}\n",
                 a["metric"].as_str().unwrap_or(""),
                 show(&a["target"]),
-                show(&a["threshold"])
+                show(found)
             ));
         }
     }

@@ -140,6 +140,36 @@ fn reported_figures_are_checked_with_exit_status() {
 }
 
 #[test]
+fn every_threshold_at_a_score_target() {
+    let input = data("eval_outputs.csv");
+    let out = eval(&[
+        "--input",
+        &input,
+        "--at-score",
+        "acc=0.7",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let at = &json(&out)["at"][0];
+    assert_eq!(at["metric"], "acc");
+    // Accuracy passes 0.7 three times (score_analysis 0.3.7 gives [0.25, 0.65, 0.9]).
+    let found: Vec<f64> = at["thresholds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    assert_eq!(found.len(), 3);
+    for (f, expected) in found.iter().zip([0.25, 0.65, 0.9]) {
+        assert!((f - expected).abs() < 1e-12, "{found:?}");
+    }
+    let out = eval(&["--input", &input, "--at-score", "accuracy"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("SCORE=TARGET"));
+}
+
+#[test]
 fn json_lines_with_string_labels() {
     let input = data("eval_outputs.jsonl");
     let out = eval(&[

@@ -8,7 +8,8 @@
 //!   counted as always right; every score of `scorecheck-algebra` at each, exactly;
 //! - thresholds at operating points ([`Outputs::threshold_at`] for TPR, FPR, TNR, FNR,
 //!   TOPR, TONR with linear, lower or higher interpolation) and the equal error rate
-//!   ([`Outputs::eer`]), with score_analysis's semantics;
+//!   ([`Outputs::eer`]), with score_analysis's semantics, and every threshold at which any
+//!   score reaches a target ([`Outputs::thresholds_at_score`]);
 //! - the ROC curve, the exact ROC-AUC as the Mann–Whitney count k/(2pn) ([`Auc`]), the
 //!   precision–recall curve and scikit-learn's average precision;
 //! - Wilson and Clopper–Pearson intervals of the rates ([`binomial_interval`]; score_analysis
@@ -47,6 +48,7 @@ mod intervals;
 mod operating;
 mod outputs;
 mod rng;
+mod solutions;
 mod special;
 
 pub use bootstrap::{BootstrapMethod, BootstrapOptions, Sampling};
