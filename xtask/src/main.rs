@@ -20,6 +20,25 @@ fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Some("fuzz") => fuzz(&root, &args[1..]),
+        Some("hostile") => {
+            // The hostile replay on a release build with the strict bound: every
+            // answer within its time_limit plus one second.
+            let status = Command::new("cargo")
+                .args([
+                    "test",
+                    "--release",
+                    "-p",
+                    "scorecheck-cli",
+                    "--test",
+                    "hostile",
+                ])
+                .args(["--", "--nocapture"])
+                .env("SCORECHECK_HOSTILE_SLACK", "1")
+                .current_dir(&root)
+                .status()?;
+            anyhow::ensure!(status.success(), "the hostile replay failed");
+            Ok(())
+        }
         Some("diff-cbpe") => {
             let mut options = xtask::diff_cbpe::Options {
                 python: "/work/venv-cbpe/bin/python".into(),
@@ -83,7 +102,7 @@ fn main() -> anyhow::Result<()> {
             xtask::diff_eval::run(&root, &options)
         }
         _ => {
-            eprintln!("usage: cargo xtask <tidy | fuzz [--seconds N] | diff-reference [--cases N] [--seed S] [--python PATH] | diff-eval [--cases N] [--seed S] [--python PATH] | diff-cbpe [--python PATH] [--seed S] [--tolerance T]>");
+            eprintln!("usage: cargo xtask <tidy | fuzz [--seconds N] | hostile | diff-reference [--cases N] [--seed S] [--python PATH] | diff-eval [--cases N] [--seed S] [--python PATH] | diff-cbpe [--python PATH] [--seed S] [--tolerance T]>");
             std::process::exit(2);
         }
     }

@@ -58,7 +58,7 @@ impl fmt::Display for Error {
             }
             ErrorKind::InvalidNumber { text } => write!(
                 f,
-                "{text:?} is not a finite decimal number; write it like 0.954 or 9.54e-1"
+                "{text:?} is not a finite decimal number in range; write it like 0.954 or 9.54e-1 (at most 1000 digits, exponent within ±400)"
             ),
             ErrorKind::InvalidMatrix { reason } => write!(f, "invalid confusion matrix: {reason}"),
         }

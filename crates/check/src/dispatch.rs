@@ -108,6 +108,13 @@ pub fn run_text(text: &str, options: &RunOptions) -> Result<Value> {
             format!("the request is not valid JSON ({e}); send one object like {{\"check\": \"1_testset_no_kfold\", ...}}"),
         )
     })?;
+    if let Some(path) = crate::duplicate_keys::first_duplicate_key(text) {
+        return Err(Error::new(
+            ErrorKind::InvalidJson,
+            Some(&path),
+            format!("the key {path:?} is given twice in one object; keep one (JSON readers differ on which one wins)"),
+        ));
+    }
     run(&value, options)
 }
 
@@ -172,6 +179,9 @@ pub fn run(value: &Value, options: &RunOptions) -> Result<Value> {
         .fields
         .finish(&["verbosity", "prefilter_by_pairs", "solver_name"])?;
     if let Value::Object(map) = &mut result {
+        if let Some(verdict) = overall_verdict(map) {
+            map.insert("verdict".into(), verdict.into());
+        }
         let mut ordered = serde_json::Map::new();
         ordered.insert("check".into(), Value::String((*canonical).to_string()));
         for (k, v) in std::mem::take(map) {
@@ -180,6 +190,27 @@ pub fn run(value: &Value, options: &RunOptions) -> Result<Value> {
         *map = ordered;
     }
     Ok(result)
+}
+
+/// The overall verdict of a check answered under several assumptions (the bundles' object
+/// of `inconsistency_<assumption>` flags): the figures are inconsistent only if they are
+/// inconsistent under every assumption, consistent if they are consistent under some, and
+/// undecided otherwise (no assumption consistent, some undecided). `None` for a plain check.
+fn overall_verdict(result: &serde_json::Map<String, Value>) -> Option<&'static str> {
+    let Some(Value::Object(flags)) = result.get("inconsistency") else {
+        return None;
+    };
+    if result.contains_key("verdict") || flags.is_empty() {
+        return None;
+    }
+    let values: Vec<&Value> = flags.values().collect();
+    Some(if values.iter().any(|v| **v == Value::Bool(false)) {
+        "consistent"
+    } else if values.iter().all(|v| **v == Value::Bool(true)) {
+        "inconsistent"
+    } else {
+        "undecided"
+    })
 }
 
 fn request_options(fields: &Object<'_>, base: &RunOptions) -> Result<RunOptions> {
@@ -197,22 +228,25 @@ fn request_options(fields: &Object<'_>, base: &RunOptions) -> Result<RunOptions>
     if let Some(v) = fields.get("max_configurations") {
         options.max_configurations = Some(input::positive(v, "max_configurations", u64::MAX)?);
     }
+    if fields.has("time_limit") && fields.has("timeout") {
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some("timeout"),
+            "timeout is another name for time_limit; give only one of them",
+        ));
+    }
     for key in ["time_limit", "timeout"] {
         if let Some(v) = fields.get(key) {
             let seconds = input::rational(v, key)?;
             let seconds = num_traits::ToPrimitive::to_f64(&seconds).unwrap_or(f64::NAN);
-            if !(seconds > 0.0 && seconds < 1e9) {
-                return Err(Error::new(
-                    ErrorKind::InvalidValue,
-                    Some(key),
-                    "expected a positive number of seconds",
-                ));
-            }
-            options.time_limit = Some(Duration::from_secs_f64(seconds));
+            options.time_limit = Some(time_limit(seconds, key)?);
         }
     }
     if let Some(v) = fields.get("max_witnesses") {
-        options.max_witnesses = Some(input::count(v, "max_witnesses")?.min(1_000_000) as usize);
+        options.max_witnesses = Some(max_witnesses(
+            input::count(v, "max_witnesses")?,
+            "max_witnesses",
+        )?);
     }
     if let Some(v) = fields.get("max_nodes") {
         options.max_nodes = Some(input::positive(v, "max_nodes", u64::MAX)?);
@@ -221,4 +255,53 @@ fn request_options(fields: &Object<'_>, base: &RunOptions) -> Result<RunOptions>
         options.count_budget = Some(input::count(v, "count_budget")?);
     }
     Ok(options)
+}
+
+/// The longest `time_limit` accepted, in seconds (about 31 years).
+pub const MAX_TIME_LIMIT_SECONDS: f64 = 1e9;
+
+/// The most witnesses a single-matrix check lists (`max_witnesses`).
+pub const MAX_WITNESSES: u64 = 1_000_000;
+
+/// Validates a time limit given in seconds, as a request field or a command-line flag
+/// named `field`: positive and at most [`MAX_TIME_LIMIT_SECONDS`].
+///
+/// # Errors
+///
+/// [`ErrorKind::InvalidValue`] naming `field` when `seconds` is not a positive number of
+/// seconds within range (NaN, infinite, zero, negative or too large).
+pub fn time_limit(seconds: f64, field: &str) -> Result<Duration> {
+    if !(seconds > 0.0 && seconds <= MAX_TIME_LIMIT_SECONDS) {
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some(field),
+            format!("expected a positive number of seconds, at most {MAX_TIME_LIMIT_SECONDS:e}"),
+        ));
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
+/// Validates how many witnesses to list, as a request field or a command-line flag named
+/// `field`: between 1 and [`MAX_WITNESSES`].
+///
+/// # Errors
+///
+/// [`ErrorKind::InvalidValue`] naming `field` for 0 (every consistent verdict carries a
+/// witness) or for more than [`MAX_WITNESSES`].
+pub fn max_witnesses(count: u64, field: &str) -> Result<usize> {
+    if count == 0 {
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some(field),
+            "0 is not allowed: a consistent verdict always carries at least one witness (n_valid_tptn_pairs gives the count)",
+        ));
+    }
+    if count > MAX_WITNESSES {
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some(field),
+            format!("{count} is more than the {MAX_WITNESSES} witnesses a check lists; n_valid_tptn_pairs gives the count"),
+        ));
+    }
+    Ok(count as usize)
 }

@@ -8,6 +8,10 @@ use crate::input::{self, Object};
 /// The largest number of folds or repeats accepted (a guard against absurd requests).
 pub const MAX_FOLDS: u64 = 1_000_000;
 
+/// The most folds (every fold of every repeat) a check that models each fold accepts
+/// (mean-of-scores and multiclass checks): each fold is a block of the integer program.
+pub const MAX_TOTAL_FOLDS: u64 = 100_000;
+
 /// How a binary dataset was split into folds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Folding {

@@ -170,12 +170,7 @@ pub fn rational(value: &Value, path: &str) -> Result<BigRational> {
             ))
         }
     };
-    parse_decimal(&text).map_err(|_| {
-        invalid(
-            path,
-            format!("{text:?} is not a finite decimal number; write it like 0.954"),
-        )
-    })
+    parse_decimal(&text).map_err(|e| invalid(path, e.to_string()))
 }
 
 /// A non-negative integer count (at most u64::MAX); `1000.0` and `1e3` are accepted.
@@ -463,6 +458,7 @@ pub fn eps(value: &Value, path: &str, reported: &Reported) -> Result<BTreeMap<Sc
         Value::Object(_) => {
             let object = Object::new(value, path)?;
             object.use_all();
+            let mut named: Vec<(String, Score)> = Vec::new();
             for key in object.keys() {
                 let field = object.field_path(key);
                 let score = Score::from_name(key).map_err(|e| {
@@ -472,6 +468,23 @@ pub fn eps(value: &Value, path: &str, reported: &Reported) -> Result<BTreeMap<Sc
                     rational(object.get(key).unwrap_or(&Value::Null), &field)?,
                     &field,
                 )?;
+                // Two names of one score (acc and accuracy) must not disagree: the last one
+                // winning silently would change the verdict.
+                if let Some((previous, _)) = named.iter().find(|(_, s)| *s == score) {
+                    if map.get(&score) != Some(&e) {
+                        return Err(Error::new(
+                            ErrorKind::Contradiction,
+                            Some(&field),
+                            format!(
+                                "{key:?} and {previous:?} both name {score} but give different eps ({} and {}); keep one",
+                                show(&e),
+                                show(&map[&score])
+                            ),
+                        ));
+                    }
+                    continue;
+                }
+                named.push((key.clone(), score));
                 map.insert(score, e);
             }
             for r in &reported.scores {

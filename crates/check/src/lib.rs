@@ -37,6 +37,7 @@ mod backend;
 mod binary_som;
 mod bundles;
 mod dispatch;
+mod duplicate_keys;
 mod error;
 mod extensions;
 mod folding;
@@ -48,7 +49,10 @@ pub mod single;
 mod stratified;
 mod unknown_folds;
 
-pub use dispatch::{check_names, run, run_text, BackendChoice, Progress, RunOptions};
+pub use dispatch::{
+    check_names, max_witnesses, run, run_text, time_limit, BackendChoice, Progress, RunOptions,
+    MAX_TIME_LIMIT_SECONDS, MAX_WITNESSES,
+};
 pub use error::{Error, ErrorKind, Result};
 pub use scorecheck_algebra as algebra;
 pub use scorecheck_data::{datasets as registry_datasets, search as search_datasets, NamedDataset};

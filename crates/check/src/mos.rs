@@ -99,22 +99,33 @@ struct FoldVars {
     tn: VarId,
 }
 
-/// Adds `lower ≤ Σ weight·score(fold) ≤ upper` over the given folds.
+/// A fold inside a mean: (dataset index, fold index, the fold, its variables, its weight).
+type WeightedFold<'a> = (usize, usize, &'a FoldSpec, &'a FoldVars, BigRational);
+
+/// Adds `lower ≤ Σ weight·score(fold) ≤ upper` over the given folds; `field` is where the
+/// bound came from in the request (`scores.sens`, `fold_score_bounds.acc`, ...).
 fn add_mean_constraint(
     problem: &mut Problem,
     name: String,
-    folds: &[(&FoldSpec, &FoldVars, BigRational)],
+    folds: &[WeightedFold<'_>],
     bound: &Bound,
+    field: &str,
 ) -> Result<()> {
     let mut terms = Vec::with_capacity(2 * folds.len());
     let mut constant = BigRational::zero();
-    for (fold, vars, weight) in folds {
+    let many_datasets = folds.iter().any(|(d, ..)| *d > 0);
+    for (d, f, fold, vars, weight) in folds {
         let (a, b, c) = linear_form(bound.score, fold.p, fold.n).ok_or_else(|| {
+            let which = if many_datasets {
+                format!("fold {f} of dataset {d}")
+            } else {
+                format!("fold {f}")
+            };
             Error::new(
                 ErrorKind::Contradiction,
-                None,
+                Some(&input::join(field, bound.score.abbreviation())),
                 format!(
-                    "{} is undefined on a fold with p={}, n={} (a zero count), so its mean cannot be formed; remove that score or that fold",
+                    "{} is undefined on {which} (p={}, n={}: a zero count), so its mean cannot be formed; remove that score or that fold",
                     bound.score, fold.p, fold.n
                 ),
             )
@@ -150,6 +161,22 @@ pub(crate) fn solve(experiment: &Experiment, request: &Request<'_>) -> Result<Mo
 
 /// The integer program: variables tp, tn per fold in dataset order, and its constraints.
 pub(crate) fn build(experiment: &Experiment) -> Result<(Problem, usize)> {
+    build_until(experiment, None)?.ok_or_else(|| {
+        Error::new(
+            ErrorKind::InvalidValue,
+            None,
+            "no deadline was set, yet the build stopped",
+        )
+    })
+}
+
+/// [`build`], watching `deadline` between datasets (a dataset may have 10,000 folds and a
+/// request many datasets): `None` when it passed.
+pub(crate) fn build_until(
+    experiment: &Experiment,
+    deadline: Option<std::time::Instant>,
+) -> Result<Option<(Problem, usize)>> {
+    let passed = || deadline.is_some_and(|d| std::time::Instant::now() >= d);
     let mut problem = Problem::new();
     let mut vars: Vec<Vec<FoldVars>> = Vec::new();
     for (d, dataset) in experiment.datasets.iter().enumerate() {
@@ -159,8 +186,8 @@ pub(crate) fn build(experiment: &Experiment) -> Result<(Problem, usize)> {
                 i64::try_from(v).map_err(|_| {
                     Error::new(
                         ErrorKind::InvalidValue,
-                        None,
-                        "fold counts above 2^63 are not supported by mean-of-scores checks",
+                        Some(&fold_field(experiment, d, f)),
+                        format!("fold {f} of dataset {d} has a count above 2^63, which mean-of-scores checks do not support; use smaller counts"),
                     )
                 })
             };
@@ -173,13 +200,17 @@ pub(crate) fn build(experiment: &Experiment) -> Result<(Problem, usize)> {
     let n_datasets = experiment.datasets.len() as u64;
     // Fold-level bounds.
     for (d, dataset) in experiment.datasets.iter().enumerate() {
+        if passed() {
+            return Ok(None);
+        }
         for (f, fold) in dataset.folds.iter().enumerate() {
             for bound in &fold.bounds {
                 add_mean_constraint(
                     &mut problem,
                     format!("{} of fold {f} of dataset {d}", bound.score),
-                    &[(fold, &vars[d][f], BigRational::one())],
+                    &[(d, f, fold, &vars[d][f], BigRational::one())],
                     bound,
+                    "fold_score_bounds",
                 )?;
             }
         }
@@ -189,7 +220,16 @@ pub(crate) fn build(experiment: &Experiment) -> Result<(Problem, usize)> {
             .folds
             .iter()
             .zip(&vars[d])
-            .map(|(fold, v)| (fold, v, BigRational::new(BigInt::one(), BigInt::from(k))))
+            .enumerate()
+            .map(|(f, (fold, v))| {
+                (
+                    d,
+                    f,
+                    fold,
+                    v,
+                    BigRational::new(BigInt::one(), BigInt::from(k)),
+                )
+            })
             .collect();
         for bound in &dataset.bounds {
             add_mean_constraint(
@@ -197,15 +237,21 @@ pub(crate) fn build(experiment: &Experiment) -> Result<(Problem, usize)> {
                 format!("mean {} of dataset {d}", bound.score),
                 &folds,
                 bound,
+                "dataset_score_bounds",
             )?;
         }
     }
     // Experiment-level windows: the mean over datasets of the mean over folds.
     let mut all = Vec::new();
     for (d, dataset) in experiment.datasets.iter().enumerate() {
+        if passed() {
+            return Ok(None);
+        }
         let k = dataset.folds.len() as u64;
-        for (fold, v) in dataset.folds.iter().zip(&vars[d]) {
+        for (f, (fold, v)) in dataset.folds.iter().zip(&vars[d]).enumerate() {
             all.push((
+                d,
+                f,
                 fold,
                 v,
                 BigRational::new(BigInt::one(), BigInt::from(k * n_datasets)),
@@ -213,15 +259,29 @@ pub(crate) fn build(experiment: &Experiment) -> Result<(Problem, usize)> {
         }
     }
     for window in &experiment.windows {
+        if passed() {
+            return Ok(None);
+        }
         add_mean_constraint(
             &mut problem,
             format!("reported {}", window.score),
             &all,
             window,
+            "scores",
         )?;
     }
     let n_vars = problem.variables().len();
-    Ok((problem, n_vars))
+    Ok(Some((problem, n_vars)))
+}
+
+/// A field path for fold `f` of dataset `d` in messages: `folding` names where the folds
+/// come from (explicit or generated) in every protocol.
+fn fold_field(experiment: &Experiment, d: usize, f: usize) -> String {
+    if experiment.datasets.len() > 1 {
+        format!("datasets[{d}].folds[{f}]")
+    } else {
+        format!("folds[{f}]")
+    }
 }
 
 /// Reads scores, eps and tolerance into experiment-level windows (usable scores only) and
@@ -271,21 +331,49 @@ pub(crate) fn folds_of(
     path: &str,
 ) -> Result<Vec<(u64, u64)>> {
     match folding {
-        Folding::Explicit { folds, .. } => Ok(folds.clone()),
+        Folding::Explicit { folds, .. } => {
+            if folds.len() as u64 > folding::MAX_TOTAL_FOLDS {
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    Some(&input::join(path, "folds")),
+                    format!(
+                        "{} folds in all is more than this check supports ({})",
+                        folds.len(),
+                        folding::MAX_TOTAL_FOLDS
+                    ),
+                ));
+            }
+            Ok(folds.clone())
+        }
         Folding::Generated {
             n_folds, n_repeats, ..
         } => {
+            // Checked before the folds are made: n_folds alone may be a million.
+            if n_folds.saturating_mul(*n_repeats) > folding::MAX_TOTAL_FOLDS {
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    Some(path),
+                    format!(
+                        "n_folds × n_repeats = {} folds in all is more than this check supports ({}); lower n_folds or n_repeats",
+                        n_folds.saturating_mul(*n_repeats),
+                        folding::MAX_TOTAL_FOLDS
+                    ),
+                ));
+            }
             let base: Vec<(u64, u64)> = if *n_folds == 1 {
                 vec![dataset]
             } else {
                 stratified(dataset, *n_folds, path)?
             };
-            let total = base.len() as u64 * n_repeats;
-            if total > 100_000 {
+            let total = (base.len() as u64).saturating_mul(*n_repeats);
+            if total > folding::MAX_TOTAL_FOLDS {
                 return Err(Error::new(
                     ErrorKind::InvalidValue,
                     Some(path),
-                    format!("{total} folds in all is more than this check supports (100000)"),
+                    format!(
+                        "{total} folds in all is more than this check supports ({})",
+                        folding::MAX_TOTAL_FOLDS
+                    ),
                 ));
             }
             Ok((0..*n_repeats).flat_map(|_| base.iter().copied()).collect())
@@ -412,8 +500,29 @@ fn witness_json(experiment: &Experiment, witness: &[i64], scores: &[Score]) -> V
 
 /// Runs the experiment and renders it.
 fn finish(experiment: Experiment, ignored: Vec<String>, request: &Request<'_>) -> Result<Value> {
-    let outcome = solve(&experiment, request)?;
+    let outcome = match nothing_checkable(&experiment, &ignored) {
+        Some(reason) => MosOutcome {
+            verdict: Verdict::Undecided { reason },
+        },
+        None => solve(&experiment, request)?,
+    };
     Ok(render(&experiment, &outcome, &ignored, request))
+}
+
+/// Why nothing can be checked when every reported score is one these checks cannot use
+/// and no bound constrains anything: a "consistent" would be a claim without evidence.
+pub(crate) fn nothing_checkable(experiment: &Experiment, ignored: &[String]) -> Option<String> {
+    let constrained = !experiment.windows.is_empty()
+        || experiment
+            .datasets
+            .iter()
+            .any(|d| !d.bounds.is_empty() || d.folds.iter().any(|f| !f.bounds.is_empty()));
+    (!constrained && !ignored.is_empty()).then(|| {
+        format!(
+            "none of the reported scores ({}) is linear under averaging, so the mean of scores cannot be checked; report acc, sens, spec, bacc or their complements, or use a score-of-means check",
+            ignored.join(", ")
+        )
+    })
 }
 
 /// `1_dataset_known_folds_mos`: `dataset`, `folding`, `scores`, `eps`, `fold_score_bounds`.
@@ -449,6 +558,18 @@ pub(crate) fn testsets_mos_no_kfold(request: &Request<'_>) -> Result<Value> {
     let fields = &request.fields;
     let testsets = testsets(fields, false)?;
     let bounds = read_bounds(fields.get("testset_score_bounds"), "testset_score_bounds")?;
+    for (i, &(p, n)) in testsets.iter().enumerate() {
+        if let Some(bound) = bounds.iter().find(|b| linear_form(b.score, p, n).is_none()) {
+            return Err(Error::new(
+                ErrorKind::Contradiction,
+                Some(&input::join("testset_score_bounds", bound.score.abbreviation())),
+                format!(
+                    "{} is undefined on testsets[{i}] (p={p}, n={n}: a zero count), so it cannot be bounded there; remove that bound or that testset",
+                    bound.score
+                ),
+            ));
+        }
+    }
     let datasets = testsets
         .into_iter()
         .map(|(p, n)| DatasetSpec::single_fold(p, n, bounds.clone()))

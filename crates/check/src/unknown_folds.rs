@@ -287,6 +287,30 @@ pub(crate) fn datasets_mos_unknown_folds_mos(request: &Request<'_>) -> Result<Va
 /// Runs the search and renders its outcome.
 fn answer(experiment: &UnknownFolds, ignored: &[String], request: &Request<'_>) -> Result<Value> {
     let space = space(experiment)?;
+    let constrained = !experiment.windows.is_empty()
+        || !experiment.dataset_bounds.is_empty()
+        || experiment
+            .evaluations
+            .iter()
+            .any(|e| !e.fold_bounds.is_empty());
+    if !constrained && !ignored.is_empty() {
+        // Nothing reported can be averaged: a "consistent" would be a claim without evidence.
+        let reason = format!(
+            "none of the reported scores ({}) is linear under averaging, so the mean of scores cannot be checked; report acc, sens, spec, bacc or their complements, or use a score-of-means check",
+            ignored.join(", ")
+        );
+        return Ok(json!({
+            "inconsistency": Value::Null,
+            "verdict": "undecided",
+            "certainty": Value::Null,
+            "covered": 0.0,
+            "undecided": {"reason": reason, "configurations_left_undecided": count_json(&space.count())},
+            "backend": request.options.backend.as_str(),
+            "ignored_scores": ignored,
+            "configurations_total": count_json(&space.count()),
+            "configurations_examined": 0,
+        }));
+    }
     let (outcome, statistics) = search(experiment, &space, &request.options)?;
     let mut out = render(experiment, &space, &outcome, ignored, request);
     if let Value::Object(map) = &mut out {

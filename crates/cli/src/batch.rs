@@ -26,10 +26,17 @@ pub fn run(file: Option<&Path>, skip: u64, engine: &EngineArgs) -> anyhow::Resul
         }
         let line = line?;
         let answer = answer(&line, &options);
-        serde_json::to_writer(&mut out, &answer)?;
-        out.write_all(b"\n")?;
         // Flush every answer, so that killing a long batch loses no answered line.
-        out.flush()?;
+        let written = serde_json::to_writer(&mut out, &answer)
+            .map_err(std::io::Error::from)
+            .and_then(|()| out.write_all(b"\n"))
+            .and_then(|()| out.flush());
+        match written {
+            Ok(()) => {}
+            // The reader has gone (`scorecheck batch ... | head -1`): nobody wants the rest.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
+            Err(e) => return Err(e.into()),
+        }
     }
     Ok(())
 }

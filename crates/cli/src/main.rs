@@ -11,7 +11,6 @@ mod scores;
 use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use scorecheck::{BackendChoice, RunOptions};
@@ -79,7 +78,7 @@ struct EngineArgs {
     time_limit: Option<f64>,
     /// How many (tp, tn) witnesses single-matrix checks list.
     #[arg(long)]
-    max_witnesses: Option<usize>,
+    max_witnesses: Option<u64>,
     /// Node budget of one branch and bound (integer programs) [default: 200000].
     #[arg(long)]
     max_nodes: Option<u64>,
@@ -91,9 +90,13 @@ struct EngineArgs {
 
 impl EngineArgs {
     fn options(&self) -> anyhow::Result<RunOptions> {
+        // The same validation as the request fields, so a flag cannot do what a field may not.
         let time_limit = match self.time_limit {
-            Some(s) if s > 0.0 && s.is_finite() => Some(Duration::from_secs_f64(s)),
-            Some(_) => anyhow::bail!("--time-limit must be a positive number of seconds"),
+            Some(seconds) => Some(scorecheck::time_limit(seconds, "--time-limit")?),
+            None => None,
+        };
+        let max_witnesses = match self.max_witnesses {
+            Some(count) => Some(scorecheck::max_witnesses(count, "--max-witnesses")?),
             None => None,
         };
         Ok(RunOptions {
@@ -103,7 +106,7 @@ impl EngineArgs {
             },
             max_configurations: self.max_configurations,
             time_limit,
-            max_witnesses: self.max_witnesses,
+            max_witnesses,
             max_nodes: match self.max_nodes {
                 Some(0) => anyhow::bail!("--max-nodes must be at least 1"),
                 other => other,
@@ -156,19 +159,28 @@ fn main() -> ExitCode {
     }
 }
 
-/// Reads FILE, or stdin for `-` or no file.
+/// Reads FILE, or stdin for `-` or no file, as UTF-8 text.
 fn read_input(file: Option<&std::path::Path>) -> anyhow::Result<String> {
-    let mut text = String::new();
+    let mut bytes = Vec::new();
     match file {
         Some(path) if path.as_os_str() != "-" => {
-            text = std::fs::read_to_string(path)
+            bytes = std::fs::read(path)
                 .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
         }
         _ => {
-            std::io::stdin().read_to_string(&mut text)?;
+            std::io::stdin().read_to_end(&mut bytes)?;
         }
     }
-    Ok(text)
+    String::from_utf8(bytes).map_err(|e| {
+        anyhow::Error::new(scorecheck::Error::new(
+            scorecheck::ErrorKind::InvalidJson,
+            None,
+            format!(
+                "the request is not valid UTF-8 (at byte {}); save it as UTF-8 JSON",
+                e.utf8_error().valid_up_to()
+            ),
+        ))
+    })
 }
 
 /// Writes to stdout; a closed pipe (`scorecheck check | head`) is not an error worth a panic.
@@ -176,6 +188,21 @@ pub(crate) fn emit(text: &str) {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+}
+
+/// The exit status of an answer: its `inconsistency` flag, or for a check answered under
+/// several assumptions (an object of flags) its overall `verdict`.
+fn exit_status(value: &serde_json::Value) -> u8 {
+    use serde_json::Value;
+    match (value.get("inconsistency"), value.get("verdict")) {
+        (Some(Value::Bool(false)), _) => EXIT_CONSISTENT,
+        (Some(Value::Bool(true)), _) => EXIT_INCONSISTENT,
+        (Some(Value::Object(_)), Some(Value::String(v))) if v == "consistent" => EXIT_CONSISTENT,
+        (Some(Value::Object(_)), Some(Value::String(v))) if v == "inconsistent" => {
+            EXIT_INCONSISTENT
+        }
+        _ => EXIT_UNDECIDED,
+    }
 }
 
 fn check(args: &CheckArgs) -> ExitCode {
@@ -190,6 +217,16 @@ fn check(args: &CheckArgs) -> ExitCode {
         Ok(result) => result,
         Err(e) => {
             eprintln!("scorecheck check: {e:#}");
+            if args.format == Format::Json {
+                // Every failure gets its JSON record, so a caller parsing stdout always can.
+                let record = match e.downcast_ref::<scorecheck::Error>() {
+                    Some(error) => error.to_json(),
+                    None => {
+                        serde_json::json!({"kind": "invalid_input", "message": format!("{e:#}"), "field": null})
+                    }
+                };
+                emit(&format!("{}\n", serde_json::json!({ "error": record })));
+            }
             return ExitCode::from(EXIT_ERROR);
         }
     };
@@ -199,11 +236,7 @@ fn check(args: &CheckArgs) -> ExitCode {
                 Format::Json => emit(&format!("{value}\n")),
                 Format::Text => emit(&report::text(&value)),
             }
-            ExitCode::from(match value.get("inconsistency") {
-                Some(serde_json::Value::Bool(false)) => EXIT_CONSISTENT,
-                Some(serde_json::Value::Bool(true)) => EXIT_INCONSISTENT,
-                _ => EXIT_UNDECIDED,
-            })
+            ExitCode::from(exit_status(&value))
         }
         Err(error) => {
             eprintln!("scorecheck check: error: {error}");

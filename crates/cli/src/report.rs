@@ -76,6 +76,17 @@ pub fn text(value: &Value) -> String {
             let _ = writeln!(out, "  not used by this protocol: {}", names.join(", "));
         }
     }
+    if let Some(Value::Object(flags)) = value.get("inconsistency") {
+        for (key, flag) in flags {
+            let under = key.strip_prefix("inconsistency_").unwrap_or(key);
+            let said = match flag {
+                Value::Bool(true) => "inconsistent",
+                Value::Bool(false) => "consistent",
+                _ => "undecided",
+            };
+            let _ = writeln!(out, "  under {under}: {said}");
+        }
+    }
     if let Some(u) = value.get("undecided") {
         let _ = writeln!(
             out,
@@ -83,13 +94,34 @@ pub fn text(value: &Value) -> String {
             u.get("reason")
                 .and_then(Value::as_str)
                 .unwrap_or("budget exhausted"),
-            u.get("covered")
-                .and_then(Value::as_str)
-                .unwrap_or("unknown")
+            covered(value, u)
         );
     }
     let _ = writeln!(out, "  (use --format json for every detail)");
     out
+}
+
+/// What an undecided search covered: the engine's own words, or the share of the fold
+/// configurations examined by an unknown-folds search.
+fn covered(value: &Value, undecided: &Value) -> String {
+    if let Some(text) = undecided.get("covered").and_then(Value::as_str) {
+        return text.to_string();
+    }
+    match value.get("covered").and_then(Value::as_f64) {
+        Some(share) => {
+            let of = match (
+                value.get("configurations_examined"),
+                value.get("configurations_total"),
+            ) {
+                (Some(examined), Some(total)) => {
+                    format!(" ({examined} of {total} fold configurations)")
+                }
+                _ => String::new(),
+            };
+            format!("{:.1}%{of}", 100.0 * share)
+        }
+        None => "nothing reported".to_string(),
+    }
 }
 
 /// A progress callback drawing an indicatif bar on stderr.

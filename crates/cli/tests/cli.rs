@@ -206,3 +206,89 @@ fn budget_flags_give_undecided_or_bounds_never_a_wrong_verdict() {
     let text = scorecheck(&["check", "--count-budget", "0"], dense);
     assert!(String::from_utf8_lossy(&text.stdout).contains(&format!("at least {lower}")));
 }
+
+#[test]
+fn batch_stops_quietly_when_its_reader_goes() {
+    let line = format!("{PAPER}\n");
+    let input = line.repeat(2000);
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg("\"$0\" batch | head -n 1")
+        .arg(env!("CARGO_BIN_EXE_scorecheck"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // The batch may stop reading once head has gone: a failed write here is expected.
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("Broken pipe"), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&output.stdout).lines().count(), 1);
+}
+
+#[test]
+fn check_writes_a_json_error_record_for_input_that_is_not_utf8() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scorecheck"))
+        .args(["check", "--format", "json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"{\"check\": \"\xff\"}")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let record = stdout_json(&out);
+    assert_eq!(record["error"]["kind"], "invalid_json");
+    assert!(record["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("UTF-8"));
+    // Bad flags get their record too, naming the flag.
+    let out = scorecheck(
+        &["check", "--format", "json", "--time-limit", "1e300"],
+        PAPER,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout_json(&out)["error"]["field"], "--time-limit");
+}
+
+#[test]
+fn bundles_exit_with_their_overall_verdict_and_report_each_assumption() {
+    let request = r#"{"check": "drive_vessel_image", "image_identifier": "01", "annotator": 1, "scores": {"acc": 0.9633, "sens": 0.7406, "spec": 0.9849}, "eps": 0.0001}"#;
+    let out = scorecheck(&["check"], request);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("under fov:"), "{text}");
+    assert!(text.contains("under all:"), "{text}");
+    let json_out = scorecheck(&["check", "--format", "json"], request);
+    let verdict = stdout_json(&json_out)["verdict"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let expected = match verdict.as_str() {
+        "consistent" => 0,
+        "inconsistent" => 1,
+        other => panic!("every assumption is decided here, got {other}"),
+    };
+    assert_eq!(out.status.code(), Some(expected));
+}
+
+#[test]
+fn an_undecided_unknown_folds_search_says_what_it_covered() {
+    let request = r#"{"check": "1_dataset_unknown_folds_mos", "dataset": {"p": 500, "n": 500}, "folding": {"n_folds": 10, "n_repeats": 1}, "scores": {"acc": 0.9447, "sens": 0.9139, "spec": 0.9733}, "eps": 0.0001, "max_configurations": 3}"#;
+    let out = scorecheck(&["check"], request);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{text}");
+    assert!(!text.contains("covered: unknown"), "{text}");
+    assert!(text.contains("fold configurations"), "{text}");
+}

@@ -4,11 +4,16 @@
 use serde_json::Value;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::folding::{generated_shape, N_FOLDS_OR_FOLDS};
+use crate::folding::{generated_shape, MAX_TOTAL_FOLDS, N_FOLDS_OR_FOLDS};
 use crate::input::{self, Object};
 
-/// The largest number of folds (over all repeats) a multiclass check accepts.
-const MAX_TOTAL_FOLDS: u64 = 100_000;
+/// The most classes a multiclass check accepts (ImageNet has 1,000): a K×K matrix per fold
+/// is modelled and rendered, so K is bounded before anything proportional to K² is built.
+pub const MAX_CLASSES: usize = 1_000;
+
+/// The most (fold, class) count cells of a multiclass experiment: folds of all repeats
+/// times classes, bounded before the folds are made.
+pub const MAX_FOLD_CLASS_CELLS: u64 = 10_000_000;
 
 /// The class labels of a dataset, in the order given, and the count of each.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,9 +39,18 @@ pub(crate) fn class_counts(value: &Value, path: &str) -> Result<ClassCounts> {
     object.use_all();
     let mut labels = Vec::new();
     let mut counts = Vec::new();
+    let n_keys = object.keys().count();
+    if n_keys > MAX_CLASSES + 1 {
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some(path),
+            format!("{n_keys} classes are more than multiclass checks support ({MAX_CLASSES}); merge classes or check fewer"),
+        ));
+    }
     for key in object.keys() {
-        // The reference passes fold identifiers along in the same dictionaries.
-        if key == "identifier" {
+        // The reference passes fold identifiers (strings) along in the same dictionaries; a
+        // class may still be called "identifier": its count is a number.
+        if is_fold_identifier(key, object.get(key)) {
             continue;
         }
         let field = object.field_path(key);
@@ -45,6 +59,13 @@ pub(crate) fn class_counts(value: &Value, path: &str) -> Result<ClassCounts> {
             &field,
         )?);
         labels.push(key.clone());
+    }
+    if labels.len() > MAX_CLASSES {
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some(path),
+            format!("{} classes are more than multiclass checks support ({MAX_CLASSES}); merge classes or check fewer", labels.len()),
+        ));
     }
     if labels.len() < 2 {
         return Err(Error::new(
@@ -69,6 +90,11 @@ pub(crate) fn class_counts(value: &Value, path: &str) -> Result<ClassCounts> {
     }
 }
 
+/// Whether `key: value` is the reference's fold identifier rather than a class count.
+fn is_fold_identifier(key: &str, value: Option<&Value>) -> bool {
+    key == "identifier" && matches!(value, Some(Value::String(_)))
+}
+
 fn last_segment(path: &str) -> &str {
     let tail = path.rsplit('.').next().unwrap_or(path);
     tail.split('[').next().unwrap_or(tail)
@@ -81,7 +107,7 @@ fn fold_counts(value: &Value, path: &str, dataset: &ClassCounts) -> Result<Vec<u
     object.use_all();
     let mut counts = vec![0u64; dataset.labels.len()];
     for key in object.keys() {
-        if key == "identifier" {
+        if is_fold_identifier(key, object.get(key)) {
             continue;
         }
         let field = object.field_path(key);
@@ -145,11 +171,12 @@ pub(crate) fn folds(value: &Value, path: &str, dataset: &ClassCounts) -> Result<
                 "the list of folds is empty; give at least one fold",
             ));
         }
-        if items.len() as u64 > MAX_TOTAL_FOLDS {
+        let cells = (items.len() as u64).saturating_mul(dataset.labels.len() as u64);
+        if items.len() as u64 > MAX_TOTAL_FOLDS || cells > MAX_FOLD_CLASS_CELLS {
             return Err(Error::new(
                 ErrorKind::InvalidValue,
                 Some(&field),
-                format!("more than {MAX_TOTAL_FOLDS} folds are not supported"),
+                format!("{} folds of {} classes are more than multiclass checks support (at most {MAX_TOTAL_FOLDS} folds and {MAX_FOLD_CLASS_CELLS} fold × class counts)", items.len(), dataset.labels.len()),
             ));
         }
         let folds = items
@@ -161,6 +188,16 @@ pub(crate) fn folds(value: &Value, path: &str, dataset: &ClassCounts) -> Result<
         folds
     } else {
         let (n_folds, n_repeats) = generated_shape(&object, N_FOLDS_OR_FOLDS)?;
+        // Checked before scikit-learn's fold table (n_folds × classes) is made.
+        let total = n_folds.saturating_mul(n_repeats);
+        let cells = total.saturating_mul(dataset.labels.len() as u64);
+        if total > MAX_TOTAL_FOLDS || cells > MAX_FOLD_CLASS_CELLS {
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                Some(&object.field_path("n_folds")),
+                format!("n_folds × n_repeats = {total} folds of {} classes are more than multiclass checks support (at most {MAX_TOTAL_FOLDS} folds and {MAX_FOLD_CLASS_CELLS} fold × class counts); lower n_folds or n_repeats", dataset.labels.len()),
+            ));
+        }
         let strategy = object.get("strategy");
         let base = if n_folds == 1 {
             vec![dataset.counts.clone()]

@@ -9,18 +9,20 @@
 //! mean-of-scores integer program of the binary protocols.
 
 use std::collections::BTreeMap;
+use std::time::Instant;
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use scorecheck_algebra::{ConfusionMatrix, Score};
-use scorecheck_feasibility::{Problem, VarId};
+use scorecheck_feasibility::{Problem, VarId, Verdict};
 use serde_json::{json, Map, Value};
 
 use super::{counts_json, Model, Setup};
 use crate::binary_som::finite;
 use crate::dispatch::Request;
 use crate::error::{Error, ErrorKind, Result};
+use crate::input;
 use crate::mos::{self, Bound, DatasetSpec, Experiment, FoldSpec};
 
 /// A macro experiment: folds (class counts) and the bounds at each level.
@@ -77,6 +79,11 @@ fn cell(k: usize, f: usize, i: usize, j: usize) -> usize {
 }
 
 /// Class c's score in fold f as a linear expression of the cells.
+/// The most unknowns (K² counts per fold, over all folds) of the exact macro model: the
+/// pure backend keeps a basis inverse quadratic in the rows, so the model is bounded
+/// before it is built.
+const MAX_EXACT_CELLS: u64 = 40_000;
+
 fn class_score(ex: &MacroExperiment<'_>, score: Score, f: usize, c: usize) -> Result<Linear> {
     let counts = &ex.folds[f];
     let k = counts.len();
@@ -85,7 +92,7 @@ fn class_score(ex: &MacroExperiment<'_>, score: Score, f: usize, c: usize) -> Re
     let (a, b, constant) = mos::linear_form(score, p, n).ok_or_else(|| {
         Error::new(
             ErrorKind::Contradiction,
-            None,
+            Some(&input::join("scores", score.abbreviation())),
             format!(
                 "{score} of class {:?} is undefined in fold {f} ({p} items of the class, {n} of the others), so its macro average cannot be formed; remove that score or check the class counts",
                 ex.labels[c]
@@ -114,15 +121,30 @@ fn fold_score(ex: &MacroExperiment<'_>, score: Score, f: usize) -> Result<Linear
 }
 
 /// The integer program of the exact model.
-fn build(ex: &MacroExperiment<'_>) -> Result<Problem> {
+///
+/// `None` when the deadline passed while building: the caller answers "undecided".
+fn build(ex: &MacroExperiment<'_>, deadline: Option<Instant>) -> Result<Option<Problem>> {
+    let k = ex.labels.len() as u64;
+    let cells = k.saturating_mul(k).saturating_mul(ex.folds.len() as u64);
+    if cells > MAX_EXACT_CELLS {
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some("model"),
+            format!("the exact model needs {k}×{k} counts in each of {} folds ({cells} unknowns), more than it supports ({MAX_EXACT_CELLS}); use \"model\": \"one_vs_rest\" or fewer classes or folds", ex.folds.len()),
+        ));
+    }
+    let passed = || deadline.is_some_and(|d| Instant::now() >= d);
     let mut problem = Problem::new();
     for (f, counts) in ex.folds.iter().enumerate() {
+        if passed() {
+            return Ok(None);
+        }
         for (i, &r) in counts.iter().enumerate() {
             let upper = i64::try_from(r).map_err(|_| {
                 Error::new(
                     ErrorKind::InvalidValue,
-                    None,
-                    "class counts above 2^63 are not supported by macro checks",
+                    Some(&format!("folds[{f}].{}", ex.labels[i])),
+                    format!("class {:?} has more than 2^63 items in fold {f}, which macro checks do not support; use smaller counts", ex.labels[i]),
                 )
             })?;
             for j in 0..counts.len() {
@@ -135,6 +157,9 @@ fn build(ex: &MacroExperiment<'_>) -> Result<Problem> {
         }
     }
     for (f, counts) in ex.folds.iter().enumerate() {
+        if passed() {
+            return Ok(None);
+        }
         let k = counts.len();
         for (i, &r) in counts.iter().enumerate() {
             let terms = (0..k)
@@ -176,7 +201,7 @@ fn build(ex: &MacroExperiment<'_>) -> Result<Problem> {
             window,
         );
     }
-    Ok(problem)
+    Ok(Some(problem))
 }
 
 /// The reference's relaxation: every class of every fold an independent binary matrix.
@@ -221,8 +246,12 @@ fn decide(
         }
         return Ok(out);
     }
-    let problem = build(ex)?;
-    let verdict = crate::backend::solve(&problem, &request.options)?;
+    let verdict = match build(ex, request.options.deadline)? {
+        Some(problem) => crate::backend::solve(&problem, &request.options)?,
+        None => Verdict::Undecided {
+            reason: "the time limit ran out while the K×K model was being built".into(),
+        },
+    };
     let mut out = Map::new();
     crate::backend::insert_verdict(
         &mut out,

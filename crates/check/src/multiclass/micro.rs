@@ -15,7 +15,7 @@ use scorecheck_algebra::{ConfusionMatrix, Exact, Params, Score, Trend};
 use scorecheck_feasibility::{VarId, Verdict};
 use serde_json::{json, Map, Value};
 
-use super::{counts_json, matrix_with_trace, Model, Setup};
+use super::{counts_json, matrix_with_trace, witness_matrices_fit, Model, Setup};
 use crate::binary_som::{self, finite, Windows};
 use crate::dispatch::Request;
 use crate::error::{Error, ErrorKind, Result};
@@ -322,6 +322,7 @@ fn witness(
         }
     }
     let mut left = trace;
+    let with_matrices = witness_matrices_fit(&setup.folds);
     let folds: Vec<Value> = setup
         .folds
         .iter()
@@ -329,7 +330,11 @@ fn witness(
             let size: u64 = counts.iter().sum();
             let t = size.min(left);
             left -= t;
-            json!({"counts": counts_json(&setup.classes.labels, counts), "matrix": matrix_with_trace(counts, t)})
+            if with_matrices {
+                json!({"counts": counts_json(&setup.classes.labels, counts), "matrix": matrix_with_trace(counts, t)})
+            } else {
+                json!({"counts": counts_json(&setup.classes.labels, counts), "trace": t, "matrix": Value::Null})
+            }
         })
         .collect();
     let tn = total.saturating_mul(k - 2).saturating_add(trace);
@@ -377,7 +382,7 @@ pub(crate) fn mean_of_scores(request: &Request<'_>, setup: &Setup, model: Model)
     }
     let verdict = crate::backend::solve(&problem, &request.options)?;
     let matrices = match (&verdict, model) {
-        (Verdict::Feasible { witness }, Model::Exact) => Some(
+        (Verdict::Feasible { witness }, Model::Exact) if witness_matrices_fit(&setup.folds) => Some(
             setup
                 .folds
                 .iter()

@@ -184,6 +184,16 @@ pub(crate) fn dataset_known_folds_mos_macro(request: &Request<'_>) -> Result<Val
     macro_avg::mean_of_scores(request, &setup, read_model(&request.fields)?)
 }
 
+/// The most K×K cells (over all folds) a witness lists; beyond it the matrices are left
+/// out (the verdict and the per-fold traces stand) so that rendering stays small.
+pub(crate) const MAX_WITNESS_CELLS: u64 = 1_000_000;
+
+/// Whether the K×K witness matrices of `folds` are small enough to list.
+pub(crate) fn witness_matrices_fit(folds: &[Vec<u64>]) -> bool {
+    let k = folds.first().map_or(0, Vec::len) as u64;
+    k.saturating_mul(k).saturating_mul(folds.len() as u64) <= MAX_WITNESS_CELLS
+}
+
 /// A K×K matrix with row sums `counts` and the given trace (≤ Σ counts): the diagonal is
 /// filled greedily, every other item of class c is predicted as class c + 1 (mod K).
 pub(crate) fn matrix_with_trace(counts: &[u64], trace: u64) -> Vec<Vec<u64>> {

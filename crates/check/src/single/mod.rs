@@ -154,8 +154,12 @@ pub struct Outcome {
     pub steps: u64,
 }
 
+/// The least time the explanation of an inconsistency may take (see [`check`]).
+pub const EXPLAIN_MIN_BUDGET: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// Decides, counts, lists witnesses and explains, as `options` ask.
 pub fn check(problem: &Problem, options: &Options) -> Outcome {
+    let started = Instant::now();
     let mut ev = Evaluator::new(
         problem.p,
         problem.n,
@@ -175,7 +179,20 @@ pub fn check(problem: &Problem, options: &Options) -> Outcome {
     };
     let Some(first) = first else {
         let explanation = if options.explain {
-            Some(explain::explain(problem, options))
+            // The explanation is a courtesy after a verdict reached exactly: it gets a budget
+            // of its own (ten times what the decision took, at least EXPLAIN_MIN_BUDGET,
+            // never past the caller's deadline), so that a millisecond decision is not
+            // followed by a minute of explaining.
+            let spent = started.elapsed();
+            let own = Instant::now() + (spent * 10).max(EXPLAIN_MIN_BUDGET);
+            let deadline = Some(options.deadline.map_or(own, |d| d.min(own)));
+            Some(explain::explain(
+                problem,
+                &Options {
+                    deadline,
+                    ..options.clone()
+                },
+            ))
         } else {
             None
         };
@@ -193,7 +210,20 @@ pub fn check(problem: &Problem, options: &Options) -> Outcome {
     // the clock says, so that a verdict always comes with one.
     ev.max_steps = u64::MAX;
     ev.deadline = None;
-    let witnesses = match count::witnesses(&grid, &mut ev, options.max_witnesses.max(1), first) {
+    // The first witness is listed whatever the clock says (its column is known to hold
+    // one), so that a verdict always comes with one; further witnesses only while the
+    // deadline holds.
+    let listed = count::witnesses(&grid, &mut ev, 1, first).and_then(|one| {
+        if options.max_witnesses <= 1 || one.is_empty() {
+            return Ok(one);
+        }
+        ev.deadline = options.deadline;
+        match count::witnesses(&grid, &mut ev, options.max_witnesses, first) {
+            Err(Halt::TimeLimit) => Ok(one),
+            other => other,
+        }
+    });
+    let witnesses = match listed {
         Ok(found) if !found.is_empty() => found,
         Ok(_) => {
             return undecided(

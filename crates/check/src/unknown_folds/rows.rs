@@ -8,6 +8,7 @@
 //! concluded. Results are cached, since many configurations share the same merged rows.
 
 use std::collections::HashMap;
+use std::time::Instant;
 
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -36,12 +37,16 @@ pub(crate) struct RowCache {
 }
 
 /// The name of the first row of `problem` that has no integer point on its own, if any.
-pub(crate) fn first_unreachable_row<'p>(
-    problem: &'p Problem,
+pub(crate) fn first_unreachable_row(
+    problem: &Problem,
     cache: &mut RowCache,
-) -> Option<&'p str> {
+    deadline: Option<Instant>,
+) -> RowScan {
     let variables = problem.variables();
-    for constraint in problem.constraints() {
+    for (i, constraint) in problem.constraints().iter().enumerate() {
+        if i % 256 == 255 && deadline.is_some_and(|d| Instant::now() >= d) {
+            return RowScan::Interrupted;
+        }
         let mut merged: HashMap<usize, BigRational> = HashMap::new();
         for (var, coef) in &constraint.terms {
             *merged.entry(var.0).or_insert_with(BigRational::zero) += coef;
@@ -63,10 +68,20 @@ pub(crate) fn first_unreachable_row<'p>(
             .entry(row.clone())
             .or_insert_with(|| row_has_no_point(&row));
         if unreachable {
-            return Some(&constraint.name);
+            return RowScan::Unreachable;
         }
     }
-    None
+    RowScan::AllReachable
+}
+
+/// What [`first_unreachable_row`] found.
+pub(crate) enum RowScan {
+    /// A row has no integer point: the problem is infeasible.
+    Unreachable,
+    /// Every row has an integer point of its own.
+    AllReachable,
+    /// The deadline passed before every row was looked at.
+    Interrupted,
 }
 
 /// Whether `lower ≤ Σ (num/den)·z ≤ upper` over integers `z ∈ [lo, hi]` provably has no

@@ -11,7 +11,7 @@ use scorecheck_feasibility::{Certainty, Verdict};
 use scorecheck_folds::{index_ranges, ConfigurationProduct, ProductItem};
 
 use super::relaxation::{relaxation_infeasible, single_row_unreachable};
-use super::rows::{first_unreachable_row, RowCache};
+use super::rows::{first_unreachable_row, RowCache, RowScan};
 use super::UnknownFolds;
 use crate::dispatch::RunOptions;
 use crate::error::{ErrorKind, Result};
@@ -19,6 +19,9 @@ use crate::mos::{self, DatasetSpec, Experiment, FoldSpec};
 
 /// Configurations handed to a worker at a time.
 const CHUNK: u64 = 256;
+
+/// Repeats beyond which configurations are walked in order rather than split by index.
+const MAX_REPEATS_FOR_RANDOM_ACCESS: u64 = 16;
 
 /// Where the work went.
 #[derive(Clone, Copy, Debug, Default)]
@@ -122,21 +125,39 @@ pub(crate) fn decide(
     options: &RunOptions,
     deadline: Option<Instant>,
 ) -> Result<Decision> {
-    if relaxation_infeasible(experiment) == Some(true)
-        || single_row_unreachable(experiment, cache) == Some(true)
-    {
+    // Each stage is linear in the folds (10,000 folds in each of many evaluations is
+    // allowed), so the deadline is looked at between them.
+    let passed = || deadline.is_some_and(|d| Instant::now() >= d);
+    if relaxation_infeasible(experiment) == Some(true) {
         return Ok(Decision::RefutedByRows);
     }
-    let problem = match mos::build(experiment) {
-        Ok((problem, _)) => problem,
+    if passed() {
+        return Ok(Decision::Undecided);
+    }
+    if single_row_unreachable(experiment, cache) == Some(true) {
+        return Ok(Decision::RefutedByRows);
+    }
+    if passed() {
+        return Ok(Decision::Undecided);
+    }
+    let problem = match mos::build_until(experiment, deadline) {
+        Ok(Some((problem, _))) => problem,
+        Ok(None) => return Ok(Decision::Undecided),
         // A score undefined on a fold (a fold without positives and a sensitivity to average):
         // this configuration cannot have produced the scores.
         Err(e) if e.kind() == ErrorKind::Contradiction => return Ok(Decision::RefutedByRows),
         Err(e) => return Err(e),
     };
-    if problem.trivially_infeasible().is_some() || first_unreachable_row(&problem, cache).is_some()
-    {
+    if passed() {
+        return Ok(Decision::Undecided);
+    }
+    if problem.trivially_infeasible().is_some() {
         return Ok(Decision::RefutedByRows);
+    }
+    match first_unreachable_row(&problem, cache, deadline) {
+        RowScan::Unreachable => return Ok(Decision::RefutedByRows),
+        RowScan::Interrupted => return Ok(Decision::Undecided),
+        RowScan::AllReachable => {}
     }
     let mut options = options.clone();
     if let Some(deadline) = deadline {
@@ -197,74 +218,115 @@ pub(crate) fn search(
         found_index: AtomicU64::new(u64::MAX),
         ..Shared::default()
     };
-    index_ranges(&BigUint::from(limit), CHUNK)
-        .par_bridge()
-        .for_each_init(RowCache::default, |cache, (start, end)| {
-            let start = u64::try_from(&start).unwrap_or(u64::MAX);
-            if start > shared.found_index.load(Ordering::Relaxed)
-                || shared.timed_out.load(Ordering::Relaxed)
-                || shared.error.lock().map(|e| e.is_some()).unwrap_or(true)
-            {
-                return;
+    // One configuration: decided, counted, and whether the walk goes on.
+    let visit = |index: u64, item: &ProductItem, cache: &mut RowCache| -> bool {
+        if index > shared.found_index.load(Ordering::Relaxed) {
+            return false;
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            shared.timed_out.store(true, Ordering::Relaxed);
+            return false;
+        }
+        let experiment = experiment_of(unknown, item);
+        shared.examined.fetch_add(1, Ordering::Relaxed);
+        match decide(&experiment, cache, options, deadline) {
+            Ok(Decision::RefutedByRows) => {
+                shared.by_rows.fetch_add(1, Ordering::Relaxed);
+                true
             }
-            let items = match space.range(&BigUint::from(start), &end) {
-                Ok(items) => items,
-                Err(e) => {
-                    if let Ok(mut slot) = shared.error.lock() {
-                        *slot = Some(crate::error::Error::new(
-                            ErrorKind::InvalidValue,
-                            None,
-                            format!("the fold configurations cannot be enumerated: {e}"),
-                        ));
+            Ok(Decision::Solved(certainty)) => {
+                shared.solved.fetch_add(1, Ordering::Relaxed);
+                if certainty == Certainty::Solver {
+                    shared.solver_certainty.store(true, Ordering::Relaxed);
+                }
+                true
+            }
+            Ok(Decision::Undecided) => {
+                shared.undecided.fetch_add(1, Ordering::Relaxed);
+                true
+            }
+            Ok(Decision::Feasible(witness)) => {
+                shared.found_index.fetch_min(index, Ordering::Relaxed);
+                if let Ok(mut slot) = shared.found.lock() {
+                    if slot.as_ref().is_none_or(|(i, _, _)| index < *i) {
+                        *slot = Some((index, experiment, witness));
                     }
+                }
+                false
+            }
+            Err(e) => {
+                if let Ok(mut slot) = shared.error.lock() {
+                    *slot = Some(e);
+                }
+                false
+            }
+        }
+    };
+    // The chunks are handed out one by one; once the deadline has passed, a configuration
+    // is found or an error is set, no further chunk is handed out (with 2^64 indices,
+    // merely walking the remaining chunks would never end).
+    let stopped = || {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            shared.timed_out.store(true, Ordering::Relaxed);
+        }
+        shared.timed_out.load(Ordering::Relaxed)
+            || shared.found_index.load(Ordering::Relaxed) != u64::MAX
+            || shared.error.lock().map(|e| e.is_some()).unwrap_or(true)
+    };
+    // Random access to a configuration costs a multiset unranking quadratic in the number
+    // of repeats (and a table that may be too large for p = n = 5000, k = 10): with many
+    // repeats, or without the table, the configurations are walked in order by this thread
+    // alone, under the same budgets.
+    let first_chunk = BigUint::from(limit.min(CHUNK));
+    let random_access = space
+        .parts()
+        .iter()
+        .all(|part| part.repeats() <= MAX_REPEATS_FOR_RANDOM_ACCESS)
+        && space.range(&BigUint::from(0u8), &first_chunk).is_ok();
+    if !random_access {
+        let mut cache = RowCache::default();
+        for (index, item) in (0..limit).zip(space.iter()) {
+            if !visit(index, &item, &mut cache) {
+                break;
+            }
+            if index % CHUNK == CHUNK - 1 {
+                if let Some(progress) = &options.progress {
+                    progress(shared.examined.load(Ordering::Relaxed), total_u64);
+                }
+            }
+        }
+    } else {
+        index_ranges(&BigUint::from(limit), CHUNK)
+            .take_while(|_| !stopped())
+            .par_bridge()
+            .for_each_init(RowCache::default, |cache, (start, end)| {
+                let start = u64::try_from(&start).unwrap_or(u64::MAX);
+                if stopped() {
                     return;
                 }
-            };
-            for (offset, item) in items.enumerate() {
-                let index = start + offset as u64;
-                if index > shared.found_index.load(Ordering::Relaxed) {
-                    break;
-                }
-                if deadline.is_some_and(|d| Instant::now() >= d) {
-                    shared.timed_out.store(true, Ordering::Relaxed);
-                    break;
-                }
-                let experiment = experiment_of(unknown, &item);
-                shared.examined.fetch_add(1, Ordering::Relaxed);
-                match decide(&experiment, cache, options, deadline) {
-                    Ok(Decision::RefutedByRows) => {
-                        shared.by_rows.fetch_add(1, Ordering::Relaxed);
-                    }
-                    Ok(Decision::Solved(certainty)) => {
-                        shared.solved.fetch_add(1, Ordering::Relaxed);
-                        if certainty == Certainty::Solver {
-                            shared.solver_certainty.store(true, Ordering::Relaxed);
-                        }
-                    }
-                    Ok(Decision::Undecided) => {
-                        shared.undecided.fetch_add(1, Ordering::Relaxed);
-                    }
-                    Ok(Decision::Feasible(witness)) => {
-                        shared.found_index.fetch_min(index, Ordering::Relaxed);
-                        if let Ok(mut slot) = shared.found.lock() {
-                            if slot.as_ref().is_none_or(|(i, _, _)| index < *i) {
-                                *slot = Some((index, experiment, witness));
-                            }
-                        }
-                        break;
-                    }
+                let items = match space.range(&BigUint::from(start), &end) {
+                    Ok(items) => items,
                     Err(e) => {
                         if let Ok(mut slot) = shared.error.lock() {
-                            *slot = Some(e);
+                            *slot = Some(crate::error::Error::new(
+                                ErrorKind::InvalidValue,
+                                Some("folding"),
+                                format!("the fold configurations cannot be enumerated ({e}); use fewer folds or repeats, or give the folds explicitly"),
+                            ));
                         }
+                        return;
+                    }
+                };
+                for (offset, item) in items.enumerate() {
+                    if !visit(start + offset as u64, &item, cache) {
                         break;
                     }
                 }
-            }
-            if let Some(progress) = &options.progress {
-                progress(shared.examined.load(Ordering::Relaxed), total_u64);
-            }
-        });
+                if let Some(progress) = &options.progress {
+                    progress(shared.examined.load(Ordering::Relaxed), total_u64);
+                }
+            });
+    }
     if let Some(e) = shared.error.into_inner().ok().flatten() {
         return Err(e);
     }

@@ -1,0 +1,119 @@
+//! Answers that must keep their shape on hostile or odd input (issue 19): overall verdicts of
+//! per-assumption bundles, no "consistent" without evidence, classes named like keywords, and
+//! the caps checked before anything proportional to them is built.
+
+use scorecheck::{run_text, ErrorKind, RunOptions};
+use serde_json::{json, Value};
+
+fn run(request: &Value) -> Value {
+    run_text(&request.to_string(), &RunOptions::default()).unwrap()
+}
+
+fn data_file(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata")
+        .join(name);
+    std::fs::read_to_string(path).unwrap()
+}
+
+/// Every documented bundle example has a decided overall verdict, and it follows the rule:
+/// inconsistent only under every assumption, consistent under some.
+#[test]
+fn bundles_answered_under_assumptions_have_an_overall_verdict() {
+    for line in data_file("bundles.jsonl").lines() {
+        let case: Value = serde_json::from_str(line).unwrap();
+        let result = run(&case["request"]);
+        let verdict = result["verdict"].as_str().unwrap_or("missing");
+        let name = case["name"].as_str().unwrap_or("?");
+        match &result["inconsistency"] {
+            Value::Object(flags) => {
+                let values: Vec<&Value> = flags.values().collect();
+                let expected = if values.contains(&&Value::Bool(false)) {
+                    "consistent"
+                } else if values.iter().all(|v| **v == Value::Bool(true)) {
+                    "inconsistent"
+                } else {
+                    "undecided"
+                };
+                assert_eq!(verdict, expected, "{name}: {flags:?}");
+                assert_ne!(verdict, "undecided", "{name}: every flag is decided here");
+            }
+            Value::Bool(b) => {
+                assert_eq!(
+                    verdict,
+                    if *b { "inconsistent" } else { "consistent" },
+                    "{name}"
+                );
+            }
+            other => panic!("{name}: inconsistency {other}"),
+        }
+    }
+}
+
+#[test]
+fn a_mean_of_scores_check_with_nothing_usable_is_undecided() {
+    let known = json!({"check": "1_dataset_known_folds_mos", "dataset": {"p": 10, "n": 20},
+        "folding": {"n_folds": 2, "n_repeats": 1, "strategy": "stratified_sklearn"},
+        "scores": {"ppv": 0.5, "f1p": 0.3}, "eps": 0.01});
+    let result = run(&known);
+    assert_eq!(result["verdict"], "undecided", "{result}");
+    assert_eq!(result["inconsistency"], Value::Null);
+    assert!(result["undecided"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("ppv"));
+    let unknown = json!({"check": "1_dataset_unknown_folds_mos", "dataset": {"p": 10, "n": 20},
+        "folding": {"n_folds": 2, "n_repeats": 1}, "scores": {"ppv": 0.5}, "eps": 0.01});
+    let result = run(&unknown);
+    assert_eq!(result["verdict"], "undecided", "{result}");
+    // A usable score next to an unusable one is still checked.
+    let mixed = json!({"check": "1_dataset_known_folds_mos", "dataset": {"p": 10, "n": 20},
+        "folding": {"n_folds": 2, "n_repeats": 1, "strategy": "stratified_sklearn"},
+        "scores": {"acc": 0.5, "ppv": 0.5}, "eps": 0.01});
+    let result = run(&mixed);
+    assert_eq!(result["verdict"], "consistent", "{result}");
+    assert_eq!(result["ignored_scores"], json!(["ppv"]));
+}
+
+#[test]
+fn a_class_named_identifier_is_a_class() {
+    // Two classes of five: micro accuracy (2T + 0)/(2·10) = 1 needs T = 10, every item right.
+    let request = json!({"check": "1_testset_no_kfold_micro",
+        "testset": {"identifier": 5, "other": 5}, "scores": {"acc": 1.0}, "eps": 0.0001});
+    assert_eq!(run(&request)["verdict"], "consistent");
+    // The reference's fold identifiers (strings) are still passed over.
+    let folds = json!({"check": "1_dataset_known_folds_mos_micro",
+        "dataset": {"a": 5, "b": 5},
+        "folding": {"folds": [{"a": 3, "b": 2, "identifier": "f0"}, {"a": 2, "b": 3, "identifier": "f1"}]},
+        "scores": {"acc": 1.0}, "eps": 0.0001});
+    assert_eq!(run(&folds)["verdict"], "consistent", "{}", run(&folds));
+}
+
+#[test]
+fn explicit_folds_are_capped_before_the_program_is_built() {
+    let folds: Vec<Value> = (0..100_001).map(|_| json!({"p": 1, "n": 1})).collect();
+    let request = json!({"check": "1_dataset_known_folds_mos", "dataset": {"p": 100_001, "n": 100_001},
+        "folding": {"folds": folds}, "scores": {"acc": 0.5}, "eps": 0.01});
+    let error = run_text(&request.to_string(), &RunOptions::default()).unwrap_err();
+    assert_eq!(error.kind(), ErrorKind::InvalidValue);
+    assert_eq!(error.field(), Some("folding.folds"));
+    // The score-of-means protocol pools them: no cap there.
+    let som = json!({"check": "1_dataset_kfold_som", "dataset": {"p": 100_001, "n": 100_001},
+        "folding": {"folds": (0..100_001).map(|_| json!({"p": 1, "n": 1})).collect::<Vec<_>>()},
+        "scores": {"acc": 0.5}, "eps": 0.01});
+    assert_eq!(run(&som)["verdict"], "consistent");
+}
+
+#[test]
+fn the_options_of_the_library_and_the_cli_share_their_validation() {
+    assert!(scorecheck::time_limit(1e300, "x").is_err());
+    assert!(scorecheck::time_limit(f64::NAN, "x").is_err());
+    assert!(scorecheck::time_limit(0.0, "x").is_err());
+    assert_eq!(scorecheck::time_limit(1.5, "x").unwrap().as_millis(), 1500);
+    assert_eq!(
+        scorecheck::max_witnesses(0, "x").unwrap_err().field(),
+        Some("x")
+    );
+    assert!(scorecheck::max_witnesses(scorecheck::MAX_WITNESSES + 1, "x").is_err());
+    assert_eq!(scorecheck::max_witnesses(7, "x").unwrap(), 7);
+}

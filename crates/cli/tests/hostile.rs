@@ -1,0 +1,171 @@
+//! Replays `testdata/hostile.jsonl` against the binary: no panic, no abort, bounded time and memory.
+//!
+//! Each line is a request that once hung, aborted, panicked or outlived its `time_limit`
+//! (or one written in the same spirit), given as `request`, `request_text`, or a text built
+//! from a `repeat` (one string many times) or `items` (numbered items joined by commas), with
+//! optional command-line `args`, the allowed exit statuses, and for errors the field named.
+//!
+//! The binary runs under an address-space limit (`ulimit -v`), so an allocation beyond it
+//! aborts and fails the test. Its wall-clock time is compared with the request's `time_limit`
+//! (or `bound_seconds`) plus a slack: a generous one under plain `cargo test`, so that a
+//! loaded machine cannot fail it (this is a guard against hangs, not a benchmark), and the
+//! strict one second of the issue under `cargo xtask hostile`, which sets
+//! `SCORECHECK_HOSTILE_SLACK=1` and runs a release build.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// Address space allowed to one request's process, in KiB (3 GiB: the rayon pool and
+/// glibc's per-thread arenas reserve address space they never touch).
+const ADDRESS_SPACE_KIB: u64 = 3 * 1024 * 1024;
+
+/// Time bound of a request without a `time_limit` or `bound_seconds`.
+const DEFAULT_BOUND_SECONDS: f64 = 10.0;
+
+fn hostile_file() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/hostile.jsonl")
+}
+
+/// The request text of a case.
+fn request_text(case: &Value) -> String {
+    if let Some(request) = case.get("request") {
+        return request.to_string();
+    }
+    if let Some(text) = case.get("request_text").and_then(Value::as_str) {
+        return text.to_string();
+    }
+    if let Some(repeat) = case.get("repeat") {
+        let fill = repeat["fill"]
+            .as_str()
+            .unwrap()
+            .repeat(repeat["times"].as_u64().unwrap() as usize);
+        return repeat["template"].as_str().unwrap().replace("@@", &fill);
+    }
+    if let Some(items) = case.get("items") {
+        let item = items["item"].as_str().unwrap();
+        let joined = (0..items["count"].as_u64().unwrap())
+            .map(|i| item.replace("{i}", &i.to_string()))
+            .collect::<Vec<_>>()
+            .join(",");
+        return items["template"].as_str().unwrap().replace("@@", &joined);
+    }
+    panic!("case without a request: {case}");
+}
+
+/// The seconds the answer may take before the slack.
+fn bound(case: &Value, text: &str) -> f64 {
+    if let Some(b) = case.get("bound_seconds").and_then(Value::as_f64) {
+        return b;
+    }
+    serde_json::from_str::<Value>(text)
+        .ok()
+        .and_then(|v| v.get("time_limit").and_then(Value::as_f64))
+        .filter(|t| t.is_finite() && *t > 0.0 && *t < 1e6)
+        .unwrap_or(DEFAULT_BOUND_SECONDS)
+}
+
+#[test]
+fn hostile_requests_are_answered_in_bounded_time_and_memory() {
+    let slack: f64 = std::env::var("SCORECHECK_HOSTILE_SLACK")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(30.0);
+    let binary = env!("CARGO_BIN_EXE_scorecheck");
+    let text = std::fs::read_to_string(hostile_file()).unwrap();
+    let mut failures = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let case: Value = serde_json::from_str(line).unwrap();
+        let name = format!(
+            "line {} ({})",
+            number + 1,
+            case["case"].as_str().unwrap_or("?")
+        );
+        let request = request_text(&case);
+        let path = std::env::temp_dir().join(format!(
+            "scorecheck-hostile-{}-{number}.json",
+            std::process::id()
+        ));
+        std::fs::write(&path, &request).unwrap();
+        let mut args: Vec<String> = vec!["check".into(), "--format".into(), "json".into()];
+        if let Some(extra) = case.get("args").and_then(Value::as_array) {
+            args.extend(extra.iter().map(|a| a.as_str().unwrap().to_string()));
+        }
+        args.push(path.display().to_string());
+        let started = Instant::now();
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v {ADDRESS_SPACE_KIB} && exec \"$0\" \"$@\""
+            ))
+            .arg(binary)
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let limit = Duration::from_secs_f64(bound(&case, &request) + slack);
+        // Kill a hang rather than wait for it forever.
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break Some(status);
+            }
+            if started.elapsed() > limit + Duration::from_secs(30) {
+                let _ = child.kill();
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let elapsed = started.elapsed();
+        let output = child.wait_with_output().unwrap();
+        let _ = std::fs::remove_file(&path);
+        let Some(status) = status else {
+            failures.push(format!("{name}: still running after {elapsed:?}; killed"));
+            continue;
+        };
+        let allowed: Vec<i64> = case["exit"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_i64().unwrap())
+            .collect();
+        match status.code() {
+            Some(code) if allowed.contains(&i64::from(code)) => {}
+            other => {
+                failures.push(format!(
+                    "{name}: exit {other:?} (a signal if None: abort or out of memory), expected one of {allowed:?}; stderr: {}",
+                    String::from_utf8_lossy(&output.stderr).chars().take(300).collect::<String>()
+                ));
+                continue;
+            }
+        }
+        if elapsed > limit {
+            failures.push(format!("{name}: took {elapsed:?}, more than {limit:?}"));
+        }
+        let answer: Value = match serde_json::from_slice(&output.stdout) {
+            Ok(answer) => answer,
+            Err(e) => {
+                failures.push(format!("{name}: stdout is not one JSON value ({e})"));
+                continue;
+            }
+        };
+        if let Some(field) = case.get("field").and_then(Value::as_str) {
+            if answer.pointer("/error/field").and_then(Value::as_str) != Some(field) {
+                failures.push(format!(
+                    "{name}: expected an error naming {field:?}, got {answer}"
+                ));
+            }
+        }
+        let _ = std::io::stderr()
+            .write_all(format!("{name}: exit {:?} in {elapsed:.2?}\n", status.code()).as_bytes());
+    }
+    assert!(
+        failures.is_empty(),
+        "hostile requests:\n{}",
+        failures.join("\n")
+    );
+}
