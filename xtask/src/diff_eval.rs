@@ -59,6 +59,7 @@ for job in jobs:
     t, e = s.eer()
     out["eer"] = [float(t), float(e)]
     out["auc"] = float(s.auc())
+    out["partial"] = [float(s.auc(a, b)) for a, b in job["partial"]]
     signed = scores if job["score_class"] == "pos" else -scores
     out["ap"] = float(average_precision_score(labels == 1, signed))
     a = job["alpha"]
@@ -122,6 +123,8 @@ struct Case {
     thresholds: Vec<f64>,
     targets: BTreeMap<&'static str, Vec<f64>>,
     score_targets: Vec<(&'static str, f64)>,
+    /// FPR bounds of partial AUCs, and whether both are ROC vertices (multiples of 1/n).
+    partial: Vec<(f64, f64, bool)>,
     bootstrap: usize,
 }
 
@@ -142,6 +145,7 @@ fn make_case(g: &mut Generator, index: u64) -> Case {
     let mut thresholds: Vec<f64> = (0..4).map(|_| scores[g.below(n)]).collect();
     thresholds.extend((0..3).map(|_| (g.normal() * 2.0 * 1000.0).round() / 1000.0));
     let p = labels.iter().filter(|&&l| l == 1).count();
+    let score_class = ["pos", "neg"][g.below(2)];
     let mut targets = BTreeMap::new();
     for metric in ["fpr", "tpr", "tnr", "fnr"] {
         let count = if matches!(metric, "tpr" | "fnr") {
@@ -155,9 +159,9 @@ fn make_case(g: &mut Generator, index: u64) -> Case {
         targets.insert(metric, t);
     }
     Case {
-        labels,
-        scores,
-        score_class: ["pos", "neg"][g.below(2)],
+        labels: labels.clone(),
+        scores: scores.clone(),
+        score_class,
         equal_class: ["pos", "neg"][g.below(2)],
         method: ["linear", "lower", "higher"][g.below(3)],
         thresholds,
@@ -168,6 +172,37 @@ fn make_case(g: &mut Generator, index: u64) -> Case {
                 (name, (g.unit() * 1000.0).round() / 1000.0)
             })
             .collect(),
+        partial: {
+            // ROC vertices: the FPR at each cut between distinct scores (ties make them
+            // sparser than the multiples of 1/n).
+            let negatives: Vec<f64> = labels
+                .iter()
+                .zip(&scores)
+                .filter(|(l, _)| **l == 0)
+                .map(|(_, s)| *s)
+                .collect();
+            let mut vertices: Vec<f64> = scores
+                .iter()
+                .map(|&v| {
+                    let beyond = negatives
+                        .iter()
+                        .filter(|&&s| if score_class == "pos" { s >= v } else { s <= v })
+                        .count();
+                    beyond as f64 / negatives.len() as f64
+                })
+                .chain([0.0])
+                .collect();
+            vertices.sort_by(f64::total_cmp);
+            vertices.dedup();
+            let k1 = g.below(vertices.len() - 1);
+            let k2 = k1 + 1 + g.below(vertices.len() - 1 - k1);
+            let (a, b) = (g.unit() * 0.5, 0.5 + g.unit() * 0.5);
+            vec![
+                (vertices[k1], vertices[k2], true),
+                (0.0, 1.0, true),
+                (a, b, false),
+            ]
+        },
         bootstrap: if index % 5 == 2 && n >= 30 { 2000 } else { 0 },
     }
 }
@@ -298,6 +333,9 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
                 }
             }
         }
+        for (lower, upper, _) in &case.partial {
+            args.push(format!("--partial-auc={lower}:{upper}"));
+        }
         for (name, target) in &case.score_targets {
             args.push(format!("--at-score={name}={target}"));
         }
@@ -378,6 +416,7 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
             "thresholds": case.thresholds, "targets": case.targets, "alpha": alpha,
             "binomial": binomial, "bootstrap": case.bootstrap, "seed": i,
             "score_targets": case.score_targets,
+            "partial": case.partial.iter().map(|&(a, b, _)| [a, b]).collect::<Vec<_>>(),
         }));
         ours.push((answers, boot));
     }
@@ -503,6 +542,23 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
             1e-9,
             || format!("case {i}"),
         );
+        for (k, &(lower, upper, on_vertices)) in cases[i].partial.iter().enumerate() {
+            let (key, tolerance) = if on_vertices {
+                ("partial auc, bounds on ROC vertices", 1e-9)
+            } else {
+                // score-analysis pads with the nearest point's TPR instead of interpolating.
+                (
+                    "partial auc, bounds inside segments (documented)",
+                    f64::INFINITY,
+                )
+            };
+            tallies.entry(key).or_default().add(
+                f(&ours["partial_auc"][k]["value"]),
+                f(&reference["partial"][k]),
+                tolerance,
+                || format!("case {i} [{lower}, {upper}]"),
+            );
+        }
         tallies
             .entry("average precision (sklearn)")
             .or_default()

@@ -111,6 +111,10 @@ pub struct EvalArgs {
     /// Print the exact ROC-AUC and the average precision.
     #[arg(long)]
     auc: bool,
+    /// Print the exact area under the ROC curve between two false positive rates, as
+    /// `LOWER:UPPER` such as `0:0.1` (repeatable; not normalised).
+    #[arg(long, value_name = "LOWER:UPPER")]
+    partial_auc: Vec<String>,
     /// Confidence intervals of the rates at each --threshold (and, with bootstrap, of the
     /// EER and AUC).
     #[arg(long, value_enum)]
@@ -525,6 +529,28 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<Value> {
             report.insert("average_precision".into(), number(average_precision));
         }
     }
+    let mut partial = Vec::new();
+    for bounds in &args.partial_auc {
+        let (lower, upper) = bounds.split_once(':').ok_or_else(|| {
+            anyhow!("--partial-auc {bounds:?}: write it as LOWER:UPPER, e.g. 0:0.1")
+        })?;
+        let (lower, upper) = (
+            parse_decimal(lower).map_err(|e| anyhow!("--partial-auc: {e}"))?,
+            parse_decimal(upper).map_err(|e| anyhow!("--partial-auc: {e}"))?,
+        );
+        let area = outputs
+            .partial_auc(&lower, &upper)
+            .map_err(|e| anyhow!("--partial-auc: {e}"))?;
+        partial.push(json!({
+            "lower": lower.to_string(),
+            "upper": upper.to_string(),
+            "value": number(scorecheck::algebra::Exact::from_rational(area.clone()).to_f64()),
+            "exact": area.to_string(),
+        }));
+    }
+    if !partial.is_empty() {
+        report.insert("partial_auc".into(), Value::Array(partial));
+    }
     if let Some(path) = &args.check {
         report.insert("check".into(), check(&outputs, path)?);
     }
@@ -718,6 +744,20 @@ fn text(report: &Value) -> String {
         out.push_str(&format!(
             "average precision {}\n",
             show(&report["average_precision"])
+        ));
+    }
+    for p in report
+        .get("partial_auc")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        out.push_str(&format!(
+            "partial ROC-AUC for FPR in [{}, {}]: {} = {}\n",
+            fraction_as_decimal(p["lower"].as_str().unwrap_or("")),
+            fraction_as_decimal(p["upper"].as_str().unwrap_or("")),
+            show(&p["value"]),
+            p["exact"].as_str().unwrap_or("")
         ));
     }
     if let Some(check) = report.get("check") {

@@ -170,6 +170,29 @@ fn every_threshold_at_a_score_target() {
 }
 
 #[test]
+fn partial_auc_is_exact_and_adds_up() {
+    let input = data("eval_outputs.csv");
+    let out = eval(&[
+        "--input",
+        &input,
+        "--partial-auc",
+        "0:0.2",
+        "--partial-auc",
+        "0.2:1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v = json(&out);
+    // Three positives outrank every negative: up to FPR 0.2 the curve is at TPR 3/5.
+    assert_eq!(v["partial_auc"][0]["exact"], "3/25");
+    assert_eq!(v["partial_auc"][1]["exact"], "4/5");
+    let out = eval(&["--input", &input, "--partial-auc", "0.5:0.2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("lower < upper"));
+}
+
+#[test]
 fn json_lines_with_string_labels() {
     let input = data("eval_outputs.jsonl");
     let out = eval(&[

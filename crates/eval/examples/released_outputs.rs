@@ -1,6 +1,7 @@
 //! Checks a paper's reported accuracy and AUC against its released outputs, and prints the
-//! thresholds at which the accuracy holds. `cargo test` builds it; `cargo run --example
-//! released_outputs -p scorecheck-eval` runs it and fails loudly if the answer changes.
+//! thresholds at which the accuracy holds. `cargo test` runs it (through the test at the
+//! end) and so does `cargo run --example released_outputs -p scorecheck-eval`; its
+//! assertions fail loudly if the answer changes.
 
 use scorecheck_algebra::{parse_decimal, Score};
 use scorecheck_eval::{Outputs, Reported};
@@ -27,4 +28,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .iter()
         .all(|f| f.matrix.tp() + f.matrix.tn() == 8));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_example_runs_and_its_assertions_hold() {
+        super::main().unwrap();
+    }
 }

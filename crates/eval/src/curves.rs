@@ -3,7 +3,9 @@
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
+use num_traits::{One, Zero};
 
+use crate::error::Error;
 use crate::outputs::{BinaryClass, Outputs};
 
 /// The area under the ROC curve as an exact fraction: `twice_wins / (2 · pairs)`, where
@@ -111,6 +113,85 @@ impl Outputs {
             twice_wins,
             pairs: u128::from(self.p()) * u128::from(self.n()),
         }
+    }
+
+    /// The exact area under the ROC curve between false positive rates `lower` and `upper`
+    /// (0 ≤ lower < upper ≤ 1): the polyline through the ROC points, ties joined by their
+    /// diagonal, integrated exactly, so that [0, 1] gives [`Outputs::auc`]. Not normalised
+    /// (the most it can be is upper − lower). score_analysis's `auc(lower, upper)` pads the
+    /// curve with the nearest point's TPR instead of interpolating at a bound inside a
+    /// segment; the two agree when the bounds are ROC vertices (multiples of 1/n).
+    ///
+    /// ```
+    /// use num_rational::BigRational;
+    /// use scorecheck_eval::Outputs;
+    /// let outputs = Outputs::new(vec![1.0, 2.0, 3.0], vec![0.5, 2.0]).unwrap();
+    /// let r = |a: i64, b: i64| BigRational::new(a.into(), b.into());
+    /// assert_eq!(outputs.partial_auc(&r(0, 1), &r(1, 1)).unwrap(), outputs.auc().exact());
+    /// // Up to FPR 1/2 the curve climbs from TPR 1/3 to 2/3 (the tie at 2.0) and then to 1 at FPR 1.
+    /// assert_eq!(outputs.partial_auc(&r(0, 1), &r(1, 2)).unwrap().to_string(), "1/4");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// Bounds not in order inside [0, 1].
+    pub fn partial_auc(
+        &self,
+        lower: &BigRational,
+        upper: &BigRational,
+    ) -> Result<BigRational, Error> {
+        let zero = BigRational::zero();
+        let one = BigRational::one();
+        if !(&zero <= lower && lower < upper && upper <= &one) {
+            return Err(Error::option(format!(
+                "partial AUC bounds {lower} and {upper} must satisfy 0 <= lower < upper <= 1"
+            )));
+        }
+        let (p, n) = (BigInt::from(self.p()), BigInt::from(self.n()));
+        // Segments in units of counts: fp from f0 to f1, tp from t0 to t1.
+        let mut area = zero.clone();
+        let (mut tp, mut fp) = (0u64, 0u64);
+        // Twice the area, in count units, of segments wholly inside the bounds.
+        let mut inside = BigInt::zero();
+        let lower_count = lower * BigRational::from_integer(n.clone());
+        let upper_count = upper * BigRational::from_integer(n.clone());
+        for (_, pos, neg) in groups(self) {
+            let (t0, f0) = (tp, fp);
+            tp += pos;
+            fp += neg;
+            if neg == 0 {
+                continue;
+            }
+            let (f0r, f1r) = (
+                BigRational::from_integer(f0.into()),
+                BigRational::from_integer(fp.into()),
+            );
+            if f1r <= lower_count || f0r >= upper_count {
+                continue;
+            }
+            if f0r >= lower_count && f1r <= upper_count {
+                inside += BigInt::from(neg) * BigInt::from(t0 + tp);
+                continue;
+            }
+            // A segment cut by a bound: TPR is linear in FPR along it.
+            let at = |f: &BigRational| {
+                BigRational::from_integer(t0.into())
+                    + (f - &f0r) * BigRational::new(BigInt::from(pos), BigInt::from(neg))
+            };
+            let a = if f0r > lower_count {
+                f0r.clone()
+            } else {
+                lower_count.clone()
+            };
+            let b = if f1r < upper_count {
+                f1r.clone()
+            } else {
+                upper_count.clone()
+            };
+            area += (&b - &a) * (at(&a) + at(&b)) / BigRational::from_integer(2.into());
+        }
+        area += BigRational::new(inside, BigInt::from(2));
+        Ok(area / BigRational::from_integer(p * n))
     }
 
     /// The ROC curve: one point per distinct score, from (0, ·) to (1, 1), with a threshold
@@ -241,6 +322,17 @@ mod tests {
             let auc = outputs.auc();
             prop_assert_eq!(auc.twice_wins, twice);
             prop_assert_eq!(auc.pairs, (pos_all.len() * neg_all.len()) as u128);
+        }
+
+        #[test]
+        fn partial_aucs_add_up_to_the_auc(pos in scores(), neg in scores(), easy_pos in 0u64..2, easy_neg in 0u64..2, cut in 1i64..20) {
+            let outputs = Outputs::new(pos, neg).unwrap().with_easy(easy_pos, easy_neg);
+            let r = |a: i64, b: i64| BigRational::new(a.into(), b.into());
+            let whole = outputs.partial_auc(&r(0, 1), &r(1, 1)).unwrap();
+            prop_assert_eq!(&whole, &outputs.auc().exact());
+            let left = outputs.partial_auc(&r(0, 1), &r(cut, 20)).unwrap();
+            let right = outputs.partial_auc(&r(cut, 20), &r(1, 1)).unwrap();
+            prop_assert_eq!(left + right, whole);
         }
 
         #[test]

@@ -368,6 +368,7 @@ fn find_root(f: &dyn Fn(f64) -> f64, mut a: f64, mut e: f64, find_first: bool) -
 mod tests {
     use super::*;
     use crate::outputs::Rule;
+    use proptest::strategy::Strategy;
 
     #[test]
     fn score_analysis_docs_examples() {
@@ -394,6 +395,24 @@ mod tests {
                 .unwrap(),
             3.0f64.next_up()
         );
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn eer_is_where_the_thresholds_at_fpr_and_fnr_meet(
+            pos in proptest::collection::vec((0i32..12).prop_map(|v| f64::from(v) / 4.0), 1..20),
+            neg in proptest::collection::vec((0i32..12).prop_map(|v| f64::from(v) / 4.0), 1..20),
+            rule in 0usize..4,
+        ) {
+            let outputs = Outputs::new(pos, neg).unwrap().with_rule(Rule::ALL[rule]);
+            let eer = outputs.eer();
+            proptest::prop_assert!((0.0..=1.0).contains(&eer.eer));
+            if eer.eer > 0.0 && eer.eer < 1.0 {
+                let at = |rate| outputs.threshold_at(rate, eer.eer, Interpolation::Linear).unwrap();
+                proptest::prop_assert!((at(Rate::Fpr) - at(Rate::Fnr)).abs() < 1e-9, "{eer:?}");
+                proptest::prop_assert_eq!(at(Rate::Fpr), eer.threshold);
+            }
+        }
     }
 
     #[test]
