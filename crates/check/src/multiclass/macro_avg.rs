@@ -239,18 +239,37 @@ fn decide(
 ) -> Result<Value> {
     if model == Model::OneVsRest {
         let experiment = one_vs_rest(ex);
-        let outcome = mos::solve(&experiment, request)?;
+        let outcome = match mos::nothing_checkable(&experiment, ignored) {
+            Some(reason) => mos::MosOutcome {
+                verdict: Verdict::Undecided { reason },
+            },
+            None => mos::solve(&experiment, request)?,
+        };
         let mut out = mos::render(&experiment, &outcome, ignored, request);
         if let Value::Object(map) = &mut out {
             map.insert("model".into(), model.as_str().into());
         }
         return Ok(out);
     }
-    let verdict = match build(ex, request.options.deadline)? {
-        Some(problem) => crate::backend::solve(&problem, &request.options)?,
-        None => Verdict::Undecided {
-            reason: "the time limit ran out while the K×K model was being built".into(),
-        },
+    let nothing_checkable = ex.windows.is_empty()
+        && ex.class_bounds.is_empty()
+        && ex.fold_bounds.is_empty()
+        && !ignored.is_empty();
+    let verdict = if nothing_checkable {
+        // A "consistent" here would be a claim without evidence.
+        Verdict::Undecided {
+            reason: format!(
+                "none of the reported scores ({}) is usable by this protocol and no bound is given, so nothing can be checked; report acc, sens, spec, bacc or their complements",
+                ignored.join(", ")
+            ),
+        }
+    } else {
+        match build(ex, request.options.deadline)? {
+            Some(problem) => crate::backend::solve(&problem, &request.options)?,
+            None => Verdict::Undecided {
+                reason: "the time limit ran out while the K×K model was being built".into(),
+            },
+        }
     };
     let mut out = Map::new();
     crate::backend::insert_verdict(

@@ -380,7 +380,10 @@ pub(crate) fn mean_of_scores(request: &Request<'_>, setup: &Setup, model: Model)
             );
         }
     }
-    let verdict = crate::backend::solve(&problem, &request.options)?;
+    let verdict = match mos::nothing_checkable(&experiment, &ignored) {
+        Some(reason) => Verdict::Undecided { reason },
+        None => crate::backend::solve(&problem, &request.options)?,
+    };
     let matrices = match (&verdict, model) {
         (Verdict::Feasible { witness }, Model::Exact) if witness_matrices_fit(&setup.folds) => Some(
             setup
