@@ -114,6 +114,8 @@ pub fn evaluate<T: Arith>(score: Score, m: &Counts<T>, params: &Params) -> Optio
             T::count(4).mul(tp).mul(tn).div(&denominator)
         }
         Score::Gm => tp.mul(tn).div(&p.mul(n))?.sqrt(),
+        Score::SensTimesSpec => tp.mul(tn).div(&p.mul(n)),
+        Score::FnrTimesFpr => fn_.mul(&fp).div(&p.mul(n)),
         Score::Mk => Some(tp.div(&pp)?.add(&tn.div(&pn)?).sub(&one)),
         Score::Bm => Some(tp.div(p)?.add(&tn.div(n)?).sub(&one)),
         Score::Mcc => mcc(tp, tn, &fp, &fn_, p, n, &pp, &pn),

@@ -107,7 +107,9 @@ impl Score {
             Score::Fnr => (Falling, Flat),
             Score::Spec => (Flat, Rising),
             Score::Fpr => (Flat, Falling),
-            Score::Err | Score::Fdr | Score::For | Score::Lrn | Score::Pt => (Falling, Falling),
+            Score::Err | Score::Fdr | Score::For | Score::Lrn | Score::Pt | Score::FnrTimesFpr => {
+                (Falling, Falling)
+            }
             _ => (Rising, Rising),
         }
     }

@@ -69,6 +69,13 @@ pub enum Score {
     Nmk,
     /// One minus the prevalence threshold (higher is better).
     OneMinusPt,
+    /// sens · spec = tp·tn / (p·n): twice it is the least AUC (in units of 1/(2pn)) of a
+    /// ranking whose threshold gives (tp, tn). Not a reported score: not in [`Score::ALL`]
+    /// and not nameable; the checker uses it to express an AUC window as a window on counts.
+    SensTimesSpec,
+    /// fnr · fpr = fn·fp / (p·n): the AUC of a ranking whose threshold gives (tp, tn) is at
+    /// most 1 − fnr·fpr. Internal like [`Score::SensTimesSpec`].
+    FnrTimesFpr,
 }
 
 /// Static facts about one score.
@@ -128,6 +135,22 @@ impl Score {
         };
         match self {
             Score::Acc => s("acc", "accuracy", &[], Some(0), Some(1), true),
+            Score::SensTimesSpec => s(
+                "sens_times_spec",
+                "sens_times_spec",
+                &[],
+                Some(0),
+                Some(1),
+                true,
+            ),
+            Score::FnrTimesFpr => s(
+                "fnr_times_fpr",
+                "fnr_times_fpr",
+                &[],
+                Some(0),
+                Some(1),
+                false,
+            ),
             Score::Err => s("err", "error_rate", &["error"], Some(0), Some(1), false),
             Score::Sens => s(
                 "sens",

@@ -20,28 +20,82 @@ pub(crate) struct Windows {
     pub(crate) windows: Vec<single::Window>,
 }
 
-/// Reads `scores`, `eps` and `numerical_tolerance` into exact windows.
+/// Reads `scores`, `eps` and `numerical_tolerance` into exact windows; a reported AUC is
+/// an error naming it (only [`read_windows_with_auc`] takes one).
 pub(crate) fn read_windows(fields: &Object<'_>) -> Result<Windows> {
-    let reported = input::reported_scores(
-        fields.required("scores", "the reported scores, e.g. {\"acc\": 0.954}")?,
-        "scores",
+    let (windows, auc) = read_windows_with_auc(fields)?;
+    match auc {
+        Some(auc) => Err(crate::auc::unsupported(&auc.key)),
+        None => Ok(windows),
+    }
+}
+
+/// Reads `scores`, `eps` and `numerical_tolerance` into exact windows, with the reported
+/// AUC (`auc`, `roc_auc`, ...) apart: its window depends on (p, n).
+pub(crate) fn read_windows_with_auc(
+    fields: &Object<'_>,
+) -> Result<(Windows, Option<crate::auc::ReportedAuc>)> {
+    let scores_value = fields.required("scores", "the reported scores, e.g. {\"acc\": 0.954}")?;
+    let (scores_value, auc_entry) = crate::auc::split(scores_value, "scores")?;
+    let eps_value = fields.required(
+        "eps",
+        "the uncertainty of the reported figures, e.g. 0.0001 for 4 decimals",
     )?;
-    if reported.scores.is_empty() {
+    let (eps_value, auc_eps) = crate::auc::split(eps_value, "eps")?;
+    let tol = input::tolerance(fields.get("numerical_tolerance"), "numerical_tolerance")?;
+    let auc = match auc_entry {
+        None => {
+            if let Some((key, _)) = auc_eps {
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    Some(&input::join("eps", &key)),
+                    "eps gives an uncertainty for the AUC, which is not reported; remove it",
+                ));
+            }
+            None
+        }
+        Some((key, raw)) => {
+            let field = input::join("scores", &key);
+            let value = input::rational(&raw, &field)?;
+            if value < input::zero() || value > BigRational::from_integer(1.into()) {
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    Some(&field),
+                    format!(
+                        "the AUC is {}, outside [0, 1]; give it as a fraction like 0.91",
+                        input::show(&value)
+                    ),
+                ));
+            }
+            let eps = match (&eps_value, auc_eps) {
+                (_, Some((eps_key, e))) => input::positive_eps(&e, &input::join("eps", &eps_key))?,
+                (Value::Object(_), None) => {
+                    return Err(Error::new(
+                        ErrorKind::MissingField,
+                        Some(&input::join("eps", &key)),
+                        format!("eps gives no uncertainty for the reported score {key:?}; add it or give one number for all"),
+                    ))
+                }
+                (single_eps, None) => input::positive_eps(single_eps, "eps")?,
+            };
+            let (lower, upper) = reported_interval(&value, &eps, &tol);
+            Some(crate::auc::ReportedAuc {
+                key,
+                value,
+                lower,
+                upper,
+            })
+        }
+    };
+    let reported = input::reported_scores(&scores_value, "scores")?;
+    if reported.scores.is_empty() && auc.is_none() {
         return Err(Error::new(
             ErrorKind::InvalidValue,
             Some("scores"),
             "no scores are reported; give at least one, e.g. {\"acc\": 0.954}",
         ));
     }
-    let eps = input::eps(
-        fields.required(
-            "eps",
-            "the uncertainty of the reported figures, e.g. 0.0001 for 4 decimals",
-        )?,
-        "eps",
-        &reported,
-    )?;
-    let tol = input::tolerance(fields.get("numerical_tolerance"), "numerical_tolerance")?;
+    let eps = input::eps(&eps_value, "eps", &reported)?;
     let windows = reported
         .scores
         .iter()
@@ -56,7 +110,7 @@ pub(crate) fn read_windows(fields: &Object<'_>) -> Result<Windows> {
             }
         })
         .collect();
-    Ok(Windows { reported, windows })
+    Ok((Windows { reported, windows }, auc))
 }
 
 /// `1_testset_no_kfold`: `testset`, `scores`, `eps`.
@@ -66,7 +120,7 @@ pub(crate) fn testset_no_kfold(request: &Request<'_>) -> Result<Value> {
         fields.required("testset", "the test set, e.g. {\"p\": 100, \"n\": 200}")?,
         "testset",
     )?;
-    decide(request, p, n)
+    decide(request, p, n, true)
 }
 
 /// `1_dataset_kfold_som`: `dataset`, `folding`, pooled over folds and repeats.
@@ -78,7 +132,7 @@ pub(crate) fn dataset_kfold_som(request: &Request<'_>) -> Result<Value> {
     )?;
     let folding = folding::parse(fields.required("folding", "how the folds were made, e.g. {\"n_folds\": 5, \"n_repeats\": 1, \"strategy\": \"stratified_sklearn\"}")?, "folding", dataset)?;
     let (p, n) = pooled(&folding, dataset, "folding")?;
-    decide(request, p, n)
+    decide(request, p, n, false)
 }
 
 /// `n_testsets_som_no_kfold`: `testsets`, pooled.
@@ -97,7 +151,7 @@ pub(crate) fn testsets_som_no_kfold(request: &Request<'_>) -> Result<Value> {
             "every testset is empty (p = n = 0 in all); give at least one item",
         ));
     }
-    decide(request, p, n)
+    decide(request, p, n, false)
 }
 
 /// Reads the `testsets` list shared by the multi-testset protocols: each one's (p, n).
@@ -132,7 +186,7 @@ pub(crate) fn datasets_som_kfold_som(request: &Request<'_>) -> Result<Value> {
         p = add(p, fp, &evaluation.path)?;
         n = add(n, fnn, &evaluation.path)?;
     }
-    decide(request, p, n)
+    decide(request, p, n, false)
 }
 
 /// Reads an evaluation's optional `folding` (one fold when absent), finishes it, and
@@ -222,17 +276,98 @@ fn pooled(folding: &folding::Folding, dataset: (u64, u64), path: &str) -> Result
     })
 }
 
-/// Runs the exact engine on the pooled (p, n) and renders the result.
-fn decide(request: &Request<'_>, p: u64, n: u64) -> Result<Value> {
-    let Windows { reported, windows } = read_windows(&request.fields)?;
+/// Runs the exact engine on the pooled (p, n) and renders the result; `allow_auc` for
+/// the one protocol where a reported AUC has its meaning (one test set, one threshold).
+fn decide(request: &Request<'_>, p: u64, n: u64, allow_auc: bool) -> Result<Value> {
+    let (
+        Windows {
+            reported,
+            mut windows,
+        },
+        auc,
+    ) = read_windows_with_auc(&request.fields)?;
+    let mut no_auc_value = None;
+    if let Some(a) = &auc {
+        if !allow_auc {
+            return Err(crate::auc::unsupported(&a.key));
+        }
+        if p == 0 || n == 0 {
+            no_auc_value = Some(format!(
+                "the AUC is undefined with p={p}, n={n}: it needs both positives and negatives; reported {}",
+                decimal(&a.value)
+            ));
+        } else {
+            match crate::auc::windows(a, p, n) {
+                Some(extra) => windows.extend(extra),
+                None => {
+                    no_auc_value = Some(format!(
+                        "no AUC value k/(2pn) with p={p}, n={n} lies in [{}, {}] around the reported {}",
+                        decimal(&a.lower),
+                        decimal(&a.upper),
+                        decimal(&a.value)
+                    ))
+                }
+            }
+        }
+    }
     let problem = single::Problem {
         p,
         n,
         windows,
         params: reported.params.clone(),
     };
-    let outcome = single::check(&problem, &crate::backend::single_options(&request.options));
-    Ok(render(&problem, &reported, &outcome))
+    let outcome = match &no_auc_value {
+        Some(sentence) => single::Outcome::inconsistent_because(sentence.clone()),
+        None => single::check(&problem, &crate::backend::single_options(&request.options)),
+    };
+    let mut out = render(&problem, &reported, &outcome);
+    if let Some(a) = &auc {
+        render_auc(&mut out, a, &problem, &outcome);
+    }
+    Ok(out)
+}
+
+/// Shows a reported AUC under its own name: its window, the AUC values achievable at the
+/// witness, and "auc" for the two internal windows in an explanation.
+fn render_auc(
+    out: &mut Value,
+    auc: &crate::auc::ReportedAuc,
+    problem: &single::Problem,
+    outcome: &single::Outcome,
+) {
+    if let Some(Value::Object(windows)) = out.get_mut("windows") {
+        windows.retain(|key, _| key != "sens_times_spec" && key != "fnr_times_fpr");
+        windows.insert(
+            "auc".into(),
+            json!([auc.lower.to_string(), auc.upper.to_string()]),
+        );
+    }
+    if let Some(&(tp, tn)) = outcome.witnesses.first() {
+        if let Some((lo, hi)) = crate::auc::achievable(tp, tn, problem.p, problem.n, Some(auc)) {
+            let exact = |x: &BigRational| json!({"exact": x.to_string(), "value": finite(num_traits::ToPrimitive::to_f64(x).unwrap_or(f64::NAN))});
+            if let Some(Value::Object(scores)) = out.get_mut("scores_at_witness") {
+                scores.insert("auc".into(), json!({"min": exact(&lo), "max": exact(&hi)}));
+            }
+        }
+    }
+    if let Some(Value::Object(explanation)) = out.get_mut("explanation") {
+        if let Some(Value::Array(scores)) = explanation.get_mut("scores") {
+            let mut named: Vec<Value> = Vec::new();
+            for s in scores.iter() {
+                let name = match s.as_str() {
+                    Some("sens_times_spec" | "fnr_times_fpr") => Value::from("auc"),
+                    _ => s.clone(),
+                };
+                if !named.contains(&name) {
+                    named.push(name);
+                }
+            }
+            if named.is_empty() {
+                named.push(Value::from("auc"));
+            }
+            *scores = named;
+        }
+    }
 }
 
 fn decimal(value: &BigRational) -> String {

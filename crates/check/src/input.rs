@@ -441,18 +441,7 @@ pub fn show(value: &BigRational) -> String {
 /// Reads `eps`: one number for every score, or an object with one per reported score.
 /// Each eps must be positive and below 1.
 pub fn eps(value: &Value, path: &str, reported: &Reported) -> Result<BTreeMap<Score, BigRational>> {
-    let check = |eps: BigRational, field: &str| -> Result<BigRational> {
-        if !eps.is_positive() {
-            return Err(invalid(
-                field,
-                "eps must be positive: it is the rounding uncertainty of the reported figures, e.g. 0.0001 for 4 decimals (use numerical_tolerance for exactly reported values)",
-            ));
-        }
-        if eps >= BigRational::one() {
-            return Err(invalid(field, "eps must be below 1; scores live in [0, 1] or similar ranges, so an uncertainty of 1 or more checks nothing"));
-        }
-        Ok(eps)
-    };
+    let check = |eps: BigRational, field: &str| check_eps(eps, field);
     let mut map = BTreeMap::new();
     match value {
         Value::Object(_) => {
@@ -505,6 +494,24 @@ pub fn eps(value: &Value, path: &str, reported: &Reported) -> Result<BTreeMap<Sc
         }
     }
     Ok(map)
+}
+
+/// Reads one eps: a positive number below 1.
+pub fn positive_eps(value: &Value, path: &str) -> Result<BigRational> {
+    check_eps(rational(value, path)?, path)
+}
+
+fn check_eps(eps: BigRational, field: &str) -> Result<BigRational> {
+    if !eps.is_positive() {
+        return Err(invalid(
+            field,
+            "eps must be positive: it is the rounding uncertainty of the reported figures, e.g. 0.0001 for 4 decimals (use numerical_tolerance for exactly reported values)",
+        ));
+    }
+    if eps >= BigRational::one() {
+        return Err(invalid(field, "eps must be below 1; scores live in [0, 1] or similar ranges, so an uncertainty of 1 or more checks nothing"));
+    }
+    Ok(eps)
 }
 
 /// Reads `numerical_tolerance` (default 1e-6, as in the reference; 0 allowed).

@@ -33,6 +33,7 @@
 //! Cargo features: `highs` switches on the HiGHS backend (`"backend": "highs"`); without
 //! it the exact pure-Rust backend answers every integer program.
 
+mod auc;
 mod backend;
 mod binary_som;
 mod bundles;

@@ -89,6 +89,11 @@ fn binary_single() {
 }
 
 #[test]
+fn auc() {
+    run_family("auc");
+}
+
+#[test]
 fn binary_mos() {
     run_family(FAMILIES[1]);
 }

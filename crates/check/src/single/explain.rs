@@ -73,7 +73,33 @@ fn restrict(problem: &Problem, indices: &[usize]) -> Problem {
 
 /// "acc 0.954", the score with its reported figure.
 fn shown(window: &Window) -> String {
-    format!("{} {}", window.score, show_decimal(&window.reported))
+    format!(
+        "{} {}",
+        shown_name(window.score),
+        show_decimal(&window.reported)
+    )
+}
+
+/// The name of a window's score in sentences: the two windows an AUC becomes (on
+/// sens·spec and fnr·fpr, see `crate::auc`) both read as the AUC they came from.
+fn shown_name(score: scorecheck_algebra::Score) -> &'static str {
+    if crate::auc::is_internal(score) {
+        "auc"
+    } else {
+        score.abbreviation()
+    }
+}
+
+/// The shown windows, each once (an AUC's two windows show as one).
+fn shown_all(windows: &[Window]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for w in windows {
+        let s = shown(w);
+        if !out.contains(&s) {
+            out.push(s);
+        }
+    }
+    out
 }
 
 /// "a", "a and b", "a, b and c".
@@ -94,17 +120,19 @@ fn describe(
     let Some((last, others)) = subset.windows.split_last() else {
         return (format!("no scores to explain with p={p}, n={n}"), None);
     };
-    if others.is_empty() {
+    let all = shown_all(&subset.windows);
+    if all.len() == 1 {
         return (
-            format!("{} alone cannot be reached with p={p}, n={n}", shown(last)),
+            format!("{} alone cannot be reached with p={p}, n={n}", all[0]),
             None,
         );
     }
-    let names: Vec<String> = others.iter().map(shown).collect();
-    let plain = format!(
-        "{} cannot all hold with p={p}, n={n}",
-        join(&subset.windows.iter().map(shown).collect::<Vec<_>>())
-    );
+    let names: Vec<String> = shown_all(others);
+    let plain = format!("{} cannot all hold with p={p}, n={n}", join(&all));
+    // The range forced on an AUC window's internal score is not in AUC units: say it plainly.
+    if crate::auc::is_internal(last.score) {
+        return (plain, None);
+    }
     let rest = Problem {
         p,
         n,

@@ -154,6 +154,24 @@ pub struct Outcome {
     pub steps: u64,
 }
 
+impl Outcome {
+    /// An inconsistency found before any search, explained by `sentence`.
+    pub fn inconsistent_because(sentence: String) -> Outcome {
+        Outcome {
+            verdict: Verdict::Inconsistent,
+            witnesses: Vec::new(),
+            n_valid_tptn_pairs: Some(0),
+            count_lower_bound: 0,
+            explanation: Some(Explanation {
+                scores: Vec::new(),
+                sentence,
+                forced_range: None,
+            }),
+            steps: 0,
+        }
+    }
+}
+
 /// The least time the explanation of an inconsistency may take (see [`check`]).
 pub const EXPLAIN_MIN_BUDGET: std::time::Duration = std::time::Duration::from_secs(1);
 
