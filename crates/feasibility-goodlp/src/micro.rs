@@ -1,0 +1,204 @@
+//! The microlp backend: good_lp's pure-Rust solver, whose "infeasible" counts only once certified.
+
+use std::fmt;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
+use std::time::Instant;
+
+use ::microlp::{SolveOptions, SolveOutcome};
+use good_lp::WithTimeLimit;
+use scorecheck_feasibility::{checked, Budget, Certainty, Feasibility, Problem, Verdict};
+
+use crate::farkas;
+use crate::model::{deadline, feasible_or_undecided, integer_model, prepare, time_left, Prepared};
+
+/// microlp (pure Rust, `f64`) through good_lp; its [`Feasibility::name`] is `"microlp"`.
+///
+/// A point microlp calls feasible is rounded and checked exactly. microlp is known to call
+/// feasible problems infeasible (its issues #10, #15 and #42), so its "infeasible" is
+/// reported only when certified: by an exact Farkas certificate of the relaxation (see the
+/// crate docs), or, if one was configured with [`MicroLp::confirmed_by`], by an exact
+/// "infeasible" of that backend within what is left of the budget. Otherwise the answer
+/// is [`Verdict::Undecided`].
+#[derive(Clone, Default)]
+pub struct MicroLp {
+    confirmation: Option<Arc<dyn Feasibility>>,
+}
+
+impl fmt::Debug for MicroLp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MicroLp")
+            .field(
+                "confirmation",
+                &self.confirmation.as_ref().map(|b| b.name()),
+            )
+            .finish()
+    }
+}
+
+impl MicroLp {
+    /// The backend that certifies "infeasible" with Farkas certificates only.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The backend that, when no Farkas certificate is found, asks `exact` to confirm an
+    /// "infeasible" (for example the exact pure backend of `scorecheck-feasibility-pure`).
+    /// Only an answer of `exact` with [`Certainty::Exact`] confirms; if `exact` finds a
+    /// point instead, that verified point is the answer.
+    pub fn confirmed_by(exact: impl Feasibility + 'static) -> Self {
+        MicroLp {
+            confirmation: Some(Arc::new(exact)),
+        }
+    }
+}
+
+impl Feasibility for MicroLp {
+    fn name(&self) -> &'static str {
+        "microlp"
+    }
+
+    fn solve(&self, problem: &Problem, budget: &Budget) -> Verdict {
+        let start = Instant::now();
+        let prepared = match prepare(problem) {
+            Ok(prepared) => prepared,
+            Err(verdict) => return verdict,
+        };
+        // microlp holds integer bounds in an i32.
+        let narrow = |x: i64| i32::try_from(x).is_ok();
+        if !problem
+            .variables()
+            .iter()
+            .all(|v| narrow(v.lower) && narrow(v.upper))
+        {
+            return Verdict::Undecided {
+                reason: "microlp holds integer bounds in 32 bits; a variable bound is larger"
+                    .to_string(),
+            };
+        }
+        let deadline = deadline(start, budget);
+        let left = match time_left(deadline) {
+            Ok(left) => left,
+            Err(verdict) => return verdict,
+        };
+        let run = catch_unwind(AssertUnwindSafe(|| run(problem, &prepared, budget, left)));
+        match run {
+            Ok(Run::Point(values)) => feasible_or_undecided(problem, &values, "microlp"),
+            Ok(Run::NoAnswer(reason)) => Verdict::Undecided { reason },
+            Ok(Run::Infeasible) => self.certify(problem, &prepared, budget, deadline),
+            Err(_) => Verdict::Undecided {
+                reason: "microlp failed unexpectedly (it panicked)".to_string(),
+            },
+        }
+    }
+}
+
+/// What one microlp run reported, before any exact checking.
+enum Run {
+    Point(Vec<f64>),
+    Infeasible,
+    NoAnswer(String),
+}
+
+fn run(
+    problem: &Problem,
+    prepared: &Prepared,
+    budget: &Budget,
+    left: Option<std::time::Duration>,
+) -> Run {
+    let (model, _) = integer_model(problem, &prepared.float_rows, good_lp::microlp);
+    // good_lp sets microlp's time limit but not its node limit, so the inner problem is
+    // solved here with both.
+    let mut options = SolveOptions::default();
+    options.time_limit = left;
+    options.node_limit = Some(budget.max_nodes);
+    match model.as_inner().solve_with(options) {
+        Ok(SolveOutcome::Solution(solution)) => {
+            Run::Point(solution.iter().map(|(_, value)| value).collect())
+        }
+        Ok(SolveOutcome::Interrupted(interrupted)) => Run::NoAnswer(format!(
+            "microlp stopped without a point ({:?})",
+            interrupted.termination_reason()
+        )),
+        Err(::microlp::Error::Infeasible) => Run::Infeasible,
+        Err(error) => Run::NoAnswer(format!("microlp failed: {error}")),
+    }
+}
+
+impl MicroLp {
+    /// Certifies microlp's "infeasible", or says why it could not be.
+    fn certify(
+        &self,
+        problem: &Problem,
+        prepared: &Prepared,
+        budget: &Budget,
+        deadline: Option<Instant>,
+    ) -> Verdict {
+        let Ok(left) = time_left(deadline) else {
+            return uncertified("the time limit was reached before a certificate was sought");
+        };
+        let proposal = catch_unwind(AssertUnwindSafe(|| {
+            farkas::propose(
+                problem,
+                &prepared.float_rows,
+                good_lp::microlp,
+                |model| match left {
+                    Some(left) => model.with_time_limit(left.as_secs_f64()),
+                    None => model,
+                },
+            )
+        }));
+        if let Ok(Some(y)) = proposal {
+            if farkas::certifies(problem, &prepared.integer_rows, &prepared.float_rows, &y) {
+                return Verdict::Infeasible {
+                    certainty: Certainty::Exact,
+                    reason: "microlp found no integer point, and an exact Farkas certificate \
+                             shows that not even a fractional point satisfies the rows \
+                             (bounds rounded inwards to integers)"
+                        .to_string(),
+                };
+            }
+        }
+        let Some(exact) = &self.confirmation else {
+            return uncertified("no Farkas certificate of the relaxation was found");
+        };
+        let left = match time_left(deadline) {
+            Ok(left) => left,
+            Err(_) => return uncertified("the time limit was reached before the exact solve"),
+        };
+        let confirming = Budget {
+            max_nodes: budget.max_nodes,
+            time_limit: left,
+        };
+        match checked(exact.as_ref(), problem, &confirming) {
+            Verdict::Infeasible {
+                certainty: Certainty::Exact,
+                reason,
+            } => Verdict::Infeasible {
+                certainty: Certainty::Exact,
+                reason: format!(
+                    "microlp found no integer point, confirmed exactly by the {} backend: {reason}",
+                    exact.name()
+                ),
+            },
+            Verdict::Feasible { witness } => Verdict::Feasible { witness },
+            Verdict::Infeasible { .. } => uncertified(&format!(
+                "the {} backend agreed, but not with an exact proof",
+                exact.name()
+            )),
+            Verdict::Undecided { reason } => uncertified(&format!(
+                "the exact solve by the {} backend did not finish: {reason}",
+                exact.name()
+            )),
+        }
+    }
+}
+
+fn uncertified(why: &str) -> Verdict {
+    Verdict::Undecided {
+        reason: format!(
+            "microlp reported no integer point, but microlp is known to misreport infeasibility \
+             and its answer could not be certified ({why})"
+        ),
+    }
+}
