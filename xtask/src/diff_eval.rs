@@ -78,13 +78,18 @@ for job in jobs:
     out["wilson"] = wilson
     if job.get("bootstrap"):
         boot = {}
-        for sampling in ["replacement", "by_label"]:
-            config = BootstrapConfig(nb_samples=job["bootstrap"], bootstrap_method="quantile",
-                                     sampling_method="replacement",
-                                     stratified_sampling=None if sampling == "replacement" else "by_label")
-            np.random.seed(job["seed"])
-            ci = s.bootstrap_ci("auc", alpha=a, config=config)
-            boot[sampling] = [float(x) for x in np.asarray(ci).flatten()]
+        for method in ["quantile", "bc", "bca"]:
+            for sampling in ["replacement", "by_label"]:
+                config = BootstrapConfig(nb_samples=job["bootstrap"], bootstrap_method=method,
+                                         sampling_method="replacement",
+                                         stratified_sampling=None if sampling == "replacement" else "by_label")
+                np.random.seed(job["seed"])
+                ci = s.bootstrap_ci("auc", alpha=a, config=config)
+                boot[method + " " + sampling] = [float(x) for x in np.asarray(ci).flatten()]
+                # The same with another seed: how far score-analysis moves from itself.
+                np.random.seed(job["seed"] + 100000)
+                ci = s.bootstrap_ci("auc", alpha=a, config=config)
+                boot[method + " " + sampling + " again"] = [float(x) for x in np.asarray(ci).flatten()]
         out["bootstrap_auc"] = boot
     answers.append(out)
 json.dump(answers, sys.stdout)
@@ -147,11 +152,11 @@ fn make_case(g: &mut Generator, index: u64) -> Case {
     let p = labels.iter().filter(|&&l| l == 1).count();
     let score_class = ["pos", "neg"][g.below(2)];
     let mut targets = BTreeMap::new();
-    for metric in ["fpr", "tpr", "tnr", "fnr"] {
-        let count = if matches!(metric, "tpr" | "fnr") {
-            p
-        } else {
-            n - p
+    for metric in ["fpr", "tpr", "tnr", "fnr", "topr", "tonr"] {
+        let count = match metric {
+            "tpr" | "fnr" => p,
+            "fpr" | "tnr" => n - p,
+            _ => n,
         };
         let mut t = vec![0.0, 1.0, g.unit(), g.unit()];
         // Targets on the grid k/count hit order statistics exactly.
@@ -229,6 +234,7 @@ fn run_with_stdin(mut command: Command, stdin: &str) -> anyhow::Result<String> {
 #[derive(Default)]
 struct Tally {
     compared: usize,
+    sum: f64,
     max_diff: f64,
     over: usize,
     worst: String,
@@ -243,6 +249,7 @@ impl Tally {
             (ours - theirs).abs()
         };
         let diff = if diff.is_nan() { f64::INFINITY } else { diff };
+        self.sum += diff;
         if diff > tolerance {
             self.over += 1;
         }
@@ -327,10 +334,8 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
             args.push(format!("--threshold={t}"));
         }
         for (metric, targets) in &case.targets {
-            if matches!(*metric, "fpr" | "tpr" | "tnr" | "fnr") {
-                for t in targets {
-                    args.push(format!("--at-{metric}={t}"));
-                }
+            for t in targets {
+                args.push(format!("--at-{metric}={t}"));
             }
         }
         for (lower, upper, _) in &case.partial {
@@ -358,7 +363,14 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
         }
         let mut boot = BTreeMap::new();
         if case.bootstrap > 0 {
-            for (sampling, flag) in [("replacement", "replacement"), ("by_label", "stratified")] {
+            for (sampling, method, flag) in [
+                ("quantile replacement", "quantile", "replacement"),
+                ("quantile by_label", "quantile", "stratified"),
+                ("bc replacement", "bc", "replacement"),
+                ("bc by_label", "bc", "stratified"),
+                ("bca replacement", "bca", "replacement"),
+                ("bca by_label", "bca", "stratified"),
+            ] {
                 let out = Command::new(&binary)
                     .args([
                         "eval",
@@ -372,7 +384,7 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
                         "--ci",
                         "bootstrap",
                         "--bootstrap-method",
-                        "quantile",
+                        method,
                         "--bootstrap-sampling",
                         flag,
                         "--bootstrap-samples",
@@ -501,7 +513,7 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
             *slot += 1;
             let scale = 1.0f64.max(f(theirs).abs());
             tallies
-                .entry("threshold_at_{fpr,tpr,tnr,fnr}")
+                .entry("threshold_at_{fpr,tpr,tnr,fnr,topr,tonr}")
                 .or_default()
                 .add(f(&a["threshold"]) / scale, f(theirs) / scale, 1e-9, || {
                     format!("case {i} {metric} target {}", a["target"])
@@ -607,9 +619,33 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
             // With 2000 samples a tail quantile's Monte Carlo error is about 2% of the width,
             // so 15% is a wide margin that still catches a wrong sampling scheme.
             let width = (f(&theirs[1]) - f(&theirs[0])).max(1e-9);
+            let again = &reference["bootstrap_auc"][format!("{sampling} again")];
             for side in 0..2 {
                 tallies
-                    .entry("bootstrap auc ci ends, |diff| / width")
+                    .entry(match sampling.split(' ').next() {
+                        Some("quantile") => {
+                            "bootstrap auc ci (quantile): score-analysis vs itself / width"
+                        }
+                        Some("bc") => "bootstrap auc ci (bc): score-analysis vs itself / width",
+                        _ => "bootstrap auc ci (bca): score-analysis vs itself / width",
+                    })
+                    .or_default()
+                    .add(
+                        f(&again[side]) / width,
+                        f(&theirs[side]) / width,
+                        f64::INFINITY,
+                        || format!("case {i} {sampling}"),
+                    );
+            }
+            for side in 0..2 {
+                tallies
+                    .entry(match sampling.split(' ').next() {
+                        Some("quantile") => {
+                            "bootstrap auc ci (quantile): ours vs score-analysis / width"
+                        }
+                        Some("bc") => "bootstrap auc ci (bc): ours vs score-analysis / width",
+                        _ => "bootstrap auc ci (bca): ours vs score-analysis / width",
+                    })
                     .or_default()
                     .add(f(&ci[side]) / width, f(&theirs[side]) / width, 0.15, || {
                         format!("case {i} {sampling}")
@@ -622,14 +658,18 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
         cases.len()
     );
     println!(
-        "{:<48} {:>9} {:>12} {:>6}  worst",
-        "quantity", "compared", "max |diff|", "over"
+        "{:<62} {:>9} {:>12} {:>12} {:>6}  worst",
+        "quantity", "compared", "mean |diff|", "max |diff|", "over"
     );
     let mut failed = false;
     for (name, t) in &tallies {
         println!(
-            "{name:<48} {:>9} {:>12.3e} {:>6}  {}",
-            t.compared, t.max_diff, t.over, t.worst
+            "{name:<62} {:>9} {:>12.3e} {:>12.3e} {:>6}  {}",
+            t.compared,
+            t.sum / t.compared.max(1) as f64,
+            t.max_diff,
+            t.over,
+            t.worst
         );
         failed |= t.over > 0;
     }

@@ -98,6 +98,13 @@ pub struct EvalArgs {
     /// Print the threshold at this false negative rate (repeatable).
     #[arg(long)]
     at_fnr: Vec<f64>,
+    /// Print the threshold at this test outcome positive rate (share of all samples
+    /// predicted positive; repeatable).
+    #[arg(long)]
+    at_topr: Vec<f64>,
+    /// Print the threshold at this test outcome negative rate (repeatable).
+    #[arg(long)]
+    at_tonr: Vec<f64>,
     /// Print every threshold at which a score of the algebra reaches a target, as
     /// `acc=0.9` (repeatable; a score that rises and falls can have several).
     #[arg(long, value_name = "SCORE=TARGET")]
@@ -469,6 +476,8 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<Value> {
         (Rate::Tpr, &args.at_tpr),
         (Rate::Tnr, &args.at_tnr),
         (Rate::Fnr, &args.at_fnr),
+        (Rate::Topr, &args.at_topr),
+        (Rate::Tonr, &args.at_tonr),
     ] {
         for &target in targets {
             let threshold = outputs
