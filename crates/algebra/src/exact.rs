@@ -65,6 +65,60 @@ impl Exact {
         }
     }
 
+    /// Exact comparison of two values (radicands may differ), or `None` for an
+    /// unrepresentable one.
+    ///
+    /// ```
+    /// use scorecheck_algebra::{parse_decimal, ConfusionMatrix, Params, Score};
+    /// use std::cmp::Ordering;
+    /// let a = ConfusionMatrix::new(7, 8, 10, 10).unwrap();
+    /// let b = ConfusionMatrix::new(8, 7, 10, 10).unwrap();
+    /// let (ma, mb) = (a.exact(Score::Mcc, &Params::default()).unwrap(), b.exact(Score::Mcc, &Params::default()).unwrap());
+    /// assert_eq!(ma.cmp_exact(&mb), Some(Ordering::Equal));
+    /// let c = ConfusionMatrix::new(9, 7, 10, 10).unwrap();
+    /// assert_eq!(ma.cmp_exact(&c.exact(Score::Mcc, &Params::default()).unwrap()), Some(Ordering::Less));
+    /// ```
+    pub fn cmp_exact(&self, other: &Exact) -> Option<Ordering> {
+        // self − other = x + y·√c1 − z·√c2, as parts.
+        let parts = |e: &Exact| -> Option<(BigRational, BigRational, BigInt)> {
+            match &e.0 {
+                Repr::Rational(r) => Some((r.clone(), BigRational::zero(), BigInt::one())),
+                Repr::Surd { a, b, c } => Some((a.clone(), b.clone(), c.clone())),
+                Repr::Unrepresentable => None,
+            }
+        };
+        let (a1, b1, c1) = parts(self)?;
+        let (a2, b2, c2) = parts(other)?;
+        if c1 == c2 {
+            return Some(sign_of_sum(&(&a1 - &a2), &(&b1 - &b2), &c1));
+        }
+        // L = (a1 − a2) + b1·√c1 against R = b2·√c2.
+        let x = &a1 - &a2;
+        let left = sign_of_sum(&x, &b1, &c1);
+        let right = sign_of_sum(&BigRational::zero(), &b2, &c2);
+        if left != right || left == Ordering::Equal {
+            return Some(match (left, right) {
+                (Ordering::Equal, r) => r.reverse(),
+                (l, _) => l,
+            });
+        }
+        // Same sign, both non-zero: compare the squares, L² = x² + b1²c1 + 2·x·b1·√c1 and
+        // R² = b2²·c2.
+        let c1r = BigRational::from_integer(c1.clone());
+        let c2r = BigRational::from_integer(c2);
+        let rational = &x * &x + &b1 * &b1 * &c1r - &b2 * &b2 * &c2r;
+        let squares = sign_of_sum(
+            &rational,
+            &(BigRational::from_integer(2.into()) * &x * &b1),
+            &c1,
+        );
+        Some(if left == Ordering::Greater {
+            squares
+        } else {
+            squares.reverse()
+        })
+    }
+
     /// Whether `lower ≤ self ≤ upper`, decided exactly.
     pub fn within(&self, lower: &BigRational, upper: &BigRational) -> bool {
         matches!(

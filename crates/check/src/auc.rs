@@ -60,13 +60,15 @@ pub(crate) fn split(value: &Value, path: &str) -> Result<(Value, Option<(String,
             continue;
         }
         match &found {
-            Some((first, seen)) if seen != v => return Err(Error::new(
-                ErrorKind::Contradiction,
-                Some(&crate::input::join(path, key)),
-                format!(
+            Some((first, seen)) if seen != v => {
+                return Err(Error::new(
+                    ErrorKind::Contradiction,
+                    Some(&crate::input::join(path, key)),
+                    format!(
                     "{key:?} and {first:?} both name the AUC but give different values; keep one"
                 ),
-            )),
+                ))
+            }
             Some(_) => {}
             None => found = Some((key.clone(), v.clone())),
         }

@@ -316,15 +316,89 @@ fn decide(request: &Request<'_>, p: u64, n: u64, allow_auc: bool) -> Result<Valu
         windows,
         params: reported.params.clone(),
     };
-    let outcome = match &no_auc_value {
+    let targets = crate::ranges::read(request.fields.get("ranges"))?;
+    let engine_options = crate::backend::single_options(&request.options);
+    let mut outcome = match &no_auc_value {
         Some(sentence) => single::Outcome::inconsistent_because(sentence.clone()),
-        None => single::check(&problem, &crate::backend::single_options(&request.options)),
+        None => single::check(&problem, &engine_options),
     };
+    if let (Some(a), Some(explanation)) = (&auc, outcome.explanation.as_mut()) {
+        explain_auc(explanation, a, &problem, &engine_options);
+    }
     let mut out = render(&problem, &reported, &outcome);
     if let Some(a) = &auc {
         render_auc(&mut out, a, &problem, &outcome);
     }
+    if let (Some(targets), single::Verdict::Consistent) = (&targets, &outcome.verdict) {
+        out["ranges"] = crate::ranges::compute(&problem, auc.as_ref(), targets, &engine_options);
+    }
     Ok(out)
+}
+
+/// When an explanation's subset holds the AUC, says what the other scores of the subset
+/// allow for it: "sens 0.8 and spec 0.7 with p=50, n=150 bound the AUC to [0.5600, 0.9400];
+/// reported 0.97" (the range exact, shown rounded outward).
+fn explain_auc(
+    explanation: &mut single::Explanation,
+    auc: &crate::auc::ReportedAuc,
+    problem: &single::Problem,
+    options: &single::Options,
+) {
+    if !explanation
+        .scores
+        .iter()
+        .any(|s| crate::auc::is_internal(*s))
+    {
+        return;
+    }
+    let others: Vec<single::Window> = problem
+        .windows
+        .iter()
+        .filter(|w| explanation.scores.contains(&w.score) && !crate::auc::is_internal(w.score))
+        .cloned()
+        .collect();
+    if others.is_empty() {
+        return;
+    }
+    let names: Vec<String> = others
+        .iter()
+        .map(|w| format!("{} {}", w.score, decimal(&w.reported)))
+        .collect();
+    let rest = single::Problem {
+        windows: others,
+        ..problem.clone()
+    };
+    let Some((lo, hi)) = crate::ranges::auc_range(&rest, options) else {
+        return;
+    };
+    let down = |x: &BigRational| {
+        (x * BigRational::from_integer(10_000.into())).floor()
+            / BigRational::from_integer(10_000.into())
+    };
+    let up = |x: &BigRational| {
+        (x * BigRational::from_integer(10_000.into())).ceil()
+            / BigRational::from_integer(10_000.into())
+    };
+    let four = |x: BigRational| {
+        format!(
+            "{:.4}",
+            num_traits::ToPrimitive::to_f64(&x).unwrap_or(f64::NAN)
+        )
+    };
+    let verb = if names.len() == 1 { "bounds" } else { "bound" };
+    let list = match names.as_slice() {
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        [] => String::new(),
+    };
+    explanation.sentence = format!(
+        "{list} with p={}, n={} {verb} the AUC to [{}, {}]; reported {}",
+        problem.p,
+        problem.n,
+        four(down(&lo)),
+        four(up(&hi)),
+        decimal(&auc.value)
+    );
 }
 
 /// Shows a reported AUC under its own name: its window, the AUC values achievable at the

@@ -45,6 +45,7 @@ mod folding;
 pub mod input;
 mod mos;
 mod multiclass;
+mod ranges;
 mod regression;
 pub mod single;
 mod stratified;

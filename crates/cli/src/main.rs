@@ -122,6 +122,10 @@ impl EngineArgs {
 struct CheckArgs {
     /// The request file; `-` or nothing reads stdin.
     file: Option<PathBuf>,
+    /// Exact ranges of unreported scores: `all` or a comma-separated list (`mcc,f1p,auc`);
+    /// the same as the request field `ranges`.
+    #[arg(long)]
+    ranges: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
@@ -190,6 +194,29 @@ pub(crate) fn emit(text: &str) {
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
+/// The request with `ranges` set from `--ranges` (a JSON object is required then).
+fn with_ranges(text: &str, ranges: &str) -> anyhow::Result<String> {
+    let mut request: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| anyhow::anyhow!("--ranges needs a JSON request object ({e})"))?;
+    let value = if ranges == "all" {
+        serde_json::Value::from("all")
+    } else {
+        serde_json::Value::from(
+            ranges
+                .split(',')
+                .map(|s| s.trim().to_string())
+                .collect::<Vec<_>>(),
+        )
+    };
+    match request.as_object_mut() {
+        Some(map) => {
+            map.insert("ranges".into(), value);
+        }
+        None => anyhow::bail!("--ranges needs a JSON request object"),
+    }
+    Ok(request.to_string())
+}
+
 /// The exit status of an answer: its `inconsistency` flag, or for a check answered under
 /// several assumptions (an object of flags) its overall `verdict`.
 fn exit_status(value: &serde_json::Value) -> u8 {
@@ -211,6 +238,10 @@ fn check(args: &CheckArgs) -> ExitCode {
         if std::io::stderr().is_terminal() {
             options.progress = Some(report::progress_bar());
         }
+        let text = match &args.ranges {
+            Some(ranges) => with_ranges(&text, ranges)?,
+            None => text,
+        };
         Ok(scorecheck::run_text(&text, &options))
     });
     let result = match outcome {

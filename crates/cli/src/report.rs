@@ -87,6 +87,29 @@ pub fn text(value: &Value) -> String {
             let _ = writeln!(out, "  under {under}: {said}");
         }
     }
+    if let Some(Value::Object(ranges)) = value.get("ranges") {
+        let _ = writeln!(
+            out,
+            "  ranges over every consistent matrix (exact, shown rounded):"
+        );
+        for (score, entry) in ranges {
+            let line = match entry {
+                Value::Null => "undefined on every consistent matrix".to_string(),
+                _ => match (entry.pointer("/min/value"), entry.pointer("/max/value")) {
+                    (Some(lo), Some(hi)) => format!(
+                        "[{}, {}]",
+                        lo.as_f64().map_or("?".into(), |v| format!("{v:.4}")),
+                        hi.as_f64().map_or("?".into(), |v| format!("{v:.4}"))
+                    ),
+                    _ => format!(
+                        "undecided: {}",
+                        entry.get("undecided").and_then(Value::as_str).unwrap_or("")
+                    ),
+                },
+            };
+            let _ = writeln!(out, "    {score:<6} {line}");
+        }
+    }
     if let Some(u) = value.get("undecided") {
         let _ = writeln!(
             out,
