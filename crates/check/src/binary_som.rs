@@ -116,6 +116,13 @@ pub(crate) fn read_windows_with_auc(
 /// `1_testset_no_kfold`: `testset`, `scores`, `eps`.
 pub(crate) fn testset_no_kfold(request: &Request<'_>) -> Result<Value> {
     let fields = &request.fields;
+    // A known size with an unknown class split: every split is tried (`setups`).
+    if fields
+        .get("testset")
+        .is_some_and(crate::setups::wants_setups)
+    {
+        return crate::setups::testset_total(request);
+    }
     let (p, n) = input::binary_counts(
         fields.required("testset", "the test set, e.g. {\"p\": 100, \"n\": 200}")?,
         "testset",

@@ -174,10 +174,14 @@ pub fn run(value: &Value, options: &RunOptions) -> Result<Value> {
             .and_then(|limit| Instant::now().checked_add(limit));
     }
     let request = Request { fields, options };
+    let power = crate::power::wanted(&request.fields, canonical)?;
     let mut result = handler(&request)?;
     request
         .fields
         .finish(&["verbosity", "prefilter_by_pairs", "solver_name"])?;
+    if power {
+        result["power"] = crate::power::power(value, &result, &request.options);
+    }
     if let Value::Object(map) = &mut result {
         if let Some(verdict) = overall_verdict(map) {
             map.insert("verdict".into(), verdict.into());

@@ -500,13 +500,20 @@ fn witness_json(experiment: &Experiment, witness: &[i64], scores: &[Score]) -> V
 
 /// Runs the experiment and renders it.
 fn finish(experiment: Experiment, ignored: Vec<String>, request: &Request<'_>) -> Result<Value> {
+    let started = std::time::Instant::now();
     let outcome = match nothing_checkable(&experiment, &ignored) {
         Some(reason) => MosOutcome {
             verdict: Verdict::Undecided { reason },
         },
         None => solve(&experiment, request)?,
     };
-    Ok(render(&experiment, &outcome, &ignored, request))
+    let decision = started.elapsed();
+    let mut result = render(&experiment, &outcome, &ignored, request);
+    if matches!(outcome.verdict, Verdict::Infeasible { .. }) {
+        // A minimal infeasible subset of the scores and bounds, on its own budget.
+        crate::mos_explain::attach(&mut result, &experiment, request, decision);
+    }
+    Ok(result)
 }
 
 /// Why nothing can be checked when every reported score is one these checks cannot use

@@ -1,0 +1,269 @@
+//! How telling a "consistent" is (`"power": true`): each reported score moved one unit of its last reported digit down and up, and how many of those perturbed requests the same check flags.
+//!
+//! A move keeps the figure's number of decimals (`0.850` → `0.849`, `0.851`), so its eps
+//! (explicit, per score or taken from the decimals) and the tolerance stay what they were.
+//! A move is skipped when it leaves the score's natural range as the algebra knows it
+//! (`Score::natural_range`: [0, 1] for rates, [−1, 1] for mcc, no upper end for the
+//! likelihood ratios and the odds ratio; scaled by 100 when the request says
+//! `"percent": true`). Every perturbed request runs through [`crate::dispatch::run`] with
+//! the request's own options and deadline, so the verdicts are exact as ever; a perturbed
+//! request answered "undecided" counts as not flagged and is listed.
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::Zero;
+use scorecheck_algebra::{parse_decimal, Score};
+use serde_json::{json, Map, Value};
+
+use crate::dispatch::RunOptions;
+use crate::error::{Error, ErrorKind, Result};
+use crate::input::{self, Object};
+
+/// The protocols whose results `power` measures (the single-matrix ones).
+pub(crate) const PROTOCOLS: &[&str] = &[
+    "1_testset_no_kfold",
+    "1_dataset_kfold_som",
+    "n_testsets_som_no_kfold",
+    "n_datasets_som_kfold_som",
+];
+
+/// A figure's text split into its digits: value = digits · 10^exponent.
+#[derive(Debug, PartialEq, Eq)]
+struct Figure {
+    digits: BigInt,
+    exponent: i64,
+}
+
+/// Reads a decimal text such as `0.850`, `-0.25`, `9.54e-1` or `85`; `None` for anything
+/// else (the request reader has already refused malformed numbers).
+fn figure(text: &str) -> Option<Figure> {
+    let text = text.trim();
+    let (mantissa, exp) = match text.find(['e', 'E']) {
+        Some(i) => (&text[..i], text[i + 1..].parse::<i64>().ok()?),
+        None => (text, 0),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let (negative, int) = match int.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, int.strip_prefix('+').unwrap_or(int)),
+    };
+    if int.is_empty() && frac.is_empty() {
+        return None;
+    }
+    let all: String = format!("{int}{frac}");
+    if !all.chars().all(|c| c.is_ascii_digit()) || all.len() > 1000 {
+        return None;
+    }
+    let mut digits: BigInt = all.parse().unwrap_or_default();
+    if negative {
+        digits = -digits;
+    }
+    Some(Figure {
+        digits,
+        exponent: exp.checked_sub(frac.len() as i64)?,
+    })
+}
+
+impl Figure {
+    /// The figure moved by `step` units of its last digit.
+    fn moved(&self, step: i64) -> Figure {
+        Figure {
+            digits: &self.digits + BigInt::from(step),
+            exponent: self.exponent,
+        }
+    }
+
+    /// The exact value.
+    fn value(&self) -> BigRational {
+        let ten = BigInt::from(10);
+        if self.exponent >= 0 {
+            BigRational::from_integer(&self.digits * ten.pow(self.exponent as u32))
+        } else {
+            BigRational::new(self.digits.clone(), ten.pow((-self.exponent) as u32))
+        }
+    }
+
+    /// Plain decimal text with the same number of decimals (`0.849`), or in exponent
+    /// notation when the last digit sits left of the point (`86e1`).
+    fn text(&self) -> String {
+        if self.exponent > 0 {
+            return format!("{}e{}", self.digits, self.exponent);
+        }
+        let decimals = (-self.exponent) as usize;
+        let negative = self.digits < BigInt::zero();
+        let magnitude = if negative {
+            -self.digits.clone()
+        } else {
+            self.digits.clone()
+        };
+        let body = magnitude.to_string();
+        let text = if decimals == 0 {
+            body
+        } else {
+            let padded = format!("{body:0>width$}", width = decimals + 1);
+            let (int, frac) = padded.split_at(padded.len() - decimals);
+            format!("{int}.{frac}")
+        };
+        if negative {
+            format!("-{text}")
+        } else {
+            text
+        }
+    }
+}
+
+/// Reads `"power"`: `true` asks for the perturbation count; only the single-matrix
+/// protocols measure it.
+pub(crate) fn wanted(fields: &Object<'_>, check: &str) -> Result<bool> {
+    let Some(value) = fields.get("power") else {
+        return Ok(false);
+    };
+    let Value::Bool(wanted) = value else {
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some("power"),
+            format!("expected true or false, found {}", input::describe(value)),
+        ));
+    };
+    if *wanted && !PROTOCOLS.contains(&check) {
+        return Err(Error::new(
+            ErrorKind::Unsupported,
+            Some("power"),
+            format!(
+                "power is measured for the single-matrix checks only ({}), not for {check}",
+                PROTOCOLS.join(", ")
+            ),
+        ));
+    }
+    Ok(*wanted)
+}
+
+/// Whether `value` lies in the score's natural range (scaled by `scale`).
+fn in_range(score: Score, value: &BigRational, scale: i64) -> bool {
+    let (lower, upper) = score.natural_range();
+    let bound = |b: i64| BigRational::from_integer(BigInt::from(b) * BigInt::from(scale));
+    lower.is_none_or(|l| *value >= bound(l)) && upper.is_none_or(|u| *value <= bound(u))
+}
+
+/// The `power` object of a single-matrix result, or `None` when `result` is not a
+/// consistent verdict (power measures how telling a "consistent" is).
+pub(crate) fn power(request: &Value, result: &Value, options: &RunOptions) -> Value {
+    if result.get("verdict").and_then(Value::as_str) != Some("consistent") {
+        return json!({
+            "note": "power measures how telling a consistent verdict is; this verdict is not consistent, so no perturbation was run",
+        });
+    }
+    let mut base = request.clone();
+    if let Value::Object(map) = &mut base {
+        map.remove("power");
+    }
+    let scale = if request.get("percent") == Some(&Value::Bool(true)) {
+        100
+    } else {
+        1
+    };
+    let Some(Value::Object(scores)) = base.get("scores").cloned() else {
+        return json!({"note": "no scores to perturb"});
+    };
+    // Keys naming the same score (acc and accuracy) move together.
+    let mut groups: Vec<(Score, Vec<String>)> = Vec::new();
+    for key in scores.keys() {
+        let Ok(score) = Score::from_name(key) else {
+            continue;
+        };
+        match groups.iter_mut().find(|(s, _)| *s == score) {
+            Some((_, keys)) => keys.push(key.clone()),
+            None => groups.push((score, vec![key.clone()])),
+        }
+    }
+    let mut perturbations = 0u64;
+    let mut flagged = 0u64;
+    let mut by_score = Map::new();
+    let mut skipped = Vec::new();
+    let mut undecided = Vec::new();
+    for (score, keys) in &groups {
+        let raw = &scores[&keys[0]];
+        let text = match raw {
+            Value::Number(number) => number.to_string(),
+            Value::String(s) => s.clone(),
+            _ => continue,
+        };
+        let Some(fig) = figure(&text) else { continue };
+        let mut hits = 0u64;
+        for step in [-1i64, 1] {
+            let moved = fig.moved(step);
+            let shown = moved.text();
+            let label = format!("{} {text} → {shown}", score.abbreviation());
+            if !in_range(*score, &moved.value(), scale) || parse_decimal(&shown).is_err() {
+                skipped.push(Value::String(format!(
+                    "{label} (outside the natural range)"
+                )));
+                continue;
+            }
+            let value = match raw {
+                Value::String(_) => Value::String(shown.clone()),
+                _ => match serde_json::from_str::<Value>(&shown) {
+                    Ok(v) => v,
+                    Err(_) => {
+                        skipped.push(Value::String(format!("{label} (not a JSON number)")));
+                        continue;
+                    }
+                },
+            };
+            let mut perturbed = base.clone();
+            for key in keys {
+                perturbed["scores"][key] = value.clone();
+            }
+            perturbations += 1;
+            match crate::dispatch::run(&perturbed, options) {
+                Ok(answer) => match answer.get("verdict").and_then(Value::as_str) {
+                    Some("inconsistent") => hits += 1,
+                    Some("consistent") => {}
+                    _ => undecided.push(Value::String(label)),
+                },
+                Err(error) => undecided.push(Value::String(format!("{label} ({error})"))),
+            }
+        }
+        flagged += hits;
+        by_score.insert(score.abbreviation().to_string(), json!(hits));
+    }
+    let mut out = json!({
+        "perturbations": perturbations,
+        "flagged": flagged,
+        "flagged_by_score": by_score,
+        "skipped": skipped,
+    });
+    if !undecided.is_empty() {
+        out["undecided"] = Value::Array(undecided);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_keep_the_decimals() {
+        let f = figure("0.850").unwrap();
+        assert_eq!(f.moved(-1).text(), "0.849");
+        assert_eq!(f.moved(1).text(), "0.851");
+        assert_eq!(figure("0.5").unwrap().moved(-1).text(), "0.4");
+        assert_eq!(figure("9.54e-1").unwrap().moved(1).text(), "0.955");
+        assert_eq!(figure("12").unwrap().moved(-1).text(), "11");
+        assert_eq!(figure("-0.01").unwrap().moved(1).text(), "0.00");
+        assert_eq!(figure("0.00").unwrap().moved(-1).text(), "-0.01");
+        assert_eq!(figure("1e2").unwrap().moved(1).text(), "2e2");
+        assert_eq!(figure("85e1").unwrap().moved(1).text(), "86e1");
+    }
+
+    #[test]
+    fn moved_values_are_exact() {
+        let f = figure("0.850").unwrap().moved(1);
+        assert_eq!(f.value(), parse_decimal("0.851").unwrap());
+        assert!(in_range(Score::Acc, &parse_decimal("1").unwrap(), 1));
+        assert!(!in_range(Score::Acc, &parse_decimal("1.001").unwrap(), 1));
+        assert!(!in_range(Score::Acc, &parse_decimal("-0.001").unwrap(), 1));
+        assert!(in_range(Score::Acc, &parse_decimal("95.5").unwrap(), 100));
+    }
+}
