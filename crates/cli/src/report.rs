@@ -110,6 +110,8 @@ pub fn text(value: &Value) -> String {
             let _ = writeln!(out, "    {score:<6} {line}");
         }
     }
+    setups(&mut out, value);
+    power(&mut out, value);
     if let Some(u) = value.get("undecided") {
         let _ = writeln!(
             out,
@@ -122,6 +124,70 @@ pub fn text(value: &Value) -> String {
     }
     let _ = writeln!(out, "  (use --format json for every detail)");
     out
+}
+
+/// The splits that fit a test set of known size (`testset: {"total": N}`).
+fn setups(out: &mut String, value: &Value) {
+    let Some(Value::Array(setups)) = value.get("setups") else {
+        return;
+    };
+    let total = value.get("total").map(Value::to_string).unwrap_or_default();
+    let count = match value.get("n_setups").filter(|v| !v.is_null()) {
+        Some(n) => n.to_string(),
+        None => format!(
+            "at least {}",
+            value.get("n_setups_lower_bound").unwrap_or(&Value::Null)
+        ),
+    };
+    let _ = writeln!(
+        out,
+        "  splits of {total} items that fit: {count} (listed: {})",
+        setups.len()
+    );
+    for s in setups.iter().take(10) {
+        let _ = writeln!(
+            out,
+            "    p={}, n={}: {} valid (tp, tn) pairs, e.g. tp={}, tn={}",
+            s["p"], s["n"], s["n_valid_tptn_pairs"], s["witness"]["tp"], s["witness"]["tn"]
+        );
+    }
+    if setups.len() > 10 {
+        let _ = writeln!(out, "    ... (--format json lists them all)");
+    }
+}
+
+/// How many one-digit moves of the reported figures the check would flag.
+fn power(out: &mut String, value: &Value) {
+    let Some(power) = value.get("power") else {
+        return;
+    };
+    let (Some(moves), Some(flagged)) = (
+        power.get("perturbations").and_then(Value::as_u64),
+        power.get("flagged").and_then(Value::as_u64),
+    ) else {
+        if let Some(note) = power.get("note").and_then(Value::as_str) {
+            let _ = writeln!(out, "  power: {note}");
+        }
+        return;
+    };
+    let by_score: Vec<String> = power
+        .get("flagged_by_score")
+        .and_then(Value::as_object)
+        .map(|m| m.iter().map(|(k, v)| format!("{k} {v}")).collect())
+        .unwrap_or_default();
+    let _ = writeln!(
+        out,
+        "  power: {flagged} of {moves} one-digit moves of the reported figures would be flagged ({})",
+        by_score.join(", ")
+    );
+    // Fewer than a quarter flagged: most typos of one digit would pass unnoticed.
+    if moves > 0 && flagged * 4 < moves {
+        let _ = writeln!(
+            out,
+            "  note: at this precision the check could barely catch an error: {} of {moves} one-digit changes would still be called consistent",
+            moves - flagged
+        );
+    }
 }
 
 /// What an undecided search covered: the engine's own words, or the share of the fold
