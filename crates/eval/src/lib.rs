@@ -10,7 +10,8 @@
 //!   TOPR, TONR with linear, lower or higher interpolation) and the equal error rate
 //!   ([`Outputs::eer`]), with score_analysis's semantics, and every threshold at which any
 //!   score reaches a target ([`Outputs::thresholds_at_score`]);
-//! - the ROC curve, the exact ROC-AUC as the Mann–Whitney count k/(2pn) ([`Auc`]), the
+//! - the ROC curve, the exact ROC-AUC as the Mann–Whitney count k/(2pn) ([`Auc`]), the exact
+//!   partial AUC between two false positive rates ([`Outputs::partial_auc`]), the
 //!   precision–recall curve and scikit-learn's average precision;
 //! - Wilson and Clopper–Pearson intervals of the rates ([`binomial_interval`]; score_analysis
 //!   uses Wald intervals, we do not) and seeded bootstrap intervals (quantile, BC, BCa) of any
