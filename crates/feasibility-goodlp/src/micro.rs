@@ -3,7 +3,7 @@
 use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use ::microlp::{SolveOptions, SolveOutcome};
 use good_lp::WithTimeLimit;
@@ -42,10 +42,11 @@ impl MicroLp {
         Self::default()
     }
 
-    /// The backend that, when no Farkas certificate is found, asks `exact` to confirm an
-    /// "infeasible" (for example the exact pure backend of `scorecheck-feasibility-pure`).
-    /// Only an answer of `exact` with [`Certainty::Exact`] confirms; if `exact` finds a
-    /// point instead, that verified point is the answer.
+    /// The backend that hands what microlp does not settle to `exact` (for example the
+    /// exact pure backend of `scorecheck-feasibility-pure`): an "infeasible" no Farkas
+    /// certificate proves, a point that fails the exact check, a limit reached. microlp then
+    /// gets a quarter of the time left, at most 5 seconds, and `exact` the rest. Only an
+    /// "infeasible" of `exact` with [`Certainty::Exact`] counts; a point it finds is the answer.
     pub fn confirmed_by(exact: impl Feasibility + 'static) -> Self {
         MicroLp {
             confirmation: Some(Arc::new(exact)),
@@ -64,6 +65,11 @@ impl Feasibility for MicroLp {
             Ok(prepared) => prepared,
             Err(verdict) => return verdict,
         };
+        let deadline = deadline(start, budget);
+        let left = match time_left(deadline) {
+            Ok(left) => left,
+            Err(verdict) => return verdict,
+        };
         // microlp holds integer bounds in an i32.
         let narrow = |x: i64| i32::try_from(x).is_ok();
         if !problem
@@ -71,27 +77,39 @@ impl Feasibility for MicroLp {
             .iter()
             .all(|v| narrow(v.lower) && narrow(v.upper))
         {
-            return Verdict::Undecided {
-                reason: "microlp holds integer bounds in 32 bits; a variable bound is larger"
-                    .to_string(),
-            };
+            return self.fall_back(
+                problem,
+                budget,
+                deadline,
+                "microlp holds integer bounds in 32 bits; a variable bound is larger".to_string(),
+            );
         }
-        let deadline = deadline(start, budget);
-        let left = match time_left(deadline) {
-            Ok(left) => left,
-            Err(verdict) => return verdict,
-        };
-        let run = catch_unwind(AssertUnwindSafe(|| run(problem, &prepared, budget, left)));
+        // With an exact backend behind it, microlp gets a share of the time only.
+        let microlp_left = self.microlp_share(left);
+        let run = catch_unwind(AssertUnwindSafe(|| {
+            run(problem, &prepared, budget, microlp_left)
+        }));
         match run {
-            Ok(Run::Point(values)) => feasible_or_undecided(problem, &values, "microlp"),
-            Ok(Run::NoAnswer(reason)) => Verdict::Undecided { reason },
-            Ok(Run::Infeasible) => self.certify(problem, &prepared, budget, deadline),
-            Err(_) => Verdict::Undecided {
-                reason: "microlp failed unexpectedly (it panicked)".to_string(),
+            Ok(Run::Point(values)) => match feasible_or_undecided(problem, &values, "microlp") {
+                Verdict::Undecided { reason } => self.fall_back(problem, budget, deadline, reason),
+                verdict => verdict,
             },
+            Ok(Run::NoAnswer(reason)) => self.fall_back(problem, budget, deadline, reason),
+            Ok(Run::Infeasible) => self.certify(problem, &prepared, budget, deadline),
+            Err(_) => self.fall_back(
+                problem,
+                budget,
+                deadline,
+                "microlp failed unexpectedly (it panicked)".to_string(),
+            ),
         }
     }
 }
+
+/// With a confirming backend, microlp gets at most this fraction of the time left ...
+const CONFIRMED_SHARE: u32 = 4;
+/// ... and at most this long: the exact backend behind it is the surer way to an answer.
+const CONFIRMED_CAP: Duration = Duration::from_secs(5);
 
 /// What one microlp run reported, before any exact checking.
 enum Run {
@@ -100,12 +118,7 @@ enum Run {
     NoAnswer(String),
 }
 
-fn run(
-    problem: &Problem,
-    prepared: &Prepared,
-    budget: &Budget,
-    left: Option<std::time::Duration>,
-) -> Run {
+fn run(problem: &Problem, prepared: &Prepared, budget: &Budget, left: Option<Duration>) -> Run {
     let (model, _) = integer_model(problem, &prepared.float_rows, good_lp::microlp);
     // good_lp sets microlp's time limit but not its node limit, so the inner problem is
     // solved here with both.
@@ -126,6 +139,15 @@ fn run(
 }
 
 impl MicroLp {
+    /// The time microlp gets of `left`: all of it, unless an exact backend stands behind.
+    fn microlp_share(&self, left: Option<Duration>) -> Option<Duration> {
+        match (&self.confirmation, left) {
+            (None, left) => left,
+            (Some(_), Some(left)) => Some((left / CONFIRMED_SHARE).min(CONFIRMED_CAP)),
+            (Some(_), None) => Some(CONFIRMED_CAP),
+        }
+    }
+
     /// Certifies microlp's "infeasible", or says why it could not be.
     fn certify(
         &self,
@@ -135,8 +157,9 @@ impl MicroLp {
         deadline: Option<Instant>,
     ) -> Verdict {
         let Ok(left) = time_left(deadline) else {
-            return uncertified("the time limit was reached before a certificate was sought");
+            return self.fall_back(problem, budget, deadline, UNCERTIFIED.to_string());
         };
+        let left = self.microlp_share(left);
         let proposal = catch_unwind(AssertUnwindSafe(|| {
             farkas::propose(
                 problem,
@@ -159,12 +182,31 @@ impl MicroLp {
                 };
             }
         }
+        if self.confirmation.is_none() {
+            return Verdict::Undecided {
+                reason: UNCERTIFIED.to_string(),
+            };
+        }
+        self.fall_back(problem, budget, deadline, UNCERTIFIED.to_string())
+    }
+
+    /// The answer of the confirming backend, if there is one, with what is left of the
+    /// budget; else (or if it does not prove anything) undecided, saying why microlp did
+    /// not settle the question.
+    fn fall_back(
+        &self,
+        problem: &Problem,
+        budget: &Budget,
+        deadline: Option<Instant>,
+        why: String,
+    ) -> Verdict {
         let Some(exact) = &self.confirmation else {
-            return uncertified("no Farkas certificate of the relaxation was found");
+            return Verdict::Undecided { reason: why };
         };
-        let left = match time_left(deadline) {
-            Ok(left) => left,
-            Err(_) => return uncertified("the time limit was reached before the exact solve"),
+        let Ok(left) = time_left(deadline) else {
+            return Verdict::Undecided {
+                reason: format!("{why}; the time limit was reached before the exact solve"),
+            };
         };
         let confirming = Budget {
             max_nodes: budget.max_nodes,
@@ -177,28 +219,28 @@ impl MicroLp {
             } => Verdict::Infeasible {
                 certainty: Certainty::Exact,
                 reason: format!(
-                    "microlp found no integer point, confirmed exactly by the {} backend: {reason}",
+                    "{why}; the {} backend proved it exactly: {reason}",
                     exact.name()
                 ),
             },
             Verdict::Feasible { witness } => Verdict::Feasible { witness },
-            Verdict::Infeasible { .. } => uncertified(&format!(
-                "the {} backend agreed, but not with an exact proof",
-                exact.name()
-            )),
-            Verdict::Undecided { reason } => uncertified(&format!(
-                "the exact solve by the {} backend did not finish: {reason}",
-                exact.name()
-            )),
+            Verdict::Infeasible { .. } => Verdict::Undecided {
+                reason: format!(
+                    "{why}; the {} backend found no point either, but not with an exact proof",
+                    exact.name()
+                ),
+            },
+            Verdict::Undecided { reason } => Verdict::Undecided {
+                reason: format!(
+                    "{why}; the exact solve by the {} backend did not finish: {reason}",
+                    exact.name()
+                ),
+            },
         }
     }
 }
 
-fn uncertified(why: &str) -> Verdict {
-    Verdict::Undecided {
-        reason: format!(
-            "microlp reported no integer point, but microlp is known to misreport infeasibility \
-             and its answer could not be certified ({why})"
-        ),
-    }
-}
+/// Why microlp's own "infeasible" is not an answer.
+const UNCERTIFIED: &str = "microlp reported no integer point, but microlp is known to \
+                           misreport infeasibility and no Farkas certificate of the \
+                           relaxation confirms it";
