@@ -5,7 +5,7 @@
 //! so each protocol reduces to one (p, n) and the exact engine in [`crate::single`].
 
 use num_rational::BigRational;
-use scorecheck_algebra::{reported_interval, ConfusionMatrix};
+use scorecheck_algebra::ConfusionMatrix;
 use serde_json::{json, Value};
 
 use crate::dispatch::Request;
@@ -43,6 +43,20 @@ pub(crate) fn read_windows_with_auc(
     )?;
     let (eps_value, auc_eps) = crate::auc::split(eps_value, "eps")?;
     let tol = input::tolerance(fields.get("numerical_tolerance"), "numerical_tolerance")?;
+    let rounding = crate::rounding::read(fields)?;
+    let scale = rounding.scale();
+    // The uncertainty of one figure reported under `key` with JSON value `raw`, in
+    // fractions: the unit of its last digit (auto) or its eps.
+    let uncertainty =
+        |key: &str, raw: &Value, explicit: Option<BigRational>| -> Result<BigRational> {
+            if rounding.auto {
+                let field = input::join("scores", key);
+                let text = crate::rounding::text_of(raw).unwrap_or_default();
+                Ok(crate::rounding::unit(&text, &field)? * &scale)
+            } else {
+                Ok(explicit.unwrap_or_else(input::zero))
+            }
+        };
     let auc = match auc_entry {
         None => {
             if let Some((key, _)) = auc_eps {
@@ -56,29 +70,37 @@ pub(crate) fn read_windows_with_auc(
         }
         Some((key, raw)) => {
             let field = input::join("scores", &key);
-            let value = input::rational(&raw, &field)?;
+            let value = input::rational(&raw, &field)? * &scale;
             if value < input::zero() || value > BigRational::from_integer(1.into()) {
                 return Err(Error::new(
                     ErrorKind::InvalidValue,
                     Some(&field),
                     format!(
-                        "the AUC is {}, outside [0, 1]; give it as a fraction like 0.91",
+                        "the AUC is {}, outside [0, 1]; give it as a fraction like 0.91 (or set \"percent\": true for 91)",
                         input::show(&value)
                     ),
                 ));
             }
-            let eps = match (&eps_value, auc_eps) {
-                (_, Some((eps_key, e))) => input::positive_eps(&e, &input::join("eps", &eps_key))?,
-                (Value::Object(_), None) => {
-                    return Err(Error::new(
-                        ErrorKind::MissingField,
-                        Some(&input::join("eps", &key)),
-                        format!("eps gives no uncertainty for the reported score {key:?}; add it or give one number for all"),
-                    ))
-                }
-                (single_eps, None) => input::positive_eps(single_eps, "eps")?,
+            let explicit = if rounding.auto {
+                None
+            } else {
+                Some(match (&eps_value, auc_eps) {
+                    (_, Some((eps_key, e))) => {
+                        input::positive_eps(&e, &input::join("eps", &eps_key), &scale)?
+                    }
+                    (Value::Object(_), None) => {
+                        return Err(Error::new(
+                            ErrorKind::MissingField,
+                            Some(&input::join("eps", &key)),
+                            format!("eps gives no uncertainty for the reported score {key:?}; add it or give one number for all"),
+                        ))
+                    }
+                    (single_eps, None) => input::positive_eps(single_eps, "eps", &scale)?,
+                })
             };
-            let (lower, upper) = reported_interval(&value, &eps, &tol);
+            let x = uncertainty(&key, &raw, explicit)?;
+            let mode = rounding.mode(&key, &crate::auc::NAMES)?;
+            let (lower, upper) = crate::rounding::window(&value, &x, mode, rounding.auto, &tol);
             Some(crate::auc::ReportedAuc {
                 key,
                 value,
@@ -87,7 +109,7 @@ pub(crate) fn read_windows_with_auc(
             })
         }
     };
-    let reported = input::reported_scores(&scores_value, "scores")?;
+    let mut reported = input::reported_scores(&scores_value, "scores")?;
     if reported.scores.is_empty() && auc.is_none() {
         return Err(Error::new(
             ErrorKind::InvalidValue,
@@ -95,21 +117,36 @@ pub(crate) fn read_windows_with_auc(
             "no scores are reported; give at least one, e.g. {\"acc\": 0.954}",
         ));
     }
-    let eps = input::eps(&eps_value, "eps", &reported)?;
-    let windows = reported
-        .scores
-        .iter()
-        .map(|r| {
-            let e = eps.get(&r.score).cloned().unwrap_or_else(input::zero);
-            let (lower, upper) = reported_interval(&r.value, &e, &tol);
-            single::Window {
-                score: r.score,
-                lower,
-                upper,
-                reported: r.value.clone(),
-            }
-        })
-        .collect();
+    let eps = if rounding.auto {
+        Default::default()
+    } else {
+        input::eps_scaled(&eps_value, "eps", &reported, &scale)?
+    };
+    rounding.check_keys(&|key| {
+        crate::auc::is_auc(key) && auc.is_some()
+            || scorecheck_algebra::Score::from_name(key)
+                .is_ok_and(|s| reported.scores.iter().any(|r| r.score == s))
+    })?;
+    let raw_scores = scores_value.as_object();
+    let mut windows = Vec::with_capacity(reported.scores.len());
+    for r in &mut reported.scores {
+        r.value = &r.value * &scale;
+        let raw = raw_scores
+            .and_then(|m| m.get(&r.key))
+            .cloned()
+            .unwrap_or(Value::Null);
+        let x = uncertainty(&r.key, &raw, eps.get(&r.score).cloned())?;
+        let mut names: Vec<&str> = vec![r.score.abbreviation(), r.score.name()];
+        names.extend(r.score.synonyms());
+        let mode = rounding.mode(&r.key, &names)?;
+        let (lower, upper) = crate::rounding::window(&r.value, &x, mode, rounding.auto, &tol);
+        windows.push(single::Window {
+            score: r.score,
+            lower,
+            upper,
+            reported: r.value.clone(),
+        });
+    }
     Ok((Windows { reported, windows }, auc))
 }
 

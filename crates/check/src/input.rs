@@ -441,7 +441,18 @@ pub fn show(value: &BigRational) -> String {
 /// Reads `eps`: one number for every score, or an object with one per reported score.
 /// Each eps must be positive and below 1.
 pub fn eps(value: &Value, path: &str, reported: &Reported) -> Result<BTreeMap<Score, BigRational>> {
-    let check = |eps: BigRational, field: &str| check_eps(eps, field);
+    eps_scaled(value, path, reported, &BigRational::one())
+}
+
+/// [`eps`] for figures in another unit: each eps is multiplied by `scale` (1/100 for
+/// percent) before it is checked.
+pub fn eps_scaled(
+    value: &Value,
+    path: &str,
+    reported: &Reported,
+    scale: &BigRational,
+) -> Result<BTreeMap<Score, BigRational>> {
+    let check = |eps: BigRational, field: &str| check_eps(eps * scale, field);
     let mut map = BTreeMap::new();
     match value {
         Value::Object(_) => {
@@ -496,9 +507,10 @@ pub fn eps(value: &Value, path: &str, reported: &Reported) -> Result<BTreeMap<Sc
     Ok(map)
 }
 
-/// Reads one eps: a positive number below 1.
-pub fn positive_eps(value: &Value, path: &str) -> Result<BigRational> {
-    check_eps(rational(value, path)?, path)
+/// Reads one eps: a positive number below 1 after multiplying by `scale` (1/100 for
+/// figures in percent).
+pub fn positive_eps(value: &Value, path: &str, scale: &BigRational) -> Result<BigRational> {
+    check_eps(rational(value, path)? * scale, path)
 }
 
 fn check_eps(eps: BigRational, field: &str) -> Result<BigRational> {

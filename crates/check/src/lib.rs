@@ -49,6 +49,7 @@ mod multiclass;
 mod power;
 mod ranges;
 mod regression;
+mod rounding;
 mod setups;
 pub mod single;
 mod stratified;

@@ -1,0 +1,116 @@
+//! `"eps": "auto"`, `"rounding"` and `"percent"` against brute force over every (tp, tn).
+
+use num_rational::BigRational;
+use proptest::prelude::*;
+use scorecheck::algebra::{parse_decimal, ConfusionMatrix, Params, Score};
+use scorecheck::{run_text, RunOptions};
+use serde_json::{json, Value};
+
+const SCORES: [Score; 5] = [Score::Acc, Score::Sens, Score::Spec, Score::Ppv, Score::F1p];
+const MODES: [&str; 4] = ["nearest", "floor", "ceil", "any"];
+
+fn q(text: &str) -> BigRational {
+    parse_decimal(text).unwrap()
+}
+
+/// The window the issue defines, written out independently of the implementation.
+fn window(
+    text: &str,
+    decimals: usize,
+    mode: &str,
+    percent: bool,
+    eps: Option<&str>,
+) -> (BigRational, BigRational) {
+    let scale = if percent { q("0.01") } else { q("1") };
+    let v = q(text) * &scale;
+    let (x, auto) = match eps {
+        Some(e) => (q(e) * &scale, false),
+        None => (q(&format!("1e-{decimals}")) * &scale, true),
+    };
+    let half = &x / BigRational::from_integer(2.into());
+    let tol = q("0.000001");
+    let (lo, hi) = match (mode, auto) {
+        ("nearest", true) => (&v - &half, &v + &half),
+        ("nearest", false) | ("any", _) => (&v - &x, &v + &x),
+        ("floor", _) => (v.clone(), &v + &x),
+        _ => (&v - &x, v.clone()),
+    };
+    (lo - &tol, hi + &tol)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    #[test]
+    fn rounding_modes_match_brute_force(
+        p in 1u64..=20,
+        n in 1u64..=20,
+        picks in prop::collection::vec((0usize..5, 0u32..=1000, 1usize..=3, 0usize..4), 1..4),
+        percent in any::<bool>(),
+        explicit in prop_oneof![Just(None), Just(Some("0.01")), Just(Some("0.005"))],
+        per_score in any::<bool>(),
+    ) {
+        let mut scores = serde_json::Map::new();
+        let mut rounding = serde_json::Map::new();
+        let mut windows = Vec::new();
+        let mut used = Vec::new();
+        let first_mode = MODES[picks[0].3];
+        for (i, v, decimals, m) in picks {
+            let score = SCORES[i];
+            if used.contains(&score) {
+                continue;
+            }
+            used.push(score);
+            // A value with exactly `decimals` decimals (in percent: two fewer digits after the point).
+            let value = f64::from(v) / 1000.0;
+            let text = if percent {
+                let d = decimals.saturating_sub(2);
+                format!("{:.*}", d, value * 100.0)
+            } else {
+                format!("{:.*}", decimals, value)
+            };
+            let shown_decimals = text.split('.').nth(1).map_or(0, str::len);
+            let mode = if per_score { MODES[m] } else { first_mode };
+            let eps = explicit.map(|e| if percent { if e == "0.01" { "1" } else { "0.5" } } else { e });
+            windows.push((score, window(&text, shown_decimals, mode, percent, eps)));
+            scores.insert(score.abbreviation().into(), text.parse::<Value>().unwrap());
+            rounding.insert(score.abbreviation().into(), Value::from(mode));
+        }
+        let eps_value = match explicit {
+            None => Value::from("auto"),
+            Some(e) => if percent { Value::from(if e == "0.01" { 1.0 } else { 0.5 }) } else { e.parse::<Value>().unwrap() },
+        };
+        let rounding_value = if per_score { Value::Object(rounding) } else { Value::from(first_mode) };
+        let request = json!({"check": "1_testset_no_kfold", "testset": {"p": p, "n": n}, "scores": scores,
+            "eps": eps_value, "rounding": rounding_value, "percent": percent});
+        let expected = (0..=p).any(|tp| (0..=n).any(|tn| {
+            let m = ConfusionMatrix::new(tp, tn, p, n).unwrap();
+            windows.iter().all(|(s, (lo, hi))| m.exact(*s, &Params::default()).is_some_and(|v| v.within(lo, hi)))
+        }));
+        let result = run_text(&request.to_string(), &RunOptions::default()).unwrap();
+        prop_assert_eq!(result["inconsistency"].clone(), Value::Bool(!expected), "{} -> {}", request, result);
+    }
+}
+
+#[test]
+fn rounding_conformance_file() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/rounding.jsonl");
+    for line in std::fs::read_to_string(path).unwrap().lines() {
+        let case: Value = serde_json::from_str(line).unwrap();
+        let result = run_text(&case["request"].to_string(), &RunOptions::default());
+        match (&result, case["expected"].get("error")) {
+            (Err(e), Some(field)) => assert_eq!(
+                Some(e.field().unwrap_or("")),
+                field.as_str(),
+                "{}",
+                case["name"]
+            ),
+            (Ok(v), None) => assert_eq!(
+                v["inconsistency"], case["expected"]["inconsistency"],
+                "{}: {v}",
+                case["name"]
+            ),
+            (other, _) => panic!("{}: {other:?}", case["name"]),
+        }
+    }
+}
