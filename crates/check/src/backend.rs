@@ -27,6 +27,28 @@ pub fn backend(choice: BackendChoice) -> Result<Box<dyn Feasibility>> {
             Some("backend"),
             "this build has no HiGHS backend; rebuild with `--features highs` (needs cmake and libclang) or use \"pure\"",
         )),
+        #[cfg(feature = "cbc")]
+        BackendChoice::Cbc => Ok(Box::new(scorecheck_feasibility_goodlp::Cbc::new())),
+        #[cfg(not(feature = "cbc"))]
+        BackendChoice::Cbc => Err(crate::error::Error::new(
+            crate::error::ErrorKind::Unsupported,
+            Some("backend"),
+            "this build has no CBC backend; rebuild with `--features cbc` (needs Debian's coinor-libcbc-dev) or use \"pure\"",
+        )),
+        // microlp's "infeasible" is only reported once certified; the exact pure backend
+        // confirms it where no Farkas certificate does.
+        #[cfg(feature = "microlp")]
+        BackendChoice::MicroLp => Ok(Box::new(
+            scorecheck_feasibility_goodlp::MicroLp::confirmed_by(
+                scorecheck_feasibility_pure::PureBackend,
+            ),
+        )),
+        #[cfg(not(feature = "microlp"))]
+        BackendChoice::MicroLp => Err(crate::error::Error::new(
+            crate::error::ErrorKind::Unsupported,
+            Some("backend"),
+            "this build has no microlp backend; rebuild with `--features microlp` or use \"pure\"",
+        )),
     }
 }
 

@@ -19,14 +19,20 @@ pub enum BackendChoice {
     Pure,
     /// HiGHS (needs the `highs` cargo feature).
     Highs,
+    /// CBC through good_lp (needs the `cbc` cargo feature).
+    Cbc,
+    /// microlp through good_lp, its "infeasible" certified (needs the `microlp` cargo feature).
+    MicroLp,
 }
 
 impl BackendChoice {
-    /// Parses `pure` or `highs`.
+    /// Parses `pure`, `highs`, `cbc` or `microlp`.
     pub fn parse(text: &str) -> Option<BackendChoice> {
         match text {
             "pure" => Some(BackendChoice::Pure),
             "highs" => Some(BackendChoice::Highs),
+            "cbc" => Some(BackendChoice::Cbc),
+            "microlp" => Some(BackendChoice::MicroLp),
             _ => None,
         }
     }
@@ -36,6 +42,8 @@ impl BackendChoice {
         match self {
             BackendChoice::Pure => "pure",
             BackendChoice::Highs => "highs",
+            BackendChoice::Cbc => "cbc",
+            BackendChoice::MicroLp => "microlp",
         }
     }
 }
@@ -225,7 +233,7 @@ fn request_options(fields: &Object<'_>, base: &RunOptions) -> Result<RunOptions>
             Error::new(
                 ErrorKind::InvalidValue,
                 Some("backend"),
-                "backend must be \"pure\" or \"highs\"",
+                "backend must be \"pure\", \"highs\", \"cbc\" or \"microlp\"",
             )
         })?;
     }

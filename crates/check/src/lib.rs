@@ -30,8 +30,10 @@
 //! What it deliberately does not do: no verdict rests on floating point; no I/O (the CLI
 //! reads and writes); no solver is named outside the backend selection.
 //!
-//! Cargo features: `highs` switches on the HiGHS backend (`"backend": "highs"`); without
-//! it the exact pure-Rust backend answers every integer program.
+//! Cargo features: `highs` switches on the HiGHS backend (`"backend": "highs"`), `cbc` and
+//! `microlp` the good_lp backends (`"backend": "cbc"`, `"backend": "microlp"`; microlp's
+//! "infeasible" is confirmed by the exact pure backend where no Farkas certificate proves
+//! it); without them the exact pure-Rust backend answers every integer program.
 
 mod auc;
 mod backend;

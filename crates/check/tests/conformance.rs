@@ -21,6 +21,12 @@ fn backends() -> Vec<&'static str> {
     if cfg!(feature = "highs") {
         backends.push("highs");
     }
+    if cfg!(feature = "cbc") {
+        backends.push("cbc");
+    }
+    if cfg!(feature = "microlp") {
+        backends.push("microlp");
+    }
     backends
 }
 

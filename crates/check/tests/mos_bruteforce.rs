@@ -221,6 +221,12 @@ fn backends() -> Vec<&'static str> {
     if cfg!(feature = "highs") {
         all.push("highs");
     }
+    if cfg!(feature = "cbc") {
+        all.push("cbc");
+    }
+    if cfg!(feature = "microlp") {
+        all.push("microlp");
+    }
     all
 }
 

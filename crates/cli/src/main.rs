@@ -63,6 +63,8 @@ enum Format {
 enum Backend {
     Pure,
     Highs,
+    Cbc,
+    Microlp,
 }
 
 #[derive(Args, Clone)]
@@ -103,6 +105,8 @@ impl EngineArgs {
             backend: match self.backend {
                 Backend::Pure => BackendChoice::Pure,
                 Backend::Highs => BackendChoice::Highs,
+                Backend::Cbc => BackendChoice::Cbc,
+                Backend::Microlp => BackendChoice::MicroLp,
             },
             max_configurations: self.max_configurations,
             time_limit,

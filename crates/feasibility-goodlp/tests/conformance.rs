@@ -12,7 +12,7 @@ struct Tally {
     cases: usize,
     agreed: usize,
     /// Agreed "infeasible" answers with [`Certainty::Solver`] (the rest are exact).
-    solver_certainty: usize,
+    solver_certainty: Vec<String>,
     undecided: Vec<String>,
     wrong: Vec<String>,
 }
@@ -29,7 +29,9 @@ fn tally(backend: &dyn Feasibility) -> Tally {
             }
             (Verdict::Infeasible { certainty, .. }, Expected::Infeasible) => {
                 tally.agreed += 1;
-                tally.solver_certainty += usize::from(*certainty == Certainty::Solver);
+                if *certainty == Certainty::Solver {
+                    tally.solver_certainty.push(case.name.clone());
+                }
             }
             (Verdict::Undecided { reason }, _) => tally
                 .undecided
@@ -38,10 +40,11 @@ fn tally(backend: &dyn Feasibility) -> Tally {
         }
     }
     println!(
-        "{}: {} cases, {} agreed ({} infeasible only with solver certainty), {} undecided, {} wrong",
+        "{}: {} cases, {} agreed ({} infeasible with solver certainty: {:?}), {} undecided, {} wrong",
         backend.name(),
         tally.cases,
         tally.agreed,
+        tally.solver_certainty.len(),
         tally.solver_certainty,
         tally.undecided.len(),
         tally.wrong.len()
