@@ -361,6 +361,7 @@ fn decide(request: &Request<'_>, p: u64, n: u64, allow_auc: bool) -> Result<Valu
         params: reported.params.clone(),
     };
     let targets = crate::ranges::read(request.fields.get("ranges"))?;
+    let max_repairs = crate::repair::wanted(&request.fields)?;
     let engine_options = crate::backend::single_options(&request.options);
     let mut outcome = match &no_auc_value {
         Some(sentence) => single::Outcome::inconsistent_because(sentence.clone()),
@@ -375,6 +376,15 @@ fn decide(request: &Request<'_>, p: u64, n: u64, allow_auc: bool) -> Result<Valu
     }
     if let (Some(targets), single::Verdict::Consistent) = (&targets, &outcome.verdict) {
         out["ranges"] = crate::ranges::compute(&problem, auc.as_ref(), targets, &engine_options);
+    }
+    if let (Some(max_repairs), single::Verdict::Inconsistent) = (max_repairs, &outcome.verdict) {
+        out["repair"] = crate::repair::repair(
+            &problem,
+            auc.as_ref(),
+            no_auc_value.is_some(),
+            max_repairs,
+            &engine_options,
+        );
     }
     Ok(out)
 }

@@ -51,6 +51,7 @@ mod multiclass;
 mod power;
 mod ranges;
 mod regression;
+mod repair;
 mod rounding;
 mod setups;
 pub mod single;

@@ -87,6 +87,20 @@ pub fn text(value: &Value) -> String {
             let _ = writeln!(out, "  under {under}: {said}");
         }
     }
+    if let Some(repair) = value.get("repair") {
+        if let Some(message) = repair.get("message").and_then(Value::as_str) {
+            if !message.is_empty() {
+                let _ = writeln!(out, "  repair: {message}");
+            }
+        }
+        if let Some(Value::Array(others)) = repair.get("alternatives") {
+            for other in others {
+                if let Some(message) = other.get("message").and_then(Value::as_str) {
+                    let _ = writeln!(out, "    or: {message}");
+                }
+            }
+        }
+    }
     if let Some(Value::Object(ranges)) = value.get("ranges") {
         let _ = writeln!(
             out,
