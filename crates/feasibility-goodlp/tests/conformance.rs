@@ -158,3 +158,31 @@ fn exact_preliminaries_give_exact_certainty() {
         );
     }
 }
+
+#[test]
+fn an_empty_relaxation_is_certified_exactly() {
+    // x + y ≥ 3 and x + y ≤ 2: each row alone has points, together not even fractional ones;
+    // no row is settled by scaling, so the exact certainty comes from the Farkas certificate.
+    use scorecheck_feasibility::{BigRational, Problem};
+    let mut problem = Problem::new();
+    let x = problem.add_variable("x", 0, 5);
+    let y = problem.add_variable("y", 0, 5);
+    let one = || BigRational::from_integer(1.into());
+    let n = |v: i64| Some(BigRational::from_integer(v.into()));
+    problem.add_constraint("at least 3", vec![(x, one()), (y, one())], n(3), None);
+    problem.add_constraint("at most 2", vec![(x, one()), (y, one())], None, n(2));
+    for backend in backends() {
+        let verdict = checked(backend.as_ref(), &problem, &Budget::default());
+        assert!(
+            matches!(
+                verdict,
+                Verdict::Infeasible {
+                    certainty: Certainty::Exact,
+                    ..
+                }
+            ),
+            "{}: {verdict:?}",
+            backend.name()
+        );
+    }
+}
