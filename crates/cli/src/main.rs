@@ -5,6 +5,7 @@ mod cbpe;
 mod datasets;
 mod eval;
 mod folds;
+mod quick;
 mod report;
 mod scores;
 
@@ -39,7 +40,8 @@ struct Cli {
 enum Command {
     /// Print every score of one confusion matrix, exactly.
     Scores(scores::ScoresArgs),
-    /// Check one request (a JSON object) read from FILE or stdin.
+    /// Check one request (a JSON object) read from FILE or stdin, or built from quick flags
+    /// (`check --p 1029 --n 3118 --acc 0.954 --sens 0.934 --spec 0.985 --eps 0.0005`).
     Check(CheckArgs),
     /// Check JSON Lines requests, answering one line per line, in order.
     Batch(BatchArgs),
@@ -135,6 +137,8 @@ struct CheckArgs {
     format: Format,
     #[command(flatten)]
     engine: EngineArgs,
+    #[command(flatten)]
+    quick: quick::QuickArgs,
 }
 
 #[derive(Args)]
@@ -202,7 +206,18 @@ pub(crate) fn emit(text: &str) {
 fn with_ranges(text: &str, ranges: &str) -> anyhow::Result<String> {
     let mut request: serde_json::Value = serde_json::from_str(text)
         .map_err(|e| anyhow::anyhow!("--ranges needs a JSON request object ({e})"))?;
-    let value = if ranges == "all" {
+    match request.as_object_mut() {
+        Some(map) => {
+            map.insert("ranges".into(), ranges_value(ranges));
+        }
+        None => anyhow::bail!("--ranges needs a JSON request object"),
+    }
+    Ok(request.to_string())
+}
+
+/// The request field `ranges` of `--ranges`: `"all"` or a list of names.
+fn ranges_value(ranges: &str) -> serde_json::Value {
+    if ranges == "all" {
         serde_json::Value::from("all")
     } else {
         serde_json::Value::from(
@@ -211,14 +226,7 @@ fn with_ranges(text: &str, ranges: &str) -> anyhow::Result<String> {
                 .map(|s| s.trim().to_string())
                 .collect::<Vec<_>>(),
         )
-    };
-    match request.as_object_mut() {
-        Some(map) => {
-            map.insert("ranges".into(), value);
-        }
-        None => anyhow::bail!("--ranges needs a JSON request object"),
     }
-    Ok(request.to_string())
 }
 
 /// The exit status of an answer: its `inconsistency` flag, or for a check answered under
@@ -236,15 +244,54 @@ fn exit_status(value: &serde_json::Value) -> u8 {
     }
 }
 
+/// The request text: the file (or stdin), or the request the quick flags build.
+fn request_text(args: &CheckArgs) -> anyhow::Result<String> {
+    let flags = args.quick.given();
+    let Some(first) = flags.first() else {
+        return read_input(args.file.as_deref());
+    };
+    if let Some(file) = &args.file {
+        return Err(scorecheck::Error::new(
+            scorecheck::ErrorKind::Contradiction,
+            Some(first),
+            format!(
+                "a request file ({}) and quick flags ({}) cannot be combined; give one or the other",
+                file.display(),
+                flags.join(", ")
+            ),
+        )
+        .into());
+    }
+    let mut request = args.quick.request()?;
+    if let (Some(ranges), Some(map)) = (&args.ranges, request.as_object_mut()) {
+        map.insert("ranges".into(), ranges_value(ranges));
+    }
+    Ok(request.to_string())
+}
+
 fn check(args: &CheckArgs) -> ExitCode {
-    let outcome = read_input(args.file.as_deref()).and_then(|text| {
+    if args.quick.print_request {
+        return match request_text(args) {
+            // With a file, `--print-request` is itself a quick flag and the pair an error.
+            Ok(text) => {
+                emit(&format!("{text}\n"));
+                ExitCode::from(EXIT_CONSISTENT)
+            }
+            Err(e) => {
+                eprintln!("scorecheck check: {e:#}");
+                ExitCode::from(EXIT_ERROR)
+            }
+        };
+    }
+    let from_flags = args.file.is_none() && !args.quick.given().is_empty();
+    let outcome = request_text(args).and_then(|text| {
         let mut options = args.engine.options()?;
         if std::io::stderr().is_terminal() {
             options.progress = Some(report::progress_bar());
         }
         let text = match &args.ranges {
-            Some(ranges) => with_ranges(&text, ranges)?,
-            None => text,
+            Some(ranges) if !from_flags => with_ranges(&text, ranges)?,
+            _ => text,
         };
         Ok(scorecheck::run_text(&text, &options))
     });
@@ -274,6 +321,11 @@ fn check(args: &CheckArgs) -> ExitCode {
             ExitCode::from(exit_status(&value))
         }
         Err(error) => {
+            let error = if from_flags {
+                args.quick.error_for_flags(&error)
+            } else {
+                error
+            };
             eprintln!("scorecheck check: error: {error}");
             if args.format == Format::Json {
                 emit(&format!(
