@@ -8,6 +8,7 @@ mod folds;
 mod quick;
 mod report;
 mod scores;
+mod table;
 
 use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
@@ -43,7 +44,8 @@ enum Command {
     /// Check one request (a JSON object) read from FILE or stdin, or built from quick flags
     /// (`check --p 1029 --n 3118 --acc 0.954 --sens 0.934 --spec 0.985 --eps 0.0005`).
     Check(CheckArgs),
-    /// Check JSON Lines requests, answering one line per line, in order.
+    /// Check JSON Lines requests, answering one line per line, in order; or a CSV table of
+    /// papers (`batch papers.csv`), one reported result per row.
     Batch(BatchArgs),
     /// Fold configurations of k-fold: `folds count --p 244 --n 262 --k 5`.
     Folds(folds::FoldsArgs),
@@ -145,11 +147,51 @@ struct CheckArgs {
 struct BatchArgs {
     /// The JSON Lines file; `-` or nothing reads stdin.
     file: Option<PathBuf>,
-    /// Skip the first N input lines (to resume an interrupted batch).
+    /// Skip the first N input lines (to resume an interrupted batch); of a CSV table, the
+    /// first N data rows.
     #[arg(long, default_value_t = 0)]
     skip: u64,
+    /// The input format [default: csv for a FILE ending in `.csv`, else jsonl].
+    #[arg(long, value_enum)]
+    input_format: Option<InputFormat>,
+    /// The output format of a CSV table [default: csv].
+    #[arg(long, value_enum)]
+    output_format: Option<table::OutputFormat>,
     #[command(flatten)]
     engine: EngineArgs,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum InputFormat {
+    /// JSON Lines: one request object per line.
+    Jsonl,
+    /// A table of papers: one reported result per row, named columns.
+    Csv,
+}
+
+/// `scorecheck batch`: JSON Lines, or a CSV table by extension or `--input-format csv`.
+fn batch(args: &BatchArgs) -> anyhow::Result<()> {
+    let is_csv = args.file.as_deref().is_some_and(|path| {
+        path.extension()
+            .is_some_and(|ext| ext.eq_ignore_ascii_case("csv"))
+    });
+    match args.input_format {
+        Some(InputFormat::Csv) => {}
+        None if is_csv => {}
+        _ => {
+            if args.output_format == Some(table::OutputFormat::Csv) {
+                anyhow::bail!("--output-format csv needs a CSV table as input (a .csv file or --input-format csv)");
+            }
+            return batch::run(args.file.as_deref(), args.skip, &args.engine);
+        }
+    }
+    let options = args.engine.options()?;
+    table::run(
+        args.file.as_deref(),
+        args.skip,
+        args.output_format.unwrap_or(table::OutputFormat::Csv),
+        &options,
+    )
 }
 
 fn main() -> ExitCode {
@@ -157,7 +199,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Scores(args) => scores::run(&args),
         Command::Check(args) => check(&args),
-        Command::Batch(args) => match batch::run(args.file.as_deref(), args.skip, &args.engine) {
+        Command::Batch(args) => match batch(&args) {
             Ok(()) => ExitCode::from(EXIT_CONSISTENT),
             Err(e) => {
                 eprintln!("scorecheck batch: {e:#}");

@@ -1,0 +1,195 @@
+//! `scorecheck batch papers.csv`: tables of reported results, row by row, on the real binary.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn scorecheck(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scorecheck"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the scorecheck binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// The CSV output as one map per row, column name to cell.
+fn rows(output: &Output) -> Vec<HashMap<String, String>> {
+    let mut reader = csv::Reader::from_reader(output.stdout.as_slice());
+    let headers = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|record| {
+            let record = record.unwrap();
+            headers
+                .iter()
+                .zip(record.iter())
+                .map(|(h, c)| (h.to_string(), c.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+/// Answers a table given on stdin as CSV.
+fn table(csv_text: &str) -> Vec<HashMap<String, String>> {
+    let out = scorecheck(&["batch", "--input-format", "csv"], csv_text);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    rows(&out)
+}
+
+#[test]
+fn the_example_table_is_answered_row_by_row() {
+    let out = scorecheck(&["batch", "../../examples/papers.csv"], "");
+    assert_eq!(out.status.code(), Some(0));
+    // stderr is not a terminal here: no progress bar, nothing at all.
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows = rows(&out);
+    let by_id: HashMap<&str, &HashMap<String, String>> =
+        rows.iter().map(|row| (row["id"].as_str(), row)).collect();
+    let verdicts = [
+        ("paper-example", "consistent"),
+        ("opening-question", "inconsistent"),
+        ("auc-too-high", "inconsistent"),
+        ("truncated-third", "consistent"),
+        ("mean-over-folds", "inconsistent"),
+        ("pooled-folds", "consistent"),
+        ("typo-in-counts", "error"),
+    ];
+    assert_eq!(rows.len(), verdicts.len());
+    for (id, verdict) in verdicts {
+        assert_eq!(by_id[id]["verdict"], verdict, "row {id}");
+    }
+    let paper = by_id["paper-example"];
+    assert_eq!(
+        (
+            paper["witness_tp"].as_str(),
+            paper["witness_tn"].as_str(),
+            paper["n_valid_tptn_pairs"].as_str()
+        ),
+        ("743", "4031", "2")
+    );
+    // Other columns are carried through unchanged, numbers keep their text.
+    assert_eq!(paper["method"], "logistic regression");
+    assert_eq!(paper["doi"], "10.5555/scorecheck.0001");
+    assert_eq!(paper["eps"], "1e-4");
+    assert!(by_id["auc-too-high"]["explanation"].contains("bound the AUC"));
+    let typo = by_id["typo-in-counts"];
+    assert_eq!(typo["error_field"], "p");
+    assert!(typo["error_message"].contains("1o00"));
+    assert_eq!(typo["verdict"], "error");
+}
+
+#[test]
+fn synonyms_empty_cells_and_the_facades_errors_name_columns() {
+    let rows = table(
+        "id,p,n,Recall,Specificity,roc_auc,acc,eps,note\n\
+         a,1000,6000,0.743,,,,0.001,only recall\n\
+         b,0,0,0.5,,,,0.01,empty set\n\
+         c,10,20,0.5,,,,0,eps zero\n\
+         d,10,20,0.5,0.5,0.5,0.5,0.01,all four\n\
+         e,10,,0.5,,,,0.01,no n\n",
+    );
+    assert_eq!(rows[0]["verdict"], "consistent");
+    assert_eq!(rows[0]["note"], "only recall");
+    assert_eq!(rows[1]["error_field"], "p");
+    assert_eq!(rows[2]["error_field"], "eps");
+    assert_eq!(rows[3]["verdict"], "consistent");
+    assert_eq!(rows[4]["verdict"], "error");
+    assert_eq!(rows[4]["error_field"], "n");
+}
+
+#[test]
+fn a_bad_row_does_not_stop_the_rest() {
+    let rows = table(
+        "id,p,n,acc,eps,rounding,percent\n\
+         a,10,20,0.5,0.01,,\n\
+         b,10,20,0.5,0.01,upward,\n\
+         c,10,20,0.5,0.01,,maybe\n\
+         d,10,20,0.5,0.01,,,extra\n\
+         e,10,20,50,auto,,true\n\
+         f,10,20,,0.01,,\n",
+    );
+    assert_eq!(rows.len(), 6);
+    assert_eq!(rows[0]["verdict"], "consistent");
+    assert_eq!(rows[1]["error_field"], "rounding");
+    assert_eq!(rows[2]["error_field"], "percent");
+    assert_eq!(rows[3]["verdict"], "error");
+    assert!(rows[3]["error_message"].contains("cells"));
+    assert_eq!(rows[4]["verdict"], "consistent");
+    // No score at all: the facade's "no scores" error.
+    assert_eq!(rows[5]["verdict"], "error");
+}
+
+#[test]
+fn duplicate_synonyms_with_different_values_name_a_column() {
+    let rows = table("id,p,n,sens,recall,eps\na,10,20,0.5,0.6,0.01\n");
+    assert_eq!(rows[0]["verdict"], "error");
+    assert!(["sens", "recall"].contains(&rows[0]["error_field"].as_str()));
+}
+
+#[test]
+fn folds_and_the_check_column() {
+    let rows = table(
+        "id,check,p,n,folds,repeats,acc,sens,spec,bacc,eps\n\
+         mos,1_dataset_known_folds_mos,50,100,5,,0.9,0.85,0.99,0.9,0.0001\n\
+         som,1_dataset_kfold_som,50,100,5,2,0.9,,,,0.01\n\
+         bad,1_dataset_kfold_som,2,3,10,,0.5,,,,0.01\n\
+         typo,1_testset_no_kfol,2,3,,,0.5,,,,0.01\n",
+    );
+    assert_eq!(rows[0]["verdict"], "inconsistent");
+    assert!(rows[0]["explanation"].contains("mean of sens"));
+    assert_eq!(rows[1]["verdict"], "consistent");
+    assert_eq!(rows[2]["error_field"], "folds");
+    assert_eq!(rows[3]["error_field"], "check");
+}
+
+#[test]
+fn jsonl_output_carries_the_row_and_its_cells() {
+    let out = scorecheck(
+        &[
+            "batch",
+            "../../examples/papers.csv",
+            "--output-format",
+            "jsonl",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 7);
+    assert_eq!(lines[0]["row"], 1);
+    assert_eq!(lines[0]["cells"]["method"], "logistic regression");
+    assert_eq!(lines[0]["n_valid_tptn_pairs"], 2);
+    assert_eq!(lines[6]["error"]["field"], "p");
+}
+
+#[test]
+fn skip_resumes_after_answered_rows() {
+    let out = scorecheck(&["batch", "../../examples/papers.csv", "--skip", "5"], "");
+    let rows = rows(&out);
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["id"], "pooled-folds");
+}
