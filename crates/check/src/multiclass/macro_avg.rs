@@ -79,10 +79,9 @@ fn cell(k: usize, f: usize, i: usize, j: usize) -> usize {
 }
 
 /// Class c's score in fold f as a linear expression of the cells.
-/// The most unknowns (K² counts per fold, over all folds) of the exact macro model: the
-/// pure backend keeps a basis inverse quadratic in the rows, so the model is bounded
-/// before it is built.
-const MAX_EXACT_CELLS: u64 = 40_000;
+/// The most K×K counts (over all folds) the exact macro model shows in its witness (and
+/// builds, in the K² form kept as a fallback).
+const MAX_EXACT_CELLS: u64 = 1_000_000;
 
 fn class_score(ex: &MacroExperiment<'_>, score: Score, f: usize, c: usize) -> Result<Linear> {
     let counts = &ex.folds[f];
@@ -264,12 +263,7 @@ fn decide(
             ),
         }
     } else {
-        match build(ex, request.options.deadline)? {
-            Some(problem) => crate::backend::solve(&problem, &request.options)?,
-            None => Verdict::Undecided {
-                reason: "the time limit ran out while the K×K model was being built".into(),
-            },
-        }
+        exact_by_class_pairs(ex, request)?
     };
     let mut out = Map::new();
     crate::backend::insert_verdict(
@@ -290,6 +284,74 @@ fn decide(
         );
     }
     Ok(Value::Object(out))
+}
+
+/// The exact K×K model decided through its 2K-unknowns-per-fold form
+/// ([`super::class_pairs`]): the one-vs-rest program plus the rows that make every fold's
+/// per-class counts those of a K×K matrix. A feasible point becomes K×K matrices again
+/// (the witness that is shown); should that ever fail, the K² model decides instead.
+fn exact_by_class_pairs(ex: &MacroExperiment<'_>, request: &Request<'_>) -> Result<Verdict> {
+    let k = ex.labels.len() as u64;
+    let cells = k.saturating_mul(k).saturating_mul(ex.folds.len() as u64);
+    if cells > MAX_EXACT_CELLS {
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some("model"),
+            format!("the exact model's witness has {k}×{k} counts in each of {} folds ({cells} in all), more than it shows ({MAX_EXACT_CELLS}); use \"model\": \"one_vs_rest\" or fewer classes or folds", ex.folds.len()),
+        ));
+    }
+    // The same errors as the K² model for scores undefined on a class.
+    for (f, _) in ex.folds.iter().enumerate() {
+        for bound in ex
+            .windows
+            .iter()
+            .chain(&ex.class_bounds)
+            .chain(&ex.fold_bounds)
+        {
+            for c in 0..ex.labels.len() {
+                class_score(ex, bound.score, f, c)?;
+            }
+        }
+    }
+    let experiment = one_vs_rest(ex);
+    let Some((mut problem, _)) = mos::build_until(&experiment, request.options.deadline)? else {
+        return Ok(Verdict::Undecided {
+            reason: "the time limit ran out while the model was being built".into(),
+        });
+    };
+    super::class_pairs::add_matrix_rows(&mut problem, &ex.folds);
+    let verdict = crate::backend::solve(&problem, &request.options)?;
+    let Verdict::Feasible { witness } = &verdict else {
+        return Ok(verdict);
+    };
+    let mut cells_out: Vec<i64> = Vec::new();
+    let mut first = 0usize;
+    for counts in &ex.folds {
+        let kk = counts.len();
+        let total: u64 = counts.iter().sum();
+        let value = |i: usize| witness.get(i).copied().unwrap_or(-1);
+        let tp: Vec<u64> = (0..kk)
+            .map(|c| value(2 * (first + c)).max(0) as u64)
+            .collect();
+        let fp: Vec<u64> = (0..kk)
+            .map(|c| {
+                let tn = value(2 * (first + c) + 1).max(0) as u64;
+                (total - counts[c]).saturating_sub(tn)
+            })
+            .collect();
+        let Some(m) = super::class_pairs::matrix(counts, &tp, &fp) else {
+            // Not expected (the rows are exactly the condition); the K² model answers.
+            return match build(ex, request.options.deadline)? {
+                Some(problem) => crate::backend::solve(&problem, &request.options),
+                None => Ok(Verdict::Undecided {
+                    reason: "the time limit ran out while the K×K model was being built".into(),
+                }),
+            };
+        };
+        cells_out.extend(m.iter().flatten().map(|&x| x as i64));
+        first += kk;
+    }
+    Ok(Verdict::Feasible { witness: cells_out })
 }
 
 fn exact_json(value: &BigRational) -> Value {

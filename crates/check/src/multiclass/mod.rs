@@ -39,6 +39,7 @@
 //!   macro mean) in that fold.
 //! - Explicit folds must cover the dataset a whole number of times.
 
+mod class_pairs;
 mod folds;
 mod macro_avg;
 mod micro;
