@@ -17,27 +17,32 @@ SCORES = ["acc", "sens", "spec", "npv", "f1p", "auc"]
 
 
 def verdict(row):
-    """One row of examples/papers.csv (read as text, so 0.80 keeps its decimals) as a check."""
+    """The verdict of one row, or the error that names what to fix."""
+    try:
+        return scorecheck.check(request(row))["verdict"]
+    except (scorecheck.ScorecheckError, ValueError, ArithmeticError) as error:
+        return f"error: {error}"
+
+
+def request(row):
+    """One row of examples/papers.csv (read as text, so 0.80 keeps its decimals) as a request."""
     def number(text):
         return None if pd.isna(text) else Decimal(text)
     counts = ({"dataset_name": row["dataset"]} if not pd.isna(row["dataset"])
               else {"p": int(row["p"]), "n": int(row["n"])})
     check = row["check"] if not pd.isna(row["check"]) else "1_testset_no_kfold"
-    request = {"check": check, "scores": {s: number(row[s]) for s in SCORES
+    built = {"check": check, "scores": {s: number(row[s]) for s in SCORES
                                           if not pd.isna(row[s])}}
     if check.startswith("1_dataset"):
-        request["dataset"] = counts
-        request["folding"] = {"n_folds": int(row["folds"]), "n_repeats": 1,
+        built["dataset"] = counts
+        built["folding"] = {"n_folds": int(row["folds"]), "n_repeats": 1,
                               "strategy": "stratified_sklearn"}
     else:
-        request["testset"] = counts
-    request["eps"] = "auto" if row["eps"] == "auto" else number(row["eps"])
+        built["testset"] = counts
+    built["eps"] = "auto" if row["eps"] == "auto" else number(row["eps"])
     if not pd.isna(row["rounding"]):
-        request["rounding"] = row["rounding"]
-    try:
-        return scorecheck.check(request)["verdict"]
-    except (scorecheck.ScorecheckError, ValueError) as error:
-        return f"error: {error}"
+        built["rounding"] = row["rounding"]
+    return built
 
 
 def test_a_table_of_papers_on_a_local_cluster():
