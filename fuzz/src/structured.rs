@@ -190,6 +190,9 @@ pub struct Request {
     pub extra: u8,
     /// A field to delete from the finished request (beyond the object's length: none).
     pub drop: u8,
+    /// The reviewer's extras, one bit each: `ranges: "all"`, `repair`, `eps: "auto"`,
+    /// `percent`, an `auc` with the first figure, `power`; two bits for `rounding`.
+    pub features: u8,
 }
 
 fn classes(multiclass: bool, set: &Set) -> Value {
@@ -283,6 +286,41 @@ impl Request {
         );
         if let Some(tolerance) = self.tolerance {
             map.insert("numerical_tolerance".into(), tolerance.to_json());
+        }
+        let f = self.features;
+        if f & 1 != 0 {
+            map.insert("ranges".into(), json!("all"));
+        }
+        if f & 2 != 0 {
+            map.insert("repair".into(), json!(true));
+        }
+        if f & 4 != 0 {
+            map.insert("eps".into(), json!("auto"));
+        }
+        if f & 8 != 0 {
+            map.insert("percent".into(), json!(true));
+        }
+        if f & 16 != 0 {
+            if let (Some((_, figure)), Some(Value::Object(scores))) =
+                (self.scores.first(), map.get_mut("scores"))
+            {
+                scores.insert("auc".into(), figure.to_json());
+            }
+        }
+        if f & 32 != 0 {
+            map.insert("power".into(), json!(true));
+        }
+        match f >> 6 {
+            1 => {
+                map.insert("rounding".into(), json!("floor"));
+            }
+            2 => {
+                map.insert("rounding".into(), json!("ceil"));
+            }
+            3 => {
+                map.insert("rounding".into(), json!("any"));
+            }
+            _ => {}
         }
         // Keep every input short: searches that are legitimately long stop at these budgets.
         map.insert("time_limit".into(), json!(0.2));

@@ -155,7 +155,11 @@ pub(crate) fn power(request: &Value, result: &Value, options: &RunOptions) -> Va
     }
     let mut base = request.clone();
     if let Value::Object(map) = &mut base {
-        map.remove("power");
+        // Only the verdicts of the perturbed requests count: no ranges, repairs or
+        // witness lists are computed for them.
+        for key in ["power", "ranges", "repair", "max_repairs", "max_witnesses"] {
+            map.remove(key);
+        }
     }
     let scale = if request.get("percent") == Some(&Value::Bool(true)) {
         100

@@ -161,15 +161,61 @@ fn values(
     }
 }
 
-/// The extreme of `pick` over the points, decided exactly: `want` is `Ordering::Less` for
-/// the minimum and `Greater` for the maximum.
+/// The extreme over the points, decided exactly: `want` is `Ordering::Less` for the
+/// minimum and `Greater` for the maximum.
+///
+/// The f64 images (`float`) only shortlist: when every count is below 2^50 (so counts, sums
+/// and the zero denominators are exact in f64 and a score's f64 value is within a relative
+/// 1e-12 of the true one), only the points within a relative 1e-9 of the f64 extreme can
+/// attain the exact extreme, and only they are evaluated exactly; otherwise every point is.
 fn extreme(
     points: &[(u64, u64)],
+    float: impl Fn(u64, u64) -> Option<f64>,
     value: impl Fn(u64, u64) -> Option<Exact>,
     want: std::cmp::Ordering,
+    floats_trusted: bool,
 ) -> Option<(Exact, (u64, u64))> {
+    let shortlist: Vec<(u64, u64)> = if floats_trusted {
+        let images: Vec<((u64, u64), f64)> = points
+            .iter()
+            .filter_map(|&(tp, tn)| {
+                float(tp, tn)
+                    .filter(|f| f.is_finite())
+                    .map(|f| ((tp, tn), f))
+            })
+            .collect();
+        let best = images
+            .iter()
+            .map(|x| x.1)
+            .fold(None, |acc: Option<f64>, f| match acc {
+                None => Some(f),
+                Some(b) if (want == std::cmp::Ordering::Less) == (f < b) && f != b => Some(f),
+                Some(b) => Some(b),
+            });
+        match best {
+            None if images.len() < points.len() => points.to_vec(),
+            None => Vec::new(),
+            Some(b) => {
+                let margin = 1e-9 * b.abs().max(1.0);
+                // Points whose f64 image is not finite (an infinite lrp, say) are kept too.
+                let mut list: Vec<(u64, u64)> = images
+                    .iter()
+                    .filter(|(_, f)| (f - b).abs() <= margin)
+                    .map(|x| x.0)
+                    .collect();
+                list.extend(
+                    points
+                        .iter()
+                        .filter(|&&(tp, tn)| float(tp, tn).is_some_and(|f| !f.is_finite())),
+                );
+                list
+            }
+        }
+    } else {
+        points.to_vec()
+    };
     let mut best: Option<(Exact, (u64, u64))> = None;
-    for &(tp, tn) in points {
+    for (tp, tn) in shortlist {
         let Some(v) = value(tp, tn) else {
             continue;
         };
@@ -197,20 +243,53 @@ pub(crate) fn compute(
 ) -> Value {
     let points = consistent_points(problem, options);
     let mut out = Map::new();
+    let floats_trusted = problem.p < (1 << 50) && problem.n < (1 << 50);
     for target in targets {
+        if options
+            .deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+        {
+            out.insert(
+                target.key(),
+                json!({"undecided": "the time limit ran out before this range was computed"}),
+            );
+            continue;
+        }
         let entry = match &points {
             Err(reason) => json!({"undecided": reason}),
             Ok(points) => {
                 let (p, n, params) = (problem.p, problem.n, &problem.params);
+                let float = |tp: u64, tn: u64, upper: bool| -> Option<f64> {
+                    match target {
+                        Target::Score(score, _) => ConfusionMatrix::new(tp, tn, p, n)
+                            .ok()?
+                            .float(*score, params),
+                        Target::Auc => {
+                            let pn = p as f64 * n as f64;
+                            if upper {
+                                Some(1.0 - (p - tp) as f64 * (n - tn) as f64 / pn)
+                            } else {
+                                Some(tp as f64 * tn as f64 / pn)
+                            }
+                        }
+                    }
+                };
+                // The AUC's window (when reported) clips the values at each point: the
+                // exact pass decides; the shortlist must not use the unclipped images.
+                let auc_clipped = matches!(target, Target::Auc) && auc.is_some();
                 let low = extreme(
                     points,
+                    |tp, tn| float(tp, tn, false),
                     |tp, tn| values(target, tp, tn, p, n, params, auc).map(|v| v.0),
                     std::cmp::Ordering::Less,
+                    floats_trusted && !auc_clipped,
                 );
                 let high = extreme(
                     points,
+                    |tp, tn| float(tp, tn, true),
                     |tp, tn| values(target, tp, tn, p, n, params, auc).map(|v| v.1),
                     std::cmp::Ordering::Greater,
+                    floats_trusted && !auc_clipped,
                 );
                 match (low, high) {
                     (Some((lo, at_lo)), Some((hi, at_hi))) => json!({

@@ -106,6 +106,10 @@ pub fn check_result(text: &str, result: &Value) {
         panic!("consistent single-matrix result without windows: {result}\nrequest: {text}");
     };
     for (name, bounds) in windows {
+        if name == "auc" {
+            check_auc_window(name, bounds, tp, tn, p, n, result, text);
+            continue;
+        }
         let score = match Score::from_name(name) {
             Ok(score) => score,
             Err(e) => panic!("window for an unknown score {name:?} ({e}): {result}"),
@@ -125,4 +129,43 @@ pub fn check_result(text: &str, result: &Value) {
             "witness {m:?} gives {score} = {value:?}, outside [{lower}, {upper}]: {result}\nrequest: {text}"
         );
     }
+}
+
+/// A reported AUC holds at the witness iff some grid value k/(2pn) with
+/// 2·tp·tn ≤ k ≤ 2·(pn − fn·fp) lies in its window.
+#[allow(clippy::too_many_arguments)]
+fn check_auc_window(
+    name: &str,
+    bounds: &Value,
+    tp: u64,
+    tn: u64,
+    p: u64,
+    n: u64,
+    result: &Value,
+    text: &str,
+) {
+    let bound = |i: usize| {
+        bounds
+            .get(i)
+            .and_then(Value::as_str)
+            .and_then(|s| BigRational::from_str(s).ok())
+    };
+    let (Some(lower), Some(upper)) = (bound(0), bound(1)) else {
+        panic!("window {name} is not a pair of rationals: {result}");
+    };
+    let pn = num_bigint::BigInt::from(p) * num_bigint::BigInt::from(n);
+    let two_pn = BigRational::from_integer(&pn * 2u32);
+    let k_lo = (lower * &two_pn)
+        .ceil()
+        .to_integer()
+        .max(num_bigint::BigInt::from(2u32) * tp * tn);
+    let fn_fp = num_bigint::BigInt::from(p - tp) * num_bigint::BigInt::from(n - tn);
+    let k_hi = (upper * &two_pn)
+        .floor()
+        .to_integer()
+        .min((&pn - fn_fp) * 2u32);
+    assert!(
+        p > 0 && n > 0 && k_lo <= k_hi,
+        "witness ({tp}, {tn}) of p={p}, n={n} has no AUC value in the reported window: {result}\nrequest: {text}"
+    );
 }
