@@ -1,4 +1,4 @@
-//! The `scorecheck` command-line tool: `scores`, `check`, `batch`, `folds`, `datasets`, `cbpe`, `eval`.
+//! The `scorecheck` command-line tool: `scores`, `check`, `batch`, `folds`, `datasets`, `cbpe`, `eval`, `serve`.
 
 mod batch;
 mod cbpe;
@@ -8,6 +8,7 @@ mod folds;
 mod quick;
 mod report;
 mod scores;
+mod serve;
 mod table;
 
 use std::io::{IsTerminal, Read};
@@ -55,6 +56,8 @@ enum Command {
     Eval(eval::EvalArgs),
     /// Estimate performance without labels (NannyML's CBPE) on chunks of analysis data.
     Cbpe(cbpe::CbpeArgs),
+    /// A local web page (127.0.0.1) to check reported figures in a browser.
+    Serve(serve::ServeArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -210,6 +213,7 @@ fn main() -> ExitCode {
         Command::Datasets(args) => datasets::run(&args),
         Command::Eval(args) => eval::run(&args),
         Command::Cbpe(args) => cbpe::run(&args),
+        Command::Serve(args) => serve::run(&args),
     }
 }
 
