@@ -5,7 +5,8 @@
 //! result, or `{"error": {...}}` with the field to fix.
 //! The server listens on 127.0.0.1 only, refuses other `Host` headers (so a web page cannot
 //! reach it by DNS rebinding), reads at most [`MAX_BODY`] bytes of a body and gives every
-//! check [`TIME_LIMIT`], whatever the request asks, so that no request holds it for long.
+//! check [`TIME_LIMIT`] (a request asking for more is an error naming its `time_limit`), so
+//! that no request holds it for long.
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -113,6 +114,20 @@ fn check(request: &mut Request) -> Response<std::io::Cursor<Vec<u8>>> {
             "the request is not valid UTF-8; send UTF-8 JSON",
         );
     };
+    if let Some(key) = longer_time_limit(&text) {
+        let error = scorecheck::Error::new(
+            scorecheck::ErrorKind::InvalidValue,
+            Some(key),
+            format!(
+                "scorecheck serve gives every check at most {} s; ask for no more here, or run scorecheck check for a longer search",
+                TIME_LIMIT.as_secs()
+            ),
+        );
+        return json(
+            400,
+            &serde_json::json!({ "error": error.to_json() }).to_string(),
+        );
+    }
     let options = RunOptions {
         time_limit: Some(TIME_LIMIT),
         // A deadline set here wins over the request's own time_limit, so none outlasts it.
@@ -126,6 +141,18 @@ fn check(request: &mut Request) -> Response<std::io::Cursor<Vec<u8>>> {
             &serde_json::json!({ "error": e.to_json() }).to_string(),
         ),
     }
+}
+
+/// The request's `time_limit` or `timeout` key when it asks for more than [`TIME_LIMIT`]:
+/// the server's deadline would cut it short while the answer blamed the request's limit.
+fn longer_time_limit(text: &str) -> Option<&'static str> {
+    let request: serde_json::Value = serde_json::from_str(text).ok()?;
+    ["time_limit", "timeout"].into_iter().find(|key| {
+        request
+            .get(key)
+            .and_then(serde_json::Value::as_f64)
+            .is_some_and(|seconds| seconds > TIME_LIMIT.as_secs_f64())
+    })
 }
 
 /// Whether the `Host` header names this server (browsers always send one).

@@ -1,4 +1,5 @@
-//! `scorecheck serve`: the page, a check, a field-naming error, 404 and 413 over real HTTP.
+//! `scorecheck serve`: the page, a check, a field-naming error, 404, 413 and the time limit over
+//! real HTTP.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -151,4 +152,21 @@ fn another_host_is_refused() {
     let mut answer = String::new();
     let _ = stream.read_to_string(&mut answer);
     assert!(answer.starts_with("HTTP/1.1 403"), "{answer}");
+}
+
+#[test]
+fn every_check_ends_within_the_time_limit() {
+    let server = Server::start();
+    // Some 1.6e11 fold configurations: without the server's 10 s this would run for hours.
+    let request = br#"{"check": "1_dataset_unknown_folds_mos", "dataset": {"p": 500, "n": 500}, "folding": {"n_folds": 10, "n_repeats": 1}, "scores": {"acc": 0.9447, "sens": 0.9139, "spec": 0.9733}, "eps": 0.0001}"#;
+    let started = std::time::Instant::now();
+    let (status, body) = server.exchange("POST", "/check", request);
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(json(&body)["verdict"], "undecided", "{body}");
+    assert!(started.elapsed() < Duration::from_secs(25), "{body}");
+    // A request may not ask for more than the server gives.
+    let request = br#"{"check": "1_testset_no_kfold", "testset": {"p": 10, "n": 10}, "scores": {"acc": 0.5}, "eps": 0.01, "time_limit": 60}"#;
+    let (status, body) = server.exchange("POST", "/check", request);
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(json(&body)["error"]["field"], "time_limit");
 }
