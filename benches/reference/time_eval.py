@@ -13,9 +13,9 @@ Each case is timed in-process (import and data generation excluded), best of sev
 import platform
 import sys
 import time
+from importlib.metadata import version
 
 import numpy as np
-import score_analysis
 from score_analysis import Scores
 
 GAMMA = np.uint64(0x9E3779B97F4A7C15)
@@ -75,7 +75,7 @@ def every_metric(s, thresholds):
 def main():
     sizes = [int(float(a)) for a in sys.argv[1:]] or [10_000, 100_000, 1_000_000]
     print(f"python {platform.python_version()}, numpy {np.__version__}, "
-          f"score_analysis {getattr(score_analysis, '__version__', '0.3.12')}")
+          f"score_analysis {version('score-analysis')}")
     thresholds = -0.5 + 4.6 * np.arange(1000, dtype=np.float64) / 999.0
     for size in sizes:
         pos, neg = scores(1, size // 2, 0.6), scores(2, size // 2, 0.0)
