@@ -12,7 +12,7 @@
 //! strict one second of the issue under `cargo xtask hostile`, which sets
 //! `SCORECHECK_HOSTILE_SLACK=1` and runs a release build.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -108,6 +108,29 @@ fn hostile_requests_are_answered_in_bounded_time_and_memory() {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
+        // Drain both pipes while waiting: an answer larger than a pipe buffer (20,000
+        // witnesses) would otherwise block the child on its write, not on its work.
+        let drain = |pipe: Option<Box<dyn std::io::Read + Send>>| {
+            std::thread::spawn(move || {
+                let mut bytes = Vec::new();
+                if let Some(mut pipe) = pipe {
+                    let _ = pipe.read_to_end(&mut bytes);
+                }
+                bytes
+            })
+        };
+        let stdout = drain(
+            child
+                .stdout
+                .take()
+                .map(|p| Box::new(p) as Box<dyn std::io::Read + Send>),
+        );
+        let stderr = drain(
+            child
+                .stderr
+                .take()
+                .map(|p| Box::new(p) as Box<dyn std::io::Read + Send>),
+        );
         let limit = Duration::from_secs_f64(bound(&case, &request) + slack);
         // Kill a hang rather than wait for it forever.
         let status = loop {
@@ -121,7 +144,12 @@ fn hostile_requests_are_answered_in_bounded_time_and_memory() {
             std::thread::sleep(Duration::from_millis(20));
         };
         let elapsed = started.elapsed();
-        let output = child.wait_with_output().unwrap();
+        let _ = child.wait();
+        let output = std::process::Output {
+            status: status.unwrap_or_else(|| child.wait().unwrap()),
+            stdout: stdout.join().unwrap_or_default(),
+            stderr: stderr.join().unwrap_or_default(),
+        };
         let _ = std::fs::remove_file(&path);
         let Some(status) = status else {
             failures.push(format!("{name}: still running after {elapsed:?}; killed"));
