@@ -47,6 +47,7 @@ mod folding;
 pub mod input;
 mod mos;
 mod mos_explain;
+mod mos_ranges;
 mod multiclass;
 mod power;
 mod ranges;

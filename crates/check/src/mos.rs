@@ -500,6 +500,7 @@ fn witness_json(experiment: &Experiment, witness: &[i64], scores: &[Score]) -> V
 
 /// Runs the experiment and renders it.
 fn finish(experiment: Experiment, ignored: Vec<String>, request: &Request<'_>) -> Result<Value> {
+    let targets = crate::mos_ranges::read(request.fields.get("ranges"))?;
     let started = std::time::Instant::now();
     let outcome = match nothing_checkable(&experiment, &ignored) {
         Some(reason) => MosOutcome {
@@ -509,6 +510,11 @@ fn finish(experiment: Experiment, ignored: Vec<String>, request: &Request<'_>) -
     };
     let decision = started.elapsed();
     let mut result = render(&experiment, &outcome, &ignored, request);
+    if let (Some(targets), Verdict::Feasible { witness }) = (&targets, &outcome.verdict) {
+        let (problem, _) = build(&experiment)?;
+        result["ranges"] =
+            crate::mos_ranges::compute(&experiment, &problem, witness, targets, request)?;
+    }
     if matches!(outcome.verdict, Verdict::Infeasible { .. }) {
         // A minimal infeasible subset of the scores and bounds, on its own budget.
         crate::mos_explain::attach(&mut result, &experiment, request, decision);
