@@ -47,14 +47,29 @@ pub(super) fn add_matrix_rows(problem: &mut Problem, folds: &[Vec<u64>]) {
             Some(gap.clone()),
             Some(gap),
         );
+        // S = Σ_j tp_j as one unknown, so that each class's row has three terms and the
+        // rows of a fold stay linear in K (K = 1,000 classes would otherwise give 10^6 terms).
+        let sum = problem.add_variable(
+            format!("trace of fold {f}"),
+            0,
+            i64::try_from(total).unwrap_or(i64::MAX),
+        );
+        let mut terms: Vec<(VarId, BigRational)> = (0..k).map(|c| (tp(c), one.clone())).collect();
+        terms.push((sum, -one.clone()));
+        problem.add_constraint(
+            format!("fold {f}: its trace"),
+            terms,
+            Some(BigRational::zero()),
+            Some(BigRational::zero()),
+        );
         for c in 0..k {
-            let mut terms = vec![(tp(c), one.clone()), (tn(c), one.clone())];
-            for j in 0..k {
-                terms.push((tp(j), -one.clone()));
-            }
             problem.add_constraint(
                 format!("fold {f}: class {c}'s errors fit in the others'"),
-                terms,
+                vec![
+                    (tp(c), one.clone()),
+                    (tn(c), one.clone()),
+                    (sum, -one.clone()),
+                ],
                 Some(BigRational::zero()),
                 None,
             );
