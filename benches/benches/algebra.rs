@@ -42,7 +42,7 @@ fn exact_evaluation(c: &mut Criterion) {
     let params = Params::default();
     for (size, m) in matrices() {
         let mut group = configure(c, format!("algebra_exact/{size}"));
-        for score in Score::ALL {
+        for &score in Score::ALL {
             group.bench_function(BenchmarkId::from_parameter(score), |b| {
                 b.iter(|| black_box(&m).exact(score, &params))
             });
@@ -57,7 +57,7 @@ fn exact_membership(c: &mut Criterion) {
     let tol = parse_decimal("0.000001").unwrap();
     for (size, m) in matrices() {
         let mut group = configure(c, format!("algebra_within/{size}"));
-        for score in Score::ALL {
+        for &score in Score::ALL {
             let Some(value) = m.exact(score, &params) else {
                 continue;
             };

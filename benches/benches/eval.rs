@@ -33,7 +33,7 @@ fn thresholds() -> Vec<f64> {
 fn every_score(outputs: &Outputs, thresholds: &[f64], params: &Params) -> f64 {
     let mut sum = 0.0;
     for m in outputs.matrices_at(thresholds) {
-        for score in Score::ALL {
+        for &score in Score::ALL {
             sum += m.float(score, params).unwrap_or(0.0);
         }
     }

@@ -34,11 +34,49 @@ pub fn allowed_edges(architecture: &str) -> anyhow::Result<BTreeMap<String, BTre
     Ok(edges)
 }
 
+/// What an engine crate (typed, JSON-free, solver-agnostic) must not depend on.
+const ENGINE_FORBIDDEN: &[&str] = &[
+    "serde_json",
+    "clap",
+    "indicatif",
+    "highs",
+    "good_lp",
+    "scorecheck",
+    "scorecheck-cli",
+];
+
+/// Reads the engine crates from the `engine-crates` block of ARCHITECTURE.md.
+pub fn engine_crates(architecture: &str) -> anyhow::Result<BTreeSet<String>> {
+    let start = architecture
+        .find("```engine-crates")
+        .ok_or_else(|| anyhow::anyhow!("ARCHITECTURE.md has no ```engine-crates block"))?;
+    let body = &architecture[start + "```engine-crates".len()..];
+    let end = body
+        .find("```")
+        .ok_or_else(|| anyhow::anyhow!("unterminated engine-crates block"))?;
+    Ok(body[..end].split_whitespace().map(str::to_string).collect())
+}
+
+/// An engine's normal dependencies: none of [`ENGINE_FORBIDDEN`], no backend crate.
+fn check_engine(name: &str, manifest: &toml::Value, violations: &mut Vec<Violation>) {
+    let Some(deps) = manifest.get("dependencies").and_then(|d| d.as_table()) else {
+        return;
+    };
+    for dep in deps.keys() {
+        if ENGINE_FORBIDDEN.contains(&dep.as_str()) || dep.starts_with("scorecheck-feasibility-") {
+            violations.push(Violation(format!(
+                "engine crate {name} depends on {dep}: engines are typed, JSON-free and take their solver from the caller"
+            )));
+        }
+    }
+}
+
 /// Checks every crate under `root/crates`: `//!` docs on lib.rs (or main.rs) and on every
 /// .rs file, and dependency edges between our crates against ARCHITECTURE.md.
 pub fn check(root: &Path) -> anyhow::Result<Vec<Violation>> {
     let architecture = fs::read_to_string(root.join("ARCHITECTURE.md"))?;
     let allowed = allowed_edges(&architecture)?;
+    let engines = engine_crates(&architecture)?;
     let mut violations = Vec::new();
     let mut crate_dirs: Vec<_> = fs::read_dir(root.join("crates"))?
         .filter_map(Result::ok)
@@ -70,6 +108,19 @@ pub fn check(root: &Path) -> anyhow::Result<Vec<Violation>> {
                 if ours && !allowed_deps.contains(dep) && table != "dev-dependencies" {
                     violations.push(Violation(format!(
                         "{name} depends on {dep} ([{table}]), an edge ARCHITECTURE.md does not allow"
+                    )));
+                }
+            }
+        }
+        if engines.contains(&name) {
+            check_engine(&name, &manifest, &mut violations);
+        }
+        if let Some(deps) = manifest.get("dependencies").and_then(|d| d.as_table()) {
+            for dep in deps.keys() {
+                let backend = dep.starts_with("scorecheck-feasibility-");
+                if backend && name != "scorecheck" && !name.starts_with("scorecheck-feasibility-") {
+                    violations.push(Violation(format!(
+                        "{name} names the backend crate {dep}: only the facade chooses a solver"
                     )));
                 }
             }

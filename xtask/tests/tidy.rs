@@ -35,7 +35,7 @@ fn fixture(name: &str, b_lib: &str, b_deps: &str) -> PathBuf {
     }
     fs::write(
         root.join("ARCHITECTURE.md"),
-        "# A\n```allowed-edges\nscorecheck-a:\nscorecheck-b: scorecheck-a\n```\n",
+        "# A\n```allowed-edges\nscorecheck-a:\nscorecheck-b: scorecheck-a\n```\n```engine-crates\nscorecheck-b\n```\n",
     )
     .unwrap();
     root
@@ -75,4 +75,34 @@ fn tidy_catches_a_forbidden_edge() {
     assert!(violations[0]
         .0
         .contains("scorecheck-a depends on scorecheck-b"));
+}
+
+#[test]
+fn tidy_catches_an_engine_that_reads_json() {
+    let root = fixture(
+        "engine",
+        "//! Crate b.\n//! Does b.\n//! Example.\n",
+        "serde_json = \"1\"\n",
+    );
+    let violations = xtask::tidy::check(&root).unwrap();
+    assert_eq!(violations.len(), 1, "{violations:?}");
+    assert!(violations[0]
+        .0
+        .contains("engine crate scorecheck-b depends on serde_json"));
+}
+
+#[test]
+fn tidy_catches_a_crate_that_names_a_backend() {
+    let root = fixture(
+        "backend",
+        "//! Crate b.\n//! Does b.\n//! Example.\n",
+        "scorecheck-feasibility-pure = { path = \"../pure\" }\n",
+    );
+    let violations = xtask::tidy::check(&root).unwrap();
+    assert!(
+        violations
+            .iter()
+            .any(|v| v.0.contains("only the facade chooses a solver")),
+        "{violations:?}"
+    );
 }

@@ -36,7 +36,7 @@ impl Score {
     pub fn from_name(name: &str) -> Result<Score, Error> {
         let wanted = normalise(name);
         // The '1-pt' spelling normalises to '1_pt'; accept both.
-        for score in Score::ALL {
+        for &score in Score::ALL {
             if spellings(score).any(|s| s == wanted || s.replace('-', "_") == wanted) {
                 return Ok(score);
             }

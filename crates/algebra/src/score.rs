@@ -91,7 +91,7 @@ struct Spec {
 
 impl Score {
     /// Every score, in catalogue order.
-    pub const ALL: [Score; 30] = [
+    pub const ALL: &'static [Score] = &[
         Score::Acc,
         Score::Err,
         Score::Sens,

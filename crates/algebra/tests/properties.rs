@@ -57,7 +57,7 @@ proptest! {
 
     #[test]
     fn exact_and_float_agree(m in matrix(), params in params()) {
-        for score in Score::ALL {
+        for &score in Score::ALL {
             let (exact, float) = (m.exact(score, &params), m.float(score, &params));
             let (Some(exact), Some(float)) = (exact, float) else { continue };
             prop_assert!(exact.is_representable());
@@ -78,7 +78,7 @@ proptest! {
     #[test]
     fn complements_sum_to_one(m in matrix()) {
         let params = Params::default();
-        for score in Score::ALL {
+        for &score in Score::ALL {
             let Some(base) = score.complement_of() else { continue };
             let (c, b) = (value(&m, score, &params), value(&m, base, &params));
             prop_assert_eq!(c.is_some(), b.is_some(), "{} and {} differ in definedness at {:?}", score, base, m);
@@ -102,7 +102,7 @@ proptest! {
 
     #[test]
     fn values_lie_in_the_natural_range(m in matrix(), params in params()) {
-        for score in Score::ALL {
+        for &score in Score::ALL {
             let Some(x) = value(&m, score, &params) else { continue };
             let (lower, upper) = score.natural_range();
             if let Some(lower) = lower {
@@ -157,7 +157,7 @@ proptest! {
 
     #[test]
     fn exact_comparisons_agree_with_independent_oracles(m in matrix(), params in params(), k in -40i64..=40, d in 1i64..=40) {
-        for score in Score::ALL {
+        for &score in Score::ALL {
             let x = value(&m, score, &params);
             prop_assert_eq!(x.is_none(), oracle_undefined(score, &m, &params), "{} definedness at {:?}", score, m);
             let Some(x) = x else { continue };
@@ -179,7 +179,7 @@ proptest! {
 
     #[test]
     fn every_score_is_monotone_as_documented(m in matrix(), params in params()) {
-        for score in Score::ALL {
+        for &score in Score::ALL {
             let (tp_trend, tn_trend) = score.trends();
             let Some(here) = value(&m, score, &params) else { continue };
             let steps = [
@@ -209,7 +209,7 @@ fn definedness_follows_the_documented_conventions_on_every_small_matrix() {
             for tp in 0..=p {
                 for tn in 0..=n {
                     let m = ConfusionMatrix::new(tp, tn, p, n).unwrap();
-                    for score in Score::ALL {
+                    for &score in Score::ALL {
                         let x = m.exact(score, &params);
                         assert_eq!(
                             x.is_none(),
@@ -247,7 +247,7 @@ fn monotonicity_holds_on_every_small_matrix() {
             for tp in 0..=p {
                 for tn in 0..=n {
                     let m = ConfusionMatrix::new(tp, tn, p, n).unwrap();
-                    for score in Score::ALL {
+                    for &score in Score::ALL {
                         let (tp_trend, tn_trend) = score.trends();
                         let Some(here) = m.exact(score, &params) else {
                             continue;

@@ -14,12 +14,12 @@
 //! and fnr·fpr = fn·fp/(pn) (falling), so the exact single-matrix engine decides them like
 //! any reported score: no new search, the same witnesses, counts and explanations.
 
+use crate::json::{Json, JsonMap};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::Zero;
 use scorecheck_algebra::Score;
-use serde_json::{Map, Value};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::single::Window;
@@ -48,12 +48,12 @@ pub(crate) struct ReportedAuc {
 /// Splits the AUC entries off a `scores` (or `eps`) object: the object without them, and
 /// the AUC entries as (key, value). Several names of the AUC with different values are an
 /// error naming the second.
-pub(crate) fn split(value: &Value, path: &str) -> Result<(Value, Option<(String, Value)>)> {
-    let Value::Object(map) = value else {
+pub(crate) fn split(value: &Json, path: &str) -> Result<(Json, Option<(String, Json)>)> {
+    let Json::Object(map) = value else {
         return Ok((value.clone(), None));
     };
-    let mut rest = Map::new();
-    let mut found: Option<(String, Value)> = None;
+    let mut rest = JsonMap::new();
+    let mut found: Option<(String, Json)> = None;
     for (key, v) in map {
         if !is_auc(key) {
             rest.insert(key.clone(), v.clone());
@@ -73,7 +73,7 @@ pub(crate) fn split(value: &Value, path: &str) -> Result<(Value, Option<(String,
             None => found = Some((key.clone(), v.clone())),
         }
     }
-    Ok((Value::Object(rest), found))
+    Ok((Json::Object(rest), found))
 }
 
 /// The two windows on counts that an AUC window amounts to at (p, n), or `None` when no
@@ -142,7 +142,7 @@ pub(crate) fn achievable(
 
 /// Whether `score` is one of the internal scores that carry an AUC window.
 pub(crate) fn is_internal(score: Score) -> bool {
-    matches!(score, Score::SensTimesSpec | Score::FnrTimesFpr)
+    scorecheck_single::is_auc_window(score)
 }
 
 fn floor(x: &BigRational) -> BigInt {
@@ -158,7 +158,7 @@ pub(crate) fn unsupported(key: &str) -> Error {
     Error::new(
         ErrorKind::Unsupported,
         Some(&crate::input::join("scores", key)),
-        "the AUC is checked in 1_testset_no_kfold (one test set cut at one threshold); pooled or averaged AUCs are not supported by this protocol, so remove it here",
+        "the AUC is checked in 1_testset_no_kfold (one test set cut at one threshold) and as a mean of per-fold AUCs in 1_dataset_known_folds_mos, n_testsets_mos_no_kfold and n_datasets_mos_known_folds_mos; pooled AUCs and AUCs over unknown folds are not supported by this protocol, so remove it here",
     )
 }
 

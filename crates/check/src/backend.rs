@@ -8,6 +8,7 @@ use serde_json::{json, Map, Value};
 
 use crate::dispatch::{BackendChoice, RunOptions};
 use crate::error::Result;
+use crate::render::{self, Decision};
 use crate::single;
 
 /// Default node budget of one branch and bound.
@@ -54,14 +55,14 @@ pub fn backend(choice: BackendChoice) -> Result<Box<dyn Feasibility>> {
 
 /// The budget of one integer program under `options`.
 pub fn budget(options: &RunOptions) -> Budget {
-    Budget {
-        max_nodes: options.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
-        time_limit: Some(match options.deadline {
+    Budget::new(
+        options.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
+        Some(match options.deadline {
             // What is left of the request's time.
             Some(deadline) => deadline.saturating_duration_since(Instant::now()),
             None => options.time_limit.unwrap_or(DEFAULT_TIME_LIMIT),
         }),
-    }
+    )
 }
 
 /// The single-matrix engine's options under `options`: witnesses, count budget, and the
@@ -80,8 +81,12 @@ pub fn single_options(options: &RunOptions) -> single::Options {
     engine
 }
 
-/// Solves `problem` with the chosen backend; every feasible witness is re-checked exactly.
+/// Solves `problem` with the caller's own solver if it gave one, else the named backend;
+/// every feasible witness is re-checked exactly.
 pub fn solve(problem: &Problem, options: &RunOptions) -> Result<Verdict> {
+    if let Some(solver) = &options.solver {
+        return Ok(checked(solver.as_ref(), problem, &budget(options)));
+    }
     let engine = backend(options.backend)?;
     Ok(checked(engine.as_ref(), problem, &budget(options)))
 }
@@ -97,28 +102,31 @@ pub(crate) fn insert_verdict(
 ) {
     match verdict {
         Verdict::Feasible { witness: w } => {
-            out.insert("inconsistency".into(), Value::Bool(false));
-            out.insert("verdict".into(), "consistent".into());
-            out.insert("certainty".into(), Value::Null);
+            render::verdict(out, Decision::Consistent);
             out.insert("lp_status".into(), "feasible".into());
             out.insert("witness".into(), witness(w));
         }
         Verdict::Infeasible { certainty, reason } => {
-            out.insert("inconsistency".into(), Value::Bool(true));
-            out.insert("verdict".into(), "inconsistent".into());
-            out.insert("certainty".into(), certainty.to_string().into());
+            render::verdict(out, Decision::Inconsistent(certainty.as_str()));
             out.insert("lp_status".into(), "infeasible".into());
             out.insert("explanation".into(), json!({"message": explain(reason)}));
         }
         Verdict::Undecided { reason } => {
-            out.insert("inconsistency".into(), Value::Null);
-            out.insert("verdict".into(), "undecided".into());
-            out.insert("certainty".into(), Value::Null);
+            render::verdict(out, Decision::Undecided);
             out.insert("lp_status".into(), "undecided".into());
             out.insert(
                 "undecided".into(),
                 json!({"reason": reason, "covered": "the integer program was not finished"}),
             );
         }
+        // An answer of a kind added later: undecided, never a verdict.
+        other => insert_verdict(
+            out,
+            &Verdict::Undecided {
+                reason: format!("the backend gave an answer this version does not know: {other:?}"),
+            },
+            witness,
+            explain,
+        ),
     }
 }

@@ -8,6 +8,8 @@ use num_rational::BigRational;
 use scorecheck_algebra::ConfusionMatrix;
 use serde_json::{json, Value};
 
+use crate::json::Json;
+
 use crate::dispatch::Request;
 use crate::error::{Error, ErrorKind, Result};
 use crate::folding;
@@ -48,7 +50,7 @@ pub(crate) fn read_windows_with_auc(
     // The uncertainty of one figure reported under `key` with JSON value `raw`, in
     // fractions: the unit of its last digit (auto) or its eps.
     let uncertainty =
-        |key: &str, raw: &Value, explicit: Option<BigRational>| -> Result<BigRational> {
+        |key: &str, raw: &Json, explicit: Option<BigRational>| -> Result<BigRational> {
             if rounding.auto {
                 let field = input::join("scores", key);
                 let text = crate::rounding::text_of(raw).unwrap_or_default();
@@ -80,7 +82,7 @@ pub(crate) fn read_windows_with_auc(
                     (_, Some((eps_key, e))) => {
                         input::positive_eps(&e, &input::join("eps", &eps_key), &scale)?
                     }
-                    (Value::Object(_), None) => {
+                    (Json::Object(_), None) => {
                         return Err(Error::new(
                             ErrorKind::MissingField,
                             Some(&input::join("eps", &key)),
@@ -126,7 +128,7 @@ pub(crate) fn read_windows_with_auc(
         let raw = raw_scores
             .and_then(|m| m.get(&r.key))
             .cloned()
-            .unwrap_or(Value::Null);
+            .unwrap_or(Json::Null);
         let x = uncertainty(&r.key, &raw, eps.get(&r.score).cloned())?;
         let mut names: Vec<&str> = vec![r.score.abbreviation(), r.score.name()];
         names.extend(r.score.synonyms());
@@ -276,10 +278,10 @@ pub(crate) fn evaluations<'a>(fields: &Object<'a>) -> Result<Vec<Evaluation<'a>>
     Ok(out)
 }
 
-pub(crate) fn list<'a>(value: &'a Value, path: &str) -> Result<&'a Vec<Value>> {
+pub(crate) fn list<'a>(value: &'a Json, path: &str) -> Result<&'a Vec<Json>> {
     match value {
-        Value::Array(items) if !items.is_empty() => Ok(items),
-        Value::Array(_) => Err(Error::new(
+        Json::Array(items) if !items.is_empty() => Ok(items),
+        Json::Array(_) => Err(Error::new(
             ErrorKind::InvalidValue,
             Some(path),
             "the list is empty; give at least one entry",
@@ -464,9 +466,8 @@ fn render_auc(
     }
     if let Some(&(tp, tn)) = outcome.witnesses.first() {
         if let Some((lo, hi)) = crate::auc::achievable(tp, tn, problem.p, problem.n, Some(auc)) {
-            let exact = |x: &BigRational| json!({"exact": x.to_string(), "value": finite(num_traits::ToPrimitive::to_f64(x).unwrap_or(f64::NAN))});
             if let Some(Value::Object(scores)) = out.get_mut("scores_at_witness") {
-                scores.insert("auc".into(), json!({"min": exact(&lo), "max": exact(&hi)}));
+                scores.insert("auc".into(), json!({"min": crate::render::rational(&lo), "max": crate::render::rational(&hi)}));
             }
         }
     }
@@ -503,7 +504,8 @@ pub(crate) fn render(
     let (verdict, inconsistency) = match &outcome.verdict {
         single::Verdict::Consistent => ("consistent", Value::Bool(false)),
         single::Verdict::Inconsistent => ("inconsistent", Value::Bool(true)),
-        single::Verdict::Undecided { .. } => ("undecided", Value::Null),
+        // Undecided, and any verdict this facade does not know, conclude nothing.
+        _ => ("undecided", Value::Null),
     };
     let witnesses: Vec<Value> = outcome
         .witnesses
@@ -517,7 +519,7 @@ pub(crate) fn render(
             let exact = m.exact(r.score, &problem.params)?;
             map.insert(
                 r.score.abbreviation().to_string(),
-                json!({"exact": exact.to_string(), "value": finite(exact.to_f64())}),
+                crate::render::exact(&exact),
             );
         }
         Some(Value::Object(map))
@@ -537,7 +539,7 @@ pub(crate) fn render(
         "verdict": verdict,
         "p": problem.p,
         "n": problem.n,
-        "n_valid_tptn_pairs": outcome.n_valid_tptn_pairs.map(count_json),
+        "n_valid_tptn_pairs": outcome.n_valid_tptn_pairs.map(crate::render::count),
         "witness": witnesses.first().cloned(),
         "witnesses": witnesses,
         "scores_at_witness": scores_at_witness,
@@ -548,23 +550,11 @@ pub(crate) fn render(
         })),
     });
     if outcome.n_valid_tptn_pairs.is_none() {
-        out["n_valid_tptn_pairs_lower_bound"] = count_json(outcome.count_lower_bound);
+        out["n_valid_tptn_pairs_lower_bound"] = crate::render::count(outcome.count_lower_bound);
     }
     if let single::Verdict::Undecided { reason, covered } = &outcome.verdict {
-        out["undecided"] = json!({"reason": reason, "covered": covered});
+        out["undecided"] = json!({"reason": reason.to_string(), "covered": covered.to_string()});
     }
     let _ = decimal;
     out
-}
-
-/// An f64 for JSON (non-finite values become null).
-pub(crate) fn finite(x: f64) -> Value {
-    serde_json::Number::from_f64(x)
-        .map(Value::Number)
-        .unwrap_or(Value::Null)
-}
-
-/// A count as a JSON number (exact at any size: serde_json keeps arbitrary precision).
-fn count_json(count: u128) -> Value {
-    count.to_string().parse::<Value>().unwrap_or(Value::Null)
 }

@@ -1,18 +1,22 @@
 //! Turning one JSON request into one JSON result: protocol lookup and shared options.
 
 use std::sync::Arc;
+
+use scorecheck_feasibility::Feasibility;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::input::{self, Object};
+use crate::json::Json;
 
 /// A progress callback: (items done, items in total).
 pub type Progress = Arc<dyn Fn(u64, u64) + Send + Sync>;
 
 /// Which feasibility backend answers integer programs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BackendChoice {
     /// The exact pure-Rust backend (always available, the default).
     #[default]
@@ -49,10 +53,43 @@ impl BackendChoice {
 }
 
 /// Options that apply to every request; a request's own fields override them.
+///
+/// Built from [`RunOptions::default`] and the `with_*` methods (new options may be added).
+/// A backend of the caller's own answers every integer program of every protocol:
+///
+/// ```
+/// use std::sync::Arc;
+/// use scorecheck::feasibility::{Budget, Feasibility, Problem, Verdict};
+/// use scorecheck::{run_text, RunOptions};
+///
+/// struct Mine;
+/// impl Feasibility for Mine {
+///     fn name(&self) -> &'static str {
+///         "mine"
+///     }
+///     fn solve(&self, problem: &Problem, budget: &Budget) -> Verdict {
+///         scorecheck::feasibility_pure::PureBackend.solve(problem, budget)
+///     }
+/// }
+/// let options = RunOptions::default().with_solver(Arc::new(Mine));
+/// let result = run_text(r#"{"check": "1_dataset_known_folds_mos",
+///     "dataset": {"p": 126, "n": 131},
+///     "folding": {"folds": [{"p": 52, "n": 94}, {"p": 74, "n": 37}]},
+///     "scores": {"acc": 0.573, "sens": 0.768, "bacc": 0.662}, "eps": 0.001}"#, &options)?;
+/// assert_eq!(result["inconsistency"], false);
+/// assert_eq!(result["backend"], "mine");
+/// # Ok::<(), scorecheck::Error>(())
+/// ```
 #[derive(Clone, Default)]
+#[non_exhaustive]
 pub struct RunOptions {
-    /// The feasibility backend.
+    /// The named feasibility backend (ignored while [`RunOptions::solver`] is set).
     pub backend: BackendChoice,
+    /// A backend of the caller's own: when set it answers every integer program (its
+    /// "feasible" witnesses are re-checked exactly like any backend's), and results name it
+    /// by [`Feasibility::name`]. A request's own `"backend"` field replaces it by the named
+    /// backend.
+    pub solver: Option<Arc<dyn Feasibility>>,
     /// Budget on fold configurations examined (unknown-folds checks).
     pub max_configurations: Option<u64>,
     /// Wall-clock budget per request.
@@ -73,6 +110,80 @@ pub struct RunOptions {
     pub progress: Option<Progress>,
 }
 
+impl RunOptions {
+    /// Answers integer programs with the named backend.
+    #[must_use]
+    pub fn with_backend(mut self, backend: BackendChoice) -> RunOptions {
+        self.backend = backend;
+        self.solver = None;
+        self
+    }
+
+    /// Answers integer programs with `solver`, a backend of the caller's own.
+    #[must_use]
+    pub fn with_solver(mut self, solver: Arc<dyn Feasibility>) -> RunOptions {
+        self.solver = Some(solver);
+        self
+    }
+
+    /// Examines at most `n` fold configurations (unknown-folds checks).
+    #[must_use]
+    pub fn with_max_configurations(mut self, n: u64) -> RunOptions {
+        self.max_configurations = Some(n);
+        self
+    }
+
+    /// Answers each request within `limit` (see [`time_limit`] for the accepted range).
+    #[must_use]
+    pub fn with_time_limit(mut self, limit: Duration) -> RunOptions {
+        self.time_limit = Some(limit);
+        self
+    }
+
+    /// Answers each request by `deadline`.
+    #[must_use]
+    pub fn with_deadline(mut self, deadline: Instant) -> RunOptions {
+        self.deadline = Some(deadline);
+        self
+    }
+
+    /// Lists up to `k` witnesses in single-matrix checks.
+    #[must_use]
+    pub fn with_max_witnesses(mut self, k: usize) -> RunOptions {
+        self.max_witnesses = Some(k);
+        self
+    }
+
+    /// Allows `nodes` nodes per branch and bound.
+    #[must_use]
+    pub fn with_max_nodes(mut self, nodes: u64) -> RunOptions {
+        self.max_nodes = Some(nodes);
+        self
+    }
+
+    /// Lets single-matrix counts visit up to `columns` interior tp columns.
+    #[must_use]
+    pub fn with_count_budget(mut self, columns: u64) -> RunOptions {
+        self.count_budget = Some(columns);
+        self
+    }
+
+    /// Calls `progress` now and then during long searches.
+    #[must_use]
+    pub fn with_progress(mut self, progress: Progress) -> RunOptions {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// The name results give the backend: the caller's own solver's, or the named one's.
+    pub fn backend_name(&self) -> &str {
+        match &self.solver {
+            Some(solver) => solver.name(),
+            None => self.backend.as_str(),
+        }
+    }
+}
+
 /// A request being answered: its fields and the effective options.
 pub struct Request<'a> {
     /// The request's fields.
@@ -81,35 +192,22 @@ pub struct Request<'a> {
     pub options: RunOptions,
 }
 
-/// A protocol: reads its fields and answers.
-type Handler = fn(&Request<'_>) -> Result<Value>;
-
-/// Every check name, with its handler.
-fn handlers() -> Vec<(&'static str, Handler)> {
-    let mut table: Vec<(&'static str, Handler)> = vec![
-        ("1_testset_no_kfold", crate::binary_som::testset_no_kfold),
-        ("1_dataset_kfold_som", crate::binary_som::dataset_kfold_som),
-        (
-            "n_testsets_som_no_kfold",
-            crate::binary_som::testsets_som_no_kfold,
-        ),
-        (
-            "n_datasets_som_kfold_som",
-            crate::binary_som::datasets_som_kfold_som,
-        ),
-    ];
-    table.extend(crate::extensions::handlers());
-    table
-}
-
 /// The names of every supported check.
 pub fn check_names() -> Vec<&'static str> {
-    handlers().into_iter().map(|(name, _)| name).collect()
+    crate::protocols::PROTOCOLS
+        .iter()
+        .map(|(name, _)| *name)
+        .collect()
 }
 
 /// Answers one request given as JSON text.
+///
+/// Numbers are read as written: `0.950` is exactly 950/1000 with three decimals (what
+/// `"eps": "auto"` reads), and the order of the scores is the order of the text.
 pub fn run_text(text: &str, options: &RunOptions) -> Result<Value> {
-    let value: Value = serde_json::from_str(text).map_err(|e| {
+    // serde_json checks the text (and words the errors); the request is then read into a
+    // tree that keeps each number's text and each object's order (crate::json).
+    serde_json::from_str::<serde::de::IgnoredAny>(text).map_err(|e| {
         Error::new(
             ErrorKind::InvalidJson,
             None,
@@ -123,14 +221,37 @@ pub fn run_text(text: &str, options: &RunOptions) -> Result<Value> {
             format!("the key {path:?} is given twice in one object; keep one (JSON readers differ on which one wins)"),
         ));
     }
-    run(&value, options)
+    let request = Json::parse(text).map_err(|e| {
+        Error::new(
+            ErrorKind::InvalidJson,
+            None,
+            format!("the request is not valid JSON ({e})"),
+        )
+    })?;
+    answer(&request, options)
 }
 
-/// Answers one request.
-pub fn run(value: &Value, options: &RunOptions) -> Result<Value> {
+/// Answers one request built in code.
+///
+/// A number in `request` is read by its serde_json text: a double's shortest decimal (so
+/// `0.1` is one tenth, but `0.950` written in Rust is `0.95`, with two decimals for
+/// `"eps": "auto"`). Give figures whose written digits matter as strings (`"0.950"`) or
+/// use [`run_text`].
+pub fn run(request: &Value, options: &RunOptions) -> Result<Value> {
+    answer(&Json::from(request), options)
+}
+
+/// Answers one request read into (or built as) the request tree, which keeps each
+/// number's text: what [`run_text`] does after reading the text.
+pub fn run_json(request: &Json, options: &RunOptions) -> Result<Value> {
+    answer(request, options)
+}
+
+/// Answers one request read into the request tree.
+pub(crate) fn answer(value: &Json, options: &RunOptions) -> Result<Value> {
     let fields = Object::new(value, "")?;
     let name = match fields.required("check", "the protocol to run, e.g. \"1_testset_no_kfold\"")? {
-        Value::String(s) => s.as_str(),
+        Json::String(s) => s.as_str(),
         other => {
             return Err(Error::new(
                 ErrorKind::InvalidValue,
@@ -144,7 +265,7 @@ pub fn run(value: &Value, options: &RunOptions) -> Result<Value> {
     };
     // The reference's function names carry a check_ prefix; accept it.
     let name = name.strip_prefix("check_").unwrap_or(name);
-    let table = handlers();
+    let table = crate::protocols::PROTOCOLS;
     let Some((canonical, handler)) = table.iter().find(|(n, _)| *n == name) else {
         let mut close: Vec<(f64, &str)> = table
             .iter()
@@ -229,6 +350,7 @@ fn request_options(fields: &Object<'_>, base: &RunOptions) -> Result<RunOptions>
     let mut options = base.clone();
     if let Some(v) = fields.get("backend") {
         let name = v.as_str().unwrap_or_default();
+        options.solver = None;
         options.backend = BackendChoice::parse(name).ok_or_else(|| {
             Error::new(
                 ErrorKind::InvalidValue,

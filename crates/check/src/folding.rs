@@ -1,6 +1,6 @@
 //! Reading `folding` specifications of binary datasets and pooling their folds.
 
-use serde_json::Value;
+use crate::json::Json;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::input::{self, Object};
@@ -55,7 +55,7 @@ impl Folding {
 /// Either `{n_folds, n_repeats, strategy}` or `{folds: [{p, n}, ...]}`. Explicit folds must
 /// cover the dataset a whole number of times: their positives and negatives must both total
 /// the same multiple of the dataset's.
-pub fn parse(value: &Value, path: &str, dataset: (u64, u64)) -> Result<Folding> {
+pub fn parse(value: &Json, path: &str, dataset: (u64, u64)) -> Result<Folding> {
     let object = Object::new(value, path)?;
     let folding = if let Some(folds) = object.get("folds") {
         let field = object.field_path("folds");
@@ -66,7 +66,7 @@ pub fn parse(value: &Value, path: &str, dataset: (u64, u64)) -> Result<Folding> 
                 "give either explicit folds or n_folds/n_repeats, not both (explicit folds list every fold of every repeat)",
             ));
         }
-        let Value::Array(items) = folds else {
+        let Json::Array(items) = folds else {
             return Err(Error::new(
                 ErrorKind::InvalidValue,
                 Some(&field),
@@ -125,7 +125,7 @@ pub fn parse(value: &Value, path: &str, dataset: (u64, u64)) -> Result<Folding> 
         }
         let strategy = match object.get("strategy") {
             None => None,
-            Some(Value::String(s)) if s == "stratified_sklearn" => Some(s.clone()),
+            Some(Json::String(s)) if s == "stratified_sklearn" => Some(s.clone()),
             Some(other) => {
                 return Err(Error::new(
                     ErrorKind::InvalidValue,

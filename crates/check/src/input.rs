@@ -6,11 +6,11 @@
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
+use crate::json::{Json, JsonMap};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use scorecheck_algebra::{parse_decimal, Params, Score};
-use serde_json::{Map, Value};
 
 use crate::error::{Error, ErrorKind, Result};
 
@@ -34,16 +34,16 @@ fn invalid(path: &str, message: impl Into<String>) -> Error {
 
 /// A JSON object being read field by field; unread fields are reported as unknown.
 pub struct Object<'a> {
-    map: &'a Map<String, Value>,
+    map: &'a JsonMap,
     path: String,
     used: RefCell<Vec<String>>,
 }
 
 impl<'a> Object<'a> {
     /// Reads `value` as an object at `path` (`""` for the request itself).
-    pub fn new(value: &'a Value, path: &str) -> Result<Object<'a>> {
+    pub fn new(value: &'a Json, path: &str) -> Result<Object<'a>> {
         match value {
-            Value::Object(map) => Ok(Object {
+            Json::Object(map) => Ok(Object {
                 map,
                 path: path.to_string(),
                 used: RefCell::new(Vec::new()),
@@ -60,18 +60,13 @@ impl<'a> Object<'a> {
         }
     }
 
-    /// The path of this object.
-    pub fn path(&self) -> &str {
-        &self.path
-    }
-
     /// The path of one of its fields.
     pub fn field_path(&self, key: &str) -> String {
         join(&self.path, key)
     }
 
     /// The field `key`, if present (and not null).
-    pub fn get(&self, key: &str) -> Option<&'a Value> {
+    pub fn get(&self, key: &str) -> Option<&'a Json> {
         // Remember every key asked for, present or not, so that unknown fields can be
         // matched against what this protocol accepts.
         self.used.borrow_mut().push(key.to_string());
@@ -86,7 +81,7 @@ impl<'a> Object<'a> {
     }
 
     /// The field `key`, or a missing-field error explaining what it is for.
-    pub fn required(&self, key: &str, what: &str) -> Result<&'a Value> {
+    pub fn required(&self, key: &str, what: &str) -> Result<&'a Json> {
         self.get(key).ok_or_else(|| {
             Error::new(
                 ErrorKind::MissingField,
@@ -147,22 +142,22 @@ impl<'a> Object<'a> {
 }
 
 /// A short description of a JSON value's type for messages.
-pub fn describe(value: &Value) -> &'static str {
+pub fn describe(value: &Json) -> &'static str {
     match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
+        Json::Null => "null",
+        Json::Bool(_) => "a boolean",
+        Json::Number(_) => "a number",
+        Json::String(_) => "a string",
+        Json::Array(_) => "an array",
+        Json::Object(_) => "an object",
     }
 }
 
 /// An exact decimal from a JSON number (its text is kept) or a numeric string.
-pub fn rational(value: &Value, path: &str) -> Result<BigRational> {
+pub fn rational(value: &Json, path: &str) -> Result<BigRational> {
     let text = match value {
-        Value::Number(number) => number.to_string(),
-        Value::String(s) => s.clone(),
+        Json::Number(number) => number.to_string(),
+        Json::String(s) => s.clone(),
         other => {
             return Err(invalid(
                 path,
@@ -174,9 +169,9 @@ pub fn rational(value: &Value, path: &str) -> Result<BigRational> {
 }
 
 /// A non-negative integer count (at most u64::MAX); `1000.0` and `1e3` are accepted.
-pub fn count(value: &Value, path: &str) -> Result<u64> {
+pub fn count(value: &Json, path: &str) -> Result<u64> {
     let number = match value {
-        Value::Number(_) => rational(value, path)?,
+        Json::Number(_) => rational(value, path)?,
         other => {
             return Err(invalid(
                 path,
@@ -211,7 +206,7 @@ pub fn count(value: &Value, path: &str) -> Result<u64> {
 }
 
 /// A positive integer (e.g. `n_folds`), at most `max`.
-pub fn positive(value: &Value, path: &str, max: u64) -> Result<u64> {
+pub fn positive(value: &Json, path: &str, max: u64) -> Result<u64> {
     let v = count(value, path)?;
     if v == 0 {
         return Err(invalid(
@@ -233,7 +228,7 @@ pub fn positive(value: &Value, path: &str, max: u64) -> Result<u64> {
 
 /// The (p, n) of a binary testset or dataset: `{p, n}`, the reference's aliases, or a
 /// registry name (`dataset_name` / `name`).
-pub fn binary_counts(value: &Value, path: &str) -> Result<(u64, u64)> {
+pub fn binary_counts(value: &Json, path: &str) -> Result<(u64, u64)> {
     let result = binary_counts_maybe_empty(value, path)?;
     if result == (0, 0) {
         return Err(invalid(
@@ -246,7 +241,7 @@ pub fn binary_counts(value: &Value, path: &str) -> Result<(u64, u64)> {
 
 /// As [`binary_counts`], but an empty set (p = n = 0) is allowed: it is harmless where the
 /// counts are pooled.
-pub fn binary_counts_maybe_empty(value: &Value, path: &str) -> Result<(u64, u64)> {
+pub fn binary_counts_maybe_empty(value: &Json, path: &str) -> Result<(u64, u64)> {
     let object = Object::new(value, path)?;
     for forbidden in ["tp", "tn", "fp", "fn"] {
         if object.has(forbidden) {
@@ -267,7 +262,7 @@ pub fn binary_counts_maybe_empty(value: &Value, path: &str) -> Result<(u64, u64)
     let result = match (name, p_key, n_key) {
         (Some((key, v)), None, None) => {
             let field = object.field_path(key);
-            let Value::String(name) = v else {
+            let Json::String(name) = v else {
                 return Err(invalid(
                     &field,
                     "expected the name of a dataset as a string",
@@ -286,11 +281,11 @@ pub fn binary_counts_maybe_empty(value: &Value, path: &str) -> Result<(u64, u64)
         }
         (None, Some(pk), Some(nk)) => {
             let p = count(
-                object.get(pk).unwrap_or(&Value::Null),
+                object.get(pk).unwrap_or(&Json::Null),
                 &object.field_path(pk),
             )?;
             let n = count(
-                object.get(nk).unwrap_or(&Value::Null),
+                object.get(nk).unwrap_or(&Json::Null),
                 &object.field_path(nk),
             )?;
             (p, n)
@@ -363,14 +358,14 @@ impl Reported {
 /// Reads `scores`: an object from score names (any synonym) to values, plus optional
 /// `beta_positive` / `beta_negative`. A score given twice under two names with different
 /// values is an error; with equal values it counts once.
-pub fn reported_scores(value: &Value, path: &str) -> Result<Reported> {
+pub fn reported_scores(value: &Json, path: &str) -> Result<Reported> {
     let object = Object::new(value, path)?;
     object.use_all();
     let mut params = Params::default();
     let mut scores: Vec<ReportedScore> = Vec::new();
     for key in object.keys() {
         let field = object.field_path(key);
-        let raw = object.get(key).unwrap_or(&Value::Null);
+        let raw = object.get(key).unwrap_or(&Json::Null);
         if key == "beta_positive" || key == "beta_negative" {
             let beta = rational(raw, &field)?;
             if !beta.is_positive() {
@@ -438,16 +433,11 @@ pub fn show(value: &BigRational) -> String {
     format!("{f}")
 }
 
-/// Reads `eps`: one number for every score, or an object with one per reported score.
-/// Each eps must be positive and below 1.
-pub fn eps(value: &Value, path: &str, reported: &Reported) -> Result<BTreeMap<Score, BigRational>> {
-    eps_scaled(value, path, reported, &BigRational::one())
-}
-
-/// [`eps`] for figures in another unit: each eps is multiplied by `scale` (1/100 for
-/// percent) before it is checked.
+/// Reads `eps`: one number for every score, or an object with one per reported score, for
+/// figures in the unit `scale` (1/100 for percent): each eps is multiplied by `scale`, then
+/// must be positive and below 1.
 pub fn eps_scaled(
-    value: &Value,
+    value: &Json,
     path: &str,
     reported: &Reported,
     scale: &BigRational,
@@ -455,7 +445,7 @@ pub fn eps_scaled(
     let check = |eps: BigRational, field: &str| check_eps(eps * scale, field);
     let mut map = BTreeMap::new();
     match value {
-        Value::Object(_) => {
+        Json::Object(_) => {
             let object = Object::new(value, path)?;
             object.use_all();
             let mut named: Vec<(String, Score)> = Vec::new();
@@ -465,7 +455,7 @@ pub fn eps_scaled(
                     Error::new(ErrorKind::UnknownScore, Some(&field), e.to_string())
                 })?;
                 let e = check(
-                    rational(object.get(key).unwrap_or(&Value::Null), &field)?,
+                    rational(object.get(key).unwrap_or(&Json::Null), &field)?,
                     &field,
                 )?;
                 // Two names of one score (acc and accuracy) must not disagree: the last one
@@ -509,7 +499,7 @@ pub fn eps_scaled(
 
 /// Reads one eps: a positive number below 1 after multiplying by `scale` (1/100 for
 /// figures in percent).
-pub fn positive_eps(value: &Value, path: &str, scale: &BigRational) -> Result<BigRational> {
+pub fn positive_eps(value: &Json, path: &str, scale: &BigRational) -> Result<BigRational> {
     check_eps(rational(value, path)? * scale, path)
 }
 
@@ -527,7 +517,7 @@ fn check_eps(eps: BigRational, field: &str) -> Result<BigRational> {
 }
 
 /// Reads `numerical_tolerance` (default 1e-6, as in the reference; 0 allowed).
-pub fn tolerance(value: Option<&Value>, path: &str) -> Result<BigRational> {
+pub fn tolerance(value: Option<&Json>, path: &str) -> Result<BigRational> {
     match value {
         None => Ok(BigRational::new(BigInt::from(1), BigInt::from(1_000_000))),
         Some(v) => {
@@ -550,7 +540,7 @@ pub fn tolerance(value: Option<&Value>, path: &str) -> Result<BigRational> {
 }
 
 /// Bounds on scores, `{score: [lower, upper]}` (the reference's tuples become arrays).
-pub fn score_bounds(value: &Value, path: &str) -> Result<Vec<(Score, BigRational, BigRational)>> {
+pub fn score_bounds(value: &Json, path: &str) -> Result<Vec<(Score, BigRational, BigRational)>> {
     let object = Object::new(value, path)?;
     object.use_all();
     let mut out: Vec<(Score, BigRational, BigRational)> = Vec::new();
@@ -558,13 +548,13 @@ pub fn score_bounds(value: &Value, path: &str) -> Result<Vec<(Score, BigRational
         let field = object.field_path(key);
         let score = Score::from_name(key)
             .map_err(|e| Error::new(ErrorKind::UnknownScore, Some(&field), e.to_string()))?;
-        let raw = object.get(key).unwrap_or(&Value::Null);
+        let raw = object.get(key).unwrap_or(&Json::Null);
         let (lower, upper) = match raw {
-            Value::Array(items) if items.len() == 2 => (
+            Json::Array(items) if items.len() == 2 => (
                 rational(&items[0], &index(&field, 0))?,
                 rational(&items[1], &index(&field, 1))?,
             ),
-            Value::Object(_) => {
+            Json::Object(_) => {
                 let bounds = Object::new(raw, &field)?;
                 let lower = rational(
                     bounds.required("lower", "the lower bound")?,

@@ -6,9 +6,12 @@
 //! `scorecheck-feasibility` and its backends, `scorecheck-data`) into the protocols of the
 //! reference, mlscorecheck 1.0.3, named like its functions without the `check_` prefix.
 //!
-//! - [`run`] / [`run_text`] answer one JSON request `{"check": "<protocol>", ...}` whose
-//!   other fields are the reference's keyword arguments, with a JSON result or an [`Error`]
-//!   naming the offending field.
+//! - [`run_text`] answers one JSON request `{"check": "<protocol>", ...}` whose other fields
+//!   are the reference's keyword arguments, with a JSON result or an [`Error`] naming the
+//!   offending field; numbers are read as written (`0.950` has three decimals). [`run_json`]
+//!   answers a request built as the [`json::Json`] tree, [`run`] one built as a
+//!   `serde_json::Value` (its numbers are doubles: give figures whose digits matter as text).
+//! - [`RunOptions::with_solver`] plugs in any [`feasibility::Feasibility`] backend.
 //! - [`single`] is the exact single-confusion-matrix engine behind the score-of-means
 //!   protocols.
 //!
@@ -42,28 +45,34 @@ mod bundles;
 mod dispatch;
 mod duplicate_keys;
 mod error;
-mod extensions;
 mod folding;
-pub mod input;
+mod input;
+pub mod json;
 mod mos;
+mod mos_auc;
+mod mos_auc_explain;
 mod mos_explain;
 mod mos_ranges;
 mod multiclass;
 mod power;
+mod protocols;
 mod ranges;
 mod regression;
+mod render;
 mod repair;
 mod rounding;
 mod setups;
-pub mod single;
 mod stratified;
 mod unknown_folds;
 
 pub use dispatch::{
-    check_names, max_witnesses, run, run_text, time_limit, BackendChoice, Progress, RunOptions,
-    MAX_TIME_LIMIT_SECONDS, MAX_WITNESSES,
+    check_names, max_witnesses, run, run_json, run_text, time_limit, BackendChoice, Progress,
+    RunOptions, MAX_TIME_LIMIT_SECONDS, MAX_WITNESSES,
 };
 pub use error::{Error, ErrorKind, Result};
 pub use scorecheck_algebra as algebra;
 pub use scorecheck_data::{datasets as registry_datasets, search as search_datasets, NamedDataset};
+pub use scorecheck_feasibility as feasibility;
+pub use scorecheck_feasibility_pure as feasibility_pure;
+pub use scorecheck_single as single;
 pub use unknown_folds::count_fold_configurations;

@@ -13,11 +13,12 @@ use scorecheck_algebra::Score;
 use scorecheck_feasibility::{Problem, VarId, Verdict};
 use serde_json::{json, Map, Value};
 
-use crate::binary_som::{evaluations, finite, pooled_evaluation, testsets, Evaluation};
+use crate::binary_som::{evaluations, pooled_evaluation, testsets, Evaluation};
 use crate::dispatch::Request;
 use crate::error::{Error, ErrorKind, Result};
 use crate::folding::{self, Folding};
 use crate::input::{self, Object};
+use crate::json::Json;
 
 /// A bound on a score: lower ≤ score ≤ upper.
 #[derive(Clone, Debug)]
@@ -305,7 +306,7 @@ pub(crate) fn read_windows(fields: &Object<'_>) -> Result<(Vec<Bound>, Vec<Strin
 }
 
 /// Reads a bounds object; bounds on scores these checks cannot use are an error.
-pub(crate) fn read_bounds(value: Option<&Value>, path: &str) -> Result<Vec<Bound>> {
+pub(crate) fn read_bounds(value: Option<&Json>, path: &str) -> Result<Vec<Bound>> {
     let Some(value) = value else {
         return Ok(Vec::new());
     };
@@ -394,7 +395,7 @@ pub(crate) fn render(
     ignored: &[String],
     request: &Request<'_>,
 ) -> Value {
-    let backend = request.options.backend.as_str();
+    let backend = request.options.backend_name();
     let mut out = Map::new();
     let scores: Vec<Score> = {
         let mut s: Vec<Score> = experiment.windows.iter().map(|w| w.score).collect();
@@ -432,10 +433,6 @@ pub(crate) fn render(
     Value::Object(out)
 }
 
-fn exact_json(value: &BigRational) -> Value {
-    json!({"exact": value.to_string(), "value": finite(num_traits::ToPrimitive::to_f64(value).unwrap_or(f64::NAN))})
-}
-
 fn witness_json(experiment: &Experiment, witness: &[i64], scores: &[Score]) -> Value {
     let mut index = 0usize;
     let mut datasets = Vec::new();
@@ -458,7 +455,7 @@ fn witness_json(experiment: &Experiment, witness: &[i64], scores: &[Score]) -> V
                 });
                 match &value {
                     Some(v) => {
-                        fold_scores.insert(score.abbreviation().into(), exact_json(v));
+                        fold_scores.insert(score.abbreviation().into(), crate::render::rational(v));
                     }
                     None => {
                         fold_scores.insert(score.abbreviation().into(), Value::Null);
@@ -478,7 +475,9 @@ fn witness_json(experiment: &Experiment, witness: &[i64], scores: &[Score]) -> V
             let mean = sums[i].take().map(|s| s / &k);
             dataset_scores.insert(
                 score.abbreviation().into(),
-                mean.as_ref().map(exact_json).unwrap_or(Value::Null),
+                mean.as_ref()
+                    .map(crate::render::rational)
+                    .unwrap_or(Value::Null),
             );
             experiment_sums[i] = match (experiment_sums[i].take(), mean) {
                 (Some(s), Some(m)) => Some(s + m),
@@ -492,14 +491,20 @@ fn witness_json(experiment: &Experiment, witness: &[i64], scores: &[Score]) -> V
         let mean = experiment_sums[i].take().map(|s| s / &n_datasets);
         experiment_scores.insert(
             score.abbreviation().into(),
-            mean.as_ref().map(exact_json).unwrap_or(Value::Null),
+            mean.as_ref()
+                .map(crate::render::rational)
+                .unwrap_or(Value::Null),
         );
     }
     json!({"datasets": datasets, "scores": experiment_scores})
 }
 
 /// Runs the experiment and renders it.
-fn finish(experiment: Experiment, ignored: Vec<String>, request: &Request<'_>) -> Result<Value> {
+pub(crate) fn finish(
+    experiment: Experiment,
+    ignored: Vec<String>,
+    request: &Request<'_>,
+) -> Result<Value> {
     let targets = crate::mos_ranges::read(request.fields.get("ranges"))?;
     let started = std::time::Instant::now();
     let outcome = match nothing_checkable(&experiment, &ignored) {
@@ -547,7 +552,7 @@ pub(crate) fn dataset_known_folds_mos(request: &Request<'_>) -> Result<Value> {
     )?;
     let folding = folding::parse(fields.required("folding", "the folds: {\"folds\": [...]} or {\"n_folds\": 5, \"n_repeats\": 1, \"strategy\": \"stratified_sklearn\"}")?, "folding", dataset)?;
     let fold_bounds = read_bounds(fields.get("fold_score_bounds"), "fold_score_bounds")?;
-    let (windows, ignored) = read_windows(fields)?;
+    let (windows, ignored, auc) = crate::mos_auc::read_windows(fields)?;
     let folds = folds_of(dataset, &folding, "folding")?
         .into_iter()
         .map(|(p, n)| FoldSpec {
@@ -563,7 +568,7 @@ pub(crate) fn dataset_known_folds_mos(request: &Request<'_>) -> Result<Value> {
         }],
         windows,
     };
-    finish(experiment, ignored, request)
+    crate::mos_auc::finish(experiment, ignored, auc, request)
 }
 
 /// `n_testsets_mos_no_kfold`: `testsets`, `scores`, `eps`, `testset_score_bounds`.
@@ -587,8 +592,8 @@ pub(crate) fn testsets_mos_no_kfold(request: &Request<'_>) -> Result<Value> {
         .into_iter()
         .map(|(p, n)| DatasetSpec::single_fold(p, n, bounds.clone()))
         .collect();
-    let (windows, ignored) = read_windows(fields)?;
-    finish(Experiment { datasets, windows }, ignored, request)
+    let (windows, ignored, auc) = crate::mos_auc::read_windows(fields)?;
+    crate::mos_auc::finish(Experiment { datasets, windows }, ignored, auc, request)
 }
 
 /// `n_datasets_mos_kfold_som`: `evaluations` (each pooled over its folds), `dataset_score_bounds`.
@@ -642,6 +647,6 @@ pub(crate) fn datasets_mos_known_folds_mos(request: &Request<'_>) -> Result<Valu
             bounds: bounds.clone(),
         });
     }
-    let (windows, ignored) = read_windows(fields)?;
-    finish(Experiment { datasets, windows }, ignored, request)
+    let (windows, ignored, auc) = crate::mos_auc::read_windows(fields)?;
+    crate::mos_auc::finish(Experiment { datasets, windows }, ignored, auc, request)
 }

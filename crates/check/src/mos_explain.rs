@@ -17,6 +17,7 @@ use serde_json::{json, Value};
 
 use crate::dispatch::{Request, RunOptions};
 use crate::input;
+use crate::json::Json;
 use crate::mos::{Bound, Experiment};
 
 /// One element the filter may drop.
@@ -161,7 +162,8 @@ fn solve(experiment: &Experiment, options: &RunOptions) -> Option<bool> {
     match crate::backend::solve(&problem, options).ok()? {
         Verdict::Feasible { .. } => Some(true),
         Verdict::Infeasible { .. } => Some(false),
-        Verdict::Undecided { .. } => None,
+        // Undecided, or an answer of a kind added later: nothing is concluded.
+        _ => None,
     }
 }
 
@@ -217,14 +219,15 @@ fn render(
     let check = request
         .fields
         .get("check")
-        .and_then(Value::as_str)
+        .and_then(Json::as_str)
         .map(|c| c.strip_prefix("check_").unwrap_or(c))
         .unwrap_or_default();
     let words = wording(experiment, check);
     let reported = request
         .fields
         .get("scores")
-        .and_then(|v| input::reported_scores(v, "scores").ok());
+        .and_then(|v| crate::auc::split(v, "scores").ok())
+        .and_then(|(v, _)| input::reported_scores(&v, "scores").ok());
     let many = experiment.datasets.len() > 1;
     let mut scores = Vec::new();
     let mut bounds = Vec::new();

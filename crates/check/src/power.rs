@@ -18,6 +18,7 @@ use serde_json::{json, Map, Value};
 use crate::dispatch::RunOptions;
 use crate::error::{Error, ErrorKind, Result};
 use crate::input::{self, Object};
+use crate::json::{Json, Number};
 
 /// The protocols whose results `power` measures (the single-matrix ones).
 pub(crate) const PROTOCOLS: &[&str] = &[
@@ -118,7 +119,7 @@ pub(crate) fn wanted(fields: &Object<'_>, check: &str) -> Result<bool> {
     let Some(value) = fields.get("power") else {
         return Ok(false);
     };
-    let Value::Bool(wanted) = value else {
+    let Json::Bool(wanted) = value else {
         return Err(Error::new(
             ErrorKind::InvalidValue,
             Some("power"),
@@ -147,26 +148,26 @@ fn in_range(score: Score, value: &BigRational, scale: i64) -> bool {
 
 /// The `power` object of a single-matrix result, or `None` when `result` is not a
 /// consistent verdict (power measures how telling a "consistent" is).
-pub(crate) fn power(request: &Value, result: &Value, options: &RunOptions) -> Value {
+pub(crate) fn power(request: &Json, result: &Value, options: &RunOptions) -> Value {
     if result.get("verdict").and_then(Value::as_str) != Some("consistent") {
         return json!({
             "note": "power measures how telling a consistent verdict is; this verdict is not consistent, so no perturbation was run",
         });
     }
     let mut base = request.clone();
-    if let Value::Object(map) = &mut base {
+    if let Json::Object(map) = &mut base {
         // Only the verdicts of the perturbed requests count: no ranges, repairs or
         // witness lists are computed for them.
         for key in ["power", "ranges", "repair", "max_repairs", "max_witnesses"] {
             map.remove(key);
         }
     }
-    let scale = if request.get("percent") == Some(&Value::Bool(true)) {
+    let scale = if request.get("percent") == Some(&Json::Bool(true)) {
         100
     } else {
         1
     };
-    let Some(Value::Object(scores)) = base.get("scores").cloned() else {
+    let Some(Json::Object(scores)) = base.get("scores").cloned() else {
         return json!({"note": "no scores to perturb"});
     };
     // Keys naming the same score (acc and accuracy) move together.
@@ -186,10 +187,12 @@ pub(crate) fn power(request: &Value, result: &Value, options: &RunOptions) -> Va
     let mut skipped = Vec::new();
     let mut undecided = Vec::new();
     for (score, keys) in &groups {
-        let raw = &scores[&keys[0]];
+        let Some(raw) = scores.get(&keys[0]) else {
+            continue;
+        };
         let text = match raw {
-            Value::Number(number) => number.to_string(),
-            Value::String(s) => s.clone(),
+            Json::Number(number) => number.to_string(),
+            Json::String(s) => s.clone(),
             _ => continue,
         };
         let Some(fig) = figure(&text) else { continue };
@@ -205,21 +208,25 @@ pub(crate) fn power(request: &Value, result: &Value, options: &RunOptions) -> Va
                 continue;
             }
             let value = match raw {
-                Value::String(_) => Value::String(shown.clone()),
-                _ => match serde_json::from_str::<Value>(&shown) {
-                    Ok(v) => v,
-                    Err(_) => {
+                Json::String(_) => Json::String(shown.clone()),
+                _ => match Number::parse(&shown) {
+                    Some(n) => Json::Number(n),
+                    None => {
                         skipped.push(Value::String(format!("{label} (not a JSON number)")));
                         continue;
                     }
                 },
             };
             let mut perturbed = base.clone();
-            for key in keys {
-                perturbed["scores"][key] = value.clone();
+            if let Json::Object(fields) = &mut perturbed {
+                let mut moved = scores.clone();
+                for key in keys {
+                    moved.insert(key.clone(), value.clone());
+                }
+                fields.insert("scores", Json::Object(moved));
             }
             perturbations += 1;
-            match crate::dispatch::run(&perturbed, options) {
+            match crate::dispatch::answer(&perturbed, options) {
                 Ok(answer) => match answer.get("verdict").and_then(Value::as_str) {
                     Some("inconsistent") => hits += 1,
                     Some("consistent") => {}

@@ -13,6 +13,7 @@ use serde_json::{json, Map, Value};
 
 use crate::auc::ReportedAuc;
 use crate::error::{Error, ErrorKind, Result};
+use crate::json::Json;
 use crate::single;
 
 /// The most consistent matrices a range computation lists.
@@ -61,20 +62,20 @@ impl Target {
 }
 
 /// Reads `ranges`: `"all"` or a list of score names (`auc` included).
-pub(crate) fn read(value: Option<&Value>) -> Result<Option<Vec<Target>>> {
+pub(crate) fn read(value: Option<&Json>) -> Result<Option<Vec<Target>>> {
     let Some(value) = value else {
         return Ok(None);
     };
     let mut targets = Vec::new();
     match value {
-        Value::String(s) if s == "all" => {
+        Json::String(s) if s == "all" => {
             targets.extend(
                 ALL.iter()
                     .map(|s| Target::Score(*s, s.abbreviation().to_string())),
             );
             targets.push(Target::Auc);
         }
-        Value::Array(items) if !items.is_empty() => {
+        Json::Array(items) if !items.is_empty() => {
             for (i, item) in items.iter().enumerate() {
                 let field = crate::input::index("ranges", i);
                 let Some(name) = item.as_str() else {
@@ -113,16 +114,15 @@ pub(crate) fn consistent_points(
     problem: &single::Problem,
     options: &single::Options,
 ) -> std::result::Result<Vec<(u64, u64)>, String> {
-    let listing = single::Options {
-        max_witnesses: MAX_POINTS + 1,
-        count_budget: options.count_budget.max(MAX_POINTS as u64),
-        explain: false,
-        ..options.clone()
-    };
+    let listing = options
+        .clone()
+        .with_max_witnesses(MAX_POINTS + 1)
+        .with_count_budget(options.count_budget.max(MAX_POINTS as u64))
+        .with_explain(false);
     let outcome = single::check(problem, &listing);
     match (&outcome.verdict, outcome.n_valid_tptn_pairs) {
         (single::Verdict::Inconsistent, _) => Ok(Vec::new()),
-        (single::Verdict::Undecided { reason, .. }, _) => Err(reason.clone()),
+        (single::Verdict::Undecided { reason, .. }, _) => Err(reason.to_string()),
         (single::Verdict::Consistent, Some(count)) if count as usize == outcome.witnesses.len() => {
             Ok(outcome.witnesses)
         }
@@ -133,6 +133,7 @@ pub(crate) fn consistent_points(
             "at least {} matrices are consistent (the count ran out of budget), more than a range computation lists",
             outcome.count_lower_bound
         )),
+        _ => Err("the single-matrix engine gave a verdict this version does not know".into()),
     }
 }
 
@@ -230,10 +231,6 @@ fn extreme(
     best
 }
 
-fn exact_json(x: &Exact) -> Value {
-    json!({"exact": x.to_string(), "value": crate::binary_som::finite(x.to_f64())})
-}
-
 /// The `ranges` object of a consistent single-matrix result.
 pub(crate) fn compute(
     problem: &single::Problem,
@@ -293,8 +290,8 @@ pub(crate) fn compute(
                 );
                 match (low, high) {
                     (Some((lo, at_lo)), Some((hi, at_hi))) => json!({
-                        "min": exact_json(&lo),
-                        "max": exact_json(&hi),
+                        "min": crate::render::exact(&lo),
+                        "max": crate::render::exact(&hi),
                         "argmin": {"tp": at_lo.0, "tn": at_lo.1},
                         "argmax": {"tp": at_hi.0, "tn": at_hi.1},
                     }),

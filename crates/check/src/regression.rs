@@ -55,6 +55,7 @@ use serde_json::{json, Map, Value};
 use crate::dispatch::Request;
 use crate::error::{Error, ErrorKind, Result};
 use crate::input::{self, Object};
+use crate::json::Json;
 
 /// A regression score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,14 +146,10 @@ fn integer(v: u64) -> BigRational {
     BigRational::from_integer(BigInt::from(v))
 }
 
-fn exact(value: &BigRational) -> Value {
-    json!({"exact": value.to_string(), "value": crate::binary_som::finite(num_traits::ToPrimitive::to_f64(value).unwrap_or(f64::NAN))})
-}
-
 /// Reads `eps`: one number for all scores or one per reported score (non-negative: the
 /// targets may be on any scale, so no upper limit applies here).
 fn read_eps(
-    value: &Value,
+    value: &Json,
     reported: &[(RegressionScore, BigRational, String)],
 ) -> Result<Vec<BigRational>> {
     let check = |e: BigRational, path: &str| -> Result<BigRational> {
@@ -162,7 +159,7 @@ fn read_eps(
         Ok(e)
     };
     match value {
-        Value::Object(_) => {
+        Json::Object(_) => {
             let object = Object::new(value, "eps")?;
             object.use_all();
             let mut given: Vec<(RegressionScore, BigRational)> = Vec::new();
@@ -170,7 +167,7 @@ fn read_eps(
                 let path = object.field_path(key);
                 let score = RegressionScore::from_name(key, &path)?;
                 let e = check(
-                    input::rational(object.get(key).unwrap_or(&Value::Null), &path)?,
+                    input::rational(object.get(key).unwrap_or(&Json::Null), &path)?,
                     &path,
                 )?;
                 given.push((score, e));
@@ -223,7 +220,7 @@ pub(crate) fn testset_no_kfold(request: &Request<'_>) -> Result<Value> {
     for key in scores.keys() {
         let path = scores.field_path(key);
         let score = RegressionScore::from_name(key, &path)?;
-        let value = input::rational(scores.get(key).unwrap_or(&Value::Null), &path)?;
+        let value = input::rational(scores.get(key).unwrap_or(&Json::Null), &path)?;
         if let Some((_, previous, previous_key)) = reported.iter().find(|(s, _, _)| *s == score) {
             if *previous != value {
                 return Err(Error::new(ErrorKind::Contradiction, Some(&path), format!("{key:?} and {previous_key:?} both name {} but give different values; keep one", score.abbreviation())));
@@ -389,7 +386,10 @@ pub(crate) fn testset_no_kfold(request: &Request<'_>) -> Result<Value> {
     if let Some((low, high)) = feasible_mse {
         out.insert(
             "feasible_mse".into(),
-            json!([exact(&low), high.as_ref().map(exact)]),
+            json!([
+                crate::render::rational(&low),
+                high.as_ref().map(crate::render::rational)
+            ]),
         );
         out.insert("explanation".into(), json!({"message": format!("some {n} residuals give every reported score: the relations mae ≤ rmse ≤ √n·mae, rmse² = mse and mse = var·(1 − r2) hold together (mse may lie in the range given in feasible_mse)")}));
     } else {

@@ -14,6 +14,7 @@ use serde_json::{json, Map, Value};
 use crate::auc::ReportedAuc;
 use crate::error::{Error, ErrorKind, Result};
 use crate::input;
+use crate::json::Json;
 use crate::ranges::{self, Target};
 use crate::single;
 
@@ -34,8 +35,8 @@ struct Item {
 /// Reads `repair` (a boolean) and `max_repairs`.
 pub(crate) fn wanted(fields: &input::Object<'_>) -> Result<Option<usize>> {
     let on = match fields.get("repair") {
-        None | Some(Value::Bool(false)) => false,
-        Some(Value::Bool(true)) => true,
+        None | Some(Json::Bool(false)) => false,
+        Some(Json::Bool(true)) => true,
         Some(other) => {
             return Err(Error::new(
                 ErrorKind::InvalidValue,
@@ -94,12 +95,11 @@ pub(crate) fn repair(
             reported: input::show(&a.value),
         });
     }
-    let sub_options = single::Options {
-        max_witnesses: 1,
-        explain: false,
-        count_budget: 0,
-        ..options.clone()
-    };
+    let sub_options = options
+        .clone()
+        .with_max_witnesses(1)
+        .with_explain(false)
+        .with_count_budget(0);
     let mut found: Vec<Vec<usize>> = Vec::new();
     let mut undecided = 0usize;
     'sizes: for size in 1..items.len() {
@@ -127,7 +127,7 @@ pub(crate) fn repair(
                     }
                 }
                 single::Verdict::Inconsistent => {}
-                single::Verdict::Undecided { .. } => undecided += 1,
+                _ => undecided += 1,
             }
         }
         if !found.is_empty() {

@@ -15,10 +15,10 @@
 //! [v − eps, v + eps] with an explicit one (as always), floor [v, v + x], ceil [v − x, v],
 //! any [v − x, v + x].
 
+use crate::json::Json;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Pow, Zero};
-use serde_json::Value;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::input::{self, Object};
@@ -37,7 +37,7 @@ pub(crate) enum Mode {
 }
 
 impl Mode {
-    fn parse(value: &Value, path: &str) -> Result<Mode> {
+    fn parse(value: &Json, path: &str) -> Result<Mode> {
         match value.as_str() {
             Some("nearest") => Ok(Mode::Nearest),
             Some("floor") => Ok(Mode::Floor),
@@ -70,7 +70,7 @@ pub(crate) struct Rounding {
 pub(crate) fn read(fields: &Object<'_>) -> Result<Rounding> {
     let percent = match fields.get("percent") {
         None => false,
-        Some(Value::Bool(b)) => *b,
+        Some(Json::Bool(b)) => *b,
         Some(other) => {
             return Err(Error::new(
                 ErrorKind::InvalidValue,
@@ -79,10 +79,10 @@ pub(crate) fn read(fields: &Object<'_>) -> Result<Rounding> {
             ))
         }
     };
-    let auto = matches!(fields.get("eps"), Some(Value::String(s)) if s == "auto");
+    let auto = matches!(fields.get("eps"), Some(Json::String(s)) if s == "auto");
     let (default, by_key) = match fields.get("rounding") {
         None => (Mode::Nearest, Vec::new()),
-        Some(Value::Object(map)) => {
+        Some(Json::Object(map)) => {
             let mut by_key = Vec::new();
             for (key, v) in map {
                 by_key.push((key.clone(), Mode::parse(v, &input::join("rounding", key))?));
@@ -181,10 +181,10 @@ pub(crate) fn unit(text: &str, path: &str) -> Result<BigRational> {
 }
 
 /// The text of a reported number (its JSON text is kept) for counting decimals.
-pub(crate) fn text_of(value: &Value) -> Option<String> {
+pub(crate) fn text_of(value: &Json) -> Option<String> {
     match value {
-        Value::Number(n) => Some(n.to_string()),
-        Value::String(s) => Some(s.clone()),
+        Json::Number(n) => Some(n.to_string()),
+        Json::String(s) => Some(s.clone()),
         _ => None,
     }
 }

@@ -22,6 +22,8 @@ use crate::binary_som::{read_windows, Windows};
 use crate::dispatch::Request;
 use crate::error::{Error, ErrorKind, Result};
 use crate::input::{self, Object};
+use crate::json::Json;
+use crate::render::count as count_json;
 use crate::single;
 
 /// How many fitting splits are listed unless `max_setups` says otherwise.
@@ -35,8 +37,8 @@ const RANGE_BUDGET: usize = 96;
 const FRONTIER_CAP: usize = 512;
 
 /// Whether a `testset` asks for every split: it gives `total`, or `split: "unknown"`.
-pub(crate) fn wants_setups(testset: &Value) -> bool {
-    matches!(testset, Value::Object(m) if m.contains_key("total") || m.contains_key("split"))
+pub(crate) fn wants_setups(testset: &Json) -> bool {
+    matches!(testset, Json::Object(m) if m.contains_key("total") || m.contains_key("split"))
 }
 
 /// `1_testset_no_kfold` with a testset of known size and unknown class split.
@@ -64,12 +66,12 @@ pub(crate) fn testset_total(request: &Request<'_>) -> Result<Value> {
 
 /// The number of test items: `{"total": N}`, or a dataset (name or counts) with
 /// `"split": "unknown"`.
-fn read_total(value: &Value) -> Result<u64> {
+fn read_total(value: &Json) -> Result<u64> {
     let path = "testset";
     let object = Object::new(value, path)?;
     let split = match object.get("split") {
         None => None,
-        Some(Value::String(s)) if s == "unknown" => Some(()),
+        Some(Json::String(s)) if s == "unknown" => Some(()),
         Some(_) => {
             return Err(Error::new(
                 ErrorKind::InvalidValue,
@@ -109,7 +111,7 @@ fn read_total(value: &Value) -> Result<u64> {
     // A dataset (by name or counts) whose split into this test set is unknown: its size is
     // the total. The counts are read by the usual reader, without the `split` key.
     let mut counts = value.clone();
-    if let Value::Object(map) = &mut counts {
+    if let Json::Object(map) = &mut counts {
         map.remove("split");
     }
     let (p, n) = input::binary_counts(&counts, path)?;
@@ -278,15 +280,8 @@ pub(crate) fn search(
         params,
         total,
     };
-    let listed = single::Options {
-        max_witnesses: 1,
-        explain: false,
-        ..engine.clone()
-    };
-    let decided_only = single::Options {
-        count_budget: 0,
-        ..listed.clone()
-    };
+    let listed = engine.clone().with_max_witnesses(1).with_explain(false);
+    let decided_only = listed.clone().with_count_budget(0);
     let mut found = Found {
         setups: Vec::new(),
         n_fitting: 0,
@@ -345,7 +340,7 @@ pub(crate) fn search(
                     }
                 }
                 single::Verdict::Inconsistent => found.n_decided += 1,
-                single::Verdict::Undecided { .. } => found.n_undecided += 1,
+                _ => found.n_undecided += 1,
             }
             continue;
         }
@@ -464,9 +459,4 @@ fn join(items: &[String]) -> String {
         [one] => one.clone(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
-}
-
-/// A count as a JSON number (exact at any size).
-fn count_json(count: u128) -> Value {
-    count.to_string().parse::<Value>().unwrap_or(Value::Null)
 }

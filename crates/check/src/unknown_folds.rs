@@ -29,11 +29,13 @@ use scorecheck_folds::{
 };
 use serde_json::{json, Map, Value};
 
-use crate::binary_som::{finite, list};
+use crate::binary_som::list;
 use crate::dispatch::Request;
 use crate::error::{Error, ErrorKind, Result};
 use crate::input::{self, Object};
+use crate::json::Json;
 use crate::mos::{self, Bound, MosOutcome};
+use crate::render::{self, finite, Decision};
 
 pub(crate) use search::{search, SearchOutcome};
 
@@ -120,8 +122,8 @@ fn read_rules(
     scores.extend_from_slice(ignored_scores);
     match fields.get("fold_rules") {
         None => Ok(reference_rules(&scores)),
-        Some(Value::String(s)) if s == "reference" => Ok(reference_rules(&scores)),
-        Some(Value::String(s)) if s == "none" => Ok(FoldRules::none()),
+        Some(Json::String(s)) if s == "reference" => Ok(reference_rules(&scores)),
+        Some(Json::String(s)) if s == "none" => Ok(FoldRules::none()),
         Some(other) => Err(Error::new(
             ErrorKind::InvalidValue,
             Some("fold_rules"),
@@ -131,7 +133,7 @@ fn read_rules(
 }
 
 /// Reads a `{n_folds, n_repeats}` folding.
-fn read_folding(value: &Value, path: &str, dataset: (u64, u64)) -> Result<(u64, u64)> {
+fn read_folding(value: &Json, path: &str, dataset: (u64, u64)) -> Result<(u64, u64)> {
     let object = Object::new(value, path)?;
     if object.has("folds") {
         return Err(Error::new(ErrorKind::Contradiction, Some(&object.field_path("folds")), "explicit folds are known folds; use the known-folds check, or give only n_folds and n_repeats"));
@@ -305,7 +307,7 @@ fn answer(experiment: &UnknownFolds, ignored: &[String], request: &Request<'_>) 
             "certainty": Value::Null,
             "covered": 0.0,
             "undecided": {"reason": reason, "configurations_left_undecided": count_json(&space.count())},
-            "backend": request.options.backend.as_str(),
+            "backend": request.options.backend_name(),
             "ignored_scores": ignored,
             "configurations_total": count_json(&space.count()),
             "configurations_examined": 0,
@@ -375,16 +377,14 @@ fn render(
             solved,
             ..
         } => {
-            out.insert("inconsistency".into(), Value::Bool(true));
-            out.insert("verdict".into(), "inconsistent".into());
-            out.insert("certainty".into(), certainty.as_str().into());
+            render::verdict(&mut out, Decision::Inconsistent(certainty.as_str()));
             out.insert(
                 "explanation".into(),
                 json!({"message": format!(
                     "every one of the {total} fold configurations is refuted: {refuted_by_rows} without an integer program (the exact linear relaxation is infeasible, or a single reported mean or bound cannot be hit by any integer counts), {solved} by solving its integer program"
                 )}),
             );
-            out.insert("backend".into(), request.options.backend.as_str().into());
+            out.insert("backend".into(), request.options.backend_name().into());
             out.insert("ignored_scores".into(), json!(ignored));
         }
         SearchOutcome::Undecided {
@@ -392,9 +392,7 @@ fn render(
             undecided_configurations,
             ..
         } => {
-            out.insert("inconsistency".into(), Value::Null);
-            out.insert("verdict".into(), "undecided".into());
-            out.insert("certainty".into(), Value::Null);
+            render::verdict(&mut out, Decision::Undecided);
             let share = if total == BigUint::from(0u8) {
                 1.0
             } else {
@@ -402,7 +400,7 @@ fn render(
             };
             out.insert("covered".into(), finite(share));
             out.insert("undecided".into(), json!({"reason": reason, "configurations_left_undecided": undecided_configurations}));
-            out.insert("backend".into(), request.options.backend.as_str().into());
+            out.insert("backend".into(), request.options.backend_name().into());
             out.insert("ignored_scores".into(), json!(ignored));
         }
     }

@@ -54,3 +54,71 @@ fn an_unknown_backend_lists_the_known_ones() {
         assert!(error.message().contains(name), "{error}");
     }
 }
+
+/// A backend of the caller's own, answering a fixed verdict.
+struct Fixed(scorecheck::feasibility::Verdict);
+
+impl scorecheck::feasibility::Feasibility for Fixed {
+    fn name(&self) -> &'static str {
+        "fixed"
+    }
+
+    fn solve(
+        &self,
+        _: &scorecheck::feasibility::Problem,
+        _: &scorecheck::feasibility::Budget,
+    ) -> scorecheck::feasibility::Verdict {
+        self.0.clone()
+    }
+}
+
+fn known_folds(bacc: f64) -> serde_json::Value {
+    json!({
+        "check": "1_dataset_known_folds_mos",
+        "dataset": {"p": 126, "n": 131},
+        "folding": {"folds": [{"p": 52, "n": 94}, {"p": 74, "n": 37}]},
+        "scores": {"acc": 0.573, "sens": 0.768, "bacc": bacc},
+        "eps": 0.001,
+    })
+}
+
+#[test]
+fn a_callers_backend_answers_and_is_named() {
+    use std::sync::Arc;
+    let undecided = scorecheck::RunOptions::default().with_solver(Arc::new(Fixed(
+        scorecheck::feasibility::Verdict::Undecided {
+            reason: "never tries".into(),
+        },
+    )));
+    let result = scorecheck::run(&known_folds(0.662), &undecided).unwrap();
+    assert_eq!(result["verdict"], "undecided", "{result}");
+    assert_eq!(result["backend"], "fixed", "{result}");
+    // The request's own "backend" replaces the caller's solver.
+    let mut request = known_folds(0.662);
+    request["backend"] = json!("pure");
+    let result = scorecheck::run(&request, &undecided).unwrap();
+    assert_eq!(result["inconsistency"], false, "{result}");
+    assert_eq!(result["backend"], "pure", "{result}");
+}
+
+#[test]
+fn a_callers_backend_that_lies_cannot_make_a_verdict_wrong() {
+    use std::sync::Arc;
+    // "Feasible" at a point far outside every bound: re-checked exactly, it is not taken.
+    let liar = scorecheck::RunOptions::default().with_solver(Arc::new(Fixed(
+        scorecheck::feasibility::Verdict::Feasible {
+            witness: vec![i64::MAX / 4; 64],
+        },
+    )));
+    for bacc in [0.662, 0.7, 0.9] {
+        let truth = scorecheck::run(&known_folds(bacc), &scorecheck::RunOptions::default())
+            .unwrap()["verdict"]
+            .clone();
+        let result = scorecheck::run(&known_folds(bacc), &liar).unwrap();
+        let verdict = &result["verdict"];
+        assert!(
+            *verdict == truth || *verdict == "undecided",
+            "bacc {bacc}: {result} (truth {truth})"
+        );
+    }
+}

@@ -8,10 +8,7 @@ use scorecheck::{run, RunOptions};
 use serde_json::{json, Value};
 
 fn passed() -> RunOptions {
-    RunOptions {
-        deadline: Some(Instant::now()),
-        ..RunOptions::default()
-    }
+    RunOptions::default().with_deadline(Instant::now())
 }
 
 fn verdict(request: &Value, options: &RunOptions) -> Value {

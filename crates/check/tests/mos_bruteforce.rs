@@ -16,7 +16,11 @@ use serde_json::{json, Map, Value};
 
 /// The scores a mean of per-fold scores can be checked on: those linear in (tp, tn).
 fn linear_scores() -> Vec<Score> {
-    Score::ALL.into_iter().filter(|s| s.is_linear()).collect()
+    Score::ALL
+        .iter()
+        .copied()
+        .filter(|s| s.is_linear())
+        .collect()
 }
 
 fn q(num: u64, den: u64) -> BigRational {

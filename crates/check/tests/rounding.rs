@@ -3,8 +3,9 @@
 use num_rational::BigRational;
 use proptest::prelude::*;
 use scorecheck::algebra::{parse_decimal, ConfusionMatrix, Params, Score};
+use scorecheck::json::{Json, JsonMap, Number};
 use scorecheck::{run_text, RunOptions};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 const SCORES: [Score; 5] = [Score::Acc, Score::Sens, Score::Spec, Score::Ppv, Score::F1p];
 const MODES: [&str; 4] = ["nearest", "floor", "ceil", "any"];
@@ -49,8 +50,9 @@ proptest! {
         explicit in prop_oneof![Just(None), Just(Some("0.01")), Just(Some("0.005"))],
         per_score in any::<bool>(),
     ) {
-        let mut scores = serde_json::Map::new();
-        let mut rounding = serde_json::Map::new();
+        // Built as the request tree: the figures' written decimals matter.
+        let mut scores = JsonMap::new();
+        let mut rounding = JsonMap::new();
         let mut windows = Vec::new();
         let mut used = Vec::new();
         let first_mode = MODES[picks[0].3];
@@ -72,16 +74,26 @@ proptest! {
             let mode = if per_score { MODES[m] } else { first_mode };
             let eps = explicit.map(|e| if percent { if e == "0.01" { "1" } else { "0.5" } } else { e });
             windows.push((score, window(&text, shown_decimals, mode, percent, eps)));
-            scores.insert(score.abbreviation().into(), text.parse::<Value>().unwrap());
-            rounding.insert(score.abbreviation().into(), Value::from(mode));
+            scores.insert(score.abbreviation(), Json::Number(Number::parse(&text).unwrap()));
+            rounding.insert(score.abbreviation(), Json::from(mode));
         }
+        let number = |text: &str| Json::Number(Number::parse(text).unwrap());
         let eps_value = match explicit {
-            None => Value::from("auto"),
-            Some(e) => if percent { Value::from(if e == "0.01" { 1.0 } else { 0.5 }) } else { e.parse::<Value>().unwrap() },
+            None => Json::from("auto"),
+            Some(e) => if percent { number(if e == "0.01" { "1" } else { "0.5" }) } else { number(e) },
         };
-        let rounding_value = if per_score { Value::Object(rounding) } else { Value::from(first_mode) };
-        let request = json!({"check": "1_testset_no_kfold", "testset": {"p": p, "n": n}, "scores": scores,
-            "eps": eps_value, "rounding": rounding_value, "percent": percent});
+        let rounding_value = if per_score { Json::Object(rounding) } else { Json::from(first_mode) };
+        let mut testset = JsonMap::new();
+        testset.insert("p", Json::from(p));
+        testset.insert("n", Json::from(n));
+        let mut fields = JsonMap::new();
+        fields.insert("check", Json::from("1_testset_no_kfold"));
+        fields.insert("testset", Json::Object(testset));
+        fields.insert("scores", Json::Object(scores));
+        fields.insert("eps", eps_value);
+        fields.insert("rounding", rounding_value);
+        fields.insert("percent", Json::from(percent));
+        let request = Json::Object(fields);
         let expected = (0..=p).any(|tp| (0..=n).any(|tn| {
             let m = ConfusionMatrix::new(tp, tn, p, n).unwrap();
             windows.iter().all(|(s, (lo, hi))| m.exact(*s, &Params::default()).is_some_and(|v| v.within(lo, hi)))
@@ -97,7 +109,7 @@ fn rounding_conformance_file() {
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/rounding.jsonl");
     for line in std::fs::read_to_string(path).unwrap().lines() {
         let case: Value = serde_json::from_str(line).unwrap();
-        let result = run_text(&case["request"].to_string(), &RunOptions::default());
+        let result = run_text(&request_text(line), &RunOptions::default());
         match (&result, case["expected"].get("error")) {
             (Err(e), Some(field)) => assert_eq!(
                 Some(e.field().unwrap_or("")),
@@ -113,4 +125,10 @@ fn rounding_conformance_file() {
             (other, _) => panic!("{}: {other:?}", case["name"]),
         }
     }
+}
+
+/// The `request` of a test-data line as JSON text, numbers as written and keys in order
+/// (a `serde_json::Value` keeps neither).
+fn request_text(line: &str) -> String {
+    scorecheck::json::Json::parse(line).expect("a JSON line")["request"].to_string()
 }

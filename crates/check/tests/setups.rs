@@ -178,10 +178,7 @@ fn a_large_total_costs_far_fewer_exact_checks_than_splits() {
 fn a_passed_deadline_answers_undecided_with_the_share_covered() {
     let req = json!({"check": "1_testset_no_kfold", "testset": {"total": 1_000_000},
         "scores": {"acc": 0.9567, "sens": 0.8545, "spec": 0.9734}, "eps": 0.0001});
-    let options = scorecheck::RunOptions {
-        deadline: Some(std::time::Instant::now()),
-        ..Default::default()
-    };
+    let options = scorecheck::RunOptions::default().with_deadline(std::time::Instant::now());
     let result = scorecheck::run(&req, &options).unwrap();
     assert_eq!(result["verdict"], "undecided", "{result}");
     assert!(result["n_setups"].is_null());

@@ -171,10 +171,7 @@ fn budgets_give_undecided_never_a_verdict() {
     assert_eq!(out["configurations_examined"], 10);
     assert!(out["covered"].as_f64().unwrap() < 0.02);
 
-    let options = RunOptions {
-        max_configurations: Some(5),
-        ..RunOptions::default()
-    };
+    let options = RunOptions::default().with_max_configurations(5);
     let out = run(
         &ehg(38, json!({"acc": 0.9447, "sens": 0.9139, "spec": 0.9733})),
         &options,

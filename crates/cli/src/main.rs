@@ -108,24 +108,21 @@ impl EngineArgs {
             Some(count) => Some(scorecheck::max_witnesses(count, "--max-witnesses")?),
             None => None,
         };
-        Ok(RunOptions {
-            backend: match self.backend {
-                Backend::Pure => BackendChoice::Pure,
-                Backend::Highs => BackendChoice::Highs,
-                Backend::Cbc => BackendChoice::Cbc,
-                Backend::Microlp => BackendChoice::MicroLp,
-            },
-            max_configurations: self.max_configurations,
-            time_limit,
-            max_witnesses,
-            max_nodes: match self.max_nodes {
-                Some(0) => anyhow::bail!("--max-nodes must be at least 1"),
-                other => other,
-            },
-            count_budget: self.count_budget,
-            deadline: None,
-            progress: None,
-        })
+        let mut options = RunOptions::default().with_backend(match self.backend {
+            Backend::Pure => BackendChoice::Pure,
+            Backend::Highs => BackendChoice::Highs,
+            Backend::Cbc => BackendChoice::Cbc,
+            Backend::Microlp => BackendChoice::MicroLp,
+        });
+        options.max_configurations = self.max_configurations;
+        options.time_limit = time_limit;
+        options.max_witnesses = max_witnesses;
+        options.max_nodes = match self.max_nodes {
+            Some(0) => anyhow::bail!("--max-nodes must be at least 1"),
+            other => other,
+        };
+        options.count_budget = self.count_budget;
+        Ok(options)
     }
 }
 
@@ -250,11 +247,14 @@ pub(crate) fn emit(text: &str) {
 
 /// The request with `ranges` set from `--ranges` (a JSON object is required then).
 fn with_ranges(text: &str, ranges: &str) -> anyhow::Result<String> {
-    let mut request: serde_json::Value = serde_json::from_str(text)
+    serde_json::from_str::<serde_json::Value>(text)
+        .map_err(|e| anyhow::anyhow!("--ranges needs a JSON request object ({e})"))?;
+    // The request tree keeps each number as written and the order of the fields.
+    let mut request = scorecheck::json::Json::parse(text)
         .map_err(|e| anyhow::anyhow!("--ranges needs a JSON request object ({e})"))?;
     match request.as_object_mut() {
         Some(map) => {
-            map.insert("ranges".into(), ranges_value(ranges));
+            map.insert("ranges", ranges_value(ranges));
         }
         None => anyhow::bail!("--ranges needs a JSON request object"),
     }
@@ -262,16 +262,12 @@ fn with_ranges(text: &str, ranges: &str) -> anyhow::Result<String> {
 }
 
 /// The request field `ranges` of `--ranges`: `"all"` or a list of names.
-fn ranges_value(ranges: &str) -> serde_json::Value {
+fn ranges_value(ranges: &str) -> scorecheck::json::Json {
+    use scorecheck::json::Json;
     if ranges == "all" {
-        serde_json::Value::from("all")
+        Json::from("all")
     } else {
-        serde_json::Value::from(
-            ranges
-                .split(',')
-                .map(|s| s.trim().to_string())
-                .collect::<Vec<_>>(),
-        )
+        Json::Array(ranges.split(',').map(|s| Json::from(s.trim())).collect())
     }
 }
 
@@ -310,7 +306,7 @@ fn request_text(args: &CheckArgs) -> anyhow::Result<String> {
     }
     let mut request = args.quick.request()?;
     if let (Some(ranges), Some(map)) = (&args.ranges, request.as_object_mut()) {
-        map.insert("ranges".into(), ranges_value(ranges));
+        map.insert("ranges", ranges_value(ranges));
     }
     Ok(request.to_string())
 }

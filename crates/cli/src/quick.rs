@@ -8,8 +8,8 @@
 
 use clap::{Arg, ArgMatches, Args, ValueEnum};
 use scorecheck::algebra::Score;
+use scorecheck::json::{Json, JsonMap, Number};
 use scorecheck::{Error, ErrorKind};
-use serde_json::{Map, Value};
 
 /// The help heading of the quick flags.
 const QUICK: &str = "Quick flags (instead of a request file)";
@@ -162,9 +162,9 @@ impl QuickArgs {
     /// # Errors
     ///
     /// An [`Error`] whose field is the flag to change (`--n`, `--acc`, `--aggregation`).
-    pub fn request(&self) -> Result<Value, Error> {
+    pub fn request(&self) -> Result<Json, Error> {
         let counts = self.counts()?;
-        let mut request = Map::new();
+        let mut request = JsonMap::new();
         match (self.folds, self.aggregation) {
             (None, None) => {
                 if let Some(repeats) = self.repeats {
@@ -174,8 +174,8 @@ impl QuickArgs {
                         format!("--repeats {repeats} needs --folds K: repeats are of a k-fold cross-validation"),
                     ));
                 }
-                request.insert("check".into(), "1_testset_no_kfold".into());
-                request.insert("testset".into(), counts);
+                request.insert("check", "1_testset_no_kfold".into());
+                request.insert("testset", counts);
             }
             (None, Some(_)) => {
                 return Err(flag_error(
@@ -197,40 +197,40 @@ impl QuickArgs {
                     Aggregation::Som => "1_dataset_kfold_som",
                     Aggregation::Mos => "1_dataset_known_folds_mos",
                 };
-                request.insert("check".into(), check.into());
-                request.insert("dataset".into(), counts);
-                let mut folding = Map::new();
-                folding.insert("n_folds".into(), folds.into());
-                folding.insert("n_repeats".into(), self.repeats.unwrap_or(1).into());
-                folding.insert("strategy".into(), "stratified_sklearn".into());
-                request.insert("folding".into(), Value::Object(folding));
+                request.insert("check", check.into());
+                request.insert("dataset", counts);
+                let mut folding = JsonMap::new();
+                folding.insert("n_folds", folds.into());
+                folding.insert("n_repeats", self.repeats.unwrap_or(1).into());
+                folding.insert("strategy", "stratified_sklearn".into());
+                request.insert("folding", Json::Object(folding));
             }
         }
-        request.insert("scores".into(), self.score_object()?);
+        request.insert("scores", self.score_object()?);
         let eps = match self.eps.as_deref() {
             None => return Err(flag_error(ErrorKind::MissingField, "--eps", MISSING_EPS)),
-            Some("auto") => Value::from("auto"),
+            Some("auto") => Json::from("auto"),
             Some(text) => number("--eps", text)?,
         };
-        request.insert("eps".into(), eps);
+        request.insert("eps", eps);
         if let Some(rounding) = &self.rounding {
-            request.insert("rounding".into(), rounding.as_str().into());
+            request.insert("rounding", rounding.as_str().into());
         }
         if self.percent {
-            request.insert("percent".into(), true.into());
+            request.insert("percent", true.into());
         }
         if let Some(text) = &self.numerical_tolerance {
             request.insert(
-                "numerical_tolerance".into(),
+                "numerical_tolerance",
                 number("--numerical-tolerance", text)?,
             );
         }
-        Ok(Value::Object(request))
+        Ok(Json::Object(request))
     }
 
     /// `{"p", "n"}` or `{"dataset_name"}`.
-    fn counts(&self) -> Result<Value, Error> {
-        let mut counts = Map::new();
+    fn counts(&self) -> Result<Json, Error> {
+        let mut counts = JsonMap::new();
         match (self.p, self.n, &self.dataset) {
             (Some(_), _, Some(_)) | (_, Some(_), Some(_)) => {
                 return Err(flag_error(
@@ -240,8 +240,8 @@ impl QuickArgs {
                 ))
             }
             (Some(p), Some(n), None) => {
-                counts.insert("p".into(), p.into());
-                counts.insert("n".into(), n.into());
+                counts.insert("p", p.into());
+                counts.insert("n", n.into());
             }
             (Some(_), None, None) => {
                 return Err(flag_error(
@@ -258,7 +258,7 @@ impl QuickArgs {
                 ))
             }
             (None, None, Some(name)) => {
-                counts.insert("dataset_name".into(), name.as_str().into());
+                counts.insert("dataset_name", name.as_str().into());
             }
             (None, None, None) => {
                 return Err(flag_error(
@@ -268,11 +268,11 @@ impl QuickArgs {
                 ))
             }
         }
-        Ok(Value::Object(counts))
+        Ok(Json::Object(counts))
     }
 
     /// The reported figures, each as the JSON number the user typed.
-    fn score_object(&self) -> Result<Value, Error> {
+    fn score_object(&self) -> Result<Json, Error> {
         if self.scores.given.is_empty() {
             return Err(flag_error(
                 ErrorKind::MissingField,
@@ -281,11 +281,11 @@ impl QuickArgs {
                  is a flag: --sens, --spec, --ppv, --npv, --f1p, --bacc, --mcc, --auc, ...)",
             ));
         }
-        let mut scores = Map::new();
+        let mut scores = JsonMap::new();
         for (key, flag, text) in &self.scores.given {
-            scores.insert((*key).to_string(), number(flag, text)?);
+            scores.insert(*key, number(flag, text)?);
         }
-        Ok(Value::Object(scores))
+        Ok(Json::Object(scores))
     }
 }
 
@@ -293,11 +293,11 @@ impl QuickArgs {
 const MISSING_EPS: &str = "missing --eps: the uncertainty of the reported figures, e.g. --eps \
     0.0005 for figures rounded to 3 decimals, or --eps auto to read it from each figure";
 
-/// The JSON number of `text` as typed (arbitrary precision keeps `0.950` as `0.950`).
-fn number(flag: &str, text: &str) -> Result<Value, Error> {
-    match serde_json::from_str::<Value>(text.trim()) {
-        Ok(value @ Value::Number(_)) => Ok(value),
-        _ => Err(flag_error(
+/// The JSON number of `text` as typed (`0.950` stays `0.950`).
+fn number(flag: &str, text: &str) -> Result<Json, Error> {
+    match Number::parse(text.trim()) {
+        Some(number) => Ok(Json::Number(number)),
+        None => Err(flag_error(
             ErrorKind::InvalidValue,
             flag,
             format!("{flag} {text:?} is not a decimal number; write it like 0.954 or 9.54e-1"),

@@ -32,7 +32,7 @@ pub fn text(value: &Value) -> String {
         let _ = writeln!(out, "  pooled counts: p={p}, n={n}");
     }
     if let Some(w) = value.get("witness").filter(|w| !w.is_null()) {
-        let _ = writeln!(out, "  witness: tp={}, tn={}", w["tp"], w["tn"]);
+        witness_lines(&mut out, w);
     }
     if let Some(count) = value.get("n_valid_tptn_pairs") {
         if count.is_null() {
@@ -246,4 +246,47 @@ pub fn progress_bar() -> scorecheck::Progress {
             bar.finish_and_clear();
         }
     })
+}
+
+/// The witness: one matrix, or (mean-of-scores checks) the matrix of each fold of each
+/// dataset, the first ones only when there are many.
+fn witness_lines(out: &mut String, w: &Value) {
+    /// Folds listed in text; the JSON has them all.
+    const SHOWN: usize = 10;
+    if w.get("tp").is_some() {
+        let _ = writeln!(out, "  witness: tp={}, tn={}", w["tp"], w["tn"]);
+        return;
+    }
+    let Some(datasets) = w.get("datasets").and_then(Value::as_array) else {
+        return;
+    };
+    let folds: Vec<(usize, usize, &Value)> = datasets
+        .iter()
+        .enumerate()
+        .flat_map(|(d, dataset)| {
+            dataset
+                .get("folds")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .enumerate()
+                .map(move |(f, fold)| (d, f, fold))
+        })
+        .collect();
+    let _ = writeln!(out, "  witness ({} folds):", folds.len());
+    for (d, f, fold) in folds.iter().take(SHOWN) {
+        let place = if datasets.len() > 1 {
+            format!("dataset {d}, fold {f}")
+        } else {
+            format!("fold {f}")
+        };
+        let _ = writeln!(
+            out,
+            "    {place}: p={}, n={}, tp={}, tn={}",
+            fold["p"], fold["n"], fold["tp"], fold["tn"]
+        );
+    }
+    if folds.len() > SHOWN {
+        let _ = writeln!(out, "    ... {} more", folds.len() - SHOWN);
+    }
 }

@@ -128,12 +128,9 @@ fn check(request: &mut Request) -> Response<std::io::Cursor<Vec<u8>>> {
             &serde_json::json!({ "error": error.to_json() }).to_string(),
         );
     }
-    let options = RunOptions {
-        time_limit: Some(TIME_LIMIT),
-        // A deadline set here wins over the request's own time_limit, so none outlasts it.
-        deadline: Instant::now().checked_add(TIME_LIMIT),
-        ..RunOptions::default()
-    };
+    let mut options = RunOptions::default().with_time_limit(TIME_LIMIT);
+    // A deadline set here wins over the request's own time_limit, so none outlasts it.
+    options.deadline = Instant::now().checked_add(TIME_LIMIT);
     match scorecheck::run_text(&text, &options) {
         Ok(value) => json(200, &value.to_string()),
         Err(e) => json(

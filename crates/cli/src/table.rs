@@ -10,6 +10,7 @@ use std::io::{IsTerminal, Read, Write};
 use std::path::Path;
 
 use scorecheck::algebra::Score;
+use scorecheck::json::{Json, JsonMap, Number};
 use scorecheck::RunOptions;
 use serde_json::{Map, Value};
 
@@ -253,10 +254,10 @@ fn raw_cells(record: &Result<csv::ByteRecord, csv::Error>, columns: usize) -> Ve
 }
 
 /// A JSON number of the cell's text as written (`0.950` keeps its three decimals).
-fn number(column: &str, text: &str) -> Result<Value, RowError> {
-    match serde_json::from_str::<Value>(text) {
-        Ok(value @ Value::Number(_)) => Ok(value),
-        _ => Err(RowError {
+fn number(column: &str, text: &str) -> Result<Json, RowError> {
+    match Number::parse(text) {
+        Some(number) => Ok(Json::Number(number)),
+        None => Err(RowError {
             kind: "invalid_value",
             column: Some(column.to_string()),
             message: format!("{text:?} is not a decimal number; write it like 0.954 or 9.54e-1"),
@@ -265,12 +266,12 @@ fn number(column: &str, text: &str) -> Result<Value, RowError> {
 }
 
 /// The request of one row.
-fn request(headers: &[String], kinds: &[Column], cells: &[String]) -> Result<Value, RowError> {
+fn request(headers: &[String], kinds: &[Column], cells: &[String]) -> Result<Json, RowError> {
     let mut check = "1_testset_no_kfold".to_string();
-    let mut counts = Map::new();
-    let mut folding = Map::new();
-    let mut scores = Map::new();
-    let mut rest = Map::new();
+    let mut counts = JsonMap::new();
+    let mut folding = JsonMap::new();
+    let mut scores = JsonMap::new();
+    let mut rest = JsonMap::new();
     for ((header, kind), cell) in headers.iter().zip(kinds).zip(cells) {
         let text = cell.trim();
         if text.is_empty() {
@@ -278,32 +279,32 @@ fn request(headers: &[String], kinds: &[Column], cells: &[String]) -> Result<Val
         }
         match kind {
             Column::Id => {
-                rest.insert("id".into(), text.into());
+                rest.insert("id", text.into());
             }
             Column::Check => check = text.to_string(),
             Column::P => {
-                counts.insert("p".into(), number(header, text)?);
+                counts.insert("p", number(header, text)?);
             }
             Column::N => {
-                counts.insert("n".into(), number(header, text)?);
+                counts.insert("n", number(header, text)?);
             }
             Column::Dataset => {
-                counts.insert("dataset_name".into(), text.into());
+                counts.insert("dataset_name", text.into());
             }
             Column::Folds => {
-                folding.insert("n_folds".into(), number(header, text)?);
+                folding.insert("n_folds", number(header, text)?);
             }
             Column::Repeats => {
-                folding.insert("n_repeats".into(), number(header, text)?);
+                folding.insert("n_repeats", number(header, text)?);
             }
             Column::Eps if text.eq_ignore_ascii_case("auto") => {
-                rest.insert("eps".into(), "auto".into());
+                rest.insert("eps", "auto".into());
             }
             Column::Eps => {
-                rest.insert("eps".into(), number(header, text)?);
+                rest.insert("eps", number(header, text)?);
             }
             Column::Rounding => {
-                rest.insert("rounding".into(), text.into());
+                rest.insert("rounding", text.into());
             }
             Column::Percent => {
                 let flag = match text.to_ascii_lowercase().as_str() {
@@ -319,10 +320,10 @@ fn request(headers: &[String], kinds: &[Column], cells: &[String]) -> Result<Val
                         })
                     }
                 };
-                rest.insert("percent".into(), flag.into());
+                rest.insert("percent", flag.into());
             }
             Column::NumericalTolerance => {
-                rest.insert("numerical_tolerance".into(), number(header, text)?);
+                rest.insert("numerical_tolerance", number(header, text)?);
             }
             // Under the column's own name, so the facade's errors name the column.
             Column::Score => {
@@ -331,38 +332,38 @@ fn request(headers: &[String], kinds: &[Column], cells: &[String]) -> Result<Val
             Column::Other => {}
         }
     }
-    let mut request = Map::new();
-    request.insert("check".into(), check.clone().into());
+    let mut request = JsonMap::new();
+    request.insert("check", check.clone().into());
     let counts_key = if check.starts_with("1_dataset") {
         "dataset"
     } else {
         "testset"
     };
     if !counts.is_empty() {
-        request.insert(counts_key.into(), Value::Object(counts));
+        request.insert(counts_key, Json::Object(counts));
     }
     if !folding.is_empty() {
-        folding
-            .entry("strategy")
-            .or_insert_with(|| "stratified_sklearn".into());
-        request.insert("folding".into(), Value::Object(folding));
+        if !folding.contains_key("strategy") {
+            folding.insert("strategy", "stratified_sklearn".into());
+        }
+        request.insert("folding", Json::Object(folding));
     }
-    request.insert("scores".into(), Value::Object(scores));
+    request.insert("scores", Json::Object(scores));
     for (key, value) in rest {
         request.insert(key, value);
     }
-    Ok(Value::Object(request))
+    Ok(Json::Object(request))
 }
 
 /// The facade's answer, its error's field path turned into the column that set it.
 fn answer(
-    request: &Value,
+    request: &Json,
     headers: &[String],
     kinds: &[Column],
     options: &RunOptions,
 ) -> Result<Value, RowError> {
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        scorecheck::run(request, options)
+        scorecheck::run_json(request, options)
     }));
     match outcome {
         Ok(Ok(value)) => Ok(value),

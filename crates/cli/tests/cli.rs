@@ -292,3 +292,34 @@ fn an_undecided_unknown_folds_search_says_what_it_covered() {
     assert!(!text.contains("covered: unknown"), "{text}");
     assert!(text.contains("fold configurations"), "{text}");
 }
+
+#[test]
+fn a_mean_of_scores_witness_lists_each_folds_matrix_in_text() {
+    let output = scorecheck(
+        &[
+            "check",
+            "--p",
+            "50",
+            "--n",
+            "150",
+            "--folds",
+            "2",
+            "--aggregation",
+            "mos",
+            "--sens",
+            "0.80",
+            "--spec",
+            "0.70",
+            "--auc",
+            "0.9",
+            "--eps",
+            "0.001",
+        ],
+        "",
+    );
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("witness (2 folds):"), "{text}");
+    assert!(text.contains("fold 0: p=25, n=75, tp="), "{text}");
+    assert!(!text.contains("tp=null"), "{text}");
+}

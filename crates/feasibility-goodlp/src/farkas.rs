@@ -17,9 +17,9 @@
 use good_lp::{constraint, variable, Expression, ProblemVariables, Solution, Solver, SolverModel};
 use num_rational::BigRational;
 use num_traits::{Signed, Zero};
-use scorecheck_feasibility::Problem;
+use scorecheck_feasibility::{IntegerRow, Problem};
 
-use crate::rows::{FloatRow, IntegerRow};
+use crate::rows::FloatRow;
 
 /// Whether the multipliers `y` (one per row of `float_rows`, which stand for `integer_rows`
 /// divided by their divisors) prove exactly that no point of the box satisfies the rows.
@@ -46,16 +46,16 @@ pub fn certifies(
         // A positive weight uses the lower bound, a negative one the upper bound; a missing
         // bound means the row cannot be weighed that way.
         let side = if weight.is_positive() {
-            &row.lower
+            row.lower()
         } else {
-            &row.upper
+            row.upper()
         };
         let Some(side) = side else {
             continue;
         };
         bound += &weight * BigRational::from_integer(side.clone());
-        for (var, coef) in &row.terms {
-            let Some(slot) = combined.get_mut(*var) else {
+        for (var, coef) in row.terms() {
+            let Some(slot) = combined.get_mut(var.0) else {
                 return false;
             };
             *slot += &weight * BigRational::from_integer(coef.clone());

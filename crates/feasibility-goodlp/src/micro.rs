@@ -208,10 +208,7 @@ impl MicroLp {
                 reason: format!("{why}; the time limit was reached before the exact solve"),
             };
         };
-        let confirming = Budget {
-            max_nodes: budget.max_nodes,
-            time_limit: left,
-        };
+        let confirming = Budget::new(budget.max_nodes, left);
         match checked(exact.as_ref(), problem, &confirming) {
             Verdict::Infeasible {
                 certainty: Certainty::Exact,
@@ -233,6 +230,13 @@ impl MicroLp {
             Verdict::Undecided { reason } => Verdict::Undecided {
                 reason: format!(
                     "{why}; the exact solve by the {} backend did not finish: {reason}",
+                    exact.name()
+                ),
+            },
+            // An answer of a kind added later confirms nothing.
+            other => Verdict::Undecided {
+                reason: format!(
+                    "{why}; the {} backend gave an answer this backend does not know: {other:?}",
                     exact.name()
                 ),
             },

@@ -3,9 +3,9 @@
 use std::time::{Duration, Instant};
 
 use good_lp::{constraint, variable, Expression, ProblemVariables, Solver, SolverModel, Variable};
-use scorecheck_feasibility::{repair, Budget, Certainty, Problem, Verdict};
+use scorecheck_feasibility::{repair, Budget, Certainty, IntegerRow, Problem, Verdict};
 
-use crate::rows::{float_row, integer_rows, FloatRow, IntegerRow};
+use crate::rows::{float_row, integer_rows, FloatRow};
 
 /// Largest magnitude of a variable bound handed to a float solver: every integer up to
 /// 2^53 is exact in `f64`.

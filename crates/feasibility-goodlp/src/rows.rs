@@ -8,13 +8,10 @@
 //! point: exact, and sometimes a proof of infeasibility on its own (`2x = 1`).
 //! The integer rows are also what the exact Farkas check of [`crate::farkas`] works on.
 
-use std::collections::BTreeMap;
-
 use num_bigint::BigInt;
-use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::{One, Signed, ToPrimitive, Zero};
-use scorecheck_feasibility::Problem;
+use num_traits::{One, Signed, ToPrimitive};
+use scorecheck_feasibility::{IntegerRow, Problem};
 
 /// Largest integer coefficient passed to a solver as is; larger rows are normalised to a
 /// largest coefficient of 1 instead (the coefficient range inside one row is then the
@@ -23,17 +20,6 @@ const INTEGER_ROW_LIMIT: f64 = 1e9;
 
 /// Largest magnitude an `f64` holds with every integer below it exact (2^53).
 const EXACT_F64_INTEGER: f64 = 9_007_199_254_740_992.0;
-
-/// One row with coprime integer coefficients, one term per variable, and integer bounds.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct IntegerRow {
-    /// Terms `(variable index, coefficient)`, variables distinct, coefficients nonzero.
-    pub terms: Vec<(usize, BigInt)>,
-    /// Inclusive lower bound on the activity, if any.
-    pub lower: Option<BigInt>,
-    /// Inclusive upper bound on the activity, if any.
-    pub upper: Option<BigInt>,
-}
 
 /// A row as handed to a float solver: `f64` coefficients and bounds.
 #[derive(Debug, Clone, PartialEq)]
@@ -49,65 +35,31 @@ pub struct FloatRow {
     pub divisor: BigInt,
 }
 
-/// The integer rows of `problem` (rows that hold at every point dropped), or the reason
-/// exact arithmetic alone shows that no integer point exists.
+/// The integer rows of `problem` ([`IntegerRow`]; rows that hold at every point dropped), or
+/// the reason exact arithmetic alone shows that no integer point exists.
 ///
 /// Terms naming unknown variables must have been ruled out by the caller.
 pub fn integer_rows(problem: &Problem) -> Result<Vec<IntegerRow>, String> {
     let mut rows = Vec::with_capacity(problem.constraints().len());
-    for row in problem.constraints() {
-        // Duplicate terms add up; zero coefficients vanish.
-        let mut merged: BTreeMap<usize, BigRational> = BTreeMap::new();
-        for (var, coef) in &row.terms {
-            *merged.entry(var.0).or_insert_with(BigRational::zero) += coef;
-        }
-        merged.retain(|_, c| !c.is_zero());
-        if merged.is_empty() {
-            let zero = BigRational::zero();
-            if row.lower.as_ref().is_some_and(|l| &zero < l)
-                || row.upper.as_ref().is_some_and(|u| &zero > u)
-            {
-                return Err(format!(
+    for constraint in problem.constraints() {
+        let row = IntegerRow::from_constraint(constraint);
+        if row.is_empty() {
+            return Err(if row.is_constant() {
+                format!(
                     "constraint {} has no nonzero terms and its range excludes 0",
-                    row.name
-                ));
-            }
-            continue;
-        }
-        let lcm = merged
-            .values()
-            .fold(BigInt::one(), |acc, c| acc.lcm(c.denom()));
-        let numerators: Vec<BigInt> = merged
-            .values()
-            .map(|c| c.numer() * (&lcm / c.denom()))
-            .collect();
-        let gcd = numerators.iter().fold(BigInt::zero(), |acc, n| acc.gcd(n));
-        // Multiplying the row by lcm/gcd (positive) makes its coefficients coprime integers.
-        let scale = BigRational::new(lcm, gcd.clone());
-        let terms = merged
-            .keys()
-            .zip(numerators)
-            .map(|(&var, n)| (var, n / &gcd))
-            .collect();
-        let lower = row.lower.as_ref().map(|l| (l * &scale).ceil().to_integer());
-        let upper = row
-            .upper
-            .as_ref()
-            .map(|u| (u * &scale).floor().to_integer());
-        if let (Some(l), Some(u)) = (&lower, &upper) {
-            if l > u {
-                return Err(format!(
+                    constraint.name
+                )
+            } else {
+                format!(
                     "constraint {}: scaled to integer coefficients its activity is an integer \
                      at every integer point, but no integer lies in its range",
-                    row.name
-                ));
-            }
+                    constraint.name
+                )
+            });
         }
-        rows.push(IntegerRow {
-            terms,
-            lower,
-            upper,
-        });
+        if !row.is_constant() {
+            rows.push(row);
+        }
     }
     Ok(rows)
 }
@@ -116,15 +68,15 @@ pub fn integer_rows(problem: &Problem) -> Result<Vec<IntegerRow>, String> {
 /// in `f64`, else divided (exactly, before rounding) by its largest coefficient.
 pub fn float_row(row: &IntegerRow) -> FloatRow {
     let largest = row
-        .terms
+        .terms()
         .iter()
         .map(|(_, c)| c.abs())
         .max()
         .unwrap_or_else(BigInt::one);
     let small = |n: &BigInt| n.to_f64().is_some_and(|f| f.abs() <= EXACT_F64_INTEGER);
     let integral = largest.to_f64().is_some_and(|f| f <= INTEGER_ROW_LIMIT)
-        && row.lower.as_ref().is_none_or(small)
-        && row.upper.as_ref().is_none_or(small);
+        && row.lower().is_none_or(small)
+        && row.upper().is_none_or(small);
     let divisor = if integral { BigInt::one() } else { largest };
     let convert = |n: &BigInt| {
         BigRational::new(n.clone(), divisor.clone())
@@ -133,12 +85,12 @@ pub fn float_row(row: &IntegerRow) -> FloatRow {
     };
     FloatRow {
         terms: row
-            .terms
+            .terms()
             .iter()
-            .map(|(var, c)| (*var, convert(c).unwrap_or(0.0)))
+            .map(|(var, c)| (var.0, convert(c).unwrap_or(0.0)))
             .collect(),
-        lower: row.lower.as_ref().and_then(convert),
-        upper: row.upper.as_ref().and_then(convert),
+        lower: row.lower().and_then(convert),
+        upper: row.upper().and_then(convert),
         divisor,
     }
 }
@@ -164,9 +116,8 @@ mod tests {
         );
         let rows = integer_rows(&p).unwrap();
         // (1/3) x + (1/10) y, times 30: 10 x + 3 y in [30/7, 27] -> [5, 27].
-        assert_eq!(rows[0].terms, vec![(0, 10.into()), (1, 3.into())]);
-        assert_eq!(rows[0].lower, Some(5.into()));
-        assert_eq!(rows[0].upper, Some(27.into()));
+        assert_eq!(rows[0].lower(), Some(&5.into()));
+        assert_eq!(rows[0].upper(), Some(&27.into()));
         assert_eq!(float_row(&rows[0]).terms, vec![(0, 10.0), (1, 3.0)]);
     }
 

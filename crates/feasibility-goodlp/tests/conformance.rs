@@ -125,10 +125,7 @@ fn a_spent_budget_gives_undecided() {
         .into_iter()
         .find(|c| c.name == "mos_10_folds_feasible")
         .expect("the mos_10_folds_feasible case exists");
-    let spent = Budget {
-        max_nodes: 200_000,
-        time_limit: Some(Duration::ZERO),
-    };
+    let spent = Budget::new(200_000, Some(Duration::ZERO));
     for backend in backends() {
         let verdict = checked(backend.as_ref(), &case.problem, &spent);
         assert!(verdict.is_undecided(), "{}: {verdict:?}", backend.name());

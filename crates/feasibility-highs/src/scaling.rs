@@ -1,4 +1,4 @@
-//! Exact row scaling: every row becomes an integer row before anything is converted to `f64`.
+//! Exact row scaling: every row becomes an [`IntegerRow`] before anything is converted to `f64`.
 //!
 //! HiGHS misjudges rows whose coefficients are tiny (a mean of scores over folds with millions
 //! of samples has coefficients near 1/3.6e6), so no rational reaches the solver unscaled.
@@ -8,13 +8,10 @@
 //! `floor` the upper bound) without losing a single integer point. That rounding is exact and
 //! sometimes proves infeasibility on its own (`2x = 1`).
 
-use std::collections::BTreeMap;
-
 use num_bigint::BigInt;
-use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::{One, Signed, ToPrimitive, Zero};
-use scorecheck_feasibility::Problem;
+use num_traits::{One, Signed, ToPrimitive};
+use scorecheck_feasibility::{Constraint, IntegerRow, Problem};
 
 /// Largest integer coefficient passed to HiGHS as is; larger rows are normalised instead.
 ///
@@ -25,19 +22,6 @@ const INTEGER_ROW_LIMIT: f64 = 1e9;
 
 /// Largest magnitude an `f64` holds with every integer below it exact (2^53).
 const EXACT_F64_INTEGER: f64 = 9_007_199_254_740_992.0;
-
-/// One row with integer coefficients, one term per variable, and integer bounds.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct IntegerRow {
-    /// Index of the row in the original problem.
-    pub index: usize,
-    /// Terms `(variable index, coefficient)`, variables distinct, coefficients nonzero.
-    pub terms: Vec<(usize, BigInt)>,
-    /// Inclusive lower bound on the activity, if any.
-    pub lower: Option<BigInt>,
-    /// Inclusive upper bound on the activity, if any.
-    pub upper: Option<BigInt>,
-}
 
 /// A row as handed to HiGHS: `f64` coefficients and bounds, after scaling.
 #[derive(Debug, Clone, PartialEq)]
@@ -64,87 +48,41 @@ pub enum Scaled {
     Infeasible(String),
 }
 
-/// Scales every row of `problem` exactly, then converts it to `f64`.
+/// Scales every row of `problem` exactly ([`IntegerRow`]), then converts it to `f64`.
 ///
 /// Terms naming unknown variables must have been ruled out by the caller.
 pub fn scale_problem(problem: &Problem) -> Scaled {
     let mut rows = Vec::with_capacity(problem.constraints().len());
-    for index in 0..problem.constraints().len() {
-        match integer_row(problem, index) {
-            Ok(Some(row)) => rows.push(float_row(&row)),
-            Ok(None) => {}
-            Err(reason) => return Scaled::Infeasible(reason),
+    for (index, constraint) in problem.constraints().iter().enumerate() {
+        let row = IntegerRow::from_constraint(constraint);
+        if let Some(reason) = empty_row_reason(constraint, &row) {
+            return Scaled::Infeasible(reason);
+        }
+        if !row.is_constant() {
+            rows.push(float_row(index, &row));
         }
     }
     Scaled::Rows(rows)
 }
 
-/// The integer form of row `index`: `Ok(None)` for a row without terms that holds everywhere,
-/// `Err` with a reason when the row alone admits no integer point.
-pub fn integer_row(problem: &Problem, index: usize) -> Result<Option<IntegerRow>, String> {
-    let Some(row) = problem.constraints().get(index) else {
-        return Ok(None);
-    };
-    // Duplicate terms add up; zero coefficients vanish.
-    let mut merged: BTreeMap<usize, BigRational> = BTreeMap::new();
-    for (var, coef) in &row.terms {
-        *merged.entry(var.0).or_insert_with(BigRational::zero) += coef;
+/// Why `row`, the integer form of `constraint`, admits no integer point, if it does not.
+fn empty_row_reason(constraint: &Constraint, row: &IntegerRow) -> Option<String> {
+    if !row.is_empty() {
+        None
+    } else if row.is_constant() {
+        Some(format!(
+            "constraint {} has no nonzero terms and its range excludes 0",
+            constraint.name
+        ))
+    } else {
+        Some(format!(
+            "constraint {}: scaled to integer coefficients its activity is an integer at \
+             every integer point, but no integer lies in its range [{}, {}]",
+            constraint.name,
+            show(&constraint.lower),
+            show(&constraint.upper)
+        ))
     }
-    merged.retain(|_, c| !c.is_zero());
-
-    if merged.is_empty() {
-        let zero = BigRational::zero();
-        let below = row.lower.as_ref().is_some_and(|l| &zero < l);
-        let above = row.upper.as_ref().is_some_and(|u| &zero > u);
-        if below || above {
-            return Err(format!(
-                "constraint {} has no nonzero terms and its range excludes 0",
-                row.name
-            ));
-        }
-        return Ok(None);
-    }
-
-    let denominators_lcm = merged
-        .values()
-        .fold(BigInt::one(), |acc, c| acc.lcm(c.denom()));
-    let numerators: Vec<BigInt> = merged
-        .values()
-        .map(|c| c.numer() * (&denominators_lcm / c.denom()))
-        .collect();
-    let numerators_gcd = numerators.iter().fold(BigInt::zero(), |acc, n| acc.gcd(n));
-    if numerators_gcd.is_zero() {
-        return Ok(None);
-    }
-    // Multiplying the row by `scale` (positive) turns every coefficient into a coprime integer.
-    let scale = BigRational::new(denominators_lcm, numerators_gcd.clone());
-    let terms: Vec<(usize, BigInt)> = merged
-        .keys()
-        .zip(numerators)
-        .map(|(&var, n)| (var, n / &numerators_gcd))
-        .collect();
-    let lower = row.lower.as_ref().map(|l| (l * &scale).ceil().to_integer());
-    let upper = row
-        .upper
-        .as_ref()
-        .map(|u| (u * &scale).floor().to_integer());
-    if let (Some(l), Some(u)) = (&lower, &upper) {
-        if l > u {
-            return Err(format!(
-                "constraint {}: scaled to integer coefficients its activity is an integer at \
-                 every integer point, but no integer lies in its range [{}, {}]",
-                row.name,
-                show(&row.lower),
-                show(&row.upper)
-            ));
-        }
-    }
-    Ok(Some(IntegerRow {
-        index,
-        terms,
-        lower,
-        upper,
-    }))
 }
 
 fn show(bound: &Option<BigRational>) -> String {
@@ -154,38 +92,31 @@ fn show(bound: &Option<BigRational>) -> String {
     }
 }
 
-/// Converts an exact integer row to `f64`: as is when every number is small enough to be
-/// exact and well conditioned, else divided (exactly) by its largest coefficient first.
-pub fn float_row(row: &IntegerRow) -> FloatRow {
+/// Converts row `index` in exact integer form to `f64`: as is when every number is small
+/// enough to be exact and well conditioned, else divided (exactly) by its largest
+/// coefficient first.
+pub fn float_row(index: usize, row: &IntegerRow) -> FloatRow {
     let largest = row
-        .terms
+        .terms()
         .iter()
         .map(|(_, c)| c.abs())
         .max()
         .unwrap_or_else(BigInt::one);
     let small = |n: &BigInt| n.to_f64().is_some_and(|f| f.abs() <= EXACT_F64_INTEGER);
     let integral = largest.to_f64().is_some_and(|f| f <= INTEGER_ROW_LIMIT)
-        && row.lower.as_ref().is_none_or(small)
-        && row.upper.as_ref().is_none_or(small);
+        && row.lower().is_none_or(small)
+        && row.upper().is_none_or(small);
     let divisor = if integral { BigInt::one() } else { largest };
     let convert = |n: &BigInt| BigRational::new(n.clone(), divisor.clone()).to_f64();
     let terms = row
-        .terms
+        .terms()
         .iter()
-        .map(|(var, c)| (*var, convert(c).unwrap_or(0.0)))
+        .map(|(var, c)| (var.0, convert(c).unwrap_or(0.0)))
         .collect();
-    let lower = row
-        .lower
-        .as_ref()
-        .and_then(convert)
-        .unwrap_or(f64::NEG_INFINITY);
-    let upper = row
-        .upper
-        .as_ref()
-        .and_then(convert)
-        .unwrap_or(f64::INFINITY);
+    let lower = row.lower().and_then(convert).unwrap_or(f64::NEG_INFINITY);
+    let upper = row.upper().and_then(convert).unwrap_or(f64::INFINITY);
     FloatRow {
-        index: row.index,
+        index,
         terms,
         lower,
         upper,
@@ -213,12 +144,12 @@ mod tests {
             Some(r(1, 7)),
             Some(r(9, 10)),
         );
-        let row = integer_row(&p, 0).unwrap().unwrap();
+        let Scaled::Rows(rows) = scale_problem(&p) else {
+            panic!("the row has integer points");
+        };
+        let float = &rows[0];
         // (1/3) x + (1/10) y, times 30: 10 x + 3 y in [30/7, 27] -> [5, 27].
-        assert_eq!(row.terms, vec![(0, 10.into()), (1, 3.into())]);
-        assert_eq!(row.lower, Some(5.into()));
-        assert_eq!(row.upper, Some(27.into()));
-        let float = float_row(&row);
+        assert_eq!((float.lower, float.upper), (5.0, 27.0));
         assert!(float.integral);
         assert_eq!(float.terms, vec![(0, 10.0), (1, 3.0)]);
     }
@@ -228,7 +159,6 @@ mod tests {
         let mut p = Problem::new();
         let x = p.add_variable("x", 0, 10);
         p.add_constraint("half", vec![(x, r(2, 1))], Some(r(1, 1)), Some(r(1, 1)));
-        assert!(integer_row(&p, 0).is_err());
         assert!(matches!(scale_problem(&p), Scaled::Infeasible(_)));
     }
 
@@ -242,9 +172,9 @@ mod tests {
             Some(r(0, 1)),
             None,
         );
-        assert_eq!(integer_row(&p, 0), Ok(None));
+        assert_eq!(scale_problem(&p), Scaled::Rows(Vec::new()));
         p.add_constraint("bad", vec![(VarId(0), r(0, 1))], Some(r(1, 2)), None);
-        assert!(integer_row(&p, 1).is_err());
+        assert!(matches!(scale_problem(&p), Scaled::Infeasible(_)));
     }
 
     #[test]
@@ -264,7 +194,7 @@ mod tests {
             Some(r(1, 1_000_000)),
             Some(r(2, 1_000_000)),
         );
-        let float = float_row(&integer_row(&p, 0).unwrap().unwrap());
+        let float = float_row(0, &IntegerRow::from_constraint(&p.constraints()[0]));
         assert!(!float.integral);
         let largest = float.terms.iter().map(|t| t.1.abs()).fold(0.0, f64::max);
         assert_eq!(largest, 1.0);

@@ -73,6 +73,8 @@ fn show(name: &str, problem: &Problem) {
         Verdict::Feasible { .. } => "feasible".to_string(),
         Verdict::Infeasible { certainty, .. } => format!("infeasible ({certainty})"),
         Verdict::Undecided { reason } => format!("undecided: {reason}"),
+        // A kind of answer added later: undecided as far as this example knows.
+        _ => "undecided".to_string(),
     };
     println!(
         "{name:<48} {:>5} vars {:>9.3} ms  {what}",

@@ -216,12 +216,10 @@ fn round(
             }
         }
         let fits = model.rows.iter().zip(&act).all(|(row, a)| {
-            row.lower
-                .as_ref()
+            row.lower()
                 .is_none_or(|l| a >= &BigRational::from_integer(l.clone()))
                 && row
-                    .upper
-                    .as_ref()
+                    .upper()
                     .is_none_or(|u| a <= &BigRational::from_integer(u.clone()))
         });
         if fits && problem.check(&point).is_ok() {

@@ -60,6 +60,7 @@
 //!     Verdict::Feasible { witness } => assert!(problem.check(&witness).is_ok()),
 //!     Verdict::Infeasible { certainty, .. } => assert_eq!(certainty, Certainty::Exact),
 //!     Verdict::Undecided { reason } => panic!("{reason}"),
+//!     other => panic!("an answer this example does not know: {other:?}"),
 //! }
 //! ```
 //!

@@ -1,26 +1,18 @@
-//! Presolve: rows scaled to coprime integer coefficients, integer rounding of their ranges, singleton rows folded into bounds.
+//! Presolve: rows in integer form ([`IntegerRow`]: coprime integer coefficients, ranges rounded inwards), singleton rows folded into bounds.
 
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::{One, Signed, ToPrimitive, Zero};
-use scorecheck_feasibility::Problem;
-
-/// A row `lower ≤ Σ a·x ≤ upper` with coprime integer coefficients and integer bounds.
-#[derive(Debug, Clone)]
-pub(crate) struct Row {
-    /// Merged terms with nonzero coefficients, by variable index.
-    pub terms: Vec<(usize, BigInt)>,
-    pub lower: Option<BigInt>,
-    pub upper: Option<BigInt>,
-}
+use num_traits::{Signed, ToPrimitive};
+use scorecheck_feasibility::{IntegerRow, Problem};
 
 /// The presolved problem the simplex and the branch and bound work on.
 #[derive(Debug, Clone)]
 pub(crate) struct Model {
     pub lower: Vec<i64>,
     pub upper: Vec<i64>,
-    pub rows: Vec<Row>,
+    /// The rows with two or more terms (singletons became bounds), in integer form.
+    pub rows: Vec<IntegerRow>,
     /// Per variable: (row, exact coefficient, f64 coefficient for pricing).
     pub columns: Vec<Vec<(usize, BigRational, f64)>>,
     /// Euclidean norm of each column in f64 (pricing scale).
@@ -51,22 +43,9 @@ pub(crate) fn presolve(problem: &Problem) -> Result<Model, String> {
         if c.lower.is_none() && c.upper.is_none() {
             continue;
         }
-        let mut merged: Vec<(usize, BigRational)> = Vec::new();
-        let mut sorted: Vec<&(scorecheck_feasibility::VarId, BigRational)> =
-            c.terms.iter().collect();
-        sorted.sort_by_key(|(v, _)| v.0);
-        for (var, coef) in sorted {
-            match merged.last_mut() {
-                Some((j, acc)) if *j == var.0 => *acc += coef,
-                _ => merged.push((var.0, coef.clone())),
-            }
-        }
-        merged.retain(|(_, a)| !a.is_zero());
-        if merged.is_empty() {
-            let zero = BigRational::zero();
-            if c.lower.as_ref().is_some_and(|l| &zero < l)
-                || c.upper.as_ref().is_some_and(|u| &zero > u)
-            {
+        let row = IntegerRow::from_constraint(c);
+        if row.is_constant() {
+            if row.is_empty() {
                 return Err(format!(
                     "constraint {} has no terms and its range excludes 0",
                     c.name
@@ -74,42 +53,25 @@ pub(crate) fn presolve(problem: &Problem) -> Result<Model, String> {
             }
             continue;
         }
-        // Scale by the lcm of the denominators and divide by the gcd of the numerators:
-        // the activity of an integer point is then an integer, so the range rounds inwards.
-        let mut denominators = BigInt::one();
-        for (_, a) in &merged {
-            denominators = denominators.lcm(a.denom());
+        // Scaled to coprime integer coefficients, the activity of an integer point is an
+        // integer, so the range rounds inwards.
+        if row.is_empty() {
+            return Err(format!(
+                "constraint {}: scaled to coprime integer coefficients its activity is an \
+                 integer, and no integer lies in its range [{}, {}]",
+                c.name,
+                c.lower.as_ref().map(|x| x.to_string()).unwrap_or_default(),
+                c.upper.as_ref().map(|x| x.to_string()).unwrap_or_default()
+            ));
         }
-        let mut gcd = BigInt::zero();
-        for (_, a) in &merged {
-            gcd = gcd.gcd(&(a.numer() * (&denominators / a.denom())));
-        }
-        let scale = BigRational::new(denominators, gcd);
-        let terms: Vec<(usize, BigInt)> = merged
-            .iter()
-            .map(|(j, a)| (*j, (a * &scale).to_integer()))
-            .collect();
-        let row_lower = c.lower.as_ref().map(|l| ceil(&(l * &scale)));
-        let row_upper = c.upper.as_ref().map(|u| floor(&(u * &scale)));
-        if let (Some(l), Some(u)) = (&row_lower, &row_upper) {
-            if l > u {
-                return Err(format!(
-                    "constraint {}: scaled to coprime integer coefficients its activity is an \
-                     integer, and no integer lies in its range [{}, {}]",
-                    c.name,
-                    c.lower.as_ref().map(|x| x.to_string()).unwrap_or_default(),
-                    c.upper.as_ref().map(|x| x.to_string()).unwrap_or_default()
-                ));
-            }
-        }
-        if terms.len() == 1 {
+        if let [(j, a)] = row.terms() {
             // a·x in [l, u] is a bound on x.
-            let (j, a) = &terms[0];
+            let j = &j.0;
             let a = BigRational::from_integer(a.clone());
             let (lo, hi) = if a.is_positive() {
-                (row_lower.clone(), row_upper.clone())
+                (row.lower().cloned(), row.upper().cloned())
             } else {
-                (row_upper.clone(), row_lower.clone())
+                (row.upper().cloned(), row.lower().cloned())
             };
             if let Some(lo) = lo {
                 let b = ceil(&(BigRational::from_integer(lo) / &a));
@@ -132,18 +94,14 @@ pub(crate) fn presolve(problem: &Problem) -> Result<Model, String> {
             }
             continue;
         }
-        rows.push(Row {
-            terms,
-            lower: row_lower,
-            upper: row_upper,
-        });
+        rows.push(row);
     }
     let mut columns: Vec<Vec<(usize, BigRational, f64)>> = vec![Vec::new(); n];
     for (i, row) in rows.iter().enumerate() {
-        for (j, a) in &row.terms {
+        for (j, a) in row.terms() {
             let exact = BigRational::from_integer(a.clone());
             let f = approx(&exact);
-            columns[*j].push((i, exact, f));
+            columns[j.0].push((i, exact, f));
         }
     }
     let norms = columns
@@ -181,25 +139,17 @@ pub(crate) fn propagate(model: &Model, lower: &mut [i64], upper: &mut [i64]) -> 
     for _ in 0..PROPAGATION_ROUNDS {
         let mut changed = false;
         for row in &model.rows {
-            // Least and greatest activity over the box.
-            let mut least = BigInt::zero();
-            let mut greatest = BigInt::zero();
-            for (j, a) in &row.terms {
-                let (lo, hi) = (a * lower[*j], a * upper[*j]);
-                if a.is_positive() {
-                    least += lo;
-                    greatest += hi;
-                } else {
-                    least += hi;
-                    greatest += lo;
-                }
-            }
-            if row.upper.as_ref().is_some_and(|u| &least > u)
-                || row.lower.as_ref().is_some_and(|l| &greatest < l)
+            // Least and greatest activity over the box (every term's variable exists: the
+            // problem was checked for unknown variables before presolve).
+            let Some((least, greatest)) = row.activity_range(lower, upper) else {
+                return true;
+            };
+            if row.upper().is_some_and(|u| &least > u) || row.lower().is_some_and(|l| &greatest < l)
             {
                 return false;
             }
-            for (j, a) in &row.terms {
+            for (j, a) in row.terms() {
+                let j = &j.0;
                 let (own_least, own_greatest) = if a.is_positive() {
                     (a * lower[*j], a * upper[*j])
                 } else {
@@ -207,8 +157,8 @@ pub(crate) fn propagate(model: &Model, lower: &mut [i64], upper: &mut [i64]) -> 
                 };
                 // a·x ≤ U − (least − own_least) and a·x ≥ L − (greatest − own_greatest);
                 // dividing by a < 0 swaps which one bounds x from below.
-                let cap = row.upper.as_ref().map(|u| u - (&least - &own_least));
-                let base = row.lower.as_ref().map(|l| l - (&greatest - &own_greatest));
+                let cap = row.upper().map(|u| u - (&least - &own_least));
+                let base = row.lower().map(|l| l - (&greatest - &own_greatest));
                 let (new_lo, new_hi) = if a.is_positive() {
                     (base.map(|f| ceil_div(&f, a)), cap.map(|c| c.div_floor(a)))
                 } else {
@@ -262,13 +212,13 @@ mod tests {
         let m = presolve(&p).unwrap();
         assert_eq!(m.rows.len(), 1);
         let coefs: Vec<i64> = m.rows[0]
-            .terms
+            .terms()
             .iter()
             .map(|(_, a)| a.to_i64().unwrap())
             .collect();
         assert_eq!(coefs, vec![2, 3]);
-        assert_eq!(m.rows[0].lower, Some(4.into()));
-        assert_eq!(m.rows[0].upper, Some(10.into()));
+        assert_eq!(m.rows[0].lower(), Some(&4.into()));
+        assert_eq!(m.rows[0].upper(), Some(&10.into()));
     }
 
     #[test]

@@ -80,8 +80,8 @@ pub(crate) fn solve_lp(
         })
         .collect();
     for row in &model.rows {
-        lb.push(row.lower.clone().map(BigRational::from_integer));
-        ub.push(row.upper.clone().map(BigRational::from_integer));
+        lb.push(row.lower().cloned().map(BigRational::from_integer));
+        ub.push(row.upper().cloned().map(BigRational::from_integer));
     }
     let zero = BigRational::zero();
     let mut basis = Vec::with_capacity(m);
@@ -91,8 +91,8 @@ pub(crate) fn solve_lp(
     let mut artificial = vec![zero.clone(); m];
     for (i, row) in model.rows.iter().enumerate() {
         let mut activity = num_bigint::BigInt::zero();
-        for (j, a) in &row.terms {
-            activity += a * x[*j].to_integer();
+        for (j, a) in row.terms() {
+            activity += a * x[j.0].to_integer();
         }
         let activity = BigRational::from_integer(activity);
         let below = lb[n + i].as_ref().filter(|l| &activity < *l).cloned();

@@ -33,7 +33,7 @@ impl Walker {
                 approx(&num_rational::BigRational::from_integer(b.clone()))
             };
             let mut s = row
-                .terms
+                .terms()
                 .iter()
                 .map(|(_, a)| to_f(a).abs())
                 .fold(0.0f64, f64::max);
@@ -41,8 +41,8 @@ impl Walker {
                 s = 1.0;
             }
             scale[i] = s;
-            let lo = row.lower.as_ref().map(|l| to_f(l) / s);
-            let hi = row.upper.as_ref().map(|u| to_f(u) / s);
+            let lo = row.lower().map(|l| to_f(l) / s);
+            let hi = row.upper().map(|u| to_f(u) / s);
             // Aim a little inside the window so that rounding cannot put the end point
             // just outside it.
             let margin = match (lo, hi) {

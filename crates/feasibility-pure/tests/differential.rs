@@ -3,7 +3,10 @@
 use num_rational::BigRational;
 use proptest::prelude::*;
 use scorecheck_feasibility::testing::BruteForce;
-use scorecheck_feasibility::{checked, Budget, Certainty, Feasibility, Problem, VarId, Verdict};
+use scorecheck_feasibility::{
+    checked, checked_optimize, Budget, Certainty, Feasibility, Objective, Optimum, Problem, Sense,
+    VarId, Verdict,
+};
 use scorecheck_feasibility_pure::PureBackend;
 
 /// A random small problem: 2–6 variables with small bounds and 1–4 rational rows.
@@ -121,10 +124,7 @@ fn an_exhausted_budget_gives_undecided() {
     if let Verdict::Undecided { reason } = small {
         assert!(reason.contains("node budget of 5"), "{reason}");
     }
-    let timed = Budget {
-        max_nodes: u64::MAX,
-        time_limit: Some(std::time::Duration::ZERO),
-    };
+    let timed = Budget::new(u64::MAX, Some(std::time::Duration::ZERO));
     assert!(PureBackend.solve(&p, &timed).is_undecided());
 }
 
@@ -156,4 +156,39 @@ fn extreme_bounds_neither_overflow_nor_mislead() {
     p.add_constraint("sum", vec![(x, r(1)), (y, r(2))], Some(r(3)), Some(r(3)));
     let v = checked(&PureBackend, &p, &Budget::default());
     assert!(p.check(v.witness().unwrap()).is_ok());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// The optimum of a random objective (the trait's default, bisection by exact solves)
+    /// is the brute-force one, and its point is feasible and attains it.
+    #[test]
+    fn pure_optimum_agrees_with_brute_force(
+        problem in small_problem(),
+        objective in prop::collection::vec((0usize..6, -6i64..=6, 1i64..=7), 0..=4),
+        maximize in any::<bool>(),
+    ) {
+        let n = problem.variables().len();
+        let terms = objective
+            .into_iter()
+            .map(|(v, num, den)| (VarId(v % n), BigRational::new(num.into(), den.into())))
+            .collect();
+        let objective = Objective::new(terms, BigRational::new(1.into(), 3.into()));
+        let sense = if maximize { Sense::Maximize } else { Sense::Minimize };
+        let oracle = checked_optimize(&BruteForce::default(), &problem, &objective, sense, &Budget::default());
+        let pure = checked_optimize(&PureBackend, &problem, &objective, sense, &Budget::unlimited());
+        match (&oracle, &pure) {
+            (Optimum::Optimal { value: best, .. }, Optimum::Optimal { value, argopt, certainty }) => {
+                prop_assert_eq!(value, best);
+                prop_assert!(problem.check(argopt).is_ok());
+                prop_assert_eq!(objective.value(argopt), Some(best.clone()));
+                prop_assert_eq!(*certainty, Certainty::Exact);
+            }
+            (Optimum::Infeasible { .. }, Optimum::Infeasible { certainty, .. }) => {
+                prop_assert_eq!(*certainty, Certainty::Exact);
+            }
+            _ => prop_assert!(false, "brute force {:?}, pure {:?}", oracle, pure),
+        }
+    }
 }

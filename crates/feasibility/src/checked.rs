@@ -18,6 +18,16 @@ const MAX_REPAIR_MOVES: usize = 2_000;
 ///
 /// So a `Feasible` from this function always carries an exactly verified witness.
 pub fn checked(backend: &dyn Feasibility, problem: &Problem, budget: &Budget) -> Verdict {
+    checked_by(backend, problem, budget)
+}
+
+/// [`checked`] for any backend type, sized or not (the default
+/// [`Feasibility::optimize`] calls it on `Self`).
+pub(crate) fn checked_by<B: Feasibility + ?Sized>(
+    backend: &B,
+    problem: &Problem,
+    budget: &Budget,
+) -> Verdict {
     if let Some((constraint, var)) = problem.unknown_variable() {
         return Verdict::Undecided {
             reason: format!(

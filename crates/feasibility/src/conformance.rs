@@ -1,5 +1,6 @@
 //! The shared conformance cases under `testdata/` and the runner every backend's tests call.
 
+use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::json::{self, Json};
@@ -7,6 +8,7 @@ use crate::{checked, Budget, Feasibility, Problem, Verdict};
 
 /// What a conformance case expects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Expected {
     /// Some integer point exists.
     Feasible,
@@ -14,8 +16,10 @@ pub enum Expected {
     Infeasible,
 }
 
-/// One conformance case: a problem and its known answer.
+/// One conformance case: a problem and its known answer (made by [`parse_case`] and
+/// [`cases`]).
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Case {
     /// The file stem (plus `#index` for files holding several cases).
     pub name: String,
@@ -25,6 +29,103 @@ pub struct Case {
     pub expected: Expected,
     /// The problem.
     pub problem: Problem,
+}
+
+/// What went wrong with one conformance case.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CaseErrorKind {
+    /// A file or directory could not be read.
+    Io,
+    /// The case's JSON is malformed or does not describe a problem.
+    Malformed,
+    /// The backend's verdict differs from the expected one (an undecided verdict counts:
+    /// every case is meant to be decidable within the default budget).
+    WrongVerdict {
+        /// The known answer.
+        expected: Expected,
+        /// What the backend answered, through [`checked`].
+        verdict: Verdict,
+    },
+}
+
+/// A conformance case that could not be read or that a backend got wrong: the case's name
+/// and what went wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CaseError {
+    case: String,
+    kind: CaseErrorKind,
+    message: String,
+}
+
+impl CaseError {
+    fn new(case: &str, kind: CaseErrorKind, message: impl Into<String>) -> Self {
+        CaseError {
+            case: case.to_string(),
+            kind,
+            message: message.into(),
+        }
+    }
+
+    /// The case's name (the file stem plus `#index` for files holding several cases), or
+    /// the path for an unreadable directory.
+    pub fn case(&self) -> &str {
+        &self.case
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> &CaseErrorKind {
+        &self.kind
+    }
+}
+
+impl fmt::Display for CaseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.case, self.message)
+    }
+}
+
+impl std::error::Error for CaseError {}
+
+/// Why [`run_conformance`] failed: the cases could not be read, or some verdicts were wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConformanceError {
+    failures: Vec<CaseError>,
+}
+
+impl ConformanceError {
+    /// Every failing case, in file order (at least one).
+    pub fn failures(&self) -> &[CaseError] {
+        &self.failures
+    }
+}
+
+impl fmt::Display for ConformanceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, failure) in self.failures.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            write!(f, "{failure}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ConformanceError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.failures
+            .first()
+            .map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
+
+impl From<CaseError> for ConformanceError {
+    fn from(error: CaseError) -> Self {
+        ConformanceError {
+            failures: vec![error],
+        }
+    }
 }
 
 /// The directory holding the conformance files of this crate.
@@ -39,13 +140,19 @@ pub fn testdata_dir() -> PathBuf {
 /// "constraints": [{"name": str, "terms": [[var index, rational], ...],
 /// "lower": rational | null, "upper": rational | null}, ...]}`, where a rational is a
 /// string such as `"1/50"`, `"0.9446"` or `"-3"` (or a plain JSON integer).
-pub fn parse_case(name: &str, text: &str) -> Result<Case, String> {
-    let doc = json::parse(text).map_err(|e| format!("{name}: {e}"))?;
+///
+/// # Errors
+///
+/// A [`CaseError`] of kind [`CaseErrorKind::Malformed`] when the text is not JSON of this
+/// format (naming the field to fix).
+pub fn parse_case(name: &str, text: &str) -> Result<Case, CaseError> {
+    let doc = json::parse(text)
+        .map_err(|e| CaseError::new(name, CaseErrorKind::Malformed, e.to_string()))?;
     case_from_json(name, &doc)
 }
 
-fn case_from_json(name: &str, doc: &Json) -> Result<Case, String> {
-    let fail = |what: &str| format!("{name}: {what}");
+fn case_from_json(name: &str, doc: &Json) -> Result<Case, CaseError> {
+    let fail = |what: &str| CaseError::new(name, CaseErrorKind::Malformed, what);
     let expected = match doc.get("expected").and_then(Json::as_str) {
         Some("feasible") => Expected::Feasible,
         Some("infeasible") => Expected::Infeasible,
@@ -108,7 +215,7 @@ fn case_from_json(name: &str, doc: &Json) -> Result<Case, String> {
                 }
             }
         }
-        let bound = |key: &str| -> Result<Option<num_rational::BigRational>, String> {
+        let bound = |key: &str| -> Result<Option<num_rational::BigRational>, CaseError> {
             match c.get(key) {
                 None | Some(Json::Null) => Ok(None),
                 Some(b) => b
@@ -134,9 +241,21 @@ fn case_from_json(name: &str, doc: &Json) -> Result<Case, String> {
 }
 
 /// Every case under [`testdata_dir`], sorted by file name.
-pub fn cases() -> Result<Vec<Case>, String> {
+///
+/// # Errors
+///
+/// A [`CaseError`] for the first file that cannot be read ([`CaseErrorKind::Io`]) or
+/// parsed ([`CaseErrorKind::Malformed`]), or when the directory holds no case.
+pub fn cases() -> Result<Vec<Case>, CaseError> {
     let dir = testdata_dir();
-    let entries = std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let io = |path: &Path, e: std::io::Error| {
+        CaseError::new(
+            &path.display().to_string(),
+            CaseErrorKind::Io,
+            e.to_string(),
+        )
+    };
+    let entries = std::fs::read_dir(&dir).map_err(|e| io(&dir, e))?;
     let mut paths: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
@@ -148,9 +267,9 @@ pub fn cases() -> Result<Vec<Case>, String> {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let text =
-            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let doc = json::parse(&text).map_err(|e| format!("{name}: {e}"))?;
+        let text = std::fs::read_to_string(&path).map_err(|e| io(&path, e))?;
+        let doc = json::parse(&text)
+            .map_err(|e| CaseError::new(&name, CaseErrorKind::Malformed, e.to_string()))?;
         // A file holds one case or an array of cases.
         match doc.as_array() {
             Some(items) => {
@@ -162,17 +281,26 @@ pub fn cases() -> Result<Vec<Case>, String> {
         }
     }
     if out.is_empty() {
-        return Err(format!("no conformance cases under {}", dir.display()));
+        return Err(CaseError::new(
+            &dir.display().to_string(),
+            CaseErrorKind::Malformed,
+            "the directory holds no conformance case (*.json)",
+        ));
     }
     Ok(out)
 }
 
 /// Runs every conformance case through [`checked`] with `backend` and the default budget.
 ///
-/// Returns the number of cases run, or one line per case whose verdict differs from the
-/// expected one (an undecided verdict counts as a failure: every case is meant to be
-/// decidable well within the default budget).
-pub fn run_conformance(backend: &dyn Feasibility) -> Result<usize, String> {
+/// Returns the number of cases run.
+///
+/// # Errors
+///
+/// A [`ConformanceError`] listing every case whose verdict differs from the expected one
+/// ([`CaseErrorKind::WrongVerdict`]; an undecided verdict counts as a failure: every case
+/// is meant to be decidable well within the default budget), or the case that could not be
+/// read.
+pub fn run_conformance(backend: &dyn Feasibility) -> Result<usize, ConformanceError> {
     let cases = cases()?;
     let budget = Budget::default();
     let mut failures = Vec::new();
@@ -184,19 +312,23 @@ pub fn run_conformance(backend: &dyn Feasibility) -> Result<usize, String> {
                 | (Verdict::Infeasible { .. }, Expected::Infeasible)
         );
         if !ok {
-            failures.push(format!(
-                "{} ({}): expected {:?}, backend {} answered {:?}",
-                case.name,
+            let message = format!(
+                "({}): expected {:?}, backend {} answered {:?}",
                 case.description,
                 case.expected,
                 backend.name(),
                 verdict
-            ));
+            );
+            let kind = CaseErrorKind::WrongVerdict {
+                expected: case.expected,
+                verdict,
+            };
+            failures.push(CaseError::new(&case.name, kind, message));
         }
     }
     if failures.is_empty() {
         Ok(cases.len())
     } else {
-        Err(failures.join("\n"))
+        Err(ConformanceError { failures })
     }
 }

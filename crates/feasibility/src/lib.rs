@@ -6,11 +6,17 @@
 //! coefficients are exact rationals such as 1/(5·p_i). This layer holds:
 //!
 //! - the model: [`Problem`], [`Variable`], [`Constraint`], [`VarId`];
+//! - [`IntegerRow`], a row scaled exactly to coprime integer coefficients with its range
+//!   rounded inwards (equivalent over the integers), the form every backend works on;
 //! - the exact point checker [`Problem::check`] (a [`Violation`] names the first failure);
 //! - answers: [`Verdict`] with its [`Certainty`], search limits [`Budget`];
 //! - the [`Feasibility`] trait every backend implements, and [`checked`], the gate every
 //!   backend answer passes through: a "feasible" only counts once its witness has passed
 //!   the exact check (or been repaired nearby by [`repair`], which backends may also use);
+//! - optimisation of a linear [`Objective`] ([`Sense`], answered by an [`Optimum`]):
+//!   [`Feasibility::optimize`], whose default [`optimize_by_bisection`] is exact bisection
+//!   on the objective's grid of values by feasibility solves, and [`checked_optimize`], the
+//!   gate that verifies every optimum's point;
 //! - [`testing::BruteForce`], an enumerating oracle for small problems;
 //! - [`conformance`]: the shared data files under `testdata/` and [`run_conformance`],
 //!   which every backend crate runs in its tests.
@@ -44,13 +50,20 @@
 
 mod checked;
 pub mod conformance;
+mod integer_row;
 mod json;
+mod optimize;
 mod problem;
 pub mod testing;
 mod verdict;
 
 pub use checked::{checked, repair};
-pub use conformance::run_conformance;
+pub use conformance::{run_conformance, ConformanceError};
+pub use integer_row::IntegerRow;
 pub use num_rational::BigRational;
+pub use optimize::{
+    checked_optimize, is_better, optimize_by_bisection, strictly_better_than, Objective, Optimum,
+    Sense,
+};
 pub use problem::{Constraint, Problem, VarId, Variable, Violation, ViolationKind};
 pub use verdict::{Budget, Certainty, Feasibility, Verdict};

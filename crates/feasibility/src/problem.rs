@@ -179,6 +179,12 @@ impl Problem {
 
     /// Exact re-evaluation of a candidate integer point: `Ok` or the first violated
     /// bound or constraint.
+    ///
+    /// # Errors
+    ///
+    /// A [`Violation`] naming the first failure: a point of the wrong length, a coordinate
+    /// outside its variable's bounds, a term naming an unknown variable, or a row whose
+    /// exact activity lies outside its range.
     pub fn check(&self, point: &[i64]) -> Result<(), Violation> {
         if point.len() != self.variables.len() {
             return Err(Violation {

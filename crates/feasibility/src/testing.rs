@@ -8,12 +8,21 @@ use crate::{Budget, Certainty, Feasibility, Problem, Verdict};
 /// differential tests of every backend. Boxes larger than `max_points` (or than the
 /// budget's node limit) are answered [`Verdict::Undecided`] without enumerating.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct BruteForce {
     /// The largest box enumerated.
     pub max_points: u64,
 }
 
+impl BruteForce {
+    /// The oracle enumerating boxes of at most `max_points` points.
+    pub fn new(max_points: u64) -> Self {
+        BruteForce { max_points }
+    }
+}
+
 impl Default for BruteForce {
+    /// At most a million points.
     fn default() -> Self {
         BruteForce {
             max_points: 1_000_000,

@@ -3,10 +3,14 @@
 use std::fmt;
 use std::time::Duration;
 
-use crate::Problem;
+use crate::{Objective, Optimum, Problem, Sense};
 
 /// How sure an "infeasible" is.
+///
+/// Matches on it need a wildcard arm: a new kind may be added. Treat an unknown one like
+/// [`Certainty::Solver`] (not a proof).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Certainty {
     /// Proven with exact arithmetic (every branch closed exactly).
     Exact,
@@ -24,6 +28,17 @@ impl Certainty {
     }
 }
 
+impl Certainty {
+    /// The weaker of two certainties: [`Certainty::Exact`] only when both are.
+    pub fn weaker(self, other: Certainty) -> Certainty {
+        if self == Certainty::Exact {
+            other
+        } else {
+            self
+        }
+    }
+}
+
 impl fmt::Display for Certainty {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
@@ -31,7 +46,11 @@ impl fmt::Display for Certainty {
 }
 
 /// The answer of a backend.
+///
+/// Matches on it need a wildcard arm: a new kind of answer may be added. Treat an unknown
+/// one like [`Verdict::Undecided`], never as "infeasible".
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Verdict {
     /// An integer point satisfying everything (after [`crate::checked`]: verified exactly).
     Feasible {
@@ -78,7 +97,21 @@ impl Verdict {
 }
 
 /// Limits on a search; a backend that reaches one answers [`Verdict::Undecided`].
+///
+/// Built with [`Budget::new`], [`Budget::nodes`], [`Budget::unlimited`] or
+/// [`Budget::default`] and adjusted with [`Budget::with_max_nodes`] and
+/// [`Budget::with_time_limit`]; the fields can be read (and assigned) but not listed in a
+/// struct literal outside this crate, so that limits can be added.
+///
+/// ```
+/// use std::time::Duration;
+/// use scorecheck_feasibility::Budget;
+///
+/// let budget = Budget::nodes(5_000).with_time_limit(Some(Duration::from_secs(2)));
+/// assert_eq!(budget, Budget::new(5_000, Some(Duration::from_secs(2))));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Budget {
     /// Maximum number of branch-and-bound nodes (or enumerated points).
     pub max_nodes: u64,
@@ -97,6 +130,28 @@ impl Default for Budget {
 }
 
 impl Budget {
+    /// A budget of `max_nodes` nodes and the wall-clock limit `time_limit` (`None`: none).
+    pub fn new(max_nodes: u64, time_limit: Option<Duration>) -> Self {
+        Budget {
+            max_nodes,
+            time_limit,
+        }
+    }
+
+    /// This budget with its node limit replaced.
+    #[must_use]
+    pub fn with_max_nodes(mut self, max_nodes: u64) -> Self {
+        self.max_nodes = max_nodes;
+        self
+    }
+
+    /// This budget with its wall-clock limit replaced (`None`: no time limit).
+    #[must_use]
+    pub fn with_time_limit(mut self, time_limit: Option<Duration>) -> Self {
+        self.time_limit = time_limit;
+        self
+    }
+
     /// A budget of `max_nodes` nodes and no time limit.
     pub fn nodes(max_nodes: u64) -> Self {
         Budget {
@@ -121,4 +176,24 @@ pub trait Feasibility: Send + Sync {
 
     /// Decides whether `problem` has an integer point, within `budget`.
     fn solve(&self, problem: &Problem, budget: &Budget) -> Verdict;
+
+    /// The least or greatest value of `objective` over the integer points of `problem`,
+    /// within `budget`. Call it through [`crate::checked_optimize`], which verifies the
+    /// point of every optimum.
+    ///
+    /// The default, [`crate::optimize_by_bisection`], is correct for any backend: exact
+    /// bisection on the objective's grid of values by feasibility solves of this backend,
+    /// each "feasible" re-checked exactly and each "infeasible" passing its certainty on.
+    /// A backend may do better natively (a solver's own objective to find a candidate,
+    /// then one solve of [`crate::strictly_better_than`] to prove it), as long as an
+    /// [`Optimum::Optimal`] carries the certainty of its "nothing better" claim.
+    fn optimize(
+        &self,
+        problem: &Problem,
+        objective: &Objective,
+        sense: Sense,
+        budget: &Budget,
+    ) -> Optimum {
+        crate::optimize_by_bisection(self, problem, objective, sense, budget)
+    }
 }

@@ -126,3 +126,37 @@ fn check_reports_the_first_violation() {
     assert_eq!(Certainty::Exact.to_string(), "exact");
     assert_eq!(Certainty::Solver.as_str(), "solver");
 }
+
+/// A backend that never decides anything.
+struct Shrug;
+
+impl Feasibility for Shrug {
+    fn name(&self) -> &'static str {
+        "shrug"
+    }
+    fn solve(&self, _: &Problem, _: &Budget) -> Verdict {
+        Verdict::Undecided {
+            reason: "no idea".to_string(),
+        }
+    }
+}
+
+#[test]
+fn conformance_failures_name_their_cases_and_verdicts() {
+    use scorecheck_feasibility::conformance::CaseErrorKind;
+    use scorecheck_feasibility::run_conformance;
+
+    let error = run_conformance(&Shrug).unwrap_err();
+    // Cases infeasible on their face are answered by `checked` without the backend.
+    assert!(error.failures().len() >= 15, "{error}");
+    let first = &error.failures()[0];
+    assert!(error.to_string().starts_with(first.case()), "{error}");
+    assert!(matches!(
+        first.kind(),
+        CaseErrorKind::WrongVerdict {
+            verdict: Verdict::Undecided { .. },
+            ..
+        }
+    ));
+    assert!(std::error::Error::source(&error).is_some());
+}

@@ -6,10 +6,12 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
+use crate::counting::BoxCounter;
 use crate::error::{Error, ErrorKind};
+use crate::index::IntoIndex;
 use crate::partitions::{
     advance_partition, box_partition_counts, first_partition, is_member, to_u128, BoxTable,
-    MAX_PARTS,
+    MAX_PARTS, MAX_TABLE_CELLS,
 };
 use crate::rules::{Fold, FoldConfiguration, FoldRules, FoldSizes};
 
@@ -50,11 +52,20 @@ struct Block {
     start: BigUint,
 }
 
-/// Random-access tables, built on first use of `nth`/`rank`.
-#[derive(Debug)]
-struct Tables {
-    larger: BoxTable,
-    smaller: BoxTable,
+/// How one group of equal-size folds is ranked and unranked.
+#[derive(Debug, Clone)]
+enum GroupIndex {
+    /// Every count in a table: fastest, for groups whose table is small.
+    Table(BoxTable),
+    /// Counts computed on demand (and cached): any size, memory linear in the sum.
+    OnDemand,
+}
+
+/// What random access needs beyond the blocks, prepared on first use of `nth`/`rank`.
+#[derive(Debug, Clone)]
+struct RandomAccess {
+    larger: GroupIndex,
+    smaller: GroupIndex,
     /// Unfiltered indices of the configurations the two-folds rule removes, ascending.
     excluded: Vec<BigUint>,
 }
@@ -64,7 +75,28 @@ struct Tables {
 ///
 /// The order is the reference's: by the positives in the larger folds, then the larger folds'
 /// counts lexicographically, then the smaller folds' counts lexicographically.
-#[derive(Debug)]
+///
+/// Random access ([`nth`](Self::nth), [`rank`](Self::rank), [`range`](Self::range)) works at
+/// any size: small groups of folds use a table of counts, larger ones Gaussian binomial
+/// coefficients computed on demand, so a big enumeration can be split across workers or
+/// resumed. The set is `Clone + Send + Sync`; a clone is independent (it starts with an empty
+/// cache), so a worker thread may own one.
+///
+/// ```
+/// use scorecheck_folds::{FoldRules, KFoldConfigurations};
+///
+/// // Two workers, each with half of the 918 configurations.
+/// let space = KFoldConfigurations::new(38, 262, 5, &FoldRules::default())?;
+/// let halves = std::thread::scope(|scope| {
+///     let first = scope.spawn(|| space.range(0u64, 459u64).map(|r| r.count()));
+///     let own = space.clone();
+///     let second = scope.spawn(move || own.range(459u64, 918u64).map(|r| r.count()));
+///     (first.join().unwrap(), second.join().unwrap())
+/// });
+/// assert_eq!(halves, (Ok(459), Ok(459)));
+/// # Ok::<(), scorecheck_folds::Error>(())
+/// ```
+#[derive(Debug, Clone)]
 pub struct KFoldConfigurations {
     p: u64,
     n: u64,
@@ -77,13 +109,34 @@ pub struct KFoldConfigurations {
     unfiltered: BigUint,
     /// Positive counts of the configurations removed by the two-folds rule, in order.
     excluded: Vec<Vec<u64>>,
-    tables: OnceLock<Result<Tables, Error>>,
+    access: OnceLock<Result<RandomAccess, Error>>,
+    /// Counts for groups ranked on demand, with their cache.
+    counter: BoxCounter,
+    /// Largest rank table to build (lowered by tests to exercise the on-demand path).
+    table_cells: u128,
 }
 
 impl KFoldConfigurations {
     /// The configurations of `k` folds over `p` positives and `n` negatives under `rules`.
     ///
-    /// Fails for `k = 0`, `k > p + n`, or a dataset too large to count exactly.
+    /// Counting is exact and immediate (Gaussian binomials per block of larger-fold sums);
+    /// nothing is enumerated.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::ZeroFolds`] for `k = 0`, [`ErrorKind::MoreFoldsThanSamples`] for
+    /// `k > p + n`, and [`ErrorKind::TooLarge`] when `p + n` overflows a `u64`, `k` exceeds
+    /// 2^24, or a group of folds has a sum of positives of 2^24 or more to count.
+    ///
+    /// ```
+    /// use scorecheck_folds::{ErrorKind, FoldRules, KFoldConfigurations};
+    ///
+    /// let rules = FoldRules::default();
+    /// assert_eq!(KFoldConfigurations::new(38, 262, 5, &rules)?.count_u64(), Some(918));
+    /// let error = KFoldConfigurations::new(3, 4, 8, &rules).unwrap_err();
+    /// assert!(matches!(error.kind(), ErrorKind::MoreFoldsThanSamples { .. }));
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
     pub fn new(p: u64, n: u64, k: u64, rules: &FoldRules) -> Result<Self, Error> {
         let total = p
             .checked_add(n)
@@ -105,7 +158,9 @@ impl KFoldConfigurations {
             blocks: Vec::new(),
             unfiltered: BigUint::zero(),
             excluded: Vec::new(),
-            tables: OnceLock::new(),
+            access: OnceLock::new(),
+            counter: BoxCounter::default(),
+            table_cells: MAX_TABLE_CELLS,
         };
         let larger = Group::new(sizes.larger_folds, sizes.larger_size, rules);
         let smaller = Group::new(sizes.smaller_folds, sizes.smaller_size, rules);
@@ -186,16 +241,42 @@ impl KFoldConfigurations {
     }
 
     /// The exact number of configurations (computed without enumerating them).
+    ///
+    /// ```
+    /// use scorecheck_folds::{BigUint, FoldRules, KFoldConfigurations};
+    ///
+    /// let space = KFoldConfigurations::new(5000, 5000, 10, &FoldRules::default())?;
+    /// assert!(space.count() > BigUint::from(u64::MAX));
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
     pub fn count(&self) -> BigUint {
         &self.unfiltered - BigUint::from(self.excluded.len())
     }
 
     /// The number of configurations when it fits in a `u64`.
+    ///
+    /// ```
+    /// use scorecheck_folds::{FoldRules, KFoldConfigurations};
+    ///
+    /// let space = KFoldConfigurations::new(38, 262, 5, &FoldRules::default())?;
+    /// assert_eq!(space.count_u64(), Some(918));
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
     pub fn count_u64(&self) -> Option<u64> {
         self.count().to_u64()
     }
 
     /// The configurations in order, lazily (memory `O(k)`).
+    ///
+    /// ```
+    /// use scorecheck_folds::{FoldRules, KFoldConfigurations};
+    ///
+    /// let space = KFoldConfigurations::new(10, 10, 3, &FoldRules::default())?;
+    /// assert_eq!(space.iter().count(), 13);
+    /// let first = space.iter().next().unwrap();
+    /// assert_eq!(first.folds.iter().map(|f| f.p + f.n).collect::<Vec<_>>(), [7, 7, 6]);
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
     pub fn iter(&self) -> Configurations<'_> {
         Configurations {
             space: self,
@@ -204,19 +285,43 @@ impl KFoldConfigurations {
         }
     }
 
-    /// The configurations with indices in `start..end` (clamped to the count), lazily: one
-    /// unrank of `start`, then successor steps. Use it to split work or resume.
-    pub fn range(&self, start: &BigUint, end: &BigUint) -> Result<Configurations<'_>, Error> {
-        let end = end.min(&self.count()).clone();
-        if start >= &end {
+    /// The configurations with indices in `start..end` (`end` clamped to the count), lazily:
+    /// one unrank of `start`, then successor steps. Use it to split work or resume.
+    ///
+    /// The indices are `u64`, `u128`, `usize`, `u32` or `&BigUint` (see
+    /// [`IntoIndex`](crate::IntoIndex)), at any size.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::TooLarge`] when the counts needed to unrank `start` would not fit in
+    /// memory (a group's sum of 2^24 or more, far beyond any dataset that can be counted); an
+    /// empty range (`start >= end`, or `start` at or beyond the count) is not an error.
+    ///
+    /// ```
+    /// use scorecheck_folds::{FoldRules, KFoldConfigurations};
+    ///
+    /// let space = KFoldConfigurations::new(38, 262, 5, &FoldRules::default())?;
+    /// let middle: Vec<_> = space.range(400u64, 403u64)?.collect();
+    /// assert_eq!(middle, space.iter().skip(400).take(3).collect::<Vec<_>>());
+    /// assert_eq!(space.range(900u64, 2000u64)?.count(), 18);
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
+    pub fn range(
+        &self,
+        start: impl IntoIndex,
+        end: impl IntoIndex,
+    ) -> Result<Configurations<'_>, Error> {
+        let (start, end) = (start.into_index(), end.into_index());
+        let end = end.min(self.count());
+        if start >= end {
             return Ok(Configurations {
                 space: self,
                 cursor: None,
                 remaining: Some(0),
             });
         }
-        let cursor = self.cursor_at(start)?;
-        let len = (&end - start).to_u128().unwrap_or(u128::MAX);
+        let cursor = self.cursor_at(&start)?;
+        let len = (&end - &start).to_u128().unwrap_or(u128::MAX);
         Ok(Configurations {
             space: self,
             cursor: Some(cursor),
@@ -224,24 +329,72 @@ impl KFoldConfigurations {
         })
     }
 
-    /// The `index`-th configuration.
-    pub fn nth(&self, index: &BigUint) -> Result<FoldConfiguration, Error> {
-        Ok(self.to_configuration(&self.cursor_at(index)?.positives))
+    /// The `index`-th configuration (`u64`, `u128`, `usize`, `u32` or `&BigUint`).
+    ///
+    /// Costs one unranking per group of equal-size folds: table lookups for small groups,
+    /// otherwise `O(k log(fold size))` Gaussian binomial coefficients of `O(k * p)` additions
+    /// each (about 1 ms for `p = n = 5000, k = 10` in a release build; see the crate docs).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::IndexOutOfRange`] when `index` is at or beyond [`count`](Self::count), and
+    /// [`ErrorKind::TooLarge`] as for [`range`](Self::range).
+    ///
+    /// ```
+    /// use scorecheck_folds::{FoldRules, KFoldConfigurations};
+    ///
+    /// let space = KFoldConfigurations::new(38, 262, 5, &FoldRules::default())?;
+    /// assert_eq!(space.nth(10u64)?, space.iter().nth(10).unwrap());
+    /// assert!(space.nth(918u64).is_err());
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
+    pub fn nth(&self, index: impl IntoIndex) -> Result<FoldConfiguration, Error> {
+        Ok(self.to_configuration(&self.cursor_at(&index.into_index())?.positives))
     }
 
-    /// The `index`-th configuration, for indices that fit in a `u64`.
+    /// The `index`-th configuration, for indices that fit in a `u64`; the same as
+    /// [`nth`](Self::nth).
+    ///
+    /// # Errors
+    ///
+    /// As [`nth`](Self::nth).
+    ///
+    /// ```
+    /// use scorecheck_folds::{FoldRules, KFoldConfigurations};
+    ///
+    /// let space = KFoldConfigurations::new(38, 262, 5, &FoldRules::default())?;
+    /// assert_eq!(space.nth_u64(917)?, space.iter().last().unwrap());
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
     pub fn nth_u64(&self, index: u64) -> Result<FoldConfiguration, Error> {
-        self.nth(&BigUint::from(index))
+        self.nth(index)
     }
 
     /// The index of `configuration`; the inverse of [`nth`](Self::nth).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::NotAMember`] when `configuration` is not in this set (wrong number of
+    /// folds or fold sizes, equal-size folds not in non-decreasing order of positives, or a
+    /// configuration the rules remove), and [`ErrorKind::TooLarge`] as for
+    /// [`range`](Self::range).
+    ///
+    /// ```
+    /// use scorecheck_folds::{BigUint, FoldRules, KFoldConfigurations};
+    ///
+    /// let space = KFoldConfigurations::new(5000, 5000, 10, &FoldRules::default())?;
+    /// let middle = space.count() / 2u32;
+    /// let configuration = space.nth(&middle)?;
+    /// assert_eq!(space.rank(&configuration)?, middle);
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
     pub fn rank(&self, configuration: &FoldConfiguration) -> Result<BigUint, Error> {
         let positives = self
             .positives_of(configuration)
             .ok_or(Error::new(ErrorKind::NotAMember))?;
-        let unfiltered = self.unfiltered_rank(&positives)?;
-        let tables = self.tables()?;
-        let skipped = tables.excluded.iter().filter(|&e| e < &unfiltered).count();
+        let access = self.access()?;
+        let unfiltered = self.unfiltered_rank_with(access, &positives)?;
+        let skipped = access.excluded.iter().filter(|&e| e < &unfiltered).count();
         Ok(unfiltered - BigUint::from(skipped))
     }
 
@@ -278,38 +431,80 @@ impl KFoldConfigurations {
         member.then_some(positives)
     }
 
-    fn tables(&self) -> Result<&Tables, Error> {
-        self.tables
-            .get_or_init(|| self.build_tables())
+    fn access(&self) -> Result<&RandomAccess, Error> {
+        self.access
+            .get_or_init(|| self.build_access())
             .as_ref()
             .map_err(Clone::clone)
     }
 
-    fn build_tables(&self) -> Result<Tables, Error> {
+    fn build_access(&self) -> Result<RandomAccess, Error> {
         let [a, b] = self.groups.ok_or(Error::new(ErrorKind::IndexOutOfRange))?;
         let (Some(first), Some(last)) = (self.blocks.first(), self.blocks.last()) else {
             return Err(ErrorKind::IndexOutOfRange.into());
         };
         let max_a = (last.larger_sum as u128 - a.min_sum()) as u64;
         let max_b = (self.p as u128 - first.larger_sum as u128 - b.min_sum()) as u64;
-        let mut tables = Tables {
-            larger: BoxTable::build(a.folds, a.upper - a.lower, max_a)?,
-            smaller: BoxTable::build(b.folds, b.upper - b.lower, max_b)?,
+        // A table too large (or with counts beyond u128) is not an error: that group is
+        // ranked with counts computed on demand instead.
+        let index = |g: Group, max_sum: u64| {
+            BoxTable::build(g.folds, g.upper - g.lower, max_sum, self.table_cells)
+                .map_or(GroupIndex::OnDemand, GroupIndex::Table)
+        };
+        let mut access = RandomAccess {
+            larger: index(a, max_a),
+            smaller: index(b, max_b),
             excluded: Vec::new(),
         };
         for positives in &self.excluded {
-            let rank = Self::unfiltered_rank_with(self, &tables, positives)?;
-            tables.excluded.push(rank);
+            let rank = self.unfiltered_rank_with(&access, positives)?;
+            access.excluded.push(rank);
         }
-        tables.excluded.sort();
-        Ok(tables)
+        access.excluded.sort();
+        Ok(access)
     }
 
-    fn unfiltered_rank(&self, positives: &[u64]) -> Result<BigUint, Error> {
-        self.unfiltered_rank_with(self.tables()?, positives)
+    /// The `index`-th member of a group (values in `[g.lower, g.upper]`, sum `g.lower * folds + total`).
+    fn group_unrank(
+        &self,
+        how: &GroupIndex,
+        g: Group,
+        index: BigUint,
+        total: u64,
+    ) -> Result<Vec<u64>, Error> {
+        let mut values = match how {
+            GroupIndex::Table(table) => {
+                table.unrank(to_u128(&index, "a group's count")?, g.folds, total)?
+            }
+            GroupIndex::OnDemand => {
+                self.counter
+                    .unrank(index, g.folds, g.upper - g.lower, total)?
+            }
+        };
+        values.iter_mut().for_each(|x| *x += g.lower);
+        Ok(values)
     }
 
-    fn unfiltered_rank_with(&self, tables: &Tables, positives: &[u64]) -> Result<BigUint, Error> {
+    /// The index of a group's member; the inverse of `group_unrank`.
+    fn group_rank(
+        &self,
+        how: &GroupIndex,
+        g: Group,
+        values: &[u64],
+        total: u64,
+    ) -> Result<BigUint, Error> {
+        let shifted: Vec<u64> = values.iter().map(|v| v - g.lower).collect();
+        match how {
+            GroupIndex::Table(table) => Ok(BigUint::from(table.rank(&shifted, total))),
+            GroupIndex::OnDemand => self.counter.rank(&shifted, g.upper - g.lower, total),
+        }
+    }
+
+    fn unfiltered_rank_with(
+        &self,
+        access: &RandomAccess,
+        positives: &[u64],
+    ) -> Result<BigUint, Error> {
         let [a, b] = self.groups.ok_or(Error::new(ErrorKind::NotAMember))?;
         let (pa, pb) = positives.split_at(a.folds);
         let sa: u64 = pa.iter().sum();
@@ -318,15 +513,14 @@ impl KFoldConfigurations {
             .binary_search_by_key(&sa, |blk| blk.larger_sum)
             .map_err(|_| Error::new(ErrorKind::NotAMember))?;
         let block = &self.blocks[block_index];
-        let shift = |x: &[u64], lower: u64| x.iter().map(|v| v - lower).collect::<Vec<_>>();
-        let ra = tables
-            .larger
-            .rank(&shift(pa, a.lower), (sa as u128 - a.min_sum()) as u64);
-        let rb = tables.smaller.rank(
-            &shift(pb, b.lower),
+        let ra = self.group_rank(&access.larger, a, pa, (sa as u128 - a.min_sum()) as u64)?;
+        let rb = self.group_rank(
+            &access.smaller,
+            b,
+            pb,
             (self.p as u128 - sa as u128 - b.min_sum()) as u64,
-        );
-        Ok(&block.start + BigUint::from(ra) * &block.smaller_count + BigUint::from(rb))
+        )?;
+        Ok(&block.start + ra * &block.smaller_count + rb)
     }
 
     /// The cursor at a filtered index.
@@ -334,9 +528,9 @@ impl KFoldConfigurations {
         if index >= &self.count() {
             return Err(ErrorKind::IndexOutOfRange.into());
         }
-        let tables = self.tables()?;
+        let access = self.access()?;
         let mut unfiltered = index.clone();
-        for e in &tables.excluded {
+        for e in &access.excluded {
             if e <= &unfiltered {
                 unfiltered += 1u8;
             }
@@ -354,19 +548,14 @@ impl KFoldConfigurations {
         let block = &self.blocks[block_index];
         let (ia, ib) = (&unfiltered - &block.start).div_rem(&block.smaller_count);
         let sa = block.larger_sum;
-        let mut positives = tables.larger.unrank(
-            to_u128(&ia, "a group's count")?,
-            a.folds,
-            (sa as u128 - a.min_sum()) as u64,
-        )?;
-        positives.iter_mut().for_each(|x| *x += a.lower);
-        let mut pb = tables.smaller.unrank(
-            to_u128(&ib, "a group's count")?,
-            b.folds,
+        let mut positives =
+            self.group_unrank(&access.larger, a, ia, (sa as u128 - a.min_sum()) as u64)?;
+        positives.extend(self.group_unrank(
+            &access.smaller,
+            b,
+            ib,
             (self.p as u128 - sa as u128 - b.min_sum()) as u64,
-        )?;
-        pb.iter_mut().for_each(|x| *x += b.lower);
-        positives.extend(pb);
+        )?);
         Ok(Cursor {
             larger_sum: sa,
             positives,
@@ -509,7 +698,20 @@ pub(crate) struct Cursor {
     pub(crate) positives: Vec<u64>,
 }
 
-/// Lazy iterator over (a range of) [`KFoldConfigurations`].
+/// Lazy iterator over (a range of) [`KFoldConfigurations`]; `Clone`, and `Send` (it borrows
+/// the set, which is `Sync`).
+///
+/// ```
+/// use scorecheck_folds::{FoldRules, KFoldConfigurations};
+///
+/// let space = KFoldConfigurations::new(10, 10, 3, &FoldRules::default())?;
+/// let mut walk = space.iter();
+/// walk.next();
+/// let resumed = walk.clone();
+/// assert_eq!(walk.count(), 12);
+/// assert_eq!(std::thread::scope(|s| s.spawn(move || resumed.count()).join().unwrap()), 12);
+/// # Ok::<(), scorecheck_folds::Error>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Configurations<'a> {
     space: &'a KFoldConfigurations,
@@ -520,6 +722,16 @@ pub struct Configurations<'a> {
 impl Configurations<'_> {
     /// Calls `visit` with each remaining configuration's per-fold positives (fold sizes from
     /// [`KFoldConfigurations::fold_sizes`]) without allocating per item: the fast path.
+    ///
+    /// ```
+    /// use scorecheck_folds::{FoldRules, KFoldConfigurations};
+    ///
+    /// let space = KFoldConfigurations::new(38, 262, 5, &FoldRules::default())?;
+    /// let mut largest_first_fold = 0;
+    /// space.iter().for_each_positives(|p| largest_first_fold = largest_first_fold.max(p[0]));
+    /// assert_eq!(largest_first_fold, 7);
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
     pub fn for_each_positives(mut self, mut visit: impl FnMut(&[u64])) {
         while let Some(cursor) = self.cursor.as_mut() {
             if self.remaining == Some(0) {
@@ -548,5 +760,50 @@ impl Iterator for Configurations<'_> {
             self.cursor = None;
         }
         Some(item)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn rules() -> impl Strategy<Value = FoldRules> {
+        (any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(a, b, c)| {
+            FoldRules::none()
+                .require_positive_in_each_fold(a)
+                .require_negative_in_each_fold(b)
+                .require_two_folds_with_each_class(c)
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Without tables (every group ranked on demand), random access still follows the
+        /// iteration order exactly.
+        #[test]
+        fn on_demand_access_follows_the_iteration(
+            (p, n, k) in (0u64..16, 0u64..16, 1u64..7).prop_filter("k <= p + n", |(p, n, k)| *k <= p + n),
+            rules in rules(),
+            a in 0u64..60,
+            len in 0u64..8,
+        ) {
+            let mut space = KFoldConfigurations::new(p, n, k, &rules).unwrap();
+            space.table_cells = 0;
+            let listed: Vec<FoldConfiguration> = space.iter().collect();
+            for (i, c) in listed.iter().enumerate() {
+                prop_assert_eq!(&space.nth(i)?, c);
+                prop_assert_eq!(space.rank(c)?, BigUint::from(i));
+            }
+            if let Some(Ok(access)) = space.access.get() {
+                prop_assert!(matches!(access.larger, GroupIndex::OnDemand));
+                prop_assert!(matches!(access.smaller, GroupIndex::OnDemand));
+            }
+            prop_assert!(space.nth(listed.len()).is_err());
+            let got: Vec<_> = space.range(a, a + len)?.collect();
+            let want: Vec<_> = listed.iter().skip(a as usize).take(len as usize).cloned().collect();
+            prop_assert_eq!(got, want);
+        }
     }
 }

@@ -14,6 +14,7 @@
 //! - [`RepeatedConfigurations`]: r repeats as multisets of configurations (averaging does not
 //!   see their order); [`ConfigurationProduct`]: several datasets;
 //! - [`index_ranges`]: index chunks to hand to parallel workers;
+//! - [`IntoIndex`]: the index types random access accepts (`u64`, `u128`, `&BigUint`, ...);
 //! - [`stratified_sklearn_folds`]: the per-fold class counts of scikit-learn's
 //!   `StratifiedKFold` without shuffling.
 //!
@@ -29,9 +30,24 @@
 //! - Repeats are multisets (`C(N + r - 1, r)`), where the reference takes the Cartesian product
 //!   (`N^r`) of identical generators; averaged scores cannot tell the two apart.
 //! - Counting uses Gaussian binomial coefficients per group of equal-size folds and never
-//!   enumerates. Random access builds a table per group on first use; it needs each group's
-//!   count to fit in a `u128` and the table to stay below 2^24 cells, and otherwise returns
-//!   [`ErrorKind::TooLarge`] (iteration still works).
+//!   enumerates.
+//! - Random access works at any size, so a big enumeration can be split across workers
+//!   ([`index_ranges`], [`range`](KFoldConfigurations::range)) or resumed. On first use each
+//!   group of equal-size folds gets a table of counts when it has at most 2^20 cells (16 MiB)
+//!   and its counts fit in a `u128`; otherwise the group is ranked with Gaussian binomial
+//!   coefficients computed on demand (`O(k log(fold size))` of them per unrank, each
+//!   `O(k * p)` additions in `i128` while the counts fit), with a cache of at most 2^20
+//!   coefficients. Nothing is materialised beyond that: memory stays linear in the sums.
+//!   Indices are `u64`, `u128`, `usize`, `u32` or `&BigUint` ([`IntoIndex`]).
+//! - Every set and iterator is `Clone + Send + Sync`; a clone of a set is independent (it
+//!   starts with an empty cache), so a worker thread may own one.
+//!
+//! Measured cost (release build, one core of a shared 2-core machine, `examples/split_enumeration.rs`):
+//! for p = n = 5000, k = 10 (1.2 · 10^20 configurations, no table), counting takes 0.25 ms,
+//! the first `nth` 2 ms, later `nth` calls about 1 ms each (1.3 ms from a fresh clone), `rank`
+//! 0.3 ms, and four workers walk 250,000 configurations from the middle in 19 ms.
+//! Where a table fits the first `nth` pays for it and later ones are faster (p = n = 1000,
+//! k = 10: 8 ms to build, then 2 µs per `nth`, against 30 µs on demand).
 //!
 //! What it deliberately does not do: decide anything about scores (no score arithmetic, no
 //! feasibility), shuffle-dependent or grouped splitters, or floating point of any kind.
@@ -47,12 +63,21 @@
 //! let tenth = space.nth(&BigUint::from(10u32))?;
 //! assert_eq!(space.rank(&tenth)?, BigUint::from(10u32));
 //! assert_eq!(space.iter().nth(10), Some(tenth));
+//!
+//! // p = n = 5000, k = 10: far too many to walk, but any index is one unrank away, and a
+//! // range resumes the walk from there.
+//! let big = KFoldConfigurations::new(5000, 5000, 10, &FoldRules::default())?;
+//! let middle = big.count() / 2u32;
+//! let next_three: Vec<_> = big.range(&middle, &(&middle + 3u32))?.collect();
+//! assert_eq!(next_three[2], big.nth(&(&middle + 2u32))?);
 //! # Ok::<(), scorecheck_folds::Error>(())
 //! ```
 //!
 //! Cargo features: none.
 
+mod counting;
 mod error;
+mod index;
 mod kfold;
 mod partitions;
 mod product;
@@ -65,6 +90,7 @@ mod stratified;
 pub use num_bigint::BigUint;
 
 pub use error::{Error, ErrorKind};
+pub use index::IntoIndex;
 pub use kfold::{Configurations, KFoldConfigurations};
 pub use partitions::{BoundedPartitions, PartitionIter};
 pub use product::{ConfigurationProduct, ProductItem, ProductIter};

@@ -5,19 +5,37 @@
 //! The order is lexicographic on these vectors, which is also the order the reference
 //! (`mlscorecheck`) produces, so indices agree with it.
 
-use num_bigint::{BigInt, BigUint};
+use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
+use crate::counting::{BoxCounter, Coefficients};
 use crate::error::{Error, ErrorKind};
+use crate::index::IntoIndex;
 
-/// Largest number of coefficients we allow in one counting polynomial or rank table; beyond
-/// this the memory use (not the arithmetic) becomes the problem.
-const MAX_CELLS: u128 = 1 << 24;
+/// Largest number of coefficients we allow in one counting polynomial; beyond this the memory
+/// use (not the arithmetic) becomes the problem.
+pub(crate) const MAX_CELLS: u128 = 1 << 24;
+
+/// Largest rank table built for random access (16 bytes a cell, so 16 MiB); larger groups
+/// are ranked with counts computed on demand instead.
+pub(crate) const MAX_TABLE_CELLS: u128 = 1 << 20;
 
 /// Largest number of parts (folds, repeats) accepted: every item holds one value per part.
 pub(crate) const MAX_PARTS: u64 = 1 << 24;
 
 /// Partitions of `total` into exactly `parts` values in `[lower, upper]`, non-decreasing.
+///
+/// Counting, iteration and random access ([`nth`](Self::nth), [`rank_big`](Self::rank_big))
+/// work at any size.
+///
+/// ```
+/// use scorecheck_folds::{BigUint, BoundedPartitions};
+///
+/// let space = BoundedPartitions::new(10, 3, 1, 5)?;
+/// assert_eq!(space.count()?, BigUint::from(4u32));
+/// assert_eq!(space.nth(3u64)?, [3, 3, 4]);
+/// # Ok::<(), scorecheck_folds::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BoundedPartitions {
     total: u64,
@@ -29,7 +47,19 @@ pub struct BoundedPartitions {
 impl BoundedPartitions {
     /// The partitions of `total` into `parts` values, each within `[lower, upper]`.
     ///
-    /// Fails when `lower > upper` or `parts` exceeds 2^24.
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvertedBounds`] when `lower > upper`, and [`ErrorKind::TooLarge`] when
+    /// `parts` exceeds 2^24.
+    ///
+    /// ```
+    /// use scorecheck_folds::BoundedPartitions;
+    ///
+    /// let space = BoundedPartitions::new(6, 3, 1, 3)?;
+    /// assert_eq!(space.iter().collect::<Vec<_>>(), [vec![1, 2, 3], vec![2, 2, 2]]);
+    /// assert!(BoundedPartitions::new(6, 3, 4, 3).is_err());
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
     pub fn new(total: u64, parts: usize, lower: u64, upper: u64) -> Result<Self, Error> {
         if lower > upper {
             return Err(ErrorKind::InvertedBounds { lower, upper }.into());
@@ -50,11 +80,37 @@ impl BoundedPartitions {
 
     /// Partitions of `total` into at most `parts` non-zero parts, each at most `upper`
     /// (padded with zeros to length `parts`).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::TooLarge`] when `parts` exceeds 2^24.
+    ///
+    /// ```
+    /// use scorecheck_folds::BoundedPartitions;
+    ///
+    /// let all: Vec<Vec<u64>> = BoundedPartitions::at_most(3, 3, 3)?.iter().collect();
+    /// assert_eq!(all, [vec![0, 0, 3], vec![0, 1, 2], vec![1, 1, 1]]);
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
     pub fn at_most(total: u64, parts: usize, upper: u64) -> Result<Self, Error> {
         Self::new(total, parts, 0, upper)
     }
 
     /// The number of partitions, exactly.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::TooLarge`] when the total less `parts * lower`, and `parts * (upper - lower)`,
+    /// both reach 2^24 (the counting polynomial would not fit in memory).
+    ///
+    /// ```
+    /// use scorecheck_folds::{BigUint, BoundedPartitions};
+    ///
+    /// // 6 as three parts in [1, 3]: 1+2+3, 2+2+2 (and 1+1+4 is out of bounds).
+    /// let space = BoundedPartitions::new(6, 3, 1, 3)?;
+    /// assert_eq!(space.count()?, BigUint::from(2u32));
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
     pub fn count(&self) -> Result<BigUint, Error> {
         match self.shifted_total() {
             None => Ok(BigUint::zero()),
@@ -69,6 +125,14 @@ impl BoundedPartitions {
     }
 
     /// The partitions in lexicographic order, lazily (memory `O(parts)`).
+    ///
+    /// ```
+    /// use scorecheck_folds::BoundedPartitions;
+    ///
+    /// let all: Vec<Vec<u64>> = BoundedPartitions::at_most(4, 2, 3)?.iter().collect();
+    /// assert_eq!(all, [vec![1, 3], vec![2, 2]]);
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
     pub fn iter(&self) -> PartitionIter {
         PartitionIter {
             next: first_partition(self.parts, self.lower, self.upper, self.total),
@@ -76,28 +140,79 @@ impl BoundedPartitions {
         }
     }
 
-    /// The `index`-th partition in lexicographic order.
-    pub fn nth(&self, index: u128) -> Result<Vec<u64>, Error> {
+    /// The `index`-th partition in lexicographic order, at any size: `O(parts log upper)`
+    /// Gaussian binomial coefficients, computed on demand (no table).
+    ///
+    /// The index is a `u64`, `u128`, `usize`, `u32` or `&BigUint`.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::IndexOutOfRange`] when `index` is at or beyond [`count`](Self::count), and
+    /// [`ErrorKind::TooLarge`] as for `count`.
+    ///
+    /// ```
+    /// use scorecheck_folds::BoundedPartitions;
+    ///
+    /// let space = BoundedPartitions::new(6, 3, 1, 3)?;
+    /// assert_eq!(space.nth(1u64)?, [2, 2, 2]);
+    /// assert!(space.nth(2u64).is_err());
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
+    pub fn nth(&self, index: impl IntoIndex) -> Result<Vec<u64>, Error> {
         let t = self
             .shifted_total()
             .ok_or(Error::new(ErrorKind::IndexOutOfRange))?;
-        let table = BoxTable::build(self.parts, self.upper - self.lower, t)?;
-        let mut shifted = table.unrank(index, self.parts, t)?;
+        let counter = BoxCounter::default();
+        let mut shifted =
+            counter.unrank(index.into_index(), self.parts, self.upper - self.lower, t)?;
         shifted.iter_mut().for_each(|x| *x += self.lower);
         Ok(shifted)
     }
 
-    /// The index of `partition` in lexicographic order.
+    /// The index of `partition` in lexicographic order; the inverse of [`nth`](Self::nth).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::NotAMember`] when `partition` is not one of these partitions (wrong length,
+    /// not non-decreasing, out of bounds or wrong sum), and [`ErrorKind::TooLarge`] when the
+    /// index does not fit in a `u128` (use [`rank_big`](Self::rank_big)) or as for `count`.
+    ///
+    /// ```
+    /// use scorecheck_folds::BoundedPartitions;
+    ///
+    /// let space = BoundedPartitions::new(6, 3, 1, 3)?;
+    /// assert_eq!(space.rank(&[2, 2, 2])?, 1);
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
     pub fn rank(&self, partition: &[u64]) -> Result<u128, Error> {
+        to_u128(&self.rank_big(partition)?, "the index")
+    }
+
+    /// The index of `partition` in lexicographic order, at any size.
+    ///
+    /// # Errors
+    ///
+    /// As [`rank`](Self::rank), except that every index fits.
+    ///
+    /// ```
+    /// use scorecheck_folds::{BigUint, BoundedPartitions};
+    ///
+    /// // Partitions of 5000 into 10 parts of at most 998: far beyond 2^64 of them.
+    /// let space = BoundedPartitions::at_most(5000, 10, 998)?;
+    /// let middle = space.count()? / 2u32;
+    /// let partition = space.nth(&middle)?;
+    /// assert_eq!(space.rank_big(&partition)?, middle);
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
+    pub fn rank_big(&self, partition: &[u64]) -> Result<BigUint, Error> {
         if !is_member(partition, self.parts, self.lower, self.upper, self.total) {
             return Err(ErrorKind::NotAMember.into());
         }
         let t = self
             .shifted_total()
             .ok_or(Error::new(ErrorKind::NotAMember))?;
-        let table = BoxTable::build(self.parts, self.upper - self.lower, t)?;
         let shifted: Vec<u64> = partition.iter().map(|x| x - self.lower).collect();
-        Ok(table.rank(&shifted, t))
+        BoxCounter::default().rank(&shifted, self.upper - self.lower, t)
     }
 
     /// `total - parts * lower` when the total is reachable at all.
@@ -109,7 +224,16 @@ impl BoundedPartitions {
     }
 }
 
-/// Lazy iterator over [`BoundedPartitions`].
+/// Lazy iterator over [`BoundedPartitions`]; `Clone` and `Send`.
+///
+/// ```
+/// use scorecheck_folds::BoundedPartitions;
+///
+/// let mut walk = BoundedPartitions::at_most(10, 3, 10)?.iter();
+/// assert_eq!(walk.next(), Some(vec![0, 0, 10]));
+/// assert_eq!(walk.clone().count(), 13);
+/// # Ok::<(), scorecheck_folds::Error>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct PartitionIter {
     next: Option<Vec<u64>>,
@@ -194,7 +318,7 @@ pub(crate) fn advance_partition(x: &mut [u64], upper: u64) -> bool {
 /// is the number of multisets of `parts` values from `[0, width]` with sum `t`.
 ///
 /// Uses the product formula with `min(parts, width)` factors, so the cost is
-/// `O(min(parts, width) * max_sum)` big-integer additions.
+/// `O(min(parts, width) * max_sum)` additions (of `i128` while the counts fit).
 pub(crate) fn box_partition_counts(
     parts: usize,
     width: u64,
@@ -208,35 +332,13 @@ pub(crate) fn box_partition_counts(
         }
         .into());
     }
-    let len = len as usize;
     let (small, large) = if (parts as u64) < width {
         (parts as u64, width)
     } else {
         (width, parts as u64)
     };
-    let mut poly = vec![BigInt::zero(); len];
-    poly[0] = BigInt::from(1u8);
-    // Factors with i beyond the largest stored power change nothing in the truncation.
-    for i in 1..=small.min(len as u64 - 1) {
-        // Multiply by (1 - q^(large + i)), then divide by (1 - q^i); after both steps the
-        // polynomial is again a Gaussian binomial, so it is non-negative.
-        if let Some(a) = large.checked_add(i).and_then(|a| usize::try_from(a).ok()) {
-            for t in (a..len).rev() {
-                let sub = poly[t - a].clone();
-                poly[t] -= sub;
-            }
-        }
-        let i = i as usize;
-        for t in i..len {
-            let add = poly[t - i].clone();
-            poly[t] += add;
-        }
-    }
     // Entries beyond `parts * width` are zero and not stored; callers read with `.get(t)`.
-    Ok(poly
-        .into_iter()
-        .map(|c| c.to_biguint().unwrap_or_default())
-        .collect())
+    Ok(Coefficients::gaussian(small, large, len as usize).into_biguints())
 }
 
 /// `T[l][h][t]`: multisets of `l` values from `[0, h]` summing to `t`, for every `l <= parts`,
@@ -249,14 +351,21 @@ pub(crate) struct BoxTable {
 }
 
 impl BoxTable {
-    pub(crate) fn build(parts: usize, width: u64, max_sum: u64) -> Result<Self, Error> {
+    /// The table, or `TooLarge` when it would exceed `max_cells` cells or a count would not
+    /// fit in a `u128`.
+    pub(crate) fn build(
+        parts: usize,
+        width: u64,
+        max_sum: u64,
+        max_cells: u128,
+    ) -> Result<Self, Error> {
         let too_large = || {
             Error::new(ErrorKind::TooLarge {
                 what: "the random-access table",
             })
         };
         let rows = (parts as u128 + 1) * (width as u128 + 1);
-        if rows > MAX_CELLS {
+        if rows > max_cells {
             return Err(too_large());
         }
         let mut offsets = Vec::with_capacity(rows as usize + 1);
@@ -265,7 +374,7 @@ impl BoxTable {
         for l in 0..=parts as u128 {
             for h in 0..=width as u128 {
                 cells += (l * h).min(max_sum as u128) + 1;
-                if cells > MAX_CELLS {
+                if cells > max_cells {
                     return Err(too_large());
                 }
                 offsets.push(cells as usize);

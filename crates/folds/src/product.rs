@@ -5,16 +5,40 @@ use num_integer::Integer;
 use num_traits::{One, ToPrimitive};
 
 use crate::error::{Error, ErrorKind};
+use crate::index::IntoIndex;
 use crate::kfold::Cursor;
 use crate::repeats::RepeatedConfigurations;
 use crate::rules::FoldConfiguration;
 
 /// One item of a product: per dataset, the members of its repeat multiset.
+///
+/// ```
+/// use scorecheck_folds::{ConfigurationProduct, ProductItem};
+///
+/// let only: ProductItem = ConfigurationProduct::new(vec![]).nth(0u64)?;
+/// assert!(only.is_empty());
+/// # Ok::<(), scorecheck_folds::Error>(())
+/// ```
 pub type ProductItem = Vec<Vec<FoldConfiguration>>;
 
 /// The product of the configuration sets of several datasets, ordered like nested loops with
-/// the last dataset innermost.
-#[derive(Debug)]
+/// the last dataset innermost; random access at any size. `Clone + Send + Sync`.
+///
+/// ```
+/// use scorecheck_folds::{
+///     BigUint, ConfigurationProduct, FoldRules, KFoldConfigurations, RepeatedConfigurations,
+/// };
+///
+/// let rules = FoldRules::default();
+/// let first = RepeatedConfigurations::new(KFoldConfigurations::new(10, 10, 3, &rules)?, 1)?;
+/// let second = RepeatedConfigurations::new(KFoldConfigurations::new(38, 262, 5, &rules)?, 1)?;
+/// let product = ConfigurationProduct::new(vec![first, second]);
+/// assert_eq!(product.count(), BigUint::from(13u32 * 918));
+/// let item = product.nth(5000u64)?;
+/// assert_eq!(product.rank(&item)?, BigUint::from(5000u32));
+/// # Ok::<(), scorecheck_folds::Error>(())
+/// ```
+#[derive(Debug, Clone)]
 pub struct ConfigurationProduct {
     parts: Vec<RepeatedConfigurations>,
     counts: Vec<BigUint>,
@@ -22,28 +46,79 @@ pub struct ConfigurationProduct {
 
 impl ConfigurationProduct {
     /// The product of `parts` (an empty product has exactly one, empty, item).
+    ///
+    /// ```
+    /// use scorecheck_folds::{BigUint, ConfigurationProduct};
+    ///
+    /// assert_eq!(ConfigurationProduct::new(vec![]).count(), BigUint::from(1u32));
+    /// ```
     pub fn new(parts: Vec<RepeatedConfigurations>) -> Self {
         let counts = parts.iter().map(RepeatedConfigurations::count).collect();
         ConfigurationProduct { parts, counts }
     }
 
     /// The datasets' configuration sets.
+    ///
+    /// ```
+    /// use scorecheck_folds::ConfigurationProduct;
+    ///
+    /// assert!(ConfigurationProduct::new(vec![]).parts().is_empty());
+    /// ```
     pub fn parts(&self) -> &[RepeatedConfigurations] {
         &self.parts
     }
 
     /// The product of the parts' counts.
+    ///
+    /// ```
+    /// use scorecheck_folds::{BigUint, ConfigurationProduct, FoldRules, KFoldConfigurations, RepeatedConfigurations};
+    ///
+    /// let part = RepeatedConfigurations::new(KFoldConfigurations::new(10, 10, 3, &FoldRules::default())?, 2)?;
+    /// assert_eq!(ConfigurationProduct::new(vec![part.clone(), part]).count(), BigUint::from(91u32 * 91));
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
     pub fn count(&self) -> BigUint {
         self.counts.iter().fold(BigUint::one(), |acc, c| acc * c)
     }
 
-    /// The `index`-th item.
-    pub fn nth(&self, index: &BigUint) -> Result<ProductItem, Error> {
-        let cursors = self.cursors_at(index)?;
+    /// The `index`-th item (`u64`, `u128`, `usize`, `u32` or `&BigUint`).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::IndexOutOfRange`] when `index` is at or beyond [`count`](Self::count), and
+    /// [`ErrorKind::TooLarge`] as for [`KFoldConfigurations::range`](crate::KFoldConfigurations::range).
+    ///
+    /// ```
+    /// use scorecheck_folds::{ConfigurationProduct, FoldRules, KFoldConfigurations, RepeatedConfigurations};
+    ///
+    /// let part = RepeatedConfigurations::new(KFoldConfigurations::new(10, 10, 3, &FoldRules::default())?, 1)?;
+    /// let product = ConfigurationProduct::new(vec![part.clone(), part]);
+    /// assert_eq!(product.nth(20u64)?, product.iter().nth(20).unwrap());
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
+    pub fn nth(&self, index: impl IntoIndex) -> Result<ProductItem, Error> {
+        let cursors = self.cursors_at(&index.into_index())?;
         Ok(self.to_item(&cursors))
     }
 
-    /// The index of an item (one member list per dataset).
+    /// The index of an item (one member list per dataset); the inverse of [`nth`](Self::nth).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::NotAMember`] when the item has the wrong number of datasets or a dataset's
+    /// members are not one of its multisets, and [`ErrorKind::TooLarge`] as for
+    /// [`KFoldConfigurations::range`](crate::KFoldConfigurations::range).
+    ///
+    /// ```
+    /// use scorecheck_folds::{BigUint, ConfigurationProduct, FoldRules, KFoldConfigurations, RepeatedConfigurations};
+    ///
+    /// let part = RepeatedConfigurations::new(KFoldConfigurations::new(10, 10, 3, &FoldRules::default())?, 2)?;
+    /// let product = ConfigurationProduct::new(vec![part.clone(), part]);
+    /// let item = product.nth(1234u64)?;
+    /// assert_eq!(product.rank(&item)?, BigUint::from(1234u32));
+    /// assert!(product.rank(&item[..1]).is_err());
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
     pub fn rank(&self, item: &[Vec<FoldConfiguration>]) -> Result<BigUint, Error> {
         if item.len() != self.parts.len() {
             return Err(ErrorKind::NotAMember.into());
@@ -56,6 +131,14 @@ impl ConfigurationProduct {
     }
 
     /// The items in order, lazily.
+    ///
+    /// ```
+    /// use scorecheck_folds::{ConfigurationProduct, ProductItem};
+    ///
+    /// // The empty product has one, empty, item.
+    /// let items: Vec<ProductItem> = ConfigurationProduct::new(vec![]).iter().collect();
+    /// assert_eq!(items, [ProductItem::new()]);
+    /// ```
     pub fn iter(&self) -> ProductIter<'_> {
         let cursors = self
             .parts
@@ -69,18 +152,39 @@ impl ConfigurationProduct {
         }
     }
 
-    /// The items with indices in `start..end` (clamped to the count), lazily.
-    pub fn range(&self, start: &BigUint, end: &BigUint) -> Result<ProductIter<'_>, Error> {
-        let end = end.min(&self.count()).clone();
-        if start >= &end {
+    /// The items with indices in `start..end` (`end` clamped to the count), lazily: one
+    /// unrank of `start`, then successor steps.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::TooLarge`] as for
+    /// [`KFoldConfigurations::range`](crate::KFoldConfigurations::range); an empty range is not
+    /// an error.
+    ///
+    /// ```
+    /// use scorecheck_folds::{ConfigurationProduct, FoldRules, KFoldConfigurations, RepeatedConfigurations};
+    ///
+    /// let part = RepeatedConfigurations::new(KFoldConfigurations::new(10, 10, 3, &FoldRules::default())?, 1)?;
+    /// let product = ConfigurationProduct::new(vec![part.clone(), part]);
+    /// assert_eq!(product.range(100u64, 200u64)?.count(), 69);
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
+    pub fn range(
+        &self,
+        start: impl IntoIndex,
+        end: impl IntoIndex,
+    ) -> Result<ProductIter<'_>, Error> {
+        let (start, end) = (start.into_index(), end.into_index());
+        let end = end.min(self.count());
+        if start >= end {
             return Ok(ProductIter {
                 space: self,
                 cursors: None,
                 remaining: Some(0),
             });
         }
-        let cursors = self.cursors_at(start)?;
-        let len = (&end - start).to_u128().unwrap_or(u128::MAX);
+        let cursors = self.cursors_at(&start)?;
+        let len = (&end - &start).to_u128().unwrap_or(u128::MAX);
         Ok(ProductIter {
             space: self,
             cursors: Some(cursors),
@@ -126,7 +230,18 @@ impl ConfigurationProduct {
     }
 }
 
-/// Lazy iterator over [`ConfigurationProduct`].
+/// Lazy iterator over (a range of) [`ConfigurationProduct`]; `Clone` and `Send`.
+///
+/// ```
+/// use scorecheck_folds::{ConfigurationProduct, FoldRules, KFoldConfigurations, RepeatedConfigurations};
+///
+/// let part = RepeatedConfigurations::new(KFoldConfigurations::new(10, 10, 3, &FoldRules::default())?, 1)?;
+/// let product = ConfigurationProduct::new(vec![part.clone(), part]);
+/// let walk = product.range(150u64, 169u64)?;
+/// assert_eq!(walk.clone().count(), 19);
+/// assert_eq!(walk.last(), product.nth(168u64).ok());
+/// # Ok::<(), scorecheck_folds::Error>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct ProductIter<'a> {
     space: &'a ConfigurationProduct,

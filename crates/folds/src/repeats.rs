@@ -9,6 +9,7 @@ use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
 use crate::error::{Error, ErrorKind};
+use crate::index::IntoIndex;
 use crate::kfold::{Cursor, KFoldConfigurations};
 use crate::rules::FoldConfiguration;
 
@@ -86,7 +87,21 @@ pub(crate) fn rank_multiset(values: &[BigUint], n: &BigUint) -> BigUint {
 }
 
 /// The multisets of `repeats` configurations of one dataset.
-#[derive(Debug)]
+///
+/// Ordered lexicographically by their members' indices (non-decreasing); random access at any
+/// size. `Clone + Send + Sync`.
+///
+/// ```
+/// use scorecheck_folds::{BigUint, FoldRules, KFoldConfigurations, RepeatedConfigurations};
+///
+/// let base = KFoldConfigurations::new(38, 262, 5, &FoldRules::default())?;
+/// let repeated = RepeatedConfigurations::new(base, 2)?;
+/// assert_eq!(repeated.count(), BigUint::from(918u32 * 919 / 2));
+/// let item = repeated.nth(1000u64)?;
+/// assert_eq!(repeated.rank(&item)?, BigUint::from(1000u32));
+/// # Ok::<(), scorecheck_folds::Error>(())
+/// ```
+#[derive(Debug, Clone)]
 pub struct RepeatedConfigurations {
     base: KFoldConfigurations,
     repeats: u64,
@@ -94,7 +109,21 @@ pub struct RepeatedConfigurations {
 }
 
 impl RepeatedConfigurations {
-    /// `repeats` repeats of `base`; fails for zero repeats or more than 2^16.
+    /// `repeats` repeats of `base`.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::ZeroRepeats`] for zero repeats, [`ErrorKind::TooLarge`] for more than 2^16.
+    ///
+    /// ```
+    /// use scorecheck_folds::{FoldRules, KFoldConfigurations, RepeatedConfigurations};
+    ///
+    /// let base = KFoldConfigurations::new(10, 10, 3, &FoldRules::default())?;
+    /// assert!(RepeatedConfigurations::new(base.clone(), 0).is_err());
+    /// let repeated = RepeatedConfigurations::new(base, 3)?;
+    /// assert_eq!(repeated.repeats(), 3);
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
     pub fn new(base: KFoldConfigurations, repeats: u64) -> Result<Self, Error> {
         if repeats == 0 {
             return Err(ErrorKind::ZeroRepeats.into());
@@ -128,16 +157,49 @@ impl RepeatedConfigurations {
         multichoose(&self.base_count, self.repeats)
     }
 
-    /// The `index`-th multiset, as its members in non-decreasing order of their index.
-    pub fn nth(&self, index: &BigUint) -> Result<Vec<FoldConfiguration>, Error> {
-        let cursors = self.cursors_at(index)?;
+    /// The `index`-th multiset, as its members in non-decreasing order of their index
+    /// (`u64`, `u128`, `usize`, `u32` or `&BigUint`).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::IndexOutOfRange`] when `index` is at or beyond [`count`](Self::count), and
+    /// [`ErrorKind::TooLarge`] as for [`KFoldConfigurations::range`].
+    ///
+    /// ```
+    /// use scorecheck_folds::{FoldRules, KFoldConfigurations, RepeatedConfigurations};
+    ///
+    /// let base = KFoldConfigurations::new(10, 10, 3, &FoldRules::default())?;
+    /// let repeated = RepeatedConfigurations::new(base, 2)?;
+    /// assert_eq!(repeated.nth(5u64)?, repeated.iter().nth(5).unwrap());
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
+    pub fn nth(&self, index: impl IntoIndex) -> Result<Vec<FoldConfiguration>, Error> {
+        let cursors = self.cursors_at(&index.into_index())?;
         Ok(cursors
             .iter()
             .map(|c| self.base.to_configuration(&c.positives))
             .collect())
     }
 
-    /// The index of a multiset given by its members (in any order).
+    /// The index of a multiset given by its members (in any order); the inverse of
+    /// [`nth`](Self::nth).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::NotAMember`] when the number of members is not the number of repeats or a
+    /// member is not in [`base`](Self::base), and [`ErrorKind::TooLarge`] as for
+    /// [`KFoldConfigurations::range`].
+    ///
+    /// ```
+    /// use scorecheck_folds::{BigUint, FoldRules, KFoldConfigurations, RepeatedConfigurations};
+    ///
+    /// let base = KFoldConfigurations::new(10, 10, 3, &FoldRules::default())?;
+    /// let repeated = RepeatedConfigurations::new(base, 2)?;
+    /// let mut members = repeated.nth(7u64)?;
+    /// members.reverse();
+    /// assert_eq!(repeated.rank(&members)?, BigUint::from(7u32));
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
     pub fn rank(&self, members: &[FoldConfiguration]) -> Result<BigUint, Error> {
         if members.len() as u64 != self.repeats {
             return Err(ErrorKind::NotAMember.into());
@@ -151,6 +213,15 @@ impl RepeatedConfigurations {
     }
 
     /// The multisets in order, lazily (memory `O(r k)`).
+    ///
+    /// ```
+    /// use scorecheck_folds::{FoldRules, KFoldConfigurations, RepeatedConfigurations};
+    ///
+    /// let base = KFoldConfigurations::new(10, 10, 3, &FoldRules::default())?;
+    /// let repeated = RepeatedConfigurations::new(base, 2)?;
+    /// assert_eq!(repeated.iter().count(), 13 * 14 / 2);
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
     pub fn iter(&self) -> RepeatedIter<'_> {
         RepeatedIter {
             space: self,
@@ -159,18 +230,39 @@ impl RepeatedConfigurations {
         }
     }
 
-    /// The multisets with indices in `start..end` (clamped to the count), lazily.
-    pub fn range(&self, start: &BigUint, end: &BigUint) -> Result<RepeatedIter<'_>, Error> {
-        let end = end.min(&self.count()).clone();
-        if start >= &end {
+    /// The multisets with indices in `start..end` (`end` clamped to the count), lazily: one
+    /// unrank of `start`, then successor steps.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::TooLarge`] as for [`KFoldConfigurations::range`]; an empty range is not an
+    /// error.
+    ///
+    /// ```
+    /// use scorecheck_folds::{FoldRules, KFoldConfigurations, RepeatedConfigurations};
+    ///
+    /// let base = KFoldConfigurations::new(10, 10, 3, &FoldRules::default())?;
+    /// let repeated = RepeatedConfigurations::new(base, 2)?;
+    /// let tail: Vec<_> = repeated.range(80u64, 1000u64)?.collect();
+    /// assert_eq!(tail, repeated.iter().skip(80).collect::<Vec<_>>());
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
+    pub fn range(
+        &self,
+        start: impl IntoIndex,
+        end: impl IntoIndex,
+    ) -> Result<RepeatedIter<'_>, Error> {
+        let (start, end) = (start.into_index(), end.into_index());
+        let end = end.min(self.count());
+        if start >= end {
             return Ok(RepeatedIter {
                 space: self,
                 cursors: None,
                 remaining: Some(0),
             });
         }
-        let cursors = self.cursors_at(start)?;
-        let len = (&end - start).to_u128().unwrap_or(u128::MAX);
+        let cursors = self.cursors_at(&start)?;
+        let len = (&end - &start).to_u128().unwrap_or(u128::MAX);
         Ok(RepeatedIter {
             space: self,
             cursors: Some(cursors),
@@ -223,7 +315,18 @@ impl RepeatedConfigurations {
     }
 }
 
-/// Lazy iterator over [`RepeatedConfigurations`].
+/// Lazy iterator over (a range of) [`RepeatedConfigurations`]; `Clone` and `Send`.
+///
+/// ```
+/// use scorecheck_folds::{FoldRules, KFoldConfigurations, RepeatedConfigurations};
+///
+/// let base = KFoldConfigurations::new(10, 10, 3, &FoldRules::default())?;
+/// let repeated = RepeatedConfigurations::new(base, 2)?;
+/// let walk = repeated.range(10u64, 20u64)?;
+/// assert_eq!(walk.clone().count(), 10);
+/// assert_eq!(walk.last(), repeated.nth(19u64).ok());
+/// # Ok::<(), scorecheck_folds::Error>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct RepeatedIter<'a> {
     space: &'a RepeatedConfigurations,

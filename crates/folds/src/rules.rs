@@ -4,6 +4,15 @@ use crate::error::{Error, ErrorKind};
 
 /// The fold sizes of plain (unshuffled, unstratified) k-fold over `total` samples:
 /// `total mod k` folds of `⌊total/k⌋ + 1` samples, then the rest with `⌊total/k⌋`.
+///
+/// ```
+/// use scorecheck_folds::FoldSizes;
+///
+/// let sizes = FoldSizes::plain_kfold(23, 5)?;
+/// assert_eq!(sizes.sizes(), [5, 5, 5, 4, 4]);
+/// assert_eq!(sizes.folds(), 5);
+/// # Ok::<(), scorecheck_folds::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FoldSizes {
     /// How many folds have the larger size (`total mod k`).
@@ -17,7 +26,20 @@ pub struct FoldSizes {
 }
 
 impl FoldSizes {
-    /// The sizes of `k` folds over `total` samples; fails for `k = 0` or `k > total`.
+    /// The sizes of `k` folds over `total` samples.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::ZeroFolds`] for `k = 0` and [`ErrorKind::MoreFoldsThanSamples`] for
+    /// `k > total`.
+    ///
+    /// ```
+    /// use scorecheck_folds::{ErrorKind, FoldSizes};
+    ///
+    /// assert_eq!(FoldSizes::plain_kfold(10, 3)?.sizes(), [4, 3, 3]);
+    /// assert_eq!(FoldSizes::plain_kfold(10, 0).unwrap_err().kind(), &ErrorKind::ZeroFolds);
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
     pub fn plain_kfold(total: u64, k: u64) -> Result<Self, Error> {
         if k == 0 {
             return Err(ErrorKind::ZeroFolds.into());
@@ -55,7 +77,23 @@ impl FoldSizes {
 
 /// Which configurations are kept. The default is the reference's behaviour when
 /// sensitivity, specificity (or balanced accuracy) are among the reported scores.
+///
+/// The fields can be read; to build rules, start from [`default`](Self::default),
+/// [`none`](Self::none) or [`for_reported_scores`](Self::for_reported_scores) and use the
+/// setters of the same names (the struct is `#[non_exhaustive]`, so rules may be added without
+/// breaking callers).
+///
+/// ```
+/// use scorecheck_folds::FoldRules;
+///
+/// let rules = FoldRules::none()
+///     .require_positive_in_each_fold(true)
+///     .require_two_folds_with_each_class(true);
+/// assert!(rules.require_positive_in_each_fold && !rules.require_negative_in_each_fold);
+/// assert_eq!(rules.require_negative_in_each_fold(true), FoldRules::default());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct FoldRules {
     /// Every fold has at least one positive (needed for a per-fold sensitivity).
     pub require_positive_in_each_fold: bool,
@@ -84,6 +122,14 @@ impl FoldRules {
     /// The reference's rules for a set of reported scores: a positive in each fold when
     /// sensitivity or balanced accuracy is reported, a negative in each fold when specificity
     /// or balanced accuracy is, and the two-folds rule always.
+    ///
+    /// ```
+    /// use scorecheck_folds::FoldRules;
+    ///
+    /// assert_eq!(FoldRules::for_reported_scores(true, true, false), FoldRules::default());
+    /// let accuracy_only = FoldRules::for_reported_scores(false, false, false);
+    /// assert!(!accuracy_only.require_positive_in_each_fold);
+    /// ```
     pub fn for_reported_scores(sens: bool, spec: bool, bacc: bool) -> Self {
         FoldRules {
             require_positive_in_each_fold: sens || bacc,
@@ -93,6 +139,14 @@ impl FoldRules {
     }
 
     /// No pruning at all: every composition of the folds the experiment allows.
+    ///
+    /// ```
+    /// use scorecheck_folds::{BigUint, FoldRules, KFoldConfigurations};
+    ///
+    /// let all = KFoldConfigurations::new(1, 9, 2, &FoldRules::none())?;
+    /// assert_eq!(all.count(), BigUint::from(1u32));
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
     pub fn none() -> Self {
         FoldRules {
             require_positive_in_each_fold: false,
@@ -100,9 +154,60 @@ impl FoldRules {
             require_two_folds_with_each_class: false,
         }
     }
+
+    /// These rules with [`require_positive_in_each_fold`](#structfield.require_positive_in_each_fold) set to `yes`.
+    ///
+    /// ```
+    /// use scorecheck_folds::FoldRules;
+    ///
+    /// assert!(FoldRules::none().require_positive_in_each_fold(true).require_positive_in_each_fold);
+    /// ```
+    #[must_use]
+    pub fn require_positive_in_each_fold(mut self, yes: bool) -> Self {
+        self.require_positive_in_each_fold = yes;
+        self
+    }
+
+    /// These rules with [`require_negative_in_each_fold`](#structfield.require_negative_in_each_fold) set to `yes`.
+    ///
+    /// ```
+    /// use scorecheck_folds::FoldRules;
+    ///
+    /// assert!(!FoldRules::default().require_negative_in_each_fold(false).require_negative_in_each_fold);
+    /// ```
+    #[must_use]
+    pub fn require_negative_in_each_fold(mut self, yes: bool) -> Self {
+        self.require_negative_in_each_fold = yes;
+        self
+    }
+
+    /// These rules with [`require_two_folds_with_each_class`](#structfield.require_two_folds_with_each_class) set to `yes`.
+    ///
+    /// ```
+    /// use scorecheck_folds::{BigUint, FoldRules, KFoldConfigurations};
+    ///
+    /// // Counting every configuration the experiment allows, with a positive in each fold.
+    /// let rules = FoldRules::default()
+    ///     .require_negative_in_each_fold(false)
+    ///     .require_two_folds_with_each_class(false);
+    /// assert_eq!(KFoldConfigurations::new(2, 0, 2, &rules)?.count(), BigUint::from(1u32));
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
+    #[must_use]
+    pub fn require_two_folds_with_each_class(mut self, yes: bool) -> Self {
+        self.require_two_folds_with_each_class = yes;
+        self
+    }
 }
 
 /// One fold's class counts.
+///
+/// ```
+/// use scorecheck_folds::Fold;
+///
+/// let fold = Fold { p: 3, n: 7 };
+/// assert_eq!(fold.p + fold.n, 10);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Fold {
     /// Positives in the fold.
@@ -113,6 +218,17 @@ pub struct Fold {
 
 /// The class counts of every fold of one k-fold split: the larger folds first, and within a
 /// group of equal-size folds the positive counts are non-decreasing (the canonical order).
+///
+/// ```
+/// use scorecheck_folds::{Fold, FoldConfiguration, FoldRules, KFoldConfigurations};
+///
+/// let space = KFoldConfigurations::new(10, 10, 3, &FoldRules::default())?;
+/// let configuration = FoldConfiguration {
+///     folds: vec![Fold { p: 3, n: 4 }, Fold { p: 4, n: 3 }, Fold { p: 3, n: 3 }],
+/// };
+/// assert!(space.rank(&configuration).is_ok());
+/// # Ok::<(), scorecheck_folds::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FoldConfiguration {
     /// The folds.

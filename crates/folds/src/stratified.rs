@@ -10,9 +10,23 @@ use crate::rules::Fold;
 /// Per-fold class counts (`out[fold][class]`) of `StratifiedKFold(n_splits=k)` on a dataset
 /// whose classes, **in order of first appearance in `y`**, have these counts.
 ///
-/// A class with count 0 does not occur in `y`; its column is all zeros. Fails where
-/// scikit-learn raises: `k < 2`, `k` above the number of samples, or `k` above every class's
-/// count.
+/// A class with count 0 does not occur in `y`; its column is all zeros.
+///
+/// # Errors
+///
+/// Where scikit-learn raises: [`ErrorKind::NoClasses`] when every count is 0,
+/// [`ErrorKind::TooFewSplits`] for `k < 2`, [`ErrorKind::MoreFoldsThanSamples`] for `k` above
+/// the number of samples, [`ErrorKind::SplitsExceedEveryClass`] for `k` above every class's
+/// count; and [`ErrorKind::TooLarge`] when the counts overflow a `u64` or `k` exceeds 2^24.
+///
+/// ```
+/// use scorecheck_folds::stratified_sklearn_folds;
+///
+/// // Classes of 5 and 3 samples dealt round-robin into 3 folds.
+/// assert_eq!(stratified_sklearn_folds(&[5, 3], 3)?, [vec![2, 1], vec![2, 1], vec![1, 1]]);
+/// assert!(stratified_sklearn_folds(&[5, 3], 1).is_err());
+/// # Ok::<(), scorecheck_folds::Error>(())
+/// ```
 pub fn stratified_sklearn_folds(class_counts: &[u64], k: usize) -> Result<Vec<Vec<u64>>, Error> {
     let folds = k as u64;
     if class_counts.iter().all(|&c| c == 0) {
@@ -61,6 +75,18 @@ pub fn stratified_sklearn_folds(class_counts: &[u64], k: usize) -> Result<Vec<Ve
 
 /// The reference's binary stratification: `y` holds the negatives (label 0) before the
 /// positives (label 1), so the classes in order of appearance are `[n, p]`.
+///
+/// # Errors
+///
+/// As [`stratified_sklearn_folds`] on the counts `[n, p]`.
+///
+/// ```
+/// use scorecheck_folds::{stratified_sklearn_binary, Fold};
+///
+/// let folds = stratified_sklearn_binary(3, 5, 3)?;
+/// assert_eq!(folds, [Fold { p: 1, n: 2 }, Fold { p: 1, n: 2 }, Fold { p: 1, n: 1 }]);
+/// # Ok::<(), scorecheck_folds::Error>(())
+/// ```
 pub fn stratified_sklearn_binary(p: u64, n: u64, k: usize) -> Result<Vec<Fold>, Error> {
     let folds = stratified_sklearn_folds(&[n, p], k)?;
     Ok(folds

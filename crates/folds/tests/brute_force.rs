@@ -56,10 +56,11 @@ fn positives(c: &scorecheck_folds::FoldConfiguration) -> Vec<u64> {
 }
 
 fn rules_strategy() -> impl Strategy<Value = FoldRules> {
-    (any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(a, b, c)| FoldRules {
-        require_positive_in_each_fold: a,
-        require_negative_in_each_fold: b,
-        require_two_folds_with_each_class: c,
+    (any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(a, b, c)| {
+        FoldRules::none()
+            .require_positive_in_each_fold(a)
+            .require_negative_in_each_fold(b)
+            .require_two_folds_with_each_class(c)
     })
 }
 

@@ -55,9 +55,7 @@ fn out_of_range_and_foreign_configurations_are_errors() {
         space.rank(&unsorted).unwrap_err().kind(),
         &ErrorKind::NotAMember
     );
-    let empty_range = space
-        .range(&BigUint::from(20u32), &BigUint::from(30u32))
-        .unwrap();
+    let empty_range = space.range(20u32, 30u32).unwrap();
     assert_eq!(empty_range.count(), 0);
     let base = KFoldConfigurations::new(10, 10, 3, &FoldRules::default()).unwrap();
     assert_eq!(
@@ -104,10 +102,11 @@ fn sets_can_be_shared_across_worker_threads() {
     shareable(&space);
     // Workers split the index space and each resumes from its own start.
     let ranges: Vec<_> = scorecheck_folds::index_ranges(&space.count(), 7).collect();
+    let space = &space;
     let joined: Vec<_> = std::thread::scope(|scope| {
         let handles: Vec<_> = ranges
             .iter()
-            .map(|(s, e)| scope.spawn(|| space.range(s, e).unwrap().collect::<Vec<_>>()))
+            .map(|(s, e)| scope.spawn(move || space.range(s, e).unwrap().collect::<Vec<_>>()))
             .collect();
         handles
             .into_iter()

@@ -12,11 +12,11 @@ fn counts_and_order_match_the_reference() {
     assert!(cases.len() >= 20);
     for case in cases {
         let get = |key: &str| case[key].as_u64().unwrap();
-        let rules = FoldRules {
-            require_positive_in_each_fold: case["require_positive_in_each_fold"].as_bool().unwrap(),
-            require_negative_in_each_fold: case["require_negative_in_each_fold"].as_bool().unwrap(),
-            require_two_folds_with_each_class: true,
-        };
+        let rules = FoldRules::default()
+            .require_positive_in_each_fold(case["require_positive_in_each_fold"].as_bool().unwrap())
+            .require_negative_in_each_fold(
+                case["require_negative_in_each_fold"].as_bool().unwrap(),
+            );
         let space = KFoldConfigurations::new(get("p"), get("n"), get("k"), &rules).unwrap();
         assert_eq!(space.count(), BigUint::from(get("count")), "case {case}");
         for sample in case["samples"].as_array().unwrap() {

@@ -90,7 +90,7 @@ proptest! {
 
     #[test]
     fn enclosures_contain_every_defined_value(b in box_and_point(), params in params()) {
-        for score in Score::ALL {
+        for &score in Score::ALL {
             let Some(value) = exact_at(score, b.point.0, b.point.1, b.p, b.n, &params) else { continue };
             prop_assert!(value.is_representable());
             match enclose(score, b.tp, b.tn, b.p, b.n, &params) {
@@ -114,7 +114,7 @@ proptest! {
     #[test]
     fn monotone_enclosure_is_known_when_every_corner_is_defined(b in box_and_point()) {
         let params = Params::default();
-        for score in Score::ALL {
+        for &score in Score::ALL {
             let corners = [(b.tp.0, b.tn.0), (b.tp.0, b.tn.1), (b.tp.1, b.tn.0), (b.tp.1, b.tn.1)];
             let values: Vec<Option<Exact>> = corners.iter().map(|&(x, y)| exact_at(score, x, y, b.p, b.n, &params)).collect();
             if values.iter().any(Option::is_none) {
@@ -134,7 +134,7 @@ proptest! {
     fn point_boxes_enclose_tightly(b in box_and_point()) {
         // On a single matrix the monotone enclosure is the value itself (to ~128 bits).
         let params = Params::default();
-        for score in Score::ALL {
+        for &score in Score::ALL {
             let (x, y) = b.point;
             let Some(value) = exact_at(score, x, y, b.p, b.n, &params) else { continue };
             let Enclosure::Within(range) = enclose_monotone(score, (x, x), (y, y), b.p, b.n, &params) else {

@@ -32,11 +32,10 @@ pub fn decode(data: &[u8]) -> Case {
     let n = input.at_most(MAX_TOTAL - p);
     let k = input.at_most(MAX_FOLDS);
     let flags = input.u8();
-    let rules = FoldRules {
-        require_positive_in_each_fold: flags & 1 != 0,
-        require_negative_in_each_fold: flags & 2 != 0,
-        require_two_folds_with_each_class: flags & 4 != 0,
-    };
+    let rules = FoldRules::none()
+        .require_positive_in_each_fold(flags & 1 != 0)
+        .require_negative_in_each_fold(flags & 2 != 0)
+        .require_two_folds_with_each_class(flags & 4 != 0);
     Case { p, n, k, rules }
 }
 

@@ -18,11 +18,9 @@ const SINGLE_MATRIX: [&str; 4] = [
 
 /// Budgets that keep one fuzz input short; a request's own fields may still raise them.
 pub fn options() -> RunOptions {
-    RunOptions {
-        max_configurations: Some(50),
-        time_limit: Some(Duration::from_millis(500)),
-        ..RunOptions::default()
-    }
+    RunOptions::default()
+        .with_max_configurations(50)
+        .with_time_limit(Duration::from_millis(500))
 }
 
 /// Arbitrary bytes (read as UTF-8, lossily) as a request: must not panic.

@@ -103,12 +103,10 @@ pub fn brute_force(problem: &Problem) -> Vec<(u64, u64)> {
 
 /// Checks one problem; panics on a disagreement.
 pub fn check(problem: &Problem) {
-    let options = Options {
-        max_witnesses: 3,
+    let options = Options::default()
+        .with_max_witnesses(3)
         // Far more columns than the grid has: the count must come out exact.
-        count_budget: 10_000,
-        ..Options::default()
-    };
+        .with_count_budget(10_000);
     let outcome = engine(problem, &options);
     let expected = brute_force(problem);
     let describe = || {
@@ -147,6 +145,7 @@ pub fn check(problem: &Problem) {
                 describe()
             )
         }
+        other => panic!("unknown verdict {other:?}: {}", describe()),
     }
     assert_eq!(
         outcome.n_valid_tptn_pairs,

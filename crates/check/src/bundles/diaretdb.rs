@@ -7,6 +7,7 @@ use super::{flag, lookup, mos_check, mos_undefined, names, single_check, som_che
 use crate::dispatch::Request;
 use crate::error::{Error, ErrorKind, Result};
 use crate::input::Object;
+use crate::json::Json;
 
 /// Score of means always, mean of scores where it is defined: `details_som`, `details_mos`
 /// (or `mos_not_checked` with the reason), and their flags under `inconsistency`.
@@ -194,7 +195,7 @@ fn segmentation_aggregated_one(
         "only_valid",
         "whether images without any positive or negative pixel are left out (true/false)",
     )? {
-        Value::Bool(b) => *b,
+        Json::Bool(b) => *b,
         other => {
             return Err(Error::new(
                 ErrorKind::InvalidValue,

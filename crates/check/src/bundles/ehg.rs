@@ -1,10 +1,11 @@
 //! The EHG bundle: TPEHG term/preterm recordings under k-fold cross-validation with unknown folds.
 
 use scorecheck_data as data;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::dispatch::Request;
 use crate::error::{Error, Result};
+use crate::json::{Json, JsonMap};
 
 /// The protocol TPEHG reduces to.
 const PROTOCOL: &str = "1_dataset_unknown_folds_mos";
@@ -25,22 +26,22 @@ fn outer_field(inner: &str) -> String {
 pub(crate) fn tpehg(request: &Request<'_>) -> Result<Value> {
     let fields = &request.fields;
     let set = data::tpehg();
-    let mut inner = Map::new();
-    inner.insert("check".into(), PROTOCOL.into());
+    let mut inner = JsonMap::new();
+    inner.insert("check", PROTOCOL.into());
     inner.insert(
-        "dataset".into(),
-        serde_json::json!({"p": set.p, "n": set.n}),
+        "dataset",
+        Json::from(serde_json::json!({"p": set.p, "n": set.n})),
     );
-    let mut folding = Map::new();
+    let mut folding = JsonMap::new();
     for key in ["n_folds", "n_repeats"] {
         let what = if key == "n_folds" {
             "the number of folds, e.g. 5"
         } else {
             "the number of repetitions of the k-fold cross-validation, e.g. 1"
         };
-        folding.insert(key.into(), fields.required(key, what)?.clone());
+        folding.insert(key, fields.required(key, what)?.clone());
     }
-    inner.insert("folding".into(), Value::Object(folding));
+    inner.insert("folding", Json::Object(folding));
     for (outer, inner_key) in [
         ("scores", "scores"),
         ("eps", "eps"),
@@ -48,11 +49,11 @@ pub(crate) fn tpehg(request: &Request<'_>) -> Result<Value> {
         ("numerical_tolerance", "numerical_tolerance"),
     ] {
         if let Some(value) = fields.get(outer) {
-            inner.insert(inner_key.into(), value.clone());
+            inner.insert(inner_key, value.clone());
         }
     }
     let result =
-        crate::dispatch::run(&Value::Object(inner), &request.options).map_err(|error| {
+        crate::dispatch::answer(&Json::Object(inner), &request.options).map_err(|error| {
             let field = error.field().map(outer_field);
             Error::new(error.kind(), field.as_deref(), error.message().to_string())
         })?;

@@ -37,6 +37,7 @@ use serde_json::{json, Map, Value};
 use crate::dispatch::Request;
 use crate::error::{Error, ErrorKind, Result};
 use crate::input::{self, Object};
+use crate::json::Json;
 use crate::mos::{self, DatasetSpec, Experiment, FoldSpec};
 use crate::single;
 
@@ -69,7 +70,7 @@ pub(crate) fn lookup(field: &str) -> impl Fn(LookupError) -> Error + '_ {
 /// The string field `key`.
 pub(crate) fn text<'a>(fields: &Object<'a>, key: &str, what: &str) -> Result<&'a str> {
     match fields.required(key, what)? {
-        Value::String(s) => Ok(s.as_str()),
+        Json::String(s) => Ok(s.as_str()),
         other => Err(Error::new(
             ErrorKind::InvalidValue,
             Some(&fields.field_path(key)),
@@ -85,12 +86,12 @@ pub(crate) fn text<'a>(fields: &Object<'a>, key: &str, what: &str) -> Result<&'a
 pub(crate) fn names<'a>(fields: &Object<'a>, key: &str, what: &str) -> Result<Vec<&'a str>> {
     let path = fields.field_path(key);
     match fields.required(key, what)? {
-        Value::String(s) => Ok(vec![s.as_str()]),
-        Value::Array(items) if !items.is_empty() => items
+        Json::String(s) => Ok(vec![s.as_str()]),
+        Json::Array(items) if !items.is_empty() => items
             .iter()
             .enumerate()
             .map(|(i, item)| match item {
-                Value::String(s) => Ok(s.as_str()),
+                Json::String(s) => Ok(s.as_str()),
                 other => Err(Error::new(
                     ErrorKind::InvalidValue,
                     Some(&input::index(&path, i)),
@@ -98,7 +99,7 @@ pub(crate) fn names<'a>(fields: &Object<'a>, key: &str, what: &str) -> Result<Ve
                 )),
             })
             .collect(),
-        Value::Array(_) => Err(Error::new(
+        Json::Array(_) => Err(Error::new(
             ErrorKind::InvalidValue,
             Some(&path),
             format!("the list is empty; give {what}"),

@@ -7,6 +7,7 @@ use super::{combine, lookup, mos_check, single_check, som_check, Testset};
 use crate::dispatch::Request;
 use crate::error::{Error, ErrorKind, Result};
 use crate::input::Object;
+use crate::json::Json;
 
 /// The four vessel bundles.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -37,8 +38,8 @@ fn annotator<'a>(bundle: Bundle, fields: &Object<'a>) -> Result<Annotator<'a>> {
                 "the DRIVE annotation, 1 or 2 (papers usually use 1)",
             )?;
             let number = match value {
-                Value::Number(n) => n.as_u64(),
-                Value::String(s) => s.parse::<u64>().ok(),
+                Json::Number(n) => n.as_u64(),
+                Json::String(s) => s.parse::<u64>().ok(),
                 _ => None,
             };
             match number.and_then(|n| u8::try_from(n).ok()) {
@@ -302,7 +303,7 @@ mod tests {
 
     #[test]
     fn drive_annotator_must_be_one_or_two() {
-        let value = serde_json::json!({"annotator": 3});
+        let value = Json::from(serde_json::json!({"annotator": 3}));
         let fields = Object::new(&value, "").expect("object");
         let error = annotator(Bundle::Drive, &fields).err().expect("an error");
         assert_eq!(error.field(), Some("annotator"));

@@ -1,7 +1,7 @@
 //! Multiclass datasets and folds: `{class: count}` objects, explicit folds, and
 //! scikit-learn's multiclass `StratifiedKFold` composition.
 
-use serde_json::Value;
+use crate::json::Json;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::folding::{generated_shape, MAX_TOTAL_FOLDS, N_FOLDS_OR_FOLDS};
@@ -34,7 +34,7 @@ impl ClassCounts {
 }
 
 /// Reads a `{class: count}` object with at least two classes and at least one item.
-pub(crate) fn class_counts(value: &Value, path: &str) -> Result<ClassCounts> {
+pub(crate) fn class_counts(value: &Json, path: &str) -> Result<ClassCounts> {
     let object = Object::new(value, path)?;
     object.use_all();
     let mut labels = Vec::new();
@@ -55,7 +55,7 @@ pub(crate) fn class_counts(value: &Value, path: &str) -> Result<ClassCounts> {
         }
         let field = object.field_path(key);
         counts.push(input::count(
-            object.get(key).unwrap_or(&Value::Null),
+            object.get(key).unwrap_or(&Json::Null),
             &field,
         )?);
         labels.push(key.clone());
@@ -91,8 +91,8 @@ pub(crate) fn class_counts(value: &Value, path: &str) -> Result<ClassCounts> {
 }
 
 /// Whether `key: value` is the reference's fold identifier rather than a class count.
-fn is_fold_identifier(key: &str, value: Option<&Value>) -> bool {
-    key == "identifier" && matches!(value, Some(Value::String(_)))
+fn is_fold_identifier(key: &str, value: Option<&Json>) -> bool {
+    key == "identifier" && matches!(value, Some(Json::String(_)))
 }
 
 fn last_segment(path: &str) -> &str {
@@ -102,7 +102,7 @@ fn last_segment(path: &str) -> &str {
 
 /// Reads one explicit fold against the dataset's labels: unknown labels are an error,
 /// labels the fold does not mention have count 0.
-fn fold_counts(value: &Value, path: &str, dataset: &ClassCounts) -> Result<Vec<u64>> {
+fn fold_counts(value: &Json, path: &str, dataset: &ClassCounts) -> Result<Vec<u64>> {
     let object = Object::new(value, path)?;
     object.use_all();
     let mut counts = vec![0u64; dataset.labels.len()];
@@ -121,7 +121,7 @@ fn fold_counts(value: &Value, path: &str, dataset: &ClassCounts) -> Result<Vec<u
                 ),
             ));
         };
-        counts[c] = input::count(object.get(key).unwrap_or(&Value::Null), &field)?;
+        counts[c] = input::count(object.get(key).unwrap_or(&Json::Null), &field)?;
         if counts[c] > dataset.counts[c] {
             return Err(Error::new(
                 ErrorKind::Contradiction,
@@ -149,7 +149,7 @@ fn fold_counts(value: &Value, path: &str, dataset: &ClassCounts) -> Result<Vec<u
 /// `{n_folds, n_repeats, strategy: "stratified_sklearn"}` makes them as scikit-learn's
 /// `StratifiedKFold` (no shuffling) does on the label vector the reference builds, the
 /// labels repeated class by class in the dataset's order. `n_folds = 1` is the whole dataset.
-pub(crate) fn folds(value: &Value, path: &str, dataset: &ClassCounts) -> Result<Vec<Vec<u64>>> {
+pub(crate) fn folds(value: &Json, path: &str, dataset: &ClassCounts) -> Result<Vec<Vec<u64>>> {
     let object = Object::new(value, path)?;
     let out = if let Some(items) = object.get("folds") {
         let field = object.field_path("folds");
@@ -157,7 +157,7 @@ pub(crate) fn folds(value: &Value, path: &str, dataset: &ClassCounts) -> Result<
             return Err(Error::new(ErrorKind::Contradiction, Some(&object.field_path("n_folds")), "give either explicit folds or n_folds/n_repeats, not both (explicit folds list every fold of every repeat)"));
         }
         object.get("strategy");
-        let Value::Array(items) = items else {
+        let Json::Array(items) = items else {
             return Err(Error::new(
                 ErrorKind::InvalidValue,
                 Some(&field),
@@ -203,7 +203,7 @@ pub(crate) fn folds(value: &Value, path: &str, dataset: &ClassCounts) -> Result<
             vec![dataset.counts.clone()]
         } else {
             match strategy {
-                Some(Value::String(s)) if s == "stratified_sklearn" => {}
+                Some(Json::String(s)) if s == "stratified_sklearn" => {}
                 None => return Err(Error::new(ErrorKind::MissingField, Some(&object.field_path("strategy")), "with n_folds > 1 say how the folds were made: \"strategy\": \"stratified_sklearn\" (the reference silently uses the whole dataset as one fold here)")),
                 Some(other) => return Err(Error::new(ErrorKind::InvalidValue, Some(&object.field_path("strategy")), format!("unknown folding strategy {other}; the supported strategy is \"stratified_sklearn\""))),
             }

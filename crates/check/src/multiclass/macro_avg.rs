@@ -19,7 +19,6 @@ use scorecheck_feasibility::{Problem, VarId, Verdict};
 use serde_json::{json, Map, Value};
 
 use super::{counts_json, Model, Setup};
-use crate::binary_som::finite;
 use crate::dispatch::Request;
 use crate::error::{Error, ErrorKind, Result};
 use crate::input;
@@ -275,7 +274,7 @@ fn decide(
         },
     );
     out.insert("model".into(), model.as_str().into());
-    out.insert("backend".into(), request.options.backend.as_str().into());
+    out.insert("backend".into(), request.options.backend_name().into());
     out.insert("ignored_scores".into(), json!(ignored));
     if ex.windows.is_empty() {
         out.insert(
@@ -358,10 +357,6 @@ fn exact_by_class_pairs(ex: &MacroExperiment<'_>, request: &Request<'_>) -> Resu
     Ok(Verdict::Feasible { witness: cells_out })
 }
 
-fn exact_json(value: &BigRational) -> Value {
-    json!({"exact": value.to_string(), "value": finite(num_traits::ToPrimitive::to_f64(value).unwrap_or(f64::NAN))})
-}
-
 /// The matrices of the witness with their class and macro scores, evaluated exactly and
 /// independently of the integer program (through the binary score formulas).
 fn witness_json(
@@ -411,7 +406,9 @@ fn witness_json(
             let mean = sum.map(|s| s / int(k as u64));
             fold_scores.insert(
                 score.abbreviation().into(),
-                mean.as_ref().map(exact_json).unwrap_or(Value::Null),
+                mean.as_ref()
+                    .map(crate::render::rational)
+                    .unwrap_or(Value::Null),
             );
             sums[s] = sums[s].take().zip(mean).map(|(a, b)| a + b);
         }
@@ -424,7 +421,9 @@ fn witness_json(
         let mean = sums[s].take().map(|x| x / int(ex.folds.len() as u64));
         overall.insert(
             score.abbreviation().into(),
-            mean.as_ref().map(exact_json).unwrap_or(Value::Null),
+            mean.as_ref()
+                .map(crate::render::rational)
+                .unwrap_or(Value::Null),
         );
     }
     let mut out = json!({"folds": folds, "scores": overall});

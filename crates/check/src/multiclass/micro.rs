@@ -16,10 +16,11 @@ use scorecheck_feasibility::{VarId, Verdict};
 use serde_json::{json, Map, Value};
 
 use super::{counts_json, matrix_with_trace, witness_matrices_fit, Model, Setup};
-use crate::binary_som::{self, finite, Windows};
+use crate::binary_som::{self, Windows};
 use crate::dispatch::Request;
 use crate::error::{Error, ErrorKind, Result};
 use crate::mos::{self, DatasetSpec, Experiment, FoldSpec, MosOutcome};
+use crate::render::{self, Decision};
 use crate::single;
 
 /// Up to this many items every trace is evaluated; beyond it, bisection (exact evaluation
@@ -273,24 +274,18 @@ pub(crate) fn score_of_means(request: &Request<'_>, setup: &Setup, model: Model)
     let mut out = Map::new();
     match search(total, k, &windows, &reported.params) {
         Trace::Found(trace) => {
-            out.insert("inconsistency".into(), false.into());
-            out.insert("verdict".into(), "consistent".into());
-            out.insert("certainty".into(), Value::Null);
+            render::verdict(&mut out, Decision::Consistent);
             out.insert(
                 "witness".into(),
                 witness(setup, trace, total, k, &windows, &reported.params),
             );
         }
         Trace::None { message, scores } => {
-            out.insert("inconsistency".into(), true.into());
-            out.insert("verdict".into(), "inconsistent".into());
-            out.insert("certainty".into(), "exact".into());
+            render::verdict(&mut out, Decision::Inconsistent("exact"));
             out.insert("explanation".into(), json!({"message": message, "scores": scores.iter().map(|s| s.abbreviation()).collect::<Vec<_>>()}));
         }
         Trace::Undecided(reason) => {
-            out.insert("inconsistency".into(), Value::Null);
-            out.insert("verdict".into(), "undecided".into());
-            out.insert("certainty".into(), Value::Null);
+            render::verdict(&mut out, Decision::Undecided);
             out.insert("undecided".into(), json!({"reason": reason}));
         }
     }
@@ -300,10 +295,6 @@ pub(crate) fn score_of_means(request: &Request<'_>, setup: &Setup, model: Model)
     out.insert("p".into(), p.into());
     out.insert("n".into(), n.into());
     Ok(Value::Object(out))
-}
-
-fn exact_json(value: &Exact) -> Value {
-    json!({"exact": value.to_string(), "value": finite(value.to_f64())})
 }
 
 /// The witness of a trace: the pooled binary matrix, its scores, and one K×K matrix per fold.
@@ -318,7 +309,7 @@ fn witness(
     let mut scores = Map::new();
     for w in windows {
         if let Some(v) = at(w.score, trace, total, k, params) {
-            scores.insert(w.score.abbreviation().into(), exact_json(&v));
+            scores.insert(w.score.abbreviation().into(), crate::render::exact(&v));
         }
     }
     let mut left = trace;

@@ -49,6 +49,7 @@ use serde_json::Value;
 use crate::dispatch::Request;
 use crate::error::{Error, ErrorKind, Result};
 use crate::input::Object;
+use crate::json::Json;
 
 pub(crate) use folds::ClassCounts;
 
@@ -75,8 +76,8 @@ impl Model {
 fn read_model(fields: &Object<'_>) -> Result<Model> {
     match fields.get("model") {
         None => Ok(Model::Exact),
-        Some(Value::String(s)) if s == "exact" => Ok(Model::Exact),
-        Some(Value::String(s)) if s == "one_vs_rest" || s == "one-vs-rest" => Ok(Model::OneVsRest),
+        Some(Json::String(s)) if s == "exact" => Ok(Model::Exact),
+        Some(Json::String(s)) if s == "one_vs_rest" || s == "one-vs-rest" => Ok(Model::OneVsRest),
         Some(other) => Err(Error::new(
             ErrorKind::InvalidValue,
             Some("model"),

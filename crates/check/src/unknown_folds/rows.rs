@@ -1,7 +1,8 @@
 //! Exact necessary conditions: each row of an integer program checked on its own.
 //!
-//! A row `lower ≤ Σ c·x ≤ upper` over bounded integers is scaled to integer coefficients,
-//! variables with equal coefficients are merged (a sum of boxed integers takes every integer
+//! A row `lower ≤ Σ c·x ≤ upper` over bounded integers is scaled to integer coefficients
+//! ([`IntegerRow`] for the rows of a [`Problem`], `i128` for the fraction rows of the
+//! relaxation's hot loop), variables with equal coefficients are merged (a sum of boxed integers takes every integer
 //! between its extremes), and a small exact depth-first search decides whether the row alone
 //! has an integer point. When it has none, no configuration detail can rescue the program, so
 //! the configuration is refuted without a simplex; when the search is too large, nothing is
@@ -10,21 +11,19 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use num_bigint::BigInt;
 use num_integer::Integer;
-use num_rational::BigRational;
-use num_traits::{One, ToPrimitive, Zero};
-use scorecheck_feasibility::Problem;
+use num_traits::ToPrimitive;
+use scorecheck_feasibility::{IntegerRow, Problem, Variable};
 
 /// Search nodes one row may use before the check gives up (and concludes nothing).
 const ROW_NODE_BUDGET: u64 = 4_000;
 /// Cached rows per worker before the cache is emptied.
 const CACHE_LIMIT: usize = 200_000;
 
-/// One row in integer form: `lower ≤ Σ coef·z ≤ upper`, `z ∈ [lo, hi]`, coefficients positive,
-/// distinct and sorted descending.
+/// One row in integer form with equal coefficients merged: `lower ≤ Σ coef·z ≤ upper`,
+/// `z ∈ [lo, hi]`, coefficients positive, distinct and sorted descending.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct IntegerRow {
+struct MergedRow {
     terms: Vec<(i128, i128, i128)>,
     lower: i128,
     upper: i128,
@@ -33,7 +32,7 @@ struct IntegerRow {
 /// A per-worker cache of row decisions.
 #[derive(Default)]
 pub(crate) struct RowCache {
-    decided: HashMap<IntegerRow, bool>,
+    decided: HashMap<MergedRow, bool>,
 }
 
 /// The name of the first row of `problem` that has no integer point on its own, if any.
@@ -47,17 +46,7 @@ pub(crate) fn first_unreachable_row(
         if i % 256 == 255 && deadline.is_some_and(|d| Instant::now() >= d) {
             return RowScan::Interrupted;
         }
-        let mut merged: HashMap<usize, BigRational> = HashMap::new();
-        for (var, coef) in &constraint.terms {
-            *merged.entry(var.0).or_insert_with(BigRational::zero) += coef;
-        }
-        let terms: Vec<(BigRational, i64, i64)> = merged
-            .into_iter()
-            .filter(|(_, c)| !c.is_zero())
-            .filter_map(|(v, c)| variables.get(v).map(|var| (c, var.lower, var.upper)))
-            .collect();
-        let Some(row) = integer_row(&terms, constraint.lower.as_ref(), constraint.upper.as_ref())
-        else {
+        let Some(row) = merged_row(variables, &IntegerRow::from_constraint(constraint)) else {
             continue;
         };
         if cache.decided.len() > CACHE_LIMIT {
@@ -108,71 +97,59 @@ fn fraction_row(
     terms: &[((i128, i128), i128, i128)],
     lower: (i128, i128),
     upper: (i128, i128),
-) -> Option<IntegerRow> {
+) -> Option<MergedRow> {
     let mut scale: i128 = 1;
     for &((num, den), _, _) in terms {
         if num != 0 {
             scale = scale.checked_mul(den / scale.gcd(&den))?;
         }
     }
-    let mut min = 0i128;
-    let mut max = 0i128;
-    let mut by_coef: Vec<(i128, i128, i128)> = Vec::new();
+    let mut scaled = Vec::with_capacity(terms.len());
     for &((num, den), lo, hi) in terms {
-        if num == 0 {
-            continue;
-        }
-        let c = num.checked_mul(scale / den)?;
-        let (c, lo, hi) = if c < 0 { (-c, -hi, -lo) } else { (c, lo, hi) };
-        min = min.checked_add(c.checked_mul(lo)?)?;
-        max = max.checked_add(c.checked_mul(hi)?)?;
-        match by_coef.iter_mut().find(|t| t.0 == c) {
-            Some(t) => {
-                t.1 = t.1.checked_add(lo)?;
-                t.2 = t.2.checked_add(hi)?;
-            }
-            None => by_coef.push((c, lo, hi)),
+        if num != 0 {
+            scaled.push((num.checked_mul(scale / den)?, lo, hi));
         }
     }
-    let lower = ceil_div(lower.0.checked_mul(scale)?, lower.1).max(min);
-    let upper = floor_div(upper.0.checked_mul(scale)?, upper.1).min(max);
-    by_coef.sort_by_key(|t| std::cmp::Reverse(t.0));
-    Some(IntegerRow {
-        terms: by_coef,
-        lower,
-        upper,
-    })
+    let lower = ceil_div(lower.0.checked_mul(scale)?, lower.1);
+    let upper = floor_div(upper.0.checked_mul(scale)?, upper.1);
+    merge(&scaled, Some(lower), Some(upper))
 }
 
-/// The row scaled to integers and merged, or `None` when it does not fit in `i128` (then no
-/// conclusion is drawn from it).
-fn integer_row(
-    terms: &[(BigRational, i64, i64)],
-    lower: Option<&BigRational>,
-    upper: Option<&BigRational>,
-) -> Option<IntegerRow> {
-    let mut scale = BigInt::one();
-    for (c, _, _) in terms {
-        scale = scale.lcm(c.denom());
+/// The integer row of a constraint over `variables` with equal coefficients merged, or
+/// `None` when a term names an unknown variable, a variable's range is empty or a number
+/// does not fit in `i128` (then no conclusion is drawn from it).
+fn merged_row(variables: &[Variable], row: &IntegerRow) -> Option<MergedRow> {
+    let mut terms = Vec::with_capacity(row.terms().len());
+    for (var, c) in row.terms() {
+        let var = variables.get(var.0)?;
+        if var.lower > var.upper {
+            return None;
+        }
+        terms.push((c.to_i128()?, i128::from(var.lower), i128::from(var.upper)));
     }
-    let bound = |b: &BigRational, up: bool| {
-        let scaled = b * BigRational::from_integer(scale.clone());
-        let integer = if up { scaled.floor() } else { scaled.ceil() };
-        integer.to_integer().to_i128()
+    let lower = match row.lower() {
+        Some(l) => Some(l.to_i128()?),
+        None => None,
     };
-    // Activity range of the row, used for missing sides.
+    let upper = match row.upper() {
+        Some(u) => Some(u.to_i128()?),
+        None => None,
+    };
+    merge(&terms, lower, upper)
+}
+
+/// Merges integer terms `(coef, lo, hi)` by coefficient (substituting `z' = -z` for negative
+/// ones, so all coefficients are positive) and clips the bounds to the activity range (a
+/// missing side becomes its extreme); `None` on overflow.
+fn merge(
+    terms: &[(i128, i128, i128)],
+    lower: Option<i128>,
+    upper: Option<i128>,
+) -> Option<MergedRow> {
     let mut min = 0i128;
     let mut max = 0i128;
     let mut by_coef: Vec<(i128, i128, i128)> = Vec::new();
-    for (c, lo, hi) in terms {
-        let c = (c * BigRational::from_integer(scale.clone()))
-            .to_integer()
-            .to_i128()?;
-        let (lo, hi) = (i128::from(*lo), i128::from(*hi));
-        if lo > hi {
-            return None;
-        }
-        // Substitute z' = -z for negative coefficients so all coefficients are positive.
+    for &(c, lo, hi) in terms {
         let (c, lo, hi) = if c < 0 { (-c, -hi, -lo) } else { (c, lo, hi) };
         min = min.checked_add(c.checked_mul(lo)?)?;
         max = max.checked_add(c.checked_mul(hi)?)?;
@@ -184,25 +161,17 @@ fn integer_row(
             None => by_coef.push((c, lo, hi)),
         }
     }
-    let lower = match lower {
-        Some(b) => bound(b, false)?.max(min),
-        None => min,
-    };
-    let upper = match upper {
-        Some(b) => bound(b, true)?.min(max),
-        None => max,
-    };
     by_coef.sort_by_key(|t| std::cmp::Reverse(t.0));
-    Some(IntegerRow {
+    Some(MergedRow {
         terms: by_coef,
-        lower,
-        upper,
+        lower: lower.map_or(min, |l| l.max(min)),
+        upper: upper.map_or(max, |u| u.min(max)),
     })
 }
 
 /// `true` only when the row provably has no integer point; `false` when it has one or the
 /// search ran out of nodes.
-fn row_has_no_point(row: &IntegerRow) -> bool {
+fn row_has_no_point(row: &MergedRow) -> bool {
     if row.lower > row.upper {
         return true;
     }
@@ -288,8 +257,8 @@ fn ceil_div(a: i128, d: i128) -> i128 {
 mod tests {
     use super::*;
 
-    fn row(terms: &[(i128, i128, i128)], lower: i128, upper: i128) -> IntegerRow {
-        IntegerRow {
+    fn row(terms: &[(i128, i128, i128)], lower: i128, upper: i128) -> MergedRow {
+        MergedRow {
             terms: terms.to_vec(),
             lower,
             upper,

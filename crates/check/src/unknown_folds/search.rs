@@ -22,6 +22,10 @@ const CHUNK: u64 = 256;
 
 /// Repeats beyond which configurations are walked in order rather than split by index.
 const MAX_REPEATS_FOR_RANDOM_ACCESS: u64 = 16;
+/// Folds beyond which random access is not used: an unranking on demand costs about
+/// k² · log(fold size) · p big-integer steps (1 ms at p = n = 5000, k = 10, far more at
+/// thousands of folds, with no deadline inside it).
+const MAX_FOLDS_FOR_RANDOM_ACCESS: u64 = 64;
 
 /// Where the work went.
 #[derive(Clone, Copy, Debug, Default)]
@@ -170,7 +174,8 @@ pub(crate) fn decide(
     Ok(match crate::backend::solve(&problem, &options)? {
         Verdict::Feasible { witness } => Decision::Feasible(witness),
         Verdict::Infeasible { certainty, .. } => Decision::Solved(certainty),
-        Verdict::Undecided { .. } => Decision::Undecided,
+        // Undecided, or an answer of a kind added later: nothing is concluded.
+        _ => Decision::Undecided,
     })
 }
 
@@ -274,15 +279,15 @@ pub(crate) fn search(
             || shared.error.lock().map(|e| e.is_some()).unwrap_or(true)
     };
     // Random access to a configuration costs a multiset unranking quadratic in the number
-    // of repeats (and a table that may be too large for p = n = 5000, k = 10): with many
-    // repeats, or without the table, the configurations are walked in order by this thread
-    // alone, under the same budgets.
+    // of repeats and an unranking per fold group quadratic in the number of folds: with many
+    // repeats or folds, or where random access fails, the configurations are walked in order
+    // by this thread alone, under the same budgets.
     let first_chunk = BigUint::from(limit.min(CHUNK));
-    let random_access = space
-        .parts()
-        .iter()
-        .all(|part| part.repeats() <= MAX_REPEATS_FOR_RANDOM_ACCESS)
-        && space.range(&BigUint::from(0u8), &first_chunk).is_ok();
+    let random_access = space.parts().iter().all(|part| {
+        let sizes = part.base().fold_sizes();
+        part.repeats() <= MAX_REPEATS_FOR_RANDOM_ACCESS
+            && sizes.larger_folds + sizes.smaller_folds <= MAX_FOLDS_FOR_RANDOM_ACCESS
+    }) && space.range(&BigUint::from(0u8), &first_chunk).is_ok();
     if !random_access {
         let mut cache = RowCache::default();
         for (index, item) in (0..limit).zip(space.iter()) {

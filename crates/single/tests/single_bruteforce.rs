@@ -3,8 +3,8 @@
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use proptest::prelude::*;
-use scorecheck::algebra::{parse_decimal, reported_interval, ConfusionMatrix, Params, Score};
-use scorecheck::single::{check, Options, Problem, Verdict, Window};
+use scorecheck_algebra::{parse_decimal, reported_interval, ConfusionMatrix, Params, Score};
+use scorecheck_single::{check, Options, Problem, StopReason, Verdict, Window};
 
 fn q(text: &str) -> BigRational {
     parse_decimal(text).unwrap()
@@ -65,11 +65,9 @@ fn rounded(x: f64, decimals: usize) -> BigRational {
 }
 
 fn full_options(k: usize) -> Options {
-    Options {
-        max_witnesses: k,
-        count_budget: u64::MAX,
-        ..Options::default()
-    }
+    Options::default()
+        .with_max_witnesses(k)
+        .with_count_budget(u64::MAX)
 }
 
 /// Compares the engine with brute force on one problem.
@@ -214,7 +212,7 @@ fn every_single_score_matches_brute_force_on_a_grid() {
     // Each score alone, every true matrix of a small grid, exact and rounded windows.
     let params = Params::with_betas(q("2"), q("0.5"));
     for (p, n) in [(0, 5), (5, 0), (1, 1), (4, 7), (6, 6), (9, 3)] {
-        for score in Score::ALL {
+        for &score in Score::ALL {
             for tp in 0..=p {
                 for tn in 0..=n {
                     let m = ConfusionMatrix::new(tp, tn, p, n).unwrap();
@@ -310,10 +308,7 @@ const FIVE: [Score; 5] = [Score::Acc, Score::Sens, Score::Spec, Score::Ppv, Scor
 #[test]
 fn huge_counts_are_decided_with_rechecked_witnesses() {
     let big = 1_000_000_000_000u64;
-    let small_count = Options {
-        count_budget: 100,
-        ..Options::default()
-    };
+    let small_count = Options::default().with_count_budget(100);
     for scores in [
         &FIVE[..],
         &[Score::Mcc][..],
@@ -354,13 +349,7 @@ fn an_impossible_mcc_at_huge_counts_is_inconsistent() {
 #[test]
 fn a_tiny_budget_gives_undecided_not_a_verdict() {
     let problem = around(812_345, 734_567, 1_000_000, 1_000_000, &FIVE, 0.003);
-    let outcome = check(
-        &problem,
-        &Options {
-            max_steps: 10,
-            ..Options::default()
-        },
-    );
+    let outcome = check(&problem, &Options::default().with_max_steps(10));
     assert!(
         matches!(outcome.verdict, Verdict::Undecided { .. }),
         "{:?}",
@@ -371,13 +360,7 @@ fn a_tiny_budget_gives_undecided_not_a_verdict() {
 #[test]
 fn counting_beyond_its_budget_gives_a_lower_bound() {
     let problem = around(812_345, 734_567, 1_000_000, 1_000_000, &[Score::Acc], 0.0);
-    let outcome = check(
-        &problem,
-        &Options {
-            count_budget: 10,
-            ..Options::default()
-        },
-    );
+    let outcome = check(&problem, &Options::default().with_count_budget(10));
     assert_eq!(outcome.verdict, Verdict::Consistent);
     assert_eq!(outcome.n_valid_tptn_pairs, None);
     assert!(outcome.count_lower_bound >= 1);
@@ -390,13 +373,10 @@ proptest! {
     #[test]
     fn a_passed_deadline_gives_undecided_or_the_true_verdict((problem, k) in problem_strategy()) {
         let expected = brute(&problem);
-        let options = Options {
-            deadline: Some(std::time::Instant::now()),
-            ..full_options(k)
-        };
+        let options = full_options(k).with_deadline(Some(std::time::Instant::now()));
         let outcome = check(&problem, &options);
         match &outcome.verdict {
-            Verdict::Undecided { reason, .. } => prop_assert!(reason.contains("time limit"), "{reason}"),
+            Verdict::Undecided { reason, .. } => prop_assert_eq!(reason, &StopReason::TimeLimit),
             Verdict::Consistent => {
                 prop_assert!(!expected.is_empty());
                 prop_assert!(!outcome.witnesses.is_empty());
@@ -409,6 +389,7 @@ proptest! {
                 prop_assert!(outcome.count_lower_bound <= expected.len() as u128);
             }
             Verdict::Inconsistent => prop_assert!(expected.is_empty()),
+            other => prop_assert!(false, "unknown verdict {other:?}"),
         }
     }
 }
@@ -432,16 +413,35 @@ fn a_passed_deadline_stops_a_long_search() {
     assert!(unhurried.steps > 1_000, "{} steps", unhurried.steps);
     let hurried = check(
         &problem,
-        &Options {
-            deadline: Some(std::time::Instant::now()),
-            ..Options::default()
-        },
+        &Options::default().with_deadline(Some(std::time::Instant::now())),
     );
     match hurried.verdict {
         Verdict::Undecided { reason, covered } => {
-            assert!(reason.contains("time limit"), "{reason}");
-            assert!(!covered.is_empty());
+            assert_eq!(reason, StopReason::TimeLimit);
+            assert!(reason.to_string().contains("time limit"), "{reason}");
+            assert!(!covered.to_string().is_empty());
         }
         other => panic!("expected undecided, got {other:?}"),
     }
+}
+
+#[test]
+fn mcc_alone_at_a_million_is_counted_exactly_by_default() {
+    // The count walks about half a million tp columns with integer polynomials; the
+    // default budget covers it (the brute-force tests above check the walk's counts).
+    let (eps, tol) = (q("0.0001"), q("0.000001"));
+    let problem = Problem {
+        p: 1_000_000,
+        n: 1_000_000,
+        windows: vec![window(Score::Mcc, q("0.7"), &eps, &tol)],
+        params: Params::default(),
+    };
+    let outcome = check(&problem, &Options::default());
+    assert_eq!(outcome.verdict, Verdict::Consistent);
+    let count = outcome.n_valid_tptn_pairs.expect("an exact count");
+    assert_eq!(count, outcome.count_lower_bound);
+    // Every tp column from about 0.59·p on holds dozens of pairs.
+    assert!(count > 10_000_000, "{count}");
+    let &(tp, tn) = outcome.witnesses.first().unwrap();
+    assert!(holds(&problem, tp, tn));
 }

@@ -81,9 +81,9 @@ fn shown(window: &Window) -> String {
 }
 
 /// The name of a window's score in sentences: the two windows an AUC becomes (on
-/// sens·spec and fnr·fpr, see `crate::auc`) both read as the AUC they came from.
+/// sens·spec and fnr·fpr, see [`crate::is_auc_window`]) both read as the AUC they came from.
 fn shown_name(score: scorecheck_algebra::Score) -> &'static str {
-    if crate::auc::is_internal(score) {
+    if crate::is_auc_window(score) {
         "auc"
     } else {
         score.abbreviation()
@@ -130,7 +130,7 @@ fn describe(
     let names: Vec<String> = shown_all(others);
     let plain = format!("{} cannot all hold with p={p}, n={n}", join(&all));
     // The range forced on an AUC window's internal score is not in AUC units: say it plainly.
-    if crate::auc::is_internal(last.score) {
+    if crate::is_auc_window(last.score) {
         return (plain, None);
     }
     let rest = Problem {
@@ -202,12 +202,11 @@ fn forced_range(rest: &Problem, target: &Window, options: &Options) -> Run<Optio
                     continue;
                 }
                 // Extending pt by its limit keeps the range an outer bound.
-                if let Some(v) = target_ev.value(0, tp as u64, tn as u64, true)? {
-                    let x = v.to_f64();
-                    if x.is_finite() {
+                if let Some((x, y)) = target_ev.display_bounds(0, tp as u64, tn as u64)? {
+                    if x.is_finite() && y.is_finite() {
                         range = Some(match range {
-                            None => (x, x),
-                            Some((lo, hi)) => (lo.min(x), hi.max(x)),
+                            None => (x, y),
+                            Some((lo, hi)) => (lo.min(x), hi.max(y)),
                         });
                     }
                 }

@@ -143,7 +143,7 @@ pub(crate) fn segment(
     for &w in among {
         let score = ev.windows[w].score;
         let (tp0, tn0) = axis.point(fixed, range.lo as u64);
-        if check_defined && ev.value(w, tp0, tn0, extend_pt)?.is_none() {
+        if check_defined && !ev.defined(w, tp0, tn0, extend_pt)? {
             return Ok(Span::empty());
         }
         let (suffix_side, prefix_side) = match axis.trend(score) {

@@ -5,16 +5,19 @@
 //! window selects an interval of tn, and the feasible tn form a band [LO(tp), HI(tp)] whose
 //! ends move monotonically with tp. The engine ([`check`]) decides by exact branch and bound
 //! over ranges of tp (the [`grid`] module explains the cut into pieces and the directions),
-//! counts the feasible pairs within a budget, lists the first witnesses in (tp, tn) order,
-//! and explains an inconsistency by a minimal inconsistent subset of the scores.
+//! counts the feasible pairs within a budget (walking the band's ends from one column to the
+//! next, see [`walk`]), lists the first witnesses in (tp, tn) order, and explains an
+//! inconsistency by a minimal inconsistent subset of the scores.
 //!
 //! Floats only guess where a binary search should start; every comparison that decides
-//! anything is exact, and every witness is re-checked with `ConfusionMatrix::exact`. A
-//! search that runs out of budget answers [`Verdict::Undecided`], never a guess.
+//! anything is exact, and every witness is re-checked with `ConfusionMatrix::exact`. Exact
+//! comparisons are made in fixed-width integers where the score has an integer form and
+//! the products fit ([`fast`]), with big rationals otherwise. A search that runs out of
+//! budget answers [`Verdict::Undecided`], never a guess.
 //!
 //! ```
-//! use scorecheck::single::{check, Options, Problem, Verdict, Window};
-//! use scorecheck::algebra::{parse_decimal, reported_interval, Params, Score};
+//! use scorecheck_single::{check, Options, Problem, Verdict, Window};
+//! use scorecheck_algebra::{parse_decimal, reported_interval, Params, Score};
 //!
 //! let eps = parse_decimal("0.0001").unwrap();
 //! let tol = parse_decimal("0.000001").unwrap();
@@ -29,7 +32,7 @@
 //!     windows: vec![window(Score::Acc, "0.6821"), window(Score::Npv, "0.9401"), window(Score::F1p, "0.4004")],
 //!     params: Params::default(),
 //! };
-//! let outcome = check(&problem, &Options { max_witnesses: 5, ..Options::default() });
+//! let outcome = check(&problem, &Options::default().with_max_witnesses(5));
 //! assert_eq!(outcome.verdict, Verdict::Consistent);
 //! assert_eq!(outcome.witnesses, vec![(743, 4031), (743, 4032)]);
 //! assert_eq!(outcome.n_valid_tptn_pairs, Some(2));
@@ -38,8 +41,10 @@
 mod count;
 mod eval;
 mod explain;
+mod fast;
 mod grid;
 mod search;
+mod walk;
 
 use std::time::Instant;
 
@@ -77,7 +82,15 @@ pub struct Problem {
 }
 
 /// Budgets and what to compute besides the verdict.
+///
+/// Built from [`Options::default`] and the `with_*` methods (new options may be added):
+///
+/// ```
+/// let options = scorecheck_single::Options::default().with_max_witnesses(5).with_explain(false);
+/// assert_eq!(options.max_witnesses, 5);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Options {
     /// How many witnesses to list (the first ones in (tp, tn) order).
     pub max_witnesses: usize,
@@ -86,6 +99,13 @@ pub struct Options {
     /// Interior tp columns the exact count may visit before it gives a lower bound only
     /// (0: count only the border of the grid; an interior that is not empty then leaves
     /// the count unknown).
+    ///
+    /// A column is visited when its band is computed, whether by a search of its own or by
+    /// walking from the previous column (runs of columns with one band, and ranges proved
+    /// empty, are counted without visiting them). Walking costs tens of nanoseconds a column
+    /// for every score but pt (integer polynomials, while they fit in 125 bits: up to about
+    /// 1e6 per class at four-decimal windows), about a microsecond otherwise; the deadline
+    /// is looked at every few thousand columns.
     pub count_budget: u64,
     /// Whether to explain an inconsistency by a minimal inconsistent subset.
     pub explain: bool,
@@ -99,18 +119,121 @@ impl Default for Options {
         Options {
             max_witnesses: 1,
             max_steps: 50_000_000,
-            // An exact evaluation at large counts costs 0.1–1 ms (big-rational gcds), so a
-            // column costs about a millisecond: 1_000 columns bound the default count by
-            // about a second; callers wanting exact counts of dense problems raise it.
-            count_budget: 200_000,
+            // Walked columns cost 10–30 ns on the integer path (mcc alone at p = n = 1e6 walks
+            // about 550_000 of them in about 10 ms), about a microsecond otherwise (pt, huge
+            // counts): 5_000_000 bounds the default count by 0.1 s on the integer path and a
+            // few seconds otherwise, and the deadline stops it sooner.
+            count_budget: 5_000_000,
             explain: true,
             deadline: None,
         }
     }
 }
 
+impl Options {
+    /// Lists up to `k` witnesses.
+    #[must_use]
+    pub fn with_max_witnesses(mut self, k: usize) -> Options {
+        self.max_witnesses = k;
+        self
+    }
+
+    /// Allows `steps` exact evaluations for the decision.
+    #[must_use]
+    pub fn with_max_steps(mut self, steps: u64) -> Options {
+        self.max_steps = steps;
+        self
+    }
+
+    /// Lets the exact count visit up to `columns` interior tp columns.
+    #[must_use]
+    pub fn with_count_budget(mut self, columns: u64) -> Options {
+        self.count_budget = columns;
+        self
+    }
+
+    /// Whether to explain an inconsistency.
+    #[must_use]
+    pub fn with_explain(mut self, explain: bool) -> Options {
+        self.explain = explain;
+        self
+    }
+
+    /// Gives up at `deadline` (`None`: never).
+    #[must_use]
+    pub fn with_deadline(mut self, deadline: Option<Instant>) -> Options {
+        self.deadline = deadline;
+        self
+    }
+}
+
+/// Why a search stopped before a verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum StopReason {
+    /// The budget of exact evaluations ([`Options::max_steps`]) ran out.
+    Budget {
+        /// The budget that ran out.
+        max_steps: u64,
+    },
+    /// The deadline passed.
+    TimeLimit,
+    /// An internal consistency check failed (a bug, reported rather than guessed past).
+    Anomaly(String),
+}
+
+impl std::fmt::Display for StopReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StopReason::Budget { max_steps } => write!(
+                f,
+                "the budget of {max_steps} exact evaluations ran out before a verdict"
+            ),
+            StopReason::TimeLimit => {
+                f.write_str("the time limit ran out before a verdict (raise time_limit)")
+            }
+            StopReason::Anomaly(what) => {
+                write!(f, "an internal consistency check failed: {what}")
+            }
+        }
+    }
+}
+
+/// How much of the search a stopped search completed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Covered {
+    /// Only the border of the grid (tp = 0, tp = p, tn = 0, tn = n) was being searched.
+    Border,
+    /// `resolved` of `total` interior tp values were decided with no feasible matrix.
+    Interior {
+        /// Interior tp values decided (looked at or ruled out).
+        resolved: u128,
+        /// Interior tp values in all.
+        total: u128,
+    },
+}
+
+impl std::fmt::Display for Covered {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Covered::Border => f.write_str(
+                "the border of the grid (tp = 0, tp = p, tn = 0, tn = n) was being searched; the interior was not reached",
+            ),
+            Covered::Interior { resolved, total } => {
+                let share = resolved as f64 / total as f64 * 100.0;
+                write!(
+                    f,
+                    "{resolved} of {total} interior tp values ({share:.2}%) were decided (looked at or ruled out) with no feasible matrix found"
+                )
+            }
+        }
+    }
+}
+
 /// The answer to a problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Verdict {
     /// Some matrix satisfies every window (a witness is listed).
     Consistent,
@@ -119,14 +242,15 @@ pub enum Verdict {
     /// The budget ran out, or an internal check failed, before a verdict.
     Undecided {
         /// Why no verdict was reached.
-        reason: String,
+        reason: StopReason,
         /// What part of the search was completed.
-        covered: String,
+        covered: Covered,
     },
 }
 
 /// Why the reported scores are inconsistent, in terms a reader can check.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Explanation {
     /// A minimal inconsistent subset of the reported scores (deletion filtering).
     pub scores: Vec<Score>,
@@ -139,6 +263,7 @@ pub struct Explanation {
 
 /// Everything the engine found out.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Outcome {
     /// The verdict.
     pub verdict: Verdict,
@@ -170,6 +295,13 @@ impl Outcome {
             steps: 0,
         }
     }
+}
+
+/// Whether `score` is one of the two internal scores a reported AUC becomes (sens·spec and
+/// fnr·fpr: an AUC window on a test set is a window on each, see the facade's `auc`
+/// protocol); explanations name such a window "auc".
+pub fn is_auc_window(score: Score) -> bool {
+    matches!(score, Score::SensTimesSpec | Score::FnrTimesFpr)
 }
 
 /// The least time the explanation of an inconsistency may take (see [`check`]).
@@ -274,20 +406,17 @@ pub fn check(problem: &Problem, options: &Options) -> Outcome {
 /// The outcome of a search that stopped before a verdict.
 fn undecided(halt: Halt, coverage: &Coverage, steps: u64, max_steps: u64) -> Outcome {
     let reason = match halt {
-        Halt::Budget => {
-            format!("the budget of {max_steps} exact evaluations ran out before a verdict")
-        }
-        Halt::TimeLimit => "the time limit ran out before a verdict (raise time_limit)".to_string(),
-        Halt::Anomaly(what) => format!("an internal consistency check failed: {what}"),
+        Halt::Budget => StopReason::Budget { max_steps },
+        Halt::TimeLimit => StopReason::TimeLimit,
+        Halt::Anomaly(what) => StopReason::Anomaly(what),
     };
     let covered = if coverage.total == 0 {
-        "the border of the grid (tp = 0, tp = p, tn = 0, tn = n) was being searched; the interior was not reached".to_string()
+        Covered::Border
     } else {
-        let share = coverage.resolved as f64 / coverage.total as f64 * 100.0;
-        format!(
-            "{} of {} interior tp values ({share:.2}%) were decided (looked at or ruled out) with no feasible matrix found",
-            coverage.resolved, coverage.total
-        )
+        Covered::Interior {
+            resolved: coverage.resolved,
+            total: coverage.total,
+        }
     };
     Outcome {
         verdict: Verdict::Undecided { reason, covered },

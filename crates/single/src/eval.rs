@@ -10,6 +10,7 @@ use num_traits::ToPrimitive;
 use scorecheck_algebra::{ConfusionMatrix, Exact, Params, Score, Trend};
 use scorecheck_interval::{enclose_f64, Enclosure};
 
+use super::fast::FastWindow;
 use super::Window;
 
 /// Why a search stopped before it could conclude.
@@ -73,6 +74,8 @@ pub(crate) struct Evaluator<'a> {
     bounds_f64: Vec<(f64, f64)>,
     /// Each window's bounds bracketed by f64 values, for the rigorous interval filter.
     brackets: Vec<Brackets>,
+    /// Each window's fixed-width integer form, where it has one (every score but pt).
+    pub(crate) fast: Vec<Option<FastWindow>>,
     /// Whether the interval filter may be used: every count, sum and difference of counts
     /// is an exact f64, so a denominator that is exactly zero stays exactly zero and the
     /// filter's definedness agrees with the exact one.
@@ -116,6 +119,10 @@ impl<'a> Evaluator<'a> {
                 upper: bracket(&w.upper),
             })
             .collect();
+        let fast = windows
+            .iter()
+            .map(|w| FastWindow::new(w.score, &w.lower, &w.upper, params))
+            .collect();
         Evaluator {
             p,
             n,
@@ -123,6 +130,7 @@ impl<'a> Evaluator<'a> {
             params,
             bounds_f64,
             brackets,
+            fast,
             filter: p.checked_add(n).is_some_and(|total| total < (1u64 << 50)),
             steps: 0,
             max_steps,
@@ -181,8 +189,58 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// Counts one fixed-width exact evaluation against the step budget (the clock is looked
+    /// at by the callers' loops: an evaluation costs tens of nanoseconds, a look as much).
+    fn fast_step(&mut self) -> Run<()> {
+        self.steps += 1;
+        if self.steps > self.max_steps {
+            return Err(Halt::Budget);
+        }
+        Ok(())
+    }
+
+    /// The fixed-width exact answer to "is window `w` inside / is its `side` met at
+    /// (tp, tn)", when the integer form decides it.
+    fn fast_sides(&self, w: usize, tp: u64, tn: u64) -> Option<(Ordering, Ordering)> {
+        let fast = self.fast[w].as_ref()?;
+        let value = fast.value(tp, tn, self.p, self.n)?;
+        Some((value.cmp(&fast.lower)?, value.cmp(&fast.upper)?))
+    }
+
+    /// Whether window `w`'s score is defined at (tp, tn) (pt extended on its line with
+    /// `extend_pt`): by its integer form where it has one, else by exact evaluation.
+    pub(crate) fn defined(&mut self, w: usize, tp: u64, tn: u64, extend_pt: bool) -> Run<bool> {
+        if let Some(fast) = self.fast[w].as_ref() {
+            if fast.value(tp, tn, self.p, self.n).is_some() {
+                self.fast_step()?;
+                return Ok(true);
+            }
+        }
+        Ok(self.value(w, tp, tn, extend_pt)?.is_some())
+    }
+
+    /// Rigorous f64 bounds on window `w`'s score at (tp, tn) for display (pt extended on its
+    /// line): the interval filter's enclosure where it applies, else the exact value's f64
+    /// image (twice); `None` where the score is undefined.
+    pub(crate) fn display_bounds(&mut self, w: usize, tp: u64, tn: u64) -> Run<Option<(f64, f64)>> {
+        let on_line = is_pt_like(self.windows[w].score) && self.on_pt_line(tp, tn);
+        if !on_line {
+            if let Some(bounds) = self.enclosure(w, tp, tn) {
+                return Ok(Some(bounds));
+            }
+        }
+        Ok(self.value(w, tp, tn, true)?.map(|v| {
+            let x = v.to_f64();
+            (x, x)
+        }))
+    }
+
     /// Whether window `w`'s score is defined at (tp, tn) and inside its window, exactly.
     pub(crate) fn inside(&mut self, w: usize, tp: u64, tn: u64) -> Run<bool> {
+        if let Some((lower, upper)) = self.fast_sides(w, tp, tn) {
+            self.fast_step()?;
+            return Ok(lower != Ordering::Less && upper != Ordering::Greater);
+        }
         if let Some(enclosure) = self.enclosure(w, tp, tn) {
             let b = &self.brackets[w];
             if enclosure.0 >= b.lower.1 && enclosure.1 <= b.upper.0 {
@@ -220,6 +278,22 @@ impl<'a> Evaluator<'a> {
         tn: u64,
         extend_pt: bool,
     ) -> Run<bool> {
+        if let Some(fast) = self.fast[w].as_ref() {
+            let bound = match side {
+                Side::AtLeastLower => &fast.lower,
+                Side::AtMostUpper => &fast.upper,
+            };
+            if let Some(ordering) = fast
+                .value(tp, tn, self.p, self.n)
+                .and_then(|value| value.cmp(bound))
+            {
+                self.fast_step()?;
+                return Ok(match side {
+                    Side::AtLeastLower => ordering != Ordering::Less,
+                    Side::AtMostUpper => ordering != Ordering::Greater,
+                });
+            }
+        }
         if !(extend_pt && is_pt_like(self.windows[w].score) && self.on_pt_line(tp, tn)) {
             if let Some((lo, hi)) = self.enclosure(w, tp, tn) {
                 let b = &self.brackets[w];

@@ -1,0 +1,716 @@
+//! The request tree: JSON values that keep each number's text and each object's key order.
+//!
+//! Requests are read from this tree, not from `serde_json::Value`, for two reasons. A reported
+//! figure is an exact decimal whose written digits matter (`0.950` has three decimals for
+//! `"eps": "auto"`, `0.1` is one tenth, not the nearest binary double), and the order in
+//! which scores are given decides the order of explanations. serde_json keeps both only with
+//! its `arbitrary_precision` and `preserve_order` features, and cargo would switch those on
+//! for every crate that depends on this one (a downstream `#[serde(untagged)]` enum of
+//! `f64` or `String` then fails to parse `0.5`). So the text is checked by serde_json (its
+//! error messages), then read once more by the small parser below into [`Json`].
+//!
+//! Results are still built as `serde_json::Value`; [`Json::to_value`] converts the few
+//! request parts a result repeats.
+
+use std::fmt;
+
+/// A JSON number as written in the request (`0.950`, `1e-4`, `1000`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Number(String);
+
+impl Number {
+    /// The number of `text`, if `text` is one JSON number.
+    pub fn parse(text: &str) -> Option<Number> {
+        let mut parser = Parser {
+            bytes: text.as_bytes(),
+            at: 0,
+            depth: 0,
+        };
+        let number = parser.number().ok()?;
+        (parser.at == text.len()).then_some(number)
+    }
+
+    /// The number as written.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The number as a `u64`, if it is written as a whole number that fits.
+    pub fn as_u64(&self) -> Option<u64> {
+        self.0.parse().ok()
+    }
+
+    /// The number as an `i64`, if it is written as a whole number that fits.
+    pub fn as_i64(&self) -> Option<i64> {
+        self.0.parse().ok()
+    }
+
+    /// The nearest `f64` (display and pruning only).
+    pub fn as_f64(&self) -> Option<f64> {
+        self.0.parse().ok().filter(|x: &f64| x.is_finite())
+    }
+}
+
+impl fmt::Display for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// An object: its members in the order written (keys are unique: a request with a key given
+/// twice is refused before it is read).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct JsonMap(Vec<(String, Json)>);
+
+impl JsonMap {
+    /// An empty object.
+    pub fn new() -> JsonMap {
+        JsonMap(Vec::new())
+    }
+
+    /// The member `key`.
+    pub fn get(&self, key: &str) -> Option<&Json> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    /// Whether `key` is a member.
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.get(key).is_some()
+    }
+
+    /// Sets `key` (in place if present, else at the end).
+    pub fn insert(&mut self, key: impl Into<String>, value: Json) {
+        let key = key.into();
+        match self.0.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, v)) => *v = value,
+            None => self.0.push((key, value)),
+        }
+    }
+
+    /// Removes `key`, returning its value.
+    pub fn remove(&mut self, key: &str) -> Option<Json> {
+        let at = self.0.iter().position(|(k, _)| k == key)?;
+        Some(self.0.remove(at).1)
+    }
+
+    /// The keys in order.
+    pub fn keys(&self) -> impl Iterator<Item = &String> {
+        self.0.iter().map(|(k, _)| k)
+    }
+
+    /// The values in order.
+    pub fn values(&self) -> impl Iterator<Item = &Json> {
+        self.0.iter().map(|(_, v)| v)
+    }
+
+    /// The members in order.
+    pub fn iter(&self) -> impl Iterator<Item = (&String, &Json)> {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
+
+    /// How many members.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl<'a> IntoIterator for &'a JsonMap {
+    type Item = (&'a String, &'a Json);
+    type IntoIter = std::iter::Map<
+        std::slice::Iter<'a, (String, Json)>,
+        fn(&'a (String, Json)) -> (&'a String, &'a Json),
+    >;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
+}
+
+impl IntoIterator for JsonMap {
+    type Item = (String, Json);
+    type IntoIter = std::vec::IntoIter<(String, Json)>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl FromIterator<(String, Json)> for JsonMap {
+    fn from_iter<I: IntoIterator<Item = (String, Json)>>(iter: I) -> JsonMap {
+        let mut map = JsonMap::new();
+        for (k, v) in iter {
+            map.insert(k, v);
+        }
+        map
+    }
+}
+
+/// One JSON value of a request.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Json {
+    /// `null`.
+    #[default]
+    Null,
+    /// `true` or `false`.
+    Bool(bool),
+    /// A number, as written.
+    Number(Number),
+    /// A string.
+    String(String),
+    /// An array.
+    Array(Vec<Json>),
+    /// An object.
+    Object(JsonMap),
+}
+
+/// The value of an absent member.
+static NULL: Json = Json::Null;
+
+impl Json {
+    /// Reads `text`, which serde_json has already accepted as JSON; `Err` gives the byte
+    /// offset and what was expected if it is not.
+    pub fn parse(text: &str) -> Result<Json, String> {
+        let mut parser = Parser {
+            bytes: text.as_bytes(),
+            at: 0,
+            depth: 0,
+        };
+        let value = parser.value()?;
+        parser.whitespace();
+        if parser.at != text.len() {
+            return Err(format!("trailing characters at byte {}", parser.at));
+        }
+        Ok(value)
+    }
+
+    /// The member `key` of an object.
+    pub fn get(&self, key: &str) -> Option<&Json> {
+        match self {
+            Json::Object(map) => map.get(key),
+            _ => None,
+        }
+    }
+
+    /// The string, if this is one.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Json::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The boolean, if this is one.
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            Json::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// A whole number that fits in `u64`.
+    pub fn as_u64(&self) -> Option<u64> {
+        match self {
+            Json::Number(n) => n.as_u64(),
+            _ => None,
+        }
+    }
+
+    /// A whole number that fits in `i64`.
+    pub fn as_i64(&self) -> Option<i64> {
+        match self {
+            Json::Number(n) => n.as_i64(),
+            _ => None,
+        }
+    }
+
+    /// The nearest finite `f64` of a number (display and pruning only).
+    pub fn as_f64(&self) -> Option<f64> {
+        match self {
+            Json::Number(n) => n.as_f64(),
+            _ => None,
+        }
+    }
+
+    /// The items, if this is an array.
+    pub fn as_array(&self) -> Option<&Vec<Json>> {
+        match self {
+            Json::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    /// The members, if this is an object.
+    pub fn as_object(&self) -> Option<&JsonMap> {
+        match self {
+            Json::Object(map) => Some(map),
+            _ => None,
+        }
+    }
+
+    /// The members, mutable, if this is an object.
+    pub fn as_object_mut(&mut self) -> Option<&mut JsonMap> {
+        match self {
+            Json::Object(map) => Some(map),
+            _ => None,
+        }
+    }
+
+    /// Whether this is `null`.
+    pub fn is_null(&self) -> bool {
+        matches!(self, Json::Null)
+    }
+
+    /// Whether this is a number.
+    pub fn is_number(&self) -> bool {
+        matches!(self, Json::Number(_))
+    }
+
+    /// Whether this is a string.
+    pub fn is_string(&self) -> bool {
+        matches!(self, Json::String(_))
+    }
+
+    /// Whether this is an object.
+    pub fn is_object(&self) -> bool {
+        matches!(self, Json::Object(_))
+    }
+
+    /// Whether this is an array.
+    pub fn is_array(&self) -> bool {
+        matches!(self, Json::Array(_))
+    }
+
+    /// The value for a result: numbers become serde_json numbers (whole numbers exactly,
+    /// others as the nearest double), everything else as it is.
+    pub fn to_value(&self) -> serde_json::Value {
+        use serde_json::Value;
+        match self {
+            Json::Null => Value::Null,
+            Json::Bool(b) => Value::Bool(*b),
+            Json::Number(n) => {
+                if let Some(u) = n.as_u64() {
+                    Value::from(u)
+                } else if let Some(i) = n.as_i64() {
+                    Value::from(i)
+                } else {
+                    n.as_f64().map_or(Value::Null, Value::from)
+                }
+            }
+            Json::String(s) => Value::String(s.clone()),
+            Json::Array(items) => Value::Array(items.iter().map(Json::to_value).collect()),
+            Json::Object(map) => {
+                Value::Object(map.iter().map(|(k, v)| (k.clone(), v.to_value())).collect())
+            }
+        }
+    }
+}
+
+impl From<&serde_json::Value> for Json {
+    /// A request built in code: numbers by their serde_json text (a double's shortest
+    /// decimal, so `0.1` is one tenth).
+    fn from(value: &serde_json::Value) -> Json {
+        use serde_json::Value;
+        match value {
+            Value::Null => Json::Null,
+            Value::Bool(b) => Json::Bool(*b),
+            Value::Number(n) => Json::Number(Number(n.to_string())),
+            Value::String(s) => Json::String(s.clone()),
+            Value::Array(items) => Json::Array(items.iter().map(Json::from).collect()),
+            Value::Object(map) => Json::Object(
+                map.iter()
+                    .map(|(k, v)| (k.clone(), Json::from(v)))
+                    .collect(),
+            ),
+        }
+    }
+}
+
+impl From<serde_json::Value> for Json {
+    fn from(value: serde_json::Value) -> Json {
+        Json::from(&value)
+    }
+}
+
+impl From<&str> for Json {
+    fn from(s: &str) -> Json {
+        Json::String(s.to_string())
+    }
+}
+
+impl From<String> for Json {
+    fn from(s: String) -> Json {
+        Json::String(s)
+    }
+}
+
+impl From<bool> for Json {
+    fn from(b: bool) -> Json {
+        Json::Bool(b)
+    }
+}
+
+impl From<u64> for Json {
+    fn from(u: u64) -> Json {
+        Json::Number(Number(u.to_string()))
+    }
+}
+
+impl From<Vec<Json>> for Json {
+    fn from(items: Vec<Json>) -> Json {
+        Json::Array(items)
+    }
+}
+
+impl From<JsonMap> for Json {
+    fn from(map: JsonMap) -> Json {
+        Json::Object(map)
+    }
+}
+
+impl From<Number> for Json {
+    fn from(n: Number) -> Json {
+        Json::Number(n)
+    }
+}
+
+impl std::ops::Index<&str> for Json {
+    type Output = Json;
+
+    /// The member `key`, or `null` when absent or when this is not an object.
+    fn index(&self, key: &str) -> &Json {
+        self.get(key).unwrap_or(&NULL)
+    }
+}
+
+impl std::ops::Index<usize> for Json {
+    type Output = Json;
+
+    /// The item `i`, or `null` when absent or when this is not an array.
+    fn index(&self, i: usize) -> &Json {
+        self.as_array()
+            .and_then(|items| items.get(i))
+            .unwrap_or(&NULL)
+    }
+}
+
+impl fmt::Display for Json {
+    /// Compact JSON text, numbers as written.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Json::Null => f.write_str("null"),
+            Json::Bool(b) => write!(f, "{b}"),
+            Json::Number(n) => f.write_str(n.as_str()),
+            Json::String(s) => write!(f, "{}", serde_json::Value::String(s.clone())),
+            Json::Array(items) => {
+                f.write_str("[")?;
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{item}")?;
+                }
+                f.write_str("]")
+            }
+            Json::Object(map) => {
+                f.write_str("{")?;
+                for (i, (k, v)) in map.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{}:{v}", serde_json::Value::String(k.clone()))?;
+                }
+                f.write_str("}")
+            }
+        }
+    }
+}
+
+/// Nesting beyond which the parser gives up (serde_json's own limit is 128).
+const MAX_DEPTH: usize = 256;
+
+/// A recursive-descent reader of JSON text (RFC 8259).
+struct Parser<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    depth: usize,
+}
+
+impl Parser<'_> {
+    fn whitespace(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.bytes.get(self.at) {
+            self.at += 1;
+        }
+    }
+
+    fn expected(&self, what: &str) -> String {
+        format!("expected {what} at byte {}", self.at)
+    }
+
+    fn literal(&mut self, word: &str, value: Json) -> Result<Json, String> {
+        if self.bytes[self.at..].starts_with(word.as_bytes()) {
+            self.at += word.len();
+            Ok(value)
+        } else {
+            Err(self.expected(word))
+        }
+    }
+
+    fn value(&mut self) -> Result<Json, String> {
+        self.whitespace();
+        match self.bytes.get(self.at) {
+            Some(b'{') => self.nested(Parser::object),
+            Some(b'[') => self.nested(Parser::array),
+            Some(b'"') => Ok(Json::String(self.string()?)),
+            Some(b't') => self.literal("true", Json::Bool(true)),
+            Some(b'f') => self.literal("false", Json::Bool(false)),
+            Some(b'n') => self.literal("null", Json::Null),
+            Some(b'-' | b'0'..=b'9') => Ok(Json::Number(self.number()?)),
+            _ => Err(self.expected("a JSON value")),
+        }
+    }
+
+    fn nested(&mut self, read: fn(&mut Self) -> Result<Json, String>) -> Result<Json, String> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(format!("nested deeper than {MAX_DEPTH} levels"));
+        }
+        let value = read(self);
+        self.depth -= 1;
+        value
+    }
+
+    fn object(&mut self) -> Result<Json, String> {
+        self.at += 1;
+        let mut members = Vec::new();
+        self.whitespace();
+        if self.bytes.get(self.at) == Some(&b'}') {
+            self.at += 1;
+            return Ok(Json::Object(JsonMap(members)));
+        }
+        loop {
+            self.whitespace();
+            if self.bytes.get(self.at) != Some(&b'"') {
+                return Err(self.expected("a key"));
+            }
+            let key = self.string()?;
+            self.whitespace();
+            if self.bytes.get(self.at) != Some(&b':') {
+                return Err(self.expected("':'"));
+            }
+            self.at += 1;
+            let value = self.value()?;
+            members.push((key, value));
+            self.whitespace();
+            match self.bytes.get(self.at) {
+                Some(b',') => self.at += 1,
+                Some(b'}') => {
+                    self.at += 1;
+                    return Ok(Json::Object(JsonMap(members)));
+                }
+                _ => return Err(self.expected("',' or '}'")),
+            }
+        }
+    }
+
+    fn array(&mut self) -> Result<Json, String> {
+        self.at += 1;
+        let mut items = Vec::new();
+        self.whitespace();
+        if self.bytes.get(self.at) == Some(&b']') {
+            self.at += 1;
+            return Ok(Json::Array(items));
+        }
+        loop {
+            items.push(self.value()?);
+            self.whitespace();
+            match self.bytes.get(self.at) {
+                Some(b',') => self.at += 1,
+                Some(b']') => {
+                    self.at += 1;
+                    return Ok(Json::Array(items));
+                }
+                _ => return Err(self.expected("',' or ']'")),
+            }
+        }
+    }
+
+    fn digits(&mut self) -> usize {
+        let start = self.at;
+        while let Some(b'0'..=b'9') = self.bytes.get(self.at) {
+            self.at += 1;
+        }
+        self.at - start
+    }
+
+    fn number(&mut self) -> Result<Number, String> {
+        let start = self.at;
+        if self.bytes.get(self.at) == Some(&b'-') {
+            self.at += 1;
+        }
+        match self.bytes.get(self.at) {
+            Some(b'0') => self.at += 1,
+            Some(b'1'..=b'9') => {
+                self.digits();
+            }
+            _ => return Err(self.expected("a digit")),
+        }
+        if self.bytes.get(self.at) == Some(&b'.') {
+            self.at += 1;
+            if self.digits() == 0 {
+                return Err(self.expected("a digit after '.'"));
+            }
+        }
+        if let Some(b'e' | b'E') = self.bytes.get(self.at) {
+            self.at += 1;
+            if let Some(b'+' | b'-') = self.bytes.get(self.at) {
+                self.at += 1;
+            }
+            if self.digits() == 0 {
+                return Err(self.expected("a digit in the exponent"));
+            }
+        }
+        let text = std::str::from_utf8(&self.bytes[start..self.at])
+            .map_err(|_| self.expected("a number"))?;
+        Ok(Number(text.to_string()))
+    }
+
+    fn hex4(&mut self) -> Result<u32, String> {
+        let digits = self
+            .bytes
+            .get(self.at..self.at + 4)
+            .and_then(|d| std::str::from_utf8(d).ok())
+            .and_then(|d| u32::from_str_radix(d, 16).ok())
+            .ok_or_else(|| self.expected("four hex digits"))?;
+        self.at += 4;
+        Ok(digits)
+    }
+
+    fn string(&mut self) -> Result<String, String> {
+        self.at += 1;
+        let mut out = String::new();
+        loop {
+            let start = self.at;
+            while let Some(&b) = self.bytes.get(self.at) {
+                if b == b'"' || b == b'\\' || b < 0x20 {
+                    break;
+                }
+                self.at += 1;
+            }
+            out.push_str(
+                std::str::from_utf8(&self.bytes[start..self.at])
+                    .map_err(|_| self.expected("UTF-8 text"))?,
+            );
+            match self.bytes.get(self.at) {
+                Some(b'"') => {
+                    self.at += 1;
+                    return Ok(out);
+                }
+                Some(b'\\') => {
+                    self.at += 1;
+                    let escaped = *self
+                        .bytes
+                        .get(self.at)
+                        .ok_or_else(|| self.expected("an escape"))?;
+                    self.at += 1;
+                    match escaped {
+                        b'"' => out.push('"'),
+                        b'\\' => out.push('\\'),
+                        b'/' => out.push('/'),
+                        b'b' => out.push('\u{8}'),
+                        b'f' => out.push('\u{c}'),
+                        b'n' => out.push('\n'),
+                        b'r' => out.push('\r'),
+                        b't' => out.push('\t'),
+                        b'u' => {
+                            let first = self.hex4()?;
+                            let code = if (0xD800..0xDC00).contains(&first)
+                                && self.bytes[self.at..].starts_with(b"\\u")
+                            {
+                                self.at += 2;
+                                let second = self.hex4()?;
+                                if !(0xDC00..0xE000).contains(&second) {
+                                    return Err(self.expected("a low surrogate"));
+                                }
+                                0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+                            } else {
+                                first
+                            };
+                            // A lone surrogate (serde_json refuses it too) becomes U+FFFD.
+                            out.push(char::from_u32(code).unwrap_or('\u{FFFD}'));
+                        }
+                        _ => return Err(self.expected("a valid escape")),
+                    }
+                }
+                _ => return Err(self.expected("'\"'")),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_keep_their_text_and_objects_their_order() {
+        let json = Json::parse(r#" {"z": 0.950, "a": [1e-4, -0, 12], "s": "\u00e9\ud83d\ude00\n", "t": true, "n": null} "#)
+            .unwrap();
+        let keys: Vec<&String> = json.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["z", "a", "s", "t", "n"]);
+        assert_eq!(json["z"], Json::Number(Number("0.950".into())));
+        assert_eq!(json["a"][0].to_string(), "1e-4");
+        assert_eq!(json["a"][2].as_u64(), Some(12));
+        assert_eq!(json["s"].as_str(), Some("é😀\n"));
+        assert_eq!(json["t"].as_bool(), Some(true));
+        assert!(json["n"].is_null());
+        assert!(json["missing"].is_null());
+        assert_eq!(
+            json.to_string(),
+            r#"{"z":0.950,"a":[1e-4,-0,12],"s":"é😀\n","t":true,"n":null}"#
+        );
+    }
+
+    #[test]
+    fn the_text_round_trips_through_serde_json_for_every_value_it_accepts() {
+        for text in [
+            "[]",
+            "{}",
+            r#"[{"a": {"b": [[], {}, "x\"y\\z"]}}]"#,
+            "123456789012345678901234567890.5e-3",
+            r#""\b\f\t\r\n\/""#,
+        ] {
+            let ours = Json::parse(text).unwrap();
+            let theirs: serde_json::Value = serde_json::from_str(text).unwrap();
+            let again: serde_json::Value = serde_json::from_str(&ours.to_string()).unwrap();
+            assert_eq!(again, theirs, "{text}");
+        }
+    }
+
+    #[test]
+    fn malformed_text_is_an_error_not_a_panic() {
+        for text in [
+            "",
+            "{",
+            "[1,",
+            r#"{"a" 1}"#,
+            "01",
+            "1.",
+            "1e",
+            "-",
+            r#""\u12""#,
+            r#""\x""#,
+            "[1]]",
+            "nul",
+            "\"abc",
+        ] {
+            assert!(Json::parse(text).is_err(), "{text:?}");
+        }
+        let deep = "[".repeat(300) + &"]".repeat(300);
+        assert!(Json::parse(&deep).is_err());
+    }
+}

@@ -1,0 +1,55 @@
+//! The JSON shapes every result shares: an exact value with its float, a float that may not
+//! be finite, a count of any size.
+
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
+use scorecheck_algebra::Exact;
+use serde_json::{json, Value};
+
+/// A float for a result: `null` when it is not finite (JSON has no NaN or infinity).
+pub(crate) fn finite(x: f64) -> Value {
+    serde_json::Number::from_f64(x)
+        .map(Value::Number)
+        .unwrap_or(Value::Null)
+}
+
+/// `{"exact": "a/b", "value": float}` of a rational.
+pub(crate) fn rational(value: &BigRational) -> Value {
+    json!({"exact": value.to_string(), "value": finite(value.to_f64().unwrap_or(f64::NAN))})
+}
+
+/// `{"exact": "...", "value": float}` of an exact score value (square-root forms included).
+pub(crate) fn exact(value: &Exact) -> Value {
+    json!({"exact": value.to_string(), "value": finite(value.to_f64())})
+}
+
+/// A count as a JSON number; one beyond 2^64 − 1 (the largest serde_json writes exactly)
+/// as its decimal string rather than rounded.
+pub(crate) fn count(count: u128) -> Value {
+    u64::try_from(count).map_or_else(|_| Value::String(count.to_string()), Value::from)
+}
+
+/// The verdict a result states.
+pub(crate) enum Decision<'a> {
+    /// A witness was found (and re-checked exactly).
+    Consistent,
+    /// No solution, with how certain that is (`exact`, `solver`, ...).
+    Inconsistent(&'a str),
+    /// A budget ran out.
+    Undecided,
+}
+
+/// Writes the three fields every result has: `inconsistency` (true, false or null),
+/// `verdict` and `certainty` (of an inconsistency; null otherwise).
+pub(crate) fn verdict(out: &mut serde_json::Map<String, Value>, decision: Decision<'_>) {
+    let (inconsistency, verdict, certainty) = match decision {
+        Decision::Consistent => (Value::Bool(false), "consistent", Value::Null),
+        Decision::Inconsistent(certainty) => {
+            (Value::Bool(true), "inconsistent", Value::from(certainty))
+        }
+        Decision::Undecided => (Value::Null, "undecided", Value::Null),
+    };
+    out.insert("inconsistency".into(), inconsistency);
+    out.insert("verdict".into(), verdict.into());
+    out.insert("certainty".into(), certainty);
+}

@@ -1,0 +1,381 @@
+//! Exact comparisons of a score at one integer matrix with a window end in fixed-width
+//! integers: no allocation, no gcd, and `None` (the caller's big-rational path) whenever a
+//! product could overflow or the score has no integer form here.
+//!
+//! Every score but pt and 1 − pt is, at an integer matrix, either a ratio N/D of integers
+//! with D > 0, or sign(S)·√(X/Y) with integers X ≥ 0, Y > 0 (mcc, gm, fm). A window end
+//! a/b (b > 0) is then compared by cross-multiplication: sign(b·N − a·D), or the signs of S
+//! and a and then b²·X against a²·Y. The products are formed as 256-bit integers from
+//! u128 factors; anything wider is left to the exact big-rational evaluation.
+
+use std::cmp::Ordering;
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
+use scorecheck_algebra::{Params, Score};
+
+/// A window end as the fraction num/den in lowest terms, den > 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Bound {
+    pub(crate) num: i128,
+    pub(crate) den: i128,
+}
+
+impl Bound {
+    /// The fraction `r` in fixed width, when both parts fit (den < 2^127).
+    pub(crate) fn of(r: &BigRational) -> Option<Bound> {
+        // BigRational keeps lowest terms with a positive denominator.
+        let num = r.numer().to_i128()?;
+        let den = r.denom().to_i128()?;
+        (den > 0 && num != i128::MIN).then_some(Bound { num, den })
+    }
+}
+
+/// The integer form of a score at one matrix.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Value {
+    /// num / den with den > 0.
+    Ratio { num: i128, den: i128 },
+    /// sign · √(x0·x1 / (y0·y1·y2·y3)), every factor ≥ 0, the y's > 0; `sign` is Equal
+    /// exactly when the value is 0.
+    Root {
+        sign: Ordering,
+        x: [u128; 2],
+        y: [u128; 4],
+    },
+}
+
+/// The rational β² of fbp or fbn as (r, s), s > 0, when it fits.
+fn beta_squared(beta: &BigRational) -> Option<(i128, i128)> {
+    let b2 = beta * beta;
+    let bound = Bound::of(&b2)?;
+    (bound.num >= 0).then_some((bound.num, bound.den))
+}
+
+/// How a window's score is compared in fixed width.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FastWindow {
+    /// The score whose integer form is used (mcc for nmcc, whose ends are moved).
+    score: Score,
+    /// β² of fbp or fbn as (r, s).
+    beta2: (i128, i128),
+    pub(crate) lower: Bound,
+    pub(crate) upper: Bound,
+}
+
+impl FastWindow {
+    /// The fixed-width form of a window, when its score has one and its ends fit.
+    pub(crate) fn new(
+        score: Score,
+        lower: &BigRational,
+        upper: &BigRational,
+        params: &Params,
+    ) -> Option<FastWindow> {
+        let beta2 = match score {
+            Score::Fbp => beta_squared(&params.beta_positive)?,
+            Score::Fbn => beta_squared(&params.beta_negative)?,
+            _ => (0, 1),
+        };
+        match score {
+            Score::Pt | Score::OneMinusPt => None,
+            // nmcc = (mcc + 1)/2 lies in [lower, upper] iff mcc lies in [2·lower − 1, 2·upper − 1].
+            Score::Nmcc => {
+                let moved = |r: &BigRational| {
+                    let two = BigRational::from_integer(BigInt::from(2));
+                    &two * r - BigRational::from_integer(BigInt::from(1))
+                };
+                Some(FastWindow {
+                    score: Score::Mcc,
+                    beta2,
+                    lower: Bound::of(&moved(lower))?,
+                    upper: Bound::of(&moved(upper))?,
+                })
+            }
+            _ => Some(FastWindow {
+                score,
+                beta2,
+                lower: Bound::of(lower)?,
+                upper: Bound::of(upper)?,
+            }),
+        }
+    }
+
+    /// The score whose integer form is used.
+    pub(crate) fn score(&self) -> Score {
+        self.score
+    }
+
+    /// β² of fbp or fbn as (r, s), (0, 1) for other scores.
+    pub(crate) fn beta2(&self) -> (i128, i128) {
+        self.beta2
+    }
+
+    /// The integer form of the score at (tp, tn); `None` where it is undefined or a part
+    /// overflows (the caller then evaluates exactly with big rationals).
+    pub(crate) fn value(&self, tp: u64, tn: u64, p: u64, n: u64) -> Option<Value> {
+        integer_form(self.score, self.beta2, tp, tn, p, n)
+    }
+}
+
+/// The integer form of `score` at (tp, tn); see [`FastWindow::value`].
+pub(crate) fn integer_form(
+    score: Score,
+    (r, s): (i128, i128),
+    tp: u64,
+    tn: u64,
+    p: u64,
+    n: u64,
+) -> Option<Value> {
+    let (tp, tn, p, n) = (i128::from(tp), i128::from(tn), i128::from(p), i128::from(n));
+    let fp = n - tn;
+    let fn_ = p - tp;
+    let pp = tp + fp;
+    let pn = tn + fn_;
+    let total = p + n;
+    let mul = |a: i128, b: i128| a.checked_mul(b);
+    let ratio = |num: Option<i128>, den: Option<i128>| -> Option<Value> {
+        let (num, den) = (num?, den?);
+        (den > 0).then_some(Value::Ratio { num, den })
+    };
+    let both_predicted = pp > 0 && pn > 0;
+    match score {
+        Score::Acc => ratio(Some(tp + tn), Some(total)),
+        Score::Err => ratio(Some(fp + fn_), Some(total)),
+        Score::Sens => ratio(Some(tp), Some(p)),
+        Score::Fnr => ratio(Some(fn_), Some(p)),
+        Score::Spec => ratio(Some(tn), Some(n)),
+        Score::Fpr => ratio(Some(fp), Some(n)),
+        Score::Ppv => ratio(Some(tp), Some(pp)),
+        Score::Fdr => ratio(Some(fp), Some(pp)),
+        Score::Npv => ratio(Some(tn), Some(pn)),
+        Score::For => ratio(Some(fn_), Some(pn)),
+        Score::Bacc => ratio(mul(tp, n)?.checked_add(mul(tn, p)?), mul(2 * p, n)),
+        Score::Bm => ratio(
+            mul(tp, n)?
+                .checked_add(mul(tn, p)?)?
+                .checked_sub(mul(p, n)?),
+            mul(p, n),
+        ),
+        Score::F1p => ratio(Some(2 * tp), Some(tp + p + fp)),
+        Score::F1n => ratio(Some(2 * tn), Some(tn + n + fn_)),
+        // (1 + r/s)·tp / (tp + (r/s)·p + fp), times s above and below.
+        Score::Fbp => ratio(
+            mul(s.checked_add(r)?, tp),
+            mul(s, tp)?
+                .checked_add(mul(r, p)?)?
+                .checked_add(mul(s, fp)?),
+        ),
+        Score::Fbn => ratio(
+            mul(s.checked_add(r)?, tn),
+            mul(s, tn)?
+                .checked_add(mul(r, n)?)?
+                .checked_add(mul(s, fn_)?),
+        ),
+        Score::Upm => ratio(
+            mul(4 * tp, tn),
+            mul(tn, total - tn + tp)?.checked_add(mul(tp, total + tn - tp)?),
+        ),
+        Score::SensTimesSpec => ratio(mul(tp, tn), mul(p, n)),
+        Score::FnrTimesFpr => ratio(mul(fn_, fp), mul(p, n)),
+        Score::Mk | Score::Nmk if !both_predicted => None,
+        Score::Mk => ratio(
+            mul(tp, pn)?
+                .checked_add(mul(tn, pp)?)?
+                .checked_sub(mul(pp, pn)?),
+            mul(pp, pn),
+        ),
+        Score::Nmk => ratio(mul(tp, pn)?.checked_add(mul(tn, pp)?), mul(2 * pp, pn)),
+        Score::Lrp => ratio(mul(n, tp), mul(p, fp)),
+        Score::Lrn => ratio(mul(n, fn_), mul(p, tn)),
+        Score::Dor => ratio(mul(tp, tn), mul(fp, fn_)),
+        Score::Ji => ratio(Some(tp), Some(tp + fp + fn_)),
+        Score::Kappa if !both_predicted => None,
+        Score::Kappa => ratio(
+            mul(tp, tn)?.checked_sub(mul(fn_, fp)?)?.checked_mul(2),
+            mul(n, pp)?.checked_add(mul(p, pn)?),
+        ),
+        Score::Mcc | Score::Nmcc => {
+            if p == 0 || n == 0 || !both_predicted {
+                return None;
+            }
+            let num = mul(tp, tn)?.checked_sub(mul(fp, fn_)?)?;
+            let m = num.unsigned_abs();
+            Some(Value::Root {
+                sign: num.cmp(&0),
+                x: [m, m],
+                y: [p as u128, n as u128, pp as u128, pn as u128],
+            })
+        }
+        Score::Gm => {
+            if p == 0 || n == 0 {
+                return None;
+            }
+            Some(Value::Root {
+                sign: (tp.min(tn)).cmp(&0),
+                x: [tp as u128, tn as u128],
+                y: [p as u128, n as u128, 1, 1],
+            })
+        }
+        Score::Fm => {
+            if p == 0 || pp == 0 {
+                return None;
+            }
+            Some(Value::Root {
+                sign: tp.cmp(&0),
+                x: [tp as u128, tp as u128],
+                y: [p as u128, pp as u128, 1, 1],
+            })
+        }
+        Score::Pt | Score::OneMinusPt => None,
+        // A score added to the catalogue later: the exact path decides.
+        _ => None,
+    }
+}
+
+impl Value {
+    /// sign(value − bound), exactly; `None` when a product does not fit in 256 bits.
+    pub(crate) fn cmp(&self, bound: &Bound) -> Option<Ordering> {
+        let a_sign = bound.num.cmp(&0);
+        let a = bound.num.unsigned_abs();
+        let b = bound.den as u128;
+        match *self {
+            Value::Ratio { num, den } => {
+                // sign(num/den − a/b) = sign(num·b − a·den), den > 0 and b > 0.
+                let n_sign = num.cmp(&0);
+                if n_sign != a_sign || n_sign == Ordering::Equal {
+                    return Some(n_sign.cmp(&a_sign));
+                }
+                let magnitudes =
+                    cmp_wide(mul_wide(num.unsigned_abs(), b), mul_wide(a, den as u128));
+                Some(if n_sign == Ordering::Less {
+                    magnitudes.reverse()
+                } else {
+                    magnitudes
+                })
+            }
+            Value::Root { sign, x, y } => {
+                if sign != a_sign || sign == Ordering::Equal {
+                    return Some(sign.cmp(&a_sign));
+                }
+                // |value| against |a|/b: b²·x0·x1 against a²·y0·y1·y2·y3.
+                let left = product(&[b, b, x[0], x[1]])?;
+                let right = product(&[a, a, y[0], y[1], y[2], y[3]])?;
+                let magnitudes = cmp_wide(left, right);
+                Some(if sign == Ordering::Less {
+                    magnitudes.reverse()
+                } else {
+                    magnitudes
+                })
+            }
+        }
+    }
+}
+
+/// A 256-bit unsigned integer as (high, low) halves.
+type Wide = (u128, u128);
+
+fn cmp_wide(a: Wide, b: Wide) -> Ordering {
+    a.cmp(&b)
+}
+
+/// The full 256-bit product of two u128.
+pub(crate) fn mul_wide(a: u128, b: u128) -> Wide {
+    const LOW: u128 = u64::MAX as u128;
+    let (a1, a0) = (a >> 64, a & LOW);
+    let (b1, b0) = (b >> 64, b & LOW);
+    let low = a0 * b0;
+    let cross1 = a1 * b0;
+    let cross2 = a0 * b1;
+    let high = a1 * b1;
+    // low + (cross1 + cross2)·2^64 + high·2^128, carries tracked.
+    let (mid, carry_mid) = cross1.overflowing_add(cross2);
+    let (result_low, carry_low) = low.overflowing_add(mid << 64);
+    let result_high = high + (mid >> 64) + (u128::from(carry_mid) << 64) + u128::from(carry_low);
+    (result_high, result_low)
+}
+
+/// The product of `factors` as a 256-bit integer, `None` when it may not fit: the factors
+/// are gathered into two u128 accumulators, whose product is then exact.
+fn product(factors: &[u128]) -> Option<Wide> {
+    let (mut first, mut second) = (1u128, 1u128);
+    for &f in factors {
+        if f == 0 {
+            return Some((0, 0));
+        }
+        if let Some(v) = first.checked_mul(f) {
+            first = v;
+        } else {
+            second = second.checked_mul(f)?;
+        }
+    }
+    Some(mul_wide(first, second))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigUint;
+    use proptest::prelude::*;
+    use scorecheck_algebra::ConfusionMatrix;
+
+    fn big(w: Wide) -> BigUint {
+        (BigUint::from(w.0) << 128) + BigUint::from(w.1)
+    }
+
+    proptest! {
+        #[test]
+        fn wide_products_are_exact(a in any::<u128>(), b in any::<u128>()) {
+            prop_assert_eq!(big(mul_wide(a, b)), BigUint::from(a) * BigUint::from(b));
+        }
+
+        /// The fixed-width comparison agrees with the exact one wherever it answers, for
+        /// every score, at every kind of point (border included) and every kind of end.
+        #[test]
+        fn comparisons_agree_with_exact_evaluation(
+            p in 0u64..60,
+            n in 0u64..60,
+            (a, b) in (any::<u16>(), any::<u16>()),
+            index in 0usize..32,
+            (num, den) in (-3000i64..3000, 1i64..1500),
+            huge in any::<bool>(),
+            (bp, bn) in (1i64..4, 1i64..4),
+        ) {
+            let scale = if huge { 1_000_000_000_007u64 } else { 1 };
+            let (p, n) = (p * scale, n * scale);
+            let tp = if p == 0 { 0 } else { u64::from(a) * scale % (p + 1) };
+            let tn = if n == 0 { 0 } else { u64::from(b) * scale % (n + 1) };
+            let scores: Vec<Score> = Score::ALL
+                .iter()
+                .copied()
+                .chain([Score::SensTimesSpec, Score::FnrTimesFpr])
+                .collect();
+            let score = scores[index % scores.len()];
+            let params = Params::with_betas(
+                BigRational::new(BigInt::from(bp), BigInt::from(2)),
+                BigRational::new(BigInt::from(1), BigInt::from(bn)),
+            );
+            let end = BigRational::new(BigInt::from(num), BigInt::from(den));
+            let m = ConfusionMatrix::new(tp, tn, p, n).unwrap();
+            let exact = m.exact(score, &params);
+            // Compare with the end as lower and as upper end of a window.
+            if let Some(fast) = FastWindow::new(score, &end, &end, &params) {
+                if let Some(value) = fast.value(tp, tn, p, n) {
+                    let exact = exact.expect("defined where the integer form is");
+                    let expected = if score == Score::Nmcc {
+                        // nmcc's ends were moved to mcc's scale.
+                        let two = BigRational::from_integer(BigInt::from(2));
+                        let one = BigRational::from_integer(BigInt::from(1));
+                        let mcc = m.exact(Score::Mcc, &params).unwrap();
+                        mcc.cmp_rational(&(&two * &end - one))
+                    } else {
+                        exact.cmp_rational(&end)
+                    };
+                    if let Some(got) = value.cmp(&fast.lower) {
+                        prop_assert_eq!(Some(got), expected, "{} at {:?}", score, (tp, tn, p, n));
+                    }
+                }
+            }
+        }
+    }
+}
