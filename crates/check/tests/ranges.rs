@@ -13,15 +13,28 @@ const REPORTABLE: [Score; 6] = [
     Score::F1p,
     Score::Mcc,
 ];
-const TARGETS: [Score; 8] = [
+/// The 20 scores `"ranges": "all"` covers.
+const TARGETS: [Score; 20] = [
     Score::Acc,
+    Score::Sens,
+    Score::Spec,
     Score::Bacc,
-    Score::Mcc,
+    Score::Ppv,
+    Score::Npv,
     Score::F1p,
+    Score::F1n,
     Score::Fm,
-    Score::Kappa,
+    Score::Upm,
+    Score::Gm,
+    Score::Mk,
+    Score::Bm,
+    Score::Mcc,
+    Score::Lrp,
+    Score::Lrn,
     Score::Pt,
     Score::Dor,
+    Score::Ji,
+    Score::Kappa,
 ];
 
 fn run(request: &Value) -> Value {
@@ -29,21 +42,28 @@ fn run(request: &Value) -> Value {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(150))]
+    // Wide windows on grids up to 30 × 30 give tall runs of tn and many columns, so the
+    // candidate points (run ends and their neighbours) are tested against every matrix.
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(96)
+    ))]
     #[test]
     fn ranges_match_brute_force(
-        p in 1u64..=12,
-        n in 1u64..=12,
+        p in 1u64..=30,
+        n in 1u64..=30,
         picks in prop::collection::vec((0usize..6, 0u32..=100), 1..3),
+        eps_pick in 0usize..3,
     ) {
         let mut scores = serde_json::Map::new();
         for (i, v) in &picks {
             scores.insert(REPORTABLE[*i].abbreviation().into(), format!("{:.2}", f64::from(*v) / 100.0).parse::<Value>().unwrap());
         }
+        let eps_text = ["0.01", "0.05", "0.2"][eps_pick];
+        let eps_value: Value = eps_text.parse().unwrap();
         let request = json!({"check": "1_testset_no_kfold", "testset": {"p": p, "n": n}, "scores": scores,
-            "eps": 0.01, "ranges": TARGETS.iter().map(|s| s.abbreviation()).chain(["auc"]).collect::<Vec<_>>()});
+            "eps": eps_value, "ranges": TARGETS.iter().map(|s| s.abbreviation()).chain(["auc"]).collect::<Vec<_>>()});
         let result = run(&request);
-        let eps = parse_decimal("0.01").unwrap();
+        let eps = parse_decimal(eps_text).unwrap();
         let tol = parse_decimal("0.000001").unwrap();
         let windows: Vec<(Score, _, _)> = scores.iter().map(|(k, v)| {
             let (lo, hi) = reported_interval(&parse_decimal(&v.to_string()).unwrap(), &eps, &tol);
@@ -113,14 +133,28 @@ fn ranges_in_the_data_file_hold() {
 
 #[test]
 fn ranges_that_cannot_be_listed_are_undecided_not_guessed() {
+    // 10^5 columns of consistent matrices (4·10^8 matrices) are read; 10^12 columns are not.
     let request = json!({"check": "1_testset_no_kfold", "testset": {"p": 100000, "n": 100000},
         "scores": {"acc": 0.5}, "eps": 0.01, "ranges": ["mcc"]});
     let result = run(&request);
     assert_eq!(result["verdict"], "consistent");
-    assert!(result["ranges"]["mcc"]["undecided"]
-        .as_str()
-        .unwrap()
-        .contains("more than"));
+    assert_eq!(
+        result["ranges"]["mcc"]["min"]["exact"], "-1/33*sqrt(11)",
+        "{}",
+        result["ranges"]
+    );
+    let request = json!({"check": "1_testset_no_kfold", "testset": {"p": 1_000_000_000_000u64, "n": 1_000_000_000_000u64},
+        "scores": {"acc": 0.5}, "eps": 0.01, "ranges": ["mcc"], "time_limit": 0.5});
+    let result = run(&request);
+    assert_eq!(result["verdict"], "consistent");
+    assert!(
+        result["ranges"]["mcc"]["undecided"]
+            .as_str()
+            .unwrap()
+            .contains("time limit"),
+        "{}",
+        result["ranges"]
+    );
     let bad = json!({"check": "1_testset_no_kfold", "testset": {"p": 10, "n": 10},
         "scores": {"acc": 0.5}, "eps": 0.01, "ranges": ["mcx"]});
     let error = run_text(&bad.to_string(), &RunOptions::default()).unwrap_err();

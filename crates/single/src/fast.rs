@@ -272,6 +272,75 @@ impl Value {
     }
 }
 
+impl Value {
+    /// sign(self − other), exactly, for two values of the same score; `None` when a
+    /// product does not fit in 256 bits (or the forms differ).
+    pub(crate) fn cmp_value(&self, other: &Value) -> Option<Ordering> {
+        let signed = |sign: Ordering, magnitudes: Ordering| match sign {
+            Ordering::Less => magnitudes.reverse(),
+            _ => magnitudes,
+        };
+        match (*self, *other) {
+            (Value::Ratio { num: n1, den: d1 }, Value::Ratio { num: n2, den: d2 }) => {
+                let (s1, s2) = (n1.cmp(&0), n2.cmp(&0));
+                if s1 != s2 || s1 == Ordering::Equal {
+                    return Some(s1.cmp(&s2));
+                }
+                // |n1|/d1 against |n2|/d2, both denominators positive.
+                let magnitudes = cmp_wide(
+                    mul_wide(n1.unsigned_abs(), d2 as u128),
+                    mul_wide(n2.unsigned_abs(), d1 as u128),
+                );
+                Some(signed(s1, magnitudes))
+            }
+            (
+                Value::Root {
+                    sign: s1,
+                    x: x1,
+                    y: y1,
+                },
+                Value::Root {
+                    sign: s2,
+                    x: x2,
+                    y: y2,
+                },
+            ) => {
+                if s1 != s2 || s1 == Ordering::Equal {
+                    return Some(s1.cmp(&s2));
+                }
+                // x1/y1 against x2/y2: x1·y2 against x2·y1.
+                let left = product(&[x1[0], x1[1], y2[0], y2[1], y2[2], y2[3]])?;
+                let right = product(&[x2[0], x2[1], y1[0], y1[1], y1[2], y1[3]])?;
+                Some(signed(s1, cmp_wide(left, right)))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// `score` at two matrices of one test set compared exactly in fixed-width integers (see
+/// [`crate::compare_at`]).
+pub(crate) fn compare_at(
+    score: Score,
+    params: &Params,
+    p: u64,
+    n: u64,
+    a: (u64, u64),
+    b: (u64, u64),
+) -> Option<Ordering> {
+    let (score, beta2) = match score {
+        Score::Pt | Score::OneMinusPt => return None,
+        // nmcc = (mcc + 1)/2 orders as mcc does.
+        Score::Nmcc => (Score::Mcc, (0, 1)),
+        Score::Fbp => (score, beta_squared(&params.beta_positive)?),
+        Score::Fbn => (score, beta_squared(&params.beta_negative)?),
+        _ => (score, (0, 1)),
+    };
+    let va = integer_form(score, beta2, a.0, a.1, p, n)?;
+    let vb = integer_form(score, beta2, b.0, b.1, p, n)?;
+    va.cmp_value(&vb)
+}
+
 /// A 256-bit unsigned integer as (high, low) halves.
 type Wide = (u128, u128);
 
@@ -375,6 +444,38 @@ mod tests {
                         prop_assert_eq!(Some(got), expected, "{} at {:?}", score, (tp, tn, p, n));
                     }
                 }
+            }
+        }
+
+        /// Comparing a score at two matrices in fixed width agrees with the exact
+        /// comparison wherever it answers, for every score, border points included.
+        #[test]
+        fn comparisons_of_two_points_agree_with_exact_evaluation(
+            p in 0u64..40,
+            n in 0u64..40,
+            points in ((any::<u16>(), any::<u16>()), (any::<u16>(), any::<u16>())),
+            index in 0usize..32,
+            huge in any::<bool>(),
+            (bp, bn) in (1i64..4, 1i64..4),
+        ) {
+            let scale = if huge { 1_000_000_007u64 } else { 1 };
+            let (p, n) = (p * scale, n * scale);
+            let at = |(a, b): (u16, u16)| {
+                let tp = if p == 0 { 0 } else { u64::from(a) * scale % (p + 1) };
+                let tn = if n == 0 { 0 } else { u64::from(b) * scale % (n + 1) };
+                (tp, tn)
+            };
+            let (a, b) = (at(points.0), at(points.1));
+            let scores: Vec<Score> = Score::ALL.to_vec();
+            let score = scores[index % scores.len()];
+            let params = Params::with_betas(
+                BigRational::new(BigInt::from(bp), BigInt::from(2)),
+                BigRational::new(BigInt::from(1), BigInt::from(bn)),
+            );
+            let value = |(tp, tn): (u64, u64)| ConfusionMatrix::new(tp, tn, p, n).unwrap().exact(score, &params);
+            if let Some(got) = compare_at(score, &params, p, n, a, b) {
+                let (va, vb) = (value(a).expect("defined"), value(b).expect("defined"));
+                prop_assert_eq!(va.cmp_exact(&vb), Some(got), "{} at {:?} and {:?}", score, a, b);
             }
         }
     }

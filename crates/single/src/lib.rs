@@ -43,6 +43,7 @@ mod eval;
 mod explain;
 mod fast;
 mod grid;
+mod region;
 mod search;
 mod walk;
 
@@ -53,6 +54,7 @@ use scorecheck_algebra::{Params, Score};
 
 use eval::{Evaluator, Halt};
 use grid::Grid;
+pub use region::{columns, Column, RegionStop};
 use search::{first_feasible_tp, Coverage};
 
 /// One reported score and the closed window of exact values it stands for.
@@ -302,6 +304,31 @@ impl Outcome {
 /// protocol); explanations name such a window "auc".
 pub fn is_auc_window(score: Score) -> bool {
     matches!(score, Score::SensTimesSpec | Score::FnrTimesFpr)
+}
+
+/// `score` at two matrices `a` and `b` = (tp, tn) of one test set (p, n) compared exactly,
+/// in fixed-width integers (no allocation): `None` when that cannot decide (pt, a value
+/// undefined at either matrix, or a product past 256 bits), and the caller compares the
+/// exact values instead.
+///
+/// ```
+/// use std::cmp::Ordering;
+/// use scorecheck_algebra::{Params, Score};
+///
+/// let params = Params::default();
+/// // acc 0.6 at both: (5, 1) and (3, 3) with p = n = 5.
+/// assert_eq!(scorecheck_single::compare_at(Score::Acc, &params, 5, 5, (5, 1), (3, 3)), Some(Ordering::Equal));
+/// assert_eq!(scorecheck_single::compare_at(Score::Mcc, &params, 5, 5, (5, 1), (3, 3)), Some(Ordering::Greater));
+/// ```
+pub fn compare_at(
+    score: Score,
+    params: &Params,
+    p: u64,
+    n: u64,
+    a: (u64, u64),
+    b: (u64, u64),
+) -> Option<std::cmp::Ordering> {
+    fast::compare_at(score, params, p, n, a, b)
 }
 
 /// The least time the explanation of an inconsistency may take (see [`check`]).
