@@ -5,6 +5,10 @@
 //!
 //! How it decides:
 //!
+//! - **equality elimination**: an equality row with a coefficient ±1 (in integer form)
+//!   defines that variable by the others, so both leave the problem and the variable's bounds
+//!   become a row (multiclass programs: row sums of K×K matrices, tn − tp fixed per fold);
+//!   the witness is expanded back and checked against the original problem;
 //! - **presolve**: every row is scaled to coprime integer coefficients, so the activity of
 //!   an integer point is an integer and the row range rounds inwards (this alone proves
 //!   many mean-of-scores windows empty: all folds of equal size make the mean a multiple
@@ -16,8 +20,9 @@
 //!   "relaxation empty" is concluded only after exact pricing. Degenerate stalls switch to
 //!   Bland's rule, so every solve ends;
 //! - **a local search** first: from the middle of the box, sweeps of single-variable steps
-//!   and then pairs of ±1 moves shrink the row violations (floating point steers, the end
-//!   point is checked exactly). It answers most feasible mean-of-scores problems outright,
+//!   and then pairs of ±1 moves shrink the row violations, and a seeded random kick of a few
+//!   variables leaves each local minimum (floating point steers, the end point is checked
+//!   exactly). It answers most feasible mean-of-scores problems outright,
 //!   and where it stalls its end point is a nearly feasible start for the root relaxation;
 //! - **bound propagation** at every node (exact integer rounding over each row's range)
 //!   closes boxes before any LP is solved and tightens the rest;
@@ -67,6 +72,7 @@
 //! Cargo features: none.
 
 mod branch;
+mod eliminate;
 mod presolve;
 mod simplex;
 mod walk;
@@ -101,12 +107,32 @@ impl Feasibility for PureBackend {
                 reason,
             };
         }
-        match presolve::presolve(problem) {
-            Err(reason) => Verdict::Infeasible {
-                certainty: Certainty::Exact,
-                reason,
-            },
-            Ok(model) => branch::search(problem, &model, budget),
+        // Equalities with a ±1 coefficient leave the problem first (exactly equivalent; see
+        // `eliminate`); a witness of the reduced problem is expanded and checked again.
+        if let Some(reduced) = eliminate::eliminate(problem) {
+            match decide(&reduced.problem, budget) {
+                Verdict::Feasible { witness } => {
+                    if let Some(full) = reduced
+                        .expand(&witness)
+                        .filter(|full| problem.check(full).is_ok())
+                    {
+                        return Verdict::Feasible { witness: full };
+                    }
+                }
+                other => return other,
+            }
         }
+        decide(problem, budget)
+    }
+}
+
+/// Presolve, then branch and bound.
+fn decide(problem: &Problem, budget: &Budget) -> Verdict {
+    match presolve::presolve(problem) {
+        Err(reason) => Verdict::Infeasible {
+            certainty: Certainty::Exact,
+            reason,
+        },
+        Ok(model) => branch::search(problem, &model, budget),
     }
 }

@@ -14,6 +14,23 @@ use crate::presolve::{approx, Model};
 /// Most promising unit moves tried as the first half of a pair move.
 const PAIR_POOL: usize = 24;
 
+/// Random kicks out of a local minimum per walk, and variables moved per kick.
+const MAX_KICKS: usize = 64;
+const KICK_SIZE: usize = 3;
+
+/// SplitMix64: a seeded generator for the kicks, so every run walks the same way.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
 /// Row data normalised for the walk.
 pub(crate) struct Walker {
     /// Per variable: (row, coefficient divided by the row scale).
@@ -160,6 +177,13 @@ impl Walker {
         }
         let mut moves = 0usize;
         let mut total = self.total(&act);
+        let mut best_total = f64::INFINITY;
+        let mut best_point = x.clone();
+        let mut kicks = MAX_KICKS;
+        let mut rng = SplitMix(0x005e_ed0f_5c0e_c4ec);
+        let movable: Vec<usize> = (0..n)
+            .filter(|&j| !self.columns[j].is_empty() && model.lower[j] < model.upper[j])
+            .collect();
         let out_of_time = || deadline.is_some_and(|d| Instant::now() >= d);
         'sweeps: while total > 0.0 && moves < max_moves {
             if out_of_time() {
@@ -238,7 +262,29 @@ impl Walker {
                 moved.copy_from_slice(&act);
             }
             let Some((_, pair)) = best else {
-                break;
+                // A local minimum: remember it, kick a few variables at random and go on
+                // (iterated local search), or stop once the kicks are spent.
+                if total < best_total {
+                    best_total = total;
+                    best_point.copy_from_slice(&x);
+                }
+                if kicks == 0 || movable.is_empty() {
+                    break;
+                }
+                kicks -= 1;
+                for _ in 0..KICK_SIZE {
+                    let j = movable[(rng.next() % movable.len() as u64) as usize];
+                    let s = if rng.next() % 2 == 0 { 1 } else { -1 };
+                    if x[j]
+                        .checked_add(s)
+                        .is_some_and(|v| v >= model.lower[j] && v <= model.upper[j])
+                    {
+                        self.apply(&mut x, &mut act, j, s);
+                    }
+                }
+                total = self.total(&act);
+                moves += 1;
+                continue;
             };
             for (j, s) in pair {
                 self.apply(&mut x, &mut act, j, s);
@@ -248,6 +294,7 @@ impl Walker {
         }
         match problem.check(&x) {
             Ok(()) => Ok(x),
+            Err(_) if best_total < self.total(&act) => Err(best_point),
             Err(_) => Err(x),
         }
     }

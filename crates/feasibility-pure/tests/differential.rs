@@ -66,6 +66,55 @@ proptest! {
     }
 }
 
+/// A small problem with 1–3 equality rows that each have a coefficient ±1, so that the pure
+/// backend substitutes variables away (and must expand its witness back).
+fn problem_with_equalities() -> impl Strategy<Value = Problem> {
+    let tie = (
+        prop::collection::vec(
+            (
+                0usize..6,
+                prop_oneof![Just(-1i64), Just(1), Just(2), Just(-3)],
+            ),
+            1..=3,
+        ),
+        0usize..6,
+        prop_oneof![Just(-1i64), Just(1)],
+        -6i64..=6,
+    );
+    (small_problem(), prop::collection::vec(tie, 1..=3)).prop_map(|(mut p, ties)| {
+        let n = p.variables().len();
+        let r = |x: i64| BigRational::from_integer(x.into());
+        for (t, (others, unit, sign, rhs)) in ties.into_iter().enumerate() {
+            let mut terms: Vec<(VarId, BigRational)> = others
+                .into_iter()
+                .map(|(v, a)| (VarId(v % n), r(a)))
+                .collect();
+            terms.push((VarId(unit % n), r(sign)));
+            p.add_constraint(format!("tie{t}"), terms, Some(r(rhs)), Some(r(rhs)));
+        }
+        p
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn substituted_equalities_agree_with_brute_force(problem in problem_with_equalities()) {
+        let oracle = checked(&BruteForce::default(), &problem, &Budget::default());
+        let pure = checked(&PureBackend, &problem, &Budget::unlimited());
+        match (&oracle, &pure) {
+            (Verdict::Feasible { .. }, Verdict::Feasible { witness }) => {
+                prop_assert!(problem.check(witness).is_ok());
+            }
+            (Verdict::Infeasible { .. }, Verdict::Infeasible { certainty, .. }) => {
+                prop_assert_eq!(*certainty, Certainty::Exact);
+            }
+            _ => prop_assert!(false, "oracle {:?} but pure {:?}", oracle, pure),
+        }
+    }
+}
+
 /// `2·Σ x_i = vars − 1` over binary variables: odd, so no integer point (an LP point exists).
 fn parity_problem(vars: usize) -> Problem {
     let mut p = Problem::new();
@@ -94,9 +143,9 @@ fn parity_is_proven_by_presolve() {
     ));
 }
 
-/// A Jeroslow-like program: 2x₁ + … + 2x₁₆ + y = 15, where a second row forces y = 0 without
-/// being a variable bound, so no single row has a gcd argument and branch and bound needs
-/// exponentially many nodes.
+/// A Jeroslow-like program: 2x₁ + … + 2x₁₆ + 3y = 15, where a second row forces y = 0 without
+/// being a variable bound, so no single row has a gcd argument, no coefficient ±1 lets an
+/// equality be substituted away, and branch and bound needs exponentially many nodes.
 fn hard_problem() -> Problem {
     let mut p = Problem::new();
     let r = |n: i64, d: i64| BigRational::new(n.into(), d.into());
@@ -105,7 +154,7 @@ fn hard_problem() -> Problem {
         terms.push((p.add_variable(format!("x{i}"), 0, 1), r(2, 1)));
     }
     let y = p.add_variable("y", 0, 1);
-    terms.push((y, r(1, 1)));
+    terms.push((y, r(3, 1)));
     p.add_constraint("sum", terms, Some(r(15, 1)), Some(r(15, 1)));
     p.add_constraint(
         "y is zero",
