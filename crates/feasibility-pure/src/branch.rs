@@ -10,6 +10,12 @@ use crate::presolve::{propagate, Model};
 use crate::simplex::{solve_lp, LpOutcome, Stats};
 use crate::walk::Walker;
 
+/// The walk from the middle of the box gets this many times the moves of a walk at a node,
+/// and more random kicks out of local minima (it is run once; node walks run often).
+const ROOT_WALK_FACTOR: usize = 16;
+const ROOT_KICKS: usize = 1024;
+const NODE_KICKS: usize = 64;
+
 /// At most this many fractional values are rounded in all 2^f ways at a node.
 const MAX_ROUNDED: usize = 6;
 
@@ -44,7 +50,15 @@ pub(crate) fn search(problem: &Problem, model: &Model, budget: &Budget) -> Verdi
         .collect();
     // The walk alone answers most feasible mean-of-scores problems; where it stalls, its
     // end point is a nearly feasible start for the root relaxation.
-    let start = match walker.walk(problem, model, &middle, walk_steps, deadline) {
+    let start = match walker.walk(
+        problem,
+        model,
+        &middle,
+        ROOT_WALK_FACTOR * walk_steps,
+        ROOT_KICKS,
+        0,
+        deadline,
+    ) {
         Ok(witness) => return Verdict::Feasible { witness },
         Err(closest) => closest,
     };
@@ -117,7 +131,9 @@ pub(crate) fn search(problem: &Problem, model: &Model, budget: &Budget) -> Verdi
         }
         // The local search is dearer than rounding: run it often early, then now and then.
         if nodes <= 32 || nodes % 16 == 0 {
-            if let Ok(witness) = walker.walk(problem, model, &rounded, walk_steps, deadline) {
+            if let Ok(witness) = walker.walk(
+                problem, model, &rounded, walk_steps, NODE_KICKS, nodes, deadline,
+            ) {
                 return Verdict::Feasible { witness };
             }
         }

@@ -14,8 +14,7 @@ use crate::presolve::{approx, Model};
 /// Most promising unit moves tried as the first half of a pair move.
 const PAIR_POOL: usize = 24;
 
-/// Random kicks out of a local minimum per walk, and variables moved per kick.
-const MAX_KICKS: usize = 64;
+/// Variables moved per random kick out of a local minimum.
 const KICK_SIZE: usize = 3;
 
 /// SplitMix64: a seeded generator for the kicks, so every run walks the same way.
@@ -165,6 +164,8 @@ impl Walker {
         model: &Model,
         start: &[i64],
         max_moves: usize,
+        max_kicks: usize,
+        seed: u64,
         deadline: Option<Instant>,
     ) -> Result<Vec<i64>, Vec<i64>> {
         let n = start.len();
@@ -179,8 +180,8 @@ impl Walker {
         let mut total = self.total(&act);
         let mut best_total = f64::INFINITY;
         let mut best_point = x.clone();
-        let mut kicks = MAX_KICKS;
-        let mut rng = SplitMix(0x005e_ed0f_5c0e_c4ec);
+        let mut kicks = max_kicks;
+        let mut rng = SplitMix(0x005e_ed0f_5c0e_c4ec ^ seed);
         let movable: Vec<usize> = (0..n)
             .filter(|&j| !self.columns[j].is_empty() && model.lower[j] < model.upper[j])
             .collect();
