@@ -8,7 +8,7 @@ use scorecheck_feasibility::{Budget, Certainty, Problem, Verdict};
 
 use crate::presolve::{propagate, Model};
 use crate::simplex::{solve_lp, LpOutcome, Stats};
-use crate::walk::Walker;
+use crate::walk::{Effort, Walker};
 
 /// The walk from the middle of the box gets this many times the moves of a walk at a node,
 /// and more random kicks out of local minima (it is run once; node walks run often).
@@ -50,15 +50,12 @@ pub(crate) fn search(problem: &Problem, model: &Model, budget: &Budget) -> Verdi
         .collect();
     // The walk alone answers most feasible mean-of-scores problems; where it stalls, its
     // end point is a nearly feasible start for the root relaxation.
-    let start = match walker.walk(
-        problem,
-        model,
-        &middle,
-        ROOT_WALK_FACTOR * walk_steps,
-        ROOT_KICKS,
-        0,
-        deadline,
-    ) {
+    let root = Effort {
+        max_moves: ROOT_WALK_FACTOR * walk_steps,
+        max_kicks: ROOT_KICKS,
+        seed: 0,
+    };
+    let start = match walker.walk(problem, model, &middle, root, deadline) {
         Ok(witness) => return Verdict::Feasible { witness },
         Err(closest) => closest,
     };
@@ -132,7 +129,15 @@ pub(crate) fn search(problem: &Problem, model: &Model, budget: &Budget) -> Verdi
         // The local search is dearer than rounding: run it often early, then now and then.
         if nodes <= 32 || nodes % 16 == 0 {
             if let Ok(witness) = walker.walk(
-                problem, model, &rounded, walk_steps, NODE_KICKS, nodes, deadline,
+                problem,
+                model,
+                &rounded,
+                Effort {
+                    max_moves: walk_steps,
+                    max_kicks: NODE_KICKS,
+                    seed: nodes,
+                },
+                deadline,
             ) {
                 return Verdict::Feasible { witness };
             }

@@ -14,6 +14,15 @@ use crate::presolve::{approx, Model};
 /// Most promising unit moves tried as the first half of a pair move.
 const PAIR_POOL: usize = 24;
 
+/// How long one walk may go: moves (steps, pairs and kicks), random kicks out of local
+/// minima, and the seed of those kicks.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Effort {
+    pub(crate) max_moves: usize,
+    pub(crate) max_kicks: usize,
+    pub(crate) seed: u64,
+}
+
 /// Variables moved per random kick out of a local minimum.
 const KICK_SIZE: usize = 3;
 
@@ -150,7 +159,7 @@ impl Walker {
         }
     }
 
-    /// Walks from `start` for at most `max_moves` moves: `Ok` with an exactly checked
+    /// Walks from `start` for at most `effort.max_moves` moves: `Ok` with an exactly checked
     /// point, or `Err` with the least violating point reached (a good simplex start).
     ///
     /// Sweeps over the variables take each one's best step when it helps (first
@@ -163,9 +172,7 @@ impl Walker {
         problem: &Problem,
         model: &Model,
         start: &[i64],
-        max_moves: usize,
-        max_kicks: usize,
-        seed: u64,
+        effort: Effort,
         deadline: Option<Instant>,
     ) -> Result<Vec<i64>, Vec<i64>> {
         let n = start.len();
@@ -180,8 +187,9 @@ impl Walker {
         let mut total = self.total(&act);
         let mut best_total = f64::INFINITY;
         let mut best_point = x.clone();
-        let mut kicks = max_kicks;
-        let mut rng = SplitMix(0x005e_ed0f_5c0e_c4ec ^ seed);
+        let mut kicks = effort.max_kicks;
+        let mut rng = SplitMix(0x005e_ed0f_5c0e_c4ec ^ effort.seed);
+        let max_moves = effort.max_moves;
         let movable: Vec<usize> = (0..n)
             .filter(|&j| !self.columns[j].is_empty() && model.lower[j] < model.upper[j])
             .collect();
