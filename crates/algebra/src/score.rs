@@ -124,6 +124,31 @@ impl Score {
         Score::OneMinusPt,
     ];
 
+    /// The 20 base scores (the reference's score set without complements, F-beta and
+    /// normalised variants): what `"ranges": "all"` covers.
+    pub const BASE: &'static [Score] = &[
+        Score::Acc,
+        Score::Sens,
+        Score::Spec,
+        Score::Bacc,
+        Score::Ppv,
+        Score::Npv,
+        Score::F1p,
+        Score::F1n,
+        Score::Fm,
+        Score::Upm,
+        Score::Gm,
+        Score::Mk,
+        Score::Bm,
+        Score::Mcc,
+        Score::Lrp,
+        Score::Lrn,
+        Score::Pt,
+        Score::Dor,
+        Score::Ji,
+        Score::Kappa,
+    ];
+
     fn spec(self) -> Spec {
         let s = |abbreviation, name, synonyms, lower, upper, higher_is_better| Spec {
             abbreviation,

@@ -21,30 +21,6 @@ use crate::single;
 /// The most tp columns of consistent matrices a range computation reads.
 pub const MAX_COLUMNS: u64 = 2_000_000;
 
-/// The scores `"ranges": "all"` covers (the 20 base scores), besides the AUC.
-const ALL: [Score; 20] = [
-    Score::Acc,
-    Score::Sens,
-    Score::Spec,
-    Score::Bacc,
-    Score::Ppv,
-    Score::Npv,
-    Score::F1p,
-    Score::F1n,
-    Score::Fm,
-    Score::Upm,
-    Score::Gm,
-    Score::Mk,
-    Score::Bm,
-    Score::Mcc,
-    Score::Lrp,
-    Score::Lrn,
-    Score::Pt,
-    Score::Dor,
-    Score::Ji,
-    Score::Kappa,
-];
-
 /// One score whose range is asked for.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Target {
@@ -72,7 +48,8 @@ pub(crate) fn read(value: Option<&Json>) -> Result<Option<Vec<Target>>> {
     match value {
         Json::String(s) if s == "all" => {
             targets.extend(
-                ALL.iter()
+                Score::BASE
+                    .iter()
                     .map(|s| Target::Score(*s, s.abbreviation().to_string())),
             );
             targets.push(Target::Auc);

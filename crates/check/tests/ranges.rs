@@ -13,30 +13,6 @@ const REPORTABLE: [Score; 6] = [
     Score::F1p,
     Score::Mcc,
 ];
-/// The 20 scores `"ranges": "all"` covers.
-const TARGETS: [Score; 20] = [
-    Score::Acc,
-    Score::Sens,
-    Score::Spec,
-    Score::Bacc,
-    Score::Ppv,
-    Score::Npv,
-    Score::F1p,
-    Score::F1n,
-    Score::Fm,
-    Score::Upm,
-    Score::Gm,
-    Score::Mk,
-    Score::Bm,
-    Score::Mcc,
-    Score::Lrp,
-    Score::Lrn,
-    Score::Pt,
-    Score::Dor,
-    Score::Ji,
-    Score::Kappa,
-];
-
 fn run(request: &Value) -> Value {
     run_text(&request.to_string(), &RunOptions::default()).unwrap()
 }
@@ -61,7 +37,7 @@ proptest! {
         let eps_text = ["0.01", "0.05", "0.2"][eps_pick];
         let eps_value: Value = eps_text.parse().unwrap();
         let request = json!({"check": "1_testset_no_kfold", "testset": {"p": p, "n": n}, "scores": scores,
-            "eps": eps_value, "ranges": TARGETS.iter().map(|s| s.abbreviation()).chain(["auc"]).collect::<Vec<_>>()});
+            "eps": eps_value, "ranges": Score::BASE.iter().map(|s| s.abbreviation()).chain(["auc"]).collect::<Vec<_>>()});
         let result = run(&request);
         let eps = parse_decimal(eps_text).unwrap();
         let tol = parse_decimal("0.000001").unwrap();
@@ -78,7 +54,7 @@ proptest! {
             prop_assert!(result.get("ranges").is_none());
             return Ok(());
         }
-        for target in TARGETS {
+        for &target in Score::BASE {
             let values: Vec<f64> = fits.iter().filter_map(|&(tp, tn)| ConfusionMatrix::new(tp, tn, p, n).unwrap().exact(target, &Params::default()).map(|v| v.to_f64())).collect();
             let entry = &result["ranges"][target.abbreviation()];
             if values.is_empty() {

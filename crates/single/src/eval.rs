@@ -383,14 +383,7 @@ impl<'a> Evaluator<'a> {
         if lo > hi {
             return Ok(hi + 1);
         }
-        let guess = float_first_true(lo, hi, |x| {
-            let (tp, tn) = axis.point(fixed, x as u64);
-            self.side_holds_f64(w, side, tp, tn).unwrap_or(false)
-        });
-        first_true(lo, hi, Some(guess), |x| {
-            let (tp, tn) = axis.point(fixed, x as u64);
-            self.side_holds(w, side, tp, tn, extend_pt)
-        })
+        self.first_where(w, side, (axis, fixed), lo, hi, extend_pt, true)
     }
 
     /// The last position in [lo, hi] along `axis` (the other entry `fixed`) where `side` of window `w` holds, for a
@@ -408,15 +401,31 @@ impl<'a> Evaluator<'a> {
             return Ok(lo - 1);
         }
         // The last position where it holds is one before the first where it fails.
+        Ok(self.first_where(w, side, (axis, fixed), lo, hi, extend_pt, false)? - 1)
+    }
+
+    /// The first position in [lo, hi] (hi + 1 if none) where whether `side` of window `w`
+    /// holds equals `holds`, for a side whose truth changes once along the segment: an f64
+    /// guess, then the exact search around it.
+    #[allow(clippy::too_many_arguments)]
+    fn first_where(
+        &mut self,
+        w: usize,
+        side: Side,
+        (axis, fixed): (Axis, u64),
+        lo: i128,
+        hi: i128,
+        extend_pt: bool,
+        holds: bool,
+    ) -> Run<i128> {
         let guess = float_first_true(lo, hi, |x| {
             let (tp, tn) = axis.point(fixed, x as u64);
-            !self.side_holds_f64(w, side, tp, tn).unwrap_or(true)
+            self.side_holds_f64(w, side, tp, tn) == Some(holds)
         });
-        let first_failing = first_true(lo, hi, Some(guess), |x| {
+        first_true(lo, hi, Some(guess), |x| {
             let (tp, tn) = axis.point(fixed, x as u64);
-            Ok(!self.side_holds(w, side, tp, tn, extend_pt)?)
-        })?;
-        Ok(first_failing - 1)
+            Ok(self.side_holds(w, side, tp, tn, extend_pt)? == holds)
+        })
     }
 }
 
