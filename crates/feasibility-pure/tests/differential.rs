@@ -47,22 +47,29 @@ fn small_problem() -> impl Strategy<Value = Problem> {
         })
 }
 
+/// The pure backend's verdict on `problem` is the enumerating oracle's, with a checked
+/// witness or an exact refutation.
+fn agrees_with_oracle(problem: &Problem) -> Result<(), TestCaseError> {
+    let oracle = checked(&BruteForce::default(), problem, &Budget::default());
+    let pure = checked(&PureBackend, problem, &Budget::unlimited());
+    match (&oracle, &pure) {
+        (Verdict::Feasible { .. }, Verdict::Feasible { witness }) => {
+            prop_assert!(problem.check(witness).is_ok());
+        }
+        (Verdict::Infeasible { .. }, Verdict::Infeasible { certainty, .. }) => {
+            prop_assert_eq!(*certainty, Certainty::Exact);
+        }
+        _ => prop_assert!(false, "oracle {:?} but pure {:?}", oracle, pure),
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     #[test]
     fn pure_backend_agrees_with_brute_force(problem in small_problem()) {
-        let oracle = checked(&BruteForce::default(), &problem, &Budget::default());
-        let pure = checked(&PureBackend, &problem, &Budget::unlimited());
-        match (&oracle, &pure) {
-            (Verdict::Feasible { .. }, Verdict::Feasible { witness }) => {
-                prop_assert!(problem.check(witness).is_ok());
-            }
-            (Verdict::Infeasible { .. }, Verdict::Infeasible { certainty, .. }) => {
-                prop_assert_eq!(*certainty, Certainty::Exact);
-            }
-            _ => prop_assert!(false, "oracle {:?} but pure {:?}", oracle, pure),
-        }
+        agrees_with_oracle(&problem)?;
     }
 }
 
@@ -101,17 +108,7 @@ proptest! {
 
     #[test]
     fn substituted_equalities_agree_with_brute_force(problem in problem_with_equalities()) {
-        let oracle = checked(&BruteForce::default(), &problem, &Budget::default());
-        let pure = checked(&PureBackend, &problem, &Budget::unlimited());
-        match (&oracle, &pure) {
-            (Verdict::Feasible { .. }, Verdict::Feasible { witness }) => {
-                prop_assert!(problem.check(witness).is_ok());
-            }
-            (Verdict::Infeasible { .. }, Verdict::Infeasible { certainty, .. }) => {
-                prop_assert_eq!(*certainty, Certainty::Exact);
-            }
-            _ => prop_assert!(false, "oracle {:?} but pure {:?}", oracle, pure),
-        }
+        agrees_with_oracle(&problem)?;
     }
 }
 

@@ -369,46 +369,14 @@ impl<'a> Evaluator<'a> {
         })
     }
 
-    /// The first position in [lo, hi] along `axis` (the other entry `fixed`) where `side` of window `w` holds, for a
-    /// side that holds on a suffix of the segment (hi + 1 if nowhere).
-    pub(crate) fn first_on_suffix(
-        &mut self,
-        w: usize,
-        side: Side,
-        (axis, fixed): (Axis, u64),
-        lo: i128,
-        hi: i128,
-        extend_pt: bool,
-    ) -> Run<i128> {
-        if lo > hi {
-            return Ok(hi + 1);
-        }
-        self.first_where(w, side, (axis, fixed), lo, hi, extend_pt, true)
-    }
-
-    /// The last position in [lo, hi] along `axis` (the other entry `fixed`) where `side` of window `w` holds, for a
-    /// side that holds on a prefix of the segment (lo − 1 if nowhere).
-    pub(crate) fn last_on_prefix(
-        &mut self,
-        w: usize,
-        side: Side,
-        (axis, fixed): (Axis, u64),
-        lo: i128,
-        hi: i128,
-        extend_pt: bool,
-    ) -> Run<i128> {
-        if lo > hi {
-            return Ok(lo - 1);
-        }
-        // The last position where it holds is one before the first where it fails.
-        Ok(self.first_where(w, side, (axis, fixed), lo, hi, extend_pt, false)? - 1)
-    }
-
-    /// The first position in [lo, hi] (hi + 1 if none) where whether `side` of window `w`
-    /// holds equals `holds`, for a side whose truth changes once along the segment: an f64
-    /// guess, then the exact search around it.
+    /// The first position in [lo, hi] along `axis` (the other entry `fixed`) where whether
+    /// `side` of window `w` holds equals `holds`, for a side whose truth changes once along
+    /// the segment (hi + 1 if nowhere; lo when the segment is empty and `holds` is false):
+    /// an f64 guess, then the exact search around it. With `holds` true this is the start
+    /// of the suffix where a side holds; with `holds` false, one past the end of the prefix
+    /// where it holds.
     #[allow(clippy::too_many_arguments)]
-    fn first_where(
+    pub(crate) fn first_where(
         &mut self,
         w: usize,
         side: Side,
@@ -418,6 +386,9 @@ impl<'a> Evaluator<'a> {
         extend_pt: bool,
         holds: bool,
     ) -> Run<i128> {
+        if lo > hi {
+            return Ok(if holds { hi + 1 } else { lo });
+        }
         let guess = float_first_true(lo, hi, |x| {
             let (tp, tn) = axis.point(fixed, x as u64);
             self.side_holds_f64(w, side, tp, tn) == Some(holds)

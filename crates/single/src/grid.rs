@@ -156,8 +156,16 @@ pub(crate) fn segment(
             Trend::Rising => (Side::AtLeastLower, Side::AtMostUpper),
             Trend::Falling => (Side::AtMostUpper, Side::AtLeastLower),
         };
-        lo = ev.first_on_suffix(w, suffix_side, (axis, fixed), lo, range.hi, extend_pt)?;
-        hi = ev.last_on_prefix(w, prefix_side, (axis, fixed), range.lo, hi, extend_pt)?;
+        lo = ev.first_where(w, suffix_side, (axis, fixed), lo, range.hi, extend_pt, true)?;
+        hi = ev.first_where(
+            w,
+            prefix_side,
+            (axis, fixed),
+            range.lo,
+            hi,
+            extend_pt,
+            false,
+        )? - 1;
     }
     Ok(Span::new(lo, hi))
 }

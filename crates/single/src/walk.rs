@@ -564,8 +564,8 @@ impl Walker {
             }
         };
         let at = (Axis::Tn, tp as u64);
-        let first = ev.first_on_suffix(w, suffix_side, at, tn_range.lo, tn_range.hi, true)?;
-        let last = ev.last_on_prefix(w, prefix_side, at, tn_range.lo, tn_range.hi, true)?;
+        let first = ev.first_where(w, suffix_side, at, tn_range.lo, tn_range.hi, true, true)?;
+        let last = ev.first_where(w, prefix_side, at, tn_range.lo, tn_range.hi, true, false)? - 1;
         let make = |ev: &Evaluator<'_>, end: End, side: Side, t: i128| {
             ev.fast[w]
                 .as_ref()
