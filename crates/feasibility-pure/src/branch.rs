@@ -11,10 +11,18 @@ use crate::simplex::{solve_lp, LpOutcome, Stats};
 use crate::walk::{Effort, Walker};
 
 /// The walk from the middle of the box gets this many times the moves of a walk at a node,
-/// and more random kicks out of local minima (it is run once; node walks run often).
+/// and more random kicks out of local minima (it is run once; node walks run often). A kick
+/// is followed by a pair search over every variable, so the kicks shrink as the problem
+/// grows: `KICK_WORK / variables`, within the bounds below.
 const ROOT_WALK_FACTOR: usize = 16;
-const ROOT_KICKS: usize = 1024;
-const NODE_KICKS: usize = 64;
+const KICK_WORK: usize = 1 << 17;
+const ROOT_KICKS: (usize, usize) = (16, 1024);
+const NODE_KICKS: (usize, usize) = (2, 64);
+
+/// Kicks for a walk over `variables` variables: the work share, clamped to `(least, most)`.
+fn kicks(variables: usize, (least, most): (usize, usize), share: usize) -> usize {
+    (KICK_WORK / share / variables.max(1)).clamp(least, most)
+}
 
 /// At most this many fractional values are rounded in all 2^f ways at a node.
 const MAX_ROUNDED: usize = 6;
@@ -52,7 +60,7 @@ pub(crate) fn search(problem: &Problem, model: &Model, budget: &Budget) -> Verdi
     // end point is a nearly feasible start for the root relaxation.
     let root = Effort {
         max_moves: ROOT_WALK_FACTOR * walk_steps,
-        max_kicks: ROOT_KICKS,
+        max_kicks: kicks(model.lower.len(), ROOT_KICKS, 1),
         seed: 0,
     };
     let start = match walker.walk(problem, model, &middle, root, deadline) {
@@ -134,7 +142,7 @@ pub(crate) fn search(problem: &Problem, model: &Model, budget: &Budget) -> Verdi
                 &rounded,
                 Effort {
                     max_moves: walk_steps,
-                    max_kicks: NODE_KICKS,
+                    max_kicks: kicks(model.lower.len(), NODE_KICKS, 16),
                     seed: nodes,
                 },
                 deadline,
