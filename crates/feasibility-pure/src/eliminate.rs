@@ -12,6 +12,7 @@
 //! and every witness is expanded and re-checked against the original problem.
 
 use std::collections::BTreeMap;
+use std::time::Instant;
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -48,8 +49,15 @@ pub(crate) struct Reduced {
 /// make the problem larger than it was hard.
 const MAX_FILL: usize = 4;
 
-/// The reduced problem, or `None` when no equality row has a ±1 coefficient.
-pub(crate) fn eliminate(problem: &Problem) -> Option<Reduced> {
+/// How many eliminations run between looks at the clock.
+const CLOCK_EVERY: usize = 64;
+
+/// The reduced problem, or `None` when no equality row has a ±1 coefficient (or the
+/// deadline passed while eliminating: the caller then works on the original problem).
+///
+/// Cost: each elimination touches only the rows that hold its variable (an occurrence list
+/// per variable), so a program of thousands of folds reduces in time linear in its terms.
+pub(crate) fn eliminate(problem: &Problem, deadline: Option<Instant>) -> Option<Reduced> {
     let variables = problem.variables();
     let mut rows: Vec<Row> = problem
         .constraints()
@@ -66,8 +74,17 @@ pub(crate) fn eliminate(problem: &Problem) -> Option<Reduced> {
             }
         })
         .collect();
-    let original_terms: usize = rows.iter().map(|r| r.terms.len()).sum();
-    let max_terms = MAX_FILL * original_terms + 64;
+    // Rows holding each variable (entries may be stale: check `live` and the terms).
+    let mut occurs: Vec<Vec<usize>> = vec![Vec::new(); variables.len()];
+    for (i, r) in rows.iter().enumerate() {
+        for &v in r.terms.keys() {
+            if let Some(list) = occurs.get_mut(v) {
+                list.push(i);
+            }
+        }
+    }
+    let mut total_terms: usize = rows.iter().map(|r| r.terms.len()).sum();
+    let max_terms = MAX_FILL * total_terms + 64;
     let mut definitions: Vec<Definition> = Vec::new();
     let mut gone = vec![false; variables.len()];
     let mut i = 0;
@@ -75,20 +92,21 @@ pub(crate) fn eliminate(problem: &Problem) -> Option<Reduced> {
         let current = i;
         i += 1;
         let row = &rows[current];
-        if row.terms.len() < 2 || row.lower.is_none() || row.lower != row.upper {
+        if !row.live || row.terms.len() < 2 || row.lower.is_none() || row.lower != row.upper {
             continue;
         }
-        // The unit-coefficient variable that occurs in the fewest other rows (least fill).
+        if definitions.len() % CLOCK_EVERY == CLOCK_EVERY - 1
+            && deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            return None;
+        }
+        // The unit-coefficient variable that occurs in the fewest rows (least fill).
         let Some(e) = row
             .terms
             .iter()
-            .filter(|(_, a)| a.abs().is_one())
+            .filter(|(&v, a)| a.abs().is_one() && v < variables.len())
             .map(|(&v, _)| v)
-            .min_by_key(|&v| {
-                rows.iter()
-                    .filter(|r| r.live && r.terms.contains_key(&v))
-                    .count()
-            })
+            .min_by_key(|&v| occurs[v].len())
         else {
             continue;
         };
@@ -102,31 +120,39 @@ pub(crate) fn eliminate(problem: &Problem) -> Option<Reduced> {
             .filter(|(&v, _)| v != e)
             .map(|(&v, a)| (v, -(&a_e * a)))
             .collect();
-        let fill: usize = rows
+        let mut holders: Vec<usize> = occurs[e]
             .iter()
-            .filter(|r| r.live && r.terms.contains_key(&e))
-            .map(|_| terms.len().saturating_sub(1))
-            .sum::<usize>()
-            + terms.len();
-        let now: usize = rows.iter().filter(|r| r.live).map(|r| r.terms.len()).sum();
-        if now + fill > max_terms {
+            .copied()
+            .filter(|&r| r != current && rows[r].live && rows[r].terms.contains_key(&e))
+            .collect();
+        holders.sort_unstable();
+        holders.dedup();
+        let fill = holders.len() * terms.len().saturating_sub(1) + terms.len();
+        if total_terms + fill > max_terms {
             break;
         }
+        total_terms -= rows[current].terms.len();
         rows[current].live = false;
-        for r in rows.iter_mut().filter(|r| r.live) {
+        for &h in &holders {
+            let r = &mut rows[h];
+            let before = r.terms.len();
             let Some(b) = r.terms.remove(&e) else {
                 continue;
             };
             for (v, coef) in &terms {
                 let entry = r.terms.entry(*v).or_insert_with(BigInt::zero);
+                let new = entry.is_zero();
                 *entry += &b * coef;
                 if entry.is_zero() {
                     r.terms.remove(v);
+                } else if new {
+                    occurs[*v].push(h);
                 }
             }
             let shift = &b * &constant;
             r.lower = r.lower.take().map(|l| l - &shift);
             r.upper = r.upper.take().map(|u| u - &shift);
+            total_terms = total_terms + r.terms.len() - before;
         }
         // The eliminated variable's bounds, as a row over the others (unless implied).
         let (least, greatest) = terms.iter().fold(
@@ -148,6 +174,11 @@ pub(crate) fn eliminate(problem: &Problem) -> Option<Reduced> {
             BigInt::from(variables[e].upper),
         );
         if least < l_e || greatest > u_e {
+            let index = rows.len();
+            for (v, _) in &terms {
+                occurs[*v].push(index);
+            }
+            total_terms += terms.len();
             rows.push(Row {
                 name: format!("bounds of {}", variables[e].name),
                 terms: terms.iter().cloned().collect(),
@@ -240,7 +271,7 @@ mod tests {
             Some(r(15)),
             None,
         );
-        let reduced = eliminate(&p).unwrap();
+        let reduced = eliminate(&p, None).unwrap();
         assert_eq!(reduced.problem.variables().len(), 2);
         // One of x, y was eliminated; whichever, every reduced point expands to a point of p.
         let kept: Vec<usize> = reduced.kept.iter().flatten().copied().collect();
@@ -279,6 +310,6 @@ mod tests {
         let x = p.add_variable("x", 0, 10);
         let y = p.add_variable("y", 0, 10);
         p.add_constraint("tie", vec![(x, r(2)), (y, r(3))], Some(r(12)), Some(r(12)));
-        assert!(eliminate(&p).is_none());
+        assert!(eliminate(&p, None).is_none());
     }
 }

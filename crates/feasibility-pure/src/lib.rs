@@ -109,8 +109,14 @@ impl Feasibility for PureBackend {
         }
         // Equalities with a ±1 coefficient leave the problem first (exactly equivalent; see
         // `eliminate`); a witness of the reduced problem is expanded and checked again.
-        if let Some(reduced) = eliminate::eliminate(problem) {
-            match decide(&reduced.problem, budget) {
+        let started = std::time::Instant::now();
+        let deadline = budget.time_limit.map(|t| started + t);
+        if let Some(reduced) = eliminate::eliminate(problem, deadline) {
+            // What is left of the time limit goes to the search.
+            let mut rest = budget.clone();
+            rest.time_limit =
+                deadline.map(|d| d.saturating_duration_since(std::time::Instant::now()));
+            match decide(&reduced.problem, &rest) {
                 Verdict::Feasible { witness } => {
                     if let Some(full) = reduced
                         .expand(&witness)
@@ -121,6 +127,10 @@ impl Feasibility for PureBackend {
                 }
                 other => return other,
             }
+            let mut rest = budget.clone();
+            rest.time_limit =
+                deadline.map(|d| d.saturating_duration_since(std::time::Instant::now()));
+            return decide(problem, &rest);
         }
         decide(problem, budget)
     }
