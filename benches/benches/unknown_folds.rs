@@ -12,6 +12,9 @@ use serde_json::{json, Value};
 const REFERENCE_EHG_SECONDS: f64 = 3.6;
 /// The reference's estimate for the full sweep of p = 244: about four hours.
 const REFERENCE_SWEEP_SECONDS: f64 = 4.0 * 3600.0;
+/// The reference on the EHG scores with p = 244 (consistent; it stops at its 963rd
+/// configuration): 5.7 s (issue 14).
+const REFERENCE_FIRST_FEASIBLE_SECONDS: f64 = 5.7;
 
 fn ehg(p: u64, acc: f64) -> Value {
     json!({"check": "1_dataset_unknown_folds_mos", "dataset": {"p": p, "n": 262},
@@ -54,15 +57,57 @@ fn small(c: &mut Criterion) {
     );
 }
 
-/// The full sweep of all 2,616,607 configurations of p = 244 with an accuracy no
-/// configuration can produce; one timed run (criterion's ten samples would take minutes).
+/// p = 244: the first feasible configuration (the EHG scores), and scores no configuration
+/// fits, refuted at once (before: all 2,616,607 configurations examined one by one).
+fn p244(c: &mut Criterion) {
+    let mut group = c.benchmark_group("unknown_folds/p244");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(3));
+    let consistent = ehg(244, 0.9447);
+    let refuted = ehg(244, 0.5);
+    group.bench_function("first_feasible", |b| {
+        b.iter(|| {
+            let out = run(&consistent, &RunOptions::default()).unwrap();
+            assert_eq!(out["inconsistency"], false);
+        })
+    });
+    group.bench_function("no_configuration_fits_refuted_at_once", |b| {
+        b.iter(|| {
+            let out = run(&refuted, &RunOptions::default()).unwrap();
+            assert_eq!(out["inconsistency"], true);
+            assert_eq!(out["configurations_examined"], 2_616_607);
+        })
+    });
+    group.finish();
+    let started = Instant::now();
+    let _ = run(&consistent, &RunOptions::default());
+    report_ratio(
+        "first_feasible_p244 (one run)",
+        started.elapsed().as_secs_f64(),
+        REFERENCE_FIRST_FEASIBLE_SECONDS,
+    );
+    let started = Instant::now();
+    let _ = run(&refuted, &RunOptions::default());
+    report_ratio(
+        "no_configuration_fits_p244 (one run)",
+        started.elapsed().as_secs_f64(),
+        REFERENCE_SWEEP_SECONDS,
+    );
+}
+
+/// A full sweep no bound over all configurations shortens (acc 0.95 with sens 0.7404 and
+/// spec 0.8526: each configuration refuted on its own); one timed run.
 fn big(_c: &mut Criterion) {
     if std::env::var("SCORECHECK_BIG_BENCH").as_deref() != Ok("1") {
         eprintln!("unknown_folds/big: skipped (set SCORECHECK_BIG_BENCH=1)");
         return;
     }
+    let request = json!({"check": "1_dataset_unknown_folds_mos", "dataset": {"p": 244, "n": 262},
+           "folding": {"n_folds": 5, "n_repeats": 1},
+           "scores": {"acc": 0.95, "sens": 0.7404, "spec": 0.8526}, "eps": 1e-4});
     let started = Instant::now();
-    let out = run(&ehg(244, 0.5), &RunOptions::default()).unwrap();
+    let out = run(&request, &RunOptions::default()).unwrap();
     assert_eq!(out["inconsistency"], true);
     assert_eq!(out["configurations_examined"], 2_616_607);
     report_ratio(
@@ -72,5 +117,5 @@ fn big(_c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, small, big);
+criterion_group!(benches, small, p244, big);
 criterion_main!(benches);

@@ -53,6 +53,7 @@ mod mos_auc;
 mod mos_auc_explain;
 mod mos_explain;
 mod mos_ranges;
+mod mos_sides;
 mod multiclass;
 mod power;
 mod protocols;

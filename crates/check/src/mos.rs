@@ -10,7 +10,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use scorecheck_algebra::Score;
-use scorecheck_feasibility::{Problem, VarId, Verdict};
+use scorecheck_feasibility::{Certainty, Problem, VarId, Verdict};
 use serde_json::{json, Map, Value};
 
 use crate::binary_som::{evaluations, pooled_evaluation, testsets, Evaluation};
@@ -19,6 +19,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::folding::{self, Folding};
 use crate::input::{self, Object};
 use crate::json::Json;
+use crate::mos_sides::Sides;
 
 /// A bound on a score: lower ≤ score ≤ upper.
 #[derive(Clone, Debug)]
@@ -155,9 +156,44 @@ pub(crate) struct MosOutcome {
 
 /// Builds the integer program of `experiment` and solves it.
 pub(crate) fn solve(experiment: &Experiment, request: &Request<'_>) -> Result<MosOutcome> {
+    Ok(MosOutcome {
+        verdict: verdict(experiment, &request.options)?,
+    })
+}
+
+/// The verdict on the integer program of `experiment`: with a named backend, one dataset
+/// without fold bounds is decided exactly by enumeration where that is cheap (a branch and
+/// bound can need hundreds of thousands of nodes on it), anything else by the backend; the
+/// enumeration's witness is checked against the program like any backend's. A caller's own
+/// backend ([`crate::RunOptions::solver`]) is asked every program.
+pub(crate) fn verdict(
+    experiment: &Experiment,
+    options: &crate::dispatch::RunOptions,
+) -> Result<Verdict> {
     let (problem, _) = build(experiment)?;
-    let verdict = crate::backend::solve(&problem, &request.options)?;
-    Ok(MosOutcome { verdict })
+    Ok(match enumerated(experiment, options)? {
+        Sides::Feasible(witness) if problem.check(&witness).is_ok() => {
+            Verdict::Feasible { witness }
+        }
+        Sides::Infeasible(reason) => Verdict::Infeasible {
+            certainty: Certainty::Exact,
+            reason,
+        },
+        _ => crate::backend::solve(&problem, options)?,
+    })
+}
+
+/// The exact enumeration of `mos_sides` where `options` name a backend (which must be one
+/// this build has, whether or not it is then asked).
+pub(crate) fn enumerated(
+    experiment: &Experiment,
+    options: &crate::dispatch::RunOptions,
+) -> Result<Sides> {
+    if options.solver.is_some() {
+        return Ok(Sides::NotApplicable);
+    }
+    crate::backend::backend(options.backend)?;
+    Ok(crate::mos_sides::decide(experiment, options.deadline))
 }
 
 /// The integer program: variables tp, tn per fold in dataset order, and its constraints.

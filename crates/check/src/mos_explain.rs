@@ -158,8 +158,7 @@ fn restrict(experiment: &Experiment, kept: &[Element]) -> Experiment {
 
 /// `Some(true)` feasible, `Some(false)` infeasible, `None` undecided (or not solvable).
 fn solve(experiment: &Experiment, options: &RunOptions) -> Option<bool> {
-    let (problem, _) = crate::mos::build(experiment).ok()?;
-    match crate::backend::solve(&problem, options).ok()? {
+    match crate::mos::verdict(experiment, options).ok()? {
         Verdict::Feasible { .. } => Some(true),
         Verdict::Infeasible { .. } => Some(false),
         // Undecided, or an answer of a kind added later: nothing is concluded.

@@ -37,20 +37,28 @@ fn ehg_with_244_positives_has_the_references_configuration() {
     ));
     assert_eq!(out["inconsistency"], false, "{out}");
     assert_eq!(out["configurations_total"], 2_616_607);
-    // The reference stops at its 963rd configuration; the order is the same, and the lowest
-    // feasible index is reported.
-    assert_eq!(
-        out["configuration"]["index"], 962,
-        "{}",
-        out["configuration"]
-    );
+    // The stratified configuration is tried first and fits: found without a sweep.
+    assert_eq!(out["configurations_examined"], 1, "{out}");
     let folds: Vec<(u64, u64)> = out["configuration"]["folds"]
         .as_array()
         .unwrap()
         .iter()
         .map(|f| (f["p"].as_u64().unwrap(), f["n"].as_u64().unwrap()))
         .collect();
-    assert_eq!(folds, vec![(1, 101), (4, 97), (40, 61), (99, 2), (100, 1)]);
+    assert_eq!(
+        folds,
+        vec![(49, 53), (48, 53), (49, 52), (49, 52), (49, 52)]
+    );
+    assert_eq!(out["configuration"]["index"], 1_337_357);
+    // The reference stops at its 963rd configuration (index 962 in the same order): it fits
+    // too, as a known-folds check.
+    let reference = [(1, 101), (4, 97), (40, 61), (99, 2), (100, 1)];
+    let known = answer(
+        json!({"check": "1_dataset_known_folds_mos", "dataset": {"p": 244, "n": 262},
+        "folding": {"folds": reference.iter().map(|(p, n)| json!({"p": p, "n": n})).collect::<Vec<_>>()},
+        "scores": {"acc": 0.9447, "sens": 0.9139, "spec": 0.9733}, "eps": 1e-4}),
+    );
+    assert_eq!(known["inconsistency"], false, "{known}");
     let witness = &out["witness"]["datasets"][0]["folds"];
     assert_eq!(witness.as_array().unwrap().len(), 5);
 }
@@ -179,15 +187,18 @@ fn budgets_give_undecided_never_a_verdict() {
     .unwrap();
     assert_eq!(out["verdict"], "undecided");
 
-    // A time limit far too short for the sweep of 2.6 million configurations.
-    let mut request = ehg(
-        244,
-        json!({"acc": 0.9447, "sens": 0.9139, "spec": 0.9734, "bacc": 0.3}),
-    );
+    // A time limit far too short for the sweep of 2.6 million configurations (scores that
+    // no bound over all configurations refutes at once, while each is refuted on its own).
+    let mut request = ehg(244, json!({"acc": 0.95, "sens": 0.7404, "spec": 0.8526}));
     request["time_limit"] = json!(0.05);
-    let out = answer(request);
+    let out = answer(request.clone());
     assert_eq!(out["verdict"], "undecided", "{out}");
     assert_eq!(out["inconsistency"], Value::Null);
+    // Scores no configuration can give are refuted at once, whatever the time limit.
+    request["scores"] = json!({"acc": 0.9447, "sens": 0.9139, "spec": 0.9734, "bacc": 0.3});
+    let out = answer(request);
+    assert_eq!(out["verdict"], "inconsistent", "{out}");
+    assert_eq!(out["statistics"]["refuted_at_once"], true, "{out}");
 }
 
 #[test]

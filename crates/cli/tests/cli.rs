@@ -165,8 +165,9 @@ fn batch_answers_every_line_in_order_and_resumes() {
 
 const KNOWN_FOLDS_MOS: &str = r#"{"check": "1_dataset_known_folds_mos", "dataset": {"p": 126, "n": 131}, "folding": {"folds": [{"p": 52, "n": 94}, {"p": 74, "n": 37}]}, "scores": {"acc": 0.573, "sens": 0.768, "bacc": 0.662}, "eps": 0.001}"#;
 
-/// Inconsistent, and only the branch and bound proves it (no row alone does).
-const KNOWN_FOLDS_MOS_BRANCHED: &str = r#"{"check": "1_dataset_known_folds_mos", "dataset": {"p": 126, "n": 131}, "folding": {"folds": [{"p": 52, "n": 94}, {"p": 74, "n": 37}]}, "scores": {"acc": 0.573, "sens": 0.768, "bacc": 0.66}, "eps": 0.001}"#;
+/// Inconsistent, and only the branch and bound proves it (no row alone does; the fold bound,
+/// which changes nothing, keeps the exact enumeration of one dataset without fold bounds out).
+const KNOWN_FOLDS_MOS_BRANCHED: &str = r#"{"check": "1_dataset_known_folds_mos", "dataset": {"p": 126, "n": 131}, "folding": {"folds": [{"p": 52, "n": 94}, {"p": 74, "n": 37}]}, "fold_score_bounds": {"acc": [0.0, 1.0]}, "scores": {"acc": 0.573, "sens": 0.768, "bacc": 0.66}, "eps": 0.001}"#;
 
 #[test]
 fn budget_flags_give_undecided_or_bounds_never_a_wrong_verdict() {

@@ -6,16 +6,20 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use num_bigint::BigUint;
-use rayon::iter::{ParallelBridge, ParallelIterator};
+use rayon::iter::{IntoParallelIterator, ParallelBridge, ParallelIterator};
 use scorecheck_feasibility::{Certainty, Verdict};
-use scorecheck_folds::{index_ranges, ConfigurationProduct, ProductItem};
+use scorecheck_folds::{
+    index_ranges, stratified_sklearn_binary, ConfigurationProduct, FoldConfiguration, ProductItem,
+};
 
+use super::family;
 use super::relaxation::{relaxation_infeasible, single_row_unreachable};
 use super::rows::{first_unreachable_row, RowCache, RowScan};
 use super::UnknownFolds;
 use crate::dispatch::RunOptions;
 use crate::error::{ErrorKind, Result};
 use crate::mos::{self, DatasetSpec, Experiment, FoldSpec};
+use crate::mos_sides::Sides;
 
 /// Configurations handed to a worker at a time.
 const CHUNK: u64 = 256;
@@ -34,13 +38,16 @@ pub(crate) struct Statistics {
     pub(crate) refuted_without_program: u64,
     /// Integer programs solved.
     pub(crate) programs_solved: u64,
+    /// Every configuration refuted at once (`family`), none one by one.
+    pub(crate) refuted_at_once: bool,
     /// Wall-clock seconds.
     pub(crate) seconds: f64,
 }
 
 /// How a search ended.
 pub(crate) enum SearchOutcome {
-    /// A configuration with a witness (the lowest index among those examined).
+    /// A configuration with a witness (the stratified one when it fits; otherwise the first
+    /// found, the lowest index among the configurations decided on the first pass).
     Consistent {
         /// Its index in the enumeration.
         index: BigUint,
@@ -61,6 +68,9 @@ pub(crate) enum SearchOutcome {
         solved: u64,
         /// Configurations examined.
         examined: u64,
+        /// Why every configuration is refuted at once, when they are (none is then examined
+        /// one by one).
+        at_once: Option<String>,
     },
     /// A budget ran out, or some integer program could not be decided.
     Undecided {
@@ -163,6 +173,14 @@ pub(crate) fn decide(
         RowScan::Interrupted => return Ok(Decision::Undecided),
         RowScan::AllReachable => {}
     }
+    match mos::enumerated(experiment, options)? {
+        // The witness is checked exactly against the program like any backend's.
+        Sides::Feasible(witness) if problem.check(&witness).is_ok() => {
+            return Ok(Decision::Feasible(witness))
+        }
+        Sides::Infeasible(_) => return Ok(Decision::Solved(Certainty::Exact)),
+        _ => {}
+    }
     let mut options = options.clone();
     if let Some(deadline) = deadline {
         let left = deadline.saturating_duration_since(Instant::now());
@@ -192,13 +210,84 @@ struct Shared {
     found_index: AtomicU64,
     found: Mutex<Option<(u64, Experiment, Vec<i64>)>>,
     error: Mutex<Option<crate::error::Error>>,
+    /// Configurations whose integer program the first pass left open, for the second.
+    deferred: Mutex<Vec<(u64, Experiment)>>,
+}
+
+impl Shared {
+    /// Counts a decision; whether the walk goes on.
+    fn record(&self, index: u64, experiment: Experiment, decision: Result<Decision>) -> bool {
+        match decision {
+            Ok(Decision::RefutedByRows) => {
+                self.by_rows.fetch_add(1, Ordering::Relaxed);
+                true
+            }
+            Ok(Decision::Solved(certainty)) => {
+                self.solved.fetch_add(1, Ordering::Relaxed);
+                if certainty == Certainty::Solver {
+                    self.solver_certainty.store(true, Ordering::Relaxed);
+                }
+                true
+            }
+            Ok(Decision::Undecided) => {
+                self.undecided.fetch_add(1, Ordering::Relaxed);
+                true
+            }
+            Ok(Decision::Feasible(witness)) => {
+                self.found_index.fetch_min(index, Ordering::Relaxed);
+                if let Ok(mut slot) = self.found.lock() {
+                    if slot.as_ref().is_none_or(|(i, _, _)| index < *i) {
+                        *slot = Some((index, experiment, witness));
+                    }
+                }
+                false
+            }
+            Err(e) => {
+                if let Ok(mut slot) = self.error.lock() {
+                    *slot = Some(e);
+                }
+                false
+            }
+        }
+    }
 }
 
 /// Wall-clock budget of a whole sweep when the request gives no `time_limit`.
 pub(crate) const DEFAULT_SWEEP_TIME_LIMIT: std::time::Duration =
     std::time::Duration::from_secs(600);
 
+/// Node budget of one integer program on the first pass: a program not decided within it
+/// waits for the second pass (with the full budget), so that one hard configuration does not
+/// hold up the feasible configuration that another would give at once.
+const FIRST_PASS_NODES: u64 = 200;
+
+/// Configurations kept for the second pass; beyond this, a program the first pass leaves open
+/// is solved with the full budget at once.
+const MAX_DEFERRED: usize = 65_536;
+
+/// The stratified configuration (as scikit-learn's `StratifiedKFold` splits each dataset, the
+/// same split in every repeat) and its index, when it is one of `space`.
+fn stratified(unknown: &UnknownFolds, space: &ConfigurationProduct) -> Option<(u64, ProductItem)> {
+    let mut item = Vec::new();
+    for evaluation in &unknown.evaluations {
+        let k = usize::try_from(evaluation.n_folds).ok()?;
+        let mut folds = stratified_sklearn_binary(evaluation.p, evaluation.n, k).ok()?;
+        // The canonical order: larger folds first, positives non-decreasing within a size.
+        folds.sort_by_key(|f| (std::cmp::Reverse(f.p + f.n), f.p));
+        let configuration = FoldConfiguration { folds };
+        let repeats = usize::try_from(evaluation.n_repeats).ok()?;
+        item.push(vec![configuration; repeats]);
+    }
+    let index = u64::try_from(&space.rank(&item).ok()?).ok()?;
+    Some((index, item))
+}
+
 /// Searches the configurations of `space` for a feasible one.
+///
+/// First every configuration is refuted at once where the bounds on the mean over all of them
+/// (`family`) allow; then the stratified configuration is tried; then all configurations in
+/// parallel, each integer program with a small node budget, and last the programs that budget
+/// left open with the full one.
 pub(crate) fn search(
     unknown: &UnknownFolds,
     space: &ConfigurationProduct,
@@ -213,6 +302,21 @@ pub(crate) fn search(
             .unwrap_or(started + options.time_limit.unwrap_or(DEFAULT_SWEEP_TIME_LIMIT)),
     );
     let total = space.count();
+    if let Some(reason) = family::refuted(unknown) {
+        let outcome = SearchOutcome::Inconsistent {
+            certainty: Certainty::Exact,
+            refuted_by_rows: 0,
+            solved: 0,
+            examined: 0,
+            at_once: Some(reason),
+        };
+        let statistics = Statistics {
+            refuted_at_once: true,
+            seconds: started.elapsed().as_secs_f64(),
+            ..Statistics::default()
+        };
+        return Ok((outcome, statistics));
+    }
     let budget = options
         .max_configurations
         .map_or(total.clone(), |m| total.clone().min(BigUint::from(m)));
@@ -223,55 +327,53 @@ pub(crate) fn search(
         found_index: AtomicU64::new(u64::MAX),
         ..Shared::default()
     };
-    // One configuration: decided, counted, and whether the walk goes on.
+    let full_nodes = options
+        .max_nodes
+        .unwrap_or(crate::backend::DEFAULT_MAX_NODES);
+    let staged = full_nodes > FIRST_PASS_NODES;
+    let mut first_pass = options.clone();
+    first_pass.max_nodes = Some(full_nodes.min(FIRST_PASS_NODES));
+    let passed = || deadline.is_some_and(|d| Instant::now() >= d);
+    let first = stratified(unknown, space).filter(|(index, _)| *index < limit);
+    // One configuration on the first pass: decided (or deferred), counted, and whether the
+    // walk goes on.
     let visit = |index: u64, item: &ProductItem, cache: &mut RowCache| -> bool {
         if index > shared.found_index.load(Ordering::Relaxed) {
             return false;
         }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        if passed() {
             shared.timed_out.store(true, Ordering::Relaxed);
             return false;
         }
         let experiment = experiment_of(unknown, item);
         shared.examined.fetch_add(1, Ordering::Relaxed);
-        match decide(&experiment, cache, options, deadline) {
-            Ok(Decision::RefutedByRows) => {
-                shared.by_rows.fetch_add(1, Ordering::Relaxed);
-                true
-            }
-            Ok(Decision::Solved(certainty)) => {
-                shared.solved.fetch_add(1, Ordering::Relaxed);
-                if certainty == Certainty::Solver {
-                    shared.solver_certainty.store(true, Ordering::Relaxed);
+        let decision = decide(&experiment, cache, &first_pass, deadline);
+        if staged && matches!(decision, Ok(Decision::Undecided)) && !passed() {
+            if let Ok(mut deferred) = shared.deferred.lock() {
+                if deferred.len() < MAX_DEFERRED {
+                    deferred.push((index, experiment));
+                    return true;
                 }
-                true
             }
-            Ok(Decision::Undecided) => {
-                shared.undecided.fetch_add(1, Ordering::Relaxed);
-                true
-            }
-            Ok(Decision::Feasible(witness)) => {
-                shared.found_index.fetch_min(index, Ordering::Relaxed);
-                if let Ok(mut slot) = shared.found.lock() {
-                    if slot.as_ref().is_none_or(|(i, _, _)| index < *i) {
-                        *slot = Some((index, experiment, witness));
-                    }
-                }
-                false
-            }
-            Err(e) => {
-                if let Ok(mut slot) = shared.error.lock() {
-                    *slot = Some(e);
-                }
-                false
-            }
+            let decision = decide(&experiment, cache, options, deadline);
+            return shared.record(index, experiment, decision);
         }
+        shared.record(index, experiment, decision)
+    };
+    // The stratified configuration first: where the folds were stratified (the usual case),
+    // the witness is found without a sweep.
+    if let Some((index, item)) = &first {
+        visit(*index, item, &mut RowCache::default());
+    }
+    let skip = first.as_ref().map(|(index, _)| *index);
+    let visit = |index: u64, item: &ProductItem, cache: &mut RowCache| -> bool {
+        Some(index) == skip || visit(index, item, cache)
     };
     // The chunks are handed out one by one; once the deadline has passed, a configuration
     // is found or an error is set, no further chunk is handed out (with 2^64 indices,
     // merely walking the remaining chunks would never end).
     let stopped = || {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        if passed() {
             shared.timed_out.store(true, Ordering::Relaxed);
         }
         shared.timed_out.load(Ordering::Relaxed)
@@ -288,7 +390,9 @@ pub(crate) fn search(
         part.repeats() <= MAX_REPEATS_FOR_RANDOM_ACCESS
             && sizes.larger_folds + sizes.smaller_folds <= MAX_FOLDS_FOR_RANDOM_ACCESS
     }) && space.range(&BigUint::from(0u8), &first_chunk).is_ok();
-    if !random_access {
+    if stopped() {
+        // Found at the stratified configuration.
+    } else if !random_access {
         let mut cache = RowCache::default();
         for (index, item) in (0..limit).zip(space.iter()) {
             if !visit(index, &item, &mut cache) {
@@ -332,6 +436,32 @@ pub(crate) fn search(
                 }
             });
     }
+    // The second pass: the programs the first left open, with the full budget, lowest index
+    // first.
+    let mut deferred = std::mem::take(
+        &mut *shared
+            .deferred
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner),
+    );
+    deferred.sort_by_key(|(index, _)| *index);
+    if stopped() {
+        // Not decided: the deadline passed, a witness was found or an error was set.
+        shared
+            .undecided
+            .fetch_add(deferred.len() as u64, Ordering::Relaxed);
+    } else {
+        deferred
+            .into_par_iter()
+            .for_each_init(RowCache::default, |cache, (index, experiment)| {
+                if stopped() {
+                    shared.undecided.fetch_add(1, Ordering::Relaxed);
+                    return;
+                }
+                let decision = decide(&experiment, cache, options, deadline);
+                shared.record(index, experiment, decision);
+            });
+    }
     if let Some(e) = shared.error.into_inner().ok().flatten() {
         return Err(e);
     }
@@ -343,6 +473,7 @@ pub(crate) fn search(
     let statistics = Statistics {
         refuted_without_program: by_rows,
         programs_solved: programs,
+        refuted_at_once: false,
         seconds: started.elapsed().as_secs_f64(),
     };
     if let Some((index, experiment, witness)) = shared.found.into_inner().ok().flatten() {
@@ -381,6 +512,7 @@ pub(crate) fn search(
             refuted_by_rows: shared.by_rows.load(Ordering::Relaxed),
             solved: shared.solved.load(Ordering::Relaxed),
             examined,
+            at_once: None,
         },
     };
     Ok((outcome, statistics))
