@@ -407,6 +407,8 @@ mod tests {
     use num_rational::BigRational;
     use scorecheck_algebra::Score;
 
+    use scorecheck_feasibility::Verdict;
+
     use super::{decide, Sides};
     use crate::mos::{Bound, DatasetSpec, Experiment, FoldSpec};
 
@@ -554,5 +556,70 @@ mod tests {
             }
         }
         assert!(feasible > 50 && infeasible > 50, "{feasible} {infeasible}");
+    }
+
+    /// Agrees with the pure backend's exact branch and bound on medium cases it decides
+    /// (up to 5 folds of up to 30 positives and negatives, windows of 4 decimals).
+    #[test]
+    fn agrees_with_the_branch_and_bound() {
+        let mut rng = Lcg(17);
+        let (mut compared, mut feasible) = (0, 0);
+        for _ in 0..40 {
+            let k = 2 + rng.below(4) as usize;
+            let folds: Vec<(u64, u64)> = (0..k)
+                .map(|_| (1 + rng.below(30), 1 + rng.below(30)))
+                .collect();
+            let truth: Vec<(u64, u64, u64, u64)> = folds
+                .iter()
+                .map(|&(p, n)| (p, n, rng.below(p + 1), rng.below(n + 1)))
+                .collect();
+            let mut windows = Vec::new();
+            for score in [Score::Acc, Score::Sens, Score::Spec, Score::Bacc] {
+                if rng.below(4) == 0 {
+                    continue;
+                }
+                let shift =
+                    BigRational::new(BigInt::from(rng.below(5) as i64 - 2), BigInt::from(1000));
+                let half = BigRational::new(BigInt::from(1), BigInt::from(10_000));
+                let v = value(score, &truth) + shift;
+                windows.push(Bound {
+                    score,
+                    lower: &v - &half,
+                    upper: &v + &half,
+                });
+            }
+            let experiment = Experiment {
+                datasets: vec![DatasetSpec {
+                    folds: folds
+                        .iter()
+                        .map(|&(p, n)| FoldSpec {
+                            p,
+                            n,
+                            bounds: Vec::new(),
+                        })
+                        .collect(),
+                    bounds: Vec::new(),
+                }],
+                windows,
+            };
+            let (problem, _) = crate::mos::build(&experiment).unwrap();
+            let options = crate::RunOptions {
+                max_nodes: Some(5_000),
+                ..crate::RunOptions::default()
+            };
+            let solved = crate::backend::solve(&problem, &options).unwrap();
+            let sides = decide(&experiment, None);
+            match (&solved, &sides) {
+                (Verdict::Feasible { .. }, Sides::Feasible(w)) => {
+                    assert!(problem.check(w).is_ok(), "{experiment:?}");
+                    feasible += 1;
+                }
+                (Verdict::Infeasible { .. }, Sides::Infeasible(_)) => {}
+                (Verdict::Undecided { .. }, _) | (_, Sides::NotApplicable) => continue,
+                _ => panic!("disagree on {experiment:?}"),
+            }
+            compared += 1;
+        }
+        assert!(compared > 15 && feasible > 4, "{compared} {feasible}");
     }
 }

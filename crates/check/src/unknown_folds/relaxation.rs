@@ -187,14 +187,26 @@ impl Boundary {
 /// `Some(true)` when the relaxation of this single-dataset experiment without fold bounds is
 /// infeasible (so the integer program is too); `Some(false)` when it is feasible; `None` when
 /// the check does not apply or overflowed.
+#[cfg(test)]
 pub(crate) fn relaxation_infeasible(experiment: &Experiment) -> Option<bool> {
-    let [dataset] = experiment.datasets.as_slice() else {
-        return None;
-    };
-    if dataset.folds.is_empty() || dataset.folds.iter().any(|f| !f.bounds.is_empty()) {
-        return None;
-    }
-    let k = dataset.folds.len() as i128;
+    relaxation(experiment, true, None)
+}
+
+/// [`relaxation_infeasible`] with the windows prepared once per `memo` (which must serve one
+/// set of reported windows only, as the workers of one search do).
+pub(crate) fn relaxation_infeasible_with(experiment: &Experiment, memo: &mut Memo) -> Option<bool> {
+    relaxation(experiment, true, Some(memo))
+}
+
+/// [`relaxation_infeasible`], in scaled integers where they do not overflow (`scaled`), else
+/// in reduced `i128` rationals.
+/// The windows of the mean scores of a single-dataset experiment on (S, T, S + T, A), each
+/// times k, and which sides they use; `None` when a bound is on another score or overflows.
+fn prepare(
+    experiment: &Experiment,
+    dataset: &crate::mos::DatasetSpec,
+    k: i128,
+) -> Option<Prepared> {
     let full = |scale: i128| Window {
         lower: Q::int(0),
         upper: Q::int(scale * k),
@@ -255,6 +267,51 @@ pub(crate) fn relaxation_infeasible(experiment: &Experiment) -> Option<bool> {
             _ => return None,
         }
     }
+    Some(Prepared {
+        windows: [ws, wt, wb, wa],
+        uses_sens,
+        uses_spec,
+    })
+}
+
+/// What [`prepare`] computes, the same for every configuration of a search.
+#[derive(Clone, Copy, Debug)]
+struct Prepared {
+    windows: [Window; 4],
+    uses_sens: bool,
+    uses_spec: bool,
+}
+
+/// A per-worker memo of one search (one set of reported windows): the prepared windows by k.
+#[derive(Default)]
+pub(crate) struct Memo {
+    prepared: Option<(i128, Option<Prepared>)>,
+}
+
+fn relaxation(experiment: &Experiment, scaled: bool, memo: Option<&mut Memo>) -> Option<bool> {
+    let [dataset] = experiment.datasets.as_slice() else {
+        return None;
+    };
+    if dataset.folds.is_empty() || dataset.folds.iter().any(|f| !f.bounds.is_empty()) {
+        return None;
+    }
+    let k = dataset.folds.len() as i128;
+    let prepared = match memo {
+        Some(memo) => match memo.prepared {
+            Some((key, prepared)) if key == k => prepared,
+            _ => {
+                let prepared = prepare(experiment, dataset, k);
+                memo.prepared = Some((k, prepared));
+                prepared
+            }
+        },
+        None => prepare(experiment, dataset, k),
+    };
+    let Prepared {
+        windows: [ws, wt, wb, wa],
+        uses_sens,
+        uses_spec,
+    } = prepared?;
     // A score undefined on some fold is left to the integer program's builder.
     if (uses_sens && dataset.folds.iter().any(|f| f.p == 0))
         || (uses_spec && dataset.folds.iter().any(|f| f.n == 0))
@@ -263,6 +320,11 @@ pub(crate) fn relaxation_infeasible(experiment: &Experiment) -> Option<bool> {
     }
     if ws.is_empty()? || wt.is_empty()? || wb.is_empty()? || wa.is_empty()? {
         return Some(true);
+    }
+    if scaled {
+        if let Some(answer) = relaxation_scaled(dataset, [ws, wt, wb, wa]) {
+            return Some(answer);
+        }
     }
     // Folds without positives (negatives) move neither S nor U (T nor V), so they are left out
     // and that side's range of S (T) shrinks to the number of folds that do.
@@ -344,6 +406,125 @@ pub(crate) fn relaxation_infeasible(experiment: &Experiment) -> Option<bool> {
     Some(!(least.le(wa.upper)? && wa.lower.le(greatest)?))
 }
 
+/// The polygon test of [`relaxation_infeasible`] with every quantity an integer over a common
+/// scale: coordinates over L (the lcm of the windows' denominators), slopes over G (the lcm of
+/// the fold sizes), boundary values over L·G. The same candidate points, the same boundaries,
+/// without a gcd per operation (the reduced rationals spent most of a sweep's time on them).
+/// `None` when a product could overflow.
+fn relaxation_scaled(dataset: &crate::mos::DatasetSpec, windows: [Window; 4]) -> Option<bool> {
+    const LIMIT: i128 = 1 << 100;
+    let [ws, wt, wb, wa] = windows;
+    let k = dataset.folds.len() as i128;
+    let mut l: i128 = 1;
+    for w in &windows {
+        for q in [w.lower, w.upper] {
+            l = lcm(l, q.den)?;
+        }
+    }
+    let mut g: i128 = 1;
+    for f in &dataset.folds {
+        g = lcm(g, i128::from(f.p + f.n))?;
+    }
+    let lg = l.checked_mul(g)?;
+    if lg.checked_mul(4 * k + 4)? > LIMIT {
+        return None;
+    }
+    // A window's ends as integers over L.
+    let over_l = |q: Q| q.num * (l / q.den);
+    let (s_lo, s_hi) = (over_l(ws.lower), over_l(ws.upper));
+    let (t_lo, t_hi) = (over_l(wt.lower), over_l(wt.upper));
+    let (b_lo, b_hi) = (over_l(wb.lower), over_l(wb.upper));
+    let (a_lo, a_hi) = (over_l(wa.lower), over_l(wa.upper));
+    // Slopes over G, sorted; the folds without positives (negatives) are left out as above.
+    let slopes = |part: &dyn Fn(&crate::mos::FoldSpec) -> u64| -> Vec<i128> {
+        let mut out: Vec<i128> = dataset
+            .folds
+            .iter()
+            .filter(|f| part(f) > 0)
+            .map(|f| i128::from(part(f)) * (g / i128::from(f.p + f.n)))
+            .collect();
+        out.sort_unstable();
+        out
+    };
+    let u_slopes = slopes(&|f| f.p);
+    let v_slopes = slopes(&|f| f.n);
+    let (s_lo, s_hi) = (s_lo.max(0), s_hi.min(u_slopes.len() as i128 * l));
+    let (t_lo, t_hi) = (t_lo.max(0), t_hi.min(v_slopes.len() as i128 * l));
+    if s_lo > s_hi || t_lo > t_hi {
+        return Some(true);
+    }
+    // Lower and upper boundaries at x (over L), as values over L·G.
+    let boundary = |slopes: &[i128], x: i128, ascending: bool| -> i128 {
+        let m = x.div_euclid(l);
+        let frac = x - m * l;
+        let m = m as usize;
+        let pick = |i: usize| {
+            if ascending {
+                slopes[i]
+            } else {
+                slopes[slopes.len() - 1 - i]
+            }
+        };
+        let base: i128 = (0..m).map(pick).sum();
+        base * l + if m < slopes.len() { frac * pick(m) } else { 0 }
+    };
+    let coordinates = |lo: i128, hi: i128| -> Option<Vec<i128>> {
+        let mut out = vec![lo, hi];
+        let first = lo.div_euclid(l) + 1;
+        let last = hi.div_euclid(l);
+        if last - first > 64 {
+            return None;
+        }
+        for v in first..=last {
+            let x = v * l;
+            if lo <= x && x < hi {
+                out.push(x);
+            }
+        }
+        Some(out)
+    };
+    let sigmas = coordinates(s_lo, s_hi)?;
+    let taus = coordinates(t_lo, t_hi)?;
+    let mut points = Vec::with_capacity(sigmas.len() * (taus.len() + 2) + 2 * taus.len());
+    for &s in &sigmas {
+        for &t in &taus {
+            points.push((s, t));
+        }
+        for b in [b_lo, b_hi] {
+            points.push((s, b - s));
+        }
+    }
+    for &t in &taus {
+        for b in [b_lo, b_hi] {
+            points.push((b - t, t));
+        }
+    }
+    let mut range: Option<(i128, i128)> = None;
+    for (s, t) in points {
+        if !((s_lo..=s_hi).contains(&s)
+            && (t_lo..=t_hi).contains(&t)
+            && (b_lo..=b_hi).contains(&(s + t)))
+        {
+            continue;
+        }
+        let low = boundary(&u_slopes, s, true) + boundary(&v_slopes, t, true);
+        let high = boundary(&u_slopes, s, false) + boundary(&v_slopes, t, false);
+        range = Some(match range {
+            Some((a, b)) => (a.min(low), b.max(high)),
+            None => (low, high),
+        });
+    }
+    let Some((least, greatest)) = range else {
+        return Some(true);
+    };
+    Some(!(least <= a_hi * g && a_lo * g <= greatest))
+}
+
+/// The least common multiple of two positive integers, `None` on overflow.
+fn lcm(a: i128, b: i128) -> Option<i128> {
+    (a / gcd(a, b)?).checked_mul(b)
+}
+
 /// `Some(true)` when some reported mean (or dataset bound) of this single-dataset experiment
 /// without fold bounds cannot be hit by any integer counts on its own (see `rows`); computed
 /// in `i128` without building the integer program. `None` when the check does not apply.
@@ -417,6 +598,57 @@ mod tests {
 
     /// Whenever either necessary condition refutes, the exact integer program is infeasible;
     /// and both conditions do refute a fair share of the cases.
+    /// The scaled-integer polygon test answers as the reduced-rational one.
+    #[test]
+    fn scaled_integers_agree_with_rationals() {
+        let mut rng = Lcg(23);
+        let mut decided = 0;
+        for _ in 0..3000 {
+            let k = 1 + rng.below(6);
+            let folds: Vec<FoldSpec> = (0..k)
+                .map(|_| FoldSpec {
+                    p: rng.below(40),
+                    n: 1 + rng.below(40),
+                    bounds: Vec::new(),
+                })
+                .collect();
+            let mut windows = Vec::new();
+            for score in [
+                Score::Acc,
+                Score::Sens,
+                Score::Spec,
+                Score::Bacc,
+                Score::Err,
+                Score::Bm,
+            ] {
+                if rng.below(2) == 0 {
+                    continue;
+                }
+                let den = [100, 1000, 10_000, 7, 33][rng.below(5) as usize] as i64;
+                let centre = rng.below(den as u64 + 1) as i64;
+                let half = rng.below(3) as i64;
+                let q = |v: i64| BigRational::new(BigInt::from(v), BigInt::from(den));
+                windows.push(Bound {
+                    score,
+                    lower: q(centre - half),
+                    upper: q(centre + half),
+                });
+            }
+            let experiment = Experiment {
+                datasets: vec![DatasetSpec {
+                    folds,
+                    bounds: Vec::new(),
+                }],
+                windows,
+            };
+            let scaled = super::relaxation(&experiment, true, None);
+            let rational = super::relaxation(&experiment, false, None);
+            assert_eq!(scaled, rational, "{experiment:?}");
+            decided += usize::from(scaled.is_some());
+        }
+        assert!(decided > 1000, "{decided}");
+    }
+
     #[test]
     fn binary_gcd_agrees_with_euclid() {
         use num_integer::Integer;

@@ -33,6 +33,8 @@ struct MergedRow {
 #[derive(Default)]
 pub(crate) struct RowCache {
     decided: HashMap<MergedRow, bool>,
+    /// The closed-form relaxation's prepared windows (one search's windows only).
+    pub(crate) relaxation: super::relaxation::Memo,
 }
 
 /// The name of the first row of `problem` that has no integer point on its own, if any.

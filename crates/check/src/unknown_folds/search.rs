@@ -13,7 +13,7 @@ use scorecheck_folds::{
 };
 
 use super::family;
-use super::relaxation::{relaxation_infeasible, single_row_unreachable};
+use super::relaxation::{relaxation_infeasible_with, single_row_unreachable};
 use super::rows::{first_unreachable_row, RowCache, RowScan};
 use super::UnknownFolds;
 use crate::dispatch::RunOptions;
@@ -142,7 +142,7 @@ pub(crate) fn decide(
     // Each stage is linear in the folds (10,000 folds in each of many evaluations is
     // allowed), so the deadline is looked at between them.
     let passed = || deadline.is_some_and(|d| Instant::now() >= d);
-    if relaxation_infeasible(experiment) == Some(true) {
+    if relaxation_infeasible_with(experiment, &mut cache.relaxation) == Some(true) {
         return Ok(Decision::RefutedByRows);
     }
     if passed() {
