@@ -286,7 +286,16 @@ pub(crate) fn decide(experiment: &Experiment, deadline: Option<Instant>) -> Side
     let mut windows = Windows::new();
     let uses = windows.narrow(&experiment.windows);
     let uses_bounds = windows.narrow(&dataset.bounds);
-    if windows.left_out || dataset.folds.iter().any(|f| f.p + f.n == 0) {
+    // Counts this small keep every sum and product below 2^110 (and u64 sums exact).
+    const MAX_COUNT: u64 = 1 << 32;
+    const MAX_FOLDS: usize = 1 << 14;
+    if windows.left_out
+        || dataset.folds.len() > MAX_FOLDS
+        || dataset
+            .folds
+            .iter()
+            .any(|f| f.p > MAX_COUNT || f.n > MAX_COUNT || f.p + f.n == 0)
+    {
         return Sides::NotApplicable;
     }
     // A score undefined on some fold is the builder's to report.

@@ -63,7 +63,41 @@ pub(crate) fn search(problem: &Problem, model: &Model, budget: &Budget) -> Verdi
         max_kicks: kicks(model.lower.len(), ROOT_KICKS, 1),
         seed: 0,
     };
-    let start = match walker.walk(problem, model, &middle, root, deadline) {
+    // A short walk without kicks first, then the root relaxation from its end point: an
+    // empty relaxation ends the search before the long walk (whose kicks cost a pair search
+    // over every variable each).
+    let quick = Effort {
+        max_moves: walk_steps,
+        max_kicks: 0,
+        seed: 0,
+    };
+    let start = match walker.walk(problem, model, &middle, quick, deadline) {
+        Ok(witness) => return Verdict::Feasible { witness },
+        Err(closest) => closest,
+    };
+    let mut root_lower = model.lower.clone();
+    let mut root_upper = model.upper.clone();
+    if !propagate(model, &mut root_lower, &mut root_upper)
+        || matches!(
+            solve_lp(
+                model,
+                &root_lower,
+                &root_upper,
+                &start,
+                deadline,
+                &mut stats
+            ),
+            LpOutcome::Infeasible
+        )
+    {
+        return Verdict::Infeasible {
+            certainty: Certainty::Exact,
+            reason: "exact branch and bound closed all 1 nodes: the LP relaxation of the root \
+                     is empty (proven with rational arithmetic)"
+                .to_string(),
+        };
+    }
+    let start = match walker.walk(problem, model, &start, root, deadline) {
         Ok(witness) => return Verdict::Feasible { witness },
         Err(closest) => closest,
     };

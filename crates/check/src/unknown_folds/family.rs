@@ -111,7 +111,8 @@ impl Hull for Windows {
 /// surviving configuration can have (`sens`/`spec`: the scores averaged need a positive or a
 /// negative in every fold); `None` if there is no fold.
 fn shares(evaluation: &Evaluation, rules_need: (bool, bool)) -> Option<Span> {
-    let sizes = FoldSizes::plain_kfold(evaluation.p + evaluation.n, evaluation.n_folds).ok()?;
+    let total = evaluation.p.checked_add(evaluation.n)?;
+    let sizes = FoldSizes::plain_kfold(total, evaluation.n_folds).ok()?;
     let mut range: Option<Span> = None;
     for (count, size) in [
         (sizes.larger_folds, sizes.larger_size),

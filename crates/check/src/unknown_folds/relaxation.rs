@@ -423,7 +423,7 @@ fn relaxation_scaled(dataset: &crate::mos::DatasetSpec, windows: [Window; 4]) ->
     }
     let mut g: i128 = 1;
     for f in &dataset.folds {
-        g = lcm(g, i128::from(f.p + f.n))?;
+        g = lcm(g, i128::from(f.p.checked_add(f.n)?))?;
     }
     let lg = l.checked_mul(g)?;
     if lg.checked_mul(4 * k + 4)? > LIMIT {
