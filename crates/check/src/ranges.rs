@@ -181,7 +181,8 @@ fn extreme(
     compare: impl Fn((u64, u64), (u64, u64)) -> Option<std::cmp::Ordering>,
     want: std::cmp::Ordering,
     floats_trusted: bool,
-) -> Option<(Exact, (u64, u64))> {
+    deadline: Option<std::time::Instant>,
+) -> std::result::Result<Option<Extreme>, Interrupted> {
     let shortlist: Vec<(u64, u64)> = if floats_trusted {
         let images: Vec<((u64, u64), f64)> = points
             .iter()
@@ -227,7 +228,10 @@ fn extreme(
         points.to_vec()
     };
     let mut best: Option<(Exact, (u64, u64))> = None;
-    for at in shortlist {
+    for (i, at) in shortlist.into_iter().enumerate() {
+        if i % 1024 == 1023 && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            return Err(Interrupted);
+        }
         if let Some((_, best_at)) = &best {
             if compare(at, *best_at).is_some_and(|o| o != want) {
                 continue;
@@ -244,8 +248,14 @@ fn extreme(
             best = Some((v, at));
         }
     }
-    best
+    Ok(best)
 }
+
+/// The deadline passed while a range was being computed.
+struct Interrupted;
+
+/// An extreme value and a point attaining it.
+type Extreme = (Exact, (u64, u64));
 
 /// The `ranges` object of a consistent single-matrix result.
 pub(crate) fn compute(
@@ -330,6 +340,12 @@ fn range(
                     .collect()
             };
             let lower_images = images(false);
+            if options
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
+            {
+                return json!({"undecided": "the time limit ran out while this range was computed"});
+            }
             // A score's image is the same for both ends; the AUC's ends differ.
             let upper_images = match target {
                 Target::Auc => images(true),
@@ -346,6 +362,7 @@ fn range(
                 |a, b| compare(false, a, b),
                 std::cmp::Ordering::Less,
                 floats_trusted && !auc_clipped,
+                options.deadline,
             );
             let high = extreme(
                 points,
@@ -354,7 +371,11 @@ fn range(
                 |a, b| compare(true, a, b),
                 std::cmp::Ordering::Greater,
                 floats_trusted && !auc_clipped,
+                options.deadline,
             );
+            let (Ok(low), Ok(high)) = (low, high) else {
+                return json!({"undecided": "the time limit ran out while this range was computed"});
+            };
             match (low, high) {
                 (Some((lo, at_lo)), Some((hi, at_hi))) => json!({
                     "min": crate::render::exact(&lo),

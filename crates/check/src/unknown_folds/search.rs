@@ -267,7 +267,10 @@ const MAX_DEFERRED: usize = 65_536;
 
 /// The stratified configuration (as scikit-learn's `StratifiedKFold` splits each dataset, the
 /// same split in every repeat) and its index, when it is one of `space`.
-fn stratified(unknown: &UnknownFolds, space: &ConfigurationProduct) -> Option<(u64, ProductItem)> {
+fn stratified(
+    unknown: &UnknownFolds,
+    space: &ConfigurationProduct,
+) -> Option<(BigUint, ProductItem)> {
     let mut item = Vec::new();
     for evaluation in &unknown.evaluations {
         let k = usize::try_from(evaluation.n_folds).ok()?;
@@ -278,8 +281,7 @@ fn stratified(unknown: &UnknownFolds, space: &ConfigurationProduct) -> Option<(u
         let repeats = usize::try_from(evaluation.n_repeats).ok()?;
         item.push(vec![configuration; repeats]);
     }
-    let index = u64::try_from(&space.rank(&item).ok()?).ok()?;
-    Some((index, item))
+    Some((space.rank(&item).ok()?, item))
 }
 
 /// Searches the configurations of `space` for a feasible one.
@@ -334,7 +336,28 @@ pub(crate) fn search(
     let mut first_pass = options.clone();
     first_pass.max_nodes = Some(full_nodes.min(FIRST_PASS_NODES));
     let passed = || deadline.is_some_and(|d| Instant::now() >= d);
-    let first = stratified(unknown, space).filter(|(index, _)| *index < limit);
+    // The stratified configuration first (within the budget, at any index, even beyond the
+    // indices a sweep can reach): where the folds were stratified (the usual case), the
+    // witness is found without a sweep. Otherwise the sweep decides it again in its turn.
+    if let Some((index, item)) = stratified(unknown, space).filter(|(index, _)| *index < budget) {
+        let experiment = experiment_of(unknown, &item);
+        let decision = decide(&experiment, &mut RowCache::default(), &first_pass, deadline);
+        if let Ok(Decision::Feasible(witness)) = decision {
+            let outcome = SearchOutcome::Consistent {
+                index,
+                experiment,
+                witness,
+                examined: 1,
+            };
+            let statistics = Statistics {
+                programs_solved: 1,
+                seconds: started.elapsed().as_secs_f64(),
+                ..Statistics::default()
+            };
+            return Ok((outcome, statistics));
+        }
+        decision?;
+    }
     // One configuration on the first pass: decided (or deferred), counted, and whether the
     // walk goes on.
     let visit = |index: u64, item: &ProductItem, cache: &mut RowCache| -> bool {
@@ -360,15 +383,6 @@ pub(crate) fn search(
         }
         shared.record(index, experiment, decision)
     };
-    // The stratified configuration first: where the folds were stratified (the usual case),
-    // the witness is found without a sweep.
-    if let Some((index, item)) = &first {
-        visit(*index, item, &mut RowCache::default());
-    }
-    let skip = first.as_ref().map(|(index, _)| *index);
-    let visit = |index: u64, item: &ProductItem, cache: &mut RowCache| -> bool {
-        Some(index) == skip || visit(index, item, cache)
-    };
     // The chunks are handed out one by one; once the deadline has passed, a configuration
     // is found or an error is set, no further chunk is handed out (with 2^64 indices,
     // merely walking the remaining chunks would never end).
@@ -390,9 +404,7 @@ pub(crate) fn search(
         part.repeats() <= MAX_REPEATS_FOR_RANDOM_ACCESS
             && sizes.larger_folds + sizes.smaller_folds <= MAX_FOLDS_FOR_RANDOM_ACCESS
     }) && space.range(&BigUint::from(0u8), &first_chunk).is_ok();
-    if stopped() {
-        // Found at the stratified configuration.
-    } else if !random_access {
+    if !random_access {
         let mut cache = RowCache::default();
         for (index, item) in (0..limit).zip(space.iter()) {
             if !visit(index, &item, &mut cache) {
