@@ -170,8 +170,17 @@ pub(crate) fn verdict(
     experiment: &Experiment,
     options: &crate::dispatch::RunOptions,
 ) -> Result<Verdict> {
+    verdict_within(experiment, options, crate::mos_sides::MAX_STEPS)
+}
+
+/// [`verdict`] with at most `max_steps` steps of enumeration before the backend takes over.
+pub(crate) fn verdict_within(
+    experiment: &Experiment,
+    options: &crate::dispatch::RunOptions,
+    max_steps: u64,
+) -> Result<Verdict> {
     let (problem, _) = build(experiment)?;
-    Ok(match enumerated(experiment, options)? {
+    Ok(match enumerated(experiment, options, max_steps)? {
         Sides::Feasible(witness) if problem.check(&witness).is_ok() => {
             Verdict::Feasible { witness }
         }
@@ -188,12 +197,17 @@ pub(crate) fn verdict(
 pub(crate) fn enumerated(
     experiment: &Experiment,
     options: &crate::dispatch::RunOptions,
+    max_steps: u64,
 ) -> Result<Sides> {
     if options.solver.is_some() {
         return Ok(Sides::NotApplicable);
     }
     crate::backend::backend(options.backend)?;
-    Ok(crate::mos_sides::decide(experiment, options.deadline))
+    Ok(crate::mos_sides::decide(
+        experiment,
+        options.deadline,
+        max_steps,
+    ))
 }
 
 /// The integer program: variables tp, tn per fold in dataset order, and its constraints.

@@ -37,17 +37,20 @@ pub(crate) enum Sides {
     NotApplicable,
 }
 
-/// Enumeration steps (both sides and the meeting) before giving up.
-const MAX_STEPS: u64 = 20_000_000;
+/// Enumeration steps (both sides and the meeting) before giving up, by default.
+pub(crate) const MAX_STEPS: u64 = 20_000_000;
 /// Entries kept on one side before giving up.
 const MAX_ENTRIES: usize = 2_000_000;
+/// Sums kept over all entries of one side (8 bytes each).
+const MAX_SUMS: usize = 1 << 22;
 /// Largest scale (lcm of denominators) used; beyond it products could overflow `i128`.
 const MAX_SCALE: i128 = 1 << 40;
 
-/// Folds with the same counts.
+/// Folds with the same counts and the same weight 1/weight in the means.
 struct Kind {
     p: u64,
     n: u64,
+    weight: u64,
     folds: Vec<usize>,
 }
 
@@ -68,6 +71,7 @@ impl Side {
 /// The running count of work, and the deadline.
 struct Work {
     steps: u64,
+    max_steps: u64,
     deadline: Option<Instant>,
 }
 
@@ -75,7 +79,7 @@ impl Work {
     /// Counts a step; false once a bound is reached.
     fn step(&mut self) -> bool {
         self.steps += 1;
-        if self.steps > MAX_STEPS {
+        if self.steps > self.max_steps {
             return false;
         }
         !(self.steps % 65_536 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
@@ -107,6 +111,8 @@ struct Enumerator<'a> {
     row_coef: &'a [i128],
     link_coef: &'a [i128],
     window: (i128, i128),
+    /// Entries the side may hold.
+    max_entries: usize,
     /// The most the sums from position j on can add to the row.
     rest: Vec<i128>,
     current: Vec<u64>,
@@ -136,7 +142,7 @@ impl Enumerator<'_> {
                 )
             };
             for x in first..=end {
-                if self.side.row.len() >= MAX_ENTRIES || !work.step() {
+                if self.side.row.len() >= self.max_entries || !work.step() {
                     return false;
                 }
                 self.current[j] = x as u64;
@@ -171,15 +177,36 @@ fn enumerate(
     work: &mut Work,
 ) -> Option<Side> {
     let width = upper.len();
+    // The walked sums (all but the last) bound the walk: beyond the step budget, give up
+    // before starting (a branch and bound may settle it at its root).
+    let walked = upper[..width.saturating_sub(1)]
+        .iter()
+        .try_fold(1u64, |product, &u| product.checked_mul(u + 1));
+    if walked.is_none_or(|w| w > work.max_steps) {
+        return None;
+    }
     let mut rest = vec![0i128; width + 1];
     for j in (0..width).rev() {
         rest[j] = rest[j + 1] + row_coef[j] * i128::from(upper[j]);
+    }
+    // A wide window keeps about its share of all the vectors: where that is more than the
+    // list may hold, give up before walking (the explanation's subsets drop windows).
+    let all = upper
+        .iter()
+        .try_fold(1u128, |product, &u| product.checked_mul(u128::from(u) + 1));
+    let span = (window.1.min(rest[0]) - window.0.max(0) + 1).max(0) as u128;
+    let share = |all: u128| all.saturating_mul(span) / (rest[0] as u128 + 1);
+    // The sums of every entry are kept: the list holds at most MAX_SUMS of them in all.
+    let max_entries = MAX_ENTRIES.min(MAX_SUMS / width.max(1));
+    if all.is_none_or(|a| a > 100_000 && share(a) > (max_entries / 4) as u128) {
+        return None;
     }
     let mut enumerator = Enumerator {
         upper,
         row_coef,
         link_coef,
         window,
+        max_entries,
         rest,
         current: vec![0; width],
         side: Side {
@@ -273,67 +300,85 @@ impl Windows {
 }
 
 /// Decides `experiment` exactly when it has the shape above.
-pub(crate) fn decide(experiment: &Experiment, deadline: Option<Instant>) -> Sides {
-    let [dataset] = experiment.datasets.as_slice() else {
-        return Sides::NotApplicable;
-    };
+pub(crate) fn decide(experiment: &Experiment, deadline: Option<Instant>, max_steps: u64) -> Sides {
     if deadline.is_some_and(|d| Instant::now() >= d) {
         return Sides::NotApplicable;
     }
-    if dataset.folds.is_empty() || dataset.folds.iter().any(|f| !f.bounds.is_empty()) {
+    let datasets = &experiment.datasets;
+    // Counts this small keep every sum and product below 2^110 (and u64 sums exact).
+    const MAX_COUNT: u64 = 1 << 32;
+    const MAX_FOLDS: usize = 1 << 14;
+    let folds = datasets.iter().map(|d| d.folds.len()).sum::<usize>();
+    if datasets.is_empty()
+        || folds > MAX_FOLDS
+        || datasets.iter().any(|d| {
+            d.folds.is_empty()
+                // Several datasets' own bounds are rows of their own.
+                || (datasets.len() > 1 && !d.bounds.is_empty())
+                || d.folds.iter().any(|f| {
+                    !f.bounds.is_empty() || f.p > MAX_COUNT || f.n > MAX_COUNT || f.p + f.n == 0
+                })
+        })
+    {
         return Sides::NotApplicable;
     }
     let mut windows = Windows::new();
     let uses = windows.narrow(&experiment.windows);
-    let uses_bounds = windows.narrow(&dataset.bounds);
-    // Counts this small keep every sum and product below 2^110 (and u64 sums exact).
-    const MAX_COUNT: u64 = 1 << 32;
-    const MAX_FOLDS: usize = 1 << 14;
-    if windows.left_out
-        || dataset.folds.len() > MAX_FOLDS
-        || dataset
-            .folds
-            .iter()
-            .any(|f| f.p > MAX_COUNT || f.n > MAX_COUNT || f.p + f.n == 0)
-    {
-        return Sides::NotApplicable;
-    }
+    let uses_bounds = windows.narrow(&datasets[0].bounds);
+    let all_folds = || datasets.iter().flat_map(|d| d.folds.iter());
     // A score undefined on some fold is the builder's to report.
-    if ((uses.0 || uses_bounds.0) && dataset.folds.iter().any(|f| f.p == 0))
-        || ((uses.1 || uses_bounds.1) && dataset.folds.iter().any(|f| f.n == 0))
+    if windows.left_out
+        || ((uses.0 || uses_bounds.0) && all_folds().any(|f| f.p == 0))
+        || ((uses.1 || uses_bounds.1) && all_folds().any(|f| f.n == 0))
     {
         return Sides::NotApplicable;
     }
+    // Each fold weighs 1/c in the means, c = (datasets) × (folds of its dataset); folds
+    // are interchangeable when they have the same counts and the same weight. Witness
+    // positions follow `mos::build`: datasets in order, their folds in order.
     let mut kinds: Vec<Kind> = Vec::new();
-    for (i, f) in dataset.folds.iter().enumerate() {
-        match kinds.iter_mut().find(|k| k.p == f.p && k.n == f.n) {
-            Some(kind) => kind.folds.push(i),
-            None => kinds.push(Kind {
-                p: f.p,
-                n: f.n,
-                folds: vec![i],
-            }),
+    let mut position = 0;
+    for dataset in datasets {
+        let c = (datasets.len() * dataset.folds.len()) as u64;
+        for f in &dataset.folds {
+            match kinds
+                .iter_mut()
+                .find(|k| k.p == f.p && k.n == f.n && k.weight == c)
+            {
+                Some(kind) => kind.folds.push(position),
+                None => kinds.push(Kind {
+                    p: f.p,
+                    n: f.n,
+                    weight: c,
+                    folds: vec![position],
+                }),
+            }
+            position += 1;
         }
     }
-    // The widest kind last on each side (its sum is solved, not walked).
-    let (Some(dp), Some(dn), Some(dt)) = (
-        lcm_of(kinds.iter().map(|k| k.p)),
-        lcm_of(kinds.iter().map(|k| k.n)),
-        lcm_of(kinds.iter().map(|k| k.p + k.n)),
-    ) else {
+    // Scales: the lcm of c·p, of c·n, of c·(p + n).
+    let scaled = |part: &dyn Fn(&Kind) -> u64| {
+        lcm_of(kinds.iter().map(|k| k.weight.saturating_mul(part(k))))
+    };
+    let (Some(dp), Some(dn), Some(dt)) =
+        (scaled(&|k| k.p), scaled(&|k| k.n), scaled(&|k| k.p + k.n))
+    else {
         return Sides::NotApplicable;
     };
-    let k = dataset.folds.len() as i128;
-    let window = |span, scale: i128| integer_window(span, k.checked_mul(scale)?);
     let (Some(ws), Some(wt), Some(wa), Some(wb)) = (
-        window(&windows.sens, dp),
-        window(&windows.spec, dn),
-        window(&windows.acc, dt),
-        dp.checked_mul(dn).and_then(|d| window(&windows.sum, d)),
+        integer_window(&windows.sens, dp),
+        integer_window(&windows.spec, dn),
+        integer_window(&windows.acc, dt),
+        dp.checked_mul(dn)
+            .and_then(|d| integer_window(&windows.sum, d)),
     ) else {
         return Sides::NotApplicable;
     };
-    let mut work = Work { steps: 0, deadline };
+    let mut work = Work {
+        steps: 0,
+        max_steps,
+        deadline,
+    };
     let side = |part: &dyn Fn(&Kind) -> u64, scale: i128, span, work: &mut Work| {
         let mut order: Vec<usize> = (0..kinds.len()).collect();
         order.sort_by_key(|&j| {
@@ -350,12 +395,12 @@ pub(crate) fn decide(experiment: &Experiment, deadline: Option<Instant>) -> Side
             .iter()
             .map(|&j| match part(&kinds[j]) {
                 0 => 0,
-                v => scale / i128::from(v),
+                v => scale / (i128::from(v) * i128::from(kinds[j].weight)),
             })
             .collect();
         let link: Vec<i128> = order
             .iter()
-            .map(|&j| dt / i128::from(kinds[j].p + kinds[j].n))
+            .map(|&j| dt / (i128::from(kinds[j].p + kinds[j].n) * i128::from(kinds[j].weight)))
             .collect();
         enumerate(&upper, &row, &link, span, work).map(|s| (order, s))
     };
@@ -395,7 +440,7 @@ pub(crate) fn decide(experiment: &Experiment, deadline: Option<Instant>) -> Side
         ));
     };
     // Split each kind's sums back over its folds.
-    let mut witness = vec![0i64; 2 * dataset.folds.len()];
+    let mut witness = vec![0i64; 2 * folds];
     for (order, side, entry, offset) in [(&x_order, &xs, x, 0), (&y_order, &ys, y, 1)] {
         for (&j, &sum) in order.iter().zip(side.sums(entry)) {
             let per_fold = if offset == 0 { kinds[j].p } else { kinds[j].n };
@@ -418,7 +463,7 @@ mod tests {
 
     use scorecheck_feasibility::Verdict;
 
-    use super::{decide, Sides};
+    use super::{decide, Sides, MAX_STEPS};
     use crate::mos::{Bound, DatasetSpec, Experiment, FoldSpec};
 
     struct Lcg(u64);
@@ -452,7 +497,8 @@ mod tests {
         sum / BigRational::from_integer(BigInt::from(counts.len()))
     }
 
-    /// Agrees with brute force over every (tp, tn) of every fold, and its witnesses fit.
+    /// Agrees with brute force over every (tp, tn) of every fold (one dataset or two), and
+    /// its witnesses fit.
     #[test]
     fn agrees_with_brute_force() {
         let mut rng = Lcg(3);
@@ -462,6 +508,20 @@ mod tests {
             let folds: Vec<(u64, u64)> = (0..k)
                 .map(|_| (1 + rng.below(4), 1 + rng.below(4)))
                 .collect();
+            // The first `split` folds are one dataset, the rest (if any) another.
+            let split = if k > 1 && rng.below(2) == 0 {
+                1 + rng.below(k as u64 - 1) as usize
+            } else {
+                k
+            };
+            let value = |score: Score, counts: &[(u64, u64, u64, u64)]| {
+                if split == counts.len() {
+                    value(score, counts)
+                } else {
+                    (value(score, &counts[..split]) + value(score, &counts[split..]))
+                        / BigRational::from_integer(2.into())
+                }
+            };
             // Windows around a random point's means, some moved.
             let truth: Vec<(u64, u64, u64, u64)> = folds
                 .iter()
@@ -529,21 +589,27 @@ mod tests {
                 }
                 break;
             }
+            let dataset = |part: &[(u64, u64)]| DatasetSpec {
+                folds: part
+                    .iter()
+                    .map(|&(p, n)| FoldSpec {
+                        p,
+                        n,
+                        bounds: Vec::new(),
+                    })
+                    .collect(),
+                bounds: Vec::new(),
+            };
+            let datasets = if split == k {
+                vec![dataset(&folds)]
+            } else {
+                vec![dataset(&folds[..split]), dataset(&folds[split..])]
+            };
             let experiment = Experiment {
-                datasets: vec![DatasetSpec {
-                    folds: folds
-                        .iter()
-                        .map(|&(p, n)| FoldSpec {
-                            p,
-                            n,
-                            bounds: Vec::new(),
-                        })
-                        .collect(),
-                    bounds: Vec::new(),
-                }],
+                datasets,
                 windows: windows.clone(),
             };
-            match decide(&experiment, None) {
+            match decide(&experiment, None, MAX_STEPS) {
                 Sides::Feasible(w) => {
                     assert!(any, "{experiment:?}");
                     let counts: Vec<_> = folds
@@ -617,7 +683,7 @@ mod tests {
                 ..crate::RunOptions::default()
             };
             let solved = crate::backend::solve(&problem, &options).unwrap();
-            let sides = decide(&experiment, None);
+            let sides = decide(&experiment, None, MAX_STEPS);
             match (&solved, &sides) {
                 (Verdict::Feasible { .. }, Sides::Feasible(w)) => {
                     assert!(problem.check(w).is_ok(), "{experiment:?}");

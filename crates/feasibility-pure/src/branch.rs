@@ -75,6 +75,11 @@ pub(crate) fn search(problem: &Problem, model: &Model, budget: &Budget) -> Verdi
         Ok(witness) => return Verdict::Feasible { witness },
         Err(closest) => closest,
     };
+    if deadline.is_some_and(|d| Instant::now() >= d) {
+        return Verdict::Undecided {
+            reason: "time limit reached before the root relaxation".to_string(),
+        };
+    }
     let mut root_lower = model.lower.clone();
     let mut root_upper = model.upper.clone();
     if !propagate(model, &mut root_lower, &mut root_upper)

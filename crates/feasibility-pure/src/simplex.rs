@@ -15,6 +15,10 @@ use num_traits::{One, Signed, Zero};
 
 use crate::presolve::{approx, Model};
 
+/// Rows beyond which the exact simplex does not start (a dense inverse of 2,048² rationals is
+/// a few hundred megabytes).
+const MAX_ROWS: usize = 2_048;
+
 /// Consecutive degenerate pivots after which the pricing switches to Bland's rule for good.
 const DEGENERATE_STREAK_FOR_BLAND: u32 = 40;
 
@@ -67,6 +71,15 @@ pub(crate) fn solve_lp(
 ) -> LpOutcome {
     let n = lower.len();
     let m = model.rows.len();
+    // The dense m×m basis inverse: beyond this many rows it would take gigabytes.
+    if m > MAX_ROWS {
+        return LpOutcome::Interrupted(format!(
+            "the LP relaxation has {m} rows, more than the exact simplex takes ({MAX_ROWS}: its dense basis inverse would not fit in memory)"
+        ));
+    }
+    if deadline.is_some_and(|d| Instant::now() >= d) {
+        return LpOutcome::Interrupted("time limit reached".to_string());
+    }
     let int = |v: i64| BigRational::from_integer(v.into());
     let mut lb: Vec<Option<BigRational>> = lower.iter().map(|&l| Some(int(l))).collect();
     let mut ub: Vec<Option<BigRational>> = upper.iter().map(|&u| Some(int(u))).collect();

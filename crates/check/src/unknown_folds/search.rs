@@ -173,7 +173,7 @@ pub(crate) fn decide(
         RowScan::Interrupted => return Ok(Decision::Undecided),
         RowScan::AllReachable => {}
     }
-    match mos::enumerated(experiment, options)? {
+    match mos::enumerated(experiment, options, crate::mos_sides::MAX_STEPS)? {
         // The witness is checked exactly against the program like any backend's.
         Sides::Feasible(witness) if problem.check(&witness).is_ok() => {
             return Ok(Decision::Feasible(witness))
