@@ -77,3 +77,21 @@ pub use scorecheck_feasibility as feasibility;
 pub use scorecheck_feasibility_pure as feasibility_pure;
 pub use scorecheck_single as single;
 pub use unknown_folds::count_fold_configurations;
+
+/// A small seeded generator for the unit tests' random cases.
+#[cfg(test)]
+mod test_rng {
+    /// A linear congruential generator (Knuth's MMIX constants), high bits out.
+    pub(crate) struct Lcg(pub(crate) u64);
+
+    impl Lcg {
+        /// A number in [0, n) (0 for n = 0).
+        pub(crate) fn below(&mut self, n: u64) -> u64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (self.0 >> 33) % n.max(1)
+        }
+    }
+}

@@ -457,6 +457,7 @@ pub(crate) fn decide(experiment: &Experiment, deadline: Option<Instant>, max_ste
 
 #[cfg(test)]
 mod tests {
+    use crate::test_rng::Lcg;
     use num_bigint::BigInt;
     use num_rational::BigRational;
     use scorecheck_algebra::Score;
@@ -465,18 +466,6 @@ mod tests {
 
     use super::{decide, Sides, MAX_STEPS};
     use crate::mos::{Bound, DatasetSpec, Experiment, FoldSpec};
-
-    struct Lcg(u64);
-
-    impl Lcg {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (self.0 >> 33) % n.max(1)
-        }
-    }
 
     fn value(score: Score, counts: &[(u64, u64, u64, u64)]) -> BigRational {
         let r = |a: u64, b: u64| BigRational::new(BigInt::from(a), BigInt::from(b));

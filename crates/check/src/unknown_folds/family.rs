@@ -166,6 +166,7 @@ pub(crate) fn refuted(experiment: &UnknownFolds) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    use crate::test_rng::Lcg;
     use num_bigint::BigInt;
     use num_rational::BigRational;
     use scorecheck_algebra::Score;
@@ -175,18 +176,6 @@ mod tests {
     use crate::dispatch::RunOptions;
     use crate::mos::{build, Bound, DatasetSpec, Experiment, FoldSpec};
     use crate::unknown_folds::{space, Evaluation, UnknownFolds};
-
-    struct Lcg(u64);
-
-    impl Lcg {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (self.0 >> 33) % n.max(1)
-        }
-    }
 
     /// Whenever the family condition refutes, every configuration's exact integer program is
     /// infeasible (decided by brute force over the configurations); and it does refute cases.

@@ -576,6 +576,7 @@ pub(crate) fn single_row_unreachable(
 
 #[cfg(test)]
 mod tests {
+    use crate::test_rng::Lcg;
     use num_bigint::BigInt;
     use num_rational::BigRational;
     use scorecheck_algebra::Score;
@@ -584,20 +585,54 @@ mod tests {
     use crate::dispatch::RunOptions;
     use crate::mos::{build, Bound, DatasetSpec, Experiment, FoldSpec};
 
-    struct Lcg(u64);
-
-    impl Lcg {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (self.0 >> 33) % n.max(1)
+    /// Whenever either necessary condition refutes, the exact integer program is infeasible;
+    /// and both conditions do refute a fair share of the cases.
+    /// k folds (p in [p.0, p.0 + p.1), n in [1, 1 + n]) and a window of width up to 4/den
+    /// around a random value on each of a random subset of the linear scores (den drawn from
+    /// `dens`).
+    fn random_case(rng: &mut Lcg, k: u64, p: (u64, u64), n: u64, dens: &[i64]) -> Experiment {
+        let folds: Vec<FoldSpec> = (0..k)
+            .map(|_| FoldSpec {
+                p: p.0 + rng.below(p.1),
+                n: 1 + rng.below(n),
+                bounds: Vec::new(),
+            })
+            .collect();
+        let mut windows = Vec::new();
+        for score in [
+            Score::Acc,
+            Score::Sens,
+            Score::Spec,
+            Score::Bacc,
+            Score::Err,
+            Score::Bm,
+        ] {
+            if rng.below(2) == 0 {
+                continue;
+            }
+            let den = if dens.len() > 1 {
+                dens[rng.below(dens.len() as u64) as usize]
+            } else {
+                dens[0]
+            };
+            let centre = rng.below(den as u64 + 1) as i64;
+            let half = rng.below(3) as i64;
+            let q = |v: i64| BigRational::new(BigInt::from(v), BigInt::from(den));
+            windows.push(Bound {
+                score,
+                lower: q(centre - half),
+                upper: q(centre + half),
+            });
+        }
+        Experiment {
+            datasets: vec![DatasetSpec {
+                folds,
+                bounds: Vec::new(),
+            }],
+            windows,
         }
     }
 
-    /// Whenever either necessary condition refutes, the exact integer program is infeasible;
-    /// and both conditions do refute a fair share of the cases.
     /// The scaled-integer polygon test answers as the reduced-rational one.
     #[test]
     fn scaled_integers_agree_with_rationals() {
@@ -605,42 +640,7 @@ mod tests {
         let mut decided = 0;
         for _ in 0..3000 {
             let k = 1 + rng.below(6);
-            let folds: Vec<FoldSpec> = (0..k)
-                .map(|_| FoldSpec {
-                    p: rng.below(40),
-                    n: 1 + rng.below(40),
-                    bounds: Vec::new(),
-                })
-                .collect();
-            let mut windows = Vec::new();
-            for score in [
-                Score::Acc,
-                Score::Sens,
-                Score::Spec,
-                Score::Bacc,
-                Score::Err,
-                Score::Bm,
-            ] {
-                if rng.below(2) == 0 {
-                    continue;
-                }
-                let den = [100, 1000, 10_000, 7, 33][rng.below(5) as usize] as i64;
-                let centre = rng.below(den as u64 + 1) as i64;
-                let half = rng.below(3) as i64;
-                let q = |v: i64| BigRational::new(BigInt::from(v), BigInt::from(den));
-                windows.push(Bound {
-                    score,
-                    lower: q(centre - half),
-                    upper: q(centre + half),
-                });
-            }
-            let experiment = Experiment {
-                datasets: vec![DatasetSpec {
-                    folds,
-                    bounds: Vec::new(),
-                }],
-                windows,
-            };
+            let experiment = random_case(&mut rng, k, (0, 40), 40, &[100, 1000, 10_000, 7, 33]);
             let scaled = super::relaxation(&experiment, true, None);
             let rational = super::relaxation(&experiment, false, None);
             assert_eq!(scaled, rational, "{experiment:?}");
@@ -672,43 +672,7 @@ mod tests {
         let (mut by_relaxation, mut by_rows, mut feasible) = (0, 0, 0);
         for _ in 0..300 {
             let k = 2 + rng.below(3);
-            let folds: Vec<FoldSpec> = (0..k)
-                .map(|_| FoldSpec {
-                    p: 1 + rng.below(6),
-                    n: 1 + rng.below(6),
-                    bounds: Vec::new(),
-                })
-                .collect();
-            let scores = [
-                Score::Acc,
-                Score::Sens,
-                Score::Spec,
-                Score::Bacc,
-                Score::Err,
-                Score::Bm,
-            ];
-            let mut windows = Vec::new();
-            for &score in &scores {
-                if rng.below(2) == 0 {
-                    continue;
-                }
-                // A window of width 0..3/100 around a random value in [0, 1].
-                let centre = rng.below(101) as i64;
-                let half = rng.below(3) as i64;
-                let q = |v: i64| BigRational::new(BigInt::from(v), BigInt::from(100));
-                windows.push(Bound {
-                    score,
-                    lower: q(centre - half),
-                    upper: q(centre + half),
-                });
-            }
-            let experiment = Experiment {
-                datasets: vec![DatasetSpec {
-                    folds,
-                    bounds: Vec::new(),
-                }],
-                windows,
-            };
+            let experiment = random_case(&mut rng, k, (1, 6), 6, &[100]);
             let (problem, _) = build(&experiment).unwrap();
             let verdict = crate::backend::solve(&problem, &RunOptions::default()).unwrap();
             let relaxed = relaxation_infeasible(&experiment) == Some(true);
