@@ -78,9 +78,24 @@ pub use scorecheck_feasibility_pure as feasibility_pure;
 pub use scorecheck_single as single;
 pub use unknown_folds::count_fold_configurations;
 
-/// A small seeded generator for the unit tests' random cases.
+/// What the unit tests' random cases share: a seeded generator and the linear scores.
 #[cfg(test)]
-mod test_rng {
+mod test_support {
+    use scorecheck_algebra::Score;
+
+    /// The scores that are linear in (tp, tn) on one fold: acc, sens, spec, bacc and their
+    /// complements.
+    pub(crate) const LINEAR_SCORES: [Score; 8] = [
+        Score::Acc,
+        Score::Sens,
+        Score::Spec,
+        Score::Bacc,
+        Score::Err,
+        Score::Fnr,
+        Score::Fpr,
+        Score::Bm,
+    ];
+
     /// A linear congruential generator (Knuth's MMIX constants), high bits out.
     pub(crate) struct Lcg(pub(crate) u64);
 

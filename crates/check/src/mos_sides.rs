@@ -457,7 +457,7 @@ pub(crate) fn decide(experiment: &Experiment, deadline: Option<Instant>, max_ste
 
 #[cfg(test)]
 mod tests {
-    use crate::test_rng::Lcg;
+    use crate::test_support::{Lcg, LINEAR_SCORES};
     use num_bigint::BigInt;
     use num_rational::BigRational;
     use scorecheck_algebra::Score;
@@ -486,6 +486,24 @@ mod tests {
         sum / BigRational::from_integer(BigInt::from(counts.len()))
     }
 
+    /// k folds with 1..=most positives and negatives each, and random counts (p, n, tp, tn)
+    /// on them.
+    #[allow(clippy::type_complexity)]
+    fn random_truth(
+        rng: &mut Lcg,
+        k: usize,
+        most: u64,
+    ) -> (Vec<(u64, u64)>, Vec<(u64, u64, u64, u64)>) {
+        let folds: Vec<(u64, u64)> = (0..k)
+            .map(|_| (1 + rng.below(most), 1 + rng.below(most)))
+            .collect();
+        let truth = folds
+            .iter()
+            .map(|&(p, n)| (p, n, rng.below(p + 1), rng.below(n + 1)))
+            .collect();
+        (folds, truth)
+    }
+
     /// Agrees with brute force over every (tp, tn) of every fold (one dataset or two), and
     /// its witnesses fit.
     #[test]
@@ -494,9 +512,7 @@ mod tests {
         let (mut feasible, mut infeasible) = (0, 0);
         for _ in 0..400 {
             let k = 1 + rng.below(3) as usize;
-            let folds: Vec<(u64, u64)> = (0..k)
-                .map(|_| (1 + rng.below(4), 1 + rng.below(4)))
-                .collect();
+            let (folds, truth) = random_truth(&mut rng, k, 4);
             // The first `split` folds are one dataset, the rest (if any) another.
             let split = if k > 1 && rng.below(2) == 0 {
                 1 + rng.below(k as u64 - 1) as usize
@@ -512,21 +528,8 @@ mod tests {
                 }
             };
             // Windows around a random point's means, some moved.
-            let truth: Vec<(u64, u64, u64, u64)> = folds
-                .iter()
-                .map(|&(p, n)| (p, n, rng.below(p + 1), rng.below(n + 1)))
-                .collect();
             let mut windows = Vec::new();
-            for score in [
-                Score::Acc,
-                Score::Sens,
-                Score::Spec,
-                Score::Bacc,
-                Score::Err,
-                Score::Fnr,
-                Score::Fpr,
-                Score::Bm,
-            ] {
+            for score in LINEAR_SCORES {
                 if rng.below(3) != 0 {
                     continue;
                 }
@@ -630,13 +633,7 @@ mod tests {
         let (mut compared, mut feasible) = (0, 0);
         for _ in 0..40 {
             let k = 2 + rng.below(4) as usize;
-            let folds: Vec<(u64, u64)> = (0..k)
-                .map(|_| (1 + rng.below(30), 1 + rng.below(30)))
-                .collect();
-            let truth: Vec<(u64, u64, u64, u64)> = folds
-                .iter()
-                .map(|&(p, n)| (p, n, rng.below(p + 1), rng.below(n + 1)))
-                .collect();
+            let (folds, truth) = random_truth(&mut rng, k, 30);
             let mut windows = Vec::new();
             for score in [Score::Acc, Score::Sens, Score::Spec, Score::Bacc] {
                 if rng.below(4) == 0 {

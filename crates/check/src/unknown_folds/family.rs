@@ -166,7 +166,7 @@ pub(crate) fn refuted(experiment: &UnknownFolds) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::test_rng::Lcg;
+    use crate::test_support::Lcg;
     use num_bigint::BigInt;
     use num_rational::BigRational;
     use scorecheck_algebra::Score;
