@@ -9,9 +9,11 @@ use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use scorecheck::algebra::Score;
 use scorecheck::algebra::{parse_decimal, reported_interval};
 use scorecheck::{run, RunOptions};
-use scorecheck_feasibility::{checked, Budget, Problem, VarId};
+use scorecheck_experiment::{build, verdict, Bound, DatasetSpec, Experiment, FoldSpec, Limits};
+use scorecheck_feasibility::{checked, Budget};
 use scorecheck_feasibility_pure::PureBackend;
 use serde_json::Value;
 
@@ -64,52 +66,42 @@ fn with_backend(request: &Value, backend: &str) -> Value {
     request
 }
 
-/// The integer program the facade builds, rebuilt here so the bench can time the backend
-/// alone: tp, tn per fold; each reported score's mean over datasets (each the mean over its
-/// folds) within reported ± eps (tol 1e-6, as the reference's numerical tolerance).
-fn problem_of(request: &Value) -> Problem {
+/// The case as the engine's typed experiment: the folds of every evaluation, and each
+/// reported score's window reported ± eps (tol 1e-6, as the reference's numerical tolerance).
+fn experiment_of(request: &Value) -> Experiment {
     let eps = parse_decimal(&request["eps"].to_string()).expect("eps");
     let tol = parse_decimal("0.000001").expect("a decimal");
-    let evaluations = request["evaluations"].as_array().expect("evaluations");
-    let mut problem = Problem::new();
-    // (p, n, tp, tn, weight) per fold, weight = 1 / (datasets · folds of its dataset).
-    let mut folds = Vec::new();
-    for (d, evaluation) in evaluations.iter().enumerate() {
-        let list = evaluation["folding"]["folds"].as_array().expect("folds");
-        let weight = num_rational(1, (evaluations.len() * list.len()) as u64);
-        for (f, fold) in list.iter().enumerate() {
-            let (p, n) = (
-                fold["p"].as_u64().expect("p"),
-                fold["n"].as_u64().expect("n"),
-            );
-            let tp = problem.add_variable(format!("tp[{d}][{f}]"), 0, p as i64);
-            let tn = problem.add_variable(format!("tn[{d}][{f}]"), 0, n as i64);
-            folds.push((p, n, tp, tn, weight.clone()));
-        }
-    }
-    for (name, value) in request["scores"].as_object().expect("scores") {
-        let reported = parse_decimal(&value.to_string()).expect("a decimal");
-        let (lower, upper) = reported_interval(&reported, &eps, &tol);
-        let mut terms: Vec<(VarId, _)> = Vec::new();
-        for (p, n, tp, tn, weight) in &folds {
-            // Every benched score is linear in (tp, tn) with no constant term.
-            let (a, b) = match name.as_str() {
-                "acc" => (num_rational(1, p + n), num_rational(1, p + n)),
-                "sens" => (num_rational(1, *p), num_rational(0, 1)),
-                "spec" => (num_rational(0, 1), num_rational(1, *n)),
-                "bacc" => (num_rational(1, 2 * p), num_rational(1, 2 * n)),
-                other => panic!("the mos cases report acc, sens, spec, bacc only, not {other}"),
-            };
-            terms.push((*tp, a * weight));
-            terms.push((*tn, b * weight));
-        }
-        problem.add_constraint(name.clone(), terms, Some(lower), Some(upper));
-    }
-    problem
-}
-
-fn num_rational(num: u64, den: u64) -> scorecheck::algebra::BigRational {
-    scorecheck::algebra::BigRational::new(num.into(), den.into())
+    let datasets = request["evaluations"]
+        .as_array()
+        .expect("evaluations")
+        .iter()
+        .map(|evaluation| DatasetSpec {
+            folds: evaluation["folding"]["folds"]
+                .as_array()
+                .expect("folds")
+                .iter()
+                .map(|fold| {
+                    FoldSpec::new(
+                        fold["p"].as_u64().expect("p"),
+                        fold["n"].as_u64().expect("n"),
+                    )
+                })
+                .collect(),
+            bounds: Vec::new(),
+        })
+        .collect();
+    let windows = request["scores"]
+        .as_object()
+        .expect("scores")
+        .iter()
+        .map(|(name, value)| {
+            let score = Score::from_name(name).expect("a score name");
+            let reported = parse_decimal(&value.to_string()).expect("a decimal");
+            let (lower, upper) = reported_interval(&reported, &eps, &tol);
+            Bound::new(score, lower, upper)
+        })
+        .collect();
+    Experiment { datasets, windows }
 }
 
 fn mos(c: &mut Criterion) {
@@ -139,7 +131,23 @@ fn mos(c: &mut Criterion) {
                 |b, request| b.iter(|| run(black_box(request), &options)),
             );
         }
-        let problem = problem_of(&case.request);
+        let experiment = experiment_of(&case.request);
+        // The engine alone (enumeration, then the backend), and the backend alone on the
+        // engine's integer program.
+        let limits = Limits::new();
+        let engine = verdict(&experiment, &PureBackend, &limits).expect("the program builds");
+        assert_eq!(
+            engine.is_infeasible(),
+            case.expected_inconsistency,
+            "{} on the engine",
+            case.name
+        );
+        group.bench_with_input(
+            BenchmarkId::new("engine_pure", &case.name),
+            &experiment,
+            |b, experiment| b.iter(|| verdict(black_box(experiment), &PureBackend, &limits)),
+        );
+        let problem = build(&experiment).expect("the program builds");
         let verdict = checked(&PureBackend, &problem, &Budget::default());
         assert_eq!(
             verdict.is_infeasible(),

@@ -4,8 +4,12 @@
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use scorecheck::algebra::Score;
+use scorecheck::algebra::{parse_decimal, reported_interval, Score};
 use scorecheck::{count_fold_configurations, run, RunOptions};
+use scorecheck_experiment::{
+    reference_rules, search, space, Bound, Evaluation, Limits, SearchOutcome, UnknownFolds,
+};
+use scorecheck_feasibility_pure::PureBackend;
 use serde_json::{json, Value};
 
 /// The reference (mlscorecheck 1.0.3, CBC, 2-core machine) on the EHG case: 3.6 s.
@@ -70,6 +74,31 @@ fn p244(c: &mut Criterion) {
         b.iter(|| {
             let out = run(&consistent, &RunOptions::default()).unwrap();
             assert_eq!(out["inconsistency"], false);
+        })
+    });
+    // The engine alone, through its typed API (no JSON): the same search.
+    let q = |v: &str| parse_decimal(v).expect("a decimal");
+    let window = |score, v: &str| {
+        let (lower, upper) = reported_interval(&q(v), &q("0.0001"), &q("0.000001"));
+        Bound::new(score, lower, upper)
+    };
+    let windows = vec![
+        window(Score::Acc, "0.9447"),
+        window(Score::Sens, "0.9139"),
+        window(Score::Spec, "0.9733"),
+    ];
+    let unknown = UnknownFolds {
+        evaluations: vec![Evaluation::new(244, 262, 5, 1)],
+        dataset_bounds: Vec::new(),
+        rules: reference_rules(&[Score::Acc, Score::Sens, Score::Spec]),
+        windows,
+    };
+    let configurations = space(&unknown).expect("the configurations can be formed");
+    group.bench_function("engine_first_feasible", |b| {
+        b.iter(|| {
+            let (outcome, _) =
+                search(&unknown, &configurations, &PureBackend, &Limits::new()).unwrap();
+            assert!(matches!(outcome, SearchOutcome::Consistent { .. }));
         })
     });
     group.bench_function("no_configuration_fits_refuted_at_once", |b| {

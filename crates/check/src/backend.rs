@@ -1,8 +1,10 @@
 //! Choosing the feasibility backend, the budget every search gets, and how an integer
 //! program's verdict is written into a result.
 
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Instant;
 
+use scorecheck_experiment::Limits;
 use scorecheck_feasibility::{checked, Budget, Feasibility, Problem, Verdict};
 use serde_json::{json, Map, Value};
 
@@ -11,10 +13,7 @@ use crate::error::Result;
 use crate::render::{self, Decision};
 use crate::single;
 
-/// Default node budget of one branch and bound.
-pub const DEFAULT_MAX_NODES: u64 = 200_000;
-/// Default wall-clock budget of one integer program.
-pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(60);
+pub use scorecheck_experiment::{DEFAULT_MAX_NODES, DEFAULT_TIME_LIMIT};
 
 /// The backend named by `choice`, or an error if this build lacks it.
 pub fn backend(choice: BackendChoice) -> Result<Box<dyn Feasibility>> {
@@ -53,16 +52,33 @@ pub fn backend(choice: BackendChoice) -> Result<Box<dyn Feasibility>> {
     }
 }
 
+/// The engines' limits under `options` (the enumeration of mean-of-scores programs runs
+/// before the named backends; a caller's own backend is asked every program).
+pub fn limits(options: &RunOptions) -> Limits {
+    let mut limits = Limits::new();
+    limits.max_nodes = options.max_nodes;
+    limits.time_limit = options.time_limit;
+    limits.deadline = options.deadline;
+    limits.max_configurations = options.max_configurations;
+    limits.progress = options.progress.clone();
+    if options.solver.is_some() {
+        limits.enumeration_steps = None;
+    }
+    limits
+}
+
 /// The budget of one integer program under `options`.
 pub fn budget(options: &RunOptions) -> Budget {
-    Budget::new(
-        options.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
-        Some(match options.deadline {
-            // What is left of the request's time.
-            Some(deadline) => deadline.saturating_duration_since(Instant::now()),
-            None => options.time_limit.unwrap_or(DEFAULT_TIME_LIMIT),
-        }),
-    )
+    limits(options).budget()
+}
+
+/// The backend that answers `options`' integer programs: the caller's own, or the named one
+/// (an error if this build lacks it).
+pub fn solver(options: &RunOptions) -> Result<Arc<dyn Feasibility>> {
+    match &options.solver {
+        Some(solver) => Ok(Arc::clone(solver)),
+        None => backend(options.backend).map(Arc::from),
+    }
 }
 
 /// The single-matrix engine's options under `options`: witnesses, count budget, and the
@@ -84,11 +100,11 @@ pub fn single_options(options: &RunOptions) -> single::Options {
 /// Solves `problem` with the caller's own solver if it gave one, else the named backend;
 /// every feasible witness is re-checked exactly.
 pub fn solve(problem: &Problem, options: &RunOptions) -> Result<Verdict> {
-    if let Some(solver) = &options.solver {
-        return Ok(checked(solver.as_ref(), problem, &budget(options)));
-    }
-    let engine = backend(options.backend)?;
-    Ok(checked(engine.as_ref(), problem, &budget(options)))
+    Ok(checked(
+        solver(options)?.as_ref(),
+        problem,
+        &budget(options),
+    ))
 }
 
 /// Writes an integer program's verdict into a result: `inconsistency`, `verdict`,

@@ -53,7 +53,6 @@ mod mos_auc;
 mod mos_auc_explain;
 mod mos_explain;
 mod mos_ranges;
-mod mos_sides;
 mod multiclass;
 mod power;
 mod protocols;
@@ -77,36 +76,3 @@ pub use scorecheck_feasibility as feasibility;
 pub use scorecheck_feasibility_pure as feasibility_pure;
 pub use scorecheck_single as single;
 pub use unknown_folds::count_fold_configurations;
-
-/// What the unit tests' random cases share: a seeded generator and the linear scores.
-#[cfg(test)]
-mod test_support {
-    use scorecheck_algebra::Score;
-
-    /// The scores that are linear in (tp, tn) on one fold: acc, sens, spec, bacc and their
-    /// complements.
-    pub(crate) const LINEAR_SCORES: [Score; 8] = [
-        Score::Acc,
-        Score::Sens,
-        Score::Spec,
-        Score::Bacc,
-        Score::Err,
-        Score::Fnr,
-        Score::Fpr,
-        Score::Bm,
-    ];
-
-    /// A linear congruential generator (Knuth's MMIX constants), high bits out.
-    pub(crate) struct Lcg(pub(crate) u64);
-
-    impl Lcg {
-        /// A number in [0, n) (0 for n = 0).
-        pub(crate) fn below(&mut self, n: u64) -> u64 {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (self.0 >> 33) % n.max(1)
-        }
-    }
-}

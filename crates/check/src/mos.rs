@@ -8,146 +8,21 @@
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{One, Zero};
+use num_traits::Zero;
 use scorecheck_algebra::Score;
-use scorecheck_feasibility::{Certainty, Problem, VarId, Verdict};
+pub(crate) use scorecheck_experiment::{
+    linear_form, usable, Bound, DatasetSpec, Experiment, FoldSpec,
+};
+use scorecheck_feasibility::{Problem, Verdict};
 use serde_json::{json, Map, Value};
 
 use crate::binary_som::{evaluations, pooled_evaluation, testsets, Evaluation};
 use crate::dispatch::Request;
+use crate::dispatch::RunOptions;
 use crate::error::{Error, ErrorKind, Result};
 use crate::folding::{self, Folding};
 use crate::input::{self, Object};
 use crate::json::Json;
-use crate::mos_sides::Sides;
-
-/// A bound on a score: lower ≤ score ≤ upper.
-#[derive(Clone, Debug)]
-pub(crate) struct Bound {
-    pub(crate) score: Score,
-    pub(crate) lower: BigRational,
-    pub(crate) upper: BigRational,
-}
-
-/// One fold: its counts and bounds on its own scores.
-#[derive(Clone, Debug)]
-pub(crate) struct FoldSpec {
-    pub(crate) p: u64,
-    pub(crate) n: u64,
-    pub(crate) bounds: Vec<Bound>,
-}
-
-/// One dataset: its folds (every fold of every repeat) and bounds on its mean scores.
-#[derive(Clone, Debug)]
-pub(crate) struct DatasetSpec {
-    pub(crate) folds: Vec<FoldSpec>,
-    pub(crate) bounds: Vec<Bound>,
-}
-
-impl DatasetSpec {
-    /// A dataset evaluated as one fold (a testset, or a dataset pooled over its folds),
-    /// with `bounds` on its scores.
-    pub(crate) fn single_fold(p: u64, n: u64, bounds: Vec<Bound>) -> DatasetSpec {
-        DatasetSpec {
-            folds: vec![FoldSpec {
-                p,
-                n,
-                bounds: Vec::new(),
-            }],
-            bounds,
-        }
-    }
-}
-
-/// The whole experiment: datasets, and windows on the mean over datasets.
-#[derive(Clone, Debug)]
-pub(crate) struct Experiment {
-    pub(crate) datasets: Vec<DatasetSpec>,
-    pub(crate) windows: Vec<Bound>,
-}
-
-/// The coefficients (a, b, c) with score = a·tp + b·tn + c on a fold with counts (p, n), or
-/// `None` where the score is not linear or undefined for these counts.
-pub(crate) fn linear_form(
-    score: Score,
-    p: u64,
-    n: u64,
-) -> Option<(BigRational, BigRational, BigRational)> {
-    let q = |num: i64, den: u64| BigRational::new(BigInt::from(num), BigInt::from(den));
-    let zero = BigRational::zero;
-    let one = BigRational::one;
-    let total = p.checked_add(n)?;
-    Some(match score {
-        Score::Acc if total > 0 => (q(1, total), q(1, total), zero()),
-        Score::Err if total > 0 => (q(-1, total), q(-1, total), one()),
-        Score::Sens if p > 0 => (q(1, p), zero(), zero()),
-        Score::Fnr if p > 0 => (q(-1, p), zero(), one()),
-        Score::Spec if n > 0 => (zero(), q(1, n), zero()),
-        Score::Fpr if n > 0 => (zero(), q(-1, n), one()),
-        Score::Bacc if p > 0 && n > 0 => (q(1, 2 * p), q(1, 2 * n), zero()),
-        Score::Bm if p > 0 && n > 0 => (q(1, p), q(1, n), -one()),
-        _ => return None,
-    })
-}
-
-/// Whether mean-of-scores checks can use the score.
-pub(crate) fn usable(score: Score) -> bool {
-    score.is_linear()
-}
-
-/// The variables of one fold.
-struct FoldVars {
-    tp: VarId,
-    tn: VarId,
-}
-
-/// A fold inside a mean: (dataset index, fold index, the fold, its variables, its weight).
-type WeightedFold<'a> = (usize, usize, &'a FoldSpec, &'a FoldVars, BigRational);
-
-/// Adds `lower ≤ Σ weight·score(fold) ≤ upper` over the given folds; `field` is where the
-/// bound came from in the request (`scores.sens`, `fold_score_bounds.acc`, ...).
-fn add_mean_constraint(
-    problem: &mut Problem,
-    name: String,
-    folds: &[WeightedFold<'_>],
-    bound: &Bound,
-    field: &str,
-) -> Result<()> {
-    let mut terms = Vec::with_capacity(2 * folds.len());
-    let mut constant = BigRational::zero();
-    let many_datasets = folds.iter().any(|(d, ..)| *d > 0);
-    for (d, f, fold, vars, weight) in folds {
-        let (a, b, c) = linear_form(bound.score, fold.p, fold.n).ok_or_else(|| {
-            let which = if many_datasets {
-                format!("fold {f} of dataset {d}")
-            } else {
-                format!("fold {f}")
-            };
-            Error::new(
-                ErrorKind::Contradiction,
-                Some(&input::join(field, bound.score.abbreviation())),
-                format!(
-                    "{} is undefined on {which} (p={}, n={}: a zero count), so its mean cannot be formed; remove that score or that fold",
-                    bound.score, fold.p, fold.n
-                ),
-            )
-        })?;
-        if !a.is_zero() {
-            terms.push((VarId(vars.tp.0), &a * weight));
-        }
-        if !b.is_zero() {
-            terms.push((VarId(vars.tn.0), &b * weight));
-        }
-        constant += &c * weight;
-    }
-    problem.add_constraint(
-        name,
-        terms,
-        Some(&bound.lower - &constant),
-        Some(&bound.upper - &constant),
-    );
-    Ok(())
-}
 
 /// The outcome of a mean-of-scores check, before rendering.
 pub(crate) struct MosOutcome {
@@ -161,178 +36,45 @@ pub(crate) fn solve(experiment: &Experiment, request: &Request<'_>) -> Result<Mo
     })
 }
 
-/// The verdict on the integer program of `experiment`: with a named backend, one dataset
-/// without fold bounds is decided exactly by enumeration where that is cheap (a branch and
-/// bound can need hundreds of thousands of nodes on it), anything else by the backend; the
-/// enumeration's witness is checked against the program like any backend's. A caller's own
-/// backend ([`crate::RunOptions::solver`]) is asked every program.
-pub(crate) fn verdict(
-    experiment: &Experiment,
-    options: &crate::dispatch::RunOptions,
-) -> Result<Verdict> {
-    verdict_within(experiment, options, crate::mos_sides::MAX_STEPS)
+/// The verdict on the integer program of `experiment` (the engine's
+/// [`scorecheck_experiment::verdict`] with the backend and limits of `options`).
+pub(crate) fn verdict(experiment: &Experiment, options: &RunOptions) -> Result<Verdict> {
+    verdict_within(
+        experiment,
+        options,
+        scorecheck_experiment::ENUMERATION_STEPS,
+    )
 }
 
 /// [`verdict`] with at most `max_steps` steps of enumeration before the backend takes over.
 pub(crate) fn verdict_within(
     experiment: &Experiment,
-    options: &crate::dispatch::RunOptions,
+    options: &RunOptions,
     max_steps: u64,
 ) -> Result<Verdict> {
-    let (problem, _) = build(experiment)?;
-    Ok(match enumerated(experiment, options, max_steps)? {
-        Sides::Feasible(witness) if problem.check(&witness).is_ok() => {
-            Verdict::Feasible { witness }
-        }
-        Sides::Infeasible(reason) => Verdict::Infeasible {
-            certainty: Certainty::Exact,
-            reason,
-        },
-        _ => crate::backend::solve(&problem, options)?,
-    })
-}
-
-/// The exact enumeration of `mos_sides` where `options` name a backend (which must be one
-/// this build has, whether or not it is then asked).
-pub(crate) fn enumerated(
-    experiment: &Experiment,
-    options: &crate::dispatch::RunOptions,
-    max_steps: u64,
-) -> Result<Sides> {
-    if options.solver.is_some() {
-        return Ok(Sides::NotApplicable);
+    let solver = crate::backend::solver(options)?;
+    let mut limits = crate::backend::limits(options);
+    if limits.enumeration_steps.is_some() {
+        limits.enumeration_steps = Some(max_steps);
     }
-    crate::backend::backend(options.backend)?;
-    Ok(crate::mos_sides::decide(
+    Ok(scorecheck_experiment::verdict(
         experiment,
-        options.deadline,
-        max_steps,
-    ))
+        solver.as_ref(),
+        &limits,
+    )?)
 }
 
-/// The integer program: variables tp, tn per fold in dataset order, and its constraints.
-pub(crate) fn build(experiment: &Experiment) -> Result<(Problem, usize)> {
-    build_until(experiment, None)?.ok_or_else(|| {
-        Error::new(
-            ErrorKind::InvalidValue,
-            None,
-            "no deadline was set, yet the build stopped",
-        )
-    })
+/// The integer program of `experiment` (variables tp, tn per fold in dataset order).
+pub(crate) fn build(experiment: &Experiment) -> Result<Problem> {
+    Ok(scorecheck_experiment::build(experiment)?)
 }
 
-/// [`build`], watching `deadline` between datasets (a dataset may have 10,000 folds and a
-/// request many datasets): `None` when it passed.
+/// [`build`], watching `deadline`: `None` when it passed.
 pub(crate) fn build_until(
     experiment: &Experiment,
     deadline: Option<std::time::Instant>,
-) -> Result<Option<(Problem, usize)>> {
-    let passed = || deadline.is_some_and(|d| std::time::Instant::now() >= d);
-    let mut problem = Problem::new();
-    let mut vars: Vec<Vec<FoldVars>> = Vec::new();
-    for (d, dataset) in experiment.datasets.iter().enumerate() {
-        let mut dv = Vec::new();
-        for (f, fold) in dataset.folds.iter().enumerate() {
-            let to_i64 = |v: u64| {
-                i64::try_from(v).map_err(|_| {
-                    Error::new(
-                        ErrorKind::InvalidValue,
-                        Some(&fold_field(experiment, d, f)),
-                        format!("fold {f} of dataset {d} has a count above 2^63, which mean-of-scores checks do not support; use smaller counts"),
-                    )
-                })
-            };
-            let tp = problem.add_variable(format!("tp[{d}][{f}]"), 0, to_i64(fold.p)?);
-            let tn = problem.add_variable(format!("tn[{d}][{f}]"), 0, to_i64(fold.n)?);
-            dv.push(FoldVars { tp, tn });
-        }
-        vars.push(dv);
-    }
-    let n_datasets = experiment.datasets.len() as u64;
-    // Fold-level bounds.
-    for (d, dataset) in experiment.datasets.iter().enumerate() {
-        if passed() {
-            return Ok(None);
-        }
-        for (f, fold) in dataset.folds.iter().enumerate() {
-            for bound in &fold.bounds {
-                add_mean_constraint(
-                    &mut problem,
-                    format!("{} of fold {f} of dataset {d}", bound.score),
-                    &[(d, f, fold, &vars[d][f], BigRational::one())],
-                    bound,
-                    "fold_score_bounds",
-                )?;
-            }
-        }
-        // Dataset-level bounds: the mean over its folds.
-        let k = dataset.folds.len() as u64;
-        let folds: Vec<_> = dataset
-            .folds
-            .iter()
-            .zip(&vars[d])
-            .enumerate()
-            .map(|(f, (fold, v))| {
-                (
-                    d,
-                    f,
-                    fold,
-                    v,
-                    BigRational::new(BigInt::one(), BigInt::from(k)),
-                )
-            })
-            .collect();
-        for bound in &dataset.bounds {
-            add_mean_constraint(
-                &mut problem,
-                format!("mean {} of dataset {d}", bound.score),
-                &folds,
-                bound,
-                "dataset_score_bounds",
-            )?;
-        }
-    }
-    // Experiment-level windows: the mean over datasets of the mean over folds.
-    let mut all = Vec::new();
-    for (d, dataset) in experiment.datasets.iter().enumerate() {
-        if passed() {
-            return Ok(None);
-        }
-        let k = dataset.folds.len() as u64;
-        for (f, (fold, v)) in dataset.folds.iter().zip(&vars[d]).enumerate() {
-            all.push((
-                d,
-                f,
-                fold,
-                v,
-                BigRational::new(BigInt::one(), BigInt::from(k * n_datasets)),
-            ));
-        }
-    }
-    for window in &experiment.windows {
-        if passed() {
-            return Ok(None);
-        }
-        add_mean_constraint(
-            &mut problem,
-            format!("reported {}", window.score),
-            &all,
-            window,
-            "scores",
-        )?;
-    }
-    let n_vars = problem.variables().len();
-    Ok(Some((problem, n_vars)))
-}
-
-/// A field path for fold `f` of dataset `d` in messages: `folding` names where the folds
-/// come from (explicit or generated) in every protocol.
-fn fold_field(experiment: &Experiment, d: usize, f: usize) -> String {
-    if experiment.datasets.len() > 1 {
-        format!("datasets[{d}].folds[{f}]")
-    } else {
-        format!("folds[{f}]")
-    }
+) -> Result<Option<Problem>> {
+    Ok(scorecheck_experiment::build_until(experiment, deadline)?)
 }
 
 /// Reads scores, eps and tolerance into experiment-level windows (usable scores only) and
@@ -566,7 +308,7 @@ pub(crate) fn finish(
     let decision = started.elapsed();
     let mut result = render(&experiment, &outcome, &ignored, request);
     if let (Some(targets), Verdict::Feasible { witness }) = (&targets, &outcome.verdict) {
-        let (problem, _) = build(&experiment)?;
+        let problem = build(&experiment)?;
         result["ranges"] =
             crate::mos_ranges::compute(&experiment, &problem, witness, targets, request)?;
     }

@@ -139,7 +139,7 @@ fn auc_error(key: &str, message: String) -> Error {
 
 impl Model {
     fn new(experiment: &Experiment, key: &str) -> Result<Model> {
-        let (base, _) = crate::mos::build(experiment)?;
+        let base = crate::mos::build(experiment)?;
         let n_datasets = experiment.datasets.len();
         let many = n_datasets > 1;
         let mut folds = Vec::new();

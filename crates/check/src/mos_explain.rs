@@ -156,7 +156,7 @@ fn restrict(experiment: &Experiment, kept: &[Element]) -> Experiment {
     sub
 }
 
-/// Enumeration steps per subset (see `mos_sides`).
+/// Enumeration steps per subset (see `scorecheck_experiment::decide_sides`).
 const EXPLAIN_STEPS: u64 = 2_000_000;
 
 /// `Some(true)` feasible, `Some(false)` infeasible, `None` undecided (or not solvable).

@@ -19,62 +19,29 @@
 //! Each configuration is the mean-of-scores integer program of `mos`. Before any program is
 //! solved, two exact necessary conditions run, which refute most configurations in
 //! microseconds: the linear relaxation decided in closed form (`relaxation`), and every row on
-//! its own over the integers (`rows`); then the exact enumeration of `mos_sides` decides most
+//! its own over the integers (`rows`); then the exact enumeration of the engine decides most
 //! of the rest. A program still open gets a small node budget on the first pass and the full
 //! one on the second, so that one hard program does not hold up a feasible configuration.
 //! Budgets (`max_configurations`, `time_limit`) end a search with `"verdict": "undecided"` and
 //! the share covered, never with a verdict.
 
-mod family;
-mod relaxation;
-mod rows;
-mod search;
-
 use num_bigint::BigUint;
 use scorecheck_algebra::Score;
+use scorecheck_experiment::{
+    reference_rules, Evaluation, SearchError, SearchOutcome, Statistics, UnknownFolds,
+};
 use scorecheck_folds::{
     ConfigurationProduct, FoldRules, KFoldConfigurations, RepeatedConfigurations,
 };
 use serde_json::{json, Map, Value};
 
 use crate::binary_som::list;
-use crate::dispatch::Request;
+use crate::dispatch::{Request, RunOptions};
 use crate::error::{Error, ErrorKind, Result};
 use crate::input::{self, Object};
 use crate::json::Json;
 use crate::mos::{self, Bound, MosOutcome};
 use crate::render::{self, finite, Decision};
-
-pub(crate) use search::{search, SearchOutcome};
-
-/// One evaluation whose folds are unknown: its counts, folding, and bounds.
-#[derive(Clone, Debug)]
-pub(crate) struct Evaluation {
-    pub(crate) p: u64,
-    pub(crate) n: u64,
-    pub(crate) n_folds: u64,
-    pub(crate) n_repeats: u64,
-    pub(crate) fold_bounds: Vec<Bound>,
-}
-
-/// The whole unknown-folds experiment.
-#[derive(Clone, Debug)]
-pub(crate) struct UnknownFolds {
-    pub(crate) evaluations: Vec<Evaluation>,
-    pub(crate) dataset_bounds: Vec<Bound>,
-    pub(crate) windows: Vec<Bound>,
-    pub(crate) rules: FoldRules,
-}
-
-/// The rules of the reference for the reported scores (complements count as their scores).
-pub(crate) fn reference_rules(scores: &[Score]) -> FoldRules {
-    let has = |s: &[Score]| scores.iter().any(|x| s.contains(x));
-    FoldRules::for_reported_scores(
-        has(&[Score::Sens, Score::Fnr]),
-        has(&[Score::Spec, Score::Fpr]),
-        has(&[Score::Bacc, Score::Bm]),
-    )
-}
 
 fn folds_error(e: scorecheck_folds::Error, path: &str) -> Error {
     Error::new(
@@ -86,21 +53,33 @@ fn folds_error(e: scorecheck_folds::Error, path: &str) -> Error {
 
 /// The configuration space of the experiment: one repeated set per evaluation.
 pub(crate) fn space(experiment: &UnknownFolds) -> Result<ConfigurationProduct> {
-    let mut parts = Vec::new();
-    for (i, e) in experiment.evaluations.iter().enumerate() {
+    scorecheck_experiment::space(experiment).map_err(|e| {
         let path = if experiment.evaluations.len() == 1 {
             "folding".to_string()
         } else {
-            input::join(&input::index("evaluations", i), "folding")
+            input::join(&input::index("evaluations", e.evaluation), "folding")
         };
-        let base = KFoldConfigurations::new(e.p, e.n, e.n_folds, &experiment.rules)
-            .map_err(|err| folds_error(err, &path))?;
-        parts.push(
-            RepeatedConfigurations::new(base, e.n_repeats)
-                .map_err(|err| folds_error(err, &path))?,
-        );
-    }
-    Ok(ConfigurationProduct::new(parts))
+        folds_error(e.error, &path)
+    })
+}
+
+/// The engine's search with the backend and limits of `options`.
+pub(crate) fn search(
+    experiment: &UnknownFolds,
+    space: &ConfigurationProduct,
+    options: &RunOptions,
+) -> Result<(SearchOutcome, Statistics)> {
+    let solver = crate::backend::solver(options)?;
+    scorecheck_experiment::search(
+        experiment,
+        space,
+        solver.as_ref(),
+        &crate::backend::limits(options),
+    )
+    .map_err(|e| match e {
+        SearchError::Build(e) => e.into(),
+        other => Error::new(ErrorKind::InvalidValue, Some("folding"), other.to_string()),
+    })
 }
 
 /// The exact number of fold configurations of `k`-fold over `p` positives and `n` negatives
@@ -408,6 +387,14 @@ fn render(
             };
             out.insert("covered".into(), finite(share));
             out.insert("undecided".into(), json!({"reason": reason, "configurations_left_undecided": undecided_configurations}));
+            out.insert("backend".into(), request.options.backend_name().into());
+            out.insert("ignored_scores".into(), json!(ignored));
+        }
+        // An ending of a kind added later: undecided, never a verdict.
+        other => {
+            render::verdict(&mut out, Decision::Undecided);
+            out.insert("covered".into(), finite(0.0));
+            out.insert("undecided".into(), json!({"reason": format!("the search ended in a way this version does not know: {other:?}")}));
             out.insert("backend".into(), request.options.backend_name().into());
             out.insert("ignored_scores".into(), json!(ignored));
         }

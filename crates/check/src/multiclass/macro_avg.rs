@@ -317,7 +317,7 @@ fn exact_by_class_pairs(ex: &MacroExperiment<'_>, request: &Request<'_>) -> Resu
         }
     }
     let experiment = one_vs_rest(ex);
-    let Some((mut problem, _)) = mos::build_until(&experiment, request.options.deadline)? else {
+    let Some(mut problem) = mos::build_until(&experiment, request.options.deadline)? else {
         return Ok(Verdict::Undecided {
             reason: "the time limit ran out while the model was being built".into(),
         });

@@ -356,7 +356,7 @@ pub(crate) fn mean_of_scores(request: &Request<'_>, setup: &Setup, model: Model)
         }],
         windows,
     };
-    let (mut problem, _) = mos::build(&experiment)?;
+    let mut problem = mos::build(&experiment)?;
     if model == Model::Exact {
         for (f, fold) in experiment.datasets[0].folds.iter().enumerate() {
             let gap = BigRational::from_integer(BigInt::from(fold.n - fold.p));

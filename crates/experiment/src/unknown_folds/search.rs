@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use num_bigint::BigUint;
 use rayon::iter::{IntoParallelIterator, ParallelBridge, ParallelIterator};
-use scorecheck_feasibility::{Certainty, Verdict};
+use scorecheck_feasibility::{checked, Certainty, Feasibility, Verdict};
 use scorecheck_folds::{
     index_ranges, stratified_sklearn_binary, ConfigurationProduct, FoldConfiguration, ProductItem,
 };
@@ -16,10 +16,9 @@ use super::family;
 use super::relaxation::{relaxation_infeasible_with, single_row_unreachable};
 use super::rows::{first_unreachable_row, RowCache, RowScan};
 use super::UnknownFolds;
-use crate::dispatch::RunOptions;
-use crate::error::{ErrorKind, Result};
-use crate::mos::{self, DatasetSpec, Experiment, FoldSpec};
-use crate::mos_sides::Sides;
+use crate::model::{build_until, BuildError, DatasetSpec, Experiment, FoldSpec};
+use crate::sides::Sides;
+use crate::solve::{enumerated, Limits, DEFAULT_MAX_NODES, DEFAULT_SWEEP_TIME_LIMIT};
 
 /// Configurations handed to a worker at a time.
 const CHUNK: u64 = 256;
@@ -32,20 +31,49 @@ const MAX_REPEATS_FOR_RANDOM_ACCESS: u64 = 16;
 const MAX_FOLDS_FOR_RANDOM_ACCESS: u64 = 64;
 
 /// Where the work went.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Statistics {
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct Statistics {
     /// Configurations refuted without an integer program.
-    pub(crate) refuted_without_program: u64,
+    pub refuted_without_program: u64,
     /// Integer programs solved.
-    pub(crate) programs_solved: u64,
+    pub programs_solved: u64,
     /// Every configuration refuted at once (`family`), none one by one.
-    pub(crate) refuted_at_once: bool,
+    pub refuted_at_once: bool,
     /// Wall-clock seconds.
-    pub(crate) seconds: f64,
+    pub seconds: f64,
 }
 
+/// Why a search could not run.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum SearchError {
+    /// A configuration's integer program cannot be built (a count beyond `i64`).
+    Build(BuildError),
+    /// The configurations cannot be enumerated by index.
+    Enumeration(scorecheck_folds::Error),
+}
+
+impl std::fmt::Display for SearchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SearchError::Build(e) => e.fmt(f),
+            SearchError::Enumeration(e) => write!(
+                f,
+                "the fold configurations cannot be enumerated ({e}); use fewer folds or repeats, or give the folds explicitly"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+type Result<T> = std::result::Result<T, SearchError>;
+
 /// How a search ended.
-pub(crate) enum SearchOutcome {
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum SearchOutcome {
     /// A configuration with a witness (the stratified one when it fits; otherwise the first
     /// found, the lowest index among the configurations decided on the first pass).
     Consistent {
@@ -85,7 +113,7 @@ pub(crate) enum SearchOutcome {
 
 impl SearchOutcome {
     /// Configurations examined.
-    pub(crate) fn examined(&self) -> u64 {
+    pub fn examined(&self) -> u64 {
         match self {
             SearchOutcome::Consistent { examined, .. }
             | SearchOutcome::Inconsistent { examined, .. }
@@ -94,8 +122,8 @@ impl SearchOutcome {
     }
 }
 
-/// The known-folds experiment of one configuration.
-pub(crate) fn experiment_of(unknown: &UnknownFolds, item: &ProductItem) -> Experiment {
+/// The known-folds experiment of one configuration (an item of [`super::space`]).
+pub fn experiment_of(unknown: &UnknownFolds, item: &ProductItem) -> Experiment {
     let datasets = unknown
         .evaluations
         .iter()
@@ -136,7 +164,8 @@ pub(crate) enum Decision {
 pub(crate) fn decide(
     experiment: &Experiment,
     cache: &mut RowCache,
-    options: &RunOptions,
+    solver: &dyn Feasibility,
+    limits: &Limits,
     deadline: Option<Instant>,
 ) -> Result<Decision> {
     // Each stage is linear in the folds (10,000 folds in each of many evaluations is
@@ -154,13 +183,13 @@ pub(crate) fn decide(
     if passed() {
         return Ok(Decision::Undecided);
     }
-    let problem = match mos::build_until(experiment, deadline) {
-        Ok(Some((problem, _))) => problem,
+    let problem = match build_until(experiment, deadline) {
+        Ok(Some(problem)) => problem,
         Ok(None) => return Ok(Decision::Undecided),
         // A score undefined on a fold (a fold without positives and a sensitivity to average):
         // this configuration cannot have produced the scores.
-        Err(e) if e.kind() == ErrorKind::Contradiction => return Ok(Decision::RefutedByRows),
-        Err(e) => return Err(e),
+        Err(BuildError::Undefined { .. }) => return Ok(Decision::RefutedByRows),
+        Err(e) => return Err(SearchError::Build(e)),
     };
     if passed() {
         return Ok(Decision::Undecided);
@@ -173,7 +202,7 @@ pub(crate) fn decide(
         RowScan::Interrupted => return Ok(Decision::Undecided),
         RowScan::AllReachable => {}
     }
-    match mos::enumerated(experiment, options, crate::mos_sides::MAX_STEPS)? {
+    match enumerated(experiment, limits) {
         // The witness is checked exactly against the program like any backend's.
         Sides::Feasible(witness) if problem.check(&witness).is_ok() => {
             return Ok(Decision::Feasible(witness))
@@ -181,15 +210,15 @@ pub(crate) fn decide(
         Sides::Infeasible(_) => return Ok(Decision::Solved(Certainty::Exact)),
         _ => {}
     }
-    let mut options = options.clone();
+    let mut budget = limits.budget();
     if let Some(deadline) = deadline {
         let left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
             return Ok(Decision::Undecided);
         }
-        options.time_limit = Some(left);
+        budget.time_limit = Some(left);
     }
-    Ok(match crate::backend::solve(&problem, &options)? {
+    Ok(match checked(solver, &problem, &budget) {
         Verdict::Feasible { witness } => Decision::Feasible(witness),
         Verdict::Infeasible { certainty, .. } => Decision::Solved(certainty),
         // Undecided, or an answer of a kind added later: nothing is concluded.
@@ -209,7 +238,7 @@ struct Shared {
     /// Lowest feasible index found so far (`u64::MAX`: none).
     found_index: AtomicU64,
     found: Mutex<Option<(u64, Experiment, Vec<i64>)>>,
-    error: Mutex<Option<crate::error::Error>>,
+    error: Mutex<Option<SearchError>>,
     /// Configurations whose integer program the first pass left open, for the second.
     deferred: Mutex<Vec<(u64, Experiment)>>,
 }
@@ -252,10 +281,6 @@ impl Shared {
     }
 }
 
-/// Wall-clock budget of a whole sweep when the request gives no `time_limit`.
-pub(crate) const DEFAULT_SWEEP_TIME_LIMIT: std::time::Duration =
-    std::time::Duration::from_secs(600);
-
 /// Node budget of one integer program on the first pass: a program not decided within it
 /// waits for the second pass (with the full budget), so that one hard configuration does not
 /// hold up the feasible configuration that another would give at once.
@@ -289,12 +314,21 @@ fn stratified(
 /// First every configuration is refuted at once where the bounds on the mean over all of them
 /// (`family`) allow; then the stratified configuration is tried; then all configurations in
 /// parallel, each integer program with a small node budget, and last the programs that budget
-/// left open with the full one.
-pub(crate) fn search(
+/// left open with the full one. Every integer program that reaches a solver goes to
+/// `solver` (its feasible witnesses are checked exactly); `limits` bound the whole search
+/// (without a deadline, its time limit or [`DEFAULT_SWEEP_TIME_LIMIT`]) and each program.
+///
+/// # Errors
+///
+/// When a configuration's program cannot be built, or the configurations cannot be
+/// enumerated by index.
+pub fn search(
     unknown: &UnknownFolds,
     space: &ConfigurationProduct,
-    options: &RunOptions,
+    solver: &dyn Feasibility,
+    limits: &Limits,
 ) -> Result<(SearchOutcome, Statistics)> {
+    let options = limits;
     let started = Instant::now();
     // Without a time limit the sweep still ends: the number of configurations can be
     // astronomically large.
@@ -329,9 +363,7 @@ pub(crate) fn search(
         found_index: AtomicU64::new(u64::MAX),
         ..Shared::default()
     };
-    let full_nodes = options
-        .max_nodes
-        .unwrap_or(crate::backend::DEFAULT_MAX_NODES);
+    let full_nodes = options.max_nodes.unwrap_or(DEFAULT_MAX_NODES);
     let staged = full_nodes > FIRST_PASS_NODES;
     let mut first_pass = options.clone();
     first_pass.max_nodes = Some(full_nodes.min(FIRST_PASS_NODES));
@@ -341,7 +373,13 @@ pub(crate) fn search(
     // witness is found without a sweep. Otherwise the sweep decides it again in its turn.
     if let Some((index, item)) = stratified(unknown, space).filter(|(index, _)| *index < budget) {
         let experiment = experiment_of(unknown, &item);
-        let decision = decide(&experiment, &mut RowCache::default(), &first_pass, deadline);
+        let decision = decide(
+            &experiment,
+            &mut RowCache::default(),
+            solver,
+            &first_pass,
+            deadline,
+        );
         if let Ok(Decision::Feasible(witness)) = decision {
             let outcome = SearchOutcome::Consistent {
                 index,
@@ -370,7 +408,7 @@ pub(crate) fn search(
         }
         let experiment = experiment_of(unknown, item);
         shared.examined.fetch_add(1, Ordering::Relaxed);
-        let decision = decide(&experiment, cache, &first_pass, deadline);
+        let decision = decide(&experiment, cache, solver, &first_pass, deadline);
         if staged && matches!(decision, Ok(Decision::Undecided)) && !passed() {
             if let Ok(mut deferred) = shared.deferred.lock() {
                 if deferred.len() < MAX_DEFERRED {
@@ -378,7 +416,7 @@ pub(crate) fn search(
                     return true;
                 }
             }
-            let decision = decide(&experiment, cache, options, deadline);
+            let decision = decide(&experiment, cache, solver, options, deadline);
             return shared.record(index, experiment, decision);
         }
         shared.record(index, experiment, decision)
@@ -429,11 +467,7 @@ pub(crate) fn search(
                     Ok(items) => items,
                     Err(e) => {
                         if let Ok(mut slot) = shared.error.lock() {
-                            *slot = Some(crate::error::Error::new(
-                                ErrorKind::InvalidValue,
-                                Some("folding"),
-                                format!("the fold configurations cannot be enumerated ({e}); use fewer folds or repeats, or give the folds explicitly"),
-                            ));
+                            *slot = Some(SearchError::Enumeration(e));
                         }
                         return;
                     }
@@ -470,7 +504,7 @@ pub(crate) fn search(
                     shared.undecided.fetch_add(1, Ordering::Relaxed);
                     return;
                 }
-                let decision = decide(&experiment, cache, options, deadline);
+                let decision = decide(&experiment, cache, solver, options, deadline);
                 shared.record(index, experiment, decision);
             });
     }

@@ -25,11 +25,13 @@ use num_traits::ToPrimitive;
 use num_traits::{One, Zero};
 use scorecheck_algebra::Score;
 
-use crate::mos::{Bound, Experiment};
+use crate::model::{Bound, Experiment};
 
 /// What the enumeration concluded.
-pub(crate) enum Sides {
-    /// Feasible, with the per-fold (tp, tn) in `mos::build` variable order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Sides {
+    /// Feasible, with the per-fold (tp, tn) in [`crate::build`] variable order.
     Feasible(Vec<i64>),
     /// No integer counts give the scores (exactly: every candidate was enumerated); why.
     Infeasible(String),
@@ -38,7 +40,7 @@ pub(crate) enum Sides {
 }
 
 /// Enumeration steps (both sides and the meeting) before giving up, by default.
-pub(crate) const MAX_STEPS: u64 = 20_000_000;
+pub const MAX_STEPS: u64 = 20_000_000;
 /// Entries kept on one side before giving up.
 const MAX_ENTRIES: usize = 2_000_000;
 /// Sums kept over all entries of one side (8 bytes each).
@@ -299,8 +301,12 @@ impl Windows {
     }
 }
 
-/// Decides `experiment` exactly when it has the shape above.
-pub(crate) fn decide(experiment: &Experiment, deadline: Option<Instant>, max_steps: u64) -> Sides {
+/// Decides `experiment` exactly when it has the shape above (one dataset, or several without
+/// dataset bounds; no fold bounds; acc, sens, spec, bacc and their complements), within
+/// `max_steps` steps of enumeration; [`Sides::NotApplicable`] otherwise, or once `deadline`
+/// has passed. A feasible witness should still be checked against [`crate::build`]'s program
+/// (the solving entry points do).
+pub fn decide(experiment: &Experiment, deadline: Option<Instant>, max_steps: u64) -> Sides {
     if deadline.is_some_and(|d| Instant::now() >= d) {
         return Sides::NotApplicable;
     }
@@ -465,7 +471,7 @@ mod tests {
     use scorecheck_feasibility::Verdict;
 
     use super::{decide, Sides, MAX_STEPS};
-    use crate::mos::{Bound, DatasetSpec, Experiment, FoldSpec};
+    use crate::model::{Bound, DatasetSpec, Experiment, FoldSpec};
 
     fn value(score: Score, counts: &[(u64, u64, u64, u64)]) -> BigRational {
         let r = |a: u64, b: u64| BigRational::new(BigInt::from(a), BigInt::from(b));
@@ -663,12 +669,15 @@ mod tests {
                 }],
                 windows,
             };
-            let (problem, _) = crate::mos::build(&experiment).unwrap();
-            let options = crate::RunOptions {
-                max_nodes: Some(5_000),
-                ..crate::RunOptions::default()
-            };
-            let solved = crate::backend::solve(&problem, &options).unwrap();
+            let problem = crate::model::build(&experiment).unwrap();
+            let solved = scorecheck_feasibility::checked(
+                &scorecheck_feasibility_pure::PureBackend,
+                &problem,
+                &scorecheck_feasibility::Budget::new(
+                    5_000,
+                    Some(std::time::Duration::from_secs(60)),
+                ),
+            );
             let sides = decide(&experiment, None, MAX_STEPS);
             match (&solved, &sides) {
                 (Verdict::Feasible { .. }, Sides::Feasible(w)) => {

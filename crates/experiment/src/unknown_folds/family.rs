@@ -26,7 +26,7 @@ use num_traits::{One, ToPrimitive};
 use scorecheck_folds::FoldSizes;
 
 use super::{Evaluation, UnknownFolds};
-use crate::mos_sides::{Span, Windows};
+use crate::sides::{Span, Windows};
 
 /// The accuracy range of the hull H over the windows' polygon.
 trait Hull {
@@ -173,8 +173,7 @@ mod tests {
     use scorecheck_folds::FoldRules;
 
     use super::refuted;
-    use crate::dispatch::RunOptions;
-    use crate::mos::{build, Bound, DatasetSpec, Experiment, FoldSpec};
+    use crate::model::{build, Bound, DatasetSpec, Experiment, FoldSpec};
     use crate::unknown_folds::{space, Evaluation, UnknownFolds};
 
     /// Whenever the family condition refutes, every configuration's exact integer program is
@@ -275,10 +274,10 @@ mod tests {
                     }],
                     windows: experiment.windows.clone(),
                 };
-                let Ok((problem, _)) = build(&known) else {
+                let Ok(problem) = build(&known) else {
                     continue;
                 };
-                let verdict = crate::backend::solve(&problem, &RunOptions::default()).unwrap();
+                let verdict = crate::test_support::exact_solve(&problem);
                 if verdict.is_feasible() {
                     any_feasible = true;
                     break;

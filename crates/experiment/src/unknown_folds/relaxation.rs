@@ -16,7 +16,7 @@ use num_traits::ToPrimitive;
 use scorecheck_algebra::Score;
 
 use super::rows::{fraction_row_unreachable, RowCache};
-use crate::mos::Experiment;
+use crate::model::Experiment;
 
 /// The positive gcd of two integers, not both zero (binary: shifts and subtractions, where
 /// Euclid's 128-bit divisions took most of a sweep's time); `None` if it does not fit.
@@ -204,7 +204,7 @@ pub(crate) fn relaxation_infeasible_with(experiment: &Experiment, memo: &mut Mem
 /// times k, and which sides they use; `None` when a bound is on another score or overflows.
 fn prepare(
     experiment: &Experiment,
-    dataset: &crate::mos::DatasetSpec,
+    dataset: &crate::model::DatasetSpec,
     k: i128,
 ) -> Option<Prepared> {
     let full = |scale: i128| Window {
@@ -411,7 +411,7 @@ fn relaxation(experiment: &Experiment, scaled: bool, memo: Option<&mut Memo>) ->
 /// the fold sizes), boundary values over L·G. The same candidate points, the same boundaries,
 /// without a gcd per operation (the reduced rationals spent most of a sweep's time on them).
 /// `None` when a product could overflow.
-fn relaxation_scaled(dataset: &crate::mos::DatasetSpec, windows: [Window; 4]) -> Option<bool> {
+fn relaxation_scaled(dataset: &crate::model::DatasetSpec, windows: [Window; 4]) -> Option<bool> {
     const LIMIT: i128 = 1 << 100;
     let [ws, wt, wb, wa] = windows;
     let k = dataset.folds.len() as i128;
@@ -436,7 +436,7 @@ fn relaxation_scaled(dataset: &crate::mos::DatasetSpec, windows: [Window; 4]) ->
     let (b_lo, b_hi) = (over_l(wb.lower), over_l(wb.upper));
     let (a_lo, a_hi) = (over_l(wa.lower), over_l(wa.upper));
     // Slopes over G, sorted; the folds without positives (negatives) are left out as above.
-    let slopes = |part: &dyn Fn(&crate::mos::FoldSpec) -> u64| -> Vec<i128> {
+    let slopes = |part: &dyn Fn(&crate::model::FoldSpec) -> u64| -> Vec<i128> {
         let mut out: Vec<i128> = dataset
             .folds
             .iter()
@@ -582,8 +582,7 @@ mod tests {
     use scorecheck_algebra::Score;
 
     use super::{relaxation_infeasible, single_row_unreachable, RowCache};
-    use crate::dispatch::RunOptions;
-    use crate::mos::{build, Bound, DatasetSpec, Experiment, FoldSpec};
+    use crate::model::{build, Bound, DatasetSpec, Experiment, FoldSpec};
 
     /// Whenever either necessary condition refutes, the exact integer program is infeasible;
     /// and both conditions do refute a fair share of the cases.
@@ -670,8 +669,8 @@ mod tests {
         for _ in 0..300 {
             let k = 2 + rng.below(3);
             let experiment = random_case(&mut rng, k, (1, 6), 6, &[100]);
-            let (problem, _) = build(&experiment).unwrap();
-            let verdict = crate::backend::solve(&problem, &RunOptions::default()).unwrap();
+            let problem = build(&experiment).unwrap();
+            let verdict = crate::test_support::exact_solve(&problem);
             let relaxed = relaxation_infeasible(&experiment) == Some(true);
             let rows = single_row_unreachable(&experiment, &mut RowCache::default()) == Some(true);
             if verdict.is_feasible() {

@@ -1,0 +1,75 @@
+//! Experiments over datasets and folds, aggregated as a mean of scores, decided exactly.
+//!
+//! An [`Experiment`] is datasets of folds with known counts, windows on the reported mean
+//! scores, and bounds on datasets' and folds' scores; [`build`] turns it into an integer
+//! program over every fold's (tp, tn), [`decide_sides`] decides the common shapes exactly by
+//! enumeration, and [`verdict`] answers any of them with a backend the caller chooses. An
+//! [`UnknownFolds`] experiment gives only each dataset's counts and k; [`search`] tries every
+//! fold configuration (in parallel, budgeted, stopping at the first feasible one).
+//!
+//! No function here chooses a solver: the caller passes a [`Feasibility`] backend, and every
+//! feasible witness it returns is checked exactly before it counts.
+//!
+//! [`Feasibility`]: scorecheck_feasibility::Feasibility
+
+mod model;
+mod sides;
+mod solve;
+mod unknown_folds;
+
+pub use model::{
+    build, build_until, linear_form, usable, Bound, BuildError, DatasetSpec, Experiment, FoldSpec,
+    Level,
+};
+pub use sides::{decide as decide_sides, Sides, MAX_STEPS as ENUMERATION_STEPS};
+pub use solve::{
+    verdict, Limits, Progress, DEFAULT_MAX_NODES, DEFAULT_SWEEP_TIME_LIMIT, DEFAULT_TIME_LIMIT,
+};
+pub use unknown_folds::{
+    experiment_of, reference_rules, search, space, Evaluation, SearchError, SearchOutcome,
+    SpaceError, Statistics, UnknownFolds,
+};
+
+/// What the unit tests' random cases share: a seeded generator, the linear scores and an
+/// exact solve.
+#[cfg(test)]
+mod test_support {
+    use scorecheck_algebra::Score;
+    use scorecheck_feasibility::{checked, Budget, Problem, Verdict};
+
+    /// The scores that are linear in (tp, tn) on one fold: acc, sens, spec, bacc and their
+    /// complements.
+    pub(crate) const LINEAR_SCORES: [Score; 8] = [
+        Score::Acc,
+        Score::Sens,
+        Score::Spec,
+        Score::Bacc,
+        Score::Err,
+        Score::Fnr,
+        Score::Fpr,
+        Score::Bm,
+    ];
+
+    /// A linear congruential generator (Knuth's MMIX constants), high bits out.
+    pub(crate) struct Lcg(pub(crate) u64);
+
+    impl Lcg {
+        /// A number in [0, n) (0 for n = 0).
+        pub(crate) fn below(&mut self, n: u64) -> u64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (self.0 >> 33) % n.max(1)
+        }
+    }
+
+    /// The exact backend's verdict under the default budget.
+    pub(crate) fn exact_solve(problem: &Problem) -> Verdict {
+        checked(
+            &scorecheck_feasibility_pure::PureBackend,
+            problem,
+            &Budget::default(),
+        )
+    }
+}

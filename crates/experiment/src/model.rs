@@ -1,0 +1,423 @@
+//! Experiments over datasets and folds, and the integer program of their mean scores.
+//!
+//! Only scores that are linear in (tp, tn) for fixed (p, n) survive averaging as linear
+//! constraints: acc, sens, spec, bacc and their affine relatives err, fnr, fpr and bm.
+
+use std::fmt;
+use std::time::Instant;
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+use scorecheck_algebra::Score;
+use scorecheck_feasibility::{Problem, VarId};
+
+/// A bound on a score: lower ≤ score ≤ upper.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bound {
+    /// The bounded score (one of the [`usable`] ones).
+    pub score: Score,
+    /// Least value allowed.
+    pub lower: BigRational,
+    /// Greatest value allowed.
+    pub upper: BigRational,
+}
+
+impl Bound {
+    /// `lower ≤ score ≤ upper`.
+    pub fn new(score: Score, lower: BigRational, upper: BigRational) -> Bound {
+        Bound {
+            score,
+            lower,
+            upper,
+        }
+    }
+}
+
+/// One fold: its counts and bounds on its own scores.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FoldSpec {
+    /// Positives in the fold.
+    pub p: u64,
+    /// Negatives in the fold.
+    pub n: u64,
+    /// Bounds on the fold's own scores.
+    pub bounds: Vec<Bound>,
+}
+
+impl FoldSpec {
+    /// A fold of `p` positives and `n` negatives without bounds.
+    pub fn new(p: u64, n: u64) -> FoldSpec {
+        FoldSpec {
+            p,
+            n,
+            bounds: Vec::new(),
+        }
+    }
+}
+
+/// One dataset: its folds (every fold of every repeat) and bounds on its mean scores.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DatasetSpec {
+    /// Every fold of every repeat.
+    pub folds: Vec<FoldSpec>,
+    /// Bounds on the mean of the folds' scores.
+    pub bounds: Vec<Bound>,
+}
+
+impl DatasetSpec {
+    /// A dataset evaluated as one fold (a testset, or a dataset pooled over its folds),
+    /// with `bounds` on its scores.
+    pub fn single_fold(p: u64, n: u64, bounds: Vec<Bound>) -> DatasetSpec {
+        DatasetSpec {
+            folds: vec![FoldSpec::new(p, n)],
+            bounds,
+        }
+    }
+}
+
+/// The whole experiment: datasets, and windows on the mean over datasets of the mean over
+/// each dataset's folds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Experiment {
+    /// The datasets, each with its folds.
+    pub datasets: Vec<DatasetSpec>,
+    /// The reported scores' windows.
+    pub windows: Vec<Bound>,
+}
+
+/// Where a bound that cannot be formed came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Level {
+    /// A bound on one fold's score.
+    Fold,
+    /// A bound on a dataset's mean score.
+    Dataset,
+    /// A reported score's window (the mean over datasets).
+    Experiment,
+}
+
+impl Level {
+    /// The request field such bounds are read from: `fold_score_bounds`,
+    /// `dataset_score_bounds` or `scores`.
+    pub fn field(self) -> &'static str {
+        match self {
+            Level::Fold => "fold_score_bounds",
+            Level::Dataset => "dataset_score_bounds",
+            Level::Experiment => "scores",
+        }
+    }
+}
+
+/// Why the integer program of an experiment cannot be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BuildError {
+    /// A bounded score is undefined on a fold (a zero count): the mean cannot be formed, so
+    /// these folds cannot have produced the scores.
+    Undefined {
+        /// The score.
+        score: Score,
+        /// Where its bound came from.
+        level: Level,
+        /// The dataset's index.
+        dataset: usize,
+        /// The fold's index in its dataset.
+        fold: usize,
+        /// The fold's positives.
+        p: u64,
+        /// The fold's negatives.
+        n: u64,
+        /// Whether the experiment has more than one dataset (messages then name it).
+        many_datasets: bool,
+    },
+    /// A fold's count does not fit an `i64` variable.
+    CountTooLarge {
+        /// The dataset's index.
+        dataset: usize,
+        /// The fold's index in its dataset.
+        fold: usize,
+        /// Whether the experiment has more than one dataset.
+        many_datasets: bool,
+    },
+}
+
+impl BuildError {
+    /// The request field the error points at (`fold_score_bounds.sens`, `folds[3]`, ...).
+    pub fn field(&self) -> String {
+        match self {
+            BuildError::Undefined { score, level, .. } => {
+                format!("{}.{}", level.field(), score.abbreviation())
+            }
+            BuildError::CountTooLarge {
+                dataset,
+                fold,
+                many_datasets,
+            } => {
+                if *many_datasets {
+                    format!("datasets[{dataset}].folds[{fold}]")
+                } else {
+                    format!("folds[{fold}]")
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildError::Undefined {
+                score,
+                dataset,
+                fold,
+                p,
+                n,
+                many_datasets,
+                ..
+            } => {
+                let which = if *many_datasets {
+                    format!("fold {fold} of dataset {dataset}")
+                } else {
+                    format!("fold {fold}")
+                };
+                write!(
+                    f,
+                    "{score} is undefined on {which} (p={p}, n={n}: a zero count), so its mean cannot be formed; remove that score or that fold"
+                )
+            }
+            BuildError::CountTooLarge { dataset, fold, .. } => write!(
+                f,
+                "fold {fold} of dataset {dataset} has a count above 2^63, which mean-of-scores checks do not support; use smaller counts"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+/// The coefficients (a, b, c) with score = a·tp + b·tn + c on a fold with counts (p, n), or
+/// `None` where the score is not linear or undefined for these counts.
+///
+/// ```
+/// use num_rational::BigRational;
+/// use scorecheck_algebra::Score;
+/// use scorecheck_experiment::linear_form;
+///
+/// let (a, b, c) = linear_form(Score::Bacc, 10, 20).unwrap();
+/// assert_eq!(a, BigRational::new(1.into(), 20.into()));
+/// assert_eq!(b, BigRational::new(1.into(), 40.into()));
+/// assert_eq!(c, BigRational::from_integer(0.into()));
+/// assert!(linear_form(Score::Sens, 0, 20).is_none());
+/// ```
+pub fn linear_form(
+    score: Score,
+    p: u64,
+    n: u64,
+) -> Option<(BigRational, BigRational, BigRational)> {
+    let q = |num: i64, den: u64| BigRational::new(BigInt::from(num), BigInt::from(den));
+    let zero = BigRational::zero;
+    let one = BigRational::one;
+    let total = p.checked_add(n)?;
+    Some(match score {
+        Score::Acc if total > 0 => (q(1, total), q(1, total), zero()),
+        Score::Err if total > 0 => (q(-1, total), q(-1, total), one()),
+        Score::Sens if p > 0 => (q(1, p), zero(), zero()),
+        Score::Fnr if p > 0 => (q(-1, p), zero(), one()),
+        Score::Spec if n > 0 => (zero(), q(1, n), zero()),
+        Score::Fpr if n > 0 => (zero(), q(-1, n), one()),
+        Score::Bacc if p > 0 && n > 0 => (q(1, 2 * p), q(1, 2 * n), zero()),
+        Score::Bm if p > 0 && n > 0 => (q(1, p), q(1, n), -one()),
+        _ => return None,
+    })
+}
+
+/// Whether mean-of-scores checks can use the score (it is linear in (tp, tn)).
+pub fn usable(score: Score) -> bool {
+    score.is_linear()
+}
+
+/// The variables of one fold.
+struct FoldVars {
+    tp: VarId,
+    tn: VarId,
+}
+
+/// A fold inside a mean: (dataset index, fold index, the fold, its variables, its weight).
+type WeightedFold<'a> = (usize, usize, &'a FoldSpec, &'a FoldVars, BigRational);
+
+/// Adds `lower ≤ Σ weight·score(fold) ≤ upper` over the given folds.
+fn add_mean_constraint(
+    problem: &mut Problem,
+    name: String,
+    folds: &[WeightedFold<'_>],
+    bound: &Bound,
+    level: Level,
+) -> Result<(), BuildError> {
+    let mut terms = Vec::with_capacity(2 * folds.len());
+    let mut constant = BigRational::zero();
+    let many_datasets = folds.iter().any(|(d, ..)| *d > 0);
+    for (d, f, fold, vars, weight) in folds {
+        let (a, b, c) = linear_form(bound.score, fold.p, fold.n).ok_or(BuildError::Undefined {
+            score: bound.score,
+            level,
+            dataset: *d,
+            fold: *f,
+            p: fold.p,
+            n: fold.n,
+            many_datasets,
+        })?;
+        if !a.is_zero() {
+            terms.push((VarId(vars.tp.0), &a * weight));
+        }
+        if !b.is_zero() {
+            terms.push((VarId(vars.tn.0), &b * weight));
+        }
+        constant += &c * weight;
+    }
+    problem.add_constraint(
+        name,
+        terms,
+        Some(&bound.lower - &constant),
+        Some(&bound.upper - &constant),
+    );
+    Ok(())
+}
+
+/// The integer program of `experiment`: variables tp, tn per fold in dataset order (so a
+/// witness is `[tp₀₀, tn₀₀, tp₀₁, tn₀₁, …]`), and a constraint per bound and window.
+///
+/// # Errors
+///
+/// When a bounded score is undefined on a fold, or a count does not fit an `i64`.
+///
+/// ```
+/// use num_rational::BigRational;
+/// use scorecheck_algebra::Score;
+/// use scorecheck_experiment::{build, Bound, DatasetSpec, Experiment, FoldSpec};
+///
+/// let q = |a: i64, b: i64| BigRational::new(a.into(), b.into());
+/// let experiment = Experiment {
+///     datasets: vec![DatasetSpec {
+///         folds: vec![FoldSpec::new(5, 5), FoldSpec::new(5, 5)],
+///         bounds: Vec::new(),
+///     }],
+///     windows: vec![Bound::new(Score::Acc, q(7, 10), q(7, 10))],
+/// };
+/// let problem = build(&experiment).unwrap();
+/// assert_eq!(problem.variables().len(), 4);
+/// assert!(problem.check(&[5, 2, 5, 2]).is_ok());
+/// ```
+pub fn build(experiment: &Experiment) -> Result<Problem, BuildError> {
+    match build_until(experiment, None)? {
+        Some(problem) => Ok(problem),
+        None => unreachable!("without a deadline the build does not stop"),
+    }
+}
+
+/// [`build`], watching `deadline` between datasets (a dataset may have 10,000 folds and an
+/// experiment many datasets): `None` when it passed.
+///
+/// # Errors
+///
+/// As [`build`].
+pub fn build_until(
+    experiment: &Experiment,
+    deadline: Option<Instant>,
+) -> Result<Option<Problem>, BuildError> {
+    let passed = || deadline.is_some_and(|d| Instant::now() >= d);
+    let many_datasets = experiment.datasets.len() > 1;
+    let mut problem = Problem::new();
+    let mut vars: Vec<Vec<FoldVars>> = Vec::new();
+    for (d, dataset) in experiment.datasets.iter().enumerate() {
+        let mut dv = Vec::new();
+        for (f, fold) in dataset.folds.iter().enumerate() {
+            let to_i64 = |v: u64| {
+                i64::try_from(v).map_err(|_| BuildError::CountTooLarge {
+                    dataset: d,
+                    fold: f,
+                    many_datasets,
+                })
+            };
+            let tp = problem.add_variable(format!("tp[{d}][{f}]"), 0, to_i64(fold.p)?);
+            let tn = problem.add_variable(format!("tn[{d}][{f}]"), 0, to_i64(fold.n)?);
+            dv.push(FoldVars { tp, tn });
+        }
+        vars.push(dv);
+    }
+    let n_datasets = experiment.datasets.len() as u64;
+    // Fold-level bounds.
+    for (d, dataset) in experiment.datasets.iter().enumerate() {
+        if passed() {
+            return Ok(None);
+        }
+        for (f, fold) in dataset.folds.iter().enumerate() {
+            for bound in &fold.bounds {
+                add_mean_constraint(
+                    &mut problem,
+                    format!("{} of fold {f} of dataset {d}", bound.score),
+                    &[(d, f, fold, &vars[d][f], BigRational::one())],
+                    bound,
+                    Level::Fold,
+                )?;
+            }
+        }
+        // Dataset-level bounds: the mean over its folds.
+        let k = dataset.folds.len() as u64;
+        let folds: Vec<_> = dataset
+            .folds
+            .iter()
+            .zip(&vars[d])
+            .enumerate()
+            .map(|(f, (fold, v))| {
+                (
+                    d,
+                    f,
+                    fold,
+                    v,
+                    BigRational::new(BigInt::one(), BigInt::from(k)),
+                )
+            })
+            .collect();
+        for bound in &dataset.bounds {
+            add_mean_constraint(
+                &mut problem,
+                format!("mean {} of dataset {d}", bound.score),
+                &folds,
+                bound,
+                Level::Dataset,
+            )?;
+        }
+    }
+    // Experiment-level windows: the mean over datasets of the mean over folds.
+    let mut all = Vec::new();
+    for (d, dataset) in experiment.datasets.iter().enumerate() {
+        if passed() {
+            return Ok(None);
+        }
+        let k = dataset.folds.len() as u64;
+        for (f, (fold, v)) in dataset.folds.iter().zip(&vars[d]).enumerate() {
+            all.push((
+                d,
+                f,
+                fold,
+                v,
+                BigRational::new(BigInt::one(), BigInt::from(k * n_datasets)),
+            ));
+        }
+    }
+    for window in &experiment.windows {
+        if passed() {
+            return Ok(None);
+        }
+        add_mean_constraint(
+            &mut problem,
+            format!("reported {}", window.score),
+            &all,
+            window,
+            Level::Experiment,
+        )?;
+    }
+    Ok(Some(problem))
+}

@@ -1,0 +1,187 @@
+//! Solving an experiment's integer program with the caller's backend, under budgets.
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use scorecheck_feasibility::{checked, Budget, Certainty, Feasibility, Verdict};
+
+use crate::model::{build, BuildError, Experiment};
+use crate::sides::{self, Sides};
+
+/// Default node budget of one branch and bound.
+pub const DEFAULT_MAX_NODES: u64 = 200_000;
+/// Default wall-clock budget of one integer program.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(60);
+/// Default wall-clock budget of a whole unknown-folds search.
+pub const DEFAULT_SWEEP_TIME_LIMIT: Duration = Duration::from_secs(600);
+
+/// A progress callback: (configurations examined, configurations in all, saturated at
+/// `u64::MAX`).
+pub type Progress = Arc<dyn Fn(u64, u64) + Send + Sync>;
+
+/// How much work a solve or a search may do.
+///
+/// ```
+/// use std::time::Duration;
+/// use scorecheck_experiment::Limits;
+///
+/// let limits = Limits::new()
+///     .with_max_nodes(10_000)
+///     .with_time_limit(Duration::from_secs(5))
+///     .with_enumeration_steps(None);
+/// assert_eq!(limits.budget().max_nodes, 10_000);
+/// ```
+#[derive(Clone)]
+#[non_exhaustive]
+pub struct Limits {
+    /// Nodes of one branch and bound ([`DEFAULT_MAX_NODES`] when `None`).
+    pub max_nodes: Option<u64>,
+    /// Wall-clock time of one program, or of a whole search, when no `deadline` is set
+    /// ([`DEFAULT_TIME_LIMIT`], [`DEFAULT_SWEEP_TIME_LIMIT`] when `None`).
+    pub time_limit: Option<Duration>,
+    /// When everything must stop.
+    pub deadline: Option<Instant>,
+    /// Fold configurations a search examines at most.
+    pub max_configurations: Option<u64>,
+    /// Steps of the exact enumeration ([`crate::decide_sides`]) tried before the solver;
+    /// `None` sends every program to the solver.
+    pub enumeration_steps: Option<u64>,
+    /// Called as a search goes on.
+    pub progress: Option<Progress>,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_nodes: None,
+            time_limit: None,
+            deadline: None,
+            max_configurations: None,
+            enumeration_steps: Some(sides::MAX_STEPS),
+            progress: None,
+        }
+    }
+}
+
+impl fmt::Debug for Limits {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Limits")
+            .field("max_nodes", &self.max_nodes)
+            .field("time_limit", &self.time_limit)
+            .field("deadline", &self.deadline)
+            .field("max_configurations", &self.max_configurations)
+            .field("enumeration_steps", &self.enumeration_steps)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
+}
+
+impl Limits {
+    /// The defaults.
+    pub fn new() -> Limits {
+        Limits::default()
+    }
+
+    /// Sets the node budget of one branch and bound.
+    pub fn with_max_nodes(mut self, max_nodes: u64) -> Limits {
+        self.max_nodes = Some(max_nodes);
+        self
+    }
+
+    /// Sets the time limit (of one program, or of a search).
+    pub fn with_time_limit(mut self, time_limit: Duration) -> Limits {
+        self.time_limit = Some(time_limit);
+        self
+    }
+
+    /// Sets the deadline.
+    pub fn with_deadline(mut self, deadline: Instant) -> Limits {
+        self.deadline = Some(deadline);
+        self
+    }
+
+    /// Sets the most configurations a search examines.
+    pub fn with_max_configurations(mut self, max_configurations: u64) -> Limits {
+        self.max_configurations = Some(max_configurations);
+        self
+    }
+
+    /// Sets the enumeration's steps (`None`: every program goes to the solver).
+    pub fn with_enumeration_steps(mut self, steps: Option<u64>) -> Limits {
+        self.enumeration_steps = steps;
+        self
+    }
+
+    /// Sets the progress callback.
+    pub fn with_progress(mut self, progress: Progress) -> Limits {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// The budget of one integer program: the node budget, and what is left before the
+    /// deadline (without one, the time limit).
+    pub fn budget(&self) -> Budget {
+        Budget::new(
+            self.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
+            Some(match self.deadline {
+                Some(deadline) => deadline.saturating_duration_since(Instant::now()),
+                None => self.time_limit.unwrap_or(DEFAULT_TIME_LIMIT),
+            }),
+        )
+    }
+}
+
+/// The exact enumeration of the experiment's program where the limits allow it.
+pub(crate) fn enumerated(experiment: &Experiment, limits: &Limits) -> Sides {
+    match limits.enumeration_steps {
+        Some(steps) => sides::decide(experiment, limits.deadline, steps),
+        None => Sides::NotApplicable,
+    }
+}
+
+/// The verdict on the integer program of `experiment`: decided exactly by enumeration where
+/// that is cheap (one dataset without fold bounds: a branch and bound can need hundreds of
+/// thousands of nodes on it), anything else by `solver`. Every feasible witness, the
+/// enumeration's too, is checked exactly against the program.
+///
+/// # Errors
+///
+/// When the program cannot be built ([`build`]).
+///
+/// ```
+/// use num_rational::BigRational;
+/// use scorecheck_algebra::Score;
+/// use scorecheck_experiment::{verdict, Bound, DatasetSpec, Experiment, FoldSpec, Limits};
+/// use scorecheck_feasibility::{testing::BruteForce, Verdict};
+///
+/// let q = |a: i64, b: i64| BigRational::new(a.into(), b.into());
+/// // Two folds of 3 + 3; a mean accuracy of exactly 0.25 needs 3 correct of 12.
+/// let experiment = Experiment {
+///     datasets: vec![DatasetSpec {
+///         folds: vec![FoldSpec::new(3, 3), FoldSpec::new(3, 3)],
+///         bounds: Vec::new(),
+///     }],
+///     windows: vec![Bound::new(Score::Acc, q(1, 4), q(1, 4))],
+/// };
+/// let limits = Limits::new().with_enumeration_steps(None);
+/// let answer = verdict(&experiment, &BruteForce::default(), &limits).unwrap();
+/// assert!(matches!(answer, Verdict::Feasible { .. }));
+/// ```
+pub fn verdict(
+    experiment: &Experiment,
+    solver: &dyn Feasibility,
+    limits: &Limits,
+) -> Result<Verdict, BuildError> {
+    let problem = build(experiment)?;
+    Ok(match enumerated(experiment, limits) {
+        Sides::Feasible(witness) if problem.check(&witness).is_ok() => {
+            Verdict::Feasible { witness }
+        }
+        Sides::Infeasible(reason) => Verdict::Infeasible {
+            certainty: Certainty::Exact,
+            reason,
+        },
+        _ => checked(solver, &problem, &limits.budget()),
+    })
+}

@@ -1,0 +1,129 @@
+//! Experiments whose folds are unknown: every fold configuration of k-fold is tried, in
+//! parallel, and the scores are inconsistent only when every configuration is refuted.
+//!
+//! Configurations are enumerated by `scorecheck-folds` under the reference's pruning rules (a
+//! positive in every fold when sens or bacc is reported, a negative when spec or bacc is, two
+//! folds with each class always), or under no rules. Repeats are multisets, since the mean over
+//! every fold of every repeat does not see their order.
+//!
+//! First, one exact necessary condition on the mean over every configuration at once
+//! (`family`: whatever the folds' shares of positives, mean sens and spec bound the mean acc)
+//! may refute them all without enumerating any. Otherwise the stratified configuration is
+//! tried first (it fits whenever the folds were stratified), then every configuration. Each
+//! configuration is the integer program of [`crate::build`]. Before any program is solved, two
+//! exact necessary conditions run, which refute most configurations in microseconds: the
+//! linear relaxation decided in closed form (`relaxation`), and every row on its own over the
+//! integers (`rows`); then the exact enumeration of [`crate::decide_sides`] decides most of
+//! the rest. A program still open gets a small node budget on the first pass and the full one
+//! on the second, so that one hard program does not hold up a feasible configuration. Budgets
+//! end a search undecided with the share covered, never with a verdict.
+
+mod family;
+mod relaxation;
+mod rows;
+mod search;
+
+use std::fmt;
+
+use scorecheck_algebra::Score;
+use scorecheck_folds::{
+    ConfigurationProduct, FoldRules, KFoldConfigurations, RepeatedConfigurations,
+};
+
+use crate::model::Bound;
+
+pub use search::{experiment_of, search, SearchError, SearchOutcome, Statistics};
+
+/// One evaluation whose folds are unknown: its counts, folding, and bounds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Evaluation {
+    /// Positives in the dataset.
+    pub p: u64,
+    /// Negatives in the dataset.
+    pub n: u64,
+    /// Folds per repeat.
+    pub n_folds: u64,
+    /// Repeats.
+    pub n_repeats: u64,
+    /// Bounds on every fold's scores.
+    pub fold_bounds: Vec<Bound>,
+}
+
+impl Evaluation {
+    /// `n_repeats` × `n_folds`-fold cross-validation of a dataset of `p` positives and `n`
+    /// negatives, without fold bounds.
+    pub fn new(p: u64, n: u64, n_folds: u64, n_repeats: u64) -> Evaluation {
+        Evaluation {
+            p,
+            n,
+            n_folds,
+            n_repeats,
+            fold_bounds: Vec::new(),
+        }
+    }
+}
+
+/// The whole unknown-folds experiment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownFolds {
+    /// The evaluations, one per dataset.
+    pub evaluations: Vec<Evaluation>,
+    /// Bounds on every dataset's mean scores.
+    pub dataset_bounds: Vec<Bound>,
+    /// The reported scores' windows (the mean over datasets).
+    pub windows: Vec<Bound>,
+    /// Which configurations are tried.
+    pub rules: FoldRules,
+}
+
+/// The rules of the reference for the reported scores (complements count as their scores).
+pub fn reference_rules(scores: &[Score]) -> FoldRules {
+    let has = |s: &[Score]| scores.iter().any(|x| s.contains(x));
+    FoldRules::for_reported_scores(
+        has(&[Score::Sens, Score::Fnr]),
+        has(&[Score::Spec, Score::Fpr]),
+        has(&[Score::Bacc, Score::Bm]),
+    )
+}
+
+/// Why the configurations of one evaluation cannot be formed.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct SpaceError {
+    /// The evaluation's index.
+    pub evaluation: usize,
+    /// What the enumeration said.
+    pub error: scorecheck_folds::Error,
+}
+
+impl fmt::Display for SpaceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the fold configurations cannot be formed: {}",
+            self.error
+        )
+    }
+}
+
+impl std::error::Error for SpaceError {}
+
+/// The configuration space of the experiment: one repeated set per evaluation.
+///
+/// # Errors
+///
+/// When an evaluation's configurations cannot be formed (more folds than items of a class the
+/// rules need in every fold, zero folds, ...).
+pub fn space(experiment: &UnknownFolds) -> Result<ConfigurationProduct, SpaceError> {
+    let mut parts = Vec::new();
+    for (i, e) in experiment.evaluations.iter().enumerate() {
+        let error = |error| SpaceError {
+            evaluation: i,
+            error,
+        };
+        let base =
+            KFoldConfigurations::new(e.p, e.n, e.n_folds, &experiment.rules).map_err(error)?;
+        parts.push(RepeatedConfigurations::new(base, e.n_repeats).map_err(error)?);
+    }
+    Ok(ConfigurationProduct::new(parts))
+}
