@@ -69,14 +69,6 @@ pub(crate) fn build(experiment: &Experiment) -> Result<Problem> {
     Ok(scorecheck_experiment::build(experiment)?)
 }
 
-/// [`build`], watching `deadline`: `None` when it passed.
-pub(crate) fn build_until(
-    experiment: &Experiment,
-    deadline: Option<std::time::Instant>,
-) -> Result<Option<Problem>> {
-    Ok(scorecheck_experiment::build_until(experiment, deadline)?)
-}
-
 /// Reads scores, eps and tolerance into experiment-level windows (usable scores only) and
 /// the names of the reported scores that cannot be used.
 pub(crate) fn read_windows(fields: &Object<'_>) -> Result<(Vec<Bound>, Vec<String>)> {

@@ -25,9 +25,9 @@ use num_traits::{One, Zero};
 use scorecheck_feasibility::{Problem, VarId};
 
 /// Adds the rows that make the one-vs-rest program of `folds` (one dataset per fold, one
-/// binary fold per class, variables tp then tn in that order, as `mos::build` makes them)
+/// binary fold per class, variables tp then tn in that order, as `scorecheck_experiment::build` makes them)
 /// exactly the K×K model.
-pub(super) fn add_matrix_rows(problem: &mut Problem, folds: &[Vec<u64>]) {
+pub(crate) fn add_matrix_rows(problem: &mut Problem, folds: &[Vec<u64>]) {
     let mut first = 0usize;
     for (f, counts) in folds.iter().enumerate() {
         let k = counts.len();
@@ -80,7 +80,7 @@ pub(super) fn add_matrix_rows(problem: &mut Problem, folds: &[Vec<u64>]) {
 
 /// A K×K matrix with row sums `counts`, diagonal `tp` and column sums `tp + fp`, if one
 /// exists (see [`off_diagonal`]). Every returned matrix is checked against its sums.
-pub(super) fn matrix(counts: &[u64], tp: &[u64], fp: &[u64]) -> Option<Vec<Vec<u64>>> {
+pub(crate) fn matrix(counts: &[u64], tp: &[u64], fp: &[u64]) -> Option<Vec<Vec<u64>>> {
     let k = counts.len();
     if tp.len() != k || fp.len() != k || tp.iter().zip(counts).any(|(t, n)| t > n) {
         return None;

@@ -1,0 +1,398 @@
+//! Macro-averaged multiclass scores: an integer program over the K² cells of each fold.
+//!
+//! For class c of a fold with row sums r and T items, the one-vs-rest counts are
+//! tp_c = M[c][c] and tn_c = (T − r_c) − Σ_{r≠c} M[r][c], so a linear class score
+//! a·tp_c + b·tn_c + const is linear in the cells. The fold's macro score is the mean over
+//! classes, the reported figure the mean over folds (one pooled fold for score of means).
+//! Row sums are equalities; columns are free. The one-vs-rest model instead lets every
+//! class's (tp_c, tn_c) vary independently, as the reference does, through the
+//! mean-of-scores integer program of the binary protocols.
+
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+use scorecheck_algebra::Score;
+use scorecheck_experiment::{
+    build_until, linear_form, Bound, BuildError, DatasetSpec, Experiment, FoldSpec, Limits,
+};
+use scorecheck_feasibility::{checked, Feasibility, Problem, VarId, Verdict};
+
+/// Why a macro program cannot be formed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MacroError {
+    /// A bounded score is undefined on a class of a fold (no item of it, or of the others).
+    Undefined {
+        /// The score.
+        score: Score,
+        /// The class's label.
+        class: String,
+        /// The fold's index.
+        fold: usize,
+        /// Items of the class in the fold.
+        p: u64,
+        /// Items of the other classes in the fold.
+        n: u64,
+    },
+    /// More K×K cells than the exact model supports.
+    TooManyCells {
+        /// Classes.
+        k: u64,
+        /// Folds.
+        folds: usize,
+        /// Cells in all.
+        cells: u64,
+        /// Whether the limit is the witness's (the 2K form) or the K² model's.
+        witness: bool,
+    },
+    /// A class count above 2^63.
+    CountTooLarge {
+        /// The fold's index.
+        fold: usize,
+        /// The class's label.
+        class: String,
+    },
+    /// The one-vs-rest program cannot be built.
+    Build(BuildError),
+}
+
+impl MacroError {
+    /// The request field the error points at.
+    pub fn field(&self) -> String {
+        match self {
+            MacroError::Undefined { score, .. } => format!("scores.{}", score.abbreviation()),
+            MacroError::TooManyCells { .. } => "model".into(),
+            MacroError::CountTooLarge { fold, class } => format!("folds[{fold}].{class}"),
+            MacroError::Build(e) => e.field(),
+        }
+    }
+}
+
+impl std::fmt::Display for MacroError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MacroError::Undefined { score, class, fold, p, n } => write!(f, "{score} of class {class:?} is undefined in fold {fold} ({p} items of the class, {n} of the others), so its macro average cannot be formed; remove that score or check the class counts"),
+            MacroError::TooManyCells { k, folds, cells, witness: false } => write!(f, "the exact model needs {k}×{k} counts in each of {folds} folds ({cells} unknowns), more than it supports ({MAX_EXACT_CELLS}); use \"model\": \"one_vs_rest\" or fewer classes or folds"),
+            MacroError::TooManyCells { k, folds, cells, witness: true } => write!(f, "the exact model's witness has {k}×{k} counts in each of {folds} folds ({cells} in all), more than it shows ({MAX_EXACT_CELLS}); use \"model\": \"one_vs_rest\" or fewer classes or folds"),
+            MacroError::CountTooLarge { fold, class } => write!(f, "class {class:?} has more than 2^63 items in fold {fold}, which macro checks do not support; use smaller counts"),
+            MacroError::Build(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for MacroError {}
+
+type Result<T> = std::result::Result<T, MacroError>;
+
+/// A macro experiment: folds (class counts) and the bounds at each level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MacroExperiment {
+    /// The class labels (for messages and witnesses).
+    pub labels: Vec<String>,
+    /// Every fold's class counts (one pooled fold for score of means).
+    pub folds: Vec<Vec<u64>>,
+    /// Bounds on every class's score in every fold.
+    pub class_bounds: Vec<Bound>,
+    /// Bounds on every fold's macro score.
+    pub fold_bounds: Vec<Bound>,
+    /// The reported macro scores' windows (the mean over folds).
+    pub windows: Vec<Bound>,
+}
+
+/// A linear expression Σ coefficient·cell + constant.
+#[derive(Default)]
+struct Linear {
+    terms: BTreeMap<usize, BigRational>,
+    constant: BigRational,
+}
+
+impl Linear {
+    fn add_scaled(&mut self, other: &Linear, weight: &BigRational) {
+        for (v, c) in &other.terms {
+            *self.terms.entry(*v).or_insert_with(BigRational::zero) += c * weight;
+        }
+        self.constant += &other.constant * weight;
+    }
+
+    fn constrain(&self, problem: &mut Problem, name: String, bound: &Bound) {
+        let terms = self
+            .terms
+            .iter()
+            .filter(|(_, c)| !c.is_zero())
+            .map(|(v, c)| (VarId(*v), c.clone()))
+            .collect();
+        problem.add_constraint(
+            name,
+            terms,
+            Some(&bound.lower - &self.constant),
+            Some(&bound.upper - &self.constant),
+        );
+    }
+}
+
+fn int(v: u64) -> BigRational {
+    BigRational::from_integer(BigInt::from(v))
+}
+
+fn ratio(num: u64, den: u64) -> BigRational {
+    BigRational::new(BigInt::from(num), BigInt::from(den))
+}
+
+/// The cell variable index of fold f, row i, column j (folds of K² cells each): a witness
+/// of [`decide_exact`] lists the cells in this order.
+pub fn cell(k: usize, f: usize, i: usize, j: usize) -> usize {
+    (f * k + i) * k + j
+}
+
+/// The most K×K counts (over all folds) the exact macro model shows in its witness (and
+/// builds, in the K² form kept as a fallback).
+pub const MAX_EXACT_CELLS: u64 = 1_000_000;
+
+/// Class c's score in fold f as a linear expression of the cells.
+fn class_score(ex: &MacroExperiment, score: Score, f: usize, c: usize) -> Result<Linear> {
+    let counts = &ex.folds[f];
+    let k = counts.len();
+    let total: u64 = counts.iter().sum();
+    let (p, n) = (counts[c], total - counts[c]);
+    let (a, b, constant) = linear_form(score, p, n).ok_or_else(|| MacroError::Undefined {
+        score,
+        class: ex.labels[c].clone(),
+        fold: f,
+        p,
+        n,
+    })?;
+    let mut lin = Linear {
+        terms: BTreeMap::new(),
+        constant: constant + &b * int(n),
+    };
+    lin.terms.insert(cell(k, f, c, c), a);
+    for r in (0..k).filter(|&r| r != c) {
+        lin.terms.insert(cell(k, f, r, c), -b.clone());
+    }
+    Ok(lin)
+}
+
+/// The macro score of fold f.
+fn fold_score(ex: &MacroExperiment, score: Score, f: usize) -> Result<Linear> {
+    let k = ex.folds[f].len();
+    let mut lin = Linear::default();
+    for c in 0..k {
+        lin.add_scaled(&class_score(ex, score, f, c)?, &ratio(1, k as u64));
+    }
+    Ok(lin)
+}
+
+/// The integer program of the exact model.
+///
+/// `None` when the deadline passed while building: the caller answers "undecided".
+fn build(ex: &MacroExperiment, deadline: Option<Instant>) -> Result<Option<Problem>> {
+    let k = ex.labels.len() as u64;
+    let cells = k.saturating_mul(k).saturating_mul(ex.folds.len() as u64);
+    if cells > MAX_EXACT_CELLS {
+        return Err(MacroError::TooManyCells {
+            k,
+            folds: ex.folds.len(),
+            cells,
+            witness: false,
+        });
+    }
+    let passed = || deadline.is_some_and(|d| Instant::now() >= d);
+    let mut problem = Problem::new();
+    for (f, counts) in ex.folds.iter().enumerate() {
+        if passed() {
+            return Ok(None);
+        }
+        for (i, &r) in counts.iter().enumerate() {
+            let upper = i64::try_from(r).map_err(|_| MacroError::CountTooLarge {
+                fold: f,
+                class: ex.labels[i].clone(),
+            })?;
+            for j in 0..counts.len() {
+                problem.add_variable(
+                    format!("M[{f}][{}][{}]", ex.labels[i], ex.labels[j]),
+                    0,
+                    upper,
+                );
+            }
+        }
+    }
+    for (f, counts) in ex.folds.iter().enumerate() {
+        if passed() {
+            return Ok(None);
+        }
+        let k = counts.len();
+        for (i, &r) in counts.iter().enumerate() {
+            let terms = (0..k)
+                .map(|j| (VarId(cell(k, f, i, j)), BigRational::one()))
+                .collect();
+            problem.add_constraint(
+                format!("row {} of fold {f}", ex.labels[i]),
+                terms,
+                Some(int(r)),
+                Some(int(r)),
+            );
+        }
+        for bound in &ex.class_bounds {
+            for c in 0..k {
+                class_score(ex, bound.score, f, c)?.constrain(
+                    &mut problem,
+                    format!("{} of class {} in fold {f}", bound.score, ex.labels[c]),
+                    bound,
+                );
+            }
+        }
+        for bound in &ex.fold_bounds {
+            fold_score(ex, bound.score, f)?.constrain(
+                &mut problem,
+                format!("macro {} of fold {f}", bound.score),
+                bound,
+            );
+        }
+    }
+    let weight = ratio(1, ex.folds.len() as u64);
+    for window in &ex.windows {
+        let mut lin = Linear::default();
+        for f in 0..ex.folds.len() {
+            lin.add_scaled(&fold_score(ex, window.score, f)?, &weight);
+        }
+        lin.constrain(
+            &mut problem,
+            format!("reported macro {}", window.score),
+            window,
+        );
+    }
+    Ok(Some(problem))
+}
+
+/// The reference's relaxation: every class of every fold an independent binary matrix (a
+/// dataset per fold, a binary fold per class).
+pub fn one_vs_rest(ex: &MacroExperiment) -> Experiment {
+    let datasets = ex
+        .folds
+        .iter()
+        .map(|counts| {
+            let total: u64 = counts.iter().sum();
+            DatasetSpec {
+                folds: counts
+                    .iter()
+                    .map(|&p| FoldSpec {
+                        p,
+                        n: total - p,
+                        bounds: ex.class_bounds.clone(),
+                    })
+                    .collect(),
+                bounds: ex.fold_bounds.clone(),
+            }
+        })
+        .collect();
+    Experiment {
+        datasets,
+        windows: ex.windows.clone(),
+    }
+}
+
+/// The exact K×K model decided through its 2K-unknowns-per-fold form
+/// ([`super::class_pairs`]): the one-vs-rest program plus the rows that make every fold's
+/// per-class counts those of a K×K matrix. A feasible point becomes K×K matrices again
+/// (the witness that is shown, cells in [`cell`] order); should that ever fail, the K² model
+/// decides instead. Every program goes to `solver` under `limits`.
+///
+/// # Errors
+///
+/// When a score is undefined on a class, the model is too large, or a count too large.
+pub fn decide_exact(
+    ex: &MacroExperiment,
+    solver: &dyn Feasibility,
+    limits: &Limits,
+) -> Result<Verdict> {
+    let k = ex.labels.len() as u64;
+    let cells = k.saturating_mul(k).saturating_mul(ex.folds.len() as u64);
+    if cells > MAX_EXACT_CELLS {
+        return Err(MacroError::TooManyCells {
+            k,
+            folds: ex.folds.len(),
+            cells,
+            witness: true,
+        });
+    }
+    // The same errors as the K² model for scores undefined on a class (checked in O(K) per
+    // score and fold, without building the K-term expressions).
+    for (f, counts) in ex.folds.iter().enumerate() {
+        let total: u64 = counts.iter().sum();
+        for bound in ex
+            .windows
+            .iter()
+            .chain(&ex.class_bounds)
+            .chain(&ex.fold_bounds)
+        {
+            for (c, &p) in counts.iter().enumerate() {
+                if linear_form(bound.score, p, total - p).is_none() {
+                    class_score(ex, bound.score, f, c)?;
+                }
+            }
+        }
+    }
+    let experiment = one_vs_rest(ex);
+    let Some(mut problem) = build_until(&experiment, limits.deadline).map_err(MacroError::Build)?
+    else {
+        return Ok(Verdict::Undecided {
+            reason: "the time limit ran out while the model was being built".into(),
+        });
+    };
+    crate::class_pairs::add_matrix_rows(&mut problem, &ex.folds);
+    let verdict = checked(solver, &problem, &limits.budget());
+    let Verdict::Feasible { witness } = &verdict else {
+        return Ok(verdict);
+    };
+    let mut cells_out: Vec<i64> = Vec::new();
+    let mut first = 0usize;
+    for counts in &ex.folds {
+        let kk = counts.len();
+        let total: u64 = counts.iter().sum();
+        let value = |i: usize| witness.get(i).copied().unwrap_or(-1);
+        let tp: Vec<u64> = (0..kk)
+            .map(|c| value(2 * (first + c)).max(0) as u64)
+            .collect();
+        let fp: Vec<u64> = (0..kk)
+            .map(|c| {
+                let tn = value(2 * (first + c) + 1).max(0) as u64;
+                (total - counts[c]).saturating_sub(tn)
+            })
+            .collect();
+        let Some(m) = crate::class_pairs::matrix(counts, &tp, &fp) else {
+            // Not expected (the rows are exactly the condition); the K² model answers.
+            return match build(ex, limits.deadline)? {
+                Some(problem) => Ok(checked(solver, &problem, &limits.budget())),
+                None => Ok(Verdict::Undecided {
+                    reason: "the time limit ran out while the K×K model was being built".into(),
+                }),
+            };
+        };
+        cells_out.extend(m.iter().flatten().map(|&x| x as i64));
+        first += kk;
+    }
+    Ok(Verdict::Feasible { witness: cells_out })
+}
+
+/// Splits a pooled matrix into per-fold matrices with the folds' row sums: each row is dealt
+/// to the folds greedily (always possible, since the row sums add up).
+pub fn split_rows(pooled: &[Vec<u64>], folds: &[Vec<u64>]) -> Vec<Vec<Vec<u64>>> {
+    let k = pooled.len();
+    let mut out = vec![vec![vec![0u64; k]; k]; folds.len()];
+    for (i, row) in pooled.iter().enumerate() {
+        let mut left = row.clone();
+        for (f, counts) in folds.iter().enumerate() {
+            let mut need = counts.get(i).copied().unwrap_or(0);
+            for (j, l) in left.iter_mut().enumerate() {
+                let take = need.min(*l);
+                out[f][i][j] += take;
+                *l -= take;
+                need -= take;
+            }
+        }
+    }
+    out
+}
