@@ -13,7 +13,7 @@ use crate::error::Result;
 use crate::render::{self, Decision};
 use crate::single;
 
-pub use scorecheck_experiment::{DEFAULT_MAX_NODES, DEFAULT_TIME_LIMIT};
+pub use scorecheck_experiment::DEFAULT_TIME_LIMIT;
 
 /// The backend named by `choice`, or an error if this build lacks it.
 pub fn backend(choice: BackendChoice) -> Result<Box<dyn Feasibility>> {

@@ -3,104 +3,37 @@
 //! The mean of the least achievable AUC values, Σ w·2·tp·tn/(2pn), lies on the grid
 //! (1/scale)·ℤ of the model, so its least value over the operating points that fit the
 //! other scores is found by bisection on that grid, each probe one search of
-//! [`crate::mos_auc`] with the window open below (the largest likewise, open above). A
+//! `scorecheck_experiment::search_auc` with the window open below (the largest likewise, open above). A
 //! probe that is not decided exactly (or the explanation's budget) ends the bisection with
 //! the bound proven so far, and the sentence says so.
 
-use num_bigint::BigInt;
-use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::{One, Signed, ToPrimitive};
-use scorecheck_feasibility::Certainty;
+use num_traits::ToPrimitive;
 use serde_json::{json, Map, Value};
 
 use crate::dispatch::{Request, RunOptions};
 use crate::error::Result;
 use crate::input;
 use crate::mos::Experiment;
-use crate::mos_auc::{search, Effort, Found, MeanAuc, Model, Window};
-
-/// The mean of the least (or the largest) AUC values at `point`, in grid units.
-fn extreme_units(model: &Model, point: &[i64], largest: bool) -> BigInt {
-    let k: Vec<i64> = (0..model.folds.len())
-        .map(|f| {
-            let (lo, hi) = model.k_range(f, point[2 * f], point[2 * f + 1]);
-            if largest {
-                hi
-            } else {
-                lo
-            }
-        })
-        .collect();
-    (model.mean(&k) * BigRational::from_integer(model.scale.clone())).to_integer()
-}
-
-/// The least (or largest) mean AUC over the operating points that fit the other scores, by
-/// bisection on its grid (1/scale)·ℤ, each probe one search: `(bound, exact)`, the bound
-/// being the exact extreme when `exact`, else the best proven one (below the least, above
-/// the largest).
-fn extreme(
-    model: &Model,
-    start: &[i64],
-    largest: bool,
-    options: &RunOptions,
-    effort: &mut Effort,
-) -> Result<(BigRational, bool)> {
-    let scale = BigRational::from_integer(model.scale.clone());
-    // `attained` is a value some solution reaches; `refuted` one no solution reaches.
-    let mut attained = extreme_units(model, start, largest);
-    let mut refuted = if largest {
-        model.scale.clone() + 1
-    } else {
-        BigInt::from(-1)
-    };
-    let mut exact = true;
-    while (&attained - &refuted).abs() > BigInt::one() {
-        let mid: BigInt = (&attained + &refuted).div_floor(&BigInt::from(2));
-        let at = BigRational::from_integer(mid.clone()) / &scale;
-        let window = if largest {
-            Window {
-                lower: Some(at),
-                upper: None,
-            }
-        } else {
-            Window {
-                lower: None,
-                upper: Some(at),
-            }
-        };
-        match search(model, &window, options, effort)? {
-            Found::Solution(s) => attained = extreme_units(model, &s.point, largest),
-            Found::Infeasible(Certainty::Exact) => refuted = mid,
-            _ => {
-                exact = false;
-                break;
-            }
-        }
-    }
-    let bound = if exact {
-        attained
-    } else if largest {
-        refuted - 1
-    } else {
-        refuted + 1
-    };
-    Ok((BigRational::from_integer(bound) / &scale, exact))
-}
+use crate::mos_auc::MeanAuc;
+use scorecheck_experiment::{auc_extreme, AucEffort, AucModel};
 
 /// The explanation of an inconsistent AUC: the range of the mean AUC over the operating
 /// points that fit the other scores, in a sentence.
 pub(crate) fn explain(
-    model: &Model,
+    model: &AucModel,
     experiment: &Experiment,
     auc: &MeanAuc,
     start: &[i64],
     request: &Request<'_>,
     options: &RunOptions,
 ) -> Result<Value> {
-    let mut effort = Effort::default();
-    let (least, least_exact) = extreme(model, start, false, options, &mut effort)?;
-    let (most, most_exact) = extreme(model, start, true, options, &mut effort)?;
+    let mut effort = AucEffort::default();
+    let solver = crate::backend::solver(options)?;
+    let limits = crate::backend::limits(options);
+    let (least, least_exact) =
+        auc_extreme(model, start, false, solver.as_ref(), &limits, &mut effort);
+    let (most, most_exact) = auc_extreme(model, start, true, solver.as_ref(), &limits, &mut effort);
     let check = request
         .fields
         .get("check")

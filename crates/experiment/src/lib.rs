@@ -5,18 +5,23 @@
 //! program over every fold's (tp, tn), [`decide_sides`] decides the common shapes exactly by
 //! enumeration, and [`verdict`] answers any of them with a backend the caller chooses. An
 //! [`UnknownFolds`] experiment gives only each dataset's counts and k; [`search`] tries every
-//! fold configuration (in parallel, budgeted, stopping at the first feasible one).
+//! fold configuration (in parallel, budgeted, stopping at the first feasible one). A reported
+//! mean of per-fold AUCs is decided by [`search_auc`] over an [`AucModel`].
 //!
 //! No function here chooses a solver: the caller passes a [`Feasibility`] backend, and every
 //! feasible witness it returns is checked exactly before it counts.
 //!
 //! [`Feasibility`]: scorecheck_feasibility::Feasibility
 
+mod mean_auc;
 mod model;
 mod sides;
 mod solve;
 mod unknown_folds;
 
+pub use mean_auc::{
+    auc_extreme, boxes, search_auc, AucEffort, AucError, AucFound, AucModel, AucSolution, AucWindow,
+};
 pub use model::{
     build, build_until, linear_form, usable, Bound, BuildError, DatasetSpec, Experiment, FoldSpec,
     Level,
