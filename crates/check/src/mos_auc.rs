@@ -120,13 +120,10 @@ fn finish_with_auc(
     auc: MeanAuc,
     request: &Request<'_>,
 ) -> Result<Value> {
-    if request.fields.get("ranges").is_some() {
-        return Err(Error::new(
-            ErrorKind::Unsupported,
-            Some("ranges"),
-            "ranges of averaged scores are not computed when an AUC is reported; remove \"ranges\" or the AUC",
-        ));
-    }
+    let all =
+        matches!(request.fields.get("ranges"), Some(crate::json::Json::String(s)) if s == "all");
+    let targets = crate::mos_ranges::read(request.fields.get("ranges"))?
+        .map(|targets| crate::mos_ranges::with_auc(targets, all));
     let model = AucModel::new(&experiment).map_err(|e| auc_error(&auc.auc.key, e))?;
     let started = Instant::now();
     let deadline = request.options.deadline.unwrap_or_else(|| {
@@ -209,6 +206,17 @@ fn finish_with_auc(
         _ => None,
     };
     annotate(&mut result, &experiment, &model, &auc, solution, effort);
+    if let (Some(targets), Some(solution)) = (&targets, solution) {
+        result["ranges"] = crate::mos_ranges::compute_with_auc(
+            &experiment,
+            &model,
+            &window,
+            solution,
+            targets,
+            // The ranges' own time (the decision's default limit does not carry over).
+            &request.options,
+        )?;
+    }
     if matches!(found, AucFound::Infeasible(_)) {
         let own = Instant::now() + (decision * 10).max(crate::single::EXPLAIN_MIN_BUDGET);
         let explain_options = with_deadline(&request.options, deadline.min(own));

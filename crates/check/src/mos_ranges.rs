@@ -20,14 +20,27 @@ use scorecheck_feasibility::{
 };
 use serde_json::{json, Map, Value};
 
-use crate::dispatch::Request;
+use crate::dispatch::{Request, RunOptions};
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::Json;
 use crate::mos::{linear_form, usable, Experiment};
+use scorecheck_experiment::{
+    auc_extreme_within, linear_extreme_with_auc, AucEffort, AucError, AucModel, AucSolution,
+    AucWindow, Extreme,
+};
 
-/// Reads `ranges` for a mean-of-scores protocol: `"all"` (acc, sens, spec, bacc) or a
-/// list of linear score names.
-pub(crate) fn read(value: Option<&Json>) -> Result<Option<Vec<(Score, String)>>> {
+/// One averaged score whose range is asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Target {
+    /// A linear score, under the name the request used.
+    Score(Score, String),
+    /// The mean of the folds' AUCs, under the name the request used.
+    Auc(String),
+}
+
+/// Reads `ranges` for a mean-of-scores protocol: `"all"` (acc, sens, spec, bacc, and the
+/// AUC when one is reported: [`with_auc`]) or a list of linear score names and `auc`.
+pub(crate) fn read(value: Option<&Json>) -> Result<Option<Vec<Target>>> {
     let Some(value) = value else {
         return Ok(None);
     };
@@ -35,26 +48,36 @@ pub(crate) fn read(value: Option<&Json>) -> Result<Option<Vec<(Score, String)>>>
         Json::String(s) if s == "all" => Ok(Some(
             [Score::Acc, Score::Sens, Score::Spec, Score::Bacc]
                 .iter()
-                .map(|s| (*s, s.abbreviation().to_string()))
+                .map(|s| Target::Score(*s, s.abbreviation().to_string()))
                 .collect(),
         )),
         Json::Array(items) if !items.is_empty() => {
-            let mut out: Vec<(Score, String)> = Vec::new();
+            let mut out: Vec<Target> = Vec::new();
             for (i, item) in items.iter().enumerate() {
                 let field = crate::input::index("ranges", i);
                 let name = item.as_str().unwrap_or_default();
-                let score = Score::from_name(name).map_err(|e| {
-                    Error::new(ErrorKind::UnknownScore, Some(&field), e.to_string())
-                })?;
-                if !usable(score) {
-                    return Err(Error::new(
-                        ErrorKind::Unsupported,
-                        Some(&field),
-                        format!("the range of the mean {score} is not computed: only acc, sens, spec, bacc and their complements (err, fnr, fpr) and bm are linear under averaging"),
-                    ));
-                }
-                if !out.iter().any(|(s, _)| *s == score) {
-                    out.push((score, name.to_string()));
+                let target = if crate::auc::is_auc(name) {
+                    Target::Auc(name.to_string())
+                } else {
+                    let score = Score::from_name(name).map_err(|e| {
+                        Error::new(ErrorKind::UnknownScore, Some(&field), e.to_string())
+                    })?;
+                    if !usable(score) {
+                        return Err(Error::new(
+                            ErrorKind::Unsupported,
+                            Some(&field),
+                            format!("the range of the mean {score} is not computed: only acc, sens, spec, bacc and their complements (err, fnr, fpr) and bm are linear under averaging, and auc"),
+                        ));
+                    }
+                    Target::Score(score, name.to_string())
+                };
+                let duplicate = out.iter().any(|t| match (t, &target) {
+                    (Target::Score(a, _), Target::Score(b, _)) => a == b,
+                    (Target::Auc(_), Target::Auc(_)) => true,
+                    _ => false,
+                });
+                if !duplicate {
+                    out.push(target);
                 }
             }
             Ok(Some(out))
@@ -62,9 +85,17 @@ pub(crate) fn read(value: Option<&Json>) -> Result<Option<Vec<(Score, String)>>>
         _ => Err(Error::new(
             ErrorKind::InvalidValue,
             Some("ranges"),
-            "expected \"all\" or a list of score names, like [\"acc\", \"bacc\"]",
+            "expected \"all\" or a list of score names, like [\"acc\", \"bacc\", \"auc\"]",
         )),
     }
+}
+
+/// `targets` of a request that reports an AUC: `"all"` covers it too.
+pub(crate) fn with_auc(mut targets: Vec<Target>, all: bool) -> Vec<Target> {
+    if all && !targets.iter().any(|t| matches!(t, Target::Auc(_))) {
+        targets.push(Target::Auc("auc".into()));
+    }
+    targets
 }
 
 /// The mean of `score` over the experiment as terms on the program's unknowns (tp, tn of
@@ -119,13 +150,23 @@ pub(crate) fn compute(
     experiment: &Experiment,
     problem: &Problem,
     witness: &[i64],
-    targets: &[(Score, String)],
+    targets: &[Target],
     request: &Request<'_>,
 ) -> Result<Value> {
-    let engine = crate::backend::backend(request.options.backend)?;
+    let engine = crate::backend::solver(&request.options)?;
     let exact = ExactOnly(engine.as_ref());
     let mut out = Map::new();
-    for (score, key) in targets {
+    for target in targets {
+        let (score, key) = match target {
+            Target::Score(score, key) => (score, key),
+            Target::Auc(key) => {
+                out.insert(
+                    key.clone(),
+                    open_auc_range(experiment, witness, &request.options)?,
+                );
+                continue;
+            }
+        };
         let Some((terms, constant)) = mean_terms(experiment, *score) else {
             out.insert(key.clone(), Value::Null);
             continue;
@@ -186,6 +227,186 @@ pub(crate) fn compute(
             entry.insert("undecided".into(), Value::from(reasons.join("; ")));
         }
         out.insert(key.clone(), Value::Object(entry));
+    }
+    Ok(Value::Object(out))
+}
+
+/// Writes one side of a range found by bisection: `min`/`max` when exact, else
+/// `min_between`/`max_between` (the proven bound and the value attained) and why.
+fn insert_extreme(
+    entry: &mut Map<String, Value>,
+    up: bool,
+    extreme: &Extreme,
+    reasons: &mut Vec<String>,
+    options: &RunOptions,
+) {
+    let name = if up { "max" } else { "min" };
+    if extreme.is_exact() {
+        entry.insert(name.into(), crate::render::rational(&extreme.attained));
+        return;
+    }
+    let (low, high) = if up {
+        (&extreme.attained, &extreme.proven)
+    } else {
+        (&extreme.proven, &extreme.attained)
+    };
+    entry.insert(
+        format!("{name}_between"),
+        json!([crate::render::rational(low), crate::render::rational(high)]),
+    );
+    let reason = if options
+        .deadline
+        .is_some_and(|d| std::time::Instant::now() >= d)
+    {
+        "the time limit ran out during the search"
+    } else {
+        "a probe was not decided exactly within the budget"
+    };
+    reasons.push(format!("{name}: {reason}"));
+}
+
+/// The entry of a range from its two sides.
+fn entry_of(sides: [Extreme; 2], options: &RunOptions) -> Value {
+    let mut entry = Map::new();
+    let mut reasons = Vec::new();
+    for (up, extreme) in [false, true].into_iter().zip(&sides) {
+        insert_extreme(&mut entry, up, extreme, &mut reasons, options);
+    }
+    if !reasons.is_empty() {
+        entry.insert("undecided".into(), Value::from(reasons.join("; ")));
+    }
+    Value::Object(entry)
+}
+
+/// Time for the ranges that involve the AUC when the request sets no `time_limit`: each
+/// extreme is a bisection whose probes are spatial branch and bounds.
+pub(crate) const AUC_RANGES_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// When the ranges that involve the AUC must end: the request's deadline, or
+/// [`AUC_RANGES_TIME_LIMIT`] from now.
+fn ranges_deadline(options: &RunOptions) -> std::time::Instant {
+    options
+        .deadline
+        .unwrap_or_else(|| std::time::Instant::now() + AUC_RANGES_TIME_LIMIT)
+}
+
+/// `options` with a deadline that leaves an equal share of the time to `left - 1` more
+/// ranges.
+fn share(options: &RunOptions, deadline: std::time::Instant, left: usize) -> RunOptions {
+    let now = std::time::Instant::now();
+    let rest = deadline.saturating_duration_since(now);
+    let mut options = options.clone();
+    options.deadline = Some(now + rest / u32::try_from(left.max(1)).unwrap_or(u32::MAX));
+    options.progress = None;
+    options
+}
+
+/// The range of the mean AUC when no AUC is reported: over the operating points that fit
+/// the other scores (`null` where a fold has no positives or no negatives).
+fn open_auc_range(experiment: &Experiment, witness: &[i64], options: &RunOptions) -> Result<Value> {
+    let options = &share(options, ranges_deadline(options), 1);
+    let model = match AucModel::new(experiment) {
+        Ok(model) => model,
+        Err(AucError::Undefined { .. }) => return Ok(Value::Null),
+        Err(e) => return Ok(json!({"undecided": e.to_string()})),
+    };
+    let start = AucSolution {
+        point: witness.to_vec(),
+        k: Vec::new(),
+    };
+    let open = AucWindow {
+        lower: None,
+        upper: None,
+    };
+    auc_entry(&model, &open, &start, options)
+}
+
+/// The range of the mean AUC over the solutions with the mean AUC in `window`.
+fn auc_entry(
+    model: &AucModel,
+    window: &AucWindow,
+    start: &AucSolution,
+    options: &RunOptions,
+) -> Result<Value> {
+    let solver = crate::backend::solver(options)?;
+    let limits = crate::backend::limits(options);
+    let mut effort = AucEffort::default();
+    let sides = [false, true].map(|up| {
+        auc_extreme_within(
+            model,
+            window,
+            start,
+            up,
+            solver.as_ref(),
+            &limits,
+            &mut effort,
+        )
+    });
+    Ok(entry_of(sides, options))
+}
+
+/// The `ranges` object of a consistent mean-of-scores result with a reported AUC: every
+/// extreme over the solutions whose mean AUC lies in the reported window, by bisection with
+/// the AUC search.
+pub(crate) fn compute_with_auc(
+    experiment: &Experiment,
+    model: &AucModel,
+    window: &AucWindow,
+    solution: &AucSolution,
+    targets: &[Target],
+    options: &RunOptions,
+) -> Result<Value> {
+    let solver = crate::backend::solver(options)?;
+    let exact = ExactOnly(solver.as_ref());
+    let deadline = ranges_deadline(options);
+    let mut out = Map::new();
+    for (i, target) in targets.iter().enumerate() {
+        // Each range gets an equal share of what is left.
+        let options = share(options, deadline, targets.len() - i);
+        let limits = crate::backend::limits(&options);
+        match target {
+            Target::Auc(key) => {
+                out.insert(key.clone(), auc_entry(model, window, solution, &options)?);
+            }
+            Target::Score(score, key) => {
+                let Some((terms, constant)) = mean_terms(experiment, *score) else {
+                    out.insert(key.clone(), Value::Null);
+                    continue;
+                };
+                let objective = Objective::new(terms, constant);
+                let mut effort = AucEffort::default();
+                let sides = [false, true].map(|up| {
+                    // The extreme without the AUC, exactly: a bound, probed first.
+                    let sense = if up { Sense::Maximize } else { Sense::Minimize };
+                    let known = match checked_optimize(
+                        &exact,
+                        model.base(),
+                        &objective,
+                        sense,
+                        &limits.budget(),
+                    ) {
+                        Optimum::Optimal { value, .. } => Some(value),
+                        _ => None,
+                    };
+                    linear_extreme_with_auc(
+                        model,
+                        window,
+                        &objective,
+                        solution,
+                        up,
+                        known.as_ref(),
+                        solver.as_ref(),
+                        &limits,
+                        &mut effort,
+                    )
+                });
+                let value = match sides {
+                    [Some(low), Some(high)] => entry_of([low, high], &options),
+                    _ => json!({"undecided": "the objective does not fit the program"}),
+                };
+                out.insert(key.clone(), value);
+            }
+        }
     }
     Ok(Value::Object(out))
 }

@@ -553,15 +553,19 @@ fn the_auc_is_still_refused_where_it_has_no_meaning() {
         );
         assert!(error.to_string().contains("AUC"), "{error}");
     }
-    // Bounds on the AUC are not supported; ranges with an AUC neither.
+    // Bounds on the AUC are not supported.
     let bound = json!({"check": "n_testsets_mos_no_kfold", "testsets": [{"p": 3, "n": 3}],
         "scores": {"auc": 0.5}, "eps": 0.01, "testset_score_bounds": {"auc": [0.1, 0.9]}});
     let error = run(&bound, &RunOptions::default()).unwrap_err();
     assert_eq!(error.field(), Some("testset_score_bounds.auc"), "{error}");
     let ranges = json!({"check": "n_testsets_mos_no_kfold", "testsets": [{"p": 3, "n": 3}],
         "scores": {"acc": 0.5, "auc": 0.5}, "eps": 0.01, "ranges": "all"});
-    let error = run(&ranges, &RunOptions::default()).unwrap_err();
-    assert_eq!(error.field(), Some("ranges"), "{error}");
+    // Ranges with an AUC are computed ("all" covers the AUC too; tests/mos_auc_ranges.rs
+    // checks them against brute force).
+    let result = run(&ranges, &RunOptions::default()).unwrap();
+    assert_eq!(result["verdict"], "consistent", "{result}");
+    assert_eq!(result["ranges"]["auc"]["min"]["exact"], "1/2", "{result}");
+    assert_eq!(result["ranges"]["acc"]["max"]["exact"], "1/2", "{result}");
     // A fold without negatives has no AUC.
     let empty = json!({"check": "n_testsets_mos_no_kfold", "testsets": [{"p": 3, "n": 3}, {"p": 3, "n": 0}],
         "scores": {"auc": 0.5}, "eps": 0.01});

@@ -20,7 +20,8 @@ mod solve;
 mod unknown_folds;
 
 pub use mean_auc::{
-    auc_extreme, boxes, search_auc, AucEffort, AucError, AucFound, AucModel, AucSolution, AucWindow,
+    auc_extreme, auc_extreme_within, boxes, linear_extreme_with_auc, search_auc, AucEffort,
+    AucError, AucFound, AucModel, AucSolution, AucWindow, Extreme,
 };
 pub use model::{
     build, build_until, linear_form, usable, Bound, BuildError, DatasetSpec, Experiment, FoldSpec,

@@ -30,8 +30,8 @@ use std::time::Instant;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::{One, Signed, ToPrimitive};
-use scorecheck_feasibility::{checked, Certainty, Feasibility, Problem, VarId, Verdict};
+use num_traits::{One, Signed, ToPrimitive, Zero};
+use scorecheck_feasibility::{checked, Certainty, Feasibility, Objective, Problem, VarId, Verdict};
 
 use crate::model::{build, BuildError, Experiment};
 use crate::solve::{Limits, DEFAULT_MAX_NODES};
@@ -200,6 +200,20 @@ impl AucModel {
             tp: self.folds.iter().map(|f| (0, f.p)).collect(),
             tn: self.folds.iter().map(|f| (0, f.n)).collect(),
         }
+    }
+
+    /// This model with one more row on the operating points:
+    /// `lower ≤ Σ terms ≤ upper` (a missing side is open).
+    pub fn with_row(
+        &self,
+        name: &str,
+        terms: Vec<(VarId, BigRational)>,
+        lower: Option<BigRational>,
+        upper: Option<BigRational>,
+    ) -> AucModel {
+        let mut model = self.clone();
+        model.base.add_constraint(name, terms, lower, upper);
+        model
     }
 
     /// The program of the other scores.
@@ -514,10 +528,142 @@ fn extreme_units(model: &AucModel, point: &[i64], largest: bool) -> BigInt {
     (model.mean(&k) * BigRational::from_integer(model.scale().clone())).to_integer()
 }
 
-/// The least (or largest) mean AUC over the operating points that fit the other scores, by
-/// bisection on its grid (1/scale)·ℤ, each probe one [`search_auc`] from `start` (operating
-/// points that fit the other scores): `(bound, exact)`, the bound being the exact extreme
-/// when `exact`, else the best proven one (below the least, above the largest).
+/// An extreme found by bisection: a value some solution attains and a bound no solution
+/// passes; they are equal when the search ended exactly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Extreme {
+    /// Attained by `solution` (or, without one, by the starting point).
+    pub attained: BigRational,
+    /// No solution goes past it (below it for a least, above for a largest).
+    pub proven: BigRational,
+    /// A solution attaining `attained`, when one was found by a probe.
+    pub solution: Option<AucSolution>,
+}
+
+impl Extreme {
+    /// Whether the extreme is known exactly.
+    pub fn is_exact(&self) -> bool {
+        self.attained == self.proven
+    }
+}
+
+/// The grid bisection shared by the extremes: values are `offset + m/scale` for integers m;
+/// `attained` is reached by some solution, `refuted` by none; `probe(m)` looks for a solution
+/// at m or beyond it towards `refuted` and returns its grid value.
+fn bisect(
+    mut attained: BigInt,
+    mut refuted: BigInt,
+    mut first: Option<BigInt>,
+    mut probe: impl FnMut(&BigInt) -> Option<Option<(BigInt, AucSolution)>>,
+) -> (BigInt, BigInt, Option<AucSolution>) {
+    let mut best = None;
+    while (&attained - &refuted).abs() > BigInt::one() {
+        // A first probe where the caller expects the extreme, then halves.
+        let strictly_between =
+            |m: &BigInt| (m > &attained && m < &refuted) || (m < &attained && m > &refuted);
+        let mid: BigInt = match first.take().filter(strictly_between) {
+            Some(m) => m,
+            None => (&attained + &refuted).div_floor(&BigInt::from(2)),
+        };
+        match probe(&mid) {
+            Some(Some((units, solution))) => {
+                attained = units;
+                best = Some(solution);
+            }
+            Some(None) => refuted = mid,
+            None => break,
+        }
+    }
+    let proven = if attained < refuted {
+        &refuted - 1
+    } else {
+        &refuted + 1
+    };
+    (attained, proven, best)
+}
+
+/// A probe's answer: a solution and its grid value, none (exactly), or not decided.
+fn probe_answer(
+    found: AucFound,
+    units: impl Fn(&AucSolution) -> BigInt,
+) -> Option<Option<(BigInt, AucSolution)>> {
+    match found {
+        AucFound::Solution(s) => Some(Some((units(&s), s))),
+        AucFound::Infeasible(Certainty::Exact) => Some(None),
+        _ => None,
+    }
+}
+
+/// The least (or largest) mean AUC over the solutions whose mean AUC lies in `window`, from
+/// `start` (operating points that fit the other scores, and each fold's k: the mean of the
+/// least k, or the largest, at those points when `k` is empty), by bisection on the grid
+/// (1/scale)·ℤ, each probe one [`search_auc`]. Only an exact "infeasible" moves the proven
+/// bound: a float backend's word does not prove an extreme.
+#[allow(clippy::too_many_arguments)]
+pub fn auc_extreme_within(
+    model: &AucModel,
+    window: &AucWindow,
+    start: &AucSolution,
+    largest: bool,
+    solver: &dyn Feasibility,
+    limits: &Limits,
+    effort: &mut AucEffort,
+) -> Extreme {
+    let scale = BigRational::from_integer(model.scale().clone());
+    let units = |s: &AucSolution| (model.mean(&s.k) * &scale).to_integer();
+    let unconstrained = window.lower.is_none() && window.upper.is_none();
+    let attained = if start.k.is_empty() {
+        extreme_units(model, &start.point, largest)
+    } else {
+        units(start)
+    };
+    let refuted = if largest {
+        window
+            .upper
+            .as_ref()
+            .map_or(model.scale().clone() + 1, |u| {
+                (u * &scale).floor().to_integer() + 1
+            })
+    } else {
+        window
+            .lower
+            .as_ref()
+            .map_or(BigInt::from(-1), |l| (l * &scale).ceil().to_integer() - 1)
+    };
+    let (attained, proven, solution) = bisect(attained, refuted, None, |mid| {
+        let at = Some(BigRational::from_integer(mid.clone()) / &scale);
+        let probe = if largest {
+            AucWindow {
+                lower: at,
+                upper: window.upper.clone(),
+            }
+        } else {
+            AucWindow {
+                lower: window.lower.clone(),
+                upper: at,
+            }
+        };
+        probe_answer(search_auc(model, &probe, solver, limits, effort), |s| {
+            if unconstrained {
+                // Any k at the solution's points is allowed: take the most favourable.
+                extreme_units(model, &s.point, largest)
+            } else {
+                units(s)
+            }
+        })
+    });
+    Extreme {
+        attained: BigRational::from_integer(attained) / &scale,
+        proven: BigRational::from_integer(proven) / &scale,
+        solution,
+    }
+}
+
+/// The least (or largest) mean AUC over the operating points that fit the other scores,
+/// from `start` (such points): `(bound, exact)`, the bound being the exact extreme when
+/// `exact`, else the best proven one (below the least, above the largest). See
+/// [`auc_extreme_within`].
 pub fn auc_extreme(
     model: &AucModel,
     start: &[i64],
@@ -526,46 +672,85 @@ pub fn auc_extreme(
     limits: &Limits,
     effort: &mut AucEffort,
 ) -> (BigRational, bool) {
-    let scale = BigRational::from_integer(model.scale().clone());
-    // `attained` is a value some solution reaches; `refuted` one no solution reaches.
-    let mut attained = extreme_units(model, start, largest);
-    let mut refuted = if largest {
-        model.scale().clone() + 1
-    } else {
-        BigInt::from(-1)
+    let start = AucSolution {
+        point: start.to_vec(),
+        k: Vec::new(),
     };
-    let mut exact = true;
-    while (&attained - &refuted).abs() > BigInt::one() {
-        let mid: BigInt = (&attained + &refuted).div_floor(&BigInt::from(2));
-        let at = BigRational::from_integer(mid.clone()) / &scale;
-        let window = if largest {
-            AucWindow {
-                lower: Some(at),
-                upper: None,
-            }
-        } else {
-            AucWindow {
-                lower: None,
-                upper: Some(at),
-            }
-        };
-        match search_auc(model, &window, solver, limits, effort) {
-            AucFound::Solution(s) => attained = extreme_units(model, &s.point, largest),
-            AucFound::Infeasible(Certainty::Exact) => refuted = mid,
-            _ => {
-                exact = false;
-                break;
-            }
-        }
+    let open = AucWindow {
+        lower: None,
+        upper: None,
+    };
+    let extreme = auc_extreme_within(model, &open, &start, largest, solver, limits, effort);
+    let exact = extreme.is_exact();
+    (extreme.proven, exact)
+}
+
+/// The least (or largest) value of the linear `objective` of the operating points (a mean
+/// score: terms on the variables of [`build`] and a constant) over the solutions whose mean
+/// AUC lies in `window`, from the solution `start`, by bisection on the objective's grid
+/// (the lcm of its coefficients' denominators), each probe one [`search_auc`] with the row
+/// "objective ≤ probe" (or ≥) added to the other scores. `known`, the extreme without the
+/// AUC (a bound no solution passes), is probed first: where the AUC does not bind, one probe
+/// ends the search.
+#[allow(clippy::too_many_arguments)]
+pub fn linear_extreme_with_auc(
+    model: &AucModel,
+    window: &AucWindow,
+    objective: &Objective,
+    start: &AucSolution,
+    largest: bool,
+    known: Option<&BigRational>,
+    solver: &dyn Feasibility,
+    limits: &Limits,
+    effort: &mut AucEffort,
+) -> Option<Extreme> {
+    let grid = objective
+        .terms()
+        .iter()
+        .fold(BigInt::one(), |l, (_, c)| l.lcm(c.denom()));
+    let grid_q = BigRational::from_integer(grid.clone());
+    let constant = objective.constant();
+    let units = |v: &BigRational| ((v - constant) * &grid_q).to_integer();
+    let value = |point: &[i64]| objective.value(point);
+    // The objective's own extremes over the variables' boxes bound the bisection.
+    let variables = model.base().variables();
+    let mut far = BigRational::zero();
+    for (var, c) in objective.terms() {
+        let v = variables.get(var.0)?;
+        let (lo, hi) = (
+            c * BigRational::from_integer(BigInt::from(v.lower)),
+            c * BigRational::from_integer(BigInt::from(v.upper)),
+        );
+        far += if largest == (lo > hi) { lo } else { hi }.clone();
     }
-    let bound = if exact {
-        attained
-    } else if largest {
-        refuted - 1
-    } else {
-        refuted + 1
+    let far_units = match known {
+        Some(v) => units(v),
+        None => (&far * &grid_q).to_integer(),
     };
-    (BigRational::from_integer(bound) / &scale, exact)
+    let refuted = if largest {
+        &far_units + 1
+    } else {
+        &far_units - 1
+    };
+    let attained = units(&value(&start.point)?);
+    let first = known.map(|_| far_units.clone());
+    let (attained, proven, solution) = bisect(attained, refuted, first, |mid| {
+        let at = constant + BigRational::from_integer(mid.clone()) / &grid_q;
+        let (lower, upper) = if largest {
+            (Some(at - constant), None)
+        } else {
+            (None, Some(at - constant))
+        };
+        let probe = model.with_row("objective probe", objective.terms().to_vec(), lower, upper);
+        probe_answer(search_auc(&probe, window, solver, limits, effort), |s| {
+            value(&s.point).map_or_else(|| mid.clone(), |v| units(&v))
+        })
+    });
+    Some(Extreme {
+        attained: constant + BigRational::from_integer(attained) / &grid_q,
+        proven: constant + BigRational::from_integer(proven) / &grid_q,
+        solution,
+    })
 }
 
 /// "1 box", "2 boxes".
