@@ -385,7 +385,11 @@ pub(crate) fn compute_with_auc(
                         sense,
                         &limits.budget(),
                     ) {
-                        Optimum::Optimal { value, .. } => Some(value),
+                        Optimum::Optimal {
+                            value,
+                            argopt,
+                            certainty: Certainty::Exact,
+                        } => Some((value, argopt)),
                         _ => None,
                     };
                     linear_extreme_with_auc(
@@ -394,7 +398,7 @@ pub(crate) fn compute_with_auc(
                         &objective,
                         solution,
                         up,
-                        known.as_ref(),
+                        known.as_ref().map(|(v, at)| (v, at.as_slice())),
                         solver.as_ref(),
                         &limits,
                         &mut effort,

@@ -690,8 +690,8 @@ pub fn auc_extreme(
 /// AUC lies in `window`, from the solution `start`, by bisection on the objective's grid
 /// (the lcm of its coefficients' denominators), each probe one [`search_auc`] with the row
 /// "objective ≤ probe" (or ≥) added to the other scores. `known`, the extreme without the
-/// AUC (a bound no solution passes), is probed first: where the AUC does not bind, one probe
-/// ends the search.
+/// AUC (a bound no solution passes) and a point attaining it, is tried first: where AUC
+/// values at that point fit the window the extreme is found at once, else it is probed first.
 #[allow(clippy::too_many_arguments)]
 pub fn linear_extreme_with_auc(
     model: &AucModel,
@@ -699,11 +699,29 @@ pub fn linear_extreme_with_auc(
     objective: &Objective,
     start: &AucSolution,
     largest: bool,
-    known: Option<&BigRational>,
+    known: Option<(&BigRational, &[i64])>,
     solver: &dyn Feasibility,
     limits: &Limits,
     effort: &mut AucEffort,
 ) -> Option<Extreme> {
+    // Where the point attaining the extreme without the AUC admits AUC values in the window,
+    // the extreme is that one, exactly.
+    if let Some((v, point)) = known {
+        if let Ok(k) = model.choose_k(point, window) {
+            let solution = AucSolution {
+                point: point.to_vec(),
+                k,
+            };
+            if model.verify(&solution, window) && objective.value(point).as_ref() == Some(v) {
+                return Some(Extreme {
+                    attained: v.clone(),
+                    proven: v.clone(),
+                    solution: Some(solution),
+                });
+            }
+        }
+    }
+    let known = known.map(|(v, _)| v);
     let grid = objective
         .terms()
         .iter()
