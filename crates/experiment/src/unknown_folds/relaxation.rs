@@ -115,7 +115,7 @@ impl Q {
 }
 
 /// A closed interval.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Window {
     lower: Q,
     upper: Q,
@@ -282,10 +282,18 @@ struct Prepared {
     uses_spec: bool,
 }
 
-/// A per-worker memo of one search (one set of reported windows): the prepared windows by k.
+/// The windows of the single rows, one per reported score or bound, in order.
+type RowWindows = Vec<(Q, Q)>;
+
+/// A per-worker memo of one search (one set of reported windows): the prepared windows by k,
+/// the single rows' windows by k (each bound times k less its constant), and the scales of
+/// the scaled test (the windows' common denominator; the fold sizes' lcm by sizes).
 #[derive(Default)]
 pub(crate) struct Memo {
     prepared: Option<(i128, Option<Prepared>)>,
+    rows: Option<(i128, Option<RowWindows>)>,
+    scale_l: Option<([Window; 4], Option<i128>)>,
+    scale_g: Option<(Vec<u64>, Option<i128>)>,
 }
 
 fn relaxation(experiment: &Experiment, scaled: bool, memo: Option<&mut Memo>) -> Option<bool> {
@@ -296,7 +304,8 @@ fn relaxation(experiment: &Experiment, scaled: bool, memo: Option<&mut Memo>) ->
         return None;
     }
     let k = dataset.folds.len() as i128;
-    let prepared = match memo {
+    let mut memo = memo;
+    let prepared = match memo.as_deref_mut() {
         Some(memo) => match memo.prepared {
             Some((key, prepared)) if key == k => prepared,
             _ => {
@@ -307,6 +316,7 @@ fn relaxation(experiment: &Experiment, scaled: bool, memo: Option<&mut Memo>) ->
         },
         None => prepare(experiment, dataset, k),
     };
+    let memo_scales = memo;
     let Prepared {
         windows: [ws, wt, wb, wa],
         uses_sens,
@@ -322,7 +332,7 @@ fn relaxation(experiment: &Experiment, scaled: bool, memo: Option<&mut Memo>) ->
         return Some(true);
     }
     if scaled {
-        if let Some(answer) = relaxation_scaled(dataset, [ws, wt, wb, wa]) {
+        if let Some(answer) = relaxation_scaled(dataset, [ws, wt, wb, wa], memo_scales) {
             return Some(answer);
         }
     }
@@ -411,20 +421,65 @@ fn relaxation(experiment: &Experiment, scaled: bool, memo: Option<&mut Memo>) ->
 /// the fold sizes), boundary values over L·G. The same candidate points, the same boundaries,
 /// without a gcd per operation (the reduced rationals spent most of a sweep's time on them).
 /// `None` when a product could overflow.
-fn relaxation_scaled(dataset: &crate::model::DatasetSpec, windows: [Window; 4]) -> Option<bool> {
+fn relaxation_scaled(
+    dataset: &crate::model::DatasetSpec,
+    windows: [Window; 4],
+    memo: Option<&mut Memo>,
+) -> Option<bool> {
     const LIMIT: i128 = 1 << 100;
     let [ws, wt, wb, wa] = windows;
     let k = dataset.folds.len() as i128;
-    let mut l: i128 = 1;
-    for w in &windows {
-        for q in [w.lower, w.upper] {
-            l = lcm(l, q.den)?;
+    let common_denominator = || {
+        let mut l: i128 = 1;
+        for w in &windows {
+            for q in [w.lower, w.upper] {
+                l = lcm(l, q.den)?;
+            }
         }
-    }
-    let mut g: i128 = 1;
-    for f in &dataset.folds {
-        g = lcm(g, i128::from(f.p.checked_add(f.n)?))?;
-    }
+        Some(l)
+    };
+    let sizes_lcm = || {
+        let mut g: i128 = 1;
+        for f in &dataset.folds {
+            g = lcm(g, i128::from(f.p.checked_add(f.n)?))?;
+        }
+        Some(g)
+    };
+    // The same windows and (nearly always) the same fold sizes for every configuration of a
+    // search: the lcms are kept.
+    let (l, g) = match memo {
+        Some(memo) => {
+            let l = match &memo.scale_l {
+                Some((key, l)) if *key == windows => *l,
+                _ => {
+                    let l = common_denominator();
+                    memo.scale_l = Some((windows, l));
+                    l
+                }
+            };
+            let same_sizes = memo.scale_g.as_ref().is_some_and(|(sizes, _)| {
+                sizes.len() == dataset.folds.len()
+                    && sizes
+                        .iter()
+                        .zip(&dataset.folds)
+                        .all(|(&s, f)| f.p.checked_add(f.n) == Some(s))
+            });
+            let g = if same_sizes {
+                memo.scale_g.as_ref().and_then(|(_, g)| *g)
+            } else {
+                let g = sizes_lcm();
+                let sizes = dataset
+                    .folds
+                    .iter()
+                    .map(|f| f.p.saturating_add(f.n))
+                    .collect();
+                memo.scale_g = Some((sizes, g));
+                g
+            };
+            (l?, g?)
+        }
+        None => (common_denominator()?, sizes_lcm()?),
+    };
     let lg = l.checked_mul(g)?;
     if lg.checked_mul(4 * k + 4)? > LIMIT {
         return None;
@@ -539,8 +594,22 @@ pub(crate) fn single_row_unreachable(
         return None;
     }
     let k = dataset.folds.len() as i128;
+    // Each bound's window times k less its constant: the same for every configuration.
+    let windows = match &cache.relaxation.rows {
+        Some((key, windows)) if *key == k => windows.clone(),
+        _ => {
+            let windows = row_windows(experiment, dataset, k);
+            cache.relaxation.rows = Some((k, windows.clone()));
+            windows
+        }
+    }?;
     let mut terms = Vec::with_capacity(2 * dataset.folds.len());
-    for bound in experiment.windows.iter().chain(&dataset.bounds) {
+    for (bound, &(lo, hi)) in experiment
+        .windows
+        .iter()
+        .chain(&dataset.bounds)
+        .zip(&windows)
+    {
         terms.clear();
         // Per fold: coefficients of tp and tn as (sign, denominator), and the constant.
         let mut constant = 0i128;
@@ -562,16 +631,45 @@ pub(crate) fn single_row_unreachable(
             terms.push((a, 0, p));
             terms.push((b, 0, n));
         }
-        // Σ (a·tp + b·tn) ∈ [k·lower − Σc, k·upper − Σc].
-        let (lo, hi) = (Q::from_big(&bound.lower)?, Q::from_big(&bound.upper)?);
-        let shift = Q::int(constant);
-        let lo = lo.mul(Q::int(k))?.sub(shift)?;
-        let hi = hi.mul(Q::int(k))?.sub(shift)?;
+        // Σ (a·tp + b·tn) ∈ [k·lower − Σc, k·upper − Σc]: `row_windows` took the constant
+        // as k times the bound's own (1 for err, fnr, fpr; −1 for bm), as summed here.
+        debug_assert_eq!(constant, k * constant_of(bound.score));
         if fraction_row_unreachable(&terms, (lo.num, lo.den), (hi.num, hi.den), cache) {
             return Some(true);
         }
     }
     Some(false)
+}
+
+/// A fold's constant term of a linear score (score = a·tp + b·tn + c).
+fn constant_of(score: Score) -> i128 {
+    match score {
+        Score::Err | Score::Fnr | Score::Fpr => 1,
+        Score::Bm => -1,
+        _ => 0,
+    }
+}
+
+/// The windows of [`single_row_unreachable`]'s rows: each bound's window times k less k times
+/// its constant; `None` when a number does not fit.
+fn row_windows(
+    experiment: &Experiment,
+    dataset: &crate::model::DatasetSpec,
+    k: i128,
+) -> Option<Vec<(Q, Q)>> {
+    experiment
+        .windows
+        .iter()
+        .chain(&dataset.bounds)
+        .map(|bound| {
+            let (lo, hi) = (Q::from_big(&bound.lower)?, Q::from_big(&bound.upper)?);
+            let shift = Q::int(k.checked_mul(constant_of(bound.score))?);
+            Some((
+                lo.mul(Q::int(k))?.sub(shift)?,
+                hi.mul(Q::int(k))?.sub(shift)?,
+            ))
+        })
+        .collect()
 }
 
 #[cfg(test)]
