@@ -45,16 +45,9 @@ mod test_support {
 
     /// The scores that are linear in (tp, tn) on one fold: acc, sens, spec, bacc and their
     /// complements.
-    pub(crate) const LINEAR_SCORES: [Score; 8] = [
-        Score::Acc,
-        Score::Sens,
-        Score::Spec,
-        Score::Bacc,
-        Score::Err,
-        Score::Fnr,
-        Score::Fpr,
-        Score::Bm,
-    ];
+    pub(crate) fn linear_scores() -> impl Iterator<Item = Score> {
+        Score::ALL.iter().copied().filter(|s| s.is_linear())
+    }
 
     /// A linear congruential generator (Knuth's MMIX constants), high bits out.
     pub(crate) struct Lcg(pub(crate) u64);

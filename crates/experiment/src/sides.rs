@@ -463,7 +463,7 @@ pub fn decide(experiment: &Experiment, deadline: Option<Instant>, max_steps: u64
 
 #[cfg(test)]
 mod tests {
-    use crate::test_support::{Lcg, LINEAR_SCORES};
+    use crate::test_support::{linear_scores, Lcg};
     use num_bigint::BigInt;
     use num_rational::BigRational;
     use scorecheck_algebra::Score;
@@ -535,7 +535,7 @@ mod tests {
             };
             // Windows around a random point's means, some moved.
             let mut windows = Vec::new();
-            for score in LINEAR_SCORES {
+            for score in linear_scores() {
                 if rng.below(3) != 0 {
                     continue;
                 }

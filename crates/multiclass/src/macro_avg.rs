@@ -185,10 +185,9 @@ fn fold_score(ex: &MacroExperiment, score: Score, f: usize) -> Result<Linear> {
     Ok(lin)
 }
 
-/// The integer program of the exact model.
-///
-/// `None` when the deadline passed while building: the caller answers "undecided".
-fn build(ex: &MacroExperiment, deadline: Option<Instant>) -> Result<Option<Problem>> {
+/// An error when the experiment has more K×K cells than [`MAX_EXACT_CELLS`] (for the K²
+/// model, or for the witness of the 2K form).
+fn within_cells(ex: &MacroExperiment, witness: bool) -> Result<()> {
     let k = ex.labels.len() as u64;
     let cells = k.saturating_mul(k).saturating_mul(ex.folds.len() as u64);
     if cells > MAX_EXACT_CELLS {
@@ -196,9 +195,17 @@ fn build(ex: &MacroExperiment, deadline: Option<Instant>) -> Result<Option<Probl
             k,
             folds: ex.folds.len(),
             cells,
-            witness: false,
+            witness,
         });
     }
+    Ok(())
+}
+
+/// The integer program of the exact model.
+///
+/// `None` when the deadline passed while building: the caller answers "undecided".
+fn build(ex: &MacroExperiment, deadline: Option<Instant>) -> Result<Option<Problem>> {
+    within_cells(ex, false)?;
     let passed = || deadline.is_some_and(|d| Instant::now() >= d);
     let mut problem = Problem::new();
     for (f, counts) in ex.folds.iter().enumerate() {
@@ -308,16 +315,7 @@ pub fn decide_exact(
     solver: &dyn Feasibility,
     limits: &Limits,
 ) -> Result<Verdict> {
-    let k = ex.labels.len() as u64;
-    let cells = k.saturating_mul(k).saturating_mul(ex.folds.len() as u64);
-    if cells > MAX_EXACT_CELLS {
-        return Err(MacroError::TooManyCells {
-            k,
-            folds: ex.folds.len(),
-            cells,
-            witness: true,
-        });
-    }
+    within_cells(ex, true)?;
     // The same errors as the K² model for scores undefined on a class (checked in O(K) per
     // score and fold, without building the K-term expressions).
     for (f, counts) in ex.folds.iter().enumerate() {

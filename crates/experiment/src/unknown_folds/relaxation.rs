@@ -674,7 +674,7 @@ fn row_windows(
 
 #[cfg(test)]
 mod tests {
-    use crate::test_support::{Lcg, LINEAR_SCORES};
+    use crate::test_support::{linear_scores, Lcg};
     use num_bigint::BigInt;
     use num_rational::BigRational;
     use scorecheck_algebra::Score;
@@ -697,10 +697,7 @@ mod tests {
             .collect();
         let mut windows = Vec::new();
         // Without fnr and fpr, whose windows the ones of sens and spec already cover.
-        for score in LINEAR_SCORES
-            .into_iter()
-            .filter(|s| !matches!(s, Score::Fnr | Score::Fpr))
-        {
+        for score in linear_scores().filter(|s| !matches!(s, Score::Fnr | Score::Fpr)) {
             if rng.below(2) == 0 {
                 continue;
             }
