@@ -192,6 +192,16 @@ pub struct Request<'a> {
     pub options: RunOptions,
 }
 
+/// Fields accepted for compatibility with the reference but without effect.
+pub(crate) const IGNORED_FIELDS: &[&str] = &["verbosity", "prefilter_by_pairs", "solver_name"];
+
+/// Fails on a field the handler has not read: called by handlers of long searches once they
+/// have read every field, so that a misspelt field is reported before the search rather than
+/// after it (the same error [`run`] gives at the end).
+pub(crate) fn all_fields_read(request: &Request<'_>) -> Result<()> {
+    request.fields.finish(IGNORED_FIELDS)
+}
+
 /// The names of every supported check.
 pub fn check_names() -> Vec<&'static str> {
     crate::protocols::PROTOCOLS
@@ -305,9 +315,7 @@ pub(crate) fn answer(value: &Json, options: &RunOptions) -> Result<Value> {
     let request = Request { fields, options };
     let power = crate::power::wanted(&request.fields, canonical)?;
     let mut result = handler(&request)?;
-    request
-        .fields
-        .finish(&["verbosity", "prefilter_by_pairs", "solver_name"])?;
+    request.fields.finish(IGNORED_FIELDS)?;
     if power {
         result["power"] = crate::power::power(value, &result, &request.options);
     }

@@ -290,6 +290,7 @@ pub(crate) fn finish(
     request: &Request<'_>,
 ) -> Result<Value> {
     let targets = crate::mos_ranges::read(request.fields.get("ranges"))?;
+    crate::dispatch::all_fields_read(request)?;
     let started = std::time::Instant::now();
     let outcome = match nothing_checkable(&experiment, &ignored) {
         Some(reason) => MosOutcome {

@@ -124,6 +124,7 @@ fn finish_with_auc(
         matches!(request.fields.get("ranges"), Some(crate::json::Json::String(s)) if s == "all");
     let targets = crate::mos_ranges::read(request.fields.get("ranges"))?
         .map(|targets| crate::mos_ranges::with_auc(targets, all));
+    crate::dispatch::all_fields_read(request)?;
     let model = AucModel::new(&experiment).map_err(|e| auc_error(&auc.auc.key, e))?;
     let started = Instant::now();
     let deadline = request.options.deadline.unwrap_or_else(|| {

@@ -276,6 +276,7 @@ pub(crate) fn datasets_mos_unknown_folds_mos(request: &Request<'_>) -> Result<Va
 /// Runs the search and renders its outcome.
 fn answer(experiment: &UnknownFolds, ignored: &[String], request: &Request<'_>) -> Result<Value> {
     let space = space(experiment)?;
+    crate::dispatch::all_fields_read(request)?;
     let constrained = !experiment.windows.is_empty()
         || !experiment.dataset_bounds.is_empty()
         || experiment

@@ -132,3 +132,50 @@ fn multiclass_mean_of_scores_with_nothing_usable_is_undecided() {
         assert_eq!(result["verdict"], "undecided", "{check} {model}: {result}");
     }
 }
+
+/// A backend that counts the programs it is asked and answers none.
+struct Counting(std::sync::atomic::AtomicU64);
+
+impl scorecheck::feasibility::Feasibility for Counting {
+    fn name(&self) -> &'static str {
+        "counting"
+    }
+
+    fn solve(
+        &self,
+        _: &scorecheck::feasibility::Problem,
+        _: &scorecheck::feasibility::Budget,
+    ) -> scorecheck::feasibility::Verdict {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        scorecheck::feasibility::Verdict::Undecided {
+            reason: "counting only".into(),
+        }
+    }
+}
+
+/// A misspelt field of a mean-of-scores or unknown-folds request is reported before any
+/// integer program is solved (a sweep may take minutes), with the same error as at the end.
+#[test]
+fn a_misspelt_field_is_reported_before_the_search() {
+    for request in [
+        serde_json::json!({"check": "1_dataset_known_folds_mos", "dataset": {"p": 10, "n": 10},
+            "folding": {"folds": [{"p": 5, "n": 5}, {"p": 5, "n": 5}]},
+            "scores": {"acc": 0.6, "sens": 0.5}, "eps": 0.01, "explain": false}),
+        serde_json::json!({"check": "1_dataset_known_folds_mos", "dataset": {"p": 10, "n": 10},
+            "folding": {"folds": [{"p": 5, "n": 5}, {"p": 5, "n": 5}]},
+            "scores": {"acc": 0.6, "auc": 0.7}, "eps": 0.01, "explain": false}),
+        serde_json::json!({"check": "1_dataset_unknown_folds_mos", "dataset": {"p": 20, "n": 20},
+            "folding": {"n_folds": 4, "n_repeats": 1},
+            "scores": {"acc": 0.6, "sens": 0.5}, "eps": 0.01, "explain": false}),
+    ] {
+        let counting = std::sync::Arc::new(Counting(std::sync::atomic::AtomicU64::new(0)));
+        let options = scorecheck::RunOptions::default().with_solver(counting.clone());
+        let error = scorecheck::run(&request, &options).unwrap_err();
+        assert_eq!(error.field(), Some("explain"), "{error}");
+        assert_eq!(
+            counting.0.load(std::sync::atomic::Ordering::Relaxed),
+            0,
+            "{request}"
+        );
+    }
+}
