@@ -39,6 +39,7 @@ fn decide(
     model: Model,
     fold_split: Option<&[Vec<u64>]>,
 ) -> Result<Value> {
+    crate::dispatch::all_fields_read(request)?;
     if model == Model::OneVsRest {
         let experiment = one_vs_rest(ex);
         let outcome = match mos::nothing_checkable(&experiment, ignored) {
