@@ -45,6 +45,16 @@ pub(crate) struct ReportedAuc {
     pub(crate) upper: BigRational,
 }
 
+impl ReportedAuc {
+    /// Its window, as the single-matrix engine takes it.
+    pub(crate) fn window(&self) -> scorecheck_single::AucWindow {
+        scorecheck_single::AucWindow {
+            lower: self.lower.clone(),
+            upper: self.upper.clone(),
+        }
+    }
+}
+
 /// Splits the AUC entries off a `scores` (or `eps`) object: the object without them, and
 /// the AUC entries as (key, value). Several names of the AUC with different values are an
 /// error naming the second.
@@ -106,8 +116,8 @@ pub(crate) fn windows(auc: &ReportedAuc, p: u64, n: u64) -> Option<[Window; 2]> 
     ])
 }
 
-/// The AUC values a ranking cut at (tp, tn) can have, as the exact interval
-/// [tp·tn/(pn), 1 − fn·fp/(pn)], intersected with the reported window.
+/// The AUC values a ranking cut at (tp, tn) can have, narrowed to the reported window's grid
+/// values (`scorecheck_single::achievable_auc`).
 pub(crate) fn achievable(
     tp: u64,
     tn: u64,
@@ -115,29 +125,7 @@ pub(crate) fn achievable(
     n: u64,
     window: Option<&ReportedAuc>,
 ) -> Option<(BigRational, BigRational)> {
-    if p == 0 || n == 0 {
-        return None;
-    }
-    let pn = BigInt::from(p) * BigInt::from(n);
-    let lo = BigRational::new(BigInt::from(tp) * BigInt::from(tn), pn.clone());
-    let hi = BigRational::new(
-        &pn - BigInt::from(p - tp) * BigInt::from(n - tn),
-        pn.clone(),
-    );
-    let (mut lo, mut hi) = (lo, hi);
-    if let Some(w) = window {
-        // Only the grid values k/(2pn) inside the window count.
-        let two_pn = BigRational::from_integer(&pn * 2u32);
-        let k_min = ceil(&(&w.lower * &two_pn));
-        let k_max = floor(&(&w.upper * &two_pn));
-        let grid = |k: BigInt| BigRational::new(k, &pn * 2u32);
-        lo = lo.max(grid(k_min));
-        hi = hi.min(grid(k_max));
-        if lo > hi {
-            return None;
-        }
-    }
-    Some((lo, hi))
+    scorecheck_single::achievable_auc(tp, tn, p, n, window.map(ReportedAuc::window).as_ref())
 }
 
 /// Whether `score` is one of the internal scores that carry an AUC window.

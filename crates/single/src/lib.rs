@@ -43,6 +43,7 @@ mod eval;
 mod explain;
 mod fast;
 mod grid;
+mod ranges;
 mod region;
 mod search;
 mod walk;
@@ -54,6 +55,10 @@ use scorecheck_algebra::{Params, Score};
 
 use eval::{Evaluator, Halt};
 use grid::Grid;
+pub use ranges::{
+    achievable_auc, auc_range, consistent_columns, range, AucWindow, RangeOutcome, RangeTarget,
+    MAX_COLUMNS,
+};
 pub use region::{columns, Column, RegionStop};
 use search::{first_feasible_tp, Coverage};
 
