@@ -2,7 +2,7 @@
 //! p = 1e12, n = 2e12 (the single-matrix rows of issue 14).
 #![allow(missing_docs)] // criterion macros generate undocumented items.
 use criterion::{criterion_group, criterion_main, Criterion};
-use scorecheck::algebra::{parse_decimal, reported_interval, ConfusionMatrix, Params, Score};
+use scorecheck::algebra::{parse_decimal, ConfusionMatrix, Params, Score};
 use scorecheck::single::{check, Options, Problem, Verdict, Window};
 
 const FIVE: [Score; 5] = [Score::Acc, Score::Sens, Score::Spec, Score::Ppv, Score::F1p];
@@ -28,13 +28,7 @@ fn problem_pn(p: u64, n: u64, scores: &[Score], shift: f64) -> Problem {
             let v = m.float(score, &params).expect("defined");
             let v = if i + 1 == scores.len() { v + shift } else { v };
             let reported = parse_decimal(&format!("{v:.4}")).expect("a decimal");
-            let (lower, upper) = reported_interval(&reported, &eps, &tol);
-            Window {
-                score,
-                lower,
-                upper,
-                reported,
-            }
+            Window::around(score, reported, &eps, &tol)
         })
         .collect();
     Problem {

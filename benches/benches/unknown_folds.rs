@@ -7,7 +7,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use scorecheck::algebra::{parse_decimal, reported_interval, Score};
 use scorecheck::{count_fold_configurations, run, RunOptions};
 use scorecheck_experiment::{
-    reference_rules, search, space, Bound, Evaluation, Limits, SearchOutcome, UnknownFolds,
+    search, space, Bound, Evaluation, Limits, SearchOutcome, UnknownFolds,
 };
 use scorecheck_feasibility_pure::PureBackend;
 use serde_json::{json, Value};
@@ -87,12 +87,7 @@ fn p244(c: &mut Criterion) {
         window(Score::Sens, "0.9139"),
         window(Score::Spec, "0.9733"),
     ];
-    let unknown = UnknownFolds {
-        evaluations: vec![Evaluation::new(244, 262, 5, 1)],
-        dataset_bounds: Vec::new(),
-        rules: reference_rules(&[Score::Acc, Score::Sens, Score::Spec]),
-        windows,
-    };
+    let unknown = UnknownFolds::new(vec![Evaluation::new(244, 262, 5, 1)], windows);
     let configurations = space(&unknown).expect("the configurations can be formed");
     group.bench_function("engine_first_feasible", |b| {
         b.iter(|| {

@@ -9,8 +9,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use num_rational::BigRational;
 use scorecheck_algebra::{parse_decimal, reported_interval, Score};
 use scorecheck_experiment::{
-    reference_rules, search, space, verdict, Bound, DatasetSpec, Evaluation, Experiment, FoldSpec,
-    Limits, SearchOutcome, UnknownFolds,
+    search, space, verdict, Bound, DatasetSpec, Evaluation, Experiment, FoldSpec, Limits,
+    SearchOutcome, UnknownFolds,
 };
 use scorecheck_feasibility::{Budget, Feasibility, Problem, Verdict};
 use scorecheck_feasibility_pure::PureBackend;
@@ -67,12 +67,7 @@ fn main() {
     assert!(matches!(answer, Verdict::Feasible { .. }));
 
     // Unknown folds: every configuration of 5-fold over the same dataset.
-    let unknown = UnknownFolds {
-        evaluations: vec![Evaluation::new(244, 262, 5, 1)],
-        dataset_bounds: Vec::new(),
-        rules: reference_rules(&[Score::Acc, Score::Sens, Score::Spec]),
-        windows,
-    };
+    let unknown = UnknownFolds::new(vec![Evaluation::new(244, 262, 5, 1)], windows);
     let configurations = space(&unknown).expect("the configurations can be formed");
     let solver = Counting::default();
     // Every program goes to the caller's backend (no enumeration before it).

@@ -25,17 +25,10 @@ fn main() {
     // Micro: 3 classes of 40, 30 and 30 items; micro acc 0.8667 and micro f1 0.8 at 4 decimals.
     let counts = [40u64, 30, 30];
     let total: u64 = counts.iter().sum();
+    let q = |v: &str| parse_decimal(v).expect("a decimal");
     let windows: Vec<Window> = [(Score::Acc, "0.8667"), (Score::F1p, "0.8")]
         .iter()
-        .map(|&(score, v)| {
-            let (reported, lower, upper) = window(v, "0.0001");
-            Window {
-                score,
-                lower,
-                upper,
-                reported,
-            }
-        })
+        .map(|&(score, v)| Window::around(score, q(v), &q("0.0001"), &q("0.000001")))
         .collect();
     match search_trace(total, counts.len() as u64, &windows, &Params::default()) {
         Trace::Found(trace) => println!(

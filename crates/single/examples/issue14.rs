@@ -5,7 +5,7 @@
 //! Run with `cargo run --release -p scorecheck-single --example issue14 [decide] [case]`,
 //! `case` one of `1e5_mcc`, `1e6_mcc`, `1e6_five`, `1e12_inconsistent` (all when absent).
 
-use scorecheck_algebra::{parse_decimal, reported_interval, ConfusionMatrix, Params, Score};
+use scorecheck_algebra::{parse_decimal, ConfusionMatrix, Params, Score};
 use scorecheck_single::{check, Options, Problem, Window};
 
 /// Windows at 4 decimals (eps 1e-4, tol 1e-6) around the scores of the matrix at 0.81·p + 7,
@@ -22,13 +22,7 @@ fn problem(p: u64, n: u64, scores: &[Score], shift: f64) -> Problem {
             let v = m.float(score, &params).expect("defined");
             let v = if i + 1 == scores.len() { v + shift } else { v };
             let reported = parse_decimal(&format!("{v:.4}")).expect("a decimal");
-            let (lower, upper) = reported_interval(&reported, &eps, &tol);
-            Window {
-                score,
-                lower,
-                upper,
-                reported,
-            }
+            Window::around(score, reported, &eps, &tol)
         })
         .collect();
     Problem {

@@ -2,7 +2,7 @@
 //!
 //! Run with `cargo run -p scorecheck-single --example paper`.
 
-use scorecheck_algebra::{parse_decimal, reported_interval, Params, Score};
+use scorecheck_algebra::{parse_decimal, Params, Score};
 use scorecheck_single::{check, Options, Problem, Verdict, Window};
 
 fn main() {
@@ -10,14 +10,7 @@ fn main() {
     let eps = parse_decimal("0.0001").expect("a decimal");
     let tol = parse_decimal("0.000001").expect("a decimal");
     let window = |score, text: &str| {
-        let reported = parse_decimal(text).expect("a decimal");
-        let (lower, upper) = reported_interval(&reported, &eps, &tol);
-        Window {
-            score,
-            lower,
-            upper,
-            reported,
-        }
+        Window::around(score, parse_decimal(text).expect("a decimal"), &eps, &tol)
     };
     for (label, spec) in [
         ("as published", "0.9847"),

@@ -17,15 +17,11 @@
 //!
 //! ```
 //! use scorecheck_single::{check, Options, Problem, Verdict, Window};
-//! use scorecheck_algebra::{parse_decimal, reported_interval, Params, Score};
+//! use scorecheck_algebra::{parse_decimal, Params, Score};
 //!
 //! let eps = parse_decimal("0.0001").unwrap();
 //! let tol = parse_decimal("0.000001").unwrap();
-//! let window = |score, text: &str| {
-//!     let reported = parse_decimal(text).unwrap();
-//!     let (lower, upper) = reported_interval(&reported, &eps, &tol);
-//!     Window { score, lower, upper, reported }
-//! };
+//! let window = |score, text: &str| Window::around(score, parse_decimal(text).unwrap(), &eps, &tol);
 //! let problem = Problem {
 //!     p: 1000,
 //!     n: 6000,
@@ -73,6 +69,34 @@ pub struct Window {
     pub upper: BigRational,
     /// The reported value itself, for messages.
     pub reported: BigRational,
+}
+
+impl Window {
+    /// The window of `score` reported as `reported` with uncertainty `eps` and numerical
+    /// tolerance `tol`: [reported − eps − tol, reported + eps + tol].
+    ///
+    /// ```
+    /// use scorecheck_algebra::{parse_decimal, Score};
+    /// use scorecheck_single::Window;
+    ///
+    /// let q = |t: &str| parse_decimal(t).unwrap();
+    /// let w = Window::around(Score::Acc, q("0.95"), &q("0.005"), &q("0"));
+    /// assert_eq!((w.lower, w.upper), (q("0.945"), q("0.955")));
+    /// ```
+    pub fn around(
+        score: Score,
+        reported: BigRational,
+        eps: &BigRational,
+        tol: &BigRational,
+    ) -> Window {
+        let (lower, upper) = scorecheck_algebra::reported_interval(&reported, eps, tol);
+        Window {
+            score,
+            lower,
+            upper,
+            reported,
+        }
+    }
 }
 
 /// A single-matrix problem: p positives, n negatives, and the reported windows.

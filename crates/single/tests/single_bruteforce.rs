@@ -3,7 +3,7 @@
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use proptest::prelude::*;
-use scorecheck_algebra::{parse_decimal, reported_interval, ConfusionMatrix, Params, Score};
+use scorecheck_algebra::{parse_decimal, ConfusionMatrix, Params, Score};
 use scorecheck_single::{check, Options, Problem, StopReason, Verdict, Window};
 
 fn q(text: &str) -> BigRational {
@@ -11,13 +11,7 @@ fn q(text: &str) -> BigRational {
 }
 
 fn window(score: Score, reported: BigRational, eps: &BigRational, tol: &BigRational) -> Window {
-    let (lower, upper) = reported_interval(&reported, eps, tol);
-    Window {
-        score,
-        lower,
-        upper,
-        reported,
-    }
+    Window::around(score, reported, eps, tol)
 }
 
 /// Whether every window holds at (tp, tn), by direct exact evaluation.

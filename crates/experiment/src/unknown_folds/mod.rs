@@ -76,6 +76,20 @@ pub struct UnknownFolds {
     pub rules: FoldRules,
 }
 
+impl UnknownFolds {
+    /// `evaluations` with `windows` on their mean, no dataset bounds, and the reference's
+    /// pruning rules for the windows' scores ([`reference_rules`]).
+    pub fn new(evaluations: Vec<Evaluation>, windows: Vec<Bound>) -> UnknownFolds {
+        let scores: Vec<Score> = windows.iter().map(|w| w.score).collect();
+        UnknownFolds {
+            evaluations,
+            dataset_bounds: Vec::new(),
+            rules: reference_rules(&scores),
+            windows,
+        }
+    }
+}
+
 /// The rules of the reference for the reported scores (complements count as their scores).
 pub fn reference_rules(scores: &[Score]) -> FoldRules {
     let has = |s: &[Score]| scores.iter().any(|x| s.contains(x));
