@@ -35,9 +35,20 @@ impl Score {
     /// ```
     pub fn from_name(name: &str) -> Result<Score, Error> {
         let wanted = normalise(name);
-        // The '1-pt' spelling normalises to '1_pt'; accept both.
+        // Compared as normalised on the fly, without a string per spelling: the CLI resolves
+        // every quick flag's name at start-up. ('1-pt' normalises to '1_pt' like its input.)
+        let same = |spelling: &str| {
+            let mut normalised = spelling.trim().chars().map(|c| match c {
+                ' ' | '-' => '_',
+                c => c.to_ascii_lowercase(),
+            });
+            wanted.chars().all(|w| normalised.next() == Some(w)) && normalised.next().is_none()
+        };
         for &score in Score::ALL {
-            if spellings(score).any(|s| s == wanted || s.replace('-', "_") == wanted) {
+            let mut names = [score.abbreviation(), score.name()]
+                .into_iter()
+                .chain(score.synonyms().iter().copied());
+            if names.any(same) {
                 return Ok(score);
             }
         }

@@ -113,10 +113,11 @@ impl clap::FromArgMatches for ScoreFlags {
 impl Args for ScoreFlags {
     fn augment_args(cmd: clap::Command) -> clap::Command {
         score_keys().into_iter().fold(cmd, |cmd, key| {
-            let help = match Score::from_name(key) {
-                Ok(score) => score.name(),
-                Err(_) => "area under the ROC curve",
-            };
+            // The keys are the abbreviations, and "auc".
+            let help = Score::ALL
+                .iter()
+                .find(|score| score.abbreviation() == key)
+                .map_or("area under the ROC curve", |score| score.name());
             cmd.arg(
                 Arg::new(key)
                     .long(flag_of(key))

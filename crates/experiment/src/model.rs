@@ -3,6 +3,8 @@
 //! Only scores that are linear in (tp, tn) for fixed (p, n) survive averaging as linear
 //! constraints: acc, sens, spec, bacc and their affine relatives err, fnr, fpr and bm.
 
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
 use std::fmt;
 use std::time::Instant;
 
@@ -258,23 +260,36 @@ fn add_mean_constraint(
     let mut terms = Vec::with_capacity(2 * folds.len());
     let mut constant = BigRational::zero();
     let many_datasets = folds.iter().any(|(d, ..)| *d > 0);
+    // Repeated and stratified folds share their sizes and weights: each distinct one's
+    // weighted coefficients are computed once (a 1000-variable program has a few dozen).
+    type Weighted = (BigRational, BigRational, BigRational);
+    let mut seen: HashMap<(u64, u64, &BigRational), Weighted> = HashMap::new();
     for (d, f, fold, vars, weight) in folds {
-        let (a, b, c) = linear_form(bound.score, fold.p, fold.n).ok_or(BuildError::Undefined {
-            score: bound.score,
-            level,
-            dataset: *d,
-            fold: *f,
-            p: fold.p,
-            n: fold.n,
-            many_datasets,
-        })?;
+        let (a, b, c) = match seen.entry((fold.p, fold.n, weight)) {
+            Entry::Occupied(entry) => entry.into_mut(),
+            Entry::Vacant(entry) => {
+                let (a, b, c) =
+                    linear_form(bound.score, fold.p, fold.n).ok_or(BuildError::Undefined {
+                        score: bound.score,
+                        level,
+                        dataset: *d,
+                        fold: *f,
+                        p: fold.p,
+                        n: fold.n,
+                        many_datasets,
+                    })?;
+                entry.insert((a * weight, b * weight, c * weight))
+            }
+        };
         if !a.is_zero() {
-            terms.push((VarId(vars.tp.0), &a * weight));
+            terms.push((VarId(vars.tp.0), a.clone()));
         }
         if !b.is_zero() {
-            terms.push((VarId(vars.tn.0), &b * weight));
+            terms.push((VarId(vars.tn.0), b.clone()));
         }
-        constant += &c * weight;
+        if !c.is_zero() {
+            constant += &*c;
+        }
     }
     problem.add_constraint(
         name,

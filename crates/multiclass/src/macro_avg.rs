@@ -333,6 +333,29 @@ pub fn decide_exact(
             }
         }
     }
+    if ex.class_bounds.is_empty() && ex.fold_bounds.is_empty() {
+        // Merging pays where it removes at least half the folds (stratified folds of a
+        // few shapes); where it removes one or two, the per-fold program is as small and
+        // the branch and bound's luck on it is what decides. A merged program left open
+        // hands the rest of the time to the per-fold one.
+        let groups = same_shapes(&ex.folds);
+        if 2 * groups.len() <= ex.folds.len() {
+            let verdict = decide_grouped(ex, &groups, solver, limits);
+            let time_left = limits.deadline.is_none_or(|d| Instant::now() < d);
+            if !matches!(verdict, Verdict::Undecided { .. }) || !time_left {
+                return Ok(verdict);
+            }
+        }
+    }
+    decide_per_fold(ex, solver, limits)
+}
+
+/// [`decide_exact`] with 2K unknowns for every fold.
+fn decide_per_fold(
+    ex: &MacroExperiment,
+    solver: &dyn Feasibility,
+    limits: &Limits,
+) -> Result<Verdict> {
     let experiment = one_vs_rest(ex);
     let Some(mut problem) = build_until(&experiment, limits.deadline).map_err(MacroError::Build)?
     else {
@@ -375,6 +398,122 @@ pub fn decide_exact(
     Ok(Verdict::Feasible { witness: cells_out })
 }
 
+/// The folds grouped by their class counts: each distinct count vector with the indices of
+/// its folds, in the order of first appearance.
+fn same_shapes(folds: &[Vec<u64>]) -> Vec<(&[u64], Vec<usize>)> {
+    let mut groups: Vec<(&[u64], Vec<usize>)> = Vec::new();
+    for (f, counts) in folds.iter().enumerate() {
+        match groups
+            .iter_mut()
+            .find(|(shape, _)| *shape == counts.as_slice())
+        {
+            Some((_, members)) => members.push(f),
+            None => groups.push((counts, vec![f])),
+        }
+    }
+    groups
+}
+
+/// The exact model with the folds of equal class counts merged, when no bound applies to a
+/// single fold or class (only the reported means).
+///
+/// Folds of equal counts enter the reported means with equal coefficients, so only the
+/// sums of their per-class counts matter; and the sums are those of m K×K matrices with row
+/// sums r exactly when they are those of one matrix with row sums m·r (a matrix with row
+/// sums m·r splits into m matrices with row sums r row by row, [`split_rows`]). So the
+/// merged program, m times each shape's counts with each shape's macro score weighted by
+/// m/F, has a solution iff the per-fold program has; a solution's merged matrices are split
+/// back into the folds' matrices for the witness. A 3 × 3-fold case of four classes thus
+/// has 2 merged folds instead of 9, which the branch and bound closes where it ran out of
+/// time on 9.
+fn decide_grouped(
+    ex: &MacroExperiment,
+    groups: &[(&[u64], Vec<usize>)],
+    solver: &dyn Feasibility,
+    limits: &Limits,
+) -> Verdict {
+    let merged: Vec<Vec<u64>> = groups
+        .iter()
+        .map(|(shape, members)| shape.iter().map(|&c| c * members.len() as u64).collect())
+        .collect();
+    let mut problem = Problem::new();
+    for (g, counts) in merged.iter().enumerate() {
+        let total: u64 = counts.iter().sum();
+        for (c, &p) in counts.iter().enumerate() {
+            let upper = |x: u64| i64::try_from(x).unwrap_or(i64::MAX);
+            problem.add_variable(
+                format!("tp of class {} in merged fold {g}", ex.labels[c]),
+                0,
+                upper(p),
+            );
+            problem.add_variable(
+                format!("tn of class {} in merged fold {g}", ex.labels[c]),
+                0,
+                upper(total - p),
+            );
+        }
+    }
+    let folds = ex.folds.len() as u64;
+    for window in &ex.windows {
+        let mut terms = Vec::new();
+        let mut constant = BigRational::zero();
+        let mut first = 0usize;
+        for ((_, members), counts) in groups.iter().zip(&merged) {
+            let k = counts.len() as u64;
+            let total: u64 = counts.iter().sum();
+            let weight = ratio(members.len() as u64, folds * k);
+            for (c, &p) in counts.iter().enumerate() {
+                // Defined: the same scores were checked on every fold's classes above.
+                let Some((a, b, offset)) = linear_form(window.score, p, total - p) else {
+                    return Verdict::Undecided {
+                        reason: format!("{} is undefined on a merged fold", window.score),
+                    };
+                };
+                terms.push((VarId(2 * (first + c)), a * &weight));
+                terms.push((VarId(2 * (first + c) + 1), b * &weight));
+                constant += offset * &weight;
+            }
+            first += counts.len();
+        }
+        terms.retain(|(_, coefficient): &(VarId, BigRational)| !coefficient.is_zero());
+        problem.add_constraint(
+            format!("reported macro {}", window.score),
+            terms,
+            Some(&window.lower - &constant),
+            Some(&window.upper - &constant),
+        );
+    }
+    crate::class_pairs::add_matrix_rows(&mut problem, &merged);
+    let verdict = checked(solver, &problem, &limits.budget());
+    let Verdict::Feasible { witness } = &verdict else {
+        return verdict;
+    };
+    let mut per_fold: Vec<Vec<u64>> = vec![Vec::new(); ex.folds.len()];
+    let mut first = 0usize;
+    for ((shape, members), counts) in groups.iter().zip(&merged) {
+        let k = counts.len();
+        let total: u64 = counts.iter().sum();
+        let value = |i: usize| witness.get(i).copied().unwrap_or(-1).max(0) as u64;
+        let tp: Vec<u64> = (0..k).map(|c| value(2 * (first + c))).collect();
+        let fp: Vec<u64> = (0..k)
+            .map(|c| (total - counts[c]).saturating_sub(value(2 * (first + c) + 1)))
+            .collect();
+        let Some(m) = crate::class_pairs::matrix(counts, &tp, &fp) else {
+            return Verdict::Undecided {
+                reason: "a merged fold's counts did not give a K×K matrix".into(),
+            };
+        };
+        let shapes = vec![shape.to_vec(); members.len()];
+        for (&f, matrix) in members.iter().zip(split_rows(&m, &shapes)) {
+            per_fold[f] = matrix.into_iter().flatten().collect();
+        }
+        first += k;
+    }
+    Verdict::Feasible {
+        witness: per_fold.into_iter().flatten().map(|x| x as i64).collect(),
+    }
+}
+
 /// Splits a pooled matrix into per-fold matrices with the folds' row sums: each row is dealt
 /// to the folds greedily (always possible, since the row sums add up).
 pub fn split_rows(pooled: &[Vec<u64>], folds: &[Vec<u64>]) -> Vec<Vec<Vec<u64>>> {
@@ -393,4 +532,88 @@ pub fn split_rows(pooled: &[Vec<u64>], folds: &[Vec<u64>]) -> Vec<Vec<Vec<u64>>>
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use scorecheck_feasibility_pure::PureBackend;
+
+    fn window(score: Score, lower: (i64, i64), width: i64) -> Bound {
+        let lower = BigRational::new(lower.0.into(), lower.1.into());
+        let upper = &lower + BigRational::new(width.into(), 1000.into());
+        Bound::new(score, lower, upper)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+        /// Merging folds of equal counts gives the verdict of the per-fold program, and a
+        /// merged witness splits into K×K matrices with every fold's row sums.
+        #[test]
+        fn merged_folds_agree_with_per_fold_program(
+            k in 2usize..=3,
+            shape in prop::collection::vec(1u64..=3, 3),
+            other in prop::collection::vec(1u64..=3, 3),
+            layout in prop::collection::vec(any::<bool>(), 2..=4),
+            picks in prop::collection::vec((0usize..4, 0i64..=20, 1i64..=40), 1..=3),
+        ) {
+            let scores = [Score::Acc, Score::Sens, Score::Spec, Score::Bacc];
+            let folds: Vec<Vec<u64>> = layout
+                .iter()
+                .map(|&first| if first { shape[..k].to_vec() } else { other[..k].to_vec() })
+                .collect();
+            let windows = picks
+                .iter()
+                .map(|&(s, low, width)| window(scores[s], (low, 20), width * 10))
+                .collect();
+            let ex = MacroExperiment {
+                labels: (0..k).map(|c| format!("c{c}")).collect(),
+                folds: folds.clone(),
+                class_bounds: Vec::new(),
+                fold_bounds: Vec::new(),
+                windows,
+            };
+            let limits = Limits::default();
+            let groups = same_shapes(&ex.folds);
+            prop_assume!(groups.len() < ex.folds.len());
+            let merged = decide_grouped(&ex, &groups, &PureBackend, &limits);
+            let per_fold = decide_per_fold(&ex, &PureBackend, &limits).unwrap();
+            prop_assert_eq!(
+                matches!(merged, Verdict::Feasible { .. }),
+                matches!(per_fold, Verdict::Feasible { .. }),
+                "{:?} vs {:?}", merged, per_fold
+            );
+            let undecided = matches!(merged, Verdict::Undecided { .. });
+            prop_assert!(!undecided);
+            if let Verdict::Feasible { witness } = merged {
+                let mut at = 0;
+                for counts in &folds {
+                    for &r in counts {
+                        let row: i64 = witness[at..at + k].iter().sum();
+                        prop_assert_eq!(row, r as i64);
+                        at += k;
+                    }
+                }
+                prop_assert_eq!(at, witness.len());
+                for w in &ex.windows {
+                    let mut mean = BigRational::zero();
+                    for (f, counts) in folds.iter().enumerate() {
+                        let total: u64 = counts.iter().sum();
+                        for (c, &p) in counts.iter().enumerate() {
+                            let m = |i: usize, j: usize| witness[cell(k, f, i, j)] as u64;
+                            let tp = m(c, c);
+                            let fp: u64 = (0..k).filter(|&r| r != c).map(|r| m(r, c)).sum();
+                            let n = total - p;
+                            let (a, b, offset) = linear_form(w.score, p, n).unwrap();
+                            mean += (a * int(tp) + b * int(n - fp) + offset)
+                                * ratio(1, (k * folds.len()) as u64);
+                        }
+                    }
+                    prop_assert!(w.lower <= mean && mean <= w.upper, "{} {}", w.score, mean);
+                }
+            }
+        }
+    }
 }
