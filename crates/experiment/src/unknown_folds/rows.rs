@@ -35,6 +35,8 @@ pub(crate) struct RowCache {
     decided: HashMap<MergedRow, bool>,
     /// The closed-form relaxation's prepared windows (one search's windows only).
     pub(crate) relaxation: super::relaxation::Memo,
+    /// The last configuration's experiment, refilled for the next (its allocations kept).
+    pub(crate) scratch: Option<crate::Experiment>,
 }
 
 /// The name of the first row of `problem` that has no integer point on its own, if any.

@@ -147,6 +147,30 @@ pub fn experiment_of(unknown: &UnknownFolds, item: &ProductItem) -> Experiment {
     }
 }
 
+/// Makes `experiment` (an experiment of `unknown`, from [`experiment_of`]) the experiment of
+/// another configuration, keeping its allocations: the sweep refutes millions of
+/// configurations, and allocating each one's experiment afresh cost more than refuting it.
+fn refill(experiment: &mut Experiment, unknown: &UnknownFolds, item: &ProductItem) {
+    for ((dataset, evaluation), members) in experiment
+        .datasets
+        .iter_mut()
+        .zip(&unknown.evaluations)
+        .zip(item)
+    {
+        dataset.folds.clear();
+        dataset.folds.extend(
+            members
+                .iter()
+                .flat_map(|c| c.folds.iter())
+                .map(|f| FoldSpec {
+                    p: f.p,
+                    n: f.n,
+                    bounds: evaluation.fold_bounds.clone(),
+                }),
+        );
+    }
+}
+
 /// What became of one configuration.
 pub(crate) enum Decision {
     /// Refuted without solving: the exact relaxation, an exact single-row check, or a score
@@ -245,7 +269,7 @@ struct Shared {
 
 impl Shared {
     /// Counts a decision; whether the walk goes on.
-    fn record(&self, index: u64, experiment: Experiment, decision: Result<Decision>) -> bool {
+    fn record(&self, index: u64, experiment: &Experiment, decision: Result<Decision>) -> bool {
         match decision {
             Ok(Decision::RefutedByRows) => {
                 self.by_rows.fetch_add(1, Ordering::Relaxed);
@@ -266,7 +290,7 @@ impl Shared {
                 self.found_index.fetch_min(index, Ordering::Relaxed);
                 if let Ok(mut slot) = self.found.lock() {
                     if slot.as_ref().is_none_or(|(i, _, _)| index < *i) {
-                        *slot = Some((index, experiment, witness));
+                        *slot = Some((index, experiment.clone(), witness));
                     }
                 }
                 false
@@ -406,20 +430,31 @@ pub fn search(
             shared.timed_out.store(true, Ordering::Relaxed);
             return false;
         }
-        let experiment = experiment_of(unknown, item);
+        let experiment = match cache.scratch.take() {
+            Some(mut experiment) => {
+                refill(&mut experiment, unknown, item);
+                experiment
+            }
+            None => experiment_of(unknown, item),
+        };
         shared.examined.fetch_add(1, Ordering::Relaxed);
         let decision = decide(&experiment, cache, solver, &first_pass, deadline);
-        if staged && matches!(decision, Ok(Decision::Undecided)) && !passed() {
-            if let Ok(mut deferred) = shared.deferred.lock() {
-                if deferred.len() < MAX_DEFERRED {
-                    deferred.push((index, experiment));
-                    return true;
+        let go_on = if staged && matches!(decision, Ok(Decision::Undecided)) && !passed() {
+            match shared.deferred.lock() {
+                Ok(mut deferred) if deferred.len() < MAX_DEFERRED => {
+                    deferred.push((index, experiment.clone()));
+                    true
+                }
+                _ => {
+                    let decision = decide(&experiment, cache, solver, options, deadline);
+                    shared.record(index, &experiment, decision)
                 }
             }
-            let decision = decide(&experiment, cache, solver, options, deadline);
-            return shared.record(index, experiment, decision);
-        }
-        shared.record(index, experiment, decision)
+        } else {
+            shared.record(index, &experiment, decision)
+        };
+        cache.scratch = Some(experiment);
+        go_on
     };
     // The chunks are handed out one by one; once the deadline has passed, a configuration
     // is found or an error is set, no further chunk is handed out (with 2^64 indices,
@@ -505,7 +540,7 @@ pub fn search(
                     return;
                 }
                 let decision = decide(&experiment, cache, solver, options, deadline);
-                shared.record(index, experiment, decision);
+                shared.record(index, &experiment, decision);
             });
     }
     if let Some(e) = shared.error.into_inner().ok().flatten() {
