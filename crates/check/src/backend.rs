@@ -91,6 +91,7 @@ pub fn single_options(options: &RunOptions) -> single::Options {
     if let Some(c) = options.count_budget {
         engine.count_budget = c;
     }
+    engine.explain = options.explains();
     engine.deadline = options
         .deadline
         .or_else(|| Instant::now().checked_add(options.time_limit.unwrap_or(DEFAULT_TIME_LIMIT)));

@@ -106,6 +106,10 @@ pub struct RunOptions {
     /// Interior tp columns a single-matrix check may visit to count the feasible (tp, tn)
     /// pairs exactly; beyond it the count is a lower bound.
     pub count_budget: Option<u64>,
+    /// Whether an inconsistency is explained (a minimal contradicting subset of the reported
+    /// scores and bounds; `None`: yes). The verdict never waits for an explanation that was
+    /// not asked for: sweeps over many requests switch it off.
+    pub explain: Option<bool>,
     /// Called now and then by long searches.
     pub progress: Option<Progress>,
 }
@@ -166,6 +170,18 @@ impl RunOptions {
     pub fn with_count_budget(mut self, columns: u64) -> RunOptions {
         self.count_budget = Some(columns);
         self
+    }
+
+    /// Explains inconsistencies (the default) or leaves `"explanation"` null.
+    #[must_use]
+    pub fn with_explain(mut self, explain: bool) -> RunOptions {
+        self.explain = Some(explain);
+        self
+    }
+
+    /// Whether inconsistencies are explained.
+    pub fn explains(&self) -> bool {
+        self.explain.unwrap_or(true)
     }
 
     /// Calls `progress` now and then during long searches.
@@ -320,6 +336,12 @@ pub(crate) fn answer(value: &Json, options: &RunOptions) -> Result<Value> {
         result["power"] = crate::power::power(value, &result, &request.options);
     }
     if let Value::Object(map) = &mut result {
+        if !request.options.explains() {
+            // Explanations the engines make on the way (the AUC grid's, a bundle's) go too.
+            if let Some(explanation) = map.get_mut("explanation") {
+                *explanation = Value::Null;
+            }
+        }
         if let Some(verdict) = overall_verdict(map) {
             map.insert("verdict".into(), verdict.into());
         }
@@ -395,6 +417,19 @@ fn request_options(fields: &Object<'_>, base: &RunOptions) -> Result<RunOptions>
     }
     if let Some(v) = fields.get("count_budget") {
         options.count_budget = Some(input::count(v, "count_budget")?);
+    }
+    if let Some(v) = fields.get("explain") {
+        let Json::Bool(explain) = v else {
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                Some("explain"),
+                format!(
+                    "expected true (explain an inconsistency, the default) or false (the verdict alone), found {}",
+                    input::describe(v)
+                ),
+            ));
+        };
+        options.explain = Some(*explain);
     }
     Ok(options)
 }

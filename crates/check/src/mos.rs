@@ -307,9 +307,24 @@ pub(crate) fn finish(
     }
     if matches!(outcome.verdict, Verdict::Infeasible { .. }) {
         // A minimal infeasible subset of the scores and bounds, on its own budget.
-        crate::mos_explain::attach(&mut result, &experiment, request, decision);
+        explain(&mut result, &experiment, request, decision);
     }
     Ok(result)
+}
+
+/// The explanation of an infeasible mean-of-scores program, when the request asks for one
+/// (else `"explanation": null`).
+pub(crate) fn explain(
+    result: &mut Value,
+    experiment: &Experiment,
+    request: &Request<'_>,
+    decision: std::time::Duration,
+) {
+    if request.options.explains() {
+        crate::mos_explain::attach(result, experiment, request, decision);
+    } else {
+        result["explanation"] = Value::Null;
+    }
 }
 
 /// Why nothing can be checked when every reported score is one these checks cannot use

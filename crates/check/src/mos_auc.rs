@@ -144,7 +144,7 @@ fn finish_with_auc(
             let outcome = MosOutcome { verdict };
             let mut result = crate::mos::render(&experiment, &outcome, &ignored, request);
             if outcome.verdict.is_infeasible() {
-                crate::mos_explain::attach(&mut result, &experiment, request, started.elapsed());
+                crate::mos::explain(&mut result, &experiment, request, started.elapsed());
             }
             annotate(
                 &mut result,

@@ -160,18 +160,18 @@ fn a_misspelt_field_is_reported_before_the_search() {
     for request in [
         serde_json::json!({"check": "1_dataset_known_folds_mos", "dataset": {"p": 10, "n": 10},
             "folding": {"folds": [{"p": 5, "n": 5}, {"p": 5, "n": 5}]},
-            "scores": {"acc": 0.6, "sens": 0.5}, "eps": 0.01, "explain": false}),
+            "scores": {"acc": 0.6, "sens": 0.5}, "eps": 0.01, "explian": false}),
         serde_json::json!({"check": "1_dataset_known_folds_mos", "dataset": {"p": 10, "n": 10},
             "folding": {"folds": [{"p": 5, "n": 5}, {"p": 5, "n": 5}]},
-            "scores": {"acc": 0.6, "auc": 0.7}, "eps": 0.01, "explain": false}),
+            "scores": {"acc": 0.6, "auc": 0.7}, "eps": 0.01, "explian": false}),
         serde_json::json!({"check": "1_dataset_unknown_folds_mos", "dataset": {"p": 20, "n": 20},
             "folding": {"n_folds": 4, "n_repeats": 1},
-            "scores": {"acc": 0.6, "sens": 0.5}, "eps": 0.01, "explain": false}),
+            "scores": {"acc": 0.6, "sens": 0.5}, "eps": 0.01, "explian": false}),
     ] {
         let counting = std::sync::Arc::new(Counting(std::sync::atomic::AtomicU64::new(0)));
         let options = scorecheck::RunOptions::default().with_solver(counting.clone());
         let error = scorecheck::run(&request, &options).unwrap_err();
-        assert_eq!(error.field(), Some("explain"), "{error}");
+        assert_eq!(error.field(), Some("explian"), "{error}");
         assert_eq!(
             counting.0.load(std::sync::atomic::Ordering::Relaxed),
             0,

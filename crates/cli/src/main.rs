@@ -95,6 +95,10 @@ struct EngineArgs {
     /// pairs exactly; beyond it the count is only a lower bound [default: 200000].
     #[arg(long)]
     count_budget: Option<u64>,
+    /// The verdict alone: no minimal contradicting subset for an inconsistency (a request's
+    /// own "explain" field wins). For sweeps over many reports.
+    #[arg(long)]
+    no_explain: bool,
 }
 
 impl EngineArgs {
@@ -122,6 +126,9 @@ impl EngineArgs {
             other => other,
         };
         options.count_budget = self.count_budget;
+        if self.no_explain {
+            options = options.with_explain(false);
+        }
         Ok(options)
     }
 }

@@ -327,3 +327,28 @@ fn a_mean_of_scores_witness_lists_each_folds_matrix_in_text() {
     assert!(text.contains("fold 0: p=25, n=75, tp="), "{text}");
     assert!(!text.contains("tp=null"), "{text}");
 }
+
+/// `--no-explain` on `check` and `batch`: the same verdict with `"explanation": null`; a
+/// request's own `"explain"` wins.
+#[test]
+fn no_explain_gives_the_verdict_alone() {
+    let request = r#"{"check": "1_testset_no_kfold", "testset": {"p": 100, "n": 100}, "scores": {"acc": 0.5, "sens": 0.9, "spec": 0.9}, "eps": 0.01}"#;
+    let explained = stdout_json(&scorecheck(&["check", "-", "--format", "json"], request));
+    assert!(explained["explanation"].is_object(), "{explained}");
+    let out = scorecheck(&["check", "-", "--format", "json", "--no-explain"], request);
+    assert_eq!(out.status.code(), Some(1));
+    let quiet = stdout_json(&out);
+    assert_eq!(quiet["verdict"], "inconsistent");
+    assert!(quiet["explanation"].is_null(), "{quiet}");
+    let asked = request.replace("\"eps\": 0.01}", "\"eps\": 0.01, \"explain\": true}");
+    let lines = format!("{request}\n{asked}\n");
+    let out = scorecheck(&["batch", "--no-explain"], &lines);
+    let answers: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(answers.len(), 2);
+    assert!(answers[0]["explanation"].is_null(), "{}", answers[0]);
+    assert!(answers[1]["explanation"].is_object(), "{}", answers[1]);
+}
