@@ -200,6 +200,11 @@ impl Tally {
 }
 
 /// Runs the comparison and prints a summary; fails on a deterministic disagreement.
+///
+/// # Errors
+///
+/// When the Python or the binary cannot be run, their output cannot be read, or a
+/// deterministic quantity disagrees.
 pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
     let work = std::env::temp_dir().join(format!("diff-cbpe-{}", std::process::id()));
     std::fs::create_dir_all(&work)?;

@@ -290,6 +290,11 @@ fn eer_is_a_root(binary: &Path, path: &Path, case: &Case, eer: f64) -> anyhow::R
 
 /// Runs the comparison and prints a table; fails where a deterministic quantity differs by
 /// more than its tolerance.
+///
+/// # Errors
+///
+/// When the Python or the binary cannot be run, their output cannot be read, or a
+/// deterministic quantity differs by more than its tolerance.
 pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
     let status = Command::new("cargo")
         .args(["build", "--release", "-q", "-p", "scorecheck-cli"])

@@ -43,6 +43,11 @@ fn verdict(record: &Value) -> Option<bool> {
 }
 
 /// Runs the comparison and prints a summary; fails if scorecheck ever disagrees with the truth.
+///
+/// # Errors
+///
+/// When the Python or the binary cannot be run, their output cannot be read, or scorecheck
+/// disagrees with the truth.
 pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
     let reference_dir = root.join("xtask/reference");
     let generated = Command::new(&options.python)

@@ -9,6 +9,10 @@ use std::path::Path;
 pub struct Violation(pub String);
 
 /// Reads the allowed edges from the `allowed-edges` block of ARCHITECTURE.md.
+///
+/// # Errors
+///
+/// When the block is missing or a line of it is not `crate: dependency, ...`.
 pub fn allowed_edges(architecture: &str) -> anyhow::Result<BTreeMap<String, BTreeSet<String>>> {
     let start = architecture
         .find("```allowed-edges")
@@ -46,6 +50,10 @@ const ENGINE_FORBIDDEN: &[&str] = &[
 ];
 
 /// Reads the engine crates from the `engine-crates` block of ARCHITECTURE.md.
+///
+/// # Errors
+///
+/// When the block is missing.
 pub fn engine_crates(architecture: &str) -> anyhow::Result<BTreeSet<String>> {
     let start = architecture
         .find("```engine-crates")
@@ -73,6 +81,11 @@ fn check_engine(name: &str, manifest: &toml::Value, violations: &mut Vec<Violati
 
 /// Checks every crate under `root/crates`: `//!` docs on lib.rs (or main.rs) and on every
 /// .rs file, and dependency edges between our crates against ARCHITECTURE.md.
+///
+/// # Errors
+///
+/// When a crate's manifest or sources cannot be read or parsed, or ARCHITECTURE.md lacks
+/// its blocks.
 pub fn check(root: &Path) -> anyhow::Result<Vec<Violation>> {
     let architecture = fs::read_to_string(root.join("ARCHITECTURE.md"))?;
     let allowed = allowed_edges(&architecture)?;

@@ -17,6 +17,10 @@ pub struct ConfusionMatrix {
 
 impl ConfusionMatrix {
     /// A confusion matrix, or an error saying which count does not fit.
+    ///
+    /// # Errors
+    ///
+    /// An [`Error`] naming the count when `tp > p` or `tn > n`.
     pub fn new(tp: u64, tn: u64, p: u64, n: u64) -> Result<ConfusionMatrix, Error> {
         if tp > p {
             return Err(Error::new(ErrorKind::InvalidMatrix {

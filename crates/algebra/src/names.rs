@@ -33,6 +33,11 @@ impl Score {
     /// assert_eq!(Score::from_name("phi_coefficient").unwrap(), Score::Mcc);
     /// assert!(Score::from_name("acuracy").unwrap_err().to_string().contains("acc"));
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// An [`Error`] of kind `UnknownScore` when no score has that name, with the closest known
+    /// names as suggestions.
     pub fn from_name(name: &str) -> Result<Score, Error> {
         let wanted = normalise(name);
         // Compared as normalised on the fly, without a string per spelling: the CLI resolves

@@ -230,6 +230,12 @@ pub fn check_names() -> Vec<&'static str> {
 ///
 /// Numbers are read as written: `0.950` is exactly 950/1000 with three decimals (what
 /// `"eps": "auto"` reads), and the order of the scores is the order of the text.
+///
+/// # Errors
+///
+/// An [`Error`] naming the field (or `check`) and what to change when the text is not JSON,
+/// the check is unknown, or a field is missing, misspelt or invalid; searches that run out of
+/// budget are not errors (their verdict is "undecided").
 pub fn run_text(text: &str, options: &RunOptions) -> Result<Value> {
     // serde_json checks the text (and words the errors); the request is then read into a
     // tree that keeps each number's text and each object's order (crate::json).
@@ -263,12 +269,20 @@ pub fn run_text(text: &str, options: &RunOptions) -> Result<Value> {
 /// `0.1` is one tenth, but `0.950` written in Rust is `0.95`, with two decimals for
 /// `"eps": "auto"`). Give figures whose written digits matter as strings (`"0.950"`) or
 /// use [`run_text`].
+///
+/// # Errors
+///
+/// As [`run_text`].
 pub fn run(request: &Value, options: &RunOptions) -> Result<Value> {
     answer(&Json::from(request), options)
 }
 
 /// Answers one request read into (or built as) the request tree, which keeps each
 /// number's text: what [`run_text`] does after reading the text.
+///
+/// # Errors
+///
+/// As [`run_text`].
 pub fn run_json(request: &Json, options: &RunOptions) -> Result<Value> {
     answer(request, options)
 }

@@ -174,6 +174,11 @@ static NULL: Json = Json::Null;
 impl Json {
     /// Reads `text`, which serde_json has already accepted as JSON; `Err` gives the byte
     /// offset and what was expected if it is not.
+    ///
+    /// # Errors
+    ///
+    /// The byte offset and what was expected, when `text` is not JSON or nests deeper than the
+    /// parser allows.
     pub fn parse(text: &str) -> Result<Json, String> {
         let mut parser = Parser {
             bytes: text.as_bytes(),

@@ -85,6 +85,11 @@ pub(crate) fn search(
 /// The exact number of fold configurations of `k`-fold over `p` positives and `n` negatives
 /// with `repeats` repeats (as multisets), under the reference's rules for the reported
 /// `scores`, in decimal.
+///
+/// # Errors
+///
+/// An [`Error`] naming `k` or `repeats` when the fold configurations cannot be formed
+/// (more folds than items of a class, no folds, or counts beyond the enumeration's sizes).
 pub fn count_fold_configurations(
     p: u64,
     n: u64,

