@@ -294,6 +294,8 @@ pub(crate) struct Memo {
     rows: Option<(i128, Option<RowWindows>)>,
     scale_l: Option<([Window; 4], Option<i128>)>,
     scale_g: Option<(Vec<u64>, Option<i128>)>,
+    /// The sorted slopes of the last configuration, the buffers kept for the next.
+    slopes: (Vec<i128>, Vec<i128>),
 }
 
 fn relaxation(experiment: &Experiment, scaled: bool, memo: Option<&mut Memo>) -> Option<bool> {
@@ -447,7 +449,8 @@ fn relaxation_scaled(
     };
     // The same windows and (nearly always) the same fold sizes for every configuration of a
     // search: the lcms are kept.
-    let (l, g) = match memo {
+    let mut own_slopes = (Vec::new(), Vec::new());
+    let (l, g, slope_buffers) = match memo {
         Some(memo) => {
             let l = match &memo.scale_l {
                 Some((key, l)) if *key == windows => *l,
@@ -476,9 +479,9 @@ fn relaxation_scaled(
                 memo.scale_g = Some((sizes, g));
                 g
             };
-            (l?, g?)
+            (l?, g?, &mut memo.slopes)
         }
-        None => (common_denominator()?, sizes_lcm()?),
+        None => (common_denominator()?, sizes_lcm()?, &mut own_slopes),
     };
     let lg = l.checked_mul(g)?;
     if lg.checked_mul(4 * k + 4)? > LIMIT {
@@ -491,18 +494,21 @@ fn relaxation_scaled(
     let (b_lo, b_hi) = (over_l(wb.lower), over_l(wb.upper));
     let (a_lo, a_hi) = (over_l(wa.lower), over_l(wa.upper));
     // Slopes over G, sorted; the folds without positives (negatives) are left out as above.
-    let slopes = |part: &dyn Fn(&crate::model::FoldSpec) -> u64| -> Vec<i128> {
-        let mut out: Vec<i128> = dataset
-            .folds
-            .iter()
-            .filter(|f| part(f) > 0)
-            .map(|f| i128::from(part(f)) * (g / i128::from(f.p + f.n)))
-            .collect();
+    let slopes = |out: &mut Vec<i128>, part: &dyn Fn(&crate::model::FoldSpec) -> u64| {
+        out.clear();
+        out.extend(
+            dataset
+                .folds
+                .iter()
+                .filter(|f| part(f) > 0)
+                .map(|f| i128::from(part(f)) * (g / i128::from(f.p + f.n))),
+        );
         out.sort_unstable();
-        out
     };
-    let u_slopes = slopes(&|f| f.p);
-    let v_slopes = slopes(&|f| f.n);
+    let (u_buffer, v_buffer) = slope_buffers;
+    slopes(u_buffer, &|f| f.p);
+    slopes(v_buffer, &|f| f.n);
+    let (u_slopes, v_slopes): (&[i128], &[i128]) = (u_buffer, v_buffer);
     let (s_lo, s_hi) = (s_lo.max(0), s_hi.min(u_slopes.len() as i128 * l));
     let (t_lo, t_hi) = (t_lo.max(0), t_hi.min(v_slopes.len() as i128 * l));
     if s_lo > s_hi || t_lo > t_hi {
@@ -562,8 +568,8 @@ fn relaxation_scaled(
         {
             continue;
         }
-        let low = boundary(&u_slopes, s, true) + boundary(&v_slopes, t, true);
-        let high = boundary(&u_slopes, s, false) + boundary(&v_slopes, t, false);
+        let low = boundary(u_slopes, s, true) + boundary(v_slopes, t, true);
+        let high = boundary(u_slopes, s, false) + boundary(v_slopes, t, false);
         range = Some(match range {
             Some((a, b)) => (a.min(low), b.max(high)),
             None => (low, high),

@@ -87,13 +87,15 @@ pub(crate) fn fraction_row_unreachable(
     cache: &mut RowCache,
 ) -> bool {
     fraction_row(terms, lower, upper).is_some_and(|row| {
+        if let Some(&known) = cache.decided.get(&row) {
+            return known;
+        }
         if cache.decided.len() > CACHE_LIMIT {
             cache.decided.clear();
         }
-        *cache
-            .decided
-            .entry(row.clone())
-            .or_insert_with(|| row_has_no_point(&row))
+        let unreachable = row_has_no_point(&row);
+        cache.decided.insert(row, unreachable);
+        unreachable
     })
 }
 
