@@ -8,6 +8,8 @@
 //! counts the feasible pairs within a budget (walking the band's ends from one column to the
 //! next, see [`walk`]), lists the first witnesses in (tp, tn) order, and explains an
 //! inconsistency by a minimal inconsistent subset of the scores.
+//! Around it: [`range`] (exact extremes of a score or the AUC over the consistent
+//! matrices) and [`splits`] (which class splits p + n = N of a test set of known size fit).
 //!
 //! Floats only guess where a binary search should start; every comparison that decides
 //! anything is exact, and every witness is re-checked with `ConfusionMatrix::exact`. Exact
@@ -42,6 +44,7 @@ mod grid;
 mod ranges;
 mod region;
 mod search;
+mod setups;
 mod walk;
 
 use std::time::Instant;
@@ -57,6 +60,7 @@ pub use ranges::{
 };
 pub use region::{columns, Column, RegionStop};
 use search::{first_feasible_tp, Coverage};
+pub use setups::{splits, Setup, SplitProblem, SplitStop, Splits};
 
 /// One reported score and the closed window of exact values it stands for.
 #[derive(Clone, Debug, PartialEq)]
