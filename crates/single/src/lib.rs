@@ -9,7 +9,8 @@
 //! next, see [`walk`]), lists the first witnesses in (tp, tn) order, and explains an
 //! inconsistency by a minimal inconsistent subset of the scores.
 //! Around it: [`range`] (exact extremes of a score or the AUC over the consistent
-//! matrices) and [`splits`] (which class splits p + n = N of a test set of known size fit).
+//! matrices), [`splits`] (which class splits p + n = N of a test set of known size fit) and
+//! [`repairs`] (the smallest sets of figures whose removal makes a report consistent).
 //!
 //! Floats only guess where a binary search should start; every comparison that decides
 //! anything is exact, and every witness is re-checked with `ConfusionMatrix::exact`. Exact
@@ -43,6 +44,7 @@ mod fast;
 mod grid;
 mod ranges;
 mod region;
+mod repair;
 mod search;
 mod setups;
 mod walk;
@@ -59,6 +61,7 @@ pub use ranges::{
     MAX_COLUMNS,
 };
 pub use region::{columns, Column, RegionStop};
+pub use repair::{repairs, AucFigure, Figure, Repair, Repairs};
 use search::{first_feasible_tp, Coverage};
 pub use setups::{splits, Setup, SplitProblem, SplitStop, Splits};
 
