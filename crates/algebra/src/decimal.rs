@@ -230,6 +230,104 @@ pub fn last_digit_unit(text: &str) -> Result<BigRational, Error> {
     })
 }
 
+/// A reported figure as written: its digits and the position of its last digit, so that it
+/// can be moved by units of that digit keeping its number of decimals (`0.850` → `0.849`).
+/// Its value is digits · 10^exponent.
+///
+/// ```
+/// use scorecheck_algebra::{parse_decimal, DecimalFigure};
+///
+/// let figure = DecimalFigure::parse("0.850").unwrap();
+/// assert_eq!(figure.moved(-1).to_string(), "0.849");
+/// assert_eq!(figure.moved(1).value(), parse_decimal("0.851").unwrap());
+/// assert_eq!(DecimalFigure::parse("9.54e-1").unwrap().moved(1).to_string(), "0.955");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DecimalFigure {
+    digits: BigInt,
+    exponent: i64,
+}
+
+impl DecimalFigure {
+    /// Reads a decimal text such as `0.850`, `-0.25`, `9.54e-1` or `85`; `None` for anything
+    /// else, for more than [`MAX_DIGITS`] digits and for an exponent beyond ±400 (as
+    /// [`parse_decimal`] refuses them).
+    pub fn parse(text: &str) -> Option<DecimalFigure> {
+        let text = text.trim();
+        let (mantissa, exp) = match text.find(['e', 'E']) {
+            Some(i) => (&text[..i], text[i + 1..].parse::<i64>().ok()?),
+            None => (text, 0),
+        };
+        if !(-MAX_EXPONENT..=MAX_EXPONENT).contains(&exp) {
+            return None;
+        }
+        let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+        let (negative, int) = match int.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, int.strip_prefix('+').unwrap_or(int)),
+        };
+        if int.is_empty() && frac.is_empty() {
+            return None;
+        }
+        let all: String = format!("{int}{frac}");
+        if !all.chars().all(|c| c.is_ascii_digit()) || all.len() > MAX_DIGITS {
+            return None;
+        }
+        let mut digits: BigInt = all.parse().unwrap_or_default();
+        if negative {
+            digits = -digits;
+        }
+        Some(DecimalFigure {
+            digits,
+            exponent: exp.checked_sub(frac.len() as i64)?,
+        })
+    }
+
+    /// The figure moved by `units` units of its last digit.
+    #[must_use]
+    pub fn moved(&self, units: i64) -> DecimalFigure {
+        DecimalFigure {
+            digits: &self.digits + BigInt::from(units),
+            exponent: self.exponent,
+        }
+    }
+
+    /// The exact value.
+    pub fn value(&self) -> BigRational {
+        let ten = BigInt::from(10);
+        if self.exponent >= 0 {
+            BigRational::from_integer(&self.digits * Pow::pow(&ten, self.exponent.unsigned_abs()))
+        } else {
+            BigRational::new(
+                self.digits.clone(),
+                Pow::pow(&ten, self.exponent.unsigned_abs()),
+            )
+        }
+    }
+}
+
+/// Plain decimal text with the figure's number of decimals (`0.849`), or exponent notation
+/// when the last digit sits left of the point (`86e1`).
+impl std::fmt::Display for DecimalFigure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.exponent > 0 {
+            return write!(f, "{}e{}", self.digits, self.exponent);
+        }
+        let decimals = self.exponent.unsigned_abs() as usize;
+        let negative = self.digits < BigInt::zero();
+        let body = self.digits.magnitude().to_string();
+        if negative {
+            f.write_str("-")?;
+        }
+        if decimals == 0 {
+            return f.write_str(&body);
+        }
+        let padded = format!("{body:0>width$}", width = decimals + 1);
+        let (int, frac) = padded.split_at(padded.len() - decimals);
+        write!(f, "{int}.{frac}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -364,5 +462,27 @@ mod tests {
             ),
             reported_interval(&v, &u, &q("0.001"))
         );
+    }
+
+    #[test]
+    fn moves_keep_the_decimals() {
+        let moved =
+            |text: &str, units: i64| DecimalFigure::parse(text).unwrap().moved(units).to_string();
+        assert_eq!(moved("0.850", -1), "0.849");
+        assert_eq!(moved("0.850", 1), "0.851");
+        assert_eq!(moved("0.5", -1), "0.4");
+        assert_eq!(moved("9.54e-1", 1), "0.955");
+        assert_eq!(moved("12", -1), "11");
+        assert_eq!(moved("-0.01", 1), "0.00");
+        assert_eq!(moved("0.00", -1), "-0.01");
+        assert_eq!(moved("1e2", 1), "2e2");
+        assert_eq!(moved("85e1", 1), "86e1");
+        assert_eq!(
+            DecimalFigure::parse("0.850").unwrap().moved(1).value(),
+            q("0.851")
+        );
+        for bad in ["", ".", "1e", "abc", "1e401", "0x1"] {
+            assert!(DecimalFigure::parse(bad).is_none(), "{bad}");
+        }
     }
 }

@@ -42,7 +42,8 @@ mod score;
 
 pub use arith::Arith;
 pub use decimal::{
-    last_digit_unit, parse_decimal, reported_interval, rounded_interval, RoundingMode, Uncertainty,
+    last_digit_unit, parse_decimal, reported_interval, rounded_interval, DecimalFigure,
+    RoundingMode, Uncertainty,
 };
 pub use error::{Error, ErrorKind};
 pub use exact::Exact;
