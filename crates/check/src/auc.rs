@@ -79,18 +79,6 @@ pub(crate) fn windows(auc: &ReportedAuc, p: u64, n: u64) -> Option<[Window; 2]> 
     scorecheck_single::auc_windows(&auc.window(), &auc.value, p, n)
 }
 
-/// The AUC values a ranking cut at (tp, tn) can have, narrowed to the reported window's grid
-/// values (`scorecheck_single::achievable_auc`).
-pub(crate) fn achievable(
-    tp: u64,
-    tn: u64,
-    p: u64,
-    n: u64,
-    window: Option<&ReportedAuc>,
-) -> Option<(BigRational, BigRational)> {
-    scorecheck_single::achievable_auc(tp, tn, p, n, window.map(ReportedAuc::window).as_ref())
-}
-
 /// Whether `score` is one of the internal scores that carry an AUC window.
 pub(crate) fn is_internal(score: Score) -> bool {
     scorecheck_single::is_auc_window(score)

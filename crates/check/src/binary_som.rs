@@ -467,7 +467,9 @@ fn render_auc(
         );
     }
     if let Some(&(tp, tn)) = outcome.witnesses.first() {
-        if let Some((lo, hi)) = crate::auc::achievable(tp, tn, problem.p, problem.n, Some(auc)) {
+        if let Some((lo, hi)) =
+            single::achievable_auc(tp, tn, problem.p, problem.n, Some(&auc.window()))
+        {
             if let Some(Value::Object(scores)) = out.get_mut("scores_at_witness") {
                 scores.insert("auc".into(), json!({"min": crate::render::rational(&lo), "max": crate::render::rational(&hi)}));
             }

@@ -157,6 +157,26 @@ fn clip(b: TpTnBox, p: (u64, u64), total: u64) -> Option<TpTnBox> {
     (tp.0 <= tp.1 && tn.0 <= tn.1).then_some(TpTnBox { tp, tn })
 }
 
+/// The two halves of a box, cut across its wider side (tp on a tie); `None` for a single
+/// point.
+fn halves(b: TpTnBox) -> Option<[TpTnBox; 2]> {
+    let (tp_width, tn_width) = (b.tp.1 - b.tp.0, b.tn.1 - b.tn.0);
+    if tp_width == 0 && tn_width == 0 {
+        return None;
+    }
+    let cut = |(lo, hi): (u64, u64), width: u64| {
+        let mid = lo + width / 2;
+        ((lo, mid), (mid + 1, hi))
+    };
+    Some(if tp_width >= tn_width {
+        let (low, high) = cut(b.tp, tp_width);
+        [TpTnBox { tp: low, ..b }, TpTnBox { tp: high, ..b }]
+    } else {
+        let (low, high) = cut(b.tn, tn_width);
+        [TpTnBox { tn: low, ..b }, TpTnBox { tn: high, ..b }]
+    })
+}
+
 /// Tries to refute every box of `range` within a budget of enclosures; returns the boxes
 /// that were not refuted (empty: the whole range is refuted).
 fn refute(range: &Range, float: &FloatWindows<'_>, enclosures: &mut u64) -> Vec<TpTnBox> {
@@ -179,29 +199,12 @@ fn refute(range: &Range, float: &FloatWindows<'_>, enclosures: &mut u64) -> Vec<
         if float.refutes(range.p, &b) {
             continue;
         }
-        let (tp_width, tn_width) = (b.tp.1 - b.tp.0, b.tn.1 - b.tn.0);
-        if tp_width == 0 && tn_width == 0 {
-            survivors.push(b);
-        } else if tp_width >= tn_width {
-            let mid = b.tp.0 + tp_width / 2;
-            queue.push_back(TpTnBox {
-                tp: (b.tp.0, mid),
-                ..b
-            });
-            queue.push_back(TpTnBox {
-                tp: (mid + 1, b.tp.1),
-                ..b
-            });
-        } else {
-            let mid = b.tn.0 + tn_width / 2;
-            queue.push_back(TpTnBox {
-                tn: (b.tn.0, mid),
-                ..b
-            });
-            queue.push_back(TpTnBox {
-                tn: (mid + 1, b.tn.1),
-                ..b
-            });
+        match halves(b) {
+            Some([low, high]) => {
+                queue.push_back(low);
+                queue.push_back(high);
+            }
+            None => survivors.push(b),
         }
     }
     if survivors.len() > FRONTIER_CAP {
