@@ -250,7 +250,7 @@ pub struct DecimalFigure {
 
 impl DecimalFigure {
     /// Reads a decimal text such as `0.850`, `-0.25`, `9.54e-1` or `85`; `None` for anything
-    /// else, for more than [`MAX_DIGITS`] digits and for an exponent beyond ±400 (as
+    /// else, for more than 1000 digits and for an exponent beyond ±400 (as
     /// [`parse_decimal`] refuses them).
     pub fn parse(text: &str) -> Option<DecimalFigure> {
         let text = text.trim();

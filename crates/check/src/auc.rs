@@ -1,7 +1,8 @@
-//! The ROC AUC as a reported score of one test set: its names, its entries split off the
-//! `scores` and `eps` objects, and its window turned into the two windows on counts that the
-//! single-matrix engine decides (`scorecheck_single::auc_windows`, which explains why that
-//! is exact, and `scorecheck_single::achievable_auc`).
+//! The ROC AUC as a reported score of one test set: its names, its entries read, its window handed to `scorecheck_single::auc_windows`.
+//!
+//! The engine turns the AUC's window into two windows on counts that the single-matrix
+//! search decides like any score (`scorecheck_single::auc_windows` explains why that is
+//! exact; `scorecheck_single::achievable_auc` gives the AUC values at one matrix).
 
 use crate::json::{Json, JsonMap};
 use num_rational::BigRational;

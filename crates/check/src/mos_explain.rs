@@ -1,9 +1,8 @@
-//! Explaining an infeasible mean-of-scores program: the minimal infeasible subset of the
-//! reported scores and bounds found by `scorecheck_experiment::infeasible_subset` (deletion
-//! filtering with the request's backend; see there), in a sentence naming the scores and
-//! how they are averaged. The filter has its own time budget (ten times the decision's
-//! time, at least [`crate::single::EXPLAIN_MIN_BUDGET`], never past the request's
-//! deadline).
+//! Explaining an infeasible mean-of-scores program: `scorecheck_experiment::infeasible_subset` under its own budget, in a sentence naming the scores and how they are averaged.
+//!
+//! The engine filters the reported scores and bounds by deletion with the request's backend
+//! (see there). The filter has its own time budget (ten times the decision's time, at least
+//! [`crate::single::EXPLAIN_MIN_BUDGET`], never past the request's deadline).
 
 use std::time::{Duration, Instant};
 

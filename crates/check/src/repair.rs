@@ -1,8 +1,9 @@
-//! What would make an inconsistent report consistent (`"repair": true`): `repair` and
-//! `max_repairs` read, the repairs found by `scorecheck_single::repairs` (the smallest sets
-//! of reported figures whose removal leaves the others consistent, and the exact range each
-//! removed figure would need; see that module), and rendered with a sentence per repair:
-//! "spec 0.985 would need to be in [0.9602, 0.9612]".
+//! What would make an inconsistent report consistent (`"repair": true`): read, found by `scorecheck_single::repairs`, and rendered.
+//!
+//! The engine gives the smallest sets of reported figures whose removal leaves the others
+//! consistent and the exact range each removed figure would need (see that module); this
+//! module names them and writes a sentence per repair: "spec 0.985 would need to be in
+//! [0.9602, 0.9612]".
 
 use serde_json::{json, Map, Value};
 

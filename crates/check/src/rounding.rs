@@ -1,6 +1,4 @@
-//! How reported figures were rounded: `"eps": "auto"`, `"rounding"` and `"percent"` read
-//! from a request; the windows themselves are `scorecheck_algebra::rounded_interval` of
-//! each figure's `RoundingMode` and `Uncertainty` (see there).
+//! How reported figures were rounded: `"eps": "auto"`, `"rounding"` and `"percent"` read into `scorecheck_algebra::rounded_interval`'s terms.
 //!
 //! - `"eps": "auto"` takes each score's uncertainty from its own decimal text: u = 10^−d for
 //!   d reported decimals (`0.954` → u = 0.001, `0.95` next to it → u = 0.01; `9.54e-1` has
@@ -11,6 +9,9 @@
 //! - `"percent": true` reads the scores in percent (95.4 means 0.954); the unit of auto eps
 //!   follows the percent text and an explicit eps is in percent too; `numerical_tolerance`
 //!   stays in fraction units.
+//!
+//! The windows themselves are `scorecheck_algebra::rounded_interval` of each figure's
+//! `RoundingMode` and `Uncertainty` (see there).
 
 use crate::json::Json;
 use num_bigint::BigInt;

@@ -1,7 +1,8 @@
-//! Which class splits fit: `1_testset_no_kfold` with `testset: {"total": N}` (or a dataset
-//! with `"split": "unknown"`) read into a `scorecheck_single::SplitProblem`, every split
-//! p + n = N tried by `scorecheck_single::splits` (interval pruning of whole ranges of p,
-//! the exact engine at every p that survives; see that module), and the result rendered.
+//! Which class splits fit: `1_testset_no_kfold` with `testset: {"total": N}` (or a dataset with `"split": "unknown"`) read, tried by `scorecheck_single::splits`, and rendered.
+//!
+//! The request becomes a `scorecheck_single::SplitProblem`; the engine tries every split
+//! (interval pruning of whole ranges of p, the exact engine at every p that survives; see
+//! that module), and its typed `Splits` become the result.
 
 use serde_json::{json, Value};
 

@@ -1,5 +1,4 @@
-//! Explaining an infeasible experiment: a minimal subset of its reported windows and bounds
-//! that is already infeasible.
+//! Explaining an infeasible experiment: a minimal subset of its reported windows and bounds that is already infeasible.
 //!
 //! Deletion filtering, as the single-matrix engine explains: each element (a reported
 //! score's window, or the bounds on one score at one place) is dropped in turn and kept

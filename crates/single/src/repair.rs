@@ -1,6 +1,4 @@
-//! What would make an inconsistent report consistent: the smallest sets of reported figures
-//! whose removal leaves the others consistent, and the exact range each removed figure would
-//! need.
+//! What would make an inconsistent report consistent: the smallest sets of reported figures whose removal leaves the others consistent, and the exact range each removed figure would need.
 //!
 //! The figures are the problem's windows one by one, and a reported AUC as one figure (its
 //! two windows on sens·spec and fnr·fpr, see [`crate::is_auc_window`], removed together).

@@ -1,5 +1,4 @@
-//! Which class splits fit: every split p + n = N of a test set of known size tried exactly,
-//! whole ranges of p pruned with interval enclosures.
+//! Which class splits fit: every split p + n = N of a test set of known size tried exactly, whole ranges of p pruned with interval enclosures.
 //!
 //! A range of p is refuted when no (p, tp, tn) with p in the range can put every score in
 //! its window. That is shown by a bounded two-dimensional bisection over boxes of (tp, tn)
