@@ -2,7 +2,7 @@
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{Pow, Zero};
+use num_traits::{One, Pow, Zero};
 
 use crate::error::{Error, ErrorKind};
 
@@ -130,6 +130,204 @@ pub fn reported_interval(
     (value - &radius, value + &radius)
 }
 
+/// How a reported figure was made from its true value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RoundingMode {
+    /// Rounded to the nearest value of its last digit.
+    #[default]
+    Nearest,
+    /// Truncated: the true value is at or above the figure.
+    Floor,
+    /// Rounded up: the true value is at or below the figure.
+    Ceil,
+    /// Rounded either way.
+    Any,
+}
+
+/// The uncertainty of a reported figure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Uncertainty {
+    /// An explicit eps: rounded to nearest, the true value is within eps on either side.
+    Eps(BigRational),
+    /// The unit of the figure's last digit ([`last_digit_unit`]): rounded to nearest, the
+    /// true value is within half of it on either side.
+    LastDigit(BigRational),
+}
+
+/// The closed interval a reported `value` stands for when it was made by `mode` with
+/// `uncertainty` x, widened by the numerical tolerance `tol` on both sides: nearest
+/// [v − x/2, v + x/2] for the unit of the last digit and [v − eps, v + eps] for an
+/// explicit eps (as [`reported_interval`]), floor [v, v + x], ceil [v − x, v], any
+/// [v − x, v + x].
+///
+/// ```
+/// use scorecheck_algebra::{parse_decimal, rounded_interval, RoundingMode, Uncertainty};
+///
+/// let q = |t: &str| parse_decimal(t).unwrap();
+/// let unit = Uncertainty::LastDigit(q("0.01"));
+/// assert_eq!(rounded_interval(&q("0.95"), &unit, RoundingMode::Nearest, &q("0")), (q("0.945"), q("0.955")));
+/// assert_eq!(rounded_interval(&q("0.95"), &unit, RoundingMode::Floor, &q("0")), (q("0.95"), q("0.96")));
+/// ```
+pub fn rounded_interval(
+    value: &BigRational,
+    uncertainty: &Uncertainty,
+    mode: RoundingMode,
+    tol: &BigRational,
+) -> (BigRational, BigRational) {
+    let zero = BigRational::zero();
+    let (Uncertainty::Eps(x) | Uncertainty::LastDigit(x)) = uncertainty;
+    let (below, above) = match (mode, uncertainty) {
+        (RoundingMode::Nearest, Uncertainty::LastDigit(_)) => {
+            let half = x / BigRational::from_integer(BigInt::from(2));
+            (half.clone(), half)
+        }
+        (RoundingMode::Nearest | RoundingMode::Any, _) => (x.clone(), x.clone()),
+        (RoundingMode::Floor, _) => (zero, x.clone()),
+        (RoundingMode::Ceil, _) => (x.clone(), zero),
+    };
+    (value - below - tol, value + above + tol)
+}
+
+/// The unit of the last digit of a decimal text: 10^−d for d decimals, with the exponent
+/// of scientific notation taken into account (`0.954` and `9.54e-1` → 0.001, `95.4` → 0.1,
+/// `1e2` → 100). A leading sign and surrounding spaces are ignored; the digits themselves
+/// are not checked (read the value with [`parse_decimal`] for that).
+///
+/// # Errors
+///
+/// [`ErrorKind::InvalidNumber`] when the exponent is not an integer or the unit would lie
+/// beyond 10^±1400.
+///
+/// ```
+/// use scorecheck_algebra::{last_digit_unit, parse_decimal};
+///
+/// assert_eq!(last_digit_unit("9.54e-1").unwrap(), parse_decimal("0.001").unwrap());
+/// assert!(last_digit_unit("1e-x").is_err());
+/// ```
+pub fn last_digit_unit(text: &str) -> Result<BigRational, Error> {
+    let invalid = || {
+        Error::new(ErrorKind::InvalidNumber {
+            text: shorten(text),
+        })
+    };
+    let t = text.trim().trim_start_matches(['+', '-']);
+    let (mantissa, exponent) = match t.find(['e', 'E']) {
+        Some(i) => (&t[..i], t[i + 1..].parse::<i64>().map_err(|_| invalid())?),
+        None => (t, 0),
+    };
+    let decimals = mantissa.find('.').map_or(0, |i| mantissa.len() - i - 1) as i64;
+    let d = decimals
+        .checked_sub(exponent)
+        .filter(|d| d.abs() <= 1400)
+        .ok_or_else(invalid)?;
+    let ten = BigInt::from(10);
+    Ok(if d >= 0 {
+        BigRational::new(BigInt::one(), Pow::pow(&ten, d.unsigned_abs()))
+    } else {
+        BigRational::from_integer(Pow::pow(&ten, d.unsigned_abs()))
+    })
+}
+
+/// A reported figure as written: its digits and the position of its last digit, so that it
+/// can be moved by units of that digit keeping its number of decimals (`0.850` → `0.849`).
+/// Its value is digits · 10^exponent.
+///
+/// ```
+/// use scorecheck_algebra::{parse_decimal, DecimalFigure};
+///
+/// let figure = DecimalFigure::parse("0.850").unwrap();
+/// assert_eq!(figure.moved(-1).to_string(), "0.849");
+/// assert_eq!(figure.moved(1).value(), parse_decimal("0.851").unwrap());
+/// assert_eq!(DecimalFigure::parse("9.54e-1").unwrap().moved(1).to_string(), "0.955");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DecimalFigure {
+    digits: BigInt,
+    exponent: i64,
+}
+
+impl DecimalFigure {
+    /// Reads a decimal text such as `0.850`, `-0.25`, `9.54e-1` or `85`; `None` for anything
+    /// else, for more than 1000 digits and for an exponent beyond ±400 (as
+    /// [`parse_decimal`] refuses them).
+    pub fn parse(text: &str) -> Option<DecimalFigure> {
+        let text = text.trim();
+        let (mantissa, exp) = match text.find(['e', 'E']) {
+            Some(i) => (&text[..i], text[i + 1..].parse::<i64>().ok()?),
+            None => (text, 0),
+        };
+        if !(-MAX_EXPONENT..=MAX_EXPONENT).contains(&exp) {
+            return None;
+        }
+        let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+        let (negative, int) = match int.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, int.strip_prefix('+').unwrap_or(int)),
+        };
+        if int.is_empty() && frac.is_empty() {
+            return None;
+        }
+        let all: String = format!("{int}{frac}");
+        if !all.chars().all(|c| c.is_ascii_digit()) || all.len() > MAX_DIGITS {
+            return None;
+        }
+        let mut digits: BigInt = all.parse().unwrap_or_default();
+        if negative {
+            digits = -digits;
+        }
+        Some(DecimalFigure {
+            digits,
+            exponent: exp.checked_sub(frac.len() as i64)?,
+        })
+    }
+
+    /// The figure moved by `units` units of its last digit.
+    #[must_use]
+    pub fn moved(&self, units: i64) -> DecimalFigure {
+        DecimalFigure {
+            digits: &self.digits + BigInt::from(units),
+            exponent: self.exponent,
+        }
+    }
+
+    /// The exact value.
+    pub fn value(&self) -> BigRational {
+        let ten = BigInt::from(10);
+        if self.exponent >= 0 {
+            BigRational::from_integer(&self.digits * Pow::pow(&ten, self.exponent.unsigned_abs()))
+        } else {
+            BigRational::new(
+                self.digits.clone(),
+                Pow::pow(&ten, self.exponent.unsigned_abs()),
+            )
+        }
+    }
+}
+
+/// Plain decimal text with the figure's number of decimals (`0.849`), or exponent notation
+/// when the last digit sits left of the point (`86e1`).
+impl std::fmt::Display for DecimalFigure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.exponent > 0 {
+            return write!(f, "{}e{}", self.digits, self.exponent);
+        }
+        let decimals = self.exponent.unsigned_abs() as usize;
+        let negative = self.digits < BigInt::zero();
+        let body = self.digits.magnitude().to_string();
+        if negative {
+            f.write_str("-")?;
+        }
+        if decimals == 0 {
+            return f.write_str(&body);
+        }
+        let padded = format!("{body:0>width$}", width = decimals + 1);
+        let (int, frac) = padded.split_at(padded.len() - decimals);
+        write!(f, "{int}.{frac}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,5 +403,86 @@ mod tests {
         );
         assert_eq!(lo, parse_decimal("0.953499").unwrap());
         assert_eq!(hi, parse_decimal("0.954501").unwrap());
+    }
+
+    fn q(t: &str) -> BigRational {
+        parse_decimal(t).unwrap()
+    }
+
+    #[test]
+    fn units_follow_the_decimal_text() {
+        for (text, u) in [
+            ("0.954", "0.001"),
+            ("0.95", "0.01"),
+            ("0.950", "0.001"),
+            ("9.54e-1", "0.001"),
+            ("95.4", "0.1"),
+            ("1", "1"),
+            ("1e2", "100"),
+            ("-0.5", "0.1"),
+        ] {
+            assert_eq!(last_digit_unit(text).unwrap(), q(u), "{text}");
+        }
+        assert!(last_digit_unit("1e-1401").is_err());
+        assert!(last_digit_unit("0.5e").is_err());
+    }
+
+    #[test]
+    fn intervals_follow_the_mode() {
+        let (v, u, tol) = (q("0.95"), q("0.01"), q("0"));
+        let w = |mode, auto: bool| {
+            let x = if auto {
+                Uncertainty::LastDigit(u.clone())
+            } else {
+                Uncertainty::Eps(u.clone())
+            };
+            rounded_interval(&v, &x, mode, &tol)
+        };
+        assert_eq!(w(RoundingMode::Nearest, true), (q("0.945"), q("0.955")));
+        assert_eq!(w(RoundingMode::Nearest, false), (q("0.94"), q("0.96")));
+        assert_eq!(w(RoundingMode::Floor, true), (q("0.95"), q("0.96")));
+        assert_eq!(w(RoundingMode::Ceil, true), (q("0.94"), q("0.95")));
+        assert_eq!(w(RoundingMode::Any, true), (q("0.94"), q("0.96")));
+        assert_eq!(
+            rounded_interval(
+                &v,
+                &Uncertainty::LastDigit(u.clone()),
+                RoundingMode::Floor,
+                &q("0.000001")
+            ),
+            (q("0.949999"), q("0.960001"))
+        );
+        // An explicit eps to nearest is the reported interval.
+        assert_eq!(
+            rounded_interval(
+                &v,
+                &Uncertainty::Eps(u.clone()),
+                RoundingMode::Nearest,
+                &q("0.001")
+            ),
+            reported_interval(&v, &u, &q("0.001"))
+        );
+    }
+
+    #[test]
+    fn moves_keep_the_decimals() {
+        let moved =
+            |text: &str, units: i64| DecimalFigure::parse(text).unwrap().moved(units).to_string();
+        assert_eq!(moved("0.850", -1), "0.849");
+        assert_eq!(moved("0.850", 1), "0.851");
+        assert_eq!(moved("0.5", -1), "0.4");
+        assert_eq!(moved("9.54e-1", 1), "0.955");
+        assert_eq!(moved("12", -1), "11");
+        assert_eq!(moved("-0.01", 1), "0.00");
+        assert_eq!(moved("0.00", -1), "-0.01");
+        assert_eq!(moved("1e2", 1), "2e2");
+        assert_eq!(moved("85e1", 1), "86e1");
+        assert_eq!(
+            DecimalFigure::parse("0.850").unwrap().moved(1).value(),
+            q("0.851")
+        );
+        for bad in ["", ".", "1e", "abc", "1e401", "0x1"] {
+            assert!(DecimalFigure::parse(bad).is_none(), "{bad}");
+        }
     }
 }

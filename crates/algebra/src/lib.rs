@@ -10,7 +10,9 @@
 //! - reported figures are parsed from their decimal text into exact rationals
 //!   ([`parse_decimal`]: `0.954` is 954/1000), and a reported value with uncertainty `eps`
 //!   and tolerance `tol` means the closed interval [v − eps − tol, v + eps + tol]
-//!   ([`reported_interval`]);
+//!   ([`reported_interval`]); a figure rounded by a known [`RoundingMode`], with eps or the
+//!   unit of its last digit ([`last_digit_unit`]) as [`Uncertainty`], means the interval
+//!   [`rounded_interval`] gives;
 //! - `f64` evaluation exists for display and pruning only.
 //!
 //! What it deliberately does not do: no `f64` is in any verdict path; there is no interval
@@ -39,7 +41,10 @@ mod names;
 mod score;
 
 pub use arith::Arith;
-pub use decimal::{parse_decimal, reported_interval};
+pub use decimal::{
+    last_digit_unit, parse_decimal, reported_interval, rounded_interval, DecimalFigure,
+    RoundingMode, Uncertainty,
+};
 pub use error::{Error, ErrorKind};
 pub use exact::Exact;
 pub use formula::{counts_exact, evaluate, Counts, Params};

@@ -5,7 +5,7 @@
 //! so each protocol reduces to one (p, n) and the exact engine in [`crate::single`].
 
 use num_rational::BigRational;
-use scorecheck_algebra::ConfusionMatrix;
+use scorecheck_algebra::{rounded_interval, ConfusionMatrix, Uncertainty};
 use serde_json::{json, Value};
 
 use crate::json::Json;
@@ -50,13 +50,15 @@ pub(crate) fn read_windows_with_auc(
     // The uncertainty of one figure reported under `key` with JSON value `raw`, in
     // fractions: the unit of its last digit (auto) or its eps.
     let uncertainty =
-        |key: &str, raw: &Json, explicit: Option<BigRational>| -> Result<BigRational> {
+        |key: &str, raw: &Json, explicit: Option<BigRational>| -> Result<Uncertainty> {
             if rounding.auto {
                 let field = input::join("scores", key);
                 let text = crate::rounding::text_of(raw).unwrap_or_default();
-                Ok(crate::rounding::unit(&text, &field)? * &scale)
+                Ok(Uncertainty::LastDigit(
+                    crate::rounding::unit(&text, &field)? * &scale,
+                ))
             } else {
-                Ok(explicit.unwrap_or_else(input::zero))
+                Ok(Uncertainty::Eps(explicit.unwrap_or_else(input::zero)))
             }
         };
     let auc = match auc_entry {
@@ -94,7 +96,7 @@ pub(crate) fn read_windows_with_auc(
             };
             let x = uncertainty(&key, &raw, explicit)?;
             let mode = rounding.mode(&key, &crate::auc::NAMES)?;
-            let (lower, upper) = crate::rounding::window(&value, &x, mode, rounding.auto, &tol);
+            let (lower, upper) = rounded_interval(&value, &x, mode, &tol);
             Some(crate::auc::ReportedAuc {
                 key,
                 value,
@@ -133,7 +135,7 @@ pub(crate) fn read_windows_with_auc(
         let mut names: Vec<&str> = vec![r.score.abbreviation(), r.score.name()];
         names.extend(r.score.synonyms());
         let mode = rounding.mode(&r.key, &names)?;
-        let (lower, upper) = crate::rounding::window(&r.value, &x, mode, rounding.auto, &tol);
+        let (lower, upper) = rounded_interval(&r.value, &x, mode, &tol);
         windows.push(single::Window {
             score: r.score,
             lower,
@@ -465,7 +467,9 @@ fn render_auc(
         );
     }
     if let Some(&(tp, tn)) = outcome.witnesses.first() {
-        if let Some((lo, hi)) = crate::auc::achievable(tp, tn, problem.p, problem.n, Some(auc)) {
+        if let Some((lo, hi)) =
+            single::achievable_auc(tp, tn, problem.p, problem.n, Some(&auc.window()))
+        {
             if let Some(Value::Object(scores)) = out.get_mut("scores_at_witness") {
                 scores.insert("auc".into(), json!({"min": crate::render::rational(&lo), "max": crate::render::rational(&hi)}));
             }

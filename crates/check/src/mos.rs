@@ -39,24 +39,8 @@ pub(crate) fn solve(experiment: &Experiment, request: &Request<'_>) -> Result<Mo
 /// The verdict on the integer program of `experiment` (the engine's
 /// [`scorecheck_experiment::verdict`] with the backend and limits of `options`).
 pub(crate) fn verdict(experiment: &Experiment, options: &RunOptions) -> Result<Verdict> {
-    verdict_within(
-        experiment,
-        options,
-        scorecheck_experiment::ENUMERATION_STEPS,
-    )
-}
-
-/// [`verdict`] with at most `max_steps` steps of enumeration before the backend takes over.
-pub(crate) fn verdict_within(
-    experiment: &Experiment,
-    options: &RunOptions,
-    max_steps: u64,
-) -> Result<Verdict> {
     let solver = crate::backend::solver(options)?;
-    let mut limits = crate::backend::limits(options);
-    if limits.enumeration_steps.is_some() {
-        limits.enumeration_steps = Some(max_steps);
-    }
+    let limits = crate::backend::limits(options);
     Ok(scorecheck_experiment::verdict(
         experiment,
         solver.as_ref(),

@@ -1,35 +1,18 @@
-//! Explaining an infeasible mean-of-scores program: a minimal subset of the reported scores and bounds that is already infeasible, in a sentence naming the scores and how they are averaged.
+//! Explaining an infeasible mean-of-scores program: `scorecheck_experiment::infeasible_subset` under its own budget, in a sentence naming the scores and how they are averaged.
 //!
-//! Deletion filtering, as the single-matrix engine explains: each element (a reported
-//! score's window, or one bound on one score) is dropped in turn and kept dropped when the
-//! rest is still infeasible; every re-solve is the same integer program with the same
-//! backend and node budget. A re-solve that comes back undecided keeps its element, so the
-//! subset is still infeasible (it contains the last subset proven infeasible) but may not be
-//! minimal, and the sentence says so. The filter has its own time budget (ten times the
-//! decision's time, at least [`crate::single::EXPLAIN_MIN_BUDGET`], never past the
-//! request's deadline).
+//! The engine filters the reported scores and bounds by deletion with the request's backend
+//! (see there). The filter has its own time budget (ten times the decision's time, at least
+//! [`crate::single::EXPLAIN_MIN_BUDGET`], never past the request's deadline).
 
 use std::time::{Duration, Instant};
 
-use scorecheck_algebra::Score;
-use scorecheck_feasibility::Verdict;
+use scorecheck_experiment::{infeasible_subset, Element};
 use serde_json::{json, Value};
 
 use crate::dispatch::{Request, RunOptions};
 use crate::input;
 use crate::json::Json;
 use crate::mos::{Bound, Experiment};
-
-/// One element the filter may drop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Element {
-    /// The reported window at this index of `experiment.windows`.
-    Window(usize),
-    /// Bounds on this score on every dataset (testset) of the experiment.
-    DatasetBound(Score),
-    /// Bounds on this score on every fold of dataset `.0`.
-    FoldBound(usize, Score),
-}
 
 /// The explanation of an infeasible `experiment`: `{"scores", "bounds", "minimal",
 /// "message"}`, or `None` when nothing could be filtered (no elements).
@@ -45,49 +28,13 @@ pub(crate) fn explain(
         progress: None,
         ..request.options.clone()
     };
-    let mut elements = self::elements(experiment);
-    if elements.is_empty() {
-        return None;
-    }
-    // Bounds are tried first, so that an explanation prefers the reported figures.
-    elements.sort_by_key(|e| match e {
-        Element::FoldBound(..) => 0,
-        Element::DatasetBound(_) => 1,
-        Element::Window(_) => 2,
-    });
-    // One element alone may already be infeasible (a mean no fold counts can reach): the
-    // shortest explanation there is, found with one solve per element.
-    for e in &elements {
-        if Instant::now() >= deadline {
-            break;
-        }
-        if solve(&restrict(experiment, &[*e]), &options) == Some(false) {
-            return Some(render(experiment, request, &[*e], false));
-        }
-    }
-    let mut kept = elements;
-    let mut uncertain = false;
-    let mut i = 0;
-    while i < kept.len() {
-        if Instant::now() >= deadline {
-            uncertain = true;
-            break;
-        }
-        let mut trial = kept.clone();
-        trial.remove(i);
-        match solve(&restrict(experiment, &trial), &options) {
-            Some(false) => kept = trial,
-            Some(true) => i += 1,
-            None => {
-                uncertain = true;
-                i += 1;
-            }
-        }
-    }
-    // Back in the order of the request: reported scores first, then bounds.
-    let order = self::elements(experiment);
-    kept.sort_by_key(|e| order.iter().position(|o| o == e));
-    Some(render(experiment, request, &kept, uncertain))
+    let solver = crate::backend::solver(&options).ok()?;
+    let found = infeasible_subset(
+        experiment,
+        solver.as_ref(),
+        &crate::backend::limits(&options),
+    )?;
+    Some(render(experiment, request, &found.elements, !found.minimal))
 }
 
 /// Puts the explanation of an infeasible `experiment` into `result["explanation"]`: the
@@ -109,65 +56,6 @@ pub(crate) fn attach(
     }
     for (key, value) in found {
         explanation.insert(key, value);
-    }
-}
-
-/// Every element of the experiment, each bound on a score counted once per place.
-fn elements(experiment: &Experiment) -> Vec<Element> {
-    let mut out: Vec<Element> = (0..experiment.windows.len()).map(Element::Window).collect();
-    for (d, dataset) in experiment.datasets.iter().enumerate() {
-        for bound in &dataset.bounds {
-            let e = Element::DatasetBound(bound.score);
-            if !out.contains(&e) {
-                out.push(e);
-            }
-        }
-        for fold in &dataset.folds {
-            for bound in &fold.bounds {
-                let e = Element::FoldBound(d, bound.score);
-                if !out.contains(&e) {
-                    out.push(e);
-                }
-            }
-        }
-    }
-    out
-}
-
-/// The experiment with only the `kept` elements.
-fn restrict(experiment: &Experiment, kept: &[Element]) -> Experiment {
-    let mut sub = experiment.clone();
-    sub.windows = experiment
-        .windows
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| kept.contains(&Element::Window(*i)))
-        .map(|(_, w)| w.clone())
-        .collect();
-    for (d, dataset) in sub.datasets.iter_mut().enumerate() {
-        dataset
-            .bounds
-            .retain(|b| kept.contains(&Element::DatasetBound(b.score)));
-        for fold in &mut dataset.folds {
-            fold.bounds
-                .retain(|b| kept.contains(&Element::FoldBound(d, b.score)));
-        }
-    }
-    sub
-}
-
-/// Enumeration steps per subset (see `scorecheck_experiment::decide_sides`).
-const EXPLAIN_STEPS: u64 = 2_000_000;
-
-/// `Some(true)` feasible, `Some(false)` infeasible, `None` undecided (or not solvable).
-fn solve(experiment: &Experiment, options: &RunOptions) -> Option<bool> {
-    // Subsets drop windows, which widens the enumeration: a step budget, then the branch
-    // and bound.
-    match crate::mos::verdict_within(experiment, options, EXPLAIN_STEPS).ok()? {
-        Verdict::Feasible { .. } => Some(true),
-        Verdict::Infeasible { .. } => Some(false),
-        // Undecided, or an answer of a kind added later: nothing is concluded.
-        _ => None,
     }
 }
 
@@ -287,6 +175,8 @@ fn render(
                     phrases.push(format!("the bound {score} ∈ {} {place}", bound_text(b)));
                 }
             }
+            // An element of a kind added later: nothing to name.
+            _ => {}
         }
     }
     let verb = match phrases.len() {

@@ -7,12 +7,12 @@
 //! likelihood ratios and the odds ratio; scaled by 100 when the request says
 //! `"percent": true`). Every perturbed request runs through [`crate::dispatch::run`] with
 //! the request's own options and deadline, so the verdicts are exact as ever; a perturbed
-//! request answered "undecided" counts as not flagged and is listed.
+//! request answered "undecided" counts as not flagged and is listed. The moves themselves
+//! are `scorecheck_algebra::DecimalFigure::moved`.
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::Zero;
-use scorecheck_algebra::{parse_decimal, Score};
+use scorecheck_algebra::{parse_decimal, DecimalFigure, Score};
 use serde_json::{json, Map, Value};
 
 use crate::dispatch::RunOptions;
@@ -27,91 +27,6 @@ pub(crate) const PROTOCOLS: &[&str] = &[
     "n_testsets_som_no_kfold",
     "n_datasets_som_kfold_som",
 ];
-
-/// A figure's text split into its digits: value = digits · 10^exponent.
-#[derive(Debug, PartialEq, Eq)]
-struct Figure {
-    digits: BigInt,
-    exponent: i64,
-}
-
-/// Reads a decimal text such as `0.850`, `-0.25`, `9.54e-1` or `85`; `None` for anything
-/// else (the request reader has already refused malformed numbers).
-fn figure(text: &str) -> Option<Figure> {
-    let text = text.trim();
-    let (mantissa, exp) = match text.find(['e', 'E']) {
-        Some(i) => (&text[..i], text[i + 1..].parse::<i64>().ok()?),
-        None => (text, 0),
-    };
-    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    let (negative, int) = match int.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, int.strip_prefix('+').unwrap_or(int)),
-    };
-    if int.is_empty() && frac.is_empty() {
-        return None;
-    }
-    let all: String = format!("{int}{frac}");
-    if !all.chars().all(|c| c.is_ascii_digit()) || all.len() > 1000 {
-        return None;
-    }
-    let mut digits: BigInt = all.parse().unwrap_or_default();
-    if negative {
-        digits = -digits;
-    }
-    Some(Figure {
-        digits,
-        exponent: exp.checked_sub(frac.len() as i64)?,
-    })
-}
-
-impl Figure {
-    /// The figure moved by `step` units of its last digit.
-    fn moved(&self, step: i64) -> Figure {
-        Figure {
-            digits: &self.digits + BigInt::from(step),
-            exponent: self.exponent,
-        }
-    }
-
-    /// The exact value.
-    fn value(&self) -> BigRational {
-        let ten = BigInt::from(10);
-        if self.exponent >= 0 {
-            BigRational::from_integer(&self.digits * ten.pow(self.exponent as u32))
-        } else {
-            BigRational::new(self.digits.clone(), ten.pow((-self.exponent) as u32))
-        }
-    }
-
-    /// Plain decimal text with the same number of decimals (`0.849`), or in exponent
-    /// notation when the last digit sits left of the point (`86e1`).
-    fn text(&self) -> String {
-        if self.exponent > 0 {
-            return format!("{}e{}", self.digits, self.exponent);
-        }
-        let decimals = (-self.exponent) as usize;
-        let negative = self.digits < BigInt::zero();
-        let magnitude = if negative {
-            -self.digits.clone()
-        } else {
-            self.digits.clone()
-        };
-        let body = magnitude.to_string();
-        let text = if decimals == 0 {
-            body
-        } else {
-            let padded = format!("{body:0>width$}", width = decimals + 1);
-            let (int, frac) = padded.split_at(padded.len() - decimals);
-            format!("{int}.{frac}")
-        };
-        if negative {
-            format!("-{text}")
-        } else {
-            text
-        }
-    }
-}
 
 /// Reads `"power"`: `true` asks for the perturbation count; only the single-matrix
 /// protocols measure it.
@@ -195,11 +110,13 @@ pub(crate) fn power(request: &Json, result: &Value, options: &RunOptions) -> Val
             Json::String(s) => s.clone(),
             _ => continue,
         };
-        let Some(fig) = figure(&text) else { continue };
+        let Some(fig) = DecimalFigure::parse(&text) else {
+            continue;
+        };
         let mut hits = 0u64;
         for step in [-1i64, 1] {
             let moved = fig.moved(step);
-            let shown = moved.text();
+            let shown = moved.to_string();
             let label = format!("{} {text} → {shown}", score.abbreviation());
             if !in_range(*score, &moved.value(), scale) || parse_decimal(&shown).is_err() {
                 skipped.push(Value::String(format!(
@@ -255,23 +172,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn moves_keep_the_decimals() {
-        let f = figure("0.850").unwrap();
-        assert_eq!(f.moved(-1).text(), "0.849");
-        assert_eq!(f.moved(1).text(), "0.851");
-        assert_eq!(figure("0.5").unwrap().moved(-1).text(), "0.4");
-        assert_eq!(figure("9.54e-1").unwrap().moved(1).text(), "0.955");
-        assert_eq!(figure("12").unwrap().moved(-1).text(), "11");
-        assert_eq!(figure("-0.01").unwrap().moved(1).text(), "0.00");
-        assert_eq!(figure("0.00").unwrap().moved(-1).text(), "-0.01");
-        assert_eq!(figure("1e2").unwrap().moved(1).text(), "2e2");
-        assert_eq!(figure("85e1").unwrap().moved(1).text(), "86e1");
-    }
-
-    #[test]
-    fn moved_values_are_exact() {
-        let f = figure("0.850").unwrap().moved(1);
-        assert_eq!(f.value(), parse_decimal("0.851").unwrap());
+    fn natural_ranges_follow_the_percent_scale() {
         assert!(in_range(Score::Acc, &parse_decimal("1").unwrap(), 1));
         assert!(!in_range(Score::Acc, &parse_decimal("1.001").unwrap(), 1));
         assert!(!in_range(Score::Acc, &parse_decimal("-0.001").unwrap(), 1));

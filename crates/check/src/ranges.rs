@@ -108,7 +108,19 @@ fn range(
         Target::Score(score, _) => single::RangeTarget::Score(*score),
         Target::Auc => single::RangeTarget::Auc,
     };
-    match single::range(problem, window.as_ref(), target, columns, options) {
+    render(single::range(
+        problem,
+        window.as_ref(),
+        target,
+        columns,
+        options,
+    ))
+}
+
+/// One range outcome as JSON: `min`, `max`, `argmin`, `argmax`, or `{"undecided": reason}`,
+/// or null when the score is undefined on every consistent matrix.
+pub(crate) fn render(outcome: single::RangeOutcome) -> Value {
+    match outcome {
         single::RangeOutcome::Range {
             min,
             argmin,

@@ -1,13 +1,9 @@
-//! What would make an inconsistent report consistent (`"repair": true`).
+//! What would make an inconsistent report consistent (`"repair": true`): read, found by `scorecheck_single::repairs`, and rendered.
 //!
-//! For an inconsistent single-matrix result: the smallest sets of reported scores whose
-//! removal leaves the others consistent (every set of the least size, up to
-//! `max_repairs`), and for each removed score the exact range it would need, over the
-//! matrices where the kept scores hold (the `ranges` of the same engine). Read as a typo
-//! hypothesis: "spec 0.985 would need to be in [0.9602, 0.9612]".
-//!
-//! Every sub-check is the exact engine under the request's deadline; a sub-check that
-//! comes back undecided is neither a repair nor a refutation, and the result says so.
+//! The engine gives the smallest sets of reported figures whose removal leaves the others
+//! consistent and the exact range each removed figure would need (see that module); this
+//! module names them and writes a sentence per repair: "spec 0.985 would need to be in
+//! [0.9602, 0.9612]".
 
 use serde_json::{json, Map, Value};
 
@@ -15,7 +11,6 @@ use crate::auc::ReportedAuc;
 use crate::error::{Error, ErrorKind, Result};
 use crate::input;
 use crate::json::Json;
-use crate::ranges::{self, Target};
 use crate::single;
 
 /// How many smallest repairs are listed by default.
@@ -23,14 +18,6 @@ const DEFAULT_MAX_REPAIRS: u64 = 10;
 
 /// The most repairs a request may ask to list.
 const MAX_REPAIRS: u64 = 1_000;
-
-/// One reported figure that can be removed: its name and the windows it stands for.
-struct Item {
-    key: String,
-    target: Target,
-    windows: Vec<usize>,
-    reported: String,
-}
 
 /// Reads `repair` (a boolean) and `max_repairs`.
 pub(crate) fn wanted(fields: &input::Object<'_>) -> Result<Option<usize>> {
@@ -69,87 +56,40 @@ pub(crate) fn repair(
     max_repairs: usize,
     options: &single::Options,
 ) -> Value {
-    let mut items: Vec<Item> = Vec::new();
-    for (i, w) in problem.windows.iter().enumerate() {
-        if crate::auc::is_internal(w.score) {
-            continue;
-        }
-        items.push(Item {
-            key: w.score.abbreviation().to_string(),
-            target: Target::Score(w.score, w.score.abbreviation().to_string()),
-            windows: vec![i],
-            reported: input::show(&w.reported),
-        });
-    }
-    if let Some(a) = auc {
-        items.push(Item {
-            key: "auc".into(),
-            target: Target::Auc,
-            windows: problem
-                .windows
-                .iter()
-                .enumerate()
-                .filter(|(_, w)| crate::auc::is_internal(w.score))
-                .map(|(i, _)| i)
-                .collect(),
-            reported: input::show(&a.value),
-        });
-    }
-    let sub_options = options
-        .clone()
-        .with_max_witnesses(1)
-        .with_explain(false)
-        .with_count_budget(0);
-    let mut found: Vec<Vec<usize>> = Vec::new();
-    let mut undecided = 0usize;
-    'sizes: for size in 1..items.len() {
-        for removed in combinations(items.len(), size) {
-            if options
-                .deadline
-                .is_some_and(|d| std::time::Instant::now() >= d)
-            {
-                undecided += 1;
-                break 'sizes;
-            }
-            let keeps_impossible_auc = auc_impossible
-                && !removed
-                    .iter()
-                    .any(|&i| matches!(items[i].target, Target::Auc));
-            if keeps_impossible_auc {
-                continue;
-            }
-            let rest = restrict(problem, &items, &removed);
-            match single::check(&rest, &sub_options).verdict {
-                single::Verdict::Consistent => {
-                    found.push(removed);
-                    if found.len() >= max_repairs {
-                        break 'sizes;
-                    }
-                }
-                single::Verdict::Inconsistent => {}
-                _ => undecided += 1,
-            }
-        }
-        if !found.is_empty() {
-            break;
-        }
-    }
-    let render_one = |removed: &[usize]| -> Value {
-        let rest = restrict(problem, &items, removed);
-        let targets: Vec<Target> = removed.iter().map(|&i| items[i].target.clone()).collect();
-        let needed = ranges::compute(&rest, None, &targets, options);
+    let figure = match (auc, auc_impossible) {
+        (None, _) => single::AucFigure::Absent,
+        (Some(_), false) => single::AucFigure::InProblem,
+        (Some(_), true) => single::AucFigure::Unattainable,
+    };
+    let found = single::repairs(problem, figure, max_repairs, options);
+    // Each figure's key and reported value, for the result and its sentences.
+    let names: Vec<(String, String)> = found
+        .figures
+        .iter()
+        .map(|f| match (f.target, auc) {
+            (single::RangeTarget::Score(score), _) => (
+                score.abbreviation().to_string(),
+                f.windows
+                    .first()
+                    .map(|&i| input::show(&problem.windows[i].reported))
+                    .unwrap_or_default(),
+            ),
+            (_, Some(a)) => ("auc".to_string(), input::show(&a.value)),
+            (_, None) => ("auc".to_string(), String::new()),
+        })
+        .collect();
+    let render_one = |repair: &single::Repair| -> Value {
         let mut needed_out = Map::new();
         let mut sentences = Vec::new();
-        for &i in removed {
-            let entry = needed.get(&items[i].key).cloned().unwrap_or(Value::Null);
+        for (&i, needed) in repair.change.iter().zip(&repair.needed) {
+            let (key, reported) = &names[i];
+            let entry = crate::ranges::render(needed.clone());
             if let (Some(lo), Some(hi)) = (
                 entry.pointer("/min/value").and_then(Value::as_f64),
                 entry.pointer("/max/value").and_then(Value::as_f64),
             ) {
                 sentences.push(format!(
-                    "{} {} would need to be in [{:.4}, {:.4}]",
-                    items[i].key,
-                    items[i].reported,
+                    "{key} {reported} would need to be in [{:.4}, {:.4}]",
                     floor4(lo),
                     ceil4(hi)
                 ));
@@ -162,16 +102,17 @@ pub(crate) fn repair(
                 }
                 other => other,
             };
-            needed_out.insert(items[i].key.clone(), entry);
+            needed_out.insert(key.clone(), entry);
         }
         json!({
-            "change": removed.iter().map(|&i| items[i].key.clone()).collect::<Vec<_>>(),
-            "keep": (0..items.len()).filter(|i| !removed.contains(i)).map(|i| items[i].key.clone()).collect::<Vec<_>>(),
+            "change": repair.change.iter().map(|&i| names[i].0.clone()).collect::<Vec<_>>(),
+            "keep": repair.keep(names.len()).into_iter().map(|i| names[i].0.clone()).collect::<Vec<_>>(),
             "needed": needed_out,
             "message": sentences.join("; "),
         })
     };
-    let Some(first) = found.first() else {
+    let undecided = found.undecided;
+    let Some(first) = found.repairs.first() else {
         return json!({
             "change": Value::Null,
             "message": if undecided > 0 {
@@ -185,52 +126,15 @@ pub(crate) fn repair(
         Value::Object(map) => map,
         _ => Map::new(),
     };
-    out.insert("n_repairs".into(), json!(found.len()));
+    out.insert("n_repairs".into(), json!(found.repairs.len()));
     out.insert(
         "alternatives".into(),
-        Value::Array(found.iter().skip(1).map(|r| render_one(r)).collect()),
+        Value::Array(found.repairs.iter().skip(1).map(render_one).collect()),
     );
     if undecided > 0 {
         out.insert("undecided_subchecks".into(), json!(undecided));
     }
     Value::Object(out)
-}
-
-/// The problem without the windows of the removed items.
-fn restrict(problem: &single::Problem, items: &[Item], removed: &[usize]) -> single::Problem {
-    let dropped: Vec<usize> = removed
-        .iter()
-        .flat_map(|&i| items[i].windows.iter().copied())
-        .collect();
-    single::Problem {
-        windows: problem
-            .windows
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| !dropped.contains(i))
-            .map(|(_, w)| w.clone())
-            .collect(),
-        ..problem.clone()
-    }
-}
-
-/// Every k-subset of 0..n in lexicographic order.
-fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
-    let mut out = Vec::new();
-    let mut current: Vec<usize> = (0..k).collect();
-    if k > n {
-        return out;
-    }
-    loop {
-        out.push(current.clone());
-        let Some(i) = (0..k).rev().find(|&i| current[i] < n - k + i) else {
-            return out;
-        };
-        current[i] += 1;
-        for j in i + 1..k {
-            current[j] = current[j - 1] + 1;
-        }
-    }
 }
 
 fn floor4(x: f64) -> f64 {
@@ -239,17 +143,4 @@ fn floor4(x: f64) -> f64 {
 
 fn ceil4(x: f64) -> f64 {
     (x * 10_000.0).ceil() / 10_000.0
-}
-
-#[cfg(test)]
-mod tests {
-    use super::combinations;
-
-    #[test]
-    fn combinations_are_every_subset_once() {
-        assert_eq!(combinations(3, 2), vec![vec![0, 1], vec![0, 2], vec![1, 2]]);
-        assert_eq!(combinations(4, 1).len(), 4);
-        assert_eq!(combinations(5, 3).len(), 10);
-        assert!(combinations(2, 3).is_empty());
-    }
 }

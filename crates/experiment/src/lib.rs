@@ -7,18 +7,24 @@
 //! [`UnknownFolds`] experiment gives only each dataset's counts and k; [`search`] tries every
 //! fold configuration (in parallel, budgeted, stopping at the first feasible one). A reported
 //! mean of per-fold AUCs is decided by [`search_auc`] over an [`AucModel`].
+//! An infeasible experiment is explained by [`infeasible_subset`]: a minimal subset of its
+//! windows and bounds that is already infeasible.
 //!
 //! No function here chooses a solver: the caller passes a [`Feasibility`] backend, and every
 //! feasible witness it returns is checked exactly before it counts.
 //!
 //! [`Feasibility`]: scorecheck_feasibility::Feasibility
 
+mod explain;
 mod mean_auc;
 mod model;
 mod sides;
 mod solve;
 mod unknown_folds;
 
+pub use explain::{
+    elements, infeasible_subset, restrict, Element, InfeasibleSubset, EXPLAIN_STEPS,
+};
 pub use mean_auc::{
     auc_extreme, auc_extreme_within, boxes, linear_extreme_with_auc, search_auc, AucEffort,
     AucError, AucFound, AucModel, AucSolution, AucWindow, Extreme,

@@ -8,6 +8,10 @@
 //! counts the feasible pairs within a budget (walking the band's ends from one column to the
 //! next, see [`walk`]), lists the first witnesses in (tp, tn) order, and explains an
 //! inconsistency by a minimal inconsistent subset of the scores.
+//! Around it: [`auc_windows`] (a reported ROC AUC as two windows on counts), [`range`]
+//! (exact extremes of a score or the AUC over the consistent matrices), [`splits`] (which
+//! class splits p + n = N of a test set of known size fit) and [`repairs`] (the smallest
+//! sets of figures whose removal makes a report consistent).
 //!
 //! Floats only guess where a binary search should start; every comparison that decides
 //! anything is exact, and every witness is re-checked with `ConfusionMatrix::exact`. Exact
@@ -34,6 +38,7 @@
 //! assert_eq!(outcome.n_valid_tptn_pairs, Some(2));
 //! ```
 
+mod auc;
 mod count;
 mod eval;
 mod explain;
@@ -41,7 +46,9 @@ mod fast;
 mod grid;
 mod ranges;
 mod region;
+mod repair;
 mod search;
+mod setups;
 mod walk;
 
 use std::time::Instant;
@@ -49,14 +56,14 @@ use std::time::Instant;
 use num_rational::BigRational;
 use scorecheck_algebra::{Params, Score};
 
+pub use auc::{achievable_auc, auc_windows, AucWindow};
 use eval::{Evaluator, Halt};
 use grid::Grid;
-pub use ranges::{
-    achievable_auc, auc_range, consistent_columns, range, AucWindow, RangeOutcome, RangeTarget,
-    MAX_COLUMNS,
-};
+pub use ranges::{auc_range, consistent_columns, range, RangeOutcome, RangeTarget, MAX_COLUMNS};
 pub use region::{columns, Column, RegionStop};
+pub use repair::{repairs, AucFigure, Figure, Repair, Repairs};
 use search::{first_feasible_tp, Coverage};
+pub use setups::{splits, Setup, SplitProblem, SplitStop, Splits};
 
 /// One reported score and the closed window of exact values it stands for.
 #[derive(Clone, Debug, PartialEq)]
@@ -329,8 +336,8 @@ impl Outcome {
 }
 
 /// Whether `score` is one of the two internal scores a reported AUC becomes (sens·spec and
-/// fnr·fpr: an AUC window on a test set is a window on each, see the facade's `auc`
-/// protocol); explanations name such a window "auc".
+/// fnr·fpr: an AUC window on a test set is a window on each, see [`auc_windows`]);
+/// explanations name such a window "auc".
 pub fn is_auc_window(score: Score) -> bool {
     matches!(score, Score::SensTimesSpec | Score::FnrTimesFpr)
 }

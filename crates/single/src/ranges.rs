@@ -8,11 +8,10 @@
 //! never a guess. Every extreme is decided by exact comparison (`Exact::cmp_exact`, square
 //! roots included); f64 images only shortlist.
 
-use num_bigint::BigInt;
 use num_rational::BigRational;
 use scorecheck_algebra::{ConfusionMatrix, Exact, Params, Score};
 
-use crate::{columns, compare_at, Column, Options, Problem};
+use crate::{achievable_auc, columns, compare_at, AucWindow, Column, Options, Problem};
 
 /// The most tp columns of consistent matrices a range computation reads.
 pub const MAX_COLUMNS: u64 = 2_000_000;
@@ -26,15 +25,6 @@ pub enum RangeTarget {
     /// The ROC AUC of a ranking cut at the matrix (ties counted ½): k/(2pn) for
     /// 2·tp·tn ≤ k ≤ 2·(pn − fn·fp).
     Auc,
-}
-
-/// A reported AUC's closed window.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AucWindow {
-    /// Least AUC allowed.
-    pub lower: BigRational,
-    /// Greatest AUC allowed.
-    pub upper: BigRational,
 }
 
 /// A range's outcome.
@@ -58,48 +48,6 @@ pub enum RangeOutcome {
     Undefined,
     /// Not computed: why.
     Undecided(String),
-}
-
-/// The AUC values a ranking cut at (tp, tn) can have, as an interval [tp·tn, pn − fn·fp]/(pn),
-/// narrowed to the grid values k/(2pn) inside `window` when given; `None` when p or n is zero
-/// or no grid value of the interval lies in the window.
-///
-/// ```
-/// use num_rational::BigRational;
-/// use scorecheck_single::achievable_auc;
-///
-/// let (lo, hi) = achievable_auc(40, 105, 50, 150, None).unwrap();
-/// assert_eq!((lo, hi), (BigRational::new(14.into(), 25.into()), BigRational::new(47.into(), 50.into())));
-/// ```
-pub fn achievable_auc(
-    tp: u64,
-    tn: u64,
-    p: u64,
-    n: u64,
-    window: Option<&AucWindow>,
-) -> Option<(BigRational, BigRational)> {
-    if p == 0 || n == 0 || tp > p || tn > n {
-        return None;
-    }
-    let pn = BigInt::from(p) * BigInt::from(n);
-    let mut lo = BigRational::new(BigInt::from(tp) * BigInt::from(tn), pn.clone());
-    let mut hi = BigRational::new(
-        &pn - BigInt::from(p - tp) * BigInt::from(n - tn),
-        pn.clone(),
-    );
-    if let Some(w) = window {
-        // Only the grid values k/(2pn) inside the window count.
-        let two_pn = BigRational::from_integer(&pn * 2u32);
-        let k_min = (&w.lower * &two_pn).ceil().to_integer();
-        let k_max = (&w.upper * &two_pn).floor().to_integer();
-        let grid = |k: BigInt| BigRational::new(k, &pn * 2u32);
-        lo = lo.max(grid(k_min));
-        hi = hi.min(grid(k_max));
-        if lo > hi {
-            return None;
-        }
-    }
-    Some((lo, hi))
 }
 
 /// The consistent matrices of `problem` column by column (each run's ends re-checked
