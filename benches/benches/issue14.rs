@@ -1,0 +1,72 @@
+//! criterion benches: every row of issue 14's table, the same requests as `benches/reference/side_by_side.py` (its case files), through the facade.
+#![allow(missing_docs)] // criterion macros generate undocumented items.
+
+// side_by_side.py writes benches/cases/issue14/*.json, answers them with the release CLI and
+// the reference, and prints the README's table; this bench times the same requests
+// in-process through `scorecheck::run`. The full sweep (about a second a run) is left out
+// unless SCORECHECK_BIG_BENCH is set.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use scorecheck::{run, RunOptions};
+use serde_json::Value;
+
+fn case_files() -> Vec<(String, Value)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("cases/issue14");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| {
+            panic!(
+                "{}: {e}; run benches/reference/side_by_side.py",
+                dir.display()
+            )
+        })
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let name = path
+                .file_stem()
+                .and_then(|n| n.to_str())
+                .expect("a file name")
+                .to_string();
+            let text = std::fs::read_to_string(&path).expect("a readable case file");
+            (
+                name,
+                serde_json::from_str(&text).expect("a case file is JSON"),
+            )
+        })
+        .collect()
+}
+
+fn issue14(c: &mut Criterion) {
+    let options = RunOptions::default();
+    let big = std::env::var_os("SCORECHECK_BIG_BENCH").is_some();
+    let mut group = c.benchmark_group("issue14");
+    group.sample_size(10);
+    for (name, request) in case_files() {
+        if name == "sweep" && !big {
+            continue;
+        }
+        // Every case is decided (the table's goals), whatever its verdict.
+        let result = run(&request, &options).expect("the request is valid");
+        let verdict = result["verdict"].as_str().unwrap_or("missing");
+        assert!(
+            verdict == "consistent" || verdict == "inconsistent",
+            "{name}: {verdict}"
+        );
+        group.bench_with_input(
+            BenchmarkId::from_parameter(&name),
+            &request,
+            |b, request| b.iter(|| run(black_box(request), &options)),
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, issue14);
+criterion_main!(benches);
