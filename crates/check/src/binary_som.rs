@@ -436,11 +436,7 @@ fn explain_auc(
         )
     };
     let verb = if names.len() == 1 { "bounds" } else { "bound" };
-    let list = match names.as_slice() {
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-        [] => String::new(),
-    };
+    let list = crate::render::and_list(&names);
     explanation.sentence = format!(
         "{list} with p={}, n={} {verb} the AUC to [{}, {}]; reported {}",
         problem.p,

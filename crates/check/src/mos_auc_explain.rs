@@ -57,15 +57,18 @@ pub(crate) fn explain(
             .iter()
             .map(|(s, v)| format!("{s} {}", input::show(v)))
             .collect();
-        parts.push(format!("the reported {}", join(&named)));
+        parts.push(format!("the reported {}", crate::render::and_list(&named)));
     }
     if !bounds.is_empty() {
-        parts.push(format!("the bounds {}", join(&bounds)));
+        parts.push(format!("the bounds {}", crate::render::and_list(&bounds)));
     }
     let given = if parts.is_empty() {
         "whatever the operating points".to_string()
     } else {
-        format!("at fold operating points that fit {}", join(&parts))
+        format!(
+            "at fold operating points that fit {}",
+            crate::render::and_list(&parts)
+        )
     };
     let range = match (least_exact, most_exact) {
         (true, true) => format!("[{}, {}]", four(&least, false), four(&most, true)),
@@ -148,14 +151,5 @@ fn averaged(experiment: &Experiment, check: &str) -> String {
         "1_dataset_known_folds_mos" => format!("over the {k} folds"),
         "n_testsets_mos_no_kfold" => format!("over the {m} testsets"),
         _ => format!("over the {m} datasets of the means over their folds"),
-    }
-}
-
-/// "a", "a and b", "a, b and c".
-fn join(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }

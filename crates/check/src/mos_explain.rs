@@ -186,7 +186,7 @@ fn render(
     };
     let mut message = format!(
         "{} {verb}: no whole numbers tp and tn per fold satisfy {} (exact integer program)",
-        join(&phrases),
+        crate::render::and_list(&phrases),
         if phrases.len() == 1 {
             "it"
         } else {
@@ -199,13 +199,4 @@ fn render(
         );
     }
     json!({"scores": scores, "bounds": bounds, "minimal": !uncertain, "message": message})
-}
-
-/// "a", "a and b", "a, b and c".
-fn join(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
 }

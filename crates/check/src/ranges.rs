@@ -100,7 +100,7 @@ fn range(
     problem: &single::Problem,
     auc: Option<&ReportedAuc>,
     target: &Target,
-    columns: &std::result::Result<Vec<single::Column>, String>,
+    columns: &std::result::Result<Vec<single::Column>, single::RegionStop>,
     options: &single::Options,
 ) -> Value {
     let window = auc.map(ReportedAuc::window);

@@ -53,3 +53,12 @@ pub(crate) fn verdict(out: &mut serde_json::Map<String, Value>, decision: Decisi
     out.insert("verdict".into(), verdict.into());
     out.insert("certainty".into(), certainty);
 }
+
+/// Items in a sentence: "a", "a and b", "a, b and c".
+pub(crate) fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}

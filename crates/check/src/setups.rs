@@ -167,7 +167,7 @@ fn render(total: u64, windows: &[single::Window], found: &single::Splits) -> Val
             "scores": windows.iter().map(|w| w.score.abbreviation()).collect::<Vec<_>>(),
             "message": format!(
                 "no split of the {total} test items into p positives and n = {total} − p negatives fits {}: every p from 0 to {total} was refuted ({} by interval enclosures of whole ranges, {} by exact checks)",
-                join(&names),
+                crate::render::and_list(&names),
                 found.n_pruned,
                 found.exact_checks
             ),
@@ -196,13 +196,4 @@ fn render(total: u64, windows: &[single::Window], found: &single::Splits) -> Val
         }
     }
     out
-}
-
-/// "a", "a and b", "a, b and c".
-fn join(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
 }

@@ -11,7 +11,7 @@
 use num_rational::BigRational;
 use scorecheck_algebra::{ConfusionMatrix, Exact, Params, Score};
 
-use crate::{achievable_auc, columns, compare_at, AucWindow, Column, Options, Problem};
+use crate::{achievable_auc, columns, compare_at, AucWindow, Column, Options, Problem, RegionStop};
 
 /// The most tp columns of consistent matrices a range computation reads.
 pub const MAX_COLUMNS: u64 = 2_000_000;
@@ -58,8 +58,8 @@ pub enum RangeOutcome {
 ///
 /// Why the columns cannot be listed: more than [`MAX_COLUMNS`] of them, or the deadline
 /// passed.
-pub fn consistent_columns(problem: &Problem, options: &Options) -> Result<Vec<Column>, String> {
-    columns(problem, MAX_COLUMNS, options.deadline).map_err(|stop| stop.to_string())
+pub fn consistent_columns(problem: &Problem, options: &Options) -> Result<Vec<Column>, RegionStop> {
+    columns(problem, MAX_COLUMNS, options.deadline)
 }
 
 /// The points of `columns` where a score's extremes over them can lie.
@@ -241,7 +241,7 @@ pub fn range(
     problem: &Problem,
     auc: Option<&AucWindow>,
     target: RangeTarget,
-    columns: &Result<Vec<Column>, String>,
+    columns: &Result<Vec<Column>, RegionStop>,
     options: &Options,
 ) -> RangeOutcome {
     let floats_trusted = problem.p < (1 << 50) && problem.n < (1 << 50);
@@ -254,7 +254,7 @@ pub fn range(
         );
     }
     match columns {
-        Err(reason) => RangeOutcome::Undecided(reason.clone()),
+        Err(stop) => RangeOutcome::Undecided(stop.to_string()),
         Ok(columns) => {
             let (p, n, params) = (problem.p, problem.n, &problem.params);
             let near_pt_line = matches!(target, RangeTarget::Score(Score::Pt | Score::OneMinusPt));
