@@ -4,7 +4,7 @@ use num_rational::BigRational;
 
 /// Arithmetic that a score formula needs from a number type.
 ///
-/// Each score is written once ([`crate::formula`]) against this trait and evaluated with
+/// Each score is written once (see [`crate::evaluate`]) against this trait and evaluated with
 /// exact values ([`crate::Exact`]), with `f64`, and by later layers with intervals or on
 /// fractional confusion matrices.
 ///

@@ -18,7 +18,7 @@ pub const MAX_DIGITS: usize = 1000;
 ///
 /// Accepts an optional sign, digits with an optional fraction, and an optional exponent
 /// (`9.54e-1`). Rejects `NaN`, infinities, empty text, exponents beyond ±400, values of
-/// magnitude 10^400 or more and mantissas of more than [`MAX_DIGITS`] digits. The work is
+/// magnitude 10^400 or more and mantissas of more than 1,000 digits. The work is
 /// linear in the length of the text, whatever exponent it writes.
 ///
 /// # Errors

@@ -7,7 +7,7 @@
 //! The reference (mlscorecheck 1.0.3) reduces a K-class problem to K independent
 //! one-vs-rest binary problems. That relaxation forgets that the K binary matrices come from
 //! one K×K matrix M per fold: with row sums r_c (the class counts) and T = Σ r_c,
-//! tp_c = M[c][c], fn_c = r_c − M[c][c], fp_c = Σ_{r≠c} M[r][c] and tn_c = T − r_c − fp_c.
+//! `tp_c = M[c][c]`, `fn_c = r_c − M[c][c]`, `fp_c = Σ_{r≠c} M[r][c]` and `tn_c = T − r_c − fp_c`.
 //! Here [`Model::Exact`] decides on the K×K matrices; [`Model::OneVsRest`] keeps the
 //! reference's relaxation so that users can compare.
 //!

@@ -303,7 +303,7 @@ pub fn one_vs_rest(ex: &MacroExperiment) -> Experiment {
 }
 
 /// The exact K×K model decided through its 2K-unknowns-per-fold form
-/// ([`super::class_pairs`]): the one-vs-rest program plus the rows that make every fold's
+/// (module `class_pairs`): the one-vs-rest program plus the rows that make every fold's
 /// per-class counts those of a K×K matrix. A feasible point becomes K×K matrices again
 /// (the witness that is shown, cells in [`cell`] order); should that ever fail, the K² model
 /// decides instead. Every program goes to `solver` under `limits`.

@@ -4,9 +4,9 @@
 //! Every score is monotone in tp and in tn (see `Score::trends`), so at a fixed tp each
 //! window selects an interval of tn, and the feasible tn form a band [LO(tp), HI(tp)] whose
 //! ends move monotonically with tp. The engine ([`check`]) decides by exact branch and bound
-//! over ranges of tp (the [`grid`] module explains the cut into pieces and the directions),
+//! over ranges of tp (the `grid` module explains the cut into pieces and the directions),
 //! counts the feasible pairs within a budget (walking the band's ends from one column to the
-//! next, see [`walk`]), lists the first witnesses in (tp, tn) order, and explains an
+//! next, see the `walk` module), lists the first witnesses in (tp, tn) order, and explains an
 //! inconsistency by a minimal inconsistent subset of the scores.
 //! Around it: [`auc_windows`] (a reported ROC AUC as two windows on counts), [`range`]
 //! (exact extremes of a score or the AUC over the consistent matrices), [`splits`] (which
@@ -16,7 +16,7 @@
 //! Floats only guess where a binary search should start; every comparison that decides
 //! anything is exact, and every witness is re-checked with `ConfusionMatrix::exact`. Exact
 //! comparisons are made in fixed-width integers where the score has an integer form and
-//! the products fit ([`fast`]), with big rationals otherwise. A search that runs out of
+//! the products fit (the `fast` module), with big rationals otherwise. A search that runs out of
 //! budget answers [`Verdict::Undecided`], never a guess.
 //!
 //! ```
