@@ -128,23 +128,17 @@ pub fn experiment_of(unknown: &UnknownFolds, item: &ProductItem) -> Experiment {
         .evaluations
         .iter()
         .zip(item)
-        .map(|(evaluation, members)| DatasetSpec {
-            folds: members
-                .iter()
-                .flat_map(|c| c.folds.iter())
-                .map(|f| FoldSpec {
-                    p: f.p,
-                    n: f.n,
-                    bounds: evaluation.fold_bounds.clone(),
-                })
-                .collect(),
+        .map(|_| DatasetSpec {
+            folds: Vec::new(),
             bounds: unknown.dataset_bounds.clone(),
         })
         .collect();
-    Experiment {
+    let mut experiment = Experiment {
         datasets,
         windows: unknown.windows.clone(),
-    }
+    };
+    refill(&mut experiment, unknown, item);
+    experiment
 }
 
 /// Makes `experiment` (an experiment of `unknown`, from [`experiment_of`]) the experiment of
