@@ -7,36 +7,21 @@
 // their own bench, mos.rs, which also times the backend alone.)
 
 use std::hint::black_box;
-use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use scorecheck::{run, RunOptions};
 use serde_json::Value;
 
 fn case_files() -> Vec<(String, Value)> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("cases");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| {
-            panic!(
-                "{}: {e}; run benches/reference/time_reference.py generate",
-                dir.display()
-            )
-        })
-        .map(|entry| entry.expect("a directory entry").path())
-        .filter(|path| {
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            name.ends_with(".json") && !name.starts_with("mos_")
-        })
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|path| {
-            let text = std::fs::read_to_string(&path).expect("a readable case file");
-            let file: Value = serde_json::from_str(&text).expect("a case file is JSON");
-            (file["name"].as_str().expect("a name").to_string(), file)
-        })
-        .collect()
+    // Named by the "name" field, as the reference's timings are.
+    scorecheck_benches::case_files(
+        "cases",
+        |name| !name.starts_with("mos_"),
+        "run benches/reference/time_reference.py generate",
+    )
+    .into_iter()
+    .map(|(_, file)| (file["name"].as_str().expect("a name").to_string(), file))
+    .collect()
 }
 
 fn cases(c: &mut Criterion) {

@@ -7,40 +7,17 @@
 // unless SCORECHECK_BIG_BENCH is set.
 
 use std::hint::black_box;
-use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use scorecheck::{run, RunOptions};
 use serde_json::Value;
 
 fn case_files() -> Vec<(String, Value)> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("cases/issue14");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| {
-            panic!(
-                "{}: {e}; run benches/reference/side_by_side.py",
-                dir.display()
-            )
-        })
-        .map(|entry| entry.expect("a directory entry").path())
-        .filter(|path| path.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|path| {
-            let name = path
-                .file_stem()
-                .and_then(|n| n.to_str())
-                .expect("a file name")
-                .to_string();
-            let text = std::fs::read_to_string(&path).expect("a readable case file");
-            (
-                name,
-                serde_json::from_str(&text).expect("a case file is JSON"),
-            )
-        })
-        .collect()
+    scorecheck_benches::case_files(
+        "cases/issue14",
+        |_| true,
+        "run benches/reference/side_by_side.py",
+    )
 }
 
 fn issue14(c: &mut Criterion) {
