@@ -1,5 +1,6 @@
 //! Reported figures as exact rationals, and what a reported value with uncertainty means.
 
+use crate::rational::{add, div, sub};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Pow, Zero};
@@ -126,8 +127,8 @@ pub fn reported_interval(
     eps: &BigRational,
     tol: &BigRational,
 ) -> (BigRational, BigRational) {
-    let radius = eps + tol;
-    (value - &radius, value + &radius)
+    let radius = add(eps, tol);
+    (sub(value, &radius), add(value, &radius))
 }
 
 /// How a reported figure was made from its true value.
@@ -180,14 +181,14 @@ pub fn rounded_interval(
     let (Uncertainty::Eps(x) | Uncertainty::LastDigit(x)) = uncertainty;
     let (below, above) = match (mode, uncertainty) {
         (RoundingMode::Nearest, Uncertainty::LastDigit(_)) => {
-            let half = x / BigRational::from_integer(BigInt::from(2));
+            let half = div(x, &BigRational::from_integer(BigInt::from(2)));
             (half.clone(), half)
         }
         (RoundingMode::Nearest | RoundingMode::Any, _) => (x.clone(), x.clone()),
         (RoundingMode::Floor, _) => (zero, x.clone()),
         (RoundingMode::Ceil, _) => (x.clone(), zero),
     };
-    (value - below - tol, value + above + tol)
+    (sub(&sub(value, &below), tol), add(&add(value, &above), tol))
 }
 
 /// The unit of the last digit of a decimal text: 10^−d for d decimals, with the exponent

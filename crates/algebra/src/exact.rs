@@ -8,6 +8,7 @@ use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use crate::arith::Arith;
+use crate::rational::{add, cmp_rationals, div, mul, sub};
 
 /// An exact score value.
 ///
@@ -55,10 +56,10 @@ impl Exact {
     /// Exact comparison with a rational, or `None` for an unrepresentable value.
     pub fn cmp_rational(&self, r: &BigRational) -> Option<Ordering> {
         match &self.0 {
-            Repr::Rational(x) => Some(x.cmp(r)),
+            Repr::Rational(x) => Some(cmp_rationals(x, r)),
             Repr::Surd { a, b, c } => {
                 // sign(a − r + b·√c)
-                let x = a - r;
+                let x = sub(a, r);
                 Some(sign_of_sum(&x, b, c))
             }
             Repr::Unrepresentable => None,
@@ -90,10 +91,10 @@ impl Exact {
         let (a1, b1, c1) = parts(self)?;
         let (a2, b2, c2) = parts(other)?;
         if c1 == c2 {
-            return Some(sign_of_sum(&(&a1 - &a2), &(&b1 - &b2), &c1));
+            return Some(sign_of_sum(&sub(&a1, &a2), &sub(&b1, &b2), &c1));
         }
         // L = (a1 − a2) + b1·√c1 against R = b2·√c2.
-        let x = &a1 - &a2;
+        let x = sub(&a1, &a2);
         let left = sign_of_sum(&x, &b1, &c1);
         let right = sign_of_sum(&BigRational::zero(), &b2, &c2);
         if left != right || left == Ordering::Equal {
@@ -106,10 +107,13 @@ impl Exact {
         // R² = b2²·c2.
         let c1r = BigRational::from_integer(c1.clone());
         let c2r = BigRational::from_integer(c2);
-        let rational = &x * &x + &b1 * &b1 * &c1r - &b2 * &b2 * &c2r;
+        let rational = sub(
+            &add(&mul(&x, &x), &mul(&mul(&b1, &b1), &c1r)),
+            &mul(&mul(&b2, &b2), &c2r),
+        );
         let squares = sign_of_sum(
             &rational,
-            &(BigRational::from_integer(2.into()) * &x * &b1),
+            &mul(&BigRational::from_integer(2.into()), &mul(&x, &b1)),
             &c1,
         );
         Some(if left == Ordering::Greater {
@@ -153,8 +157,8 @@ impl Exact {
 
 /// sign(x + b·√c) for b ≠ 0 and c > 0, exactly.
 fn sign_of_sum(x: &BigRational, b: &BigRational, c: &BigInt) -> Ordering {
-    let bs = b.cmp(&BigRational::zero());
-    let xs = x.cmp(&BigRational::zero());
+    let bs = cmp_rationals(b, &BigRational::zero());
+    let xs = cmp_rationals(x, &BigRational::zero());
     match (xs, bs) {
         (Ordering::Equal, s) => s,
         (s, Ordering::Equal) => s,
@@ -162,11 +166,15 @@ fn sign_of_sum(x: &BigRational, b: &BigRational, c: &BigInt) -> Ordering {
         (Ordering::Less, Ordering::Less) => Ordering::Less,
         (Ordering::Greater, Ordering::Less) => {
             // x > 0 > b√c: compare x² with b²c.
-            (x * x).cmp(&(b * b * BigRational::from_integer(c.clone())))
+            cmp_rationals(
+                &mul(x, x),
+                &mul(&mul(b, b), &BigRational::from_integer(c.clone())),
+            )
         }
-        (Ordering::Less, Ordering::Greater) => {
-            (b * b * BigRational::from_integer(c.clone())).cmp(&(x * x))
-        }
+        (Ordering::Less, Ordering::Greater) => cmp_rationals(
+            &mul(&mul(b, b), &BigRational::from_integer(c.clone())),
+            &mul(x, x),
+        ),
     }
 }
 
@@ -248,16 +256,19 @@ impl Arith for Exact {
     }
 
     fn add(&self, other: &Self) -> Self {
-        combine(self, other, |a1, b1, a2, b2, _| (a1 + a2, b1 + b2))
+        combine(self, other, |a1, b1, a2, b2, _| (add(a1, a2), add(b1, b2)))
     }
 
     fn sub(&self, other: &Self) -> Self {
-        combine(self, other, |a1, b1, a2, b2, _| (a1 - a2, b1 - b2))
+        combine(self, other, |a1, b1, a2, b2, _| (sub(a1, a2), sub(b1, b2)))
     }
 
     fn mul(&self, other: &Self) -> Self {
         combine(self, other, |a1, b1, a2, b2, c| {
-            (a1 * a2 + b1 * b2 * c, a1 * b2 + a2 * b1)
+            (
+                add(&mul(a1, a2), &mul(&mul(b1, b2), c)),
+                add(&mul(a1, b2), &mul(a2, b1)),
+            )
         })
     }
 
@@ -272,10 +283,10 @@ impl Arith for Exact {
             .clone()
             .map(BigRational::from_integer)
             .unwrap_or_else(BigRational::zero);
-        let norm = &a * &a - &b * &b * &c_rational;
+        let norm = sub(&mul(&a, &a), &mul(&mul(&b, &b), &c_rational));
         let inverse = match c {
-            None => Exact(Repr::Rational(BigRational::one() / a)),
-            Some(c) => surd(&a / &norm, -(&b / &norm), c),
+            None => Exact(Repr::Rational(div(&BigRational::one(), &a))),
+            Some(c) => surd(div(&a, &norm), -div(&b, &norm), c),
         };
         Some(self.mul(&inverse))
     }

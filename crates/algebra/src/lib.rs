@@ -38,6 +38,7 @@ mod exact;
 mod formula;
 mod matrix;
 mod names;
+mod rational;
 mod score;
 
 pub use arith::Arith;
@@ -51,4 +52,5 @@ pub use formula::{counts_exact, evaluate, Counts, Params};
 pub use matrix::{ConfusionMatrix, Trend};
 pub use names::closest_names;
 pub use num_rational::BigRational;
+pub use rational::{cmp_f64_rational, cmp_rationals};
 pub use score::Score;

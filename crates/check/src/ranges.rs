@@ -132,7 +132,7 @@ pub(crate) fn render(outcome: single::RangeOutcome) -> Value {
             "argmin": {"tp": argmin.0, "tn": argmin.1},
             "argmax": {"tp": argmax.0, "tn": argmax.1},
         }),
-        single::RangeOutcome::Undecided(reason) => json!({ "undecided": reason }),
+        single::RangeOutcome::Undecided(reason) => json!({ "undecided": reason.to_string() }),
         // Undefined on every consistent matrix, or an outcome added later.
         _ => Value::Null,
     }

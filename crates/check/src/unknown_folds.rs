@@ -138,13 +138,31 @@ fn read_folding(value: &Json, path: &str, dataset: (u64, u64)) -> Result<(u64, u
         }
     }
     object.finish(&[])?;
+    check_shape(
+        (n_folds, n_repeats),
+        dataset,
+        (
+            &input::join(path, "n_folds"),
+            &input::join(path, "n_repeats"),
+        ),
+    )?;
+    Ok((n_folds, n_repeats))
+}
+
+/// Checks that `n_folds` × `n_repeats` folds can be searched on a dataset of `dataset`
+/// items; `paths` name the two fields.
+pub(crate) fn check_shape(
+    (n_folds, n_repeats): (u64, u64),
+    dataset: (u64, u64),
+    paths: (&str, &str),
+) -> Result<()> {
     // Every configuration is a whole integer program over all folds of all repeats; beyond
     // this many folds a single configuration can outlast any sensible time limit.
     const MAX_TOTAL_FOLDS: u64 = 10_000;
     if n_folds.saturating_mul(n_repeats) > MAX_TOTAL_FOLDS {
         return Err(Error::new(
             ErrorKind::InvalidValue,
-            Some(&input::join(path, "n_repeats")),
+            Some(paths.1),
             format!(
                 "n_folds × n_repeats = {} folds in all is more than unknown-folds checks support ({MAX_TOTAL_FOLDS}); lower n_repeats or n_folds",
                 n_folds.saturating_mul(n_repeats)
@@ -154,18 +172,18 @@ fn read_folding(value: &Json, path: &str, dataset: (u64, u64)) -> Result<(u64, u
     if n_folds > dataset.0.saturating_add(dataset.1) {
         return Err(Error::new(
             ErrorKind::Contradiction,
-            Some(&input::join(path, "n_folds")),
+            Some(paths.0),
             format!(
                 "n_folds = {n_folds} exceeds the {} items of the dataset",
                 dataset.0.saturating_add(dataset.1)
             ),
         ));
     }
-    Ok((n_folds, n_repeats))
+    Ok(())
 }
 
 /// Reads `scores`, `eps` and tolerance into windows, the ignored names, and the ignored scores.
-fn windows(fields: &Object<'_>) -> Result<(Vec<Bound>, Vec<String>, Vec<Score>)> {
+pub(crate) fn windows(fields: &Object<'_>) -> Result<(Vec<Bound>, Vec<String>, Vec<Score>)> {
     let (windows, ignored) = mos::read_windows(fields)?;
     let ignored_scores = ignored
         .iter()
@@ -279,7 +297,11 @@ pub(crate) fn datasets_mos_unknown_folds_mos(request: &Request<'_>) -> Result<Va
 }
 
 /// Runs the search and renders its outcome.
-fn answer(experiment: &UnknownFolds, ignored: &[String], request: &Request<'_>) -> Result<Value> {
+pub(crate) fn answer(
+    experiment: &UnknownFolds,
+    ignored: &[String],
+    request: &Request<'_>,
+) -> Result<Value> {
     let space = space(experiment)?;
     crate::dispatch::all_fields_read(request)?;
     let constrained = !experiment.windows.is_empty()

@@ -188,7 +188,9 @@ fn walk_differences(
     budget: u64,
 ) -> (u128, bool) {
     let mut counted: u128 = 0;
-    let size = CLOCK_EVERY as usize;
+    // Buffers no longer than the columns walked: a narrow region costs no large zeroing.
+    let columns = u64::try_from(range.hi - range.lo + 1).unwrap_or(0);
+    let size = usize::try_from(CLOCK_EVERY.min(columns).min(budget)).unwrap_or(0);
     let (mut lows, mut highs) = (vec![0i128; size], vec![0i128; size]);
     let mut tp = range.lo;
     loop {

@@ -7,7 +7,7 @@ use std::time::Instant;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
-use scorecheck_algebra::{ConfusionMatrix, Exact, Params, Score, Trend};
+use scorecheck_algebra::{cmp_f64_rational, ConfusionMatrix, Exact, Params, Score, Trend};
 use scorecheck_interval::{enclose_f64, Enclosure};
 
 use super::fast::FastWindow;
@@ -412,7 +412,7 @@ fn bracket(r: &BigRational) -> (f64, f64) {
     if !f.is_finite() {
         return (f64::NEG_INFINITY, f64::INFINITY);
     }
-    match BigRational::from_float(f).map(|exact| exact.cmp(r)) {
+    match cmp_f64_rational(f, r) {
         Some(Ordering::Equal) => (f, f),
         Some(Ordering::Less) => (f, f.next_up()),
         Some(Ordering::Greater) => (f.next_down(), f),

@@ -59,7 +59,9 @@ use scorecheck_algebra::{Params, Score};
 pub use auc::{achievable_auc, auc_windows, AucWindow};
 use eval::{Evaluator, Halt};
 use grid::Grid;
-pub use ranges::{auc_range, consistent_columns, range, RangeOutcome, RangeTarget, MAX_COLUMNS};
+pub use ranges::{
+    auc_range, consistent_columns, range, RangeOutcome, RangeStop, RangeTarget, MAX_COLUMNS,
+};
 pub use region::{columns, Column, RegionStop};
 pub use repair::{repairs, AucFigure, Figure, Repair, Repairs};
 use search::{first_feasible_tp, Coverage};

@@ -47,7 +47,33 @@ pub enum RangeOutcome {
     /// The score is undefined on every consistent matrix.
     Undefined,
     /// Not computed: why.
-    Undecided(String),
+    Undecided(RangeStop),
+}
+
+/// Why a range was not computed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RangeStop {
+    /// The deadline had passed before the computation began.
+    TimeLimitBefore,
+    /// The deadline passed during the computation.
+    TimeLimitDuring,
+    /// The consistent matrices could not be listed.
+    Region(RegionStop),
+}
+
+impl std::fmt::Display for RangeStop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RangeStop::TimeLimitBefore => {
+                f.write_str("the time limit ran out before this range was computed")
+            }
+            RangeStop::TimeLimitDuring => {
+                f.write_str("the time limit ran out while this range was computed")
+            }
+            RangeStop::Region(stop) => stop.fmt(f),
+        }
+    }
 }
 
 /// The consistent matrices of `problem` column by column (each run's ends re-checked
@@ -249,12 +275,10 @@ pub fn range(
         .deadline
         .is_some_and(|d| std::time::Instant::now() >= d)
     {
-        return RangeOutcome::Undecided(
-            "the time limit ran out before this range was computed".into(),
-        );
+        return RangeOutcome::Undecided(RangeStop::TimeLimitBefore);
     }
     match columns {
-        Err(stop) => RangeOutcome::Undecided(stop.to_string()),
+        Err(stop) => RangeOutcome::Undecided(RangeStop::Region(stop.clone())),
         Ok(columns) => {
             let (p, n, params) = (problem.p, problem.n, &problem.params);
             let near_pt_line = matches!(target, RangeTarget::Score(Score::Pt | Score::OneMinusPt));
@@ -303,9 +327,7 @@ pub fn range(
                 .deadline
                 .is_some_and(|d| std::time::Instant::now() >= d)
             {
-                return RangeOutcome::Undecided(
-                    "the time limit ran out while this range was computed".into(),
-                );
+                return RangeOutcome::Undecided(RangeStop::TimeLimitDuring);
             }
             // A score's image is the same for both ends; the AUC's ends differ.
             let upper_images = match target {
@@ -335,9 +357,7 @@ pub fn range(
                 options.deadline,
             );
             let (Ok(low), Ok(high)) = (low, high) else {
-                return RangeOutcome::Undecided(
-                    "the time limit ran out while this range was computed".into(),
-                );
+                return RangeOutcome::Undecided(RangeStop::TimeLimitDuring);
             };
             match (low, high) {
                 (Some((min, argmin)), Some((max, argmax))) => RangeOutcome::Range {

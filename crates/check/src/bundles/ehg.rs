@@ -1,68 +1,58 @@
 //! The EHG bundle: TPEHG term/preterm recordings under k-fold cross-validation with unknown folds.
 
 use scorecheck_data as data;
+use scorecheck_experiment::{reference_rules, Evaluation, UnknownFolds};
 use serde_json::Value;
 
 use crate::dispatch::Request;
-use crate::error::{Error, Result};
-use crate::json::{Json, JsonMap};
+use crate::error::Result;
+use crate::folding::MAX_FOLDS;
+use crate::{input, mos, unknown_folds};
 
 /// The protocol TPEHG reduces to.
 const PROTOCOL: &str = "1_dataset_unknown_folds_mos";
-
-/// Renames a field path of the inner request to the field of the bundle request it came from.
-fn outer_field(inner: &str) -> String {
-    if let Some(rest) = inner.strip_prefix("folding.") {
-        rest.to_string()
-    } else if let Some(rest) = inner.strip_prefix("fold_score_bounds") {
-        format!("score_bounds{rest}")
-    } else {
-        inner.to_string()
-    }
-}
 
 /// `tpehg`: `scores`, `eps`, `n_folds`, `n_repeats`, `score_bounds` (on every fold) — the mean
 /// of scores over folds whose class composition is unknown, on p = 38, n = 262.
 pub(crate) fn tpehg(request: &Request<'_>) -> Result<Value> {
     let fields = &request.fields;
     let set = data::tpehg();
-    let mut inner = JsonMap::new();
-    inner.insert("check", PROTOCOL.into());
-    inner.insert(
-        "dataset",
-        Json::from(serde_json::json!({"p": set.p, "n": set.n})),
+    let shape = (
+        input::positive(
+            fields.required("n_folds", "the number of folds, e.g. 5")?,
+            "n_folds",
+            MAX_FOLDS,
+        )?,
+        input::positive(
+            fields.required(
+                "n_repeats",
+                "the number of repetitions of the k-fold cross-validation, e.g. 1",
+            )?,
+            "n_repeats",
+            MAX_FOLDS,
+        )?,
     );
-    let mut folding = JsonMap::new();
-    for key in ["n_folds", "n_repeats"] {
-        let what = if key == "n_folds" {
-            "the number of folds, e.g. 5"
-        } else {
-            "the number of repetitions of the k-fold cross-validation, e.g. 1"
-        };
-        folding.insert(key, fields.required(key, what)?.clone());
-    }
-    inner.insert("folding", Json::Object(folding));
-    for (outer, inner_key) in [
-        ("scores", "scores"),
-        ("eps", "eps"),
-        ("score_bounds", "fold_score_bounds"),
-        ("numerical_tolerance", "numerical_tolerance"),
-    ] {
-        if let Some(value) = fields.get(outer) {
-            inner.insert(inner_key, value.clone());
-        }
-    }
-    let result =
-        crate::dispatch::answer(&Json::Object(inner), &request.options).map_err(|error| {
-            let field = error.field().map(outer_field);
-            Error::new(error.kind(), field.as_deref(), error.message().to_string())
-        })?;
-    let mut result = match result {
+    unknown_folds::check_shape(shape, (set.p, set.n), ("n_folds", "n_repeats"))?;
+    let fold_bounds = mos::read_bounds(fields.get("score_bounds"), "score_bounds")?;
+    let (windows, ignored, ignored_scores) = unknown_folds::windows(fields)?;
+    let mut ruled: Vec<_> = windows.iter().map(|w| w.score).collect();
+    ruled.extend_from_slice(&ignored_scores);
+    let experiment = UnknownFolds {
+        evaluations: vec![Evaluation {
+            p: set.p,
+            n: set.n,
+            n_folds: shape.0,
+            n_repeats: shape.1,
+            fold_bounds,
+        }],
+        dataset_bounds: Vec::new(),
+        windows,
+        rules: reference_rules(&ruled),
+    };
+    let mut result = match unknown_folds::answer(&experiment, &ignored, request)? {
         Value::Object(map) => map,
         other => return Ok(other),
     };
-    // The dispatcher puts the outer check name first; keep the inner one as the protocol.
-    result.remove("check");
     result.insert("protocol".into(), PROTOCOL.into());
     result.insert(
         "dataset".into(),

@@ -1,0 +1,206 @@
+//! Rational arithmetic that stays on machine words while the values are small.
+//!
+//! `num-rational` is exact but generic: its comparison of two fractions with different
+//! denominators runs a continued-fraction recursion of big-integer divisions, and every
+//! operation reduces with the big-integer binary gcd, which shifts a heap number once per
+//! bit. The values scores take (counts up to 10^12 and decimals of a few digits) fit in
+//! 64 bits, where a comparison is two 128-bit products and a gcd is `u128`'s. These
+//! functions take that path when every part fits and `num-rational`'s otherwise, so their
+//! results are the same values in lowest terms either way (checked against `num-rational`
+//! by the property tests below).
+
+use std::cmp::Ordering;
+
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_rational::BigRational;
+use num_traits::{Signed, ToPrimitive};
+
+/// The four parts of two fractions as `i128`, where all fit in `i64` (so that every
+/// product of two parts fits, and sums of products are checked).
+fn small(a: &BigRational, b: &BigRational) -> Option<[i128; 4]> {
+    let part = |x: &BigInt| x.to_i64().map(i128::from);
+    Some([
+        part(a.numer())?,
+        part(a.denom())?,
+        part(b.numer())?,
+        part(b.denom())?,
+    ])
+}
+
+/// `numer / denom` in lowest terms with a positive denominator, or `None` where `denom` is
+/// zero or a part is `i128::MIN` (whose magnitude has no `i128`).
+fn from_i128(numer: i128, denom: i128) -> Option<BigRational> {
+    if denom == 0 || numer == i128::MIN || denom == i128::MIN {
+        return None;
+    }
+    // g ≥ 1 divides both magnitudes, which are below 2^127, so it fits.
+    let g = i128::try_from(numer.unsigned_abs().gcd(&denom.unsigned_abs())).ok()?;
+    let (numer, denom) = (numer / g, denom / g);
+    let (numer, denom) = if denom < 0 {
+        (-numer, -denom)
+    } else {
+        (numer, denom)
+    };
+    Some(BigRational::new_raw(
+        BigInt::from(numer),
+        BigInt::from(denom),
+    ))
+}
+
+/// x·y + sign·z·w, where it fits in `i128`.
+fn cross(x: i128, y: i128, z: i128, w: i128, sign: i128) -> Option<i128> {
+    x.checked_mul(y)?
+        .checked_add(sign.checked_mul(z.checked_mul(w)?)?)
+}
+
+/// Compares two rationals exactly.
+///
+/// ```
+/// use scorecheck_algebra::{cmp_rationals, parse_decimal};
+/// use std::cmp::Ordering;
+/// let (a, b) = (parse_decimal("0.954")?, parse_decimal("0.9541")?);
+/// assert_eq!(cmp_rationals(&a, &b), Ordering::Less);
+/// # Ok::<(), scorecheck_algebra::Error>(())
+/// ```
+pub fn cmp_rationals(a: &BigRational, b: &BigRational) -> Ordering {
+    // a/b against c/d is a·d against c·b when b·d > 0 and reversed when b·d < 0 (a fraction
+    // made by `new_raw` may keep a negative denominator).
+    let flipped = a.denom().is_negative() != b.denom().is_negative();
+    let order = match small(a, b) {
+        Some([an, ad, bn, bd]) => (an * bd).cmp(&(bn * ad)),
+        None => (a.numer() * b.denom()).cmp(&(b.numer() * a.denom())),
+    };
+    if flipped {
+        order.reverse()
+    } else {
+        order
+    }
+}
+
+/// Compares a finite `f64` with a rational exactly, or `None` for an infinite or NaN `f`.
+///
+/// ```
+/// use scorecheck_algebra::{cmp_f64_rational, parse_decimal};
+/// use std::cmp::Ordering;
+/// // 0.1 as an f64 is 0.1000000000000000055511151231257827…
+/// assert_eq!(cmp_f64_rational(0.1, &parse_decimal("0.1")?), Some(Ordering::Greater));
+/// assert_eq!(cmp_f64_rational(0.5, &parse_decimal("0.5")?), Some(Ordering::Equal));
+/// # Ok::<(), scorecheck_algebra::Error>(())
+/// ```
+pub fn cmp_f64_rational(f: f64, r: &BigRational) -> Option<Ordering> {
+    if !f.is_finite() {
+        return None;
+    }
+    // f = ±m·2^e exactly (m < 2^53); against a/b that is ±m·b·2^e against a, flipped when
+    // b < 0, with the power of two moved to whichever side keeps it a left shift.
+    let bits = f.to_bits();
+    let biased = i64::try_from((bits >> 52) & 0x7ff).ok()?;
+    let fraction = bits & ((1u64 << 52) - 1);
+    let (m, e) = if biased == 0 {
+        (fraction, -1074)
+    } else {
+        (fraction | (1u64 << 52), biased - 1075)
+    };
+    let mut left = BigInt::from(m) * r.denom();
+    if bits >> 63 == 1 {
+        left = -left;
+    }
+    let mut right = r.numer().clone();
+    let shift = usize::try_from(e.unsigned_abs()).ok()?;
+    if e >= 0 {
+        left <<= shift;
+    } else {
+        right <<= shift;
+    }
+    let order = left.cmp(&right);
+    Some(if r.denom().is_negative() {
+        order.reverse()
+    } else {
+        order
+    })
+}
+
+/// a + b.
+pub(crate) fn add(a: &BigRational, b: &BigRational) -> BigRational {
+    small(a, b)
+        .and_then(|[an, ad, bn, bd]| from_i128(cross(an, bd, bn, ad, 1)?, ad.checked_mul(bd)?))
+        .unwrap_or_else(|| a + b)
+}
+
+/// a − b.
+pub(crate) fn sub(a: &BigRational, b: &BigRational) -> BigRational {
+    small(a, b)
+        .and_then(|[an, ad, bn, bd]| from_i128(cross(an, bd, bn, ad, -1)?, ad.checked_mul(bd)?))
+        .unwrap_or_else(|| a - b)
+}
+
+/// a · b.
+pub(crate) fn mul(a: &BigRational, b: &BigRational) -> BigRational {
+    small(a, b)
+        .and_then(|[an, ad, bn, bd]| from_i128(an.checked_mul(bn)?, ad.checked_mul(bd)?))
+        .unwrap_or_else(|| a * b)
+}
+
+/// a / b; b is not zero.
+pub(crate) fn div(a: &BigRational, b: &BigRational) -> BigRational {
+    small(a, b)
+        .and_then(|[an, ad, bn, bd]| from_i128(an.checked_mul(bd)?, ad.checked_mul(bn)?))
+        .unwrap_or_else(|| a / b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn q(n: i128, d: i128) -> BigRational {
+        BigRational::new(BigInt::from(n), BigInt::from(d))
+    }
+
+    /// Parts from every size class: small, near the i64 edges, and beyond (general path).
+    fn part() -> impl Strategy<Value = i128> {
+        prop_oneof![
+            -1000i128..1000,
+            Just(i128::from(i64::MAX)),
+            Just(i128::from(i64::MIN)),
+            Just(i128::from(i64::MIN) + 1),
+            (i128::from(i64::MIN)..=i128::from(i64::MAX)),
+            any::<i128>().prop_map(|x| x / 2),
+        ]
+    }
+
+    fn nonzero() -> impl Strategy<Value = i128> {
+        part().prop_filter("non-zero", |d| *d != 0)
+    }
+
+    proptest! {
+        #[test]
+        fn agrees_with_num_rational(an in part(), ad in nonzero(), bn in part(), bd in nonzero()) {
+            let (a, b) = (q(an, ad), q(bn, bd));
+            prop_assert_eq!(cmp_rationals(&a, &b), a.cmp(&b));
+            let parts = |x: BigRational| (x.numer().clone(), x.denom().clone());
+            // `==` on Ratio compares values; the parts must also be the same lowest terms.
+            prop_assert_eq!(parts(add(&a, &b)), parts(&a + &b));
+            prop_assert_eq!(parts(sub(&a, &b)), parts(&a - &b));
+            prop_assert_eq!(parts(mul(&a, &b)), parts(&a * &b));
+            if bn != 0 {
+                prop_assert_eq!(parts(div(&a, &b)), parts(&a / &b));
+            }
+        }
+
+        #[test]
+        fn floats_compare_like_their_exact_values(f in prop_oneof![any::<f64>(), -2.0f64..2.0, Just(f64::MIN_POSITIVE / 8.0)], n in part(), d in nonzero()) {
+            let r = q(n, d);
+            prop_assert_eq!(cmp_f64_rational(f, &r), BigRational::from_float(f).map(|x| x.cmp(&r)));
+            prop_assert_eq!(cmp_f64_rational(f, &BigRational::from_float(f).unwrap_or_default()).filter(|_| f.is_finite()), f.is_finite().then_some(Ordering::Equal));
+        }
+
+        #[test]
+        fn raw_fractions_with_negative_denominators_compare_by_value(n in -1000i64..1000, d in 1i64..1000, m in -1000i64..1000) {
+            let raw = BigRational::new_raw(BigInt::from(-n), BigInt::from(-d));
+            let other = q(i128::from(m), 7);
+            prop_assert_eq!(cmp_rationals(&raw, &other), q(i128::from(n), i128::from(d)).cmp(&other));
+        }
+    }
+}
