@@ -1,9 +1,9 @@
 //! Reported figures as exact rationals, and what a reported value with uncertainty means.
 
-use crate::rational::{add, div, sub};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Pow, Zero};
+use scorecheck_rational::{add, div, sub};
 
 use crate::error::{Error, ErrorKind};
 

@@ -8,7 +8,7 @@ use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use crate::arith::Arith;
-use crate::rational::{add, cmp_rationals, div, mul, sub};
+use scorecheck_rational::{add, cmp_rationals, div, mul, sub};
 
 /// An exact score value.
 ///

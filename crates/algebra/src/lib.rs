@@ -38,7 +38,6 @@ mod exact;
 mod formula;
 mod matrix;
 mod names;
-mod rational;
 mod score;
 
 pub use arith::Arith;
@@ -52,5 +51,5 @@ pub use formula::{counts_exact, evaluate, Counts, Params};
 pub use matrix::{ConfusionMatrix, Trend};
 pub use names::closest_names;
 pub use num_rational::BigRational;
-pub use rational::{cmp_f64_rational, cmp_rationals};
 pub use score::Score;
+pub use scorecheck_rational::{cmp_f64_rational, cmp_rationals};

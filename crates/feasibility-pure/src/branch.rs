@@ -2,8 +2,10 @@
 
 use std::time::Instant;
 
+use num_bigint::BigInt;
+use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::{Signed, ToPrimitive, Zero};
+use num_traits::{Signed, ToPrimitive};
 use scorecheck_feasibility::{Budget, Certainty, Problem, Verdict};
 
 use crate::presolve::{propagate, Model};
@@ -35,12 +37,23 @@ struct Node {
 
 /// Nearest integer (ties down), as i64 clamped into `[lo, hi]`.
 fn nearest(q: &BigRational, lo: i64, hi: i64) -> i64 {
-    let two = BigRational::from_integer(2.into());
-    let r = (q * &two + BigRational::from_integer(1.into())) / two;
-    let r = (r.ceil() - BigRational::from_integer(1.into())).to_integer();
-    r.to_i64()
-        .unwrap_or(if r.is_zero() { 0 } else { lo })
-        .clamp(lo, hi)
+    // For q = a/b with b > 0: ⌈(2a + b)/(2b)⌉ − 1 = ⌊(2a + b − 1)/(2b)⌋, in i128 when a and b
+    // fit in i64 (no rational is formed, so nothing is reduced by a gcd).
+    let (a, b) = if q.denom().is_negative() {
+        (-q.numer(), -q.denom())
+    } else {
+        (q.numer().clone(), q.denom().clone())
+    };
+    let rounded = match (a.to_i64(), b.to_i64()) {
+        (Some(a), Some(b)) => {
+            let (a, b) = (i128::from(a), i128::from(b));
+            i64::try_from((2 * a + b - 1).div_euclid(2 * b)).ok()
+        }
+        _ => (BigInt::from(2) * &a + &b - BigInt::from(1))
+            .div_floor(&(BigInt::from(2) * &b))
+            .to_i64(),
+    };
+    rounded.unwrap_or(lo).clamp(lo, hi)
 }
 
 /// Searches for an integer point of `model` (the presolved `problem`) within `budget`.
@@ -295,4 +308,40 @@ fn round(
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The rounding written with rationals: ⌈(2q + 1)/2⌉ − 1, ties down.
+    fn nearest_by_rationals(q: &BigRational, lo: i64, hi: i64) -> i64 {
+        let two = BigRational::from_integer(2.into());
+        let r = (q * &two + BigRational::from_integer(1.into())) / two;
+        let r = (r.ceil() - BigRational::from_integer(1.into())).to_integer();
+        r.to_i64().unwrap_or(lo).clamp(lo, hi)
+    }
+
+    proptest! {
+        #[test]
+        fn nearest_agrees_with_rational_rounding(
+            a in prop_oneof![-10_000i128..10_000, any::<i64>().prop_map(i128::from), any::<i128>()],
+            b in prop_oneof![1i128..100, any::<i64>().prop_map(i128::from), any::<i128>()],
+            negate in any::<bool>(),
+            lo in -1000i64..0,
+            width in 0i64..2000,
+        ) {
+            prop_assume!(b != 0);
+            let q = BigRational::new(BigInt::from(a), BigInt::from(b));
+            let raw = if negate {
+                BigRational::new_raw(-q.numer(), -q.denom())
+            } else {
+                q.clone()
+            };
+            let hi = lo + width;
+            prop_assert_eq!(nearest(&raw, lo, hi), nearest_by_rationals(&q, lo, hi));
+            prop_assert_eq!(nearest(&raw, i64::MIN, i64::MAX), nearest_by_rationals(&q, i64::MIN, i64::MAX));
+        }
+    }
 }

@@ -12,6 +12,8 @@ use std::time::Instant;
 
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
+use scorecheck_rational::{add, cmp_rationals, div, mul, sub};
+use std::cmp::Ordering;
 
 use crate::presolve::{approx, Model};
 
@@ -190,7 +192,7 @@ impl Lp<'_> {
             if self.is_artificial(b) {
                 for (yi, bk) in y.iter_mut().zip(&self.binv[k]) {
                     if !bk.is_zero() {
-                        *yi += bk;
+                        *yi = add(yi, bk);
                     }
                 }
             }
@@ -206,7 +208,7 @@ impl Lp<'_> {
             let mut d = BigRational::zero();
             for (i, a, _) in &self.model.columns[j] {
                 if !self.y[*i].is_zero() {
-                    d -= &self.y[*i] * a;
+                    d = sub(&d, &mul(&self.y[*i], a));
                 }
             }
             d
@@ -214,7 +216,10 @@ impl Lp<'_> {
             self.y[j - n].clone()
         } else {
             let i = j - n - m;
-            self.cost(j) - &self.y[i] * BigRational::from_integer(self.sign[i].into())
+            sub(
+                &self.cost(j),
+                &mul(&self.y[i], &BigRational::from_integer(self.sign[i].into())),
+            )
         }
     }
 
@@ -296,7 +301,7 @@ impl Lp<'_> {
                     let mut s = BigRational::zero();
                     for (i, a, _) in &self.model.columns[j] {
                         if !row[*i].is_zero() {
-                            s += &row[*i] * a;
+                            s = add(&s, &mul(&row[*i], a));
                         }
                     }
                     s
@@ -304,7 +309,7 @@ impl Lp<'_> {
                     -row[j - n].clone()
                 } else {
                     let i = j - n - m;
-                    &row[i] * BigRational::from_integer(self.sign[i].into())
+                    mul(&row[i], &BigRational::from_integer(self.sign[i].into()))
                 }
             })
             .collect()
@@ -336,9 +341,9 @@ impl Lp<'_> {
             let dir_q = BigRational::from_integer(dir.into());
             // Ratio test: the entering variable's own range, then every basic variable.
             let mut step: Option<BigRational> = if dir > 0 {
-                self.ub[q].as_ref().map(|u| u - &self.x[q])
+                self.ub[q].as_ref().map(|u| sub(u, &self.x[q]))
             } else {
-                self.lb[q].as_ref().map(|l| &self.x[q] - l)
+                self.lb[q].as_ref().map(|l| sub(&self.x[q], l))
             };
             let mut leaving: Option<(usize, bool)> = None; // (basis position, to upper)
             for (k, a) in alpha.iter().enumerate() {
@@ -346,23 +351,25 @@ impl Lp<'_> {
                     continue;
                 }
                 let b = self.basis[k];
-                let rate = -(a * &dir_q);
+                let rate = -mul(a, &dir_q);
                 let (limit, to_upper) = if rate.is_negative() {
                     match &self.lb[b] {
-                        Some(l) => ((&self.x[b] - l) / -&rate, false),
+                        Some(l) => (div(&sub(&self.x[b], l), &-&rate), false),
                         None => continue,
                     }
                 } else {
                     match &self.ub[b] {
-                        Some(u) => ((u - &self.x[b]) / &rate, true),
+                        Some(u) => (div(&sub(u, &self.x[b]), &rate), true),
                         None => continue,
                     }
                 };
                 let better = match &step {
                     None => true,
                     Some(s) => {
-                        &limit < s
-                            || (&limit == s && leaving.is_some_and(|(kk, _)| b < self.basis[kk]))
+                        let order = cmp_rationals(&limit, s);
+                        order == Ordering::Less
+                            || (order == Ordering::Equal
+                                && leaving.is_some_and(|(kk, _)| b < self.basis[kk]))
                     }
                 };
                 if better {
@@ -380,12 +387,12 @@ impl Lp<'_> {
                 }
             } else {
                 degenerate_streak = 0;
-                let delta = &theta * &dir_q;
-                self.x[q] += &delta;
+                let delta = mul(&theta, &dir_q);
+                self.x[q] = add(&self.x[q], &delta);
                 for (k, a) in alpha.iter().enumerate() {
                     if !a.is_zero() {
                         let b = self.basis[k];
-                        self.x[b] -= a * &delta;
+                        self.x[b] = sub(&self.x[b], &mul(a, &delta));
                     }
                 }
             }
@@ -421,7 +428,7 @@ impl Lp<'_> {
         let pivot = alpha[r].clone();
         for v in self.binv[r].iter_mut() {
             if !v.is_zero() {
-                *v /= &pivot;
+                *v = div(v, &pivot);
             }
         }
         let pivot_row = self.binv[r].clone();
@@ -431,7 +438,7 @@ impl Lp<'_> {
             }
             for (v, p) in self.binv[k].iter_mut().zip(&pivot_row) {
                 if !p.is_zero() {
-                    *v -= a * p;
+                    *v = sub(v, &mul(a, p));
                 }
             }
         }

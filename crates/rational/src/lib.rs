@@ -1,4 +1,5 @@
-//! Rational arithmetic that stays on machine words while the values are small.
+//! Exact rational arithmetic that stays on machine words while the values are small: the
+//! ground floor under scorecheck's score algebra and its pure feasibility backend.
 //!
 //! `num-rational` is exact but generic: its comparison of two fractions with different
 //! denominators runs a continued-fraction recursion of big-integer divisions, and every
@@ -7,7 +8,20 @@
 //! 64 bits, where a comparison is two 128-bit products and a gcd is `u128`'s. These
 //! functions take that path when every part fits and `num-rational`'s otherwise, so their
 //! results are the same values in lowest terms either way (checked against `num-rational`
-//! by the property tests below).
+//! by the property tests below). It is written by hand because no kept crate offers a
+//! big rational with a small-value fast path; the general path is `num-rational` itself.
+//!
+//! ```
+//! use scorecheck_rational::{add, cmp_rationals};
+//! use num_rational::BigRational;
+//! use std::cmp::Ordering;
+//! let third = BigRational::new(1.into(), 3.into());
+//! let sum = add(&third, &third);
+//! assert_eq!(sum, BigRational::new(2.into(), 3.into()));
+//! assert_eq!(cmp_rationals(&sum, &third), Ordering::Greater);
+//! ```
+//!
+//! Cargo features: none.
 
 use std::cmp::Ordering;
 
@@ -57,11 +71,11 @@ fn cross(x: i128, y: i128, z: i128, w: i128, sign: i128) -> Option<i128> {
 /// Compares two rationals exactly.
 ///
 /// ```
-/// use scorecheck_algebra::{cmp_rationals, parse_decimal};
+/// use scorecheck_rational::cmp_rationals;
+/// use num_rational::BigRational;
 /// use std::cmp::Ordering;
-/// let (a, b) = (parse_decimal("0.954")?, parse_decimal("0.9541")?);
+/// let (a, b) = (BigRational::new(954.into(), 1000.into()), BigRational::new(9541.into(), 10000.into()));
 /// assert_eq!(cmp_rationals(&a, &b), Ordering::Less);
-/// # Ok::<(), scorecheck_algebra::Error>(())
 /// ```
 pub fn cmp_rationals(a: &BigRational, b: &BigRational) -> Ordering {
     // a/b against c/d is a·d against c·b when b·d > 0 and reversed when b·d < 0 (a fraction
@@ -81,12 +95,13 @@ pub fn cmp_rationals(a: &BigRational, b: &BigRational) -> Ordering {
 /// Compares a finite `f64` with a rational exactly, or `None` for an infinite or NaN `f`.
 ///
 /// ```
-/// use scorecheck_algebra::{cmp_f64_rational, parse_decimal};
+/// use scorecheck_rational::cmp_f64_rational;
+/// use num_rational::BigRational;
 /// use std::cmp::Ordering;
 /// // 0.1 as an f64 is 0.1000000000000000055511151231257827…
-/// assert_eq!(cmp_f64_rational(0.1, &parse_decimal("0.1")?), Some(Ordering::Greater));
-/// assert_eq!(cmp_f64_rational(0.5, &parse_decimal("0.5")?), Some(Ordering::Equal));
-/// # Ok::<(), scorecheck_algebra::Error>(())
+/// let (tenth, half) = (BigRational::new(1.into(), 10.into()), BigRational::new(1.into(), 2.into()));
+/// assert_eq!(cmp_f64_rational(0.1, &tenth), Some(Ordering::Greater));
+/// assert_eq!(cmp_f64_rational(0.5, &half), Some(Ordering::Equal));
 /// ```
 pub fn cmp_f64_rational(f: f64, r: &BigRational) -> Option<Ordering> {
     if !f.is_finite() {
@@ -122,28 +137,28 @@ pub fn cmp_f64_rational(f: f64, r: &BigRational) -> Option<Ordering> {
 }
 
 /// a + b.
-pub(crate) fn add(a: &BigRational, b: &BigRational) -> BigRational {
+pub fn add(a: &BigRational, b: &BigRational) -> BigRational {
     small(a, b)
         .and_then(|[an, ad, bn, bd]| from_i128(cross(an, bd, bn, ad, 1)?, ad.checked_mul(bd)?))
         .unwrap_or_else(|| a + b)
 }
 
 /// a − b.
-pub(crate) fn sub(a: &BigRational, b: &BigRational) -> BigRational {
+pub fn sub(a: &BigRational, b: &BigRational) -> BigRational {
     small(a, b)
         .and_then(|[an, ad, bn, bd]| from_i128(cross(an, bd, bn, ad, -1)?, ad.checked_mul(bd)?))
         .unwrap_or_else(|| a - b)
 }
 
 /// a · b.
-pub(crate) fn mul(a: &BigRational, b: &BigRational) -> BigRational {
+pub fn mul(a: &BigRational, b: &BigRational) -> BigRational {
     small(a, b)
         .and_then(|[an, ad, bn, bd]| from_i128(an.checked_mul(bn)?, ad.checked_mul(bd)?))
         .unwrap_or_else(|| a * b)
 }
 
 /// a / b; b is not zero.
-pub(crate) fn div(a: &BigRational, b: &BigRational) -> BigRational {
+pub fn div(a: &BigRational, b: &BigRational) -> BigRational {
     small(a, b)
         .and_then(|[an, ad, bn, bd]| from_i128(an.checked_mul(bd)?, ad.checked_mul(bn)?))
         .unwrap_or_else(|| a / b)
