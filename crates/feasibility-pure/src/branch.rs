@@ -1,5 +1,6 @@
 //! Depth-first branch and bound over exact LP relaxations, with rounding of each relaxation's few fractional values.
 
+use std::cmp::Ordering;
 use std::time::Instant;
 
 use num_bigint::BigInt;
@@ -7,6 +8,7 @@ use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive};
 use scorecheck_feasibility::{Budget, Certainty, Problem, Verdict};
+use scorecheck_rational::{cmp_rationals, sub};
 
 use crate::presolve::{propagate, Model};
 use crate::simplex::{solve_lp, LpOutcome, Stats};
@@ -204,10 +206,15 @@ pub(crate) fn search(problem: &Problem, model: &Model, budget: &Budget) -> Verdi
         }
         // Branch on the most fractional value; the side nearer to it is explored first.
         let half = BigRational::new(1.into(), 2.into());
-        let Some(&j) = fractional.iter().min_by_key(|&&j| {
-            let f = &x[j] - x[j].floor();
-            (f - &half).abs()
-        }) else {
+        let distance = |j: usize| sub(&sub(&x[j], &x[j].floor()), &half).abs();
+        let distances: Vec<BigRational> = fractional.iter().map(|&j| distance(j)).collect();
+        // The first of the least distances, as `min_by_key` would pick.
+        let Some(&j) = fractional
+            .iter()
+            .zip(&distances)
+            .min_by(|a, b| cmp_rationals(a.1, b.1))
+            .map(|(j, _)| j)
+        else {
             // An integral relaxation point that failed the exact check cannot happen; do
             // not claim anything.
             return undecided(
@@ -242,7 +249,7 @@ pub(crate) fn search(problem: &Problem, model: &Model, budget: &Budget) -> Verdi
         };
         up.lower[j] = floor + 1;
         up.start[j] = floor + 1;
-        let up_first = &x[j] - x[j].floor() > half;
+        let up_first = cmp_rationals(&sub(&x[j], &x[j].floor()), &half) == Ordering::Greater;
         if up_first {
             stack.push(down);
             stack.push(up);

@@ -17,6 +17,36 @@ pub(crate) struct Model {
     pub columns: Vec<Vec<(usize, BigRational, f64)>>,
     /// Euclidean norm of each column in f64 (pricing scale).
     pub norms: Vec<f64>,
+    /// Each row in machine words, where its coefficients and range fit in `i64`.
+    pub small_rows: Vec<Option<SmallRow>>,
+}
+
+/// A row whose coefficients and range fit in `i64`, for bound propagation in `i128`.
+#[derive(Debug, Clone)]
+pub(crate) struct SmallRow {
+    terms: Vec<(usize, i128)>,
+    lower: Option<i128>,
+    upper: Option<i128>,
+}
+
+impl SmallRow {
+    fn new(row: &IntegerRow) -> Option<SmallRow> {
+        let word = |x: &BigInt| x.to_i64().map(i128::from);
+        let terms = row
+            .terms()
+            .iter()
+            .map(|(j, a)| Some((j.0, word(a)?)))
+            .collect::<Option<Vec<_>>>()?;
+        let bound = |b: Option<&BigInt>| match b {
+            None => Some(None),
+            Some(b) => word(b).map(Some),
+        };
+        Some(SmallRow {
+            terms,
+            lower: bound(row.lower())?,
+            upper: bound(row.upper())?,
+        })
+    }
 }
 
 /// `ceil(q)` and `floor(q)` of a rational.
@@ -114,12 +144,14 @@ pub(crate) fn presolve(problem: &Problem) -> Result<Model, String> {
                 .max(1e-300)
         })
         .collect();
+    let small_rows = rows.iter().map(SmallRow::new).collect();
     Ok(Model {
         lower,
         upper,
         rows,
         columns,
         norms,
+        small_rows,
     })
 }
 
@@ -136,48 +168,34 @@ const PROPAGATION_ROUNDS: usize = 4;
 /// its most favourable bound, rounded inwards (the variables are integers). Exact
 /// (`BigInt`); `false` means the box holds no integer point satisfying every row.
 pub(crate) fn propagate(model: &Model, lower: &mut [i64], upper: &mut [i64]) -> bool {
+    let mut updates = Vec::new();
     for _ in 0..PROPAGATION_ROUNDS {
         let mut changed = false;
-        for row in &model.rows {
-            // Least and greatest activity over the box (every term's variable exists: the
-            // problem was checked for unknown variables before presolve).
-            let Some((least, greatest)) = row.activity_range(lower, upper) else {
-                return true;
-            };
-            if row.upper().is_some_and(|u| &least > u) || row.lower().is_some_and(|l| &greatest < l)
-            {
-                return false;
+        for (row, small) in model.rows.iter().zip(&model.small_rows) {
+            // The same bounds in i128 where nothing overflows; the BigInt form otherwise.
+            let step = small
+                .as_ref()
+                .and_then(|small| small_row_bounds(small, lower, upper, &mut updates))
+                .unwrap_or_else(|| big_row_bounds(row, lower, upper, &mut updates));
+            match step {
+                RowStep::Empty => return false,
+                RowStep::UnknownVariable => return true,
+                RowStep::Bounds => {}
             }
-            for (j, a) in row.terms() {
-                let j = &j.0;
-                let (own_least, own_greatest) = if a.is_positive() {
-                    (a * lower[*j], a * upper[*j])
-                } else {
-                    (a * upper[*j], a * lower[*j])
-                };
-                // a·x ≤ U − (least − own_least) and a·x ≥ L − (greatest − own_greatest);
-                // dividing by a < 0 swaps which one bounds x from below.
-                let cap = row.upper().map(|u| u - (&least - &own_least));
-                let base = row.lower().map(|l| l - (&greatest - &own_greatest));
-                let (new_lo, new_hi) = if a.is_positive() {
-                    (base.map(|f| ceil_div(&f, a)), cap.map(|c| c.div_floor(a)))
-                } else {
-                    (cap.map(|c| ceil_div(&c, a)), base.map(|f| f.div_floor(a)))
-                };
-                // Bounds beyond the i64 range are left alone (weaker, still sound).
-                if let Some(b) = new_lo.and_then(|b| b.to_i64()) {
-                    if b > lower[*j] {
-                        lower[*j] = b;
+            for &(j, new_lo, new_hi) in &updates {
+                if let Some(b) = new_lo {
+                    if b > lower[j] {
+                        lower[j] = b;
                         changed = true;
                     }
                 }
-                if let Some(b) = new_hi.and_then(|b| b.to_i64()) {
-                    if b < upper[*j] {
-                        upper[*j] = b;
+                if let Some(b) = new_hi {
+                    if b < upper[j] {
+                        upper[j] = b;
                         changed = true;
                     }
                 }
-                if lower[*j] > upper[*j] {
+                if lower[j] > upper[j] {
                     return false;
                 }
             }
@@ -189,9 +207,120 @@ pub(crate) fn propagate(model: &Model, lower: &mut [i64], upper: &mut [i64]) -> 
     true
 }
 
+/// What one row says about the box.
+enum RowStep {
+    /// No point of the box satisfies the row.
+    Empty,
+    /// A term's variable lies outside the box (cannot happen after presolve's checks).
+    UnknownVariable,
+    /// The bounds each variable gets from the row are in the update list.
+    Bounds,
+}
+
+/// The bounds every variable of `row` gets from the row range once every other variable
+/// takes its most favourable bound (read from the box as it was before this row), rounded
+/// inwards; bounds beyond the i64 range are left out (weaker, still sound).
+fn big_row_bounds(
+    row: &IntegerRow,
+    lower: &[i64],
+    upper: &[i64],
+    updates: &mut Vec<(usize, Option<i64>, Option<i64>)>,
+) -> RowStep {
+    updates.clear();
+    let Some((least, greatest)) = row.activity_range(lower, upper) else {
+        return RowStep::UnknownVariable;
+    };
+    if row.upper().is_some_and(|u| &least > u) || row.lower().is_some_and(|l| &greatest < l) {
+        return RowStep::Empty;
+    }
+    for (j, a) in row.terms() {
+        let j = j.0;
+        let (own_least, own_greatest) = if a.is_positive() {
+            (a * lower[j], a * upper[j])
+        } else {
+            (a * upper[j], a * lower[j])
+        };
+        // a·x ≤ U − (least − own_least) and a·x ≥ L − (greatest − own_greatest);
+        // dividing by a < 0 swaps which one bounds x from below.
+        let cap = row.upper().map(|u| u - (&least - &own_least));
+        let base = row.lower().map(|l| l - (&greatest - &own_greatest));
+        let (new_lo, new_hi) = if a.is_positive() {
+            (base.map(|f| ceil_div(&f, a)), cap.map(|c| c.div_floor(a)))
+        } else {
+            (cap.map(|c| ceil_div(&c, a)), base.map(|f| f.div_floor(a)))
+        };
+        updates.push((
+            j,
+            new_lo.and_then(|b| b.to_i64()),
+            new_hi.and_then(|b| b.to_i64()),
+        ));
+    }
+    RowStep::Bounds
+}
+
+/// [`big_row_bounds`] in `i128`, or `None` where an intermediate value would overflow (the
+/// caller then takes the BigInt form, so the result is the same either way).
+fn small_row_bounds(
+    row: &SmallRow,
+    lower: &[i64],
+    upper: &[i64],
+    updates: &mut Vec<(usize, Option<i64>, Option<i64>)>,
+) -> Option<RowStep> {
+    updates.clear();
+    let ends = |j: usize, a: i128| -> Option<(i128, i128)> {
+        let (lo, hi) = (i128::from(*lower.get(j)?), i128::from(*upper.get(j)?));
+        // |a|, |lo|, |hi| ≤ 2^63: the products fit.
+        Some(if a > 0 {
+            (a * lo, a * hi)
+        } else {
+            (a * hi, a * lo)
+        })
+    };
+    let (mut least, mut greatest) = (0i128, 0i128);
+    for &(j, a) in &row.terms {
+        let Some((own_least, own_greatest)) = ends(j, a) else {
+            return Some(RowStep::UnknownVariable);
+        };
+        least = least.checked_add(own_least)?;
+        greatest = greatest.checked_add(own_greatest)?;
+    }
+    if row.upper.is_some_and(|u| least > u) || row.lower.is_some_and(|l| greatest < l) {
+        return Some(RowStep::Empty);
+    }
+    let word = |b: i128| i64::try_from(b).ok();
+    for &(j, a) in &row.terms {
+        let (own_least, own_greatest) = ends(j, a)?;
+        let cap = match row.upper {
+            Some(u) => Some(u.checked_sub(least.checked_sub(own_least)?)?),
+            None => None,
+        };
+        let base = match row.lower {
+            Some(l) => Some(l.checked_sub(greatest.checked_sub(own_greatest)?)?),
+            None => None,
+        };
+        // ⌊p/a⌋ (None only for i128::MIN / −1) and ⌈p/a⌉ = −⌊−p/a⌋.
+        let floor = |p: i128| -> Option<i128> {
+            (p != i128::MIN || a != -1).then(|| Integer::div_floor(&p, &a))
+        };
+        let ceil = |p: i128| -> Option<i128> { floor(p.checked_neg()?)?.checked_neg() };
+        let (new_lo, new_hi) = if a > 0 {
+            (base.map(ceil), cap.map(floor))
+        } else {
+            (cap.map(ceil), base.map(floor))
+        };
+        let (new_lo, new_hi) = (
+            new_lo.map_or(Some(None), |b| b.map(Some))?,
+            new_hi.map_or(Some(None), |b| b.map(Some))?,
+        );
+        updates.push((j, new_lo.and_then(word), new_hi.and_then(word)));
+    }
+    Some(RowStep::Bounds)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use scorecheck_feasibility::VarId;
 
     fn r(n: i64, d: i64) -> BigRational {
         BigRational::new(n.into(), d.into())
@@ -259,5 +388,48 @@ mod tests {
         let m = presolve(&p).unwrap();
         let (mut lo, mut hi) = (m.lower.clone(), m.upper.clone());
         assert!(!propagate(&m, &mut lo, &mut hi));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn machine_word_propagation_matches_big_integers(
+            coefficients in proptest::collection::vec(
+                proptest::prop_oneof![-9i64..10, proptest::prelude::any::<i64>()], 2..6),
+            range in (proptest::prelude::any::<Option<i64>>(), proptest::prelude::any::<Option<i64>>()),
+            small in proptest::prelude::any::<bool>(),
+            ends in proptest::collection::vec(
+                (proptest::prop_oneof![-20i64..20, proptest::prelude::any::<i64>()],
+                 proptest::prop_oneof![0i64..20, proptest::prelude::any::<i64>()]), 6),
+        ) {
+            let whole = |x: i64| BigRational::from_integer(BigInt::from(x));
+            let terms: Vec<(VarId, BigRational)> = coefficients
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| **a != 0)
+                .map(|(j, a)| (VarId(j), whole(*a)))
+                .collect();
+            let shrink = |x: i64| if small { x % 1000 } else { x };
+            let (lo, hi) = (range.0.map(shrink).map(whole), range.1.map(shrink).map(whole));
+            let row = IntegerRow::new(&terms, lo.as_ref(), hi.as_ref());
+            let lower: Vec<i64> = ends.iter().map(|&(l, _)| shrink(l)).collect();
+            let upper: Vec<i64> = ends
+                .iter()
+                .map(|&(l, w)| shrink(l).saturating_add(shrink(w).abs()))
+                .collect();
+            let (mut big, mut word) = (Vec::new(), Vec::new());
+            let big_step = big_row_bounds(&row, &lower, &upper, &mut big);
+            let Some(small_row) = SmallRow::new(&row) else {
+                return Ok(());
+            };
+            if let Some(word_step) = small_row_bounds(&small_row, &lower, &upper, &mut word) {
+                proptest::prop_assert_eq!(
+                    std::mem::discriminant(&word_step),
+                    std::mem::discriminant(&big_step)
+                );
+                if matches!(big_step, RowStep::Bounds) {
+                    proptest::prop_assert_eq!(word, big);
+                }
+            }
+        }
     }
 }
