@@ -220,7 +220,12 @@ ROWS = [
      multiclass_cases(), "run", "every one decided, each <= 1 s"),
     ("mos_1000", "1000-variable MoS (10 datasets × 10 folds × 5 repeats), pure backend",
      {"mos_1000_feasible": mos_case(10, 10, 5, 0.0), "mos_1000_infeasible": mos_case(10, 10, 5, 0.01)}, "run", "keep (12-16×)"),
+    ("mos_1000_highs", "1000-variable MoS, the same two cases, HiGHS backend (`--highs BIN`)",
+     {"mos_1000_feasible": mos_case(10, 10, 5, 0.0), "mos_1000_infeasible": mos_case(10, 10, 5, 0.01)}, ("times", "mos_1000", 1), "keep (12-16×)"),
 ]
+
+# Rows answered by a build with the HiGHS backend (`--highs BIN`), with these arguments.
+HIGHS_ROWS = {"mos_1000_highs": ["--backend", "highs"]}
 
 
 def call_reference(request):
@@ -255,11 +260,11 @@ def reference_worker():
         print(json.dumps({"times": times, "inconsistency": verdict, "error": error}), flush=True)
 
 
-def ours(binary, path, runs, callgrind):
+def ours(binary, path, runs, callgrind, extra=()):
     times, out = [], None
     for _ in range(runs):
         start = time.perf_counter()
-        done = subprocess.run([binary, "check", str(path), "--format", "json"], capture_output=True, text=True)
+        done = subprocess.run([binary, "check", str(path), "--format", "json", *extra], capture_output=True, text=True)
         times.append(time.perf_counter() - start)
         out = json.loads(done.stdout)
         if times[-1] > 1 and len(times) >= 3:
@@ -275,7 +280,7 @@ def ours(binary, path, runs, callgrind):
             per_request = []
             for _ in range(3):
                 start = time.perf_counter()
-                subprocess.run([binary, "batch", str(lines)], capture_output=True, check=True)
+                subprocess.run([binary, "batch", str(lines), *extra], capture_output=True, check=True)
                 per_request.append((time.perf_counter() - start) / copies)
         result["in_process_s"] = min(per_request)
         result["copies"] = copies
@@ -285,7 +290,7 @@ def ours(binary, path, runs, callgrind):
     if callgrind:
         with tempfile.TemporaryDirectory() as tmp:
             done = subprocess.run(
-                ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out", binary, "check", str(path), "--format", "json"],
+                ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out", binary, "check", str(path), "--format", "json", *extra],
                 capture_output=True, text=True,
             )
             found = re.search(r"Collected : (\d+)", done.stderr)
@@ -312,6 +317,7 @@ def main():
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--callgrind", action="store_true")
     parser.add_argument("--only", nargs="*")
+    parser.add_argument("--highs", help="a scorecheck built with `--features highs`, for the HiGHS rows")
     args = parser.parse_args()
     CASES.mkdir(parents=True, exist_ok=True)
     worker = None
@@ -335,11 +341,14 @@ def main():
     for key, description, cases, how, goal in ROWS:
         if args.only and key not in args.only:
             continue
+        if key in HIGHS_ROWS and not args.highs:
+            continue
         row = {"description": description, "goal": goal, "cases": {}}
         for name, request in cases.items():
             path = CASES / f"{name}.json"
             path.write_text(json.dumps(request, indent=1) + "\n")
-            case = {"ours": ours(args.scorecheck, path, args.runs, args.callgrind and key != "multiclass")}
+            binary, extra = (args.highs, HIGHS_ROWS[key]) if key in HIGHS_ROWS else (args.scorecheck, [])
+            case = {"ours": ours(binary, path, args.runs, args.callgrind and key != "multiclass", extra)}
             if how == "run" and worker:
                 case["reference"] = reference(path, 3)
             case["load"] = os.getloadavg()[0]
@@ -377,7 +386,7 @@ def table(results):
         else:
             base = rows.get(how[1])
             base_times = [min(c["reference"]["times"]) for c in base["cases"].values() if c.get("reference", {}).get("times")] if base else []
-            ref = base_times[0] * how[2] if base_times else None
+            ref = max(base_times) * how[2] if base_times else None
             ref_note = f"{show_time(ref)} (×{how[2]} of the {how[1]} row, not run)" if ref else ""
         ours_time = max(our_times)
         ours_note = show_time(ours_time) if len(cases) == 1 else f"{show_time(min(our_times))}–{show_time(ours_time)}, {'all decided' if decided else 'NOT all decided'}"

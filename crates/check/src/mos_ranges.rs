@@ -1,32 +1,20 @@
-//! Exact ranges of the averaged scores in the mean-of-scores protocols (`"ranges"`).
-//!
-//! The experiment-level mean of a linear score (acc, sens, spec, bacc and their relatives)
-//! is Σ cᵢ·xᵢ + c₀ over the integer unknowns of the program, an [`Objective`] whose extremes
-//! over the integer points the `Feasibility` layer's optimisation entry point finds
-//! ([`checked_optimize`]): the values lie on a grid, and a binary search on it, each step one
-//! solve by the request's backend with the row "mean ≥ probe" (or "≤") added, ends on the
-//! exact extreme, attained at an exactly checked point. A float backend's "infeasible" is
-//! not a proof of an extreme, so here it counts as undecided ([`ExactOnly`]). A solve that
-//! comes back undecided, or a passed deadline, ends the search with the bracket found so
-//! far.
+//! Exact ranges of the averaged scores in the mean-of-scores protocols (`"ranges"`): reads
+//! the targets, runs `scorecheck_experiment::linear_range` (a linear score's mean) or the
+//! AUC bisections (`auc_extreme_within`, `linear_extreme_with_auc`) with the request's
+//! backend and renders each side exact (`min`, `max`) or bracketed (`min_between`,
+//! `max_between`, with why).
 
-use num_bigint::BigInt;
-use num_rational::BigRational;
-use num_traits::{One, Zero};
 use scorecheck_algebra::Score;
-use scorecheck_feasibility::{
-    checked_optimize, Budget, Certainty, Feasibility, Objective, Optimum, Problem, Sense, VarId,
-    Verdict,
-};
+use scorecheck_feasibility::{checked_optimize, Certainty, ExactOnly, Optimum, Problem, Sense};
 use serde_json::{json, Map, Value};
 
 use crate::dispatch::{Request, RunOptions};
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::Json;
-use crate::mos::{linear_form, usable, Experiment};
+use crate::mos::{usable, Experiment};
 use scorecheck_experiment::{
-    auc_extreme_within, linear_extreme_with_auc, AucEffort, AucError, AucModel, AucSolution,
-    AucWindow, Extreme,
+    auc_extreme_within, linear_extreme_with_auc, linear_range, mean_objective, AucEffort, AucError,
+    AucModel, AucSolution, AucWindow, Extreme,
 };
 
 /// One averaged score whose range is asked for.
@@ -98,53 +86,6 @@ pub(crate) fn with_auc(mut targets: Vec<Target>, all: bool) -> Vec<Target> {
     targets
 }
 
-/// The mean of `score` over the experiment as terms on the program's unknowns (tp, tn of
-/// each fold in order, as `mos::build` makes them) and a constant; `None` where the score is
-/// undefined on some fold.
-fn mean_terms(
-    experiment: &Experiment,
-    score: Score,
-) -> Option<(Vec<(VarId, BigRational)>, BigRational)> {
-    let n_datasets = experiment.datasets.len() as u64;
-    let mut terms = Vec::new();
-    let mut constant = BigRational::zero();
-    let mut var = 0usize;
-    for dataset in &experiment.datasets {
-        let k = dataset.folds.len() as u64;
-        let weight = BigRational::new(BigInt::one(), BigInt::from(k * n_datasets));
-        for fold in &dataset.folds {
-            let (a, b, c) = linear_form(score, fold.p, fold.n)?;
-            terms.push((VarId(var), &a * &weight));
-            terms.push((VarId(var + 1), &b * &weight));
-            constant += &c * &weight;
-            var += 2;
-        }
-    }
-    Some((terms, constant))
-}
-
-/// The request's backend with every "infeasible" that is not exact turned into
-/// "undecided": the ranges claim exact extremes, so a float solver's word that nothing
-/// better exists must not close a search.
-struct ExactOnly<'a>(&'a dyn Feasibility);
-
-impl Feasibility for ExactOnly<'_> {
-    fn name(&self) -> &'static str {
-        self.0.name()
-    }
-
-    fn solve(&self, problem: &Problem, budget: &Budget) -> Verdict {
-        match self.0.solve(problem, budget) {
-            Verdict::Infeasible { certainty, reason } if certainty != Certainty::Exact => {
-                Verdict::Undecided {
-                    reason: format!("{reason} (certainty {certainty}, not an exact proof)"),
-                }
-            }
-            other => other,
-        }
-    }
-}
-
 /// The `ranges` object of a consistent mean-of-scores result.
 pub(crate) fn compute(
     experiment: &Experiment,
@@ -153,80 +94,28 @@ pub(crate) fn compute(
     targets: &[Target],
     request: &Request<'_>,
 ) -> Result<Value> {
-    let engine = crate::backend::solver(&request.options)?;
-    let exact = ExactOnly(engine.as_ref());
+    let solver = crate::backend::solver(&request.options)?;
+    let budget = crate::backend::budget(&request.options);
     let mut out = Map::new();
     for target in targets {
-        let (score, key) = match target {
-            Target::Score(score, key) => (score, key),
-            Target::Auc(key) => {
-                out.insert(
-                    key.clone(),
-                    open_auc_range(experiment, witness, &request.options)?,
+        let value = match target {
+            Target::Auc(key) => (key, open_auc_range(experiment, witness, &request.options)?),
+            Target::Score(score, key) => {
+                let sides = linear_range(
+                    experiment,
+                    problem,
+                    witness,
+                    *score,
+                    solver.as_ref(),
+                    &budget,
                 );
-                continue;
+                (
+                    key,
+                    sides.map_or(Value::Null, |sides| entry_of(sides, &request.options)),
+                )
             }
         };
-        let Some((terms, constant)) = mean_terms(experiment, *score) else {
-            out.insert(key.clone(), Value::Null);
-            continue;
-        };
-        let objective = Objective::new(terms, constant);
-        let (natural_lo, natural_hi) = score.natural_range();
-        let natural = |x: Option<i64>, up: bool| {
-            BigRational::from_integer(BigInt::from(x.unwrap_or(if up { 1 } else { 0 })))
-        };
-        let mut entry = Map::new();
-        let mut reasons = Vec::new();
-        for up in [false, true] {
-            let sense = if up { Sense::Maximize } else { Sense::Minimize };
-            let name = if up { "max" } else { "min" };
-            let budget = crate::backend::budget(&request.options);
-            let (incumbent, bound) =
-                match checked_optimize(&exact, problem, &objective, sense, &budget) {
-                    Optimum::Optimal { value, .. } => {
-                        entry.insert(name.to_string(), crate::render::rational(&value));
-                        continue;
-                    }
-                    Optimum::Undecided {
-                        incumbent, bound, ..
-                    } => (incumbent.map(|(v, _)| v), bound.map(|(v, _)| v)),
-                    // The program has the witness: any other answer leaves the extreme open.
-                    _ => (None, None),
-                };
-            let reason = if request
-                .options
-                .deadline
-                .is_some_and(|d| std::time::Instant::now() >= d)
-            {
-                "the time limit ran out during the search"
-            } else {
-                "a probe was not decided exactly within the budget"
-            };
-            // The extreme lies between the best point known and the best bound known.
-            let value = incumbent
-                .or_else(|| objective.value(witness))
-                .unwrap_or_else(|| natural(if up { natural_lo } else { natural_hi }, !up));
-            let limit = natural(if up { natural_hi } else { natural_lo }, up);
-            let other = match bound {
-                Some(b) if up && b < limit => b,
-                Some(b) if !up && b > limit => b,
-                _ => limit,
-            };
-            let (low, high) = if up { (value, other) } else { (other, value) };
-            entry.insert(
-                format!("{name}_between"),
-                json!([
-                    crate::render::rational(&low),
-                    crate::render::rational(&high)
-                ]),
-            );
-            reasons.push(format!("{name}: {reason}"));
-        }
-        if !reasons.is_empty() {
-            entry.insert("undecided".into(), Value::from(reasons.join("; ")));
-        }
-        out.insert(key.clone(), Value::Object(entry));
+        out.insert(value.0.clone(), value.1);
     }
     Ok(Value::Object(out))
 }
@@ -369,11 +258,10 @@ pub(crate) fn compute_with_auc(
                 out.insert(key.clone(), auc_entry(model, window, solution, &options)?);
             }
             Target::Score(score, key) => {
-                let Some((terms, constant)) = mean_terms(experiment, *score) else {
+                let Some(objective) = mean_objective(experiment, *score) else {
                     out.insert(key.clone(), Value::Null);
                     continue;
                 };
-                let objective = Objective::new(terms, constant);
                 let mut effort = AucEffort::default();
                 let sides = [false, true].map(|up| {
                     // The extreme without the AUC, exactly: a bound, probed first.

@@ -18,6 +18,7 @@
 mod explain;
 mod mean_auc;
 mod model;
+mod ranges;
 mod sides;
 mod solve;
 mod unknown_folds;
@@ -33,6 +34,7 @@ pub use model::{
     build, build_until, linear_form, usable, Bound, BuildError, DatasetSpec, Experiment, FoldSpec,
     Level,
 };
+pub use ranges::{linear_range, mean_objective};
 pub use sides::{decide as decide_sides, Sides, MAX_STEPS as ENUMERATION_STEPS};
 pub use solve::{
     verdict, Limits, Progress, DEFAULT_MAX_NODES, DEFAULT_SWEEP_TIME_LIMIT, DEFAULT_TIME_LIMIT,

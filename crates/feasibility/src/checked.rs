@@ -5,6 +5,43 @@ use num_traits::{Signed, Zero};
 
 use crate::{Budget, Certainty, Feasibility, Problem, Verdict};
 
+/// A backend whose every "infeasible" short of an exact proof is "undecided".
+///
+/// For searches that claim exact results (an extreme, a minimal subset): a float solver's word
+/// that nothing better exists must not close them.
+///
+/// ```
+/// use scorecheck_feasibility::{Budget, Certainty, ExactOnly, Feasibility, Problem, Verdict};
+/// // A float solver that gives up on everything.
+/// struct Doubtful;
+/// impl Feasibility for Doubtful {
+///     fn name(&self) -> &'static str { "doubtful" }
+///     fn solve(&self, _: &Problem, _: &Budget) -> Verdict {
+///         Verdict::Infeasible { certainty: Certainty::Solver, reason: "no point found".into() }
+///     }
+/// }
+/// let verdict = ExactOnly(&Doubtful).solve(&Problem::new(), &Budget::default());
+/// assert!(matches!(verdict, Verdict::Undecided { .. }));
+/// ```
+pub struct ExactOnly<'a>(pub &'a dyn Feasibility);
+
+impl Feasibility for ExactOnly<'_> {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+
+    fn solve(&self, problem: &Problem, budget: &Budget) -> Verdict {
+        match self.0.solve(problem, budget) {
+            Verdict::Infeasible { certainty, reason } if certainty != Certainty::Exact => {
+                Verdict::Undecided {
+                    reason: format!("{reason} (certainty {certainty}, not an exact proof)"),
+                }
+            }
+            other => other,
+        }
+    }
+}
+
 /// Upper bound on the ±1 moves the repair search makes before giving up.
 const MAX_REPAIR_MOVES: usize = 2_000;
 
