@@ -1,18 +1,25 @@
 //! Explaining an infeasible mean-of-scores program: `scorecheck_experiment::infeasible_subset` under its own budget, in a sentence naming the scores and how they are averaged.
 //!
 //! The engine filters the reported scores and bounds by deletion with the request's backend
-//! (see there). The filter has its own time budget (ten times the decision's time, at least
+//! (see there), each program going to the exact backend first under a small budget when the
+//! request names another one. The filter has its own time budget (ten times the decision's time, at least
 //! [`crate::single::EXPLAIN_MIN_BUDGET`], never past the request's deadline).
 
 use std::time::{Duration, Instant};
 
 use scorecheck_experiment::{infeasible_subset, Element};
+use scorecheck_feasibility::{Budget, ExactFirst, Feasibility};
 use serde_json::{json, Value};
 
 use crate::dispatch::{Request, RunOptions};
 use crate::input;
 use crate::json::Json;
 use crate::mos::{Bound, Experiment};
+
+/// The exact backend's budget for each program of the filter when the request names another
+/// backend: enough for the programs it decides at once, small beside a float solve.
+const EXACT_FIRST_NODES: u64 = 64;
+const EXACT_FIRST_TIME: Duration = Duration::from_millis(20);
 
 /// The explanation of an infeasible `experiment`: `{"scores", "bounds", "minimal",
 /// "message"}`, or `None` when nothing could be filtered (no elements).
@@ -29,11 +36,21 @@ pub(crate) fn explain(
         ..request.options.clone()
     };
     let solver = crate::backend::solver(&options).ok()?;
-    let found = infeasible_subset(
-        experiment,
-        solver.as_ref(),
-        &crate::backend::limits(&options),
-    )?;
+    // Another backend than the exact one: each filtered program goes to the exact backend
+    // first, with a small budget (a float solver's set-up alone often costs more, and an
+    // exact proof is stronger), and to the request's backend only when that settles nothing.
+    let pure = scorecheck_feasibility_pure::PureBackend;
+    let exact_first = ExactFirst {
+        first: &pure,
+        first_budget: Budget::new(EXACT_FIRST_NODES, Some(EXACT_FIRST_TIME)),
+        then: solver.as_ref(),
+    };
+    let filter: &dyn Feasibility = if solver.name() == pure.name() {
+        solver.as_ref()
+    } else {
+        &exact_first
+    };
+    let found = infeasible_subset(experiment, filter, &crate::backend::limits(&options))?;
     Some(render(experiment, request, &found.elements, !found.minimal))
 }
 

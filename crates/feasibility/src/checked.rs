@@ -42,6 +42,48 @@ impl Feasibility for ExactOnly<'_> {
     }
 }
 
+/// A backend that first asks an exact backend under a small budget and calls the other
+/// one only when that settles nothing.
+///
+/// `first`'s answer stands when it is a (re-checked) witness or an exact "infeasible";
+/// otherwise `then` answers under the caller's budget. For searches that solve many small
+/// variations of one program (an explanation's deletion filter), where an exact backend
+/// often decides each in a fraction of a float solver's set-up time, and its proofs are
+/// stronger.
+pub struct ExactFirst<'a> {
+    /// The exact backend asked first.
+    pub first: &'a dyn Feasibility,
+    /// Its budget (never more than the caller's).
+    pub first_budget: Budget,
+    /// The backend asked when `first` settles nothing.
+    pub then: &'a dyn Feasibility,
+}
+
+impl Feasibility for ExactFirst<'_> {
+    fn name(&self) -> &'static str {
+        self.then.name()
+    }
+
+    fn solve(&self, problem: &Problem, budget: &Budget) -> Verdict {
+        let time_limit = match (self.first_budget.time_limit, budget.time_limit) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let quick = Budget::new(
+            self.first_budget.max_nodes.min(budget.max_nodes),
+            time_limit,
+        );
+        match checked(self.first, problem, &quick) {
+            found @ Verdict::Feasible { .. } => found,
+            proven @ Verdict::Infeasible {
+                certainty: Certainty::Exact,
+                ..
+            } => proven,
+            _ => self.then.solve(problem, budget),
+        }
+    }
+}
+
 /// Upper bound on the ±1 moves the repair search makes before giving up.
 const MAX_REPAIR_MOVES: usize = 2_000;
 
@@ -192,4 +234,91 @@ pub fn repair(problem: &Problem, point: &[i64]) -> Option<Vec<i64>> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    use super::*;
+    use crate::testing::BruteForce;
+
+    /// Answers every problem the same way and counts its calls.
+    struct Fixed(Verdict, AtomicU64);
+
+    impl Feasibility for Fixed {
+        fn name(&self) -> &'static str {
+            "fixed"
+        }
+
+        fn solve(&self, _: &Problem, _: &Budget) -> Verdict {
+            self.1.fetch_add(1, Ordering::Relaxed);
+            self.0.clone()
+        }
+    }
+
+    fn one_variable(lower: i64, upper: i64) -> Problem {
+        let mut problem = Problem::new();
+        let x = problem.add_variable("x", 0, 3);
+        problem.add_constraint(
+            "window",
+            vec![(x, BigRational::from_integer(1.into()))],
+            Some(BigRational::from_integer(lower.into())),
+            Some(BigRational::from_integer(upper.into())),
+        );
+        problem
+    }
+
+    #[test]
+    fn exact_answers_stand_and_the_rest_goes_on() {
+        let exact = BruteForce::default();
+        let then = Fixed(
+            Verdict::Undecided {
+                reason: "asked".into(),
+            },
+            AtomicU64::new(0),
+        );
+        let both = ExactFirst {
+            first: &exact,
+            first_budget: Budget::new(100, None),
+            then: &then,
+        };
+        // Decided by the exact backend: a witness, and an exact proof of emptiness.
+        let feasible = both.solve(&one_variable(2, 2), &Budget::default());
+        assert_eq!(feasible, Verdict::Feasible { witness: vec![2] });
+        let empty = both.solve(&one_variable(5, 6), &Budget::default());
+        assert!(matches!(
+            empty,
+            Verdict::Infeasible {
+                certainty: Certainty::Exact,
+                ..
+            }
+        ));
+        assert_eq!(then.1.load(Ordering::Relaxed), 0);
+        // Over the first budget (4 points, 1 allowed): the other backend answers.
+        let small = ExactFirst {
+            first_budget: Budget::new(1, None),
+            ..both
+        };
+        assert!(matches!(
+            small.solve(&one_variable(2, 2), &Budget::default()),
+            Verdict::Undecided { .. }
+        ));
+        assert_eq!(then.1.load(Ordering::Relaxed), 1);
+    }
+
+    #[test]
+    fn inexact_infeasibles_become_undecided() {
+        let float = Fixed(
+            Verdict::Infeasible {
+                certainty: Certainty::Solver,
+                reason: "float".into(),
+            },
+            AtomicU64::new(0),
+        );
+        assert!(matches!(
+            ExactOnly(&float).solve(&one_variable(0, 3), &Budget::default()),
+            Verdict::Undecided { .. }
+        ));
+    }
 }

@@ -57,7 +57,7 @@ mod problem;
 pub mod testing;
 mod verdict;
 
-pub use checked::{checked, repair, ExactOnly};
+pub use checked::{checked, repair, ExactFirst, ExactOnly};
 pub use conformance::{run_conformance, ConformanceError};
 pub use integer_row::IntegerRow;
 pub use num_rational::BigRational;
