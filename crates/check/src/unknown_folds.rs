@@ -316,17 +316,22 @@ pub(crate) fn answer(
             "none of the reported scores ({}) is linear under averaging, so the mean of scores cannot be checked; report acc, sens, spec, bacc or their complements, or use a score-of-means check",
             ignored.join(", ")
         );
-        return Ok(json!({
-            "inconsistency": Value::Null,
-            "verdict": "undecided",
-            "certainty": Value::Null,
-            "covered": 0.0,
-            "undecided": {"reason": reason, "configurations_left_undecided": count_json(&space.count())},
-            "backend": request.options.backend_name(),
-            "ignored_scores": ignored,
-            "configurations_total": count_json(&space.count()),
-            "configurations_examined": 0,
-        }));
+        let mut out = Map::new();
+        render::verdict(&mut out, Decision::Undecided);
+        for (key, value) in [
+            ("covered", json!(0.0)),
+            (
+                "undecided",
+                json!({"reason": reason, "configurations_left_undecided": count_json(&space.count())}),
+            ),
+            ("backend", json!(request.options.backend_name())),
+            ("ignored_scores", json!(ignored)),
+            ("configurations_total", count_json(&space.count())),
+            ("configurations_examined", json!(0)),
+        ] {
+            out.insert(key.into(), value);
+        }
+        return Ok(Value::Object(out));
     }
     let (outcome, statistics) = search(experiment, &space, &request.options)?;
     let mut out = render(experiment, &space, &outcome, ignored, request);
