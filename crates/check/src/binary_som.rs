@@ -334,7 +334,7 @@ fn decide(request: &Request<'_>, p: u64, n: u64, allow_auc: bool) -> Result<Valu
         if p == 0 || n == 0 {
             no_auc_value = Some(format!(
                 "the AUC is undefined with p={p}, n={n}: it needs both positives and negatives; reported {}",
-                decimal(&a.value)
+                input::show(&a.value)
             ));
         } else {
             match crate::auc::windows(a, p, n) {
@@ -342,9 +342,9 @@ fn decide(request: &Request<'_>, p: u64, n: u64, allow_auc: bool) -> Result<Valu
                 None => {
                     no_auc_value = Some(format!(
                         "no AUC value k/(2pn) with p={p}, n={n} lies in [{}, {}] around the reported {}",
-                        decimal(&a.lower),
-                        decimal(&a.upper),
-                        decimal(&a.value)
+                        input::show(&a.lower),
+                        input::show(&a.upper),
+                        input::show(&a.value)
                     ))
                 }
             }
@@ -412,7 +412,7 @@ fn explain_auc(
     }
     let names: Vec<String> = others
         .iter()
-        .map(|w| format!("{} {}", w.score, decimal(&w.reported)))
+        .map(|w| format!("{} {}", w.score, input::show(&w.reported)))
         .collect();
     let rest = single::Problem {
         windows: others,
@@ -443,7 +443,7 @@ fn explain_auc(
         problem.n,
         four(down(&lo)),
         four(up(&hi)),
-        decimal(&auc.value)
+        input::show(&auc.value)
     );
 }
 
@@ -489,10 +489,6 @@ fn render_auc(
             *scores = named;
         }
     }
-}
-
-fn decimal(value: &BigRational) -> String {
-    input::show(value)
 }
 
 /// The JSON result of a single-matrix check.
@@ -555,6 +551,5 @@ pub(crate) fn render(
     if let single::Verdict::Undecided { reason, covered } = &outcome.verdict {
         out["undecided"] = json!({"reason": reason.to_string(), "covered": covered.to_string()});
     }
-    let _ = decimal;
     out
 }

@@ -54,9 +54,7 @@ fn run_family(family: &str) {
             let expected = &case["expected"];
             let result = scorecheck::run(&request, &scorecheck::RunOptions::default());
             match (result, expected.get("error")) {
-                (Err(e), Some(_)) => {
-                    let _ = e;
-                }
+                (Err(_), Some(_)) => {}
                 (Err(e), None) => failures.push(format!("[{backend}] {name}: error {e}")),
                 (Ok(v), Some(_)) => {
                     failures.push(format!("[{backend}] {name}: expected an error, got {v}"))
