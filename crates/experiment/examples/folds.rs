@@ -1,5 +1,6 @@
 //! The experiment engine without JSON: a known-folds mean of scores decided with the exact
-//! backend, then the same scores with the folds unknown, searched over every fold
+//! backend and the exact range of a score the paper did not report (the mean balanced
+//! accuracy), then the same scores with the folds unknown, searched over every fold
 //! configuration with a backend of one's own (a wrapper that counts the programs it is asked).
 //!
 //! Run: `cargo run -p scorecheck-experiment --example folds`.
@@ -9,8 +10,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use num_rational::BigRational;
 use scorecheck_algebra::{parse_decimal, reported_interval, Score};
 use scorecheck_experiment::{
-    search, space, verdict, Bound, DatasetSpec, Evaluation, Experiment, FoldSpec, Limits,
-    SearchOutcome, UnknownFolds,
+    build, linear_range, search, space, verdict, Bound, DatasetSpec, Evaluation, Experiment,
+    FoldSpec, Limits, SearchOutcome, UnknownFolds,
 };
 use scorecheck_feasibility::{Budget, Feasibility, Problem, Verdict};
 use scorecheck_feasibility_pure::PureBackend;
@@ -65,6 +66,28 @@ fn main() {
         other => println!("known folds: {other:?}"),
     }
     assert!(matches!(answer, Verdict::Feasible { .. }));
+
+    // What the reported scores imply for one they leave out: the exact least and greatest
+    // mean balanced accuracy over every per-fold (tp, tn) that fits them.
+    if let Verdict::Feasible { witness } = &answer {
+        let program = build(&known).expect("the program builds");
+        let [least, greatest] = linear_range(
+            &known,
+            &program,
+            witness,
+            Score::Bacc,
+            &PureBackend,
+            &Budget::default(),
+        )
+        .expect("bacc is linear on every fold");
+        println!(
+            "mean bacc lies in [{}, {}] (exact: {})",
+            least.attained,
+            greatest.attained,
+            least.is_exact() && greatest.is_exact()
+        );
+        assert!(least.attained <= greatest.attained);
+    }
 
     // Unknown folds: every configuration of 5-fold over the same dataset.
     let unknown = UnknownFolds::new(vec![Evaluation::new(244, 262, 5, 1)], windows);
