@@ -8,8 +8,8 @@ use crate::json::{Json, JsonMap};
 use num_rational::BigRational;
 use scorecheck_algebra::Score;
 
-use crate::error::{Error, ErrorKind, Result};
 use crate::single::Window;
+use crate::{Error, ErrorKind, Result};
 
 /// The names under which the AUC may be reported.
 pub(crate) const NAMES: [&str; 4] = ["auc", "roc_auc", "auroc", "area_under_roc"];

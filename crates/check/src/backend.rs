@@ -9,9 +9,9 @@ use scorecheck_feasibility::{checked, Budget, Feasibility, Problem, Verdict};
 use serde_json::{json, Map, Value};
 
 use crate::dispatch::{BackendChoice, RunOptions};
-use crate::error::Result;
 use crate::render::{self, Decision};
 use crate::single;
+use crate::Result;
 
 pub use scorecheck_experiment::DEFAULT_TIME_LIMIT;
 
@@ -22,16 +22,16 @@ pub fn backend(choice: BackendChoice) -> Result<Box<dyn Feasibility>> {
         #[cfg(feature = "highs")]
         BackendChoice::Highs => Ok(Box::new(scorecheck_feasibility_highs::HighsBackend::default())),
         #[cfg(not(feature = "highs"))]
-        BackendChoice::Highs => Err(crate::error::Error::new(
-            crate::error::ErrorKind::Unsupported,
+        BackendChoice::Highs => Err(crate::Error::new(
+            crate::ErrorKind::Unsupported,
             Some("backend"),
             "this build has no HiGHS backend; rebuild with `--features highs` (needs cmake and libclang) or use \"pure\"",
         )),
         #[cfg(feature = "cbc")]
         BackendChoice::Cbc => Ok(Box::new(scorecheck_feasibility_goodlp::Cbc::new())),
         #[cfg(not(feature = "cbc"))]
-        BackendChoice::Cbc => Err(crate::error::Error::new(
-            crate::error::ErrorKind::Unsupported,
+        BackendChoice::Cbc => Err(crate::Error::new(
+            crate::ErrorKind::Unsupported,
             Some("backend"),
             "this build has no CBC backend; rebuild with `--features cbc` (needs Debian's coinor-libcbc-dev) or use \"pure\"",
         )),
@@ -44,8 +44,8 @@ pub fn backend(choice: BackendChoice) -> Result<Box<dyn Feasibility>> {
             ),
         )),
         #[cfg(not(feature = "microlp"))]
-        BackendChoice::MicroLp => Err(crate::error::Error::new(
-            crate::error::ErrorKind::Unsupported,
+        BackendChoice::MicroLp => Err(crate::Error::new(
+            crate::ErrorKind::Unsupported,
             Some("backend"),
             "this build has no microlp backend; rebuild with `--features microlp` or use \"pure\"",
         )),

@@ -11,10 +11,10 @@ use serde_json::{json, Value};
 use crate::json::Json;
 
 use crate::dispatch::Request;
-use crate::error::{Error, ErrorKind, Result};
 use crate::folding;
 use crate::input::{self, Object, Reported};
 use crate::single;
+use crate::{Error, ErrorKind, Result};
 
 /// Reported scores with their exact windows.
 pub(crate) struct Windows {

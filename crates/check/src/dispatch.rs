@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::error::{Error, ErrorKind, Result};
 use crate::input::{self, Object};
 use crate::json::Json;
+use crate::{Error, ErrorKind, Result};
 
 /// A progress callback: (items done, items in total).
 pub type Progress = Arc<dyn Fn(u64, u64) + Send + Sync>;
@@ -246,7 +246,7 @@ pub fn run_text(text: &str, options: &RunOptions) -> Result<Value> {
             format!("the request is not valid JSON ({e}); send one object like {{\"check\": \"1_testset_no_kfold\", ...}}"),
         )
     })?;
-    if let Some(path) = crate::duplicate_keys::first_duplicate_key(text) {
+    if let Some(path) = scorecheck_request::first_duplicate_key(text) {
         return Err(Error::new(
             ErrorKind::InvalidJson,
             Some(&path),

@@ -43,11 +43,6 @@ mod backend;
 mod binary_som;
 mod bundles;
 mod dispatch;
-mod duplicate_keys;
-mod error;
-mod folding;
-mod input;
-pub mod json;
 mod mos;
 mod mos_auc;
 mod mos_auc_explain;
@@ -60,7 +55,6 @@ mod ranges;
 mod regression;
 mod render;
 mod repair;
-mod rounding;
 mod setups;
 mod stratified;
 mod unknown_folds;
@@ -69,10 +63,11 @@ pub use dispatch::{
     check_names, max_witnesses, run, run_json, run_text, time_limit, BackendChoice, Progress,
     RunOptions, MAX_TIME_LIMIT_SECONDS, MAX_WITNESSES,
 };
-pub use error::{Error, ErrorKind, Result};
 pub use scorecheck_algebra as algebra;
 pub use scorecheck_data::{datasets as registry_datasets, search as search_datasets, NamedDataset};
 pub use scorecheck_feasibility as feasibility;
 pub use scorecheck_feasibility_pure as feasibility_pure;
+use scorecheck_request::{classes, folding, input, rounding};
+pub use scorecheck_request::{json, Error, ErrorKind, Result};
 pub use scorecheck_single as single;
 pub use unknown_folds::count_fold_configurations;

@@ -19,10 +19,10 @@ use serde_json::{json, Map, Value};
 use crate::binary_som::{evaluations, pooled_evaluation, testsets, Evaluation};
 use crate::dispatch::Request;
 use crate::dispatch::RunOptions;
-use crate::error::{Error, ErrorKind, Result};
 use crate::folding::{self, Folding};
 use crate::input::{self, Object};
 use crate::json::Json;
+use crate::{Error, ErrorKind, Result};
 
 /// The outcome of a mean-of-scores check, before rendering.
 pub(crate) struct MosOutcome {
@@ -41,16 +41,22 @@ pub(crate) fn solve(experiment: &Experiment, request: &Request<'_>) -> Result<Mo
 pub(crate) fn verdict(experiment: &Experiment, options: &RunOptions) -> Result<Verdict> {
     let solver = crate::backend::solver(options)?;
     let limits = crate::backend::limits(options);
-    Ok(scorecheck_experiment::verdict(
-        experiment,
-        solver.as_ref(),
-        &limits,
-    )?)
+    scorecheck_experiment::verdict(experiment, solver.as_ref(), &limits).map_err(build_error)
 }
 
 /// The integer program of `experiment` (variables tp, tn per fold in dataset order).
 pub(crate) fn build(experiment: &Experiment) -> Result<Problem> {
-    Ok(scorecheck_experiment::build(experiment)?)
+    scorecheck_experiment::build(experiment).map_err(build_error)
+}
+
+/// An engine's build error as a request error naming the field: an undefined score is a
+/// contradiction, anything else an invalid value.
+pub(crate) fn build_error(e: scorecheck_experiment::BuildError) -> Error {
+    let kind = match e {
+        scorecheck_experiment::BuildError::Undefined { .. } => ErrorKind::Contradiction,
+        _ => ErrorKind::InvalidValue,
+    };
+    Error::new(kind, Some(&e.field()), e.to_string())
 }
 
 /// Reads scores, eps and tolerance into experiment-level windows (usable scores only) and

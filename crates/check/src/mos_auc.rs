@@ -34,9 +34,9 @@ use serde_json::{json, Value};
 
 use crate::auc::ReportedAuc;
 use crate::dispatch::{Request, RunOptions};
-use crate::error::{Error, ErrorKind, Result};
 use crate::input::{self, Object};
 use crate::mos::{usable, Bound, Experiment, MosOutcome};
+use crate::{Error, ErrorKind, Result};
 
 /// A reported AUC in a mean-of-scores request, with the other reported figures (for
 /// messages).
@@ -81,7 +81,7 @@ fn rational(x: i64) -> BigRational {
 /// The engine's error, at the AUC's field.
 fn auc_error(key: &str, e: AucError) -> Error {
     match e {
-        AucError::Build(e) => e.into(),
+        AucError::Build(e) => crate::mos::build_error(e),
         other => Error::new(
             ErrorKind::Contradiction,
             Some(&input::join("scores", key)),

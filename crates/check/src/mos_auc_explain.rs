@@ -12,10 +12,10 @@ use num_traits::ToPrimitive;
 use serde_json::{json, Map, Value};
 
 use crate::dispatch::{Request, RunOptions};
-use crate::error::Result;
 use crate::input;
 use crate::mos::Experiment;
 use crate::mos_auc::MeanAuc;
+use crate::Result;
 use scorecheck_experiment::{auc_extreme, AucEffort, AucModel};
 
 /// The explanation of an inconsistent AUC: the range of the mean AUC over the operating

@@ -9,9 +9,9 @@ use scorecheck_feasibility::{checked_optimize, Certainty, ExactOnly, Optimum, Pr
 use serde_json::{json, Map, Value};
 
 use crate::dispatch::{Request, RunOptions};
-use crate::error::{Error, ErrorKind, Result};
 use crate::json::Json;
 use crate::mos::{usable, Experiment};
+use crate::{Error, ErrorKind, Result};
 use scorecheck_experiment::{
     auc_extreme_within, linear_extreme_with_auc, linear_range, mean_objective, AucEffort, AucError,
     AucModel, AucSolution, AucWindow, Extreme,

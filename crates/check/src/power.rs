@@ -16,9 +16,9 @@ use scorecheck_algebra::{parse_decimal, DecimalFigure, Score};
 use serde_json::{json, Map, Value};
 
 use crate::dispatch::RunOptions;
-use crate::error::{Error, ErrorKind, Result};
 use crate::input::{self, Object};
 use crate::json::{Json, Number};
+use crate::{Error, ErrorKind, Result};
 
 /// The protocols whose results `power` measures (the single-matrix ones).
 pub(crate) const PROTOCOLS: &[&str] = &[

@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use crate::dispatch::Request;
-use crate::error::Result;
+use crate::Result;
 
 /// A protocol: reads its fields and answers.
 pub(crate) type Handler = fn(&Request<'_>) -> Result<Value>;

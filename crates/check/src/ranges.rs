@@ -8,9 +8,9 @@ use scorecheck_algebra::Score;
 use serde_json::{json, Map, Value};
 
 use crate::auc::ReportedAuc;
-use crate::error::{Error, ErrorKind, Result};
 use crate::json::Json;
 use crate::single;
+use crate::{Error, ErrorKind, Result};
 
 /// One score whose range is asked for.
 #[derive(Clone, Debug, PartialEq)]

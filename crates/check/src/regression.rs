@@ -11,10 +11,10 @@ use scorecheck_regression::{check, normalized, RegressionScore, Reported, SPELLI
 use serde_json::{json, Map, Value};
 
 use crate::dispatch::Request;
-use crate::error::{Error, ErrorKind, Result};
 use crate::input::{self, Object};
 use crate::json::Json;
 use crate::render::Decision;
+use crate::{Error, ErrorKind, Result};
 
 /// Resolves a score name, or an error naming the field with the closest spellings.
 fn score_named(name: &str, path: &str) -> Result<RegressionScore> {

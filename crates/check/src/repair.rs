@@ -8,10 +8,10 @@
 use serde_json::{json, Map, Value};
 
 use crate::auc::ReportedAuc;
-use crate::error::{Error, ErrorKind, Result};
 use crate::input;
 use crate::json::Json;
 use crate::single;
+use crate::{Error, ErrorKind, Result};
 
 /// How many smallest repairs are listed by default.
 const DEFAULT_MAX_REPAIRS: u64 = 10;

@@ -8,11 +8,11 @@ use serde_json::{json, Value};
 
 use crate::binary_som::{read_windows, Windows};
 use crate::dispatch::Request;
-use crate::error::{Error, ErrorKind, Result};
 use crate::input::{self, Object};
 use crate::json::Json;
 use crate::render::count as count_json;
 use crate::single;
+use crate::{Error, ErrorKind, Result};
 
 /// How many fitting splits are listed unless `max_setups` says otherwise.
 pub const DEFAULT_MAX_SETUPS: u64 = 1_000;

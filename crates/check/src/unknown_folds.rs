@@ -37,11 +37,11 @@ use serde_json::{json, Map, Value};
 
 use crate::binary_som::list;
 use crate::dispatch::{Request, RunOptions};
-use crate::error::{Error, ErrorKind, Result};
 use crate::input::{self, Object};
 use crate::json::Json;
 use crate::mos::{self, Bound, MosOutcome};
 use crate::render::{self, finite, Decision};
+use crate::{Error, ErrorKind, Result};
 
 fn folds_error(e: scorecheck_folds::Error, path: &str) -> Error {
     Error::new(
@@ -77,7 +77,7 @@ pub(crate) fn search(
         &crate::backend::limits(options),
     )
     .map_err(|e| match e {
-        SearchError::Build(e) => e.into(),
+        SearchError::Build(e) => crate::mos::build_error(e),
         other => Error::new(ErrorKind::InvalidValue, Some("folding"), other.to_string()),
     })
 }

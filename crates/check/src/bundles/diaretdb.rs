@@ -5,9 +5,9 @@ use serde_json::{json, Map, Value};
 
 use super::{flag, lookup, mos_check, mos_undefined, names, single_check, som_check, Testset};
 use crate::dispatch::Request;
-use crate::error::{Error, ErrorKind, Result};
 use crate::input::Object;
 use crate::json::Json;
+use crate::{Error, ErrorKind, Result};
 
 /// Score of means always, mean of scores where it is defined: `details_som`, `details_mos`
 /// (or `mos_not_checked` with the reason), and their flags under `inconsistency`.

@@ -5,8 +5,8 @@ use serde_json::Value;
 
 use super::{combine, lookup, mos_check, names, single_check, som_check, Testset};
 use crate::dispatch::Request;
-use crate::error::Result;
 use crate::input::Object;
+use crate::Result;
 
 /// The test sets of `images` for the request's `target` (`"OD"`/`"OC"`) at its `confidence`.
 fn testsets(fields: &Object<'_>, images: &[&str], image_field: &str) -> Result<Vec<Testset>> {
@@ -63,8 +63,8 @@ pub(crate) fn drishti_gs_segmentation_image(request: &Request<'_>) -> Result<Val
     let sets = testsets(fields, &[image], "image_identifier")?;
     match sets.first() {
         Some(testset) => single_check(request, testset),
-        None => Err(crate::error::Error::new(
-            crate::error::ErrorKind::InvalidValue,
+        None => Err(crate::Error::new(
+            crate::ErrorKind::InvalidValue,
             Some("image_identifier"),
             "no such image",
         )),

@@ -5,8 +5,8 @@ use scorecheck_experiment::{reference_rules, Evaluation, UnknownFolds};
 use serde_json::Value;
 
 use crate::dispatch::Request;
-use crate::error::Result;
 use crate::folding::MAX_FOLDS;
+use crate::Result;
 use crate::{input, mos, unknown_folds};
 
 /// The protocol TPEHG reduces to.

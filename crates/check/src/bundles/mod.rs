@@ -35,11 +35,11 @@ use scorecheck_data::{Assumption, ImageStats, LookupError, Subset};
 use serde_json::{json, Map, Value};
 
 use crate::dispatch::Request;
-use crate::error::{Error, ErrorKind, Result};
 use crate::input::{self, Object};
 use crate::json::Json;
 use crate::mos::{self, DatasetSpec, Experiment, FoldSpec};
 use crate::single;
+use crate::{Error, ErrorKind, Result};
 
 /// One binary test set of a bundle: an image, a batch or the whole test set.
 #[derive(Clone, Debug)]

@@ -5,8 +5,8 @@ use serde_json::{json, Value};
 
 use super::{lookup, names, single_check, Testset};
 use crate::dispatch::Request;
-use crate::error::{Error, ErrorKind, Result};
 use crate::input::Object;
+use crate::{Error, ErrorKind, Result};
 
 /// `isic2016`: `scores`, `eps` on the ISIC 2016 test set (75 melanoma, 304 others).
 pub(crate) fn isic2016(request: &Request<'_>) -> Result<Value> {

@@ -5,9 +5,9 @@ use serde_json::Value;
 
 use super::{combine, lookup, mos_check, single_check, som_check, Testset};
 use crate::dispatch::Request;
-use crate::error::{Error, ErrorKind, Result};
 use crate::input::Object;
 use crate::json::Json;
+use crate::{Error, ErrorKind, Result};
 
 /// The four vessel bundles.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -14,22 +14,20 @@ use serde_json::{json, Map, Value};
 
 use super::{counts_json, Model, Setup};
 use crate::dispatch::Request;
-use crate::error::{Error, ErrorKind, Result};
 use crate::mos::{self, Bound};
+use crate::{Error, ErrorKind, Result};
 
 fn int(v: u64) -> BigRational {
     BigRational::from_integer(BigInt::from(v))
 }
 
-impl From<MacroError> for Error {
-    fn from(e: MacroError) -> Error {
-        let kind = match e {
-            MacroError::Undefined { .. } => ErrorKind::Contradiction,
-            MacroError::Build(e) => return e.into(),
-            _ => ErrorKind::InvalidValue,
-        };
-        Error::new(kind, Some(&e.field()), e.to_string())
-    }
+fn macro_error(e: MacroError) -> Error {
+    let kind = match e {
+        MacroError::Undefined { .. } => ErrorKind::Contradiction,
+        MacroError::Build(e) => return mos::build_error(e),
+        _ => ErrorKind::InvalidValue,
+    };
+    Error::new(kind, Some(&e.field()), e.to_string())
 }
 
 fn decide(
@@ -72,7 +70,8 @@ fn decide(
             ex,
             solver.as_ref(),
             &crate::backend::limits(&request.options),
-        )?
+        )
+        .map_err(macro_error)?
     };
     let mut out = Map::new();
     crate::backend::insert_verdict(

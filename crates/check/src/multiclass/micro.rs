@@ -12,15 +12,15 @@ use serde_json::{json, Map, Value};
 use super::{counts_json, Model, Setup};
 use crate::binary_som::{self, Windows};
 use crate::dispatch::Request;
-use crate::error::{Error, ErrorKind, Result};
 use crate::mos::{self, MosOutcome};
 use crate::render::{self, Decision};
 use crate::single;
+use crate::{Error, ErrorKind, Result};
 
 /// The engine's error, at `path`.
 fn micro_error(e: MicroError, path: &str) -> Error {
     match e {
-        MicroError::Build(e) => e.into(),
+        MicroError::Build(e) => crate::mos::build_error(e),
         other => Error::new(ErrorKind::InvalidValue, Some(path), other.to_string()),
     }
 }

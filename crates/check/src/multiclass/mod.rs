@@ -6,18 +6,18 @@
 //! outcomes rendered: `"model": "exact"` (the default) or `"one_vs_rest"`, and the result
 //! says which model decided (`"model"`).
 
-mod folds;
 mod macro_avg;
 mod micro;
 
 use serde_json::Value;
 
 use crate::dispatch::Request;
-use crate::error::{Error, ErrorKind, Result};
 use crate::input::Object;
 use crate::json::Json;
+use crate::{Error, ErrorKind, Result};
 
-pub(crate) use folds::ClassCounts;
+use crate::classes as folds;
+pub(crate) use crate::classes::ClassCounts;
 pub(crate) use scorecheck_multiclass::Model;
 
 /// Reads `model` (`"exact"` by default, or `"one_vs_rest"`).

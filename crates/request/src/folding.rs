@@ -55,6 +55,12 @@ impl Folding {
 /// Either `{n_folds, n_repeats, strategy}` or `{folds: [{p, n}, ...]}`. Explicit folds must
 /// cover the dataset a whole number of times: their positives and negatives must both total
 /// the same multiple of the dataset's.
+///
+/// # Errors
+///
+/// `MissingField`/`InvalidValue` naming the field under `path` (`n_folds`, `strategy`,
+/// `folds[i].p`, ...), and `Contradiction` when explicit folds do not cover the dataset a whole
+/// number of times or a generated folding has more folds than items.
 pub fn parse(value: &Json, path: &str, dataset: (u64, u64)) -> Result<Folding> {
     let object = Object::new(value, path)?;
     let folding = if let Some(folds) = object.get("folds") {
@@ -157,12 +163,16 @@ fn explicit_multiple(total_p: u128, total_n: u128, dataset: (u64, u64)) -> Optio
 }
 
 /// The hint of a missing `n_folds` where explicit folds are an alternative.
-pub(crate) const N_FOLDS_OR_FOLDS: &str =
-    "missing n_folds (or give the folds explicitly with \"folds\")";
+pub const N_FOLDS_OR_FOLDS: &str = "missing n_folds (or give the folds explicitly with \"folds\")";
 
 /// The `n_folds` (required; `missing` is the error's message without it) and `n_repeats`
 /// (default 1) of a generated folding.
-pub(crate) fn generated_shape(object: &Object<'_>, missing: &str) -> Result<(u64, u64)> {
+///
+/// # Errors
+///
+/// `MissingField` naming `n_folds` (with `missing` as its message), `InvalidValue` naming
+/// `n_folds` or `n_repeats` when it is not a positive integer within the caps.
+pub fn generated_shape(object: &Object<'_>, missing: &str) -> Result<(u64, u64)> {
     let n_folds = match object.get("n_folds") {
         Some(v) => input::positive(v, &object.field_path("n_folds"), MAX_FOLDS)?,
         None => {

@@ -41,6 +41,11 @@ pub struct Object<'a> {
 
 impl<'a> Object<'a> {
     /// Reads `value` as an object at `path` (`""` for the request itself).
+    ///
+    /// # Errors
+    ///
+    /// `InvalidJson` when the request itself is not an object, `InvalidValue` naming `path`
+    /// when a field is not.
     pub fn new(value: &'a Json, path: &str) -> Result<Object<'a>> {
         match value {
             Json::Object(map) => Ok(Object {
@@ -81,6 +86,10 @@ impl<'a> Object<'a> {
     }
 
     /// The field `key`, or a missing-field error explaining what it is for.
+    ///
+    /// # Errors
+    ///
+    /// `MissingField` naming the field, with `what` as the hint of what to give.
     pub fn required(&self, key: &str, what: &str) -> Result<&'a Json> {
         self.get(key).ok_or_else(|| {
             Error::new(
@@ -108,6 +117,11 @@ impl<'a> Object<'a> {
     ///
     /// `ignored` lists fields accepted for compatibility with the reference but without
     /// effect (e.g. `verbosity`).
+    ///
+    /// # Errors
+    ///
+    /// `UnknownField` naming the first field that was not read, suggesting the closest accepted
+    /// one.
     pub fn finish(&self, ignored: &[&str]) -> Result<()> {
         let used = self.used.borrow();
         for key in self.map.keys() {
@@ -154,6 +168,11 @@ pub fn describe(value: &Json) -> &'static str {
 }
 
 /// An exact decimal from a JSON number (its text is kept) or a numeric string.
+///
+/// # Errors
+///
+/// `InvalidValue` naming `path` when the value is not a finite decimal number or numeric
+/// string.
 pub fn rational(value: &Json, path: &str) -> Result<BigRational> {
     let text = match value {
         Json::Number(number) => number.to_string(),
@@ -169,6 +188,11 @@ pub fn rational(value: &Json, path: &str) -> Result<BigRational> {
 }
 
 /// A non-negative integer count (at most u64::MAX); `1000.0` and `1e3` are accepted.
+///
+/// # Errors
+///
+/// `InvalidValue` naming `path` when the value is negative, fractional, above u64::MAX or not a
+/// number.
 pub fn count(value: &Json, path: &str) -> Result<u64> {
     let number = match value {
         Json::Number(_) => rational(value, path)?,
@@ -206,6 +230,10 @@ pub fn count(value: &Json, path: &str) -> Result<u64> {
 }
 
 /// A positive integer (e.g. `n_folds`), at most `max`.
+///
+/// # Errors
+///
+/// `InvalidValue` naming `path` when the value is not an integer in 1..=`max`.
 pub fn positive(value: &Json, path: &str, max: u64) -> Result<u64> {
     let v = count(value, path)?;
     if v == 0 {
@@ -228,6 +256,12 @@ pub fn positive(value: &Json, path: &str, max: u64) -> Result<u64> {
 
 /// The (p, n) of a binary testset or dataset: `{p, n}`, the reference's aliases, or a
 /// registry name (`dataset_name` / `name`).
+///
+/// # Errors
+///
+/// `InvalidValue` naming the field for an empty set (p = n = 0), a count that is not a count, a
+/// `tp`/`tn`/`fp`/`fn` field or an unknown dataset name; `MissingField` naming `path.p` or
+/// `path.n`; `Contradiction` for a dataset name given beside counts.
 pub fn binary_counts(value: &Json, path: &str) -> Result<(u64, u64)> {
     let result = binary_counts_maybe_empty(value, path)?;
     if result == (0, 0) {
@@ -241,6 +275,10 @@ pub fn binary_counts(value: &Json, path: &str) -> Result<(u64, u64)> {
 
 /// As [`binary_counts`], but an empty set (p = n = 0) is allowed: it is harmless where the
 /// counts are pooled.
+///
+/// # Errors
+///
+/// As [`binary_counts`], except that p = n = 0 is accepted.
 pub fn binary_counts_maybe_empty(value: &Json, path: &str) -> Result<(u64, u64)> {
     let object = Object::new(value, path)?;
     for forbidden in ["tp", "tn", "fp", "fn"] {
@@ -358,6 +396,13 @@ impl Reported {
 /// Reads `scores`: an object from score names (any synonym) to values, plus optional
 /// `beta_positive` / `beta_negative`. A score given twice under two names with different
 /// values is an error; with equal values it counts once.
+///
+/// # Errors
+///
+/// `UnknownScore` naming `path.<key>` for a name that is no score (with the closest one),
+/// `InvalidValue` for a value that is not a decimal, `Contradiction` for one score given twice
+/// under two names with different values, and `MissingField` for
+/// `beta_positive`/`beta_negative` when fbp/fbn is reported without it.
 pub fn reported_scores(value: &Json, path: &str) -> Result<Reported> {
     let object = Object::new(value, path)?;
     object.use_all();
@@ -436,6 +481,12 @@ pub fn show(value: &BigRational) -> String {
 /// Reads `eps`: one number for every score, or an object with one per reported score, for
 /// figures in the unit `scale` (1/100 for percent): each eps is multiplied by `scale`, then
 /// must be positive and below 1.
+///
+/// # Errors
+///
+/// `InvalidValue` naming `path` (or `path.<score>`) when an eps, scaled, is not in (0, 1);
+/// `UnknownScore` for a key that is no score; `Contradiction` for two names of one score with
+/// different eps; `MissingField` when a per-score object gives nothing for a reported score.
 pub fn eps_scaled(
     value: &Json,
     path: &str,
@@ -499,6 +550,10 @@ pub fn eps_scaled(
 
 /// Reads one eps: a positive number below 1 after multiplying by `scale` (1/100 for
 /// figures in percent).
+///
+/// # Errors
+///
+/// `InvalidValue` naming `path` when the value, times `scale`, is not in (0, 1).
 pub fn positive_eps(value: &Json, path: &str, scale: &BigRational) -> Result<BigRational> {
     check_eps(rational(value, path)? * scale, path)
 }
@@ -517,6 +572,10 @@ fn check_eps(eps: BigRational, field: &str) -> Result<BigRational> {
 }
 
 /// Reads `numerical_tolerance` (default 1e-6, as in the reference; 0 allowed).
+///
+/// # Errors
+///
+/// `InvalidValue` naming `path` when the value is negative, not below 1 or not a number.
 pub fn tolerance(value: Option<&Json>, path: &str) -> Result<BigRational> {
     match value {
         None => Ok(BigRational::new(BigInt::from(1), BigInt::from(1_000_000))),
@@ -540,6 +599,12 @@ pub fn tolerance(value: Option<&Json>, path: &str) -> Result<BigRational> {
 }
 
 /// Bounds on scores, `{score: [lower, upper]}` (the reference's tuples become arrays).
+///
+/// # Errors
+///
+/// `UnknownScore` naming `path.<key>` for a name that is no score, `InvalidValue` for a bound
+/// that is not a pair of decimals `[lower, upper]` with lower ≤ upper, `Contradiction` for
+/// bounds on one score given twice.
 pub fn score_bounds(value: &Json, path: &str) -> Result<Vec<(Score, BigRational, BigRational)>> {
     let object = Object::new(value, path)?;
     object.use_all();

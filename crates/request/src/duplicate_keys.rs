@@ -35,7 +35,7 @@ impl Frame {
 
 /// The field path of the first key that occurs twice in one object of `text`, which must
 /// be valid JSON (the caller has parsed it); `None` when every key is unique.
-pub(crate) fn first_duplicate_key(text: &str) -> Option<String> {
+pub fn first_duplicate_key(text: &str) -> Option<String> {
     let bytes = text.as_bytes();
     let mut stack: Vec<Frame> = Vec::new();
     let mut i = 0;

@@ -17,16 +17,16 @@ pub const MAX_FOLD_CLASS_CELLS: u64 = 10_000_000;
 
 /// The class labels of a dataset, in the order given, and the count of each.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct ClassCounts {
+pub struct ClassCounts {
     /// The labels, in the order of the request (serde_json keeps it).
-    pub(crate) labels: Vec<String>,
+    pub labels: Vec<String>,
     /// The number of items of each class, aligned with `labels`.
-    pub(crate) counts: Vec<u64>,
+    pub counts: Vec<u64>,
 }
 
 impl ClassCounts {
     /// The number of items.
-    pub(crate) fn total(&self) -> Option<u64> {
+    pub fn total(&self) -> Option<u64> {
         self.counts
             .iter()
             .try_fold(0u64, |acc, &c| acc.checked_add(c))
@@ -34,7 +34,12 @@ impl ClassCounts {
 }
 
 /// Reads a `{class: count}` object with at least two classes and at least one item.
-pub(crate) fn class_counts(value: &Json, path: &str) -> Result<ClassCounts> {
+///
+/// # Errors
+///
+/// `InvalidValue` naming `path.<class>` for a count that is not a non-negative integer, `path`
+/// for fewer than two classes, more than [`MAX_CLASSES`], or no item.
+pub fn class_counts(value: &Json, path: &str) -> Result<ClassCounts> {
     let object = Object::new(value, path)?;
     object.use_all();
     let mut labels = Vec::new();
@@ -149,7 +154,13 @@ fn fold_counts(value: &Json, path: &str, dataset: &ClassCounts) -> Result<Vec<u6
 /// `{n_folds, n_repeats, strategy: "stratified_sklearn"}` makes them as scikit-learn's
 /// `StratifiedKFold` (no shuffling) does on the label vector the reference builds, the
 /// labels repeated class by class in the dataset's order. `n_folds = 1` is the whole dataset.
-pub(crate) fn folds(value: &Json, path: &str, dataset: &ClassCounts) -> Result<Vec<Vec<u64>>> {
+///
+/// # Errors
+///
+/// `MissingField`/`InvalidValue` naming the field under `path`, and `Contradiction` when
+/// explicit folds do not cover the dataset a whole number of times or stratified folds cannot
+/// be made (a fold would be empty).
+pub fn folds(value: &Json, path: &str, dataset: &ClassCounts) -> Result<Vec<Vec<u64>>> {
     let object = Object::new(value, path)?;
     let out = if let Some(items) = object.get("folds") {
         let field = object.field_path("folds");
@@ -257,10 +268,12 @@ fn check_cover(folds: &[Vec<u64>], dataset: &ClassCounts, path: &str) -> Result<
 ///
 /// scikit-learn encodes classes by first appearance, and the reference's label vector
 /// repeats each class in the dataset's order, so the classes are passed in that order.
-pub(crate) fn stratified_sklearn(
-    counts: &[u64],
-    k: u64,
-) -> std::result::Result<Vec<Vec<u64>>, String> {
+///
+/// # Errors
+///
+/// The folds layer's message when `k` is zero, above the number of items, or too large for this
+/// machine.
+pub fn stratified_sklearn(counts: &[u64], k: u64) -> std::result::Result<Vec<Vec<u64>>, String> {
     let k = usize::try_from(k).map_err(|_| format!("n_folds = {k} is too large"))?;
     scorecheck_folds::stratified_sklearn_folds(counts, k).map_err(|e| e.to_string())
 }

@@ -97,13 +97,3 @@ impl std::error::Error for Error {}
 
 /// Shorthand for results of this crate.
 pub type Result<T> = std::result::Result<T, Error>;
-
-impl From<scorecheck_experiment::BuildError> for Error {
-    fn from(e: scorecheck_experiment::BuildError) -> Error {
-        let kind = match e {
-            scorecheck_experiment::BuildError::Undefined { .. } => ErrorKind::Contradiction,
-            _ => ErrorKind::InvalidValue,
-        };
-        Error::new(kind, Some(&e.field()), e.to_string())
-    }
-}

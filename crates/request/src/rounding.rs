@@ -41,18 +41,23 @@ fn parse_mode(value: &Json, path: &str) -> Result<RoundingMode> {
 }
 
 /// The rounding options of a request.
-pub(crate) struct Rounding {
+pub struct Rounding {
     /// Scores are in percent.
-    pub(crate) percent: bool,
+    pub percent: bool,
     /// Each score's eps comes from its decimal text.
-    pub(crate) auto: bool,
+    pub auto: bool,
     default: RoundingMode,
     /// Per-score modes by the key used in `rounding` (checked against the scores later).
     by_key: Vec<(String, RoundingMode)>,
 }
 
 /// Reads `percent`, `rounding` and whether `eps` is `"auto"`.
-pub(crate) fn read(fields: &Object<'_>) -> Result<Rounding> {
+///
+/// # Errors
+///
+/// `InvalidValue` naming `percent` or `rounding` (or one of its keys) when it is not a boolean,
+/// a known mode (`half_up`, `half_even`, `floor`, `ceil`, `truncate`) or an object of modes.
+pub fn read(fields: &Object<'_>) -> Result<Rounding> {
     let percent = match fields.get("percent") {
         None => false,
         Some(Json::Bool(b)) => *b,
@@ -86,7 +91,7 @@ pub(crate) fn read(fields: &Object<'_>) -> Result<Rounding> {
 
 impl Rounding {
     /// The factor from the reported unit to fractions (1/100 in percent).
-    pub(crate) fn scale(&self) -> BigRational {
+    pub fn scale(&self) -> BigRational {
         if self.percent {
             BigRational::new(BigInt::one(), BigInt::from(100))
         } else {
@@ -99,7 +104,7 @@ impl Rounding {
     /// # Errors
     ///
     /// A per-score `rounding` object that does not name the score.
-    pub(crate) fn mode(&self, key: &str, names: &[&str]) -> Result<RoundingMode> {
+    pub fn mode(&self, key: &str, names: &[&str]) -> Result<RoundingMode> {
         if self.by_key.is_empty() {
             return Ok(self.default);
         }
@@ -117,7 +122,11 @@ impl Rounding {
     }
 
     /// Checks that every key of a per-score `rounding` object names a reported score.
-    pub(crate) fn check_keys(&self, known: &dyn Fn(&str) -> bool) -> Result<()> {
+    ///
+    /// # Errors
+    ///
+    /// `UnknownField` naming `rounding.<key>` when a key names no reported score.
+    pub fn check_keys(&self, known: &dyn Fn(&str) -> bool) -> Result<()> {
         for (key, _) in &self.by_key {
             if !known(key) {
                 return Err(Error::new(
@@ -137,7 +146,7 @@ impl Rounding {
 /// # Errors
 ///
 /// Text whose exponent is not an integer or whose unit is out of range.
-pub(crate) fn unit(text: &str, path: &str) -> Result<BigRational> {
+pub fn unit(text: &str, path: &str) -> Result<BigRational> {
     last_digit_unit(text).map_err(|_| {
         Error::new(
             ErrorKind::InvalidValue,
@@ -150,7 +159,7 @@ pub(crate) fn unit(text: &str, path: &str) -> Result<BigRational> {
 }
 
 /// The text of a reported number (its JSON text is kept) for counting decimals.
-pub(crate) fn text_of(value: &Json) -> Option<String> {
+pub fn text_of(value: &Json) -> Option<String> {
     match value {
         Json::Number(n) => Some(n.to_string()),
         Json::String(s) => Some(s.clone()),

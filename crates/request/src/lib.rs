@@ -1,0 +1,35 @@
+//! scorecheck's request layer, reading half: JSON text in, typed request parts out, and an
+//! [`Error`] naming the offending field and what to change.
+//!
+//! - [`json`]: a JSON tree whose numbers keep the text they were written with (`0.950` has
+//!   three decimals) and whose objects keep their key order, so that reading exact figures
+//!   never switches on serde_json features for the crates that depend on this one.
+//! - [`first_duplicate_key`]: the dotted path of a key given twice.
+//! - [`input`]: field readers (counts, exact decimals, reported scores, eps, bounds), each
+//!   taking the dotted path of the field it reads; [`input::Object`] reports fields it did not
+//!   read as unknown.
+//! - [`folding`], [`rounding`], [`classes`]: the typed parts that several protocol families
+//!   share (how folds were made, how figures were rounded, multiclass class counts and folds).
+//!
+//! Nothing here decides a verdict, names a protocol or solves anything: the facade
+//! (`scorecheck`) reads a request with these readers, hands the typed parts to an engine and
+//! renders its outcome.
+//!
+//! ```
+//! use scorecheck_request::{input, json::Json, ErrorKind};
+//! let request = Json::parse(r#"{"testset": {"p": 10, "n": -3}}"#).unwrap();
+//! let error = input::binary_counts(&request["testset"], "testset").unwrap_err();
+//! assert_eq!(error.kind(), ErrorKind::InvalidValue);
+//! assert_eq!(error.field(), Some("testset.n"));
+//! ```
+
+pub mod classes;
+mod duplicate_keys;
+mod error;
+pub mod folding;
+pub mod input;
+pub mod json;
+pub mod rounding;
+
+pub use duplicate_keys::first_duplicate_key;
+pub use error::{Error, ErrorKind, Result};
