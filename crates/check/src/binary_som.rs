@@ -5,146 +5,16 @@
 //! so each protocol reduces to one (p, n) and the exact engine in [`crate::single`].
 
 use num_rational::BigRational;
-use scorecheck_algebra::{rounded_interval, ConfusionMatrix, Uncertainty};
+use scorecheck_algebra::ConfusionMatrix;
 use serde_json::{json, Value};
 
-use crate::json::Json;
-
 use crate::dispatch::Request;
+use crate::figures::read_windows_with_auc;
 use crate::folding;
-use crate::input::{self, Object, Reported};
+use crate::input::{self, Reported};
+use crate::sets::{add, evaluations, pooled, pooled_evaluation, testsets};
 use crate::single;
 use crate::{Error, ErrorKind, Result};
-
-/// Reported scores with their exact windows.
-pub(crate) struct Windows {
-    pub(crate) reported: Reported,
-    pub(crate) windows: Vec<single::Window>,
-}
-
-/// Reads `scores`, `eps` and `numerical_tolerance` into exact windows; a reported AUC is
-/// an error naming it (only [`read_windows_with_auc`] takes one).
-pub(crate) fn read_windows(fields: &Object<'_>) -> Result<Windows> {
-    let (windows, auc) = read_windows_with_auc(fields)?;
-    match auc {
-        Some(auc) => Err(crate::auc::unsupported(&auc.key)),
-        None => Ok(windows),
-    }
-}
-
-/// Reads `scores`, `eps` and `numerical_tolerance` into exact windows, with the reported
-/// AUC (`auc`, `roc_auc`, ...) apart: its window depends on (p, n).
-pub(crate) fn read_windows_with_auc(
-    fields: &Object<'_>,
-) -> Result<(Windows, Option<crate::auc::ReportedAuc>)> {
-    let scores_value = fields.required("scores", "the reported scores, e.g. {\"acc\": 0.954}")?;
-    let (scores_value, auc_entry) = crate::auc::split(scores_value, "scores")?;
-    let eps_value = fields.required(
-        "eps",
-        "the uncertainty of the reported figures, e.g. 0.0001 for 4 decimals",
-    )?;
-    let (eps_value, auc_eps) = crate::auc::split(eps_value, "eps")?;
-    let tol = input::tolerance(fields.get("numerical_tolerance"), "numerical_tolerance")?;
-    let rounding = crate::rounding::read(fields)?;
-    let scale = rounding.scale();
-    // The uncertainty of one figure reported under `key` with JSON value `raw`, in
-    // fractions: the unit of its last digit (auto) or its eps.
-    let uncertainty =
-        |key: &str, raw: &Json, explicit: Option<BigRational>| -> Result<Uncertainty> {
-            if rounding.auto {
-                let field = input::join("scores", key);
-                let text = crate::rounding::text_of(raw).unwrap_or_default();
-                Ok(Uncertainty::LastDigit(
-                    crate::rounding::unit(&text, &field)? * &scale,
-                ))
-            } else {
-                Ok(Uncertainty::Eps(explicit.unwrap_or_else(input::zero)))
-            }
-        };
-    let auc = match auc_entry {
-        None => {
-            if let Some((key, _)) = auc_eps {
-                return Err(Error::new(
-                    ErrorKind::InvalidValue,
-                    Some(&input::join("eps", &key)),
-                    "eps gives an uncertainty for the AUC, which is not reported; remove it",
-                ));
-            }
-            None
-        }
-        Some((key, raw)) => {
-            let field = input::join("scores", &key);
-            let value = input::rational(&raw, &field)? * &scale;
-            // A value outside [0, 1] is not an error: its window then holds no AUC value
-            // (or, within eps of 0 or 1, the extreme one) and the grid test says so.
-            let explicit = if rounding.auto {
-                None
-            } else {
-                Some(match (&eps_value, auc_eps) {
-                    (_, Some((eps_key, e))) => {
-                        input::positive_eps(&e, &input::join("eps", &eps_key), &scale)?
-                    }
-                    (Json::Object(_), None) => {
-                        return Err(Error::new(
-                            ErrorKind::MissingField,
-                            Some(&input::join("eps", &key)),
-                            format!("eps gives no uncertainty for the reported score {key:?}; add it or give one number for all"),
-                        ))
-                    }
-                    (single_eps, None) => input::positive_eps(single_eps, "eps", &scale)?,
-                })
-            };
-            let x = uncertainty(&key, &raw, explicit)?;
-            let mode = rounding.mode(&key, &crate::auc::NAMES)?;
-            let (lower, upper) = rounded_interval(&value, &x, mode, &tol);
-            Some(crate::auc::ReportedAuc {
-                key,
-                value,
-                lower,
-                upper,
-            })
-        }
-    };
-    let mut reported = input::reported_scores(&scores_value, "scores")?;
-    if reported.scores.is_empty() && auc.is_none() {
-        return Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some("scores"),
-            "no scores are reported; give at least one, e.g. {\"acc\": 0.954}",
-        ));
-    }
-    let eps = if rounding.auto {
-        Default::default()
-    } else {
-        input::eps_scaled(&eps_value, "eps", &reported, &scale)?
-    };
-    rounding.check_keys(&|key| {
-        crate::auc::is_auc(key) && auc.is_some()
-            || scorecheck_algebra::Score::from_name(key)
-                .is_ok_and(|s| reported.scores.iter().any(|r| r.score == s))
-    })?;
-    let raw_scores = scores_value.as_object();
-    let mut windows = Vec::with_capacity(reported.scores.len());
-    for r in &mut reported.scores {
-        r.value = &r.value * &scale;
-        let raw = raw_scores
-            .and_then(|m| m.get(&r.key))
-            .cloned()
-            .unwrap_or(Json::Null);
-        let x = uncertainty(&r.key, &raw, eps.get(&r.score).cloned())?;
-        let mut names: Vec<&str> = vec![r.score.abbreviation(), r.score.name()];
-        names.extend(r.score.synonyms());
-        let mode = rounding.mode(&r.key, &names)?;
-        let (lower, upper) = rounded_interval(&r.value, &x, mode, &tol);
-        windows.push(single::Window {
-            score: r.score,
-            lower,
-            upper,
-            reported: r.value.clone(),
-        });
-    }
-    Ok((Windows { reported, windows }, auc))
-}
 
 /// `1_testset_no_kfold`: `testset`, `scores`, `eps`.
 pub(crate) fn testset_no_kfold(request: &Request<'_>) -> Result<Value> {
@@ -194,30 +64,6 @@ pub(crate) fn testsets_som_no_kfold(request: &Request<'_>) -> Result<Value> {
     decide(request, p, n, false)
 }
 
-/// Reads the `testsets` list shared by the multi-testset protocols: each one's (p, n).
-/// Empty testsets are an error unless `allow_empty` (where counts are pooled).
-pub(crate) fn testsets(fields: &Object<'_>, allow_empty: bool) -> Result<Vec<(u64, u64)>> {
-    let items = list(
-        fields.required(
-            "testsets",
-            "the list of test sets, e.g. [{\"p\": 10, \"n\": 20}, ...]",
-        )?,
-        "testsets",
-    )?;
-    items
-        .iter()
-        .enumerate()
-        .map(|(i, item)| {
-            let path = input::index("testsets", i);
-            if allow_empty {
-                input::binary_counts_maybe_empty(item, &path)
-            } else {
-                input::binary_counts(item, &path)
-            }
-        })
-        .collect()
-}
-
 /// `n_datasets_som_kfold_som`: `evaluations` of `{dataset, folding}`, pooled.
 pub(crate) fn datasets_som_kfold_som(request: &Request<'_>) -> Result<Value> {
     let (mut p, mut n) = (0u64, 0u64);
@@ -229,98 +75,11 @@ pub(crate) fn datasets_som_kfold_som(request: &Request<'_>) -> Result<Value> {
     decide(request, p, n, false)
 }
 
-/// Reads an evaluation's optional `folding` (one fold when absent), finishes it, and
-/// returns its counts pooled over folds and repeats.
-pub(crate) fn pooled_evaluation(evaluation: &Evaluation<'_>) -> Result<(u64, u64)> {
-    let fields = &evaluation.fields;
-    let folding_path = fields.field_path("folding");
-    let folding = match fields.get("folding") {
-        Some(v) => folding::parse(v, &folding_path, evaluation.dataset)?,
-        None => folding::Folding::Generated {
-            n_folds: 1,
-            n_repeats: 1,
-            strategy: None,
-        },
-    };
-    fields.finish(&[])?;
-    pooled(&folding, evaluation.dataset, &folding_path)
-}
-
-/// One entry of `evaluations`: its path, its fields (the caller reads the rest and calls
-/// `finish`), and its dataset's counts.
-pub(crate) struct Evaluation<'a> {
-    pub(crate) path: String,
-    pub(crate) fields: Object<'a>,
-    pub(crate) dataset: (u64, u64),
-}
-
-/// Reads the `evaluations` list shared by the multi-dataset protocols.
-pub(crate) fn evaluations<'a>(fields: &Object<'a>) -> Result<Vec<Evaluation<'a>>> {
-    let items = list(
-        fields.required(
-            "evaluations",
-            "the list of evaluations, each {\"dataset\": ..., \"folding\": ...}",
-        )?,
-        "evaluations",
-    )?;
-    let mut out = Vec::with_capacity(items.len());
-    for (i, item) in items.iter().enumerate() {
-        let path = input::index("evaluations", i);
-        let evaluation = Object::new(item, &path)?;
-        let dataset = input::binary_counts(
-            evaluation.required("dataset", "the dataset of this evaluation")?,
-            &evaluation.field_path("dataset"),
-        )?;
-        out.push(Evaluation {
-            path,
-            fields: evaluation,
-            dataset,
-        });
-    }
-    Ok(out)
-}
-
-pub(crate) fn list<'a>(value: &'a Json, path: &str) -> Result<&'a Vec<Json>> {
-    match value {
-        Json::Array(items) if !items.is_empty() => Ok(items),
-        Json::Array(_) => Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some(path),
-            "the list is empty; give at least one entry",
-        )),
-        other => Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some(path),
-            format!("expected a list, found {}", input::describe(other)),
-        )),
-    }
-}
-
-fn add(a: u64, b: u64, path: &str) -> Result<u64> {
-    a.checked_add(b).ok_or_else(|| {
-        Error::new(
-            ErrorKind::InvalidValue,
-            Some(path),
-            "the pooled counts exceed 2^64; counts this large are not supported",
-        )
-    })
-}
-
-fn pooled(folding: &folding::Folding, dataset: (u64, u64), path: &str) -> Result<(u64, u64)> {
-    folding.pooled(dataset).ok_or_else(|| {
-        Error::new(
-            ErrorKind::InvalidValue,
-            Some(path),
-            "the pooled counts exceed 2^64; counts this large are not supported",
-        )
-    })
-}
-
 /// Runs the exact engine on the pooled (p, n) and renders the result; `allow_auc` for
 /// the one protocol where a reported AUC has its meaning (one test set, one threshold).
 fn decide(request: &Request<'_>, p: u64, n: u64, allow_auc: bool) -> Result<Value> {
     let (
-        Windows {
+        crate::figures::Figures {
             reported,
             mut windows,
         },
@@ -329,7 +88,7 @@ fn decide(request: &Request<'_>, p: u64, n: u64, allow_auc: bool) -> Result<Valu
     let mut no_auc_value = None;
     if let Some(a) = &auc {
         if !allow_auc {
-            return Err(crate::auc::unsupported(&a.key));
+            return Err(crate::figures::unsupported(&a.key));
         }
         if p == 0 || n == 0 {
             no_auc_value = Some(format!(
@@ -390,7 +149,7 @@ fn decide(request: &Request<'_>, p: u64, n: u64, allow_auc: bool) -> Result<Valu
 /// reported 0.97" (the range exact, shown rounded outward).
 fn explain_auc(
     explanation: &mut single::Explanation,
-    auc: &crate::auc::ReportedAuc,
+    auc: &crate::figures::ReportedAuc,
     problem: &single::Problem,
     options: &single::Options,
 ) {
@@ -451,7 +210,7 @@ fn explain_auc(
 /// witness, and "auc" for the two internal windows in an explanation.
 fn render_auc(
     out: &mut Value,
-    auc: &crate::auc::ReportedAuc,
+    auc: &crate::figures::ReportedAuc,
     problem: &single::Problem,
     outcome: &single::Outcome,
 ) {

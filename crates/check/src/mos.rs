@@ -10,19 +10,14 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
 use scorecheck_algebra::Score;
-pub(crate) use scorecheck_experiment::{
-    linear_form, usable, Bound, DatasetSpec, Experiment, FoldSpec,
-};
+pub(crate) use scorecheck_experiment::{linear_form, Bound, DatasetSpec, Experiment, FoldSpec};
 use scorecheck_feasibility::{Problem, Verdict};
 use serde_json::{json, Map, Value};
 
-use crate::binary_som::{evaluations, pooled_evaluation, testsets, Evaluation};
 use crate::dispatch::Request;
 use crate::dispatch::RunOptions;
-use crate::folding::{self, Folding};
-use crate::input::{self, Object};
-use crate::json::Json;
 use crate::{Error, ErrorKind, Result};
+use scorecheck_request::mean_of_scores::{self, MeanOfScoresRequest, Target};
 
 /// The outcome of a mean-of-scores check, before rendering.
 pub(crate) struct MosOutcome {
@@ -57,109 +52,6 @@ pub(crate) fn build_error(e: scorecheck_experiment::BuildError) -> Error {
         _ => ErrorKind::InvalidValue,
     };
     Error::new(kind, Some(&e.field()), e.to_string())
-}
-
-/// Reads scores, eps and tolerance into experiment-level windows (usable scores only) and
-/// the names of the reported scores that cannot be used.
-pub(crate) fn read_windows(fields: &Object<'_>) -> Result<(Vec<Bound>, Vec<String>)> {
-    let crate::binary_som::Windows { reported, windows } = crate::binary_som::read_windows(fields)?;
-    let mut usable_windows = Vec::new();
-    let mut ignored = Vec::new();
-    for (w, r) in windows.into_iter().zip(&reported.scores) {
-        if usable(w.score) {
-            usable_windows.push(Bound {
-                score: w.score,
-                lower: w.lower,
-                upper: w.upper,
-            });
-        } else {
-            ignored.push(r.key.clone());
-        }
-    }
-    Ok((usable_windows, ignored))
-}
-
-/// Reads a bounds object; bounds on scores these checks cannot use are an error.
-pub(crate) fn read_bounds(value: Option<&Json>, path: &str) -> Result<Vec<Bound>> {
-    let Some(value) = value else {
-        return Ok(Vec::new());
-    };
-    input::score_bounds(value, path)?
-        .into_iter()
-        .map(|(score, lower, upper)| {
-            if !usable(score) {
-                return Err(Error::new(
-                    ErrorKind::Unsupported,
-                    Some(&input::join(path, score.abbreviation())),
-                    format!("bounds on {score} cannot be used by mean-of-scores checks; only acc, sens, spec, bacc and their complements (err, fnr, fpr) and bm are linear under averaging"),
-                ));
-            }
-            Ok(Bound { score, lower, upper })
-        })
-        .collect()
-}
-
-/// The folds (p, n) of a dataset under a folding, every fold of every repeat.
-pub(crate) fn folds_of(
-    dataset: (u64, u64),
-    folding: &Folding,
-    path: &str,
-) -> Result<Vec<(u64, u64)>> {
-    match folding {
-        Folding::Explicit { folds, .. } => {
-            if folds.len() as u64 > folding::MAX_TOTAL_FOLDS {
-                return Err(Error::new(
-                    ErrorKind::InvalidValue,
-                    Some(&input::join(path, "folds")),
-                    format!(
-                        "{} folds in all is more than this check supports ({})",
-                        folds.len(),
-                        folding::MAX_TOTAL_FOLDS
-                    ),
-                ));
-            }
-            Ok(folds.clone())
-        }
-        Folding::Generated {
-            n_folds, n_repeats, ..
-        } => {
-            // Checked before the folds are made: n_folds alone may be a million.
-            if n_folds.saturating_mul(*n_repeats) > folding::MAX_TOTAL_FOLDS {
-                return Err(Error::new(
-                    ErrorKind::InvalidValue,
-                    Some(path),
-                    format!(
-                        "n_folds × n_repeats = {} folds in all is more than this check supports ({}); lower n_folds or n_repeats",
-                        n_folds.saturating_mul(*n_repeats),
-                        folding::MAX_TOTAL_FOLDS
-                    ),
-                ));
-            }
-            let base: Vec<(u64, u64)> = if *n_folds == 1 {
-                vec![dataset]
-            } else {
-                stratified(dataset, *n_folds, path)?
-            };
-            let total = (base.len() as u64).saturating_mul(*n_repeats);
-            if total > folding::MAX_TOTAL_FOLDS {
-                return Err(Error::new(
-                    ErrorKind::InvalidValue,
-                    Some(path),
-                    format!(
-                        "{total} folds in all is more than this check supports ({})",
-                        folding::MAX_TOTAL_FOLDS
-                    ),
-                ));
-            }
-            Ok((0..*n_repeats).flat_map(|_| base.iter().copied()).collect())
-        }
-    }
-}
-
-/// scikit-learn's StratifiedKFold composition of a binary dataset.
-fn stratified(dataset: (u64, u64), k: u64, path: &str) -> Result<Vec<(u64, u64)>> {
-    crate::stratified::binary(dataset, k)
-        .map_err(|message| Error::new(ErrorKind::Contradiction, Some(path), message))
 }
 
 /// Renders a verdict with its witness at fold, dataset and experiment level.
@@ -273,13 +165,13 @@ fn witness_json(experiment: &Experiment, witness: &[i64], scores: &[Score]) -> V
     json!({"datasets": datasets, "scores": experiment_scores})
 }
 
-/// Runs the experiment and renders it.
+/// Runs the experiment and renders it (no AUC reported).
 pub(crate) fn finish(
     experiment: Experiment,
     ignored: Vec<String>,
+    targets: Option<Vec<Target>>,
     request: &Request<'_>,
 ) -> Result<Value> {
-    let targets = crate::mos_ranges::read(request.fields.get("ranges"))?;
     crate::dispatch::all_fields_read(request)?;
     let started = std::time::Instant::now();
     let outcome = match nothing_checkable(&experiment, &ignored) {
@@ -333,110 +225,47 @@ pub(crate) fn nothing_checkable(experiment: &Experiment, ignored: &[String]) -> 
     })
 }
 
-/// `1_dataset_known_folds_mos`: `dataset`, `folding`, `scores`, `eps`, `fold_score_bounds`.
-pub(crate) fn dataset_known_folds_mos(request: &Request<'_>) -> Result<Value> {
-    let fields = &request.fields;
-    let dataset = input::binary_counts(
-        fields.required("dataset", "the dataset, e.g. {\"p\": 100, \"n\": 200}")?,
-        "dataset",
-    )?;
-    let folding = folding::parse(fields.required("folding", "the folds: {\"folds\": [...]} or {\"n_folds\": 5, \"n_repeats\": 1, \"strategy\": \"stratified_sklearn\"}")?, "folding", dataset)?;
-    let fold_bounds = read_bounds(fields.get("fold_score_bounds"), "fold_score_bounds")?;
-    let (windows, ignored, auc) = crate::mos_auc::read_windows(fields)?;
-    let folds = folds_of(dataset, &folding, "folding")?
-        .into_iter()
-        .map(|(p, n)| FoldSpec {
-            p,
-            n,
-            bounds: fold_bounds.clone(),
-        })
-        .collect();
-    let experiment = Experiment {
-        datasets: vec![DatasetSpec {
-            folds,
-            bounds: Vec::new(),
-        }],
-        windows,
-    };
-    crate::mos_auc::finish(experiment, ignored, auc, request)
-}
-
-/// `n_testsets_mos_no_kfold`: `testsets`, `scores`, `eps`, `testset_score_bounds`.
-pub(crate) fn testsets_mos_no_kfold(request: &Request<'_>) -> Result<Value> {
-    let fields = &request.fields;
-    let testsets = testsets(fields, false)?;
-    let bounds = read_bounds(fields.get("testset_score_bounds"), "testset_score_bounds")?;
-    for (i, &(p, n)) in testsets.iter().enumerate() {
-        if let Some(bound) = bounds.iter().find(|b| linear_form(b.score, p, n).is_none()) {
-            return Err(Error::new(
-                ErrorKind::Contradiction,
-                Some(&input::join("testset_score_bounds", bound.score.abbreviation())),
-                format!(
-                    "{} is undefined on testsets[{i}] (p={p}, n={n}: a zero count), so it cannot be bounded there; remove that bound or that testset",
-                    bound.score
-                ),
-            ));
-        }
-    }
-    let datasets = testsets
-        .into_iter()
-        .map(|(p, n)| DatasetSpec::single_fold(p, n, bounds.clone()))
-        .collect();
-    let (windows, ignored, auc) = crate::mos_auc::read_windows(fields)?;
-    crate::mos_auc::finish(Experiment { datasets, windows }, ignored, auc, request)
-}
-
-/// `n_datasets_mos_kfold_som`: `evaluations` (each pooled over its folds), `dataset_score_bounds`.
-pub(crate) fn datasets_mos_kfold_som(request: &Request<'_>) -> Result<Value> {
-    let fields = &request.fields;
-    let evaluations = evaluations(fields)?;
-    let bounds = read_bounds(fields.get("dataset_score_bounds"), "dataset_score_bounds")?;
-    let mut datasets = Vec::with_capacity(evaluations.len());
-    for evaluation in &evaluations {
-        let (p, n) = pooled_evaluation(evaluation)?;
-        datasets.push(DatasetSpec::single_fold(p, n, bounds.clone()));
-    }
-    let (windows, ignored) = read_windows(fields)?;
-    finish(Experiment { datasets, windows }, ignored, request)
-}
-
-/// `n_datasets_mos_known_folds_mos`: `evaluations` (each with its folds and optional
-/// `fold_score_bounds`), `dataset_score_bounds`.
-pub(crate) fn datasets_mos_known_folds_mos(request: &Request<'_>) -> Result<Value> {
-    let fields = &request.fields;
-    let evaluations = evaluations(fields)?;
-    let bounds = read_bounds(fields.get("dataset_score_bounds"), "dataset_score_bounds")?;
-    let mut datasets = Vec::with_capacity(evaluations.len());
-    for Evaluation {
-        fields: evaluation,
-        dataset,
+/// Answers a mean-of-scores request that has been read: with a reported AUC by
+/// [`crate::mos_auc::finish_with_auc`], without one by [`finish`].
+fn answer(read: MeanOfScoresRequest, request: &Request<'_>) -> Result<Value> {
+    let MeanOfScoresRequest {
+        experiment,
+        ignored,
+        auc,
+        ranges,
         ..
-    } in &evaluations
-    {
-        let folding_path = evaluation.field_path("folding");
-        let folding = folding::parse(
-            evaluation.required("folding", "the folds of this evaluation")?,
-            &folding_path,
-            *dataset,
-        )?;
-        let fold_bounds = read_bounds(
-            evaluation.get("fold_score_bounds"),
-            &evaluation.field_path("fold_score_bounds"),
-        )?;
-        evaluation.finish(&[])?;
-        let folds = folds_of(*dataset, &folding, &folding_path)?
-            .into_iter()
-            .map(|(p, n)| FoldSpec {
-                p,
-                n,
-                bounds: fold_bounds.clone(),
-            })
-            .collect();
-        datasets.push(DatasetSpec {
-            folds,
-            bounds: bounds.clone(),
-        });
+    } = read;
+    match auc {
+        Some(auc) => crate::mos_auc::finish_with_auc(experiment, ignored, auc, ranges, request),
+        None => finish(experiment, ignored, ranges, request),
     }
-    let (windows, ignored, auc) = crate::mos_auc::read_windows(fields)?;
-    crate::mos_auc::finish(Experiment { datasets, windows }, ignored, auc, request)
+}
+
+/// `1_dataset_known_folds_mos`.
+pub(crate) fn dataset_known_folds_mos(request: &Request<'_>) -> Result<Value> {
+    answer(
+        mean_of_scores::read_dataset_known_folds(&request.fields)?,
+        request,
+    )
+}
+
+/// `n_testsets_mos_no_kfold`.
+pub(crate) fn testsets_mos_no_kfold(request: &Request<'_>) -> Result<Value> {
+    answer(mean_of_scores::read_testsets(&request.fields)?, request)
+}
+
+/// `n_datasets_mos_kfold_som`.
+pub(crate) fn datasets_mos_kfold_som(request: &Request<'_>) -> Result<Value> {
+    answer(
+        mean_of_scores::read_datasets_pooled(&request.fields)?,
+        request,
+    )
+}
+
+/// `n_datasets_mos_known_folds_mos`.
+pub(crate) fn datasets_mos_known_folds_mos(request: &Request<'_>) -> Result<Value> {
+    answer(
+        mean_of_scores::read_datasets_known_folds(&request.fields)?,
+        request,
+    )
 }

@@ -25,54 +25,17 @@ use std::time::Instant;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
-use scorecheck_algebra::Score;
 use scorecheck_experiment::{
     boxes, search_auc, AucEffort, AucError, AucFound, AucModel, AucSolution, AucWindow,
 };
 use scorecheck_feasibility::Verdict;
 use serde_json::{json, Value};
 
-use crate::auc::ReportedAuc;
 use crate::dispatch::{Request, RunOptions};
-use crate::input::{self, Object};
-use crate::mos::{usable, Bound, Experiment, MosOutcome};
+use crate::figures::MeanAuc;
+use crate::input::{self};
+use crate::mos::{Experiment, MosOutcome};
 use crate::{Error, ErrorKind, Result};
-
-/// A reported AUC in a mean-of-scores request, with the other reported figures (for
-/// messages).
-pub(crate) struct MeanAuc {
-    pub(crate) auc: ReportedAuc,
-    pub(crate) others: Vec<(Score, BigRational)>,
-}
-
-/// Reads `scores`, `eps` and the tolerance: the windows of the usable scores, the names of
-/// the others, and the reported AUC if any.
-pub(crate) fn read_windows(
-    fields: &Object<'_>,
-) -> Result<(Vec<Bound>, Vec<String>, Option<MeanAuc>)> {
-    let (crate::binary_som::Windows { reported, windows }, auc) =
-        crate::binary_som::read_windows_with_auc(fields)?;
-    let mut usable_windows = Vec::new();
-    let mut ignored = Vec::new();
-    let mut others = Vec::new();
-    for (w, r) in windows.into_iter().zip(&reported.scores) {
-        if usable(w.score) {
-            others.push((w.score, r.value.clone()));
-            usable_windows.push(Bound {
-                score: w.score,
-                lower: w.lower,
-                upper: w.upper,
-            });
-        } else {
-            ignored.push(r.key.clone());
-        }
-    }
-    Ok((
-        usable_windows,
-        ignored,
-        auc.map(|auc| MeanAuc { auc, others }),
-    ))
-}
 
 fn rational(x: i64) -> BigRational {
     BigRational::from_integer(BigInt::from(x))
@@ -100,30 +63,14 @@ pub(crate) fn with_deadline(options: &RunOptions, deadline: Instant) -> RunOptio
     }
 }
 
-/// Decides a mean-of-scores request and renders it: with a reported AUC here, without
-/// one as [`crate::mos::finish`] does.
-pub(crate) fn finish(
-    experiment: Experiment,
-    ignored: Vec<String>,
-    auc: Option<MeanAuc>,
-    request: &Request<'_>,
-) -> Result<Value> {
-    match auc {
-        Some(auc) => finish_with_auc(experiment, ignored, auc, request),
-        None => crate::mos::finish(experiment, ignored, request),
-    }
-}
-
-fn finish_with_auc(
+/// Decides a mean-of-scores request with a reported AUC and renders it.
+pub(crate) fn finish_with_auc(
     experiment: Experiment,
     ignored: Vec<String>,
     auc: MeanAuc,
+    targets: Option<Vec<scorecheck_request::mean_of_scores::Target>>,
     request: &Request<'_>,
 ) -> Result<Value> {
-    let all =
-        matches!(request.fields.get("ranges"), Some(crate::json::Json::String(s)) if s == "all");
-    let targets = crate::mos_ranges::read(request.fields.get("ranges"))?
-        .map(|targets| crate::mos_ranges::with_auc(targets, all));
     crate::dispatch::all_fields_read(request)?;
     let model = AucModel::new(&experiment).map_err(|e| auc_error(&auc.auc.key, e))?;
     let started = Instant::now();

@@ -12,9 +12,9 @@ use num_traits::ToPrimitive;
 use serde_json::{json, Map, Value};
 
 use crate::dispatch::{Request, RunOptions};
+use crate::figures::MeanAuc;
 use crate::input;
 use crate::mos::Experiment;
-use crate::mos_auc::MeanAuc;
 use crate::Result;
 use scorecheck_experiment::{auc_extreme, AucEffort, AucModel};
 

@@ -135,7 +135,7 @@ fn render(
     let reported = request
         .fields
         .get("scores")
-        .and_then(|v| crate::auc::split(v, "scores").ok())
+        .and_then(|v| crate::figures::split(v, "scores").ok())
         .and_then(|(v, _)| input::reported_scores(&v, "scores").ok());
     let many = experiment.datasets.len() > 1;
     let mut scores = Vec::new();

@@ -4,87 +4,17 @@
 //! backend and renders each side exact (`min`, `max`) or bracketed (`min_between`,
 //! `max_between`, with why).
 
-use scorecheck_algebra::Score;
 use scorecheck_feasibility::{checked_optimize, Certainty, ExactOnly, Optimum, Problem, Sense};
 use serde_json::{json, Map, Value};
 
 use crate::dispatch::{Request, RunOptions};
-use crate::json::Json;
-use crate::mos::{usable, Experiment};
-use crate::{Error, ErrorKind, Result};
+use crate::mos::Experiment;
+use crate::Result;
 use scorecheck_experiment::{
     auc_extreme_within, linear_extreme_with_auc, linear_range, mean_objective, AucEffort, AucError,
     AucModel, AucSolution, AucWindow, Extreme,
 };
-
-/// One averaged score whose range is asked for.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Target {
-    /// A linear score, under the name the request used.
-    Score(Score, String),
-    /// The mean of the folds' AUCs, under the name the request used.
-    Auc(String),
-}
-
-/// Reads `ranges` for a mean-of-scores protocol: `"all"` (acc, sens, spec, bacc, and the
-/// AUC when one is reported: [`with_auc`]) or a list of linear score names and `auc`.
-pub(crate) fn read(value: Option<&Json>) -> Result<Option<Vec<Target>>> {
-    let Some(value) = value else {
-        return Ok(None);
-    };
-    match value {
-        Json::String(s) if s == "all" => Ok(Some(
-            [Score::Acc, Score::Sens, Score::Spec, Score::Bacc]
-                .iter()
-                .map(|s| Target::Score(*s, s.abbreviation().to_string()))
-                .collect(),
-        )),
-        Json::Array(items) if !items.is_empty() => {
-            let mut out: Vec<Target> = Vec::new();
-            for (i, item) in items.iter().enumerate() {
-                let field = crate::input::index("ranges", i);
-                let name = item.as_str().unwrap_or_default();
-                let target = if crate::auc::is_auc(name) {
-                    Target::Auc(name.to_string())
-                } else {
-                    let score = Score::from_name(name).map_err(|e| {
-                        Error::new(ErrorKind::UnknownScore, Some(&field), e.to_string())
-                    })?;
-                    if !usable(score) {
-                        return Err(Error::new(
-                            ErrorKind::Unsupported,
-                            Some(&field),
-                            format!("the range of the mean {score} is not computed: only acc, sens, spec, bacc and their complements (err, fnr, fpr) and bm are linear under averaging, and auc"),
-                        ));
-                    }
-                    Target::Score(score, name.to_string())
-                };
-                let duplicate = out.iter().any(|t| match (t, &target) {
-                    (Target::Score(a, _), Target::Score(b, _)) => a == b,
-                    (Target::Auc(_), Target::Auc(_)) => true,
-                    _ => false,
-                });
-                if !duplicate {
-                    out.push(target);
-                }
-            }
-            Ok(Some(out))
-        }
-        _ => Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some("ranges"),
-            "expected \"all\" or a list of score names, like [\"acc\", \"bacc\", \"auc\"]",
-        )),
-    }
-}
-
-/// `targets` of a request that reports an AUC: `"all"` covers it too.
-pub(crate) fn with_auc(mut targets: Vec<Target>, all: bool) -> Vec<Target> {
-    if all && !targets.iter().any(|t| matches!(t, Target::Auc(_))) {
-        targets.push(Target::Auc("auc".into()));
-    }
-    targets
-}
+use scorecheck_request::mean_of_scores::Target;
 
 /// The `ranges` object of a consistent mean-of-scores result.
 pub(crate) fn compute(

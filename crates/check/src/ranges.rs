@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use scorecheck_algebra::Score;
 use serde_json::{json, Map, Value};
 
-use crate::auc::ReportedAuc;
+use crate::figures::ReportedAuc;
 use crate::json::Json;
 use crate::single;
 use crate::{Error, ErrorKind, Result};
@@ -55,7 +55,7 @@ pub(crate) fn read(value: Option<&Json>) -> Result<Option<Vec<Target>>> {
                         "expected a score name such as \"mcc\"",
                     ));
                 };
-                let target = if crate::auc::is_auc(name) {
+                let target = if crate::figures::is_auc(name) {
                     Target::Auc
                 } else {
                     let score = Score::from_name(name).map_err(|e| {

@@ -7,7 +7,7 @@
 
 use serde_json::{json, Map, Value};
 
-use crate::auc::ReportedAuc;
+use crate::figures::ReportedAuc;
 use crate::input;
 use crate::json::Json;
 use crate::single;

@@ -6,8 +6,8 @@
 
 use serde_json::{json, Value};
 
-use crate::binary_som::{read_windows, Windows};
 use crate::dispatch::Request;
+use crate::figures::{read_windows, Figures};
 use crate::input::{self, Object};
 use crate::json::Json;
 use crate::render::count as count_json;
@@ -35,7 +35,7 @@ pub(crate) fn testset_total(request: &Request<'_>) -> Result<Value> {
         Some(v) => input::positive(v, "max_setups", MAX_SETUPS)?,
         None => DEFAULT_MAX_SETUPS,
     };
-    let Windows { reported, windows } = read_windows(fields)?;
+    let Figures { reported, windows } = read_windows(fields)?;
     let engine = crate::backend::single_options(&request.options);
     let problem = single::SplitProblem {
         total,

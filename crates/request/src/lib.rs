@@ -26,10 +26,14 @@
 pub mod classes;
 mod duplicate_keys;
 mod error;
+pub mod figures;
 pub mod folding;
 pub mod input;
 pub mod json;
+pub mod mean_of_scores;
 pub mod rounding;
+pub mod sets;
+pub mod unknown_folds;
 
 pub use duplicate_keys::first_duplicate_key;
 pub use error::{Error, ErrorKind, Result};

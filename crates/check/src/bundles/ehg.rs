@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::dispatch::Request;
 use crate::folding::MAX_FOLDS;
 use crate::Result;
-use crate::{input, mos, unknown_folds};
+use crate::{input, unknown_folds};
 
 /// The protocol TPEHG reduces to.
 const PROTOCOL: &str = "1_dataset_unknown_folds_mos";
@@ -32,9 +32,13 @@ pub(crate) fn tpehg(request: &Request<'_>) -> Result<Value> {
             MAX_FOLDS,
         )?,
     );
-    unknown_folds::check_shape(shape, (set.p, set.n), ("n_folds", "n_repeats"))?;
-    let fold_bounds = mos::read_bounds(fields.get("score_bounds"), "score_bounds")?;
-    let (windows, ignored, ignored_scores) = unknown_folds::windows(fields)?;
+    scorecheck_request::unknown_folds::check_shape(
+        shape,
+        (set.p, set.n),
+        ("n_folds", "n_repeats"),
+    )?;
+    let fold_bounds = crate::sets::read_bounds(fields.get("score_bounds"), "score_bounds")?;
+    let (windows, ignored, ignored_scores) = scorecheck_request::unknown_folds::windows(fields)?;
     let mut ruled: Vec<_> = windows.iter().map(|w| w.score).collect();
     ruled.extend_from_slice(&ignored_scores);
     let experiment = UnknownFolds {

@@ -173,8 +173,8 @@ fn engine_options(request: &Request<'_>) -> single::Options {
 
 /// The exact single-matrix check of one test set (`check_1_testset_no_kfold`).
 pub(crate) fn single_check(request: &Request<'_>, testset: &Testset) -> Result<Value> {
-    let crate::binary_som::Windows { reported, windows } =
-        crate::binary_som::read_windows(&request.fields)?;
+    let crate::figures::Figures { reported, windows } =
+        crate::figures::read_windows(&request.fields)?;
     let problem = single::Problem {
         p: testset.p,
         n: testset.n,
@@ -247,8 +247,8 @@ fn overflow() -> Error {
 
 /// Why the mean of a reported or bounded score cannot be formed over these test sets, if so.
 pub(crate) fn mos_undefined(request: &Request<'_>, testsets: &[Testset]) -> Result<Option<String>> {
-    let (windows, _) = mos::read_windows(&request.fields)?;
-    let bounds = mos::read_bounds(request.fields.get("score_bounds"), "score_bounds")?;
+    let windows = crate::figures::mean_windows(&request.fields)?.windows;
+    let bounds = crate::sets::read_bounds(request.fields.get("score_bounds"), "score_bounds")?;
     for score in windows
         .iter()
         .map(|w| w.score)
@@ -275,8 +275,10 @@ pub(crate) fn mos_check(request: &Request<'_>, testsets: &[Testset]) -> Result<V
     if testsets.is_empty() {
         return Err(no_testsets());
     }
-    let bounds = mos::read_bounds(request.fields.get("score_bounds"), "score_bounds")?;
-    let (windows, ignored) = mos::read_windows(&request.fields)?;
+    let bounds = crate::sets::read_bounds(request.fields.get("score_bounds"), "score_bounds")?;
+    let crate::figures::MeanFigures {
+        windows, ignored, ..
+    } = crate::figures::mean_windows(&request.fields)?;
     let datasets = testsets
         .iter()
         .map(|t| DatasetSpec {

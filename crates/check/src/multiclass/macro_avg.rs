@@ -177,7 +177,7 @@ fn witness_json(ex: &MacroExperiment, witness: &[i64], fold_split: Option<&[Vec<
 }
 
 fn read_class_bounds(request: &Request<'_>) -> Result<Vec<Bound>> {
-    mos::read_bounds(
+    crate::sets::read_bounds(
         request.fields.get("class_score_bounds"),
         "class_score_bounds",
     )
@@ -187,7 +187,9 @@ fn read_class_bounds(request: &Request<'_>) -> Result<Vec<Bound>> {
 /// one K×K matrix with the pooled class counts.
 pub(crate) fn score_of_means(request: &Request<'_>, setup: &Setup, model: Model) -> Result<Value> {
     let class_bounds = read_class_bounds(request)?;
-    let (windows, ignored) = mos::read_windows(&request.fields)?;
+    let crate::figures::MeanFigures {
+        windows, ignored, ..
+    } = crate::figures::mean_windows(&request.fields)?;
     let ex = MacroExperiment {
         labels: setup.classes.labels.clone(),
         folds: vec![setup.pooled()?],
@@ -203,8 +205,10 @@ pub(crate) fn score_of_means(request: &Request<'_>, setup: &Setup, model: Model)
 pub(crate) fn mean_of_scores(request: &Request<'_>, setup: &Setup, model: Model) -> Result<Value> {
     let class_bounds = read_class_bounds(request)?;
     let fold_bounds =
-        mos::read_bounds(request.fields.get("fold_score_bounds"), "fold_score_bounds")?;
-    let (windows, ignored) = mos::read_windows(&request.fields)?;
+        crate::sets::read_bounds(request.fields.get("fold_score_bounds"), "fold_score_bounds")?;
+    let crate::figures::MeanFigures {
+        windows, ignored, ..
+    } = crate::figures::mean_windows(&request.fields)?;
     let ex = MacroExperiment {
         labels: setup.classes.labels.clone(),
         folds: setup.folds.clone(),

@@ -10,8 +10,8 @@ use scorecheck_multiclass::{
 use serde_json::{json, Map, Value};
 
 use super::{counts_json, Model, Setup};
-use crate::binary_som::{self, Windows};
 use crate::dispatch::Request;
+use crate::figures::Figures;
 use crate::mos::{self, MosOutcome};
 use crate::render::{self, Decision};
 use crate::single;
@@ -27,7 +27,7 @@ fn micro_error(e: MicroError, path: &str) -> Error {
 
 /// Score of means, micro (`1_testset_no_kfold_micro`, `1_dataset_known_folds_som_micro`).
 pub(crate) fn score_of_means(request: &Request<'_>, setup: &Setup, model: Model) -> Result<Value> {
-    let Windows { reported, windows } = binary_som::read_windows(&request.fields)?;
+    let Figures { reported, windows } = crate::figures::read_windows(&request.fields)?;
     let pooled = setup.pooled()?;
     let total: u64 = pooled.iter().sum();
     let k = setup.classes.labels.len() as u64;
@@ -41,7 +41,7 @@ pub(crate) fn score_of_means(request: &Request<'_>, setup: &Setup, model: Model)
             params: reported.params.clone(),
         };
         let outcome = single::check(&problem, &crate::backend::single_options(&request.options));
-        let mut out = binary_som::render(&problem, &reported, &outcome);
+        let mut out = crate::binary_som::render(&problem, &reported, &outcome);
         if let Value::Object(map) = &mut out {
             map.insert("model".into(), model.as_str().into());
             map.insert(
@@ -129,8 +129,11 @@ fn witness(
 /// tn − tp = (K−2)·T_f in the exact model, as an integer program.
 pub(crate) fn mean_of_scores(request: &Request<'_>, setup: &Setup, model: Model) -> Result<Value> {
     let fields = &request.fields;
-    let fold_bounds = mos::read_bounds(fields.get("fold_score_bounds"), "fold_score_bounds")?;
-    let (windows, ignored) = mos::read_windows(fields)?;
+    let fold_bounds =
+        crate::sets::read_bounds(fields.get("fold_score_bounds"), "fold_score_bounds")?;
+    let crate::figures::MeanFigures {
+        windows, ignored, ..
+    } = crate::figures::mean_windows(fields)?;
     let (experiment, problem) = mean_of_scores_program(&setup.folds, &fold_bounds, windows, model)
         .map_err(|e| micro_error(e, "folding"))?;
     crate::dispatch::all_fields_read(request)?;

@@ -1,0 +1,297 @@
+//! Reported figures: `scores`, `eps`, `numerical_tolerance`, `rounding` and `percent` read
+//! into exact windows, the AUC apart (its window depends on the counts), and the figures a
+//! mean-of-scores protocol can use.
+
+use num_rational::BigRational;
+use scorecheck_algebra::{rounded_interval, Score, Uncertainty};
+use scorecheck_experiment::{usable, Bound};
+use scorecheck_single::Window;
+
+use crate::input::{self, Object, Reported};
+use crate::json::{Json, JsonMap};
+use crate::{Error, ErrorKind, Result};
+
+/// The names under which the AUC may be reported.
+pub const NAMES: [&str; 4] = ["auc", "roc_auc", "auroc", "area_under_roc"];
+
+/// Whether `key` names the AUC.
+pub fn is_auc(key: &str) -> bool {
+    NAMES.contains(&key.to_ascii_lowercase().as_str())
+}
+
+/// A reported AUC: its key, value and exact window [value − eps − tol, value + eps + tol].
+#[derive(Clone, Debug)]
+pub struct ReportedAuc {
+    /// The key as written (`auc`, `roc_auc`, ...).
+    pub key: String,
+    /// The reported value.
+    pub value: BigRational,
+    /// The least value the report allows.
+    pub lower: BigRational,
+    /// The largest value the report allows.
+    pub upper: BigRational,
+}
+
+impl ReportedAuc {
+    /// Its window, as the single-matrix engine takes it.
+    pub fn window(&self) -> scorecheck_single::AucWindow {
+        scorecheck_single::AucWindow {
+            lower: self.lower.clone(),
+            upper: self.upper.clone(),
+        }
+    }
+}
+
+/// Splits the AUC entries off a `scores` (or `eps`) object: the object without them, and
+/// the AUC entries as (key, value). Several names of the AUC with different values are an
+/// error naming the second.
+///
+/// # Errors
+///
+/// `Contradiction` naming `path.<key>` when two names of the AUC give different values.
+pub fn split(value: &Json, path: &str) -> Result<(Json, Option<(String, Json)>)> {
+    let Json::Object(map) = value else {
+        return Ok((value.clone(), None));
+    };
+    let mut rest = JsonMap::new();
+    let mut found: Option<(String, Json)> = None;
+    for (key, v) in map {
+        if !is_auc(key) {
+            rest.insert(key.clone(), v.clone());
+            continue;
+        }
+        match &found {
+            Some((first, seen)) if seen != v => {
+                return Err(Error::new(
+                    ErrorKind::Contradiction,
+                    Some(&input::join(path, key)),
+                    format!(
+                    "{key:?} and {first:?} both name the AUC but give different values; keep one"
+                ),
+                ))
+            }
+            Some(_) => {}
+            None => found = Some((key.clone(), v.clone())),
+        }
+    }
+    Ok((Json::Object(rest), found))
+}
+
+/// Rejects a reported AUC in a protocol where it has no meaning yet.
+pub fn unsupported(key: &str) -> Error {
+    Error::new(
+        ErrorKind::Unsupported,
+        Some(&input::join("scores", key)),
+        "the AUC is checked in 1_testset_no_kfold (one test set cut at one threshold) and as a mean of per-fold AUCs in 1_dataset_known_folds_mos, n_testsets_mos_no_kfold and n_datasets_mos_known_folds_mos; pooled AUCs and AUCs over unknown folds are not supported by this protocol, so remove it here",
+    )
+}
+
+/// Reported scores with their exact windows.
+pub struct Figures {
+    /// The scores as reported (names, values in fractions, betas).
+    pub reported: Reported,
+    /// The exact window of each reported score, aligned with `reported.scores`.
+    pub windows: Vec<Window>,
+}
+
+/// Reads `scores`, `eps` and `numerical_tolerance` into exact windows; a reported AUC is
+/// an error naming it (only [`read_windows_with_auc`] takes one).
+///
+/// # Errors
+///
+/// `Unsupported` naming `scores.<key>` for a reported AUC; otherwise as
+/// [`read_windows_with_auc`].
+pub fn read_windows(fields: &Object<'_>) -> Result<Figures> {
+    let (windows, auc) = read_windows_with_auc(fields)?;
+    match auc {
+        Some(auc) => Err(unsupported(&auc.key)),
+        None => Ok(windows),
+    }
+}
+
+/// Reads `scores`, `eps` and `numerical_tolerance` into exact windows, with the reported
+/// AUC (`auc`, `roc_auc`, ...) apart: its window depends on (p, n).
+///
+/// # Errors
+///
+/// `MissingField` for `scores` or `eps`; `InvalidValue`, `UnknownScore`, `Contradiction`
+/// or `MissingField` naming the score, eps, rounding mode or tolerance that is wrong (see
+/// [`input::reported_scores`], [`input::eps_scaled`], [`crate::rounding::read`]); `InvalidValue`
+/// naming `scores` when nothing is reported.
+pub fn read_windows_with_auc(fields: &Object<'_>) -> Result<(Figures, Option<ReportedAuc>)> {
+    let scores_value = fields.required("scores", "the reported scores, e.g. {\"acc\": 0.954}")?;
+    let (scores_value, auc_entry) = split(scores_value, "scores")?;
+    let eps_value = fields.required(
+        "eps",
+        "the uncertainty of the reported figures, e.g. 0.0001 for 4 decimals",
+    )?;
+    let (eps_value, auc_eps) = split(eps_value, "eps")?;
+    let tol = input::tolerance(fields.get("numerical_tolerance"), "numerical_tolerance")?;
+    let rounding = crate::rounding::read(fields)?;
+    let scale = rounding.scale();
+    // The uncertainty of one figure reported under `key` with JSON value `raw`, in
+    // fractions: the unit of its last digit (auto) or its eps.
+    let uncertainty =
+        |key: &str, raw: &Json, explicit: Option<BigRational>| -> Result<Uncertainty> {
+            if rounding.auto {
+                let field = input::join("scores", key);
+                let text = crate::rounding::text_of(raw).unwrap_or_default();
+                Ok(Uncertainty::LastDigit(
+                    crate::rounding::unit(&text, &field)? * &scale,
+                ))
+            } else {
+                Ok(Uncertainty::Eps(explicit.unwrap_or_else(input::zero)))
+            }
+        };
+    let auc = match auc_entry {
+        None => {
+            if let Some((key, _)) = auc_eps {
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    Some(&input::join("eps", &key)),
+                    "eps gives an uncertainty for the AUC, which is not reported; remove it",
+                ));
+            }
+            None
+        }
+        Some((key, raw)) => {
+            let field = input::join("scores", &key);
+            let value = input::rational(&raw, &field)? * &scale;
+            // A value outside [0, 1] is not an error: its window then holds no AUC value
+            // (or, within eps of 0 or 1, the extreme one) and the grid test says so.
+            let explicit = if rounding.auto {
+                None
+            } else {
+                Some(match (&eps_value, auc_eps) {
+                    (_, Some((eps_key, e))) => {
+                        input::positive_eps(&e, &input::join("eps", &eps_key), &scale)?
+                    }
+                    (Json::Object(_), None) => {
+                        return Err(Error::new(
+                            ErrorKind::MissingField,
+                            Some(&input::join("eps", &key)),
+                            format!("eps gives no uncertainty for the reported score {key:?}; add it or give one number for all"),
+                        ))
+                    }
+                    (single_eps, None) => input::positive_eps(single_eps, "eps", &scale)?,
+                })
+            };
+            let x = uncertainty(&key, &raw, explicit)?;
+            let mode = rounding.mode(&key, &NAMES)?;
+            let (lower, upper) = rounded_interval(&value, &x, mode, &tol);
+            Some(ReportedAuc {
+                key,
+                value,
+                lower,
+                upper,
+            })
+        }
+    };
+    let mut reported = input::reported_scores(&scores_value, "scores")?;
+    if reported.scores.is_empty() && auc.is_none() {
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some("scores"),
+            "no scores are reported; give at least one, e.g. {\"acc\": 0.954}",
+        ));
+    }
+    let eps = if rounding.auto {
+        Default::default()
+    } else {
+        input::eps_scaled(&eps_value, "eps", &reported, &scale)?
+    };
+    rounding.check_keys(&|key| {
+        is_auc(key) && auc.is_some()
+            || scorecheck_algebra::Score::from_name(key)
+                .is_ok_and(|s| reported.scores.iter().any(|r| r.score == s))
+    })?;
+    let raw_scores = scores_value.as_object();
+    let mut windows = Vec::with_capacity(reported.scores.len());
+    for r in &mut reported.scores {
+        r.value = &r.value * &scale;
+        let raw = raw_scores
+            .and_then(|m| m.get(&r.key))
+            .cloned()
+            .unwrap_or(Json::Null);
+        let x = uncertainty(&r.key, &raw, eps.get(&r.score).cloned())?;
+        let mut names: Vec<&str> = vec![r.score.abbreviation(), r.score.name()];
+        names.extend(r.score.synonyms());
+        let mode = rounding.mode(&r.key, &names)?;
+        let (lower, upper) = rounded_interval(&r.value, &x, mode, &tol);
+        windows.push(Window {
+            score: r.score,
+            lower,
+            upper,
+            reported: r.value.clone(),
+        });
+    }
+    Ok((Figures { reported, windows }, auc))
+}
+
+/// A reported AUC in a mean-of-scores request, with the other reported figures (for
+/// messages).
+#[derive(Clone, Debug)]
+pub struct MeanAuc {
+    /// The AUC as reported.
+    pub auc: ReportedAuc,
+    /// The other usable scores and their reported values.
+    pub others: Vec<(Score, BigRational)>,
+}
+
+/// The figures of a mean-of-scores request: windows of the scores that averaging keeps
+/// linear, the keys of the others (listed as ignored, never dropped silently), and the
+/// reported AUC if the protocol takes one.
+pub struct MeanFigures {
+    /// Experiment-level windows of the usable scores.
+    pub windows: Vec<Bound>,
+    /// The keys of reported scores these checks cannot use.
+    pub ignored: Vec<String>,
+    /// The reported AUC, with the other figures.
+    pub auc: Option<MeanAuc>,
+}
+
+impl MeanFigures {
+    fn of(figures: Figures, auc: Option<ReportedAuc>) -> MeanFigures {
+        let Figures { reported, windows } = figures;
+        let mut usable_windows = Vec::new();
+        let mut ignored = Vec::new();
+        let mut others = Vec::new();
+        for (w, r) in windows.into_iter().zip(&reported.scores) {
+            if usable(w.score) {
+                others.push((w.score, r.value.clone()));
+                usable_windows.push(Bound {
+                    score: w.score,
+                    lower: w.lower,
+                    upper: w.upper,
+                });
+            } else {
+                ignored.push(r.key.clone());
+            }
+        }
+        MeanFigures {
+            windows: usable_windows,
+            ignored,
+            auc: auc.map(|auc| MeanAuc { auc, others }),
+        }
+    }
+}
+
+/// Reads `scores`, `eps` and the tolerance of a mean-of-scores protocol that takes a
+/// reported AUC (the mean of per-fold AUCs).
+///
+/// # Errors
+///
+/// As [`read_windows_with_auc`].
+pub fn mean_windows_with_auc(fields: &Object<'_>) -> Result<MeanFigures> {
+    let (figures, auc) = read_windows_with_auc(fields)?;
+    Ok(MeanFigures::of(figures, auc))
+}
+
+/// Reads `scores`, `eps` and the tolerance of a mean-of-scores protocol without the AUC.
+///
+/// # Errors
+///
+/// As [`read_windows`].
+pub fn mean_windows(fields: &Object<'_>) -> Result<MeanFigures> {
+    Ok(MeanFigures::of(read_windows(fields)?, None))
+}

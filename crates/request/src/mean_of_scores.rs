@@ -1,0 +1,256 @@
+//! The mean-of-scores requests (`1_dataset_known_folds_mos`, `n_testsets_mos_no_kfold`,
+//! `n_datasets_mos_kfold_som`, `n_datasets_mos_known_folds_mos`) read into the engine's
+//! typed [`Experiment`], with the reported AUC and the ranges asked for.
+
+use scorecheck_algebra::Score;
+use scorecheck_experiment::{linear_form, usable, DatasetSpec, Experiment, FoldSpec};
+
+use crate::figures::{is_auc, mean_windows, mean_windows_with_auc, MeanAuc, MeanFigures};
+use crate::folding;
+use crate::input::{self, Object};
+use crate::json::Json;
+use crate::sets::{evaluations, folds_of, pooled_evaluation, read_bounds, testsets, Evaluation};
+use crate::{Error, ErrorKind, Result};
+
+/// A mean-of-scores request, read.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct MeanOfScoresRequest {
+    /// The engine's experiment: datasets, folds, bounds and the windows of the usable scores.
+    pub experiment: Experiment,
+    /// The keys of reported scores that are not linear under averaging.
+    pub ignored: Vec<String>,
+    /// The reported mean of per-fold AUCs, if any.
+    pub auc: Option<MeanAuc>,
+    /// The averaged scores whose exact ranges are asked for (`"ranges"`).
+    pub ranges: Option<Vec<Target>>,
+}
+
+fn finish(
+    experiment: Experiment,
+    ignored: Vec<String>,
+    auc: Option<MeanAuc>,
+    fields: &Object<'_>,
+) -> Result<MeanOfScoresRequest> {
+    let ranges = read_ranges(fields.get("ranges"))?;
+    let all = matches!(fields.get("ranges"), Some(Json::String(s)) if s == "all");
+    let ranges = match &auc {
+        Some(_) => ranges.map(|targets| with_auc(targets, all)),
+        None => ranges,
+    };
+    Ok(MeanOfScoresRequest {
+        experiment,
+        ignored,
+        auc,
+        ranges,
+    })
+}
+
+/// `1_dataset_known_folds_mos`: `dataset`, `folding`, `scores`, `eps`, `fold_score_bounds`.
+///
+/// # Errors
+///
+/// An [`Error`] naming the field that is missing, invalid or contradictory.
+pub fn read_dataset_known_folds(fields: &Object<'_>) -> Result<MeanOfScoresRequest> {
+    let dataset = input::binary_counts(
+        fields.required("dataset", "the dataset, e.g. {\"p\": 100, \"n\": 200}")?,
+        "dataset",
+    )?;
+    let folding = folding::parse(fields.required("folding", "the folds: {\"folds\": [...]} or {\"n_folds\": 5, \"n_repeats\": 1, \"strategy\": \"stratified_sklearn\"}")?, "folding", dataset)?;
+    let fold_bounds = read_bounds(fields.get("fold_score_bounds"), "fold_score_bounds")?;
+    let MeanFigures {
+        windows,
+        ignored,
+        auc,
+    } = mean_windows_with_auc(fields)?;
+    let folds = folds_of(dataset, &folding, "folding")?
+        .into_iter()
+        .map(|(p, n)| FoldSpec {
+            p,
+            n,
+            bounds: fold_bounds.clone(),
+        })
+        .collect();
+    let experiment = Experiment {
+        datasets: vec![DatasetSpec {
+            folds,
+            bounds: Vec::new(),
+        }],
+        windows,
+    };
+    finish(experiment, ignored, auc, fields)
+}
+
+/// `n_testsets_mos_no_kfold`: `testsets`, `scores`, `eps`, `testset_score_bounds`.
+///
+/// # Errors
+///
+/// An [`Error`] naming the field that is missing, invalid or contradictory.
+pub fn read_testsets(fields: &Object<'_>) -> Result<MeanOfScoresRequest> {
+    let testsets = testsets(fields, false)?;
+    let bounds = read_bounds(fields.get("testset_score_bounds"), "testset_score_bounds")?;
+    for (i, &(p, n)) in testsets.iter().enumerate() {
+        if let Some(bound) = bounds.iter().find(|b| linear_form(b.score, p, n).is_none()) {
+            return Err(Error::new(
+                ErrorKind::Contradiction,
+                Some(&input::join("testset_score_bounds", bound.score.abbreviation())),
+                format!(
+                    "{} is undefined on testsets[{i}] (p={p}, n={n}: a zero count), so it cannot be bounded there; remove that bound or that testset",
+                    bound.score
+                ),
+            ));
+        }
+    }
+    let datasets = testsets
+        .into_iter()
+        .map(|(p, n)| DatasetSpec::single_fold(p, n, bounds.clone()))
+        .collect();
+    let MeanFigures {
+        windows,
+        ignored,
+        auc,
+    } = mean_windows_with_auc(fields)?;
+    finish(Experiment { datasets, windows }, ignored, auc, fields)
+}
+
+/// `n_datasets_mos_kfold_som`: `evaluations` (each pooled over its folds), `dataset_score_bounds`.
+///
+/// # Errors
+///
+/// An [`Error`] naming the field that is missing, invalid or contradictory.
+pub fn read_datasets_pooled(fields: &Object<'_>) -> Result<MeanOfScoresRequest> {
+    let evaluations = evaluations(fields)?;
+    let bounds = read_bounds(fields.get("dataset_score_bounds"), "dataset_score_bounds")?;
+    let mut datasets = Vec::with_capacity(evaluations.len());
+    for evaluation in &evaluations {
+        let (p, n) = pooled_evaluation(evaluation)?;
+        datasets.push(DatasetSpec::single_fold(p, n, bounds.clone()));
+    }
+    let MeanFigures {
+        windows, ignored, ..
+    } = mean_windows(fields)?;
+    finish(Experiment { datasets, windows }, ignored, None, fields)
+}
+
+/// `n_datasets_mos_known_folds_mos`: `evaluations` (each with its folds and optional
+/// `fold_score_bounds`), `dataset_score_bounds`.
+///
+/// # Errors
+///
+/// An [`Error`] naming the field that is missing, invalid or contradictory.
+pub fn read_datasets_known_folds(fields: &Object<'_>) -> Result<MeanOfScoresRequest> {
+    let evaluations = evaluations(fields)?;
+    let bounds = read_bounds(fields.get("dataset_score_bounds"), "dataset_score_bounds")?;
+    let mut datasets = Vec::with_capacity(evaluations.len());
+    for Evaluation {
+        fields: evaluation,
+        dataset,
+        ..
+    } in &evaluations
+    {
+        let folding_path = evaluation.field_path("folding");
+        let folding = folding::parse(
+            evaluation.required("folding", "the folds of this evaluation")?,
+            &folding_path,
+            *dataset,
+        )?;
+        let fold_bounds = read_bounds(
+            evaluation.get("fold_score_bounds"),
+            &evaluation.field_path("fold_score_bounds"),
+        )?;
+        evaluation.finish(&[])?;
+        let folds = folds_of(*dataset, &folding, &folding_path)?
+            .into_iter()
+            .map(|(p, n)| FoldSpec {
+                p,
+                n,
+                bounds: fold_bounds.clone(),
+            })
+            .collect();
+        datasets.push(DatasetSpec {
+            folds,
+            bounds: bounds.clone(),
+        });
+    }
+    let MeanFigures {
+        windows,
+        ignored,
+        auc,
+    } = mean_windows_with_auc(fields)?;
+    finish(Experiment { datasets, windows }, ignored, auc, fields)
+}
+
+/// One averaged score whose range is asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Target {
+    /// A linear score, under the name the request used.
+    Score(Score, String),
+    /// The mean of the folds' AUCs, under the name the request used.
+    Auc(String),
+}
+
+/// Reads `ranges` for a mean-of-scores protocol: `"all"` (acc, sens, spec, bacc, and the
+/// AUC when one is reported) or a list of linear score names and `auc`.
+///
+/// # Errors
+///
+/// `UnknownScore` or `Unsupported` naming `ranges[i]` for a name that is no score or one
+/// not linear under averaging, `InvalidValue` naming `ranges` for anything but `"all"` or a
+/// non-empty list.
+pub fn read_ranges(value: Option<&Json>) -> Result<Option<Vec<Target>>> {
+    let Some(value) = value else {
+        return Ok(None);
+    };
+    match value {
+        Json::String(s) if s == "all" => Ok(Some(
+            [Score::Acc, Score::Sens, Score::Spec, Score::Bacc]
+                .iter()
+                .map(|s| Target::Score(*s, s.abbreviation().to_string()))
+                .collect(),
+        )),
+        Json::Array(items) if !items.is_empty() => {
+            let mut out: Vec<Target> = Vec::new();
+            for (i, item) in items.iter().enumerate() {
+                let field = input::index("ranges", i);
+                let name = item.as_str().unwrap_or_default();
+                let target = if is_auc(name) {
+                    Target::Auc(name.to_string())
+                } else {
+                    let score = Score::from_name(name).map_err(|e| {
+                        Error::new(ErrorKind::UnknownScore, Some(&field), e.to_string())
+                    })?;
+                    if !usable(score) {
+                        return Err(Error::new(
+                            ErrorKind::Unsupported,
+                            Some(&field),
+                            format!("the range of the mean {score} is not computed: only acc, sens, spec, bacc and their complements (err, fnr, fpr) and bm are linear under averaging, and auc"),
+                        ));
+                    }
+                    Target::Score(score, name.to_string())
+                };
+                let duplicate = out.iter().any(|t| match (t, &target) {
+                    (Target::Score(a, _), Target::Score(b, _)) => a == b,
+                    (Target::Auc(_), Target::Auc(_)) => true,
+                    _ => false,
+                });
+                if !duplicate {
+                    out.push(target);
+                }
+            }
+            Ok(Some(out))
+        }
+        _ => Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some("ranges"),
+            "expected \"all\" or a list of score names, like [\"acc\", \"bacc\", \"auc\"]",
+        )),
+    }
+}
+
+/// `targets` of a request that reports an AUC: `"all"` covers it too.
+fn with_auc(mut targets: Vec<Target>, all: bool) -> Vec<Target> {
+    if all && !targets.iter().any(|t| matches!(t, Target::Auc(_))) {
+        targets.push(Target::Auc("auc".into()));
+    }
+    targets
+}

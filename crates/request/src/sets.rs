@@ -1,0 +1,255 @@
+//! The sets a request names: test sets, evaluations (a dataset and its folding), the
+//! folds of a binary dataset under a folding, pooled counts, and score bounds of the
+//! mean-of-scores protocols.
+
+use scorecheck_experiment::{usable, Bound};
+
+use crate::folding::{self, Folding};
+use crate::input::{self, Object};
+use crate::json::Json;
+use crate::{Error, ErrorKind, Result};
+
+/// Reads the `testsets` list shared by the multi-testset protocols: each one's (p, n).
+/// Empty testsets are an error unless `allow_empty` (where counts are pooled).
+///
+/// # Errors
+///
+/// `MissingField` for `testsets`, `InvalidValue` naming `testsets` when it is not a
+/// non-empty list, and the errors of [`input::binary_counts`] naming `testsets[i]`.
+pub fn testsets(fields: &Object<'_>, allow_empty: bool) -> Result<Vec<(u64, u64)>> {
+    let items = list(
+        fields.required(
+            "testsets",
+            "the list of test sets, e.g. [{\"p\": 10, \"n\": 20}, ...]",
+        )?,
+        "testsets",
+    )?;
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let path = input::index("testsets", i);
+            if allow_empty {
+                input::binary_counts_maybe_empty(item, &path)
+            } else {
+                input::binary_counts(item, &path)
+            }
+        })
+        .collect()
+}
+
+/// Reads an evaluation's optional `folding` (one fold when absent), finishes it, and
+/// returns its counts pooled over folds and repeats.
+///
+/// # Errors
+///
+/// The errors of [`crate::folding::parse`] naming the evaluation's `folding`,
+/// `UnknownField` for a field of the evaluation nobody read, and `InvalidValue` when the
+/// pooled counts exceed 2^64.
+pub fn pooled_evaluation(evaluation: &Evaluation<'_>) -> Result<(u64, u64)> {
+    let fields = &evaluation.fields;
+    let folding_path = fields.field_path("folding");
+    let folding = match fields.get("folding") {
+        Some(v) => folding::parse(v, &folding_path, evaluation.dataset)?,
+        None => Folding::Generated {
+            n_folds: 1,
+            n_repeats: 1,
+            strategy: None,
+        },
+    };
+    fields.finish(&[])?;
+    pooled(&folding, evaluation.dataset, &folding_path)
+}
+
+/// One entry of `evaluations`: its path, its fields (the caller reads the rest and calls
+/// `finish`), and its dataset's counts.
+pub struct Evaluation<'a> {
+    /// Its path (`evaluations[2]`).
+    pub path: String,
+    /// Its fields, `dataset` already read.
+    pub fields: Object<'a>,
+    /// Its dataset's (p, n).
+    pub dataset: (u64, u64),
+}
+
+/// Reads the `evaluations` list shared by the multi-dataset protocols.
+///
+/// # Errors
+///
+/// `MissingField` for `evaluations` or an evaluation's `dataset`, `InvalidValue` naming
+/// `evaluations` when it is not a non-empty list, and the errors of
+/// [`input::binary_counts`] naming `evaluations[i].dataset`.
+pub fn evaluations<'a>(fields: &Object<'a>) -> Result<Vec<Evaluation<'a>>> {
+    let items = list(
+        fields.required(
+            "evaluations",
+            "the list of evaluations, each {\"dataset\": ..., \"folding\": ...}",
+        )?,
+        "evaluations",
+    )?;
+    let mut out = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        let path = input::index("evaluations", i);
+        let evaluation = Object::new(item, &path)?;
+        let dataset = input::binary_counts(
+            evaluation.required("dataset", "the dataset of this evaluation")?,
+            &evaluation.field_path("dataset"),
+        )?;
+        out.push(Evaluation {
+            path,
+            fields: evaluation,
+            dataset,
+        });
+    }
+    Ok(out)
+}
+
+/// A non-empty JSON list at `path`.
+///
+/// # Errors
+///
+/// `InvalidValue` naming `path` when the value is not a list or is empty.
+pub fn list<'a>(value: &'a Json, path: &str) -> Result<&'a Vec<Json>> {
+    match value {
+        Json::Array(items) if !items.is_empty() => Ok(items),
+        Json::Array(_) => Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some(path),
+            "the list is empty; give at least one entry",
+        )),
+        other => Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some(path),
+            format!("expected a list, found {}", input::describe(other)),
+        )),
+    }
+}
+
+/// `a + b` for counts pooled at `path`.
+///
+/// # Errors
+///
+/// `InvalidValue` naming `path` when the sum exceeds 2^64.
+pub fn add(a: u64, b: u64, path: &str) -> Result<u64> {
+    a.checked_add(b).ok_or_else(|| {
+        Error::new(
+            ErrorKind::InvalidValue,
+            Some(path),
+            "the pooled counts exceed 2^64; counts this large are not supported",
+        )
+    })
+}
+
+/// The counts of `dataset` pooled over every fold of every repeat of `folding`.
+///
+/// # Errors
+///
+/// `InvalidValue` naming `path` when they exceed 2^64.
+pub fn pooled(folding: &Folding, dataset: (u64, u64), path: &str) -> Result<(u64, u64)> {
+    folding.pooled(dataset).ok_or_else(|| {
+        Error::new(
+            ErrorKind::InvalidValue,
+            Some(path),
+            "the pooled counts exceed 2^64; counts this large are not supported",
+        )
+    })
+}
+
+/// Reads a bounds object; bounds on scores these checks cannot use are an error.
+///
+/// # Errors
+///
+/// The errors of [`input::score_bounds`], and `Unsupported` naming `path.<score>` for a
+/// bound on a score that is not linear under averaging.
+pub fn read_bounds(value: Option<&Json>, path: &str) -> Result<Vec<Bound>> {
+    let Some(value) = value else {
+        return Ok(Vec::new());
+    };
+    input::score_bounds(value, path)?
+        .into_iter()
+        .map(|(score, lower, upper)| {
+            if !usable(score) {
+                return Err(Error::new(
+                    ErrorKind::Unsupported,
+                    Some(&input::join(path, score.abbreviation())),
+                    format!("bounds on {score} cannot be used by mean-of-scores checks; only acc, sens, spec, bacc and their complements (err, fnr, fpr) and bm are linear under averaging"),
+                ));
+            }
+            Ok(Bound { score, lower, upper })
+        })
+        .collect()
+}
+
+/// The folds (p, n) of a dataset under a folding, every fold of every repeat.
+///
+/// # Errors
+///
+/// `InvalidValue` naming `path` when there would be more folds in all than
+/// [`folding::MAX_TOTAL_FOLDS`], and `Contradiction` when stratified folds cannot be made.
+pub fn folds_of(dataset: (u64, u64), folding: &Folding, path: &str) -> Result<Vec<(u64, u64)>> {
+    match folding {
+        Folding::Explicit { folds, .. } => {
+            if folds.len() as u64 > folding::MAX_TOTAL_FOLDS {
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    Some(&input::join(path, "folds")),
+                    format!(
+                        "{} folds in all is more than this check supports ({})",
+                        folds.len(),
+                        folding::MAX_TOTAL_FOLDS
+                    ),
+                ));
+            }
+            Ok(folds.clone())
+        }
+        Folding::Generated {
+            n_folds, n_repeats, ..
+        } => {
+            // Checked before the folds are made: n_folds alone may be a million.
+            if n_folds.saturating_mul(*n_repeats) > folding::MAX_TOTAL_FOLDS {
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    Some(path),
+                    format!(
+                        "n_folds × n_repeats = {} folds in all is more than this check supports ({}); lower n_folds or n_repeats",
+                        n_folds.saturating_mul(*n_repeats),
+                        folding::MAX_TOTAL_FOLDS
+                    ),
+                ));
+            }
+            let base: Vec<(u64, u64)> = if *n_folds == 1 {
+                vec![dataset]
+            } else {
+                stratified(dataset, *n_folds, path)?
+            };
+            let total = (base.len() as u64).saturating_mul(*n_repeats);
+            if total > folding::MAX_TOTAL_FOLDS {
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    Some(path),
+                    format!(
+                        "{total} folds in all is more than this check supports ({})",
+                        folding::MAX_TOTAL_FOLDS
+                    ),
+                ));
+            }
+            Ok((0..*n_repeats).flat_map(|_| base.iter().copied()).collect())
+        }
+    }
+}
+
+/// scikit-learn's StratifiedKFold composition of a binary dataset.
+fn stratified(dataset: (u64, u64), k: u64, path: &str) -> Result<Vec<(u64, u64)>> {
+    stratified_binary(dataset, k)
+        .map_err(|message| Error::new(ErrorKind::Contradiction, Some(path), message))
+}
+
+/// The (p, n) of each of the k folds scikit-learn's `StratifiedKFold` makes of a binary
+/// dataset (as the reference builds its label vector), or a message saying why there are
+/// none.
+fn stratified_binary(dataset: (u64, u64), k: u64) -> std::result::Result<Vec<(u64, u64)>, String> {
+    let k = usize::try_from(k).map_err(|_| format!("{k} folds are too many"))?;
+    scorecheck_folds::stratified_sklearn_binary(dataset.0, dataset.1, k)
+        .map(|folds| folds.into_iter().map(|f| (f.p, f.n)).collect())
+        .map_err(|e| e.to_string())
+}

@@ -1,0 +1,244 @@
+//! The unknown-folds requests (`1_dataset_unknown_folds_mos`,
+//! `n_datasets_mos_unknown_folds_mos`) read into the engine's typed [`UnknownFolds`]
+//! experiment: datasets with their number of folds and repeats, bounds, windows and the
+//! pruning rules of the fold configurations (`fold_rules`: `"reference"`, the default, or
+//! `"none"`).
+
+use scorecheck_algebra::Score;
+use scorecheck_experiment::{reference_rules, Bound, Evaluation, UnknownFolds};
+use scorecheck_folds::FoldRules;
+
+use crate::input::{self, Object};
+use crate::json::Json;
+use crate::sets::{list, read_bounds};
+use crate::{Error, ErrorKind, Result};
+
+/// An unknown-folds request, read: the experiment to search and the keys of the reported
+/// scores it cannot use (listed in the result as ignored).
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct UnknownFoldsRequest {
+    /// The engine's experiment.
+    pub experiment: UnknownFolds,
+    /// The keys of reported scores that are not linear under averaging.
+    pub ignored: Vec<String>,
+}
+
+/// Reads `fold_rules`: `"reference"` (default) or `"none"`.
+fn read_rules(
+    fields: &Object<'_>,
+    windows: &[Bound],
+    ignored_scores: &[Score],
+) -> Result<FoldRules> {
+    let mut scores: Vec<Score> = windows.iter().map(|w| w.score).collect();
+    scores.extend_from_slice(ignored_scores);
+    match fields.get("fold_rules") {
+        None => Ok(reference_rules(&scores)),
+        Some(Json::String(s)) if s == "reference" => Ok(reference_rules(&scores)),
+        Some(Json::String(s)) if s == "none" => Ok(FoldRules::none()),
+        Some(other) => Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some("fold_rules"),
+            format!("expected \"reference\" (the reference's pruning of fold configurations) or \"none\" (try every composition), found {other}"),
+        )),
+    }
+}
+
+/// Reads a `{n_folds, n_repeats}` folding.
+fn read_folding(value: &Json, path: &str, dataset: (u64, u64)) -> Result<(u64, u64)> {
+    let object = Object::new(value, path)?;
+    if object.has("folds") {
+        return Err(Error::new(ErrorKind::Contradiction, Some(&object.field_path("folds")), "explicit folds are known folds; use the known-folds check, or give only n_folds and n_repeats"));
+    }
+    let (n_folds, n_repeats) =
+        crate::folding::generated_shape(&object, "missing n_folds, the number of folds, e.g. 5")?;
+    if let Some(s) = object.get("strategy") {
+        if s.as_str() == Some("stratified_sklearn") {
+            return Err(Error::new(ErrorKind::Contradiction, Some(&object.field_path("strategy")), "with a stratified strategy the folds are known; use the known-folds check or drop the strategy"));
+        }
+    }
+    object.finish(&[])?;
+    check_shape(
+        (n_folds, n_repeats),
+        dataset,
+        (
+            &input::join(path, "n_folds"),
+            &input::join(path, "n_repeats"),
+        ),
+    )?;
+    Ok((n_folds, n_repeats))
+}
+
+/// Checks that `n_folds` × `n_repeats` folds can be searched on a dataset of `dataset`
+/// items; `paths` name the two fields.
+///
+/// # Errors
+///
+/// `InvalidValue` naming `paths.1` beyond 10,000 folds in all, `Contradiction` naming
+/// `paths.0` when there are more folds than items.
+pub fn check_shape(
+    (n_folds, n_repeats): (u64, u64),
+    dataset: (u64, u64),
+    paths: (&str, &str),
+) -> Result<()> {
+    // Every configuration is a whole integer program over all folds of all repeats; beyond
+    // this many folds a single configuration can outlast any sensible time limit.
+    const MAX_TOTAL_FOLDS: u64 = 10_000;
+    if n_folds.saturating_mul(n_repeats) > MAX_TOTAL_FOLDS {
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some(paths.1),
+            format!(
+                "n_folds × n_repeats = {} folds in all is more than unknown-folds checks support ({MAX_TOTAL_FOLDS}); lower n_repeats or n_folds",
+                n_folds.saturating_mul(n_repeats)
+            ),
+        ));
+    }
+    if n_folds > dataset.0.saturating_add(dataset.1) {
+        return Err(Error::new(
+            ErrorKind::Contradiction,
+            Some(paths.0),
+            format!(
+                "n_folds = {n_folds} exceeds the {} items of the dataset",
+                dataset.0.saturating_add(dataset.1)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Reads `scores`, `eps` and tolerance into windows, the ignored names, and the ignored scores.
+///
+/// # Errors
+///
+/// As [`crate::figures::mean_windows`].
+pub fn windows(fields: &Object<'_>) -> Result<(Vec<Bound>, Vec<String>, Vec<Score>)> {
+    let crate::figures::MeanFigures {
+        windows, ignored, ..
+    } = crate::figures::mean_windows(fields)?;
+    let ignored_scores = ignored
+        .iter()
+        .filter_map(|name| Score::from_name(name).ok())
+        .collect();
+    Ok((windows, ignored, ignored_scores))
+}
+
+/// Reads a `1_dataset_unknown_folds_mos` request: `dataset`, `folding: {n_folds, n_repeats}`,
+/// `scores`, `eps`, `numerical_tolerance`, `fold_score_bounds` (or its alias `score_bounds`),
+/// `fold_rules`.
+///
+/// # Errors
+///
+/// An [`Error`] naming the field that is missing, invalid or contradictory (explicit folds or
+/// a stratified strategy belong to the known-folds check).
+pub fn read_one(fields: &Object<'_>) -> Result<UnknownFoldsRequest> {
+    let dataset = input::binary_counts(
+        fields.required("dataset", "the dataset, e.g. {\"p\": 38, \"n\": 262}")?,
+        "dataset",
+    )?;
+    let (n_folds, n_repeats) = read_folding(
+        fields.required(
+            "folding",
+            "the folding, e.g. {\"n_folds\": 5, \"n_repeats\": 1}",
+        )?,
+        "folding",
+        dataset,
+    )?;
+    let fold_bounds = match (fields.get("fold_score_bounds"), fields.get("score_bounds")) {
+        (Some(_), Some(_)) => {
+            return Err(Error::new(
+                ErrorKind::Contradiction,
+                Some("score_bounds"),
+                "give fold_score_bounds or its alias score_bounds, not both",
+            ))
+        }
+        (Some(v), None) => read_bounds(Some(v), "fold_score_bounds")?,
+        (None, v) => read_bounds(v, "score_bounds")?,
+    };
+    let (windows, ignored, ignored_scores) = windows(fields)?;
+    let rules = read_rules(fields, &windows, &ignored_scores)?;
+    let experiment = UnknownFolds {
+        evaluations: vec![Evaluation {
+            p: dataset.0,
+            n: dataset.1,
+            n_folds,
+            n_repeats,
+            fold_bounds,
+        }],
+        dataset_bounds: Vec::new(),
+        windows,
+        rules,
+    };
+    Ok(UnknownFoldsRequest {
+        experiment,
+        ignored,
+    })
+}
+
+/// Reads a `n_datasets_mos_unknown_folds_mos` request: `evaluations` (each `{dataset,
+/// folding}`, optionally `fold_score_bounds` and `aggregation: "mos"`),
+/// `dataset_score_bounds`, `scores`, `eps`, `numerical_tolerance`, `fold_rules`.
+///
+/// # Errors
+///
+/// An [`Error`] naming the field that is missing, invalid or contradictory.
+pub fn read_many(fields: &Object<'_>) -> Result<UnknownFoldsRequest> {
+    let items = list(
+        fields.required(
+            "evaluations",
+            "the list of evaluations, each {\"dataset\": ..., \"folding\": {\"n_folds\": 5}}",
+        )?,
+        "evaluations",
+    )?;
+    if items.is_empty() {
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some("evaluations"),
+            "the list of evaluations is empty; give at least one",
+        ));
+    }
+    let dataset_bounds = read_bounds(fields.get("dataset_score_bounds"), "dataset_score_bounds")?;
+    let mut evaluations = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let path = input::index("evaluations", i);
+        let evaluation = Object::new(item, &path)?;
+        let dataset = input::binary_counts(
+            evaluation.required("dataset", "the dataset of this evaluation")?,
+            &evaluation.field_path("dataset"),
+        )?;
+        let (n_folds, n_repeats) = read_folding(
+            evaluation.required("folding", "the folding, e.g. {\"n_folds\": 5}")?,
+            &evaluation.field_path("folding"),
+            dataset,
+        )?;
+        let fold_bounds = read_bounds(
+            evaluation.get("fold_score_bounds"),
+            &evaluation.field_path("fold_score_bounds"),
+        )?;
+        if let Some(a) = evaluation.get("aggregation") {
+            if a.as_str() != Some("mos") {
+                return Err(Error::new(ErrorKind::InvalidValue, Some(&evaluation.field_path("aggregation")), "this check averages scores over folds; the aggregation must be \"mos\" or absent"));
+            }
+        }
+        evaluation.finish(&[])?;
+        evaluations.push(Evaluation {
+            p: dataset.0,
+            n: dataset.1,
+            n_folds,
+            n_repeats,
+            fold_bounds,
+        });
+    }
+    let (windows, ignored, ignored_scores) = windows(fields)?;
+    let rules = read_rules(fields, &windows, &ignored_scores)?;
+    let experiment = UnknownFolds {
+        evaluations,
+        dataset_bounds,
+        windows,
+        rules,
+    };
+    Ok(UnknownFoldsRequest {
+        experiment,
+        ignored,
+    })
+}
