@@ -9,12 +9,11 @@ use scorecheck_algebra::ConfusionMatrix;
 use serde_json::{json, Value};
 
 use crate::dispatch::Request;
-use crate::figures::read_windows_with_auc;
-use crate::folding;
+use crate::figures::Figures;
 use crate::input::{self, Reported};
-use crate::sets::{add, evaluations, pooled, pooled_evaluation, testsets};
 use crate::single;
-use crate::{Error, ErrorKind, Result};
+use crate::Result;
+use scorecheck_request::single_matrix::{self, SingleMatrixRequest};
 
 /// `1_testset_no_kfold`: `testset`, `scores`, `eps`.
 pub(crate) fn testset_no_kfold(request: &Request<'_>) -> Result<Value> {
@@ -22,74 +21,51 @@ pub(crate) fn testset_no_kfold(request: &Request<'_>) -> Result<Value> {
     // A known size with an unknown class split: every split is tried (`setups`).
     if fields
         .get("testset")
-        .is_some_and(crate::setups::wants_setups)
+        .is_some_and(single_matrix::asks_for_splits)
     {
         return crate::setups::testset_total(request);
     }
-    let (p, n) = input::binary_counts(
-        fields.required("testset", "the test set, e.g. {\"p\": 100, \"n\": 200}")?,
-        "testset",
-    )?;
-    decide(request, p, n, true)
+    decide(request, single_matrix::read_testset(fields)?)
 }
 
 /// `1_dataset_kfold_som`: `dataset`, `folding`, pooled over folds and repeats.
 pub(crate) fn dataset_kfold_som(request: &Request<'_>) -> Result<Value> {
-    let fields = &request.fields;
-    let dataset = input::binary_counts(
-        fields.required("dataset", "the dataset, e.g. {\"p\": 100, \"n\": 200}")?,
-        "dataset",
-    )?;
-    let folding = folding::parse(fields.required("folding", "how the folds were made, e.g. {\"n_folds\": 5, \"n_repeats\": 1, \"strategy\": \"stratified_sklearn\"}")?, "folding", dataset)?;
-    let (p, n) = pooled(&folding, dataset, "folding")?;
-    decide(request, p, n, false)
+    decide(request, single_matrix::read_dataset_kfold(&request.fields)?)
 }
 
 /// `n_testsets_som_no_kfold`: `testsets`, pooled.
 pub(crate) fn testsets_som_no_kfold(request: &Request<'_>) -> Result<Value> {
-    let (mut p, mut n) = (0u64, 0u64);
-    // An empty testset adds nothing to the pooled counts, so it is allowed here.
-    for (i, (tp, tn)) in testsets(&request.fields, true)?.into_iter().enumerate() {
-        let path = input::index("testsets", i);
-        p = add(p, tp, &path)?;
-        n = add(n, tn, &path)?;
-    }
-    if (p, n) == (0, 0) {
-        return Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some("testsets"),
-            "every testset is empty (p = n = 0 in all); give at least one item",
-        ));
-    }
-    decide(request, p, n, false)
+    decide(
+        request,
+        single_matrix::read_testsets_pooled(&request.fields)?,
+    )
 }
 
 /// `n_datasets_som_kfold_som`: `evaluations` of `{dataset, folding}`, pooled.
 pub(crate) fn datasets_som_kfold_som(request: &Request<'_>) -> Result<Value> {
-    let (mut p, mut n) = (0u64, 0u64);
-    for evaluation in evaluations(&request.fields)? {
-        let (fp, fnn) = pooled_evaluation(&evaluation)?;
-        p = add(p, fp, &evaluation.path)?;
-        n = add(n, fnn, &evaluation.path)?;
-    }
-    decide(request, p, n, false)
+    decide(
+        request,
+        single_matrix::read_datasets_pooled(&request.fields)?,
+    )
 }
 
 /// Runs the exact engine on the pooled (p, n) and renders the result; `allow_auc` for
 /// the one protocol where a reported AUC has its meaning (one test set, one threshold).
-fn decide(request: &Request<'_>, p: u64, n: u64, allow_auc: bool) -> Result<Value> {
-    let (
-        crate::figures::Figures {
+fn decide(request: &Request<'_>, read: SingleMatrixRequest) -> Result<Value> {
+    let SingleMatrixRequest {
+        p,
+        n,
+        figures: Figures {
             reported,
             mut windows,
         },
         auc,
-    ) = read_windows_with_auc(&request.fields)?;
+        ranges: targets,
+        repair: max_repairs,
+        ..
+    } = read;
     let mut no_auc_value = None;
     if let Some(a) = &auc {
-        if !allow_auc {
-            return Err(crate::figures::unsupported(&a.key));
-        }
         if p == 0 || n == 0 {
             no_auc_value = Some(format!(
                 "the AUC is undefined with p={p}, n={n}: it needs both positives and negatives; reported {}",
@@ -115,8 +91,6 @@ fn decide(request: &Request<'_>, p: u64, n: u64, allow_auc: bool) -> Result<Valu
         windows,
         params: reported.params.clone(),
     };
-    let targets = crate::ranges::read(request.fields.get("ranges"))?;
-    let max_repairs = crate::repair::wanted(&request.fields)?;
     let engine_options = crate::backend::single_options(&request.options);
     let mut outcome = match &no_auc_value {
         Some(sentence) => single::Outcome::inconsistent_because(sentence.clone()),

@@ -10,6 +10,9 @@ use serde_json::Value;
 use crate::input::{self, Object};
 use crate::json::Json;
 use crate::{Error, ErrorKind, Result};
+pub use scorecheck_request::options::{
+    max_witnesses, time_limit, MAX_TIME_LIMIT_SECONDS, MAX_WITNESSES,
+};
 
 /// A progress callback: (items done, items in total).
 pub type Progress = Arc<dyn Fn(u64, u64) + Send + Sync>;
@@ -30,6 +33,14 @@ pub enum BackendChoice {
 }
 
 impl BackendChoice {
+    /// Every named backend, in the order error messages list them.
+    pub const ALL: [BackendChoice; 4] = [
+        BackendChoice::Pure,
+        BackendChoice::Highs,
+        BackendChoice::Cbc,
+        BackendChoice::MicroLp,
+    ];
+
     /// Parses `pure`, `highs`, `cbc` or `microlp`.
     pub fn parse(text: &str) -> Option<BackendChoice> {
         match text {
@@ -391,108 +402,18 @@ fn overall_verdict(result: &serde_json::Map<String, Value>) -> Option<&'static s
 }
 
 fn request_options(fields: &Object<'_>, base: &RunOptions) -> Result<RunOptions> {
+    let names = BackendChoice::ALL.map(BackendChoice::as_str);
+    let read = scorecheck_request::options::read(fields, &names)?;
     let mut options = base.clone();
-    if let Some(v) = fields.get("backend") {
-        let name = v.as_str().unwrap_or_default();
+    if let Some(backend) = read.backend.as_deref().and_then(BackendChoice::parse) {
         options.solver = None;
-        options.backend = BackendChoice::parse(name).ok_or_else(|| {
-            Error::new(
-                ErrorKind::InvalidValue,
-                Some("backend"),
-                "backend must be \"pure\", \"highs\", \"cbc\" or \"microlp\"",
-            )
-        })?;
+        options.backend = backend;
     }
-    if let Some(v) = fields.get("max_configurations") {
-        options.max_configurations = Some(input::positive(v, "max_configurations", u64::MAX)?);
-    }
-    if fields.has("time_limit") && fields.has("timeout") {
-        return Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some("timeout"),
-            "timeout is another name for time_limit; give only one of them",
-        ));
-    }
-    for key in ["time_limit", "timeout"] {
-        if let Some(v) = fields.get(key) {
-            let seconds = input::rational(v, key)?;
-            let seconds = num_traits::ToPrimitive::to_f64(&seconds).unwrap_or(f64::NAN);
-            options.time_limit = Some(time_limit(seconds, key)?);
-        }
-    }
-    if let Some(v) = fields.get("max_witnesses") {
-        options.max_witnesses = Some(max_witnesses(
-            input::count(v, "max_witnesses")?,
-            "max_witnesses",
-        )?);
-    }
-    if let Some(v) = fields.get("max_nodes") {
-        options.max_nodes = Some(input::positive(v, "max_nodes", u64::MAX)?);
-    }
-    if let Some(v) = fields.get("count_budget") {
-        options.count_budget = Some(input::count(v, "count_budget")?);
-    }
-    if let Some(v) = fields.get("explain") {
-        let Json::Bool(explain) = v else {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some("explain"),
-                format!(
-                    "expected true (explain an inconsistency, the default) or false (the verdict alone), found {}",
-                    input::describe(v)
-                ),
-            ));
-        };
-        options.explain = Some(*explain);
-    }
+    options.max_configurations = read.max_configurations.or(options.max_configurations);
+    options.time_limit = read.time_limit.or(options.time_limit);
+    options.max_witnesses = read.max_witnesses.or(options.max_witnesses);
+    options.max_nodes = read.max_nodes.or(options.max_nodes);
+    options.count_budget = read.count_budget.or(options.count_budget);
+    options.explain = read.explain.or(options.explain);
     Ok(options)
-}
-
-/// The longest `time_limit` accepted, in seconds (about 31 years).
-pub const MAX_TIME_LIMIT_SECONDS: f64 = 1e9;
-
-/// The most witnesses a single-matrix check lists (`max_witnesses`).
-pub const MAX_WITNESSES: u64 = 1_000_000;
-
-/// Validates a time limit given in seconds, as a request field or a command-line flag
-/// named `field`: positive and at most [`MAX_TIME_LIMIT_SECONDS`].
-///
-/// # Errors
-///
-/// [`ErrorKind::InvalidValue`] naming `field` when `seconds` is not a positive number of
-/// seconds within range (NaN, infinite, zero, negative or too large).
-pub fn time_limit(seconds: f64, field: &str) -> Result<Duration> {
-    if !(seconds > 0.0 && seconds <= MAX_TIME_LIMIT_SECONDS) {
-        return Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some(field),
-            format!("expected a positive number of seconds, at most {MAX_TIME_LIMIT_SECONDS:e}"),
-        ));
-    }
-    Ok(Duration::from_secs_f64(seconds))
-}
-
-/// Validates how many witnesses to list, as a request field or a command-line flag named
-/// `field`: between 1 and [`MAX_WITNESSES`].
-///
-/// # Errors
-///
-/// [`ErrorKind::InvalidValue`] naming `field` for 0 (every consistent verdict carries a
-/// witness) or for more than [`MAX_WITNESSES`].
-pub fn max_witnesses(count: u64, field: &str) -> Result<usize> {
-    if count == 0 {
-        return Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some(field),
-            "0 is not allowed: a consistent verdict always carries at least one witness (n_valid_tptn_pairs gives the count)",
-        ));
-    }
-    if count > MAX_WITNESSES {
-        return Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some(field),
-            format!("{count} is more than the {MAX_WITNESSES} witnesses a check lists; n_valid_tptn_pairs gives the count"),
-        ));
-    }
-    Ok(count as usize)
 }

@@ -4,80 +4,11 @@
 
 use num_rational::BigRational;
 use rayon::prelude::*;
-use scorecheck_algebra::Score;
 use serde_json::{json, Map, Value};
 
 use crate::figures::ReportedAuc;
-use crate::json::Json;
 use crate::single;
-use crate::{Error, ErrorKind, Result};
-
-/// One score whose range is asked for.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Target {
-    /// A score of the algebra, under the name the request used.
-    Score(Score, String),
-    /// The ROC AUC.
-    Auc,
-}
-
-impl Target {
-    fn key(&self) -> String {
-        match self {
-            Target::Score(_, key) => key.clone(),
-            Target::Auc => "auc".into(),
-        }
-    }
-}
-
-/// Reads `ranges`: `"all"` or a list of score names (`auc` included).
-pub(crate) fn read(value: Option<&Json>) -> Result<Option<Vec<Target>>> {
-    let Some(value) = value else {
-        return Ok(None);
-    };
-    let mut targets = Vec::new();
-    match value {
-        Json::String(s) if s == "all" => {
-            targets.extend(
-                Score::BASE
-                    .iter()
-                    .map(|s| Target::Score(*s, s.abbreviation().to_string())),
-            );
-            targets.push(Target::Auc);
-        }
-        Json::Array(items) if !items.is_empty() => {
-            for (i, item) in items.iter().enumerate() {
-                let field = crate::input::index("ranges", i);
-                let Some(name) = item.as_str() else {
-                    return Err(Error::new(
-                        ErrorKind::InvalidValue,
-                        Some(&field),
-                        "expected a score name such as \"mcc\"",
-                    ));
-                };
-                let target = if crate::figures::is_auc(name) {
-                    Target::Auc
-                } else {
-                    let score = Score::from_name(name).map_err(|e| {
-                        Error::new(ErrorKind::UnknownScore, Some(&field), e.to_string())
-                    })?;
-                    Target::Score(score, name.to_string())
-                };
-                if !targets.contains(&target) {
-                    targets.push(target);
-                }
-            }
-        }
-        _ => {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some("ranges"),
-                "expected \"all\" or a list of score names, like [\"mcc\", \"f1p\", \"auc\"]",
-            ))
-        }
-    }
-    Ok(Some(targets))
-}
+use scorecheck_request::single_matrix::Target;
 
 /// The `ranges` object of a consistent single-matrix result.
 pub(crate) fn compute(

@@ -9,42 +9,7 @@ use serde_json::{json, Map, Value};
 
 use crate::figures::ReportedAuc;
 use crate::input;
-use crate::json::Json;
 use crate::single;
-use crate::{Error, ErrorKind, Result};
-
-/// How many smallest repairs are listed by default.
-const DEFAULT_MAX_REPAIRS: u64 = 10;
-
-/// The most repairs a request may ask to list.
-const MAX_REPAIRS: u64 = 1_000;
-
-/// Reads `repair` (a boolean) and `max_repairs`.
-pub(crate) fn wanted(fields: &input::Object<'_>) -> Result<Option<usize>> {
-    let on = match fields.get("repair") {
-        None | Some(Json::Bool(false)) => false,
-        Some(Json::Bool(true)) => true,
-        Some(other) => {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some("repair"),
-                format!("expected true or false, found {}", input::describe(other)),
-            ))
-        }
-    };
-    let max = match fields.get("max_repairs") {
-        None => DEFAULT_MAX_REPAIRS,
-        Some(v) if on => input::positive(v, "max_repairs", MAX_REPAIRS)?,
-        Some(_) => {
-            return Err(Error::new(
-                ErrorKind::Contradiction,
-                Some("max_repairs"),
-                "max_repairs only applies with \"repair\": true",
-            ))
-        }
-    };
-    Ok(on.then_some(max as usize))
-}
 
 /// The `repair` object of an inconsistent single-matrix result. `auc_impossible` is set
 /// when the reported AUC holds no grid value at all (its windows are then not in

@@ -7,35 +7,21 @@
 use serde_json::{json, Value};
 
 use crate::dispatch::Request;
-use crate::figures::{read_windows, Figures};
-use crate::input::{self, Object};
-use crate::json::Json;
+use crate::figures::Figures;
+use crate::input::{self};
 use crate::render::count as count_json;
 use crate::single;
-use crate::{Error, ErrorKind, Result};
-
-/// How many fitting splits are listed unless `max_setups` says otherwise.
-pub const DEFAULT_MAX_SETUPS: u64 = 1_000;
-/// The most fitting splits a request may ask to list.
-pub const MAX_SETUPS: u64 = 1_000_000;
-
-/// Whether a `testset` asks for every split: it gives `total`, or `split: "unknown"`.
-pub(crate) fn wants_setups(testset: &Json) -> bool {
-    matches!(testset, Json::Object(m) if m.contains_key("total") || m.contains_key("split"))
-}
+use crate::Result;
+use scorecheck_request::single_matrix::{self, SplitsRequest};
 
 /// `1_testset_no_kfold` with a testset of known size and unknown class split.
 pub(crate) fn testset_total(request: &Request<'_>) -> Result<Value> {
-    let fields = &request.fields;
-    let total = read_total(fields.required(
-        "testset",
-        "the test set, e.g. {\"total\": 300} or {\"p\": 100, \"n\": 200}",
-    )?)?;
-    let max_setups = match fields.get("max_setups") {
-        Some(v) => input::positive(v, "max_setups", MAX_SETUPS)?,
-        None => DEFAULT_MAX_SETUPS,
-    };
-    let Figures { reported, windows } = read_windows(fields)?;
+    let SplitsRequest {
+        total,
+        max_setups,
+        figures: Figures { reported, windows },
+        ..
+    } = single_matrix::read_splits(&request.fields)?;
     let engine = crate::backend::single_options(&request.options);
     let problem = single::SplitProblem {
         total,
@@ -44,66 +30,6 @@ pub(crate) fn testset_total(request: &Request<'_>) -> Result<Value> {
     };
     let found = single::splits(&problem, max_setups as usize, &engine);
     Ok(render(total, &problem.windows, &found))
-}
-
-/// The number of test items: `{"total": N}`, or a dataset (name or counts) with
-/// `"split": "unknown"`.
-fn read_total(value: &Json) -> Result<u64> {
-    let path = "testset";
-    let object = Object::new(value, path)?;
-    let split = match object.get("split") {
-        None => None,
-        Some(Json::String(s)) if s == "unknown" => Some(()),
-        Some(_) => {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some("testset.split"),
-                "split must be \"unknown\" (every split p + n of the total is then tried); give p and n instead for a known split",
-            ))
-        }
-    };
-    if let Some(total) = object.get("total") {
-        for other in ["p", "n", "dataset_name", "name", "split"] {
-            if object.has(other) {
-                return Err(Error::new(
-                    ErrorKind::Contradiction,
-                    Some("testset.total"),
-                    format!("give either the total or {other:?}, not both; with \"total\" every split p + n = total is tried"),
-                ));
-            }
-        }
-        let total = input::count(total, "testset.total")?;
-        if total == 0 {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some("testset.total"),
-                "the test set is empty (total = 0); give at least one item",
-            ));
-        }
-        object.finish(&[])?;
-        return Ok(total);
-    }
-    if split.is_none() {
-        return Err(Error::new(
-            ErrorKind::MissingField,
-            Some("testset.total"),
-            "missing the number of test items \"total\"",
-        ));
-    }
-    // A dataset (by name or counts) whose split into this test set is unknown: its size is
-    // the total. The counts are read by the usual reader, without the `split` key.
-    let mut counts = value.clone();
-    if let Json::Object(map) = &mut counts {
-        map.remove("split");
-    }
-    let (p, n) = input::binary_counts(&counts, path)?;
-    p.checked_add(n).ok_or_else(|| {
-        Error::new(
-            ErrorKind::InvalidValue,
-            Some(path),
-            "p + n exceeds 2^64; counts this large are not supported",
-        )
-    })
 }
 
 /// The JSON result of a search over splits.

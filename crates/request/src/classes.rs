@@ -6,6 +6,7 @@ use crate::json::Json;
 use crate::error::{Error, ErrorKind, Result};
 use crate::folding::{generated_shape, MAX_TOTAL_FOLDS, N_FOLDS_OR_FOLDS};
 use crate::input::{self, Object};
+pub use scorecheck_multiclass::Model;
 
 /// The most classes a multiclass check accepts (ImageNet has 1,000): a K×K matrix per fold
 /// is modelled and rendered, so K is bounded before anything proportional to K² is built.
@@ -276,6 +277,100 @@ fn check_cover(folds: &[Vec<u64>], dataset: &ClassCounts, path: &str) -> Result<
 pub fn stratified_sklearn(counts: &[u64], k: u64) -> std::result::Result<Vec<Vec<u64>>, String> {
     let k = usize::try_from(k).map_err(|_| format!("n_folds = {k} is too large"))?;
     scorecheck_folds::stratified_sklearn_folds(counts, k).map_err(|e| e.to_string())
+}
+
+/// Reads `model` (`"exact"` by default, or `"one_vs_rest"`).
+///
+/// # Errors
+///
+/// `InvalidValue` naming `model` for any other value.
+pub fn read_model(fields: &Object<'_>) -> Result<Model> {
+    match fields.get("model") {
+        None => Ok(Model::Exact),
+        Some(Json::String(s)) if s == "exact" => Ok(Model::Exact),
+        Some(Json::String(s)) if s == "one_vs_rest" || s == "one-vs-rest" => Ok(Model::OneVsRest),
+        Some(other) => Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some("model"),
+            format!("unknown model {other}; use \"exact\" (K×K confusion matrices, the default) or \"one_vs_rest\" (the reference's relaxation)"),
+        )),
+    }
+}
+
+/// A multiclass experiment: the classes, and the class counts of every fold (one fold for a
+/// testset).
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// Class labels and dataset counts.
+    pub classes: ClassCounts,
+    /// Per fold, per class counts.
+    pub folds: Vec<Vec<u64>>,
+}
+
+impl Setup {
+    /// The per-class counts pooled over all folds.
+    ///
+    /// # Errors
+    ///
+    /// `InvalidValue` naming `folding` when a pooled count or their total exceeds 2^64.
+    pub fn pooled(&self) -> Result<Vec<u64>> {
+        let too_large = || {
+            Error::new(
+                ErrorKind::InvalidValue,
+                Some("folding"),
+                "the pooled counts exceed 2^64; counts this large are not supported",
+            )
+        };
+        let mut out = vec![0u64; self.classes.labels.len()];
+        for fold in &self.folds {
+            for (o, &c) in out.iter_mut().zip(fold) {
+                *o = o.checked_add(c).ok_or_else(too_large)?;
+            }
+        }
+        // Callers sum the pooled counts freely, so their total must fit too.
+        out.iter()
+            .try_fold(0u64, |a, &c| a.checked_add(c))
+            .ok_or_else(too_large)?;
+        Ok(out)
+    }
+}
+
+/// Reads a multiclass `testset` of class counts: one fold.
+///
+/// # Errors
+///
+/// As [`class_counts`], at `testset`.
+pub fn read_testset(fields: &Object<'_>) -> Result<Setup> {
+    let classes = class_counts(
+        fields.required(
+            "testset",
+            "the test set's class counts, e.g. {\"0\": 10, \"1\": 100, \"2\": 80}",
+        )?,
+        "testset",
+    )?;
+    let folds = vec![classes.counts.clone()];
+    Ok(Setup { classes, folds })
+}
+
+/// Reads a multiclass `dataset` and its `folding`.
+///
+/// # Errors
+///
+/// As [`class_counts`] at `dataset` and [`folds`] at `folding`.
+pub fn read_dataset_with_folds(fields: &Object<'_>) -> Result<Setup> {
+    let classes = class_counts(
+        fields.required(
+            "dataset",
+            "the dataset's class counts, e.g. {\"0\": 129, \"1\": 81, \"2\": 135}",
+        )?,
+        "dataset",
+    )?;
+    let folds = folds(
+        fields.required("folding", "the folds: {\"folds\": [{\"0\": 65, ...}, ...]} or {\"n_folds\": 5, \"n_repeats\": 1, \"strategy\": \"stratified_sklearn\"}")?,
+        "folding",
+        &classes,
+    )?;
+    Ok(Setup { classes, folds })
 }
 
 #[cfg(test)]

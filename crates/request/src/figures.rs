@@ -87,6 +87,7 @@ pub fn unsupported(key: &str) -> Error {
 }
 
 /// Reported scores with their exact windows.
+#[derive(Clone, Debug)]
 pub struct Figures {
     /// The scores as reported (names, values in fractions, betas).
     pub reported: Reported,

@@ -23,6 +23,7 @@
 //! assert_eq!(error.field(), Some("testset.n"));
 //! ```
 
+pub mod bundles;
 pub mod classes;
 mod duplicate_keys;
 mod error;
@@ -31,8 +32,11 @@ pub mod folding;
 pub mod input;
 pub mod json;
 pub mod mean_of_scores;
+pub mod options;
+pub mod regression;
 pub mod rounding;
 pub mod sets;
+pub mod single_matrix;
 pub mod unknown_folds;
 
 pub use duplicate_keys::first_duplicate_key;

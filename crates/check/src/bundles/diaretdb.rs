@@ -1,13 +1,15 @@
 //! The diabetic retinopathy bundles: DIARETDB0 (image-level, by batch) and DIARETDB1 (image- and pixel-level).
 
-use scorecheck_data::{self as data, Assumption, LookupError, LookupErrorKind, Subset};
+use scorecheck_data::Assumption;
 use serde_json::{json, Map, Value};
 
-use super::{flag, lookup, mos_check, mos_undefined, names, single_check, som_check, Testset};
+use super::{flag, mos_check, mos_undefined, single_check, som_check};
 use crate::dispatch::Request;
-use crate::input::Object;
 use crate::json::Json;
 use crate::{Error, ErrorKind, Result};
+use scorecheck_request::bundles::{
+    assumption, diaretdb0_testsets, diaretdb1_pixel_level, diaretdb1_subset, text, Testset,
+};
 
 /// Score of means always, mean of scores where it is defined: `details_som`, `details_mos`
 /// (or `mos_not_checked` with the reason), and their flags under `inconsistency`.
@@ -33,39 +35,6 @@ fn som_and_mos(request: &Request<'_>, testsets: &[Testset]) -> Result<Map<String
     Ok(result)
 }
 
-/// The DIARETDB0 batches as test sets: `subset`, `batch` (`"all"`, one batch or a list),
-/// `class_name` (one class or a list; an image is positive when it carries any of them).
-fn diaretdb0_testsets(fields: &Object<'_>) -> Result<Vec<Testset>> {
-    let subset = super::subset(fields)?;
-    let batches = names(
-        fields,
-        "batch",
-        "\"all\", or batch identifiers \"1\" to \"9\"",
-    )?;
-    let classes = names(
-        fields,
-        "class_name",
-        "a lesion class, e.g. \"hardexudates\"",
-    )?;
-    let batches: Vec<&str> = if batches == ["all"] {
-        data::diaretdb0_batches(subset).map_err(lookup("subset"))?
-    } else {
-        batches
-    };
-    let mut testsets = Vec::with_capacity(batches.len());
-    for batch in batches {
-        data::diaretdb0_batch(subset, batch).map_err(lookup("batch"))?;
-        let set =
-            data::diaretdb0_batch_counts(subset, batch, &classes).map_err(lookup("class_name"))?;
-        testsets.push(Testset {
-            identifier: Some(batch.to_string()),
-            p: set.p,
-            n: set.n,
-        });
-    }
-    Ok(testsets)
-}
-
 /// `diaretdb0_class`: `details_som` and `details_mos` over the batches.
 pub(crate) fn diaretdb0_class(request: &Request<'_>) -> Result<Value> {
     let testsets = diaretdb0_testsets(&request.fields)?;
@@ -82,55 +51,12 @@ pub(crate) fn diaretdb0_class_mos(request: &Request<'_>) -> Result<Value> {
     mos_check(request, &diaretdb0_testsets(&request.fields)?)
 }
 
-/// Maps a DIARETDB1 lookup failure to its field: unknown images to `image_field`, the rest
-/// (unknown classes) to `class_name`.
-fn blame(image_field: &str) -> impl Fn(LookupError) -> Error + '_ {
-    move |error| match error.kind() {
-        LookupErrorKind::UnknownImage => lookup(image_field)(error),
-        _ => lookup("class_name")(error),
-    }
-}
-
-/// The images of `subset`: `"train"`, `"test"`, or a list of image identifiers.
-fn diaretdb1_subset<'a>(fields: &Object<'a>) -> Result<Vec<&'a str>> {
-    let ids = names(
-        fields,
-        "subset",
-        "\"train\", \"test\", or a list of image identifiers",
-    )?;
-    match ids.as_slice() {
-        [one @ ("train" | "test")] => {
-            let subset: Subset = one.parse().map_err(lookup("subset"))?;
-            data::diaretdb1_images(subset).map_err(lookup("subset"))
-        }
-        _ => Ok(ids),
-    }
-}
-
-/// The pixel-level test sets of `images` at the request's `confidence`, `class_name`.
-fn pixel_level(
-    fields: &Object<'_>,
-    images: &[&str],
-    assumption: Assumption,
-    image_field: &str,
-) -> Result<Vec<Testset>> {
-    let classes = names(
-        fields,
-        "class_name",
-        "a lesion class or a list, e.g. [\"hardexudates\", \"softexudates\"]",
-    )?;
-    let (numerator, denominator) = super::confidence(fields)?;
-    let sets = data::diaretdb1_pixel_level(images, &classes, assumption, numerator, denominator)
-        .map_err(blame(image_field))?;
-    Ok(sets.into_iter().map(Testset::from).collect())
-}
-
 /// `diaretdb1_class`: image-level classification; an image is positive when any pixel of its
 /// annotation reaches the confidence threshold.
 pub(crate) fn diaretdb1_class(request: &Request<'_>) -> Result<Value> {
     let fields = &request.fields;
     let images = diaretdb1_subset(fields)?;
-    let pixels = pixel_level(fields, &images, Assumption::All, "subset")?;
+    let pixels = diaretdb1_pixel_level(fields, &images, Assumption::All, "subset")?;
     let p = pixels.iter().filter(|t| t.p > 0).count() as u64;
     let testset = Testset {
         identifier: None,
@@ -151,12 +77,12 @@ pub(crate) fn diaretdb1_class(request: &Request<'_>) -> Result<Value> {
 
 fn segmentation_image_one(request: &Request<'_>, assumption: Assumption) -> Result<Value> {
     let fields = &request.fields;
-    let image = super::text(
+    let image = text(
         fields,
         "image_identifier",
         "the identifier of the image, e.g. \"005\"",
     )?;
-    let sets = pixel_level(fields, &[image], assumption, "image_identifier")?;
+    let sets = diaretdb1_pixel_level(fields, &[image], assumption, "image_identifier")?;
     match sets.first() {
         Some(testset) => single_check(request, testset),
         None => Err(Error::new(
@@ -169,7 +95,7 @@ fn segmentation_image_one(request: &Request<'_>, assumption: Assumption) -> Resu
 
 /// `diaretdb1_segmentation_image_assumption`: one image, one assumption.
 pub(crate) fn diaretdb1_segmentation_image_assumption(request: &Request<'_>) -> Result<Value> {
-    let assumption = super::assumption(&request.fields)?;
+    let assumption = assumption(&request.fields)?;
     segmentation_image_one(request, assumption)
 }
 
@@ -204,7 +130,7 @@ fn segmentation_aggregated_one(
             ))
         }
     };
-    let mut testsets = pixel_level(fields, &images, assumption, "subset")?;
+    let mut testsets = diaretdb1_pixel_level(fields, &images, assumption, "subset")?;
     if only_valid {
         testsets.retain(|t| t.p > 0 && t.n > 0);
     }
@@ -214,7 +140,7 @@ fn segmentation_aggregated_one(
 /// `diaretdb1_segmentation_aggregated_assumption`: `details_som`, and `details_mos` where the
 /// mean of the reported scores is defined on every image.
 pub(crate) fn diaretdb1_segmentation_aggregated_assumption(request: &Request<'_>) -> Result<Value> {
-    let assumption = super::assumption(&request.fields)?;
+    let assumption = assumption(&request.fields)?;
     Ok(Value::Object(segmentation_aggregated_one(
         request, assumption,
     )?))

@@ -3,10 +3,10 @@
 use scorecheck_data::{self as data, Isic2017Class};
 use serde_json::{json, Value};
 
-use super::{lookup, names, single_check, Testset};
+use super::single_check;
 use crate::dispatch::Request;
-use crate::input::Object;
 use crate::{Error, ErrorKind, Result};
+use scorecheck_request::bundles::{isic2017_classes, Testset};
 
 /// `isic2016`: `scores`, `eps` on the ISIC 2016 test set (75 melanoma, 304 others).
 pub(crate) fn isic2016(request: &Request<'_>) -> Result<Value> {
@@ -21,33 +21,15 @@ pub(crate) fn isic2016(request: &Request<'_>) -> Result<Value> {
     )
 }
 
-/// Reads a list of ISIC 2017 class codes, each once.
-fn classes(fields: &Object<'_>, key: &str) -> Result<Vec<Isic2017Class>> {
-    let codes = names(fields, key, "class codes from \"M\", \"SK\", \"N\"")?;
-    let mut out: Vec<Isic2017Class> = Vec::with_capacity(codes.len());
-    for code in codes {
-        let class: Isic2017Class = code.parse().map_err(lookup(key))?;
-        if out.contains(&class) {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some(key),
-                format!("the class {code:?} is listed twice; list each class once"),
-            ));
-        }
-        out.push(class);
-    }
-    Ok(out)
-}
-
 /// `isic2017`: `target` and `against` (class codes `"M"`, `"SK"`, `"N"`), `scores`, `eps`.
 ///
 /// `against` may be left out to mean every class not in `target` (the default of the
 /// reference's later releases).
 pub(crate) fn isic2017(request: &Request<'_>) -> Result<Value> {
     let fields = &request.fields;
-    let target = classes(fields, "target")?;
+    let target = isic2017_classes(fields, "target")?;
     let against = if fields.has("against") {
-        Some(classes(fields, "against")?)
+        Some(isic2017_classes(fields, "against")?)
     } else {
         None
     };

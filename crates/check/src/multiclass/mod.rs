@@ -12,88 +12,12 @@ mod micro;
 use serde_json::Value;
 
 use crate::dispatch::Request;
-use crate::input::Object;
-use crate::json::Json;
-use crate::{Error, ErrorKind, Result};
+use crate::Result;
 
-use crate::classes as folds;
-pub(crate) use crate::classes::ClassCounts;
-pub(crate) use scorecheck_multiclass::Model;
-
-/// Reads `model` (`"exact"` by default, or `"one_vs_rest"`).
-fn read_model(fields: &Object<'_>) -> Result<Model> {
-    match fields.get("model") {
-        None => Ok(Model::Exact),
-        Some(Json::String(s)) if s == "exact" => Ok(Model::Exact),
-        Some(Json::String(s)) if s == "one_vs_rest" || s == "one-vs-rest" => Ok(Model::OneVsRest),
-        Some(other) => Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some("model"),
-            format!("unknown model {other}; use \"exact\" (K×K confusion matrices, the default) or \"one_vs_rest\" (the reference's relaxation)"),
-        )),
-    }
-}
-
-/// A multiclass experiment: the classes, and the class counts of every fold (one fold for a
-/// testset).
-pub(crate) struct Setup {
-    /// Class labels and dataset counts.
-    pub(crate) classes: ClassCounts,
-    /// Per fold, per class counts.
-    pub(crate) folds: Vec<Vec<u64>>,
-}
-
-impl Setup {
-    /// The per-class counts pooled over all folds.
-    pub(crate) fn pooled(&self) -> Result<Vec<u64>> {
-        let too_large = || {
-            Error::new(
-                ErrorKind::InvalidValue,
-                Some("folding"),
-                "the pooled counts exceed 2^64; counts this large are not supported",
-            )
-        };
-        let mut out = vec![0u64; self.classes.labels.len()];
-        for fold in &self.folds {
-            for (o, &c) in out.iter_mut().zip(fold) {
-                *o = o.checked_add(c).ok_or_else(too_large)?;
-            }
-        }
-        // Callers sum the pooled counts freely, so their total must fit too.
-        out.iter()
-            .try_fold(0u64, |a, &c| a.checked_add(c))
-            .ok_or_else(too_large)?;
-        Ok(out)
-    }
-}
-
-fn testset(fields: &Object<'_>) -> Result<Setup> {
-    let classes = folds::class_counts(
-        fields.required(
-            "testset",
-            "the test set's class counts, e.g. {\"0\": 10, \"1\": 100, \"2\": 80}",
-        )?,
-        "testset",
-    )?;
-    let folds = vec![classes.counts.clone()];
-    Ok(Setup { classes, folds })
-}
-
-fn dataset_with_folds(fields: &Object<'_>) -> Result<Setup> {
-    let classes = folds::class_counts(
-        fields.required(
-            "dataset",
-            "the dataset's class counts, e.g. {\"0\": 129, \"1\": 81, \"2\": 135}",
-        )?,
-        "dataset",
-    )?;
-    let folds = folds::folds(
-        fields.required("folding", "the folds: {\"folds\": [{\"0\": 65, ...}, ...]} or {\"n_folds\": 5, \"n_repeats\": 1, \"strategy\": \"stratified_sklearn\"}")?,
-        "folding",
-        &classes,
-    )?;
-    Ok(Setup { classes, folds })
-}
+pub(crate) use crate::classes::{
+    read_dataset_with_folds as dataset_with_folds, read_model, read_testset as testset, Model,
+    Setup,
+};
 
 /// `1_testset_no_kfold_micro`: `testset`, `scores`, `eps`, `model`.
 pub(crate) fn testset_no_kfold_micro(request: &Request<'_>) -> Result<Value> {
