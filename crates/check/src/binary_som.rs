@@ -151,7 +151,7 @@ fn explain_auc(
         windows: others,
         ..problem.clone()
     };
-    let Some((lo, hi)) = crate::ranges::auc_range(&rest, options) else {
+    let Some((lo, hi)) = single::auc_range(&rest, options) else {
         return;
     };
     let down = |x: &BigRational| {

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::input::{self, Object};
+use crate::input::Object;
 use crate::json::Json;
 use crate::{Error, ErrorKind, Result};
 pub use scorecheck_request::options::{
@@ -301,51 +301,9 @@ pub fn run_json(request: &Json, options: &RunOptions) -> Result<Value> {
 /// Answers one request read into the request tree.
 pub(crate) fn answer(value: &Json, options: &RunOptions) -> Result<Value> {
     let fields = Object::new(value, "")?;
-    let name = match fields.required("check", "the protocol to run, e.g. \"1_testset_no_kfold\"")? {
-        Json::String(s) => s.as_str(),
-        other => {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some("check"),
-                format!(
-                    "expected the protocol name as a string, found {}",
-                    input::describe(other)
-                ),
-            ))
-        }
-    };
-    // The reference's function names carry a check_ prefix; accept it.
-    let name = name.strip_prefix("check_").unwrap_or(name);
     let table = crate::protocols::PROTOCOLS;
-    let Some((canonical, handler)) = table.iter().find(|(n, _)| *n == name) else {
-        let mut close: Vec<(f64, &str)> = table
-            .iter()
-            .map(|(n, _)| (strsim::jaro_winkler(name, n), *n))
-            .filter(|(s, _)| *s > 0.75)
-            .collect();
-        close.sort_by(|a, b| b.0.total_cmp(&a.0));
-        let hint = if close.is_empty() {
-            format!(
-                "known checks: {}",
-                table.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
-            )
-        } else {
-            format!(
-                "did you mean {}?",
-                close
-                    .iter()
-                    .take(3)
-                    .map(|(_, n)| *n)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        };
-        return Err(Error::new(
-            ErrorKind::UnknownCheck,
-            Some("check"),
-            format!("unknown check {name:?}; {hint}"),
-        ));
-    };
+    // The index is one of `check_names()`, which lists the table in its order.
+    let (canonical, handler) = &table[scorecheck_request::read_check(&fields, &check_names())?];
     fields.get("id");
     let mut options = request_options(&fields, options)?;
     if options.deadline.is_none() {
@@ -354,7 +312,7 @@ pub(crate) fn answer(value: &Json, options: &RunOptions) -> Result<Value> {
             .and_then(|limit| Instant::now().checked_add(limit));
     }
     let request = Request { fields, options };
-    let power = crate::power::wanted(&request.fields, canonical)?;
+    let power = scorecheck_request::power::read_power(&request.fields, canonical)?;
     let mut result = handler(&request)?;
     request.fields.finish(IGNORED_FIELDS)?;
     if power {

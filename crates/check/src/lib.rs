@@ -66,7 +66,7 @@ pub use scorecheck_algebra as algebra;
 pub use scorecheck_data::{datasets as registry_datasets, search as search_datasets, NamedDataset};
 pub use scorecheck_feasibility as feasibility;
 pub use scorecheck_feasibility_pure as feasibility_pure;
-use scorecheck_request::{classes, figures, folding, input, sets};
+use scorecheck_request::{classes, figures, input, sets};
 pub use scorecheck_request::{json, Error, ErrorKind, Result};
 pub use scorecheck_single as single;
 pub use unknown_folds::count_fold_configurations;

@@ -6,10 +6,9 @@
 //! reported scores are listed by name in `ignored_scores`, never dropped silently. Score
 //! bounds constrain the named score whether or not it was reported.
 
-use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::Zero;
 use scorecheck_algebra::Score;
+use scorecheck_experiment::witness_scores;
 pub(crate) use scorecheck_experiment::{linear_form, Bound, DatasetSpec, Experiment, FoldSpec};
 use scorecheck_feasibility::{Problem, Verdict};
 use serde_json::{json, Map, Value};
@@ -100,69 +99,21 @@ pub(crate) fn render(
 }
 
 fn witness_json(experiment: &Experiment, witness: &[i64], scores: &[Score]) -> Value {
-    let mut index = 0usize;
-    let mut datasets = Vec::new();
-    let mut experiment_sums: Vec<Option<BigRational>> =
-        vec![Some(BigRational::zero()); scores.len()];
-    let n_datasets = BigRational::from_integer(BigInt::from(experiment.datasets.len()));
-    for dataset in &experiment.datasets {
-        let mut folds = Vec::new();
-        let mut sums: Vec<Option<BigRational>> = vec![Some(BigRational::zero()); scores.len()];
-        for fold in &dataset.folds {
-            let tp = witness.get(index).copied().unwrap_or(0);
-            let tn = witness.get(index + 1).copied().unwrap_or(0);
-            index += 2;
-            let mut fold_scores = Map::new();
-            for (i, &score) in scores.iter().enumerate() {
-                let value = linear_form(score, fold.p, fold.n).map(|(a, b, c)| {
-                    a * BigRational::from_integer(BigInt::from(tp))
-                        + b * BigRational::from_integer(BigInt::from(tn))
-                        + c
-                });
-                match &value {
-                    Some(v) => {
-                        fold_scores.insert(score.abbreviation().into(), crate::render::rational(v));
-                    }
-                    None => {
-                        fold_scores.insert(score.abbreviation().into(), Value::Null);
-                    }
-                }
-                sums[i] = match (sums[i].take(), value) {
-                    (Some(s), Some(v)) => Some(s + v),
-                    _ => None,
-                };
-            }
-            folds
-                .push(json!({"p": fold.p, "n": fold.n, "tp": tp, "tn": tn, "scores": fold_scores}));
-        }
-        let k = BigRational::from_integer(BigInt::from(dataset.folds.len()));
-        let mut dataset_scores = Map::new();
-        for (i, &score) in scores.iter().enumerate() {
-            let mean = sums[i].take().map(|s| s / &k);
-            dataset_scores.insert(
-                score.abbreviation().into(),
-                mean.as_ref()
-                    .map(crate::render::rational)
-                    .unwrap_or(Value::Null),
-            );
-            experiment_sums[i] = match (experiment_sums[i].take(), mean) {
-                (Some(s), Some(m)) => Some(s + m),
-                _ => None,
-            };
-        }
-        datasets.push(json!({"folds": folds, "scores": dataset_scores}));
-    }
-    let mut experiment_scores = Map::new();
-    for (i, &score) in scores.iter().enumerate() {
-        let mean = experiment_sums[i].take().map(|s| s / &n_datasets);
-        experiment_scores.insert(
-            score.abbreviation().into(),
-            mean.as_ref()
-                .map(crate::render::rational)
-                .unwrap_or(Value::Null),
-        );
-    }
-    json!({"datasets": datasets, "scores": experiment_scores})
+    let found = witness_scores(experiment, witness, scores);
+    let named = |values: &[Option<BigRational>]| crate::render::named_scores(scores, values);
+    let datasets: Vec<Value> = found
+        .datasets
+        .iter()
+        .map(|d| {
+            let folds: Vec<Value> = d
+                .folds
+                .iter()
+                .map(|f| json!({"p": f.p, "n": f.n, "tp": f.tp, "tn": f.tn, "scores": named(&f.scores)}))
+                .collect();
+            json!({"folds": folds, "scores": named(&d.means)})
+        })
+        .collect();
+    json!({"datasets": datasets, "scores": named(&found.means)})
 }
 
 /// Runs the experiment and renders it (no AUC reported).
@@ -174,7 +125,7 @@ pub(crate) fn finish(
 ) -> Result<Value> {
     crate::dispatch::all_fields_read(request)?;
     let started = std::time::Instant::now();
-    let outcome = match nothing_checkable(&experiment, &ignored) {
+    let outcome = match nothing_checkable(experiment.is_constrained(), &ignored) {
         Some(reason) => MosOutcome {
             verdict: Verdict::Undecided { reason },
         },
@@ -211,12 +162,7 @@ pub(crate) fn explain(
 
 /// Why nothing can be checked when every reported score is one these checks cannot use
 /// and no bound constrains anything: a "consistent" would be a claim without evidence.
-pub(crate) fn nothing_checkable(experiment: &Experiment, ignored: &[String]) -> Option<String> {
-    let constrained = !experiment.windows.is_empty()
-        || experiment
-            .datasets
-            .iter()
-            .any(|d| !d.bounds.is_empty() || d.folds.iter().any(|f| !f.bounds.is_empty()));
+pub(crate) fn nothing_checkable(constrained: bool, ignored: &[String]) -> Option<String> {
     (!constrained && !ignored.is_empty()).then(|| {
         format!(
             "none of the reported scores ({}) is linear under averaging, so the mean of scores cannot be checked; report acc, sens, spec, bacc or their complements, or use a score-of-means check",

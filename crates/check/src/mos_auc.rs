@@ -22,9 +22,6 @@
 
 use std::time::Instant;
 
-use num_bigint::BigInt;
-use num_rational::BigRational;
-use num_traits::Zero;
 use scorecheck_experiment::{
     boxes, search_auc, AucEffort, AucError, AucFound, AucModel, AucSolution, AucWindow,
 };
@@ -36,10 +33,6 @@ use crate::figures::MeanAuc;
 use crate::input::{self};
 use crate::mos::{Experiment, MosOutcome};
 use crate::{Error, ErrorKind, Result};
-
-fn rational(x: i64) -> BigRational {
-    BigRational::from_integer(BigInt::from(x))
-}
 
 /// The engine's error, at the AUC's field.
 fn auc_error(key: &str, e: AucError) -> Error {
@@ -215,44 +208,32 @@ fn annotate(
     let Some(Value::Object(witness)) = map.get_mut("witness") else {
         return;
     };
-    let n_datasets = rational(experiment.datasets.len() as i64);
-    let mut total = BigRational::zero();
+    let aucs = model.witness(experiment, solution);
     let mut index = 0usize;
     if let Some(Value::Array(datasets)) = witness.get_mut("datasets") {
-        for (dataset, rendered) in experiment.datasets.iter().zip(datasets.iter_mut()) {
-            let mut sum = BigRational::zero();
+        for (mean, rendered) in aucs.dataset_means.iter().zip(datasets.iter_mut()) {
             if let Some(Value::Array(folds)) = rendered.get_mut("folds") {
-                for fold in folds.iter_mut() {
-                    let f = index;
+                for (fold, auc) in folds.iter_mut().zip(&aucs.folds[index..]) {
                     index += 1;
-                    let (tp, tn) = (solution.point[2 * f], solution.point[2 * f + 1]);
-                    let (lo, hi) = model.k_range(f, tp, tn);
-                    let denominator = rational(model.two_pn(f));
-                    let value = rational(solution.k[f]) / &denominator;
-                    sum += &value;
                     if let Some(Value::Object(scores)) = fold.get_mut("scores") {
-                        scores.insert("auc".into(), crate::render::rational(&value));
+                        scores.insert("auc".into(), crate::render::rational(&auc.value));
                     }
                     if let Value::Object(fold) = fold {
                         fold.insert(
                             "auc".into(),
-                            json!({"k": solution.k[f], "two_pn": model.two_pn(f),
-                                "min": crate::render::rational(&(rational(lo) / &denominator)),
-                                "max": crate::render::rational(&(rational(hi) / &denominator))}),
+                            json!({"k": auc.k, "two_pn": auc.two_pn,
+                                "min": crate::render::rational(&auc.min),
+                                "max": crate::render::rational(&auc.max)}),
                         );
                     }
                 }
             }
-            let mean = sum / rational(dataset.folds.len() as i64);
             if let Some(Value::Object(scores)) = rendered.get_mut("scores") {
-                scores.insert("auc".into(), crate::render::rational(&mean));
+                scores.insert("auc".into(), crate::render::rational(mean));
             }
-            total += mean;
         }
     }
-    let mean = total / n_datasets;
-    debug_assert_eq!(mean, model.mean(&solution.k));
     if let Some(Value::Object(scores)) = witness.get_mut("scores") {
-        scores.insert("auc".into(), crate::render::rational(&mean));
+        scores.insert("auc".into(), crate::render::rational(&aucs.mean));
     }
 }

@@ -2,7 +2,6 @@
 //! `scorecheck_single::range` (exact extremes over the consistent matrices, with a matrix
 //! attaining each; see that module) in parallel over the targets, and rendered.
 
-use num_rational::BigRational;
 use rayon::prelude::*;
 use serde_json::{json, Map, Value};
 
@@ -18,34 +17,17 @@ pub(crate) fn compute(
     options: &single::Options,
 ) -> Value {
     let columns = single::consistent_columns(problem, options);
+    let window = auc.map(ReportedAuc::window);
     // The targets are independent: one thread each, as the pool allows.
     let entries: Vec<(String, Value)> = targets
         .par_iter()
-        .map(|target| (target.key(), range(problem, auc, target, &columns, options)))
+        .map(|target| {
+            let outcome =
+                single::range(problem, window.as_ref(), target.engine(), &columns, options);
+            (target.key(), render(outcome))
+        })
         .collect();
     Value::Object(entries.into_iter().collect::<Map<String, Value>>())
-}
-
-/// The `ranges` entry of one target, rendered.
-fn range(
-    problem: &single::Problem,
-    auc: Option<&ReportedAuc>,
-    target: &Target,
-    columns: &std::result::Result<Vec<single::Column>, single::RegionStop>,
-    options: &single::Options,
-) -> Value {
-    let window = auc.map(ReportedAuc::window);
-    let target = match target {
-        Target::Score(score, _) => single::RangeTarget::Score(*score),
-        Target::Auc => single::RangeTarget::Auc,
-    };
-    render(single::range(
-        problem,
-        window.as_ref(),
-        target,
-        columns,
-        options,
-    ))
 }
 
 /// One range outcome as JSON: `min`, `max`, `argmin`, `argmax`, or `{"undecided": reason}`,
@@ -67,12 +49,4 @@ pub(crate) fn render(outcome: single::RangeOutcome) -> Value {
         // Undefined on every consistent matrix, or an outcome added later.
         _ => Value::Null,
     }
-}
-
-/// The exact AUC range over the matrices where the other scores hold, for an explanation.
-pub(crate) fn auc_range(
-    problem: &single::Problem,
-    options: &single::Options,
-) -> Option<(BigRational, BigRational)> {
-    single::auc_range(problem, options)
 }

@@ -23,6 +23,21 @@ pub(crate) fn exact(value: &Exact) -> Value {
     json!({"exact": value.to_string(), "value": finite(value.to_f64())})
 }
 
+/// `{score: {"exact", "value"}}` of values aligned with `scores` (`null` where undefined).
+pub(crate) fn named_scores(
+    scores: &[scorecheck_algebra::Score],
+    values: &[Option<BigRational>],
+) -> serde_json::Map<String, Value> {
+    scores
+        .iter()
+        .zip(values)
+        .map(|(score, value)| {
+            let shown = value.as_ref().map_or(Value::Null, rational);
+            (score.abbreviation().to_string(), shown)
+        })
+        .collect()
+}
+
 /// A count as a JSON number; one beyond 2^64 − 1 (the largest serde_json writes exactly)
 /// as its decimal string rather than rounded.
 pub(crate) fn count(count: u128) -> Value {

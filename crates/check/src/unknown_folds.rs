@@ -122,18 +122,7 @@ pub(crate) fn answer(
 ) -> Result<Value> {
     let space = space(experiment)?;
     crate::dispatch::all_fields_read(request)?;
-    let constrained = !experiment.windows.is_empty()
-        || !experiment.dataset_bounds.is_empty()
-        || experiment
-            .evaluations
-            .iter()
-            .any(|e| !e.fold_bounds.is_empty());
-    if !constrained && !ignored.is_empty() {
-        // Nothing reported can be averaged: a "consistent" would be a claim without evidence.
-        let reason = format!(
-            "none of the reported scores ({}) is linear under averaging, so the mean of scores cannot be checked; report acc, sens, spec, bacc or their complements, or use a score-of-means check",
-            ignored.join(", ")
-        );
+    if let Some(reason) = mos::nothing_checkable(experiment.is_constrained(), ignored) {
         let mut out = Map::new();
         render::verdict(&mut out, Decision::Undecided);
         for (key, value) in [

@@ -22,13 +22,14 @@ mod ranges;
 mod sides;
 mod solve;
 mod unknown_folds;
+mod witness;
 
 pub use explain::{
     elements, infeasible_subset, restrict, Element, InfeasibleSubset, EXPLAIN_STEPS,
 };
 pub use mean_auc::{
     auc_extreme, auc_extreme_within, boxes, linear_extreme_with_auc, search_auc, AucEffort,
-    AucError, AucFound, AucModel, AucSolution, AucWindow, Extreme,
+    AucError, AucFound, AucModel, AucSolution, AucWindow, AucWitness, Extreme, FoldAuc,
 };
 pub use model::{
     build, build_until, linear_form, usable, Bound, BuildError, DatasetSpec, Experiment, FoldSpec,
@@ -43,6 +44,7 @@ pub use unknown_folds::{
     experiment_of, reference_rules, search, space, Evaluation, SearchError, SearchOutcome,
     SpaceError, Statistics, UnknownFolds,
 };
+pub use witness::{witness_scores, DatasetScores, FoldScores, WitnessScores};
 
 /// What the unit tests' random cases share: a seeded generator, the linear scores and an
 /// exact solve.

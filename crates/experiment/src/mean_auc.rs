@@ -145,6 +145,35 @@ fn rational(x: i64) -> BigRational {
     BigRational::from_integer(BigInt::from(x))
 }
 
+/// One fold's AUC at a solution: k/(2pn) and the range its operating point allows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct FoldAuc {
+    /// The fold's k (ties counted ½, so its AUC is k/(2pn)).
+    pub k: i64,
+    /// 2·p·n of the fold.
+    pub two_pn: i64,
+    /// Its AUC, k/(2pn).
+    pub value: BigRational,
+    /// The least AUC its operating point allows, 2·tp·tn/(2pn).
+    pub min: BigRational,
+    /// The greatest, (2pn − 2·fn·fp)/(2pn).
+    pub max: BigRational,
+}
+
+/// The AUCs of a solution: per fold (in dataset order), each dataset's mean over its folds
+/// and the mean over the datasets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct AucWitness {
+    /// Every fold of every dataset, in order.
+    pub folds: Vec<FoldAuc>,
+    /// Each dataset's mean AUC over its folds.
+    pub dataset_means: Vec<BigRational>,
+    /// The mean over the datasets (the figure compared with the reported AUC).
+    pub mean: BigRational,
+}
+
 impl AucModel {
     /// The model of `experiment`'s folds, each with an AUC, and its other scores.
     ///
@@ -241,6 +270,41 @@ impl AucModel {
         let fold = &self.folds[f];
         // Every product is at most 2pn, which fits.
         (2 * tp * tn, fold.two_pn - 2 * (fold.p - tp) * (fold.n - tn))
+    }
+
+    /// The AUCs of `solution` over `experiment`'s folds (the experiment this model was made
+    /// of), exactly.
+    pub fn witness(&self, experiment: &Experiment, solution: &AucSolution) -> AucWitness {
+        let mut folds = Vec::with_capacity(self.folds.len());
+        let mut dataset_means = Vec::with_capacity(experiment.datasets.len());
+        for dataset in &experiment.datasets {
+            let mut sum = BigRational::zero();
+            for _ in &dataset.folds {
+                let f = folds.len();
+                let (tp, tn) = (solution.point[2 * f], solution.point[2 * f + 1]);
+                let (lo, hi) = self.k_range(f, tp, tn);
+                let two_pn = self.two_pn(f);
+                let denominator = rational(two_pn);
+                let value = rational(solution.k[f]) / &denominator;
+                sum += &value;
+                folds.push(FoldAuc {
+                    k: solution.k[f],
+                    two_pn,
+                    value,
+                    min: rational(lo) / &denominator,
+                    max: rational(hi) / &denominator,
+                });
+            }
+            dataset_means.push(sum / rational(dataset.folds.len() as i64));
+        }
+        let mean =
+            dataset_means.iter().sum::<BigRational>() / rational(experiment.datasets.len() as i64);
+        debug_assert_eq!(mean, self.mean(&solution.k));
+        AucWitness {
+            folds,
+            dataset_means,
+            mean,
+        }
     }
 
     /// The mean AUC of per-fold k, exactly.

@@ -88,6 +88,18 @@ pub struct Experiment {
     pub windows: Vec<Bound>,
 }
 
+impl Experiment {
+    /// Whether anything constrains the counts: a window or a bound on a dataset or a fold.
+    /// Without one every fold's counts fit, so a "consistent" would say nothing.
+    pub fn is_constrained(&self) -> bool {
+        !self.windows.is_empty()
+            || self
+                .datasets
+                .iter()
+                .any(|d| !d.bounds.is_empty() || d.folds.iter().any(|f| !f.bounds.is_empty()))
+    }
+}
+
 /// Where a bound that cannot be formed came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]

@@ -42,11 +42,13 @@
 mod class_pairs;
 mod macro_avg;
 mod micro;
+mod witness;
 
 pub use macro_avg::{
     cell, decide_exact, one_vs_rest, split_rows, MacroError, MacroExperiment, MAX_EXACT_CELLS,
 };
 pub use micro::{at, mean_of_scores_program, pooled_binary, search_trace, MicroError, Trace};
+pub use witness::{macro_witness, MacroFold, MacroWitness};
 
 /// Which model of the multiclass experiment decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -103,6 +103,13 @@ pub struct MacroExperiment {
     pub windows: Vec<Bound>,
 }
 
+impl MacroExperiment {
+    /// Whether anything constrains the matrices: a window or a class or fold bound.
+    pub fn is_constrained(&self) -> bool {
+        !self.windows.is_empty() || !self.class_bounds.is_empty() || !self.fold_bounds.is_empty()
+    }
+}
+
 /// A linear expression Σ coefficient·cell + constant.
 #[derive(Default)]
 struct Linear {

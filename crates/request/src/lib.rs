@@ -33,6 +33,7 @@ pub mod input;
 pub mod json;
 pub mod mean_of_scores;
 pub mod options;
+pub mod power;
 pub mod regression;
 pub mod rounding;
 pub mod sets;
@@ -41,3 +42,58 @@ pub mod unknown_folds;
 
 pub use duplicate_keys::first_duplicate_key;
 pub use error::{Error, ErrorKind, Result};
+
+use input::Object;
+use json::Json;
+
+/// Reads `check`, the protocol to run, among `names` (the reference's `check_` prefix is
+/// accepted), and returns its index in `names`.
+///
+/// # Errors
+///
+/// `MissingField` or `InvalidValue` naming `check` when it is absent or not a string, and
+/// `UnknownCheck` for a name not in `names`, with the closest ones.
+pub fn read_check(fields: &Object<'_>, names: &[&str]) -> Result<usize> {
+    let name = match fields.required("check", "the protocol to run, e.g. \"1_testset_no_kfold\"")? {
+        Json::String(s) => s.as_str(),
+        other => {
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                Some("check"),
+                format!(
+                    "expected the protocol name as a string, found {}",
+                    input::describe(other)
+                ),
+            ))
+        }
+    };
+    // The reference's function names carry a check_ prefix; accept it.
+    let name = name.strip_prefix("check_").unwrap_or(name);
+    let Some(index) = names.iter().position(|n| *n == name) else {
+        let mut close: Vec<(f64, &str)> = names
+            .iter()
+            .map(|n| (strsim::jaro_winkler(name, n), *n))
+            .filter(|(s, _)| *s > 0.75)
+            .collect();
+        close.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let hint = if close.is_empty() {
+            format!("known checks: {}", names.join(", "))
+        } else {
+            format!(
+                "did you mean {}?",
+                close
+                    .iter()
+                    .take(3)
+                    .map(|(_, n)| *n)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
+        return Err(Error::new(
+            ErrorKind::UnknownCheck,
+            Some("check"),
+            format!("unknown check {name:?}; {hint}"),
+        ));
+    };
+    Ok(index)
+}

@@ -132,6 +132,14 @@ pub enum Target {
 }
 
 impl Target {
+    /// The engine's name of the target.
+    pub fn engine(&self) -> scorecheck_single::RangeTarget {
+        match self {
+            Target::Score(score, _) => scorecheck_single::RangeTarget::Score(*score),
+            Target::Auc => scorecheck_single::RangeTarget::Auc,
+        }
+    }
+
     /// The key of its entry in the result (`auc` for the AUC).
     pub fn key(&self) -> String {
         match self {

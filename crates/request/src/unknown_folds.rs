@@ -8,6 +8,7 @@ use scorecheck_algebra::Score;
 use scorecheck_experiment::{reference_rules, Bound, Evaluation, UnknownFolds};
 use scorecheck_folds::FoldRules;
 
+use crate::folding::MAX_FOLDS;
 use crate::input::{self, Object};
 use crate::json::Json;
 use crate::sets::{list, read_bounds};
@@ -236,6 +237,53 @@ pub fn read_many(fields: &Object<'_>) -> Result<UnknownFoldsRequest> {
         dataset_bounds,
         windows,
         rules,
+    };
+    Ok(UnknownFoldsRequest {
+        experiment,
+        ignored,
+    })
+}
+
+/// Reads a `tpehg` request (the TPEHG recordings, p = 38, n = 262, from `scorecheck-data`):
+/// `n_folds`, `n_repeats`, `score_bounds` (on every fold), `scores`, `eps`,
+/// `numerical_tolerance`; the reference's pruning rules apply.
+///
+/// # Errors
+///
+/// An [`Error`] naming the field that is missing, invalid or contradictory.
+pub fn read_tpehg(fields: &Object<'_>) -> Result<UnknownFoldsRequest> {
+    let set = scorecheck_data::tpehg();
+    let shape = (
+        input::positive(
+            fields.required("n_folds", "the number of folds, e.g. 5")?,
+            "n_folds",
+            MAX_FOLDS,
+        )?,
+        input::positive(
+            fields.required(
+                "n_repeats",
+                "the number of repetitions of the k-fold cross-validation, e.g. 1",
+            )?,
+            "n_repeats",
+            MAX_FOLDS,
+        )?,
+    );
+    check_shape(shape, (set.p, set.n), ("n_folds", "n_repeats"))?;
+    let fold_bounds = read_bounds(fields.get("score_bounds"), "score_bounds")?;
+    let (windows, ignored, ignored_scores) = windows(fields)?;
+    let mut ruled: Vec<_> = windows.iter().map(|w| w.score).collect();
+    ruled.extend_from_slice(&ignored_scores);
+    let experiment = UnknownFolds {
+        evaluations: vec![Evaluation {
+            p: set.p,
+            n: set.n,
+            n_folds: shape.0,
+            n_repeats: shape.1,
+            fold_bounds,
+        }],
+        dataset_bounds: Vec::new(),
+        windows,
+        rules: reference_rules(&ruled),
     };
     Ok(UnknownFoldsRequest {
         experiment,

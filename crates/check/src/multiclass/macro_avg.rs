@@ -2,13 +2,11 @@
 //! each fold (exact model) or the reference's one-vs-rest relaxation, and the witness matrices
 //! with their class and macro scores, evaluated exactly and independently of the program.
 
-use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::Zero;
-use scorecheck_algebra::{ConfusionMatrix, Score};
+use scorecheck_algebra::Score;
 use scorecheck_feasibility::Verdict;
 use scorecheck_multiclass::{
-    cell, decide_exact, one_vs_rest, split_rows, MacroError, MacroExperiment,
+    decide_exact, macro_witness, one_vs_rest, split_rows, MacroError, MacroExperiment,
 };
 use serde_json::{json, Map, Value};
 
@@ -16,10 +14,6 @@ use super::{counts_json, Model, Setup};
 use crate::dispatch::Request;
 use crate::mos::{self, Bound};
 use crate::{Error, ErrorKind, Result};
-
-fn int(v: u64) -> BigRational {
-    BigRational::from_integer(BigInt::from(v))
-}
 
 fn macro_error(e: MacroError) -> Error {
     let kind = match e {
@@ -40,7 +34,7 @@ fn decide(
     crate::dispatch::all_fields_read(request)?;
     if model == Model::OneVsRest {
         let experiment = one_vs_rest(ex);
-        let outcome = match mos::nothing_checkable(&experiment, ignored) {
+        let outcome = match mos::nothing_checkable(experiment.is_constrained(), ignored) {
             Some(reason) => mos::MosOutcome {
                 verdict: Verdict::Undecided { reason },
             },
@@ -52,10 +46,7 @@ fn decide(
         }
         return Ok(out);
     }
-    let nothing_checkable = ex.windows.is_empty()
-        && ex.class_bounds.is_empty()
-        && ex.fold_bounds.is_empty()
-        && !ignored.is_empty();
+    let nothing_checkable = !ex.is_constrained() && !ignored.is_empty();
     let verdict = if nothing_checkable {
         // A "consistent" here would be a claim without evidence.
         Verdict::Undecided {
@@ -94,8 +85,8 @@ fn decide(
     Ok(Value::Object(out))
 }
 
-/// The matrices of the witness with their class and macro scores, evaluated exactly and
-/// independently of the integer program (through the binary score formulas).
+/// The matrices of the witness with their class and macro scores (the engine's
+/// [`macro_witness`]), and for score of means the pooled matrix split into one per fold.
 fn witness_json(ex: &MacroExperiment, witness: &[i64], fold_split: Option<&[Vec<u64>]>) -> Value {
     let mut scores: Vec<Score> = Vec::new();
     for b in ex
@@ -111,67 +102,22 @@ fn witness_json(ex: &MacroExperiment, witness: &[i64], fold_split: Option<&[Vec<
     if scores.is_empty() {
         scores = vec![Score::Acc, Score::Sens, Score::Spec, Score::Bacc];
     }
-    let mut sums: Vec<Option<BigRational>> = vec![Some(BigRational::zero()); scores.len()];
-    let mut folds = Vec::new();
-    for (f, counts) in ex.folds.iter().enumerate() {
-        let k = counts.len();
-        let total: u64 = counts.iter().sum();
-        let m: Vec<Vec<u64>> = (0..k)
-            .map(|i| {
-                (0..k)
-                    .map(|j| witness.get(cell(k, f, i, j)).copied().unwrap_or(0).max(0) as u64)
-                    .collect()
-            })
-            .collect();
-        let mut fold_scores = Map::new();
-        for (s, &score) in scores.iter().enumerate() {
-            let mut sum = Some(BigRational::zero());
-            for c in 0..k {
-                let column: u64 = (0..k).map(|r| m[r][c]).sum();
-                let fp = column - m[c][c];
-                let n = total - counts[c];
-                let value = ConfusionMatrix::new(m[c][c], n.saturating_sub(fp), counts[c], n)
-                    .ok()
-                    .and_then(|cm| cm.exact(score, &Default::default()))
-                    .and_then(|e| e.as_rational().cloned());
-                sum = sum.zip(value).map(|(a, b)| a + b);
-            }
-            let mean = sum.map(|s| s / int(k as u64));
-            fold_scores.insert(
-                score.abbreviation().into(),
-                mean.as_ref()
-                    .map(crate::render::rational)
-                    .unwrap_or(Value::Null),
-            );
-            sums[s] = sums[s].take().zip(mean).map(|(a, b)| a + b);
-        }
-        folds.push(
-            json!({"counts": counts_json(&ex.labels, counts), "matrix": m, "scores": fold_scores}),
-        );
-    }
-    let mut overall = Map::new();
-    for (s, score) in scores.iter().enumerate() {
-        let mean = sums[s].take().map(|x| x / int(ex.folds.len() as u64));
-        overall.insert(
-            score.abbreviation().into(),
-            mean.as_ref()
-                .map(crate::render::rational)
-                .unwrap_or(Value::Null),
-        );
-    }
-    let mut out = json!({"folds": folds, "scores": overall});
-    if let (Some(split), [pooled]) = (fold_split, folds.as_slice()) {
+    let found = macro_witness(ex, witness, &scores);
+    let named = |values: &[Option<BigRational>]| crate::render::named_scores(&scores, values);
+    let folds: Vec<Value> = found
+        .folds
+        .iter()
+        .zip(&ex.folds)
+        .map(|(fold, counts)| json!({"counts": counts_json(&ex.labels, counts), "matrix": fold.matrix, "scores": named(&fold.means)}))
+        .collect();
+    let mut out = json!({"folds": folds, "scores": named(&found.means)});
+    if let (Some(split), [pooled]) = (fold_split, found.folds.as_slice()) {
         // Score of means: split the pooled matrix into one matrix per fold, row by row.
-        if let Some(matrix) = pooled
-            .get("matrix")
-            .and_then(|m| serde_json::from_value::<Vec<Vec<u64>>>(m.clone()).ok())
-        {
-            out["fold_matrices"] = json!(split_rows(&matrix, split)
-                .into_iter()
-                .zip(split)
-                .map(|(m, c)| json!({"counts": counts_json(&ex.labels, c), "matrix": m}))
-                .collect::<Vec<_>>());
-        }
+        out["fold_matrices"] = json!(split_rows(&pooled.matrix, split)
+            .into_iter()
+            .zip(split)
+            .map(|(m, c)| json!({"counts": counts_json(&ex.labels, c), "matrix": m}))
+            .collect::<Vec<_>>());
     }
     out
 }

@@ -137,7 +137,7 @@ pub(crate) fn mean_of_scores(request: &Request<'_>, setup: &Setup, model: Model)
     let (experiment, problem) = mean_of_scores_program(&setup.folds, &fold_bounds, windows, model)
         .map_err(|e| micro_error(e, "folding"))?;
     crate::dispatch::all_fields_read(request)?;
-    let verdict = match mos::nothing_checkable(&experiment, &ignored) {
+    let verdict = match mos::nothing_checkable(experiment.is_constrained(), &ignored) {
         Some(reason) => Verdict::Undecided { reason },
         None => crate::backend::solve(&problem, &request.options)?,
     };

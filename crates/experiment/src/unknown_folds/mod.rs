@@ -77,6 +77,14 @@ pub struct UnknownFolds {
 }
 
 impl UnknownFolds {
+    /// Whether anything constrains the counts: a window or a bound on a dataset or on the
+    /// folds (see [`Experiment::is_constrained`](crate::Experiment::is_constrained)).
+    pub fn is_constrained(&self) -> bool {
+        !self.windows.is_empty()
+            || !self.dataset_bounds.is_empty()
+            || self.evaluations.iter().any(|e| !e.fold_bounds.is_empty())
+    }
+
     /// `evaluations` with `windows` on their mean, no dataset bounds, and the reference's
     /// pruning rules for the windows' scores ([`reference_rules`]).
     pub fn new(evaluations: Vec<Evaluation>, windows: Vec<Bound>) -> UnknownFolds {
