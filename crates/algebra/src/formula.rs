@@ -25,6 +25,7 @@ pub struct Counts<T> {
 
 /// Parameters of the parametrised scores.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Params {
     /// beta of fbp (the reference's `beta_positive`); defaults to 1.
     pub beta_positive: BigRational,

@@ -434,3 +434,19 @@ impl fmt::Display for Score {
         f.write_str(self.abbreviation())
     }
 }
+
+/// A score is written by its abbreviation (`"acc"`) and read by any of its names.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Score {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.abbreviation())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Score {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Score, D::Error> {
+        let name = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        Score::from_name(&name).map_err(serde::de::Error::custom)
+    }
+}

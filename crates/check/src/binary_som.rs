@@ -4,7 +4,6 @@
 //! Score of means is scale invariant: the scores of the pooled matrix are what is reported,
 //! so each protocol reduces to one (p, n) and the exact engine in [`crate::single`].
 
-use num_rational::BigRational;
 use scorecheck_algebra::ConfusionMatrix;
 use serde_json::{json, Value};
 
@@ -51,7 +50,7 @@ pub(crate) fn datasets_som_kfold_som(request: &Request<'_>) -> Result<Value> {
 
 /// Runs the exact engine on the pooled (p, n) and renders the result; `allow_auc` for
 /// the one protocol where a reported AUC has its meaning (one test set, one threshold).
-fn decide(request: &Request<'_>, read: SingleMatrixRequest) -> Result<Value> {
+pub(crate) fn decide(request: &Request<'_>, read: SingleMatrixRequest) -> Result<Value> {
     let SingleMatrixRequest {
         p,
         n,
@@ -72,7 +71,7 @@ fn decide(request: &Request<'_>, read: SingleMatrixRequest) -> Result<Value> {
                 input::show(&a.value)
             ));
         } else {
-            match crate::auc::windows(a, p, n) {
+            match single::auc_windows(&a.window(), &a.value, p, n) {
                 Some(extra) => windows.extend(extra),
                 None => {
                     no_auc_value = Some(format!(
@@ -127,17 +126,13 @@ fn explain_auc(
     problem: &single::Problem,
     options: &single::Options,
 ) {
-    if !explanation
-        .scores
-        .iter()
-        .any(|s| crate::auc::is_internal(*s))
-    {
+    if !explanation.scores.iter().any(|s| single::is_auc_window(*s)) {
         return;
     }
     let others: Vec<single::Window> = problem
         .windows
         .iter()
-        .filter(|w| explanation.scores.contains(&w.score) && !crate::auc::is_internal(w.score))
+        .filter(|w| explanation.scores.contains(&w.score) && !single::is_auc_window(w.score))
         .cloned()
         .collect();
     if others.is_empty() {
@@ -154,28 +149,14 @@ fn explain_auc(
     let Some((lo, hi)) = single::auc_range(&rest, options) else {
         return;
     };
-    let down = |x: &BigRational| {
-        (x * BigRational::from_integer(10_000.into())).floor()
-            / BigRational::from_integer(10_000.into())
-    };
-    let up = |x: &BigRational| {
-        (x * BigRational::from_integer(10_000.into())).ceil()
-            / BigRational::from_integer(10_000.into())
-    };
-    let four = |x: BigRational| {
-        format!(
-            "{:.4}",
-            num_traits::ToPrimitive::to_f64(&x).unwrap_or(f64::NAN)
-        )
-    };
     let verb = if names.len() == 1 { "bounds" } else { "bound" };
     let list = crate::render::and_list(&names);
     explanation.sentence = format!(
         "{list} with p={}, n={} {verb} the AUC to [{}, {}]; reported {}",
         problem.p,
         problem.n,
-        four(down(&lo)),
-        four(up(&hi)),
+        crate::render::four_decimals(&lo, false),
+        crate::render::four_decimals(&hi, true),
         input::show(&auc.value)
     );
 }

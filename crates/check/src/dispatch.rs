@@ -202,6 +202,16 @@ impl RunOptions {
         self
     }
 
+    /// Sets the deadline from the time limit when the request starts (unless the caller
+    /// set one).
+    pub(crate) fn start(&mut self) {
+        if self.deadline.is_none() {
+            self.deadline = self
+                .time_limit
+                .and_then(|limit| Instant::now().checked_add(limit));
+        }
+    }
+
     /// The name results give the backend: the caller's own solver's, or the named one's.
     pub fn backend_name(&self) -> &str {
         match &self.solver {
@@ -306,11 +316,7 @@ pub(crate) fn answer(value: &Json, options: &RunOptions) -> Result<Value> {
     let (canonical, handler) = &table[scorecheck_request::read_check(&fields, &check_names())?];
     fields.get("id");
     let mut options = request_options(&fields, options)?;
-    if options.deadline.is_none() {
-        options.deadline = options
-            .time_limit
-            .and_then(|limit| Instant::now().checked_add(limit));
-    }
+    options.start();
     let request = Request { fields, options };
     let power = scorecheck_request::power::read_power(&request.fields, canonical)?;
     let mut result = handler(&request)?;
@@ -318,16 +324,8 @@ pub(crate) fn answer(value: &Json, options: &RunOptions) -> Result<Value> {
     if power {
         result["power"] = crate::power::power(value, &result, &request.options);
     }
+    tidy(&mut result, &request.options);
     if let Value::Object(map) = &mut result {
-        if !request.options.explains() {
-            // Explanations the engines make on the way (the AUC grid's, a bundle's) go too.
-            if let Some(explanation) = map.get_mut("explanation") {
-                *explanation = Value::Null;
-            }
-        }
-        if let Some(verdict) = overall_verdict(map) {
-            map.insert("verdict".into(), verdict.into());
-        }
         let mut ordered = serde_json::Map::new();
         ordered.insert("check".into(), Value::String((*canonical).to_string()));
         for (k, v) in std::mem::take(map) {
@@ -336,6 +334,22 @@ pub(crate) fn answer(value: &Json, options: &RunOptions) -> Result<Value> {
         *map = ordered;
     }
     Ok(result)
+}
+
+/// What every result gets before it is returned: no explanation when none is asked for
+/// (those the engines make on the way, the AUC grid's or a bundle's, go too), and the overall
+/// verdict of a check answered under several assumptions.
+pub(crate) fn tidy(result: &mut Value, options: &RunOptions) {
+    if let Value::Object(map) = result {
+        if !options.explains() {
+            if let Some(explanation) = map.get_mut("explanation") {
+                *explanation = Value::Null;
+            }
+        }
+        if let Some(verdict) = overall_verdict(map) {
+            map.insert("verdict".into(), verdict.into());
+        }
+    }
 }
 
 /// The overall verdict of a check answered under several assumptions (the bundles' object

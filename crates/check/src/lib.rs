@@ -38,7 +38,6 @@
 //! "infeasible" is confirmed by the exact pure backend where no Farkas certificate proves
 //! it); without them the exact pure-Rust backend answers every integer program.
 
-mod auc;
 mod backend;
 mod binary_som;
 mod bundles;
@@ -56,6 +55,7 @@ mod regression;
 mod render;
 mod repair;
 mod setups;
+mod typed;
 mod unknown_folds;
 
 pub use dispatch::{
@@ -64,9 +64,14 @@ pub use dispatch::{
 };
 pub use scorecheck_algebra as algebra;
 pub use scorecheck_data::{datasets as registry_datasets, search as search_datasets, NamedDataset};
+pub use scorecheck_experiment as experiment;
 pub use scorecheck_feasibility as feasibility;
 pub use scorecheck_feasibility_pure as feasibility_pure;
+pub use scorecheck_request as request;
 use scorecheck_request::{classes, figures, input, sets};
 pub use scorecheck_request::{json, Error, ErrorKind, Result};
 pub use scorecheck_single as single;
+pub use typed::{
+    answer_mean_of_scores, answer_regression, answer_single_matrix, answer_unknown_folds,
+};
 pub use unknown_folds::count_fold_configurations;

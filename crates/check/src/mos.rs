@@ -16,7 +16,7 @@ use serde_json::{json, Map, Value};
 use crate::dispatch::Request;
 use crate::dispatch::RunOptions;
 use crate::{Error, ErrorKind, Result};
-use scorecheck_request::mean_of_scores::{self, MeanOfScoresRequest, Target};
+use scorecheck_request::mean_of_scores::{self, MeanOfScoresRequest};
 
 /// The outcome of a mean-of-scores check, before rendering.
 pub(crate) struct MosOutcome {
@@ -62,25 +62,13 @@ pub(crate) fn render(
 ) -> Value {
     let backend = request.options.backend_name();
     let mut out = Map::new();
-    let scores: Vec<Score> = {
-        let mut s: Vec<Score> = experiment.windows.iter().map(|w| w.score).collect();
-        for d in &experiment.datasets {
-            s.extend(d.bounds.iter().map(|b| b.score));
-            for f in &d.folds {
-                s.extend(f.bounds.iter().map(|b| b.score));
-            }
-        }
-        let mut unique = Vec::new();
-        for x in s {
-            if !unique.contains(&x) {
-                unique.push(x);
-            }
-        }
-        if unique.is_empty() {
-            unique = vec![Score::Acc, Score::Sens, Score::Spec, Score::Bacc];
-        }
-        unique
-    };
+    let scores = crate::render::shown_scores(experiment.windows.iter().chain(
+        experiment.datasets.iter().flat_map(|d| {
+            d.bounds
+                .iter()
+                .chain(d.folds.iter().flat_map(|f| &f.bounds))
+        }),
+    ));
     crate::backend::insert_verdict(
         &mut out,
         &outcome.verdict,
@@ -117,30 +105,31 @@ fn witness_json(experiment: &Experiment, witness: &[i64], scores: &[Score]) -> V
 }
 
 /// Runs the experiment and renders it (no AUC reported).
-pub(crate) fn finish(
-    experiment: Experiment,
-    ignored: Vec<String>,
-    targets: Option<Vec<Target>>,
-    request: &Request<'_>,
-) -> Result<Value> {
+pub(crate) fn finish(read: &MeanOfScoresRequest, request: &Request<'_>) -> Result<Value> {
     crate::dispatch::all_fields_read(request)?;
+    let MeanOfScoresRequest {
+        experiment,
+        ignored,
+        ranges: targets,
+        ..
+    } = read;
     let started = std::time::Instant::now();
-    let outcome = match nothing_checkable(experiment.is_constrained(), &ignored) {
+    let outcome = match nothing_checkable(experiment.is_constrained(), ignored) {
         Some(reason) => MosOutcome {
             verdict: Verdict::Undecided { reason },
         },
-        None => solve(&experiment, request)?,
+        None => solve(experiment, request)?,
     };
     let decision = started.elapsed();
-    let mut result = render(&experiment, &outcome, &ignored, request);
-    if let (Some(targets), Verdict::Feasible { witness }) = (&targets, &outcome.verdict) {
-        let problem = build(&experiment)?;
+    let mut result = render(experiment, &outcome, ignored, request);
+    if let (Some(targets), Verdict::Feasible { witness }) = (targets, &outcome.verdict) {
+        let problem = build(experiment)?;
         result["ranges"] =
-            crate::mos_ranges::compute(&experiment, &problem, witness, targets, request)?;
+            crate::mos_ranges::compute(experiment, &problem, witness, targets, request)?;
     }
     if matches!(outcome.verdict, Verdict::Infeasible { .. }) {
         // A minimal infeasible subset of the scores and bounds, on its own budget.
-        explain(&mut result, &experiment, request, decision);
+        explain(&mut result, read, request, decision);
     }
     Ok(result)
 }
@@ -149,12 +138,12 @@ pub(crate) fn finish(
 /// (else `"explanation": null`).
 pub(crate) fn explain(
     result: &mut Value,
-    experiment: &Experiment,
+    read: &MeanOfScoresRequest,
     request: &Request<'_>,
     decision: std::time::Duration,
 ) {
     if request.options.explains() {
-        crate::mos_explain::attach(result, experiment, request, decision);
+        crate::mos_explain::attach(result, read, request, decision);
     } else {
         result["explanation"] = Value::Null;
     }
@@ -173,37 +162,30 @@ pub(crate) fn nothing_checkable(constrained: bool, ignored: &[String]) -> Option
 
 /// Answers a mean-of-scores request that has been read: with a reported AUC by
 /// [`crate::mos_auc::finish_with_auc`], without one by [`finish`].
-fn answer(read: MeanOfScoresRequest, request: &Request<'_>) -> Result<Value> {
-    let MeanOfScoresRequest {
-        experiment,
-        ignored,
-        auc,
-        ranges,
-        ..
-    } = read;
-    match auc {
-        Some(auc) => crate::mos_auc::finish_with_auc(experiment, ignored, auc, ranges, request),
-        None => finish(experiment, ignored, ranges, request),
+pub(crate) fn answer(read: &MeanOfScoresRequest, request: &Request<'_>) -> Result<Value> {
+    match &read.auc {
+        Some(auc) => crate::mos_auc::finish_with_auc(read, auc, request),
+        None => finish(read, request),
     }
 }
 
 /// `1_dataset_known_folds_mos`.
 pub(crate) fn dataset_known_folds_mos(request: &Request<'_>) -> Result<Value> {
     answer(
-        mean_of_scores::read_dataset_known_folds(&request.fields)?,
+        &mean_of_scores::read_dataset_known_folds(&request.fields)?,
         request,
     )
 }
 
 /// `n_testsets_mos_no_kfold`.
 pub(crate) fn testsets_mos_no_kfold(request: &Request<'_>) -> Result<Value> {
-    answer(mean_of_scores::read_testsets(&request.fields)?, request)
+    answer(&mean_of_scores::read_testsets(&request.fields)?, request)
 }
 
 /// `n_datasets_mos_kfold_som`.
 pub(crate) fn datasets_mos_kfold_som(request: &Request<'_>) -> Result<Value> {
     answer(
-        mean_of_scores::read_datasets_pooled(&request.fields)?,
+        &mean_of_scores::read_datasets_pooled(&request.fields)?,
         request,
     )
 }
@@ -211,7 +193,7 @@ pub(crate) fn datasets_mos_kfold_som(request: &Request<'_>) -> Result<Value> {
 /// `n_datasets_mos_known_folds_mos`.
 pub(crate) fn datasets_mos_known_folds_mos(request: &Request<'_>) -> Result<Value> {
     answer(
-        mean_of_scores::read_datasets_known_folds(&request.fields)?,
+        &mean_of_scores::read_datasets_known_folds(&request.fields)?,
         request,
     )
 }

@@ -29,10 +29,11 @@ use scorecheck_feasibility::Verdict;
 use serde_json::{json, Value};
 
 use crate::dispatch::{Request, RunOptions};
-use crate::figures::MeanAuc;
+use crate::figures::ReportedAuc;
 use crate::input::{self};
 use crate::mos::{Experiment, MosOutcome};
 use crate::{Error, ErrorKind, Result};
+use scorecheck_request::mean_of_scores::MeanOfScoresRequest;
 
 /// The engine's error, at the AUC's field.
 fn auc_error(key: &str, e: AucError) -> Error {
@@ -58,14 +59,18 @@ pub(crate) fn with_deadline(options: &RunOptions, deadline: Instant) -> RunOptio
 
 /// Decides a mean-of-scores request with a reported AUC and renders it.
 pub(crate) fn finish_with_auc(
-    experiment: Experiment,
-    ignored: Vec<String>,
-    auc: MeanAuc,
-    targets: Option<Vec<scorecheck_request::mean_of_scores::Target>>,
+    read: &MeanOfScoresRequest,
+    auc: &ReportedAuc,
     request: &Request<'_>,
 ) -> Result<Value> {
     crate::dispatch::all_fields_read(request)?;
-    let model = AucModel::new(&experiment).map_err(|e| auc_error(&auc.auc.key, e))?;
+    let MeanOfScoresRequest {
+        experiment,
+        ignored,
+        ranges: targets,
+        ..
+    } = read;
+    let model = AucModel::new(experiment).map_err(|e| auc_error(&auc.key, e))?;
     let started = Instant::now();
     let deadline = request.options.deadline.unwrap_or_else(|| {
         started
@@ -82,15 +87,15 @@ pub(crate) fn finish_with_auc(
         Verdict::Feasible { witness } => witness,
         verdict => {
             let outcome = MosOutcome { verdict };
-            let mut result = crate::mos::render(&experiment, &outcome, &ignored, request);
+            let mut result = crate::mos::render(experiment, &outcome, ignored, request);
             if outcome.verdict.is_infeasible() {
-                crate::mos::explain(&mut result, &experiment, request, started.elapsed());
+                crate::mos::explain(&mut result, read, request, started.elapsed());
             }
             annotate(
                 &mut result,
-                &experiment,
+                experiment,
                 &model,
-                &auc,
+                auc,
                 None,
                 AucEffort::default(),
             );
@@ -98,8 +103,8 @@ pub(crate) fn finish_with_auc(
         }
     };
     let window = AucWindow {
-        lower: Some(auc.auc.lower.clone()),
-        upper: Some(auc.auc.upper.clone()),
+        lower: Some(auc.lower.clone()),
+        upper: Some(auc.upper.clone()),
     };
     let mut effort = AucEffort {
         solves: 1,
@@ -121,8 +126,8 @@ pub(crate) fn finish_with_auc(
             certainty: *certainty,
             reason: format!(
                 "no operating points of the folds that fit the other scores have achievable AUC values whose mean lies in [{}, {}] (spatial branch and bound: {}, each relaxation solved by the backend)",
-                input::show(&auc.auc.lower),
-                input::show(&auc.auc.upper),
+                input::show(&auc.lower),
+                input::show(&auc.upper),
                 boxes(effort.boxes)
             ),
         },
@@ -135,7 +140,7 @@ pub(crate) fn finish_with_auc(
     };
     let decision = started.elapsed();
     let outcome = MosOutcome { verdict };
-    let mut result = crate::mos::render(&experiment, &outcome, &ignored, request);
+    let mut result = crate::mos::render(experiment, &outcome, ignored, request);
     if let Value::Object(map) = &mut result {
         // The AUC is checked, so the note about bounds alone does not apply.
         if experiment.windows.is_empty() {
@@ -146,10 +151,10 @@ pub(crate) fn finish_with_auc(
         AucFound::Solution(s) => Some(s),
         _ => None,
     };
-    annotate(&mut result, &experiment, &model, &auc, solution, effort);
-    if let (Some(targets), Some(solution)) = (&targets, solution) {
+    annotate(&mut result, experiment, &model, auc, solution, effort);
+    if let (Some(targets), Some(solution)) = (targets, solution) {
         result["ranges"] = crate::mos_ranges::compute_with_auc(
-            &experiment,
+            experiment,
             &model,
             &window,
             solution,
@@ -161,14 +166,8 @@ pub(crate) fn finish_with_auc(
     if matches!(found, AucFound::Infeasible(_)) {
         let own = Instant::now() + (decision * 10).max(crate::single::EXPLAIN_MIN_BUDGET);
         let explain_options = with_deadline(&request.options, deadline.min(own));
-        let explanation = crate::mos_auc_explain::explain(
-            &model,
-            &experiment,
-            &auc,
-            &base_point,
-            request,
-            &explain_options,
-        )?;
+        let explanation =
+            crate::mos_auc_explain::explain(&model, read, auc, &base_point, &explain_options)?;
         if let Some(Value::Object(e)) = result.get_mut("explanation") {
             if let Some(reason) = e.remove("message") {
                 e.insert("reason".into(), reason);
@@ -187,7 +186,7 @@ fn annotate(
     result: &mut Value,
     experiment: &Experiment,
     model: &AucModel,
-    auc: &MeanAuc,
+    auc: &ReportedAuc,
     solution: Option<&AucSolution>,
     effort: AucEffort,
 ) {
@@ -196,7 +195,7 @@ fn annotate(
     };
     map.insert(
         "auc_window".into(),
-        json!([auc.auc.lower.to_string(), auc.auc.upper.to_string()]),
+        json!([auc.lower.to_string(), auc.upper.to_string()]),
     );
     map.insert(
         "auc_search".into(),

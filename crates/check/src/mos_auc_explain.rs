@@ -7,25 +7,23 @@
 //! probe that is not decided exactly (or the explanation's budget) ends the bisection with
 //! the bound proven so far, and the sentence says so.
 
-use num_rational::BigRational;
-use num_traits::ToPrimitive;
 use serde_json::{json, Map, Value};
 
-use crate::dispatch::{Request, RunOptions};
-use crate::figures::MeanAuc;
+use crate::dispatch::RunOptions;
+use crate::figures::ReportedAuc;
 use crate::input;
-use crate::mos::Experiment;
+use crate::mos_explain::{fold_bound_field, wording};
 use crate::Result;
 use scorecheck_experiment::{auc_extreme, AucEffort, AucModel};
+use scorecheck_request::mean_of_scores::MeanOfScoresRequest;
 
 /// The explanation of an inconsistent AUC: the range of the mean AUC over the operating
 /// points that fit the other scores, in a sentence.
 pub(crate) fn explain(
     model: &AucModel,
-    experiment: &Experiment,
-    auc: &MeanAuc,
+    read: &MeanOfScoresRequest,
+    auc: &ReportedAuc,
     start: &[i64],
-    request: &Request<'_>,
     options: &RunOptions,
 ) -> Result<Value> {
     let mut effort = AucEffort::default();
@@ -34,26 +32,12 @@ pub(crate) fn explain(
     let (least, least_exact) =
         auc_extreme(model, start, false, solver.as_ref(), &limits, &mut effort);
     let (most, most_exact) = auc_extreme(model, start, true, solver.as_ref(), &limits, &mut effort);
-    let check = request
-        .fields
-        .get("check")
-        .and_then(crate::json::Json::as_str)
-        .map(|c| c.strip_prefix("check_").unwrap_or(c))
-        .unwrap_or_default();
-    let four = |x: &BigRational, up: bool| {
-        let t = BigRational::from_integer(10_000.into());
-        let r = if up {
-            (x * &t).ceil()
-        } else {
-            (x * &t).floor()
-        } / t;
-        format!("{:.4}", r.to_f64().unwrap_or(f64::NAN))
-    };
-    let bounds = bound_fields(experiment, check);
+    let experiment = &read.experiment;
+    let bounds = bound_fields(read);
     let mut parts = Vec::new();
-    if !auc.others.is_empty() {
-        let named: Vec<String> = auc
-            .others
+    if !read.reported.is_empty() {
+        let named: Vec<String> = read
+            .reported
             .iter()
             .map(|(s, v)| format!("{s} {}", input::show(v)))
             .collect();
@@ -71,28 +55,36 @@ pub(crate) fn explain(
         )
     };
     let range = match (least_exact, most_exact) {
-        (true, true) => format!("[{}, {}]", four(&least, false), four(&most, true)),
+        (true, true) => format!(
+            "[{}, {}]",
+            crate::render::four_decimals(&least, false),
+            crate::render::four_decimals(&most, true)
+        ),
         _ => format!(
             "[{}, {}] (bounds proven before a search ran out of budget)",
-            four(&least, false),
-            four(&most, true)
+            crate::render::four_decimals(&least, false),
+            crate::render::four_decimals(&most, true)
         ),
     };
-    let within = auc.auc.upper >= least && auc.auc.lower <= most;
+    let within = auc.upper >= least && auc.lower <= most;
     let mut message = format!(
         "the mean AUC {} can only lie in {range} {given}; reported {}",
-        averaged(experiment, check),
-        input::show(&auc.auc.value)
+        wording(experiment, read.protocol).mean,
+        input::show(&auc.value)
     );
     if within {
         message.push_str(&format!(
             ", and no choice of achievable AUC values at such operating points averages into [{}, {}]",
-            input::show(&auc.auc.lower),
-            input::show(&auc.auc.upper)
+            input::show(&auc.lower),
+            input::show(&auc.upper)
         ));
     }
-    let mut scores = vec![auc.auc.key.clone()];
-    scores.extend(auc.others.iter().map(|(s, _)| s.abbreviation().to_string()));
+    let mut scores = vec![auc.key.clone()];
+    scores.extend(
+        read.reported
+            .iter()
+            .map(|(s, _)| s.abbreviation().to_string()),
+    );
     let mut range_json = Map::new();
     range_json.insert(
         if least_exact { "min" } else { "min_at_least" }.into(),
@@ -113,43 +105,21 @@ pub(crate) fn explain(
 }
 
 /// The request fields of every bound of the experiment.
-fn bound_fields(experiment: &Experiment, check: &str) -> Vec<String> {
+fn bound_fields(read: &MeanOfScoresRequest) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut push = |field: String| {
         if !out.contains(&field) {
             out.push(field);
         }
     };
-    for (d, dataset) in experiment.datasets.iter().enumerate() {
-        let field = if check == "n_testsets_mos_no_kfold" {
-            "testset_score_bounds"
-        } else {
-            "dataset_score_bounds"
-        };
+    let dataset_field = wording(&read.experiment, read.protocol).dataset_field;
+    for (d, dataset) in read.experiment.datasets.iter().enumerate() {
         for b in &dataset.bounds {
-            push(input::join(field, b.score.abbreviation()));
+            push(input::join(dataset_field, b.score.abbreviation()));
         }
         for b in dataset.folds.iter().flat_map(|f| &f.bounds) {
-            push(if check == "n_datasets_mos_known_folds_mos" {
-                format!(
-                    "evaluations[{d}].fold_score_bounds.{}",
-                    b.score.abbreviation()
-                )
-            } else {
-                input::join("fold_score_bounds", b.score.abbreviation())
-            });
+            push(fold_bound_field(read.protocol, d, b.score));
         }
     }
     out
-}
-
-/// How the protocol averages, for sentences.
-fn averaged(experiment: &Experiment, check: &str) -> String {
-    let m = experiment.datasets.len();
-    let k = experiment.datasets.first().map_or(0, |d| d.folds.len());
-    match check {
-        "1_dataset_known_folds_mos" => format!("over the {k} folds"),
-        "n_testsets_mos_no_kfold" => format!("over the {m} testsets"),
-        _ => format!("over the {m} datasets of the means over their folds"),
-    }
 }

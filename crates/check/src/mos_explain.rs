@@ -13,8 +13,9 @@ use serde_json::{json, Value};
 
 use crate::dispatch::{Request, RunOptions};
 use crate::input;
-use crate::json::Json;
 use crate::mos::{Bound, Experiment};
+use scorecheck_algebra::Score;
+use scorecheck_request::mean_of_scores::{MeanOfScoresRequest, MeanProtocol};
 
 /// The exact backend's budget for each program of the filter when the request names another
 /// backend: enough for the programs it decides at once, small beside a float solve.
@@ -24,10 +25,11 @@ const EXACT_FIRST_TIME: Duration = Duration::from_millis(20);
 /// The explanation of an infeasible `experiment`: `{"scores", "bounds", "minimal",
 /// "message"}`, or `None` when nothing could be filtered (no elements).
 pub(crate) fn explain(
-    experiment: &Experiment,
+    read: &MeanOfScoresRequest,
     request: &Request<'_>,
     decision: Duration,
 ) -> Option<Value> {
+    let experiment = &read.experiment;
     let own = Instant::now() + (decision * 10).max(crate::single::EXPLAIN_MIN_BUDGET);
     let deadline = request.options.deadline.map_or(own, |d| d.min(own));
     let options = RunOptions {
@@ -51,18 +53,18 @@ pub(crate) fn explain(
         &exact_first
     };
     let found = infeasible_subset(experiment, filter, &crate::backend::limits(&options))?;
-    Some(render(experiment, request, &found.elements, !found.minimal))
+    Some(render(read, &found.elements, !found.minimal))
 }
 
 /// Puts the explanation of an infeasible `experiment` into `result["explanation"]`: the
 /// backend's own words move to `"reason"`, the sentence becomes `"message"`.
 pub(crate) fn attach(
     result: &mut Value,
-    experiment: &Experiment,
+    read: &MeanOfScoresRequest,
     request: &Request<'_>,
     decision: Duration,
 ) {
-    let Some(Value::Object(found)) = explain(experiment, request, decision) else {
+    let Some(Value::Object(found)) = explain(read, request, decision) else {
         return;
     };
     let Some(Value::Object(explanation)) = result.get_mut("explanation") else {
@@ -77,28 +79,28 @@ pub(crate) fn attach(
 }
 
 /// How the protocol averages: the phrase for a reported score's mean and for each kind of
-/// bound.
-struct Wording {
-    mean: String,
+/// bound, and the field of a dataset-level bound.
+pub(crate) struct Wording {
+    pub(crate) mean: String,
     dataset_bound: &'static str,
-    dataset_field: &'static str,
+    pub(crate) dataset_field: &'static str,
 }
 
-fn wording(experiment: &Experiment, check: &str) -> Wording {
+pub(crate) fn wording(experiment: &Experiment, protocol: MeanProtocol) -> Wording {
     let m = experiment.datasets.len();
     let k = experiment.datasets.first().map_or(0, |d| d.folds.len());
-    match check {
-        "1_dataset_known_folds_mos" => Wording {
+    match protocol {
+        MeanProtocol::DatasetKnownFolds => Wording {
             mean: format!("over the {k} folds"),
             dataset_bound: "on the dataset",
             dataset_field: "dataset_score_bounds",
         },
-        "n_testsets_mos_no_kfold" => Wording {
+        MeanProtocol::Testsets => Wording {
             mean: format!("over the {m} testsets"),
             dataset_bound: "on every testset",
             dataset_field: "testset_score_bounds",
         },
-        "n_datasets_mos_kfold_som" => Wording {
+        MeanProtocol::DatasetsPooled => Wording {
             mean: format!("over the {m} datasets (each pooled over its folds)"),
             dataset_bound: "on every dataset (pooled over its folds)",
             dataset_field: "dataset_score_bounds",
@@ -111,6 +113,18 @@ fn wording(experiment: &Experiment, check: &str) -> Wording {
     }
 }
 
+/// The request field of a bound on `score` in every fold of dataset `d`.
+pub(crate) fn fold_bound_field(protocol: MeanProtocol, d: usize, score: Score) -> String {
+    if protocol == MeanProtocol::DatasetsKnownFolds {
+        format!(
+            "evaluations[{d}].fold_score_bounds.{}",
+            score.abbreviation()
+        )
+    } else {
+        input::join("fold_score_bounds", score.abbreviation())
+    }
+}
+
 fn bound_text(bound: &Bound) -> String {
     format!(
         "[{}, {}]",
@@ -119,24 +133,9 @@ fn bound_text(bound: &Bound) -> String {
     )
 }
 
-fn render(
-    experiment: &Experiment,
-    request: &Request<'_>,
-    kept: &[Element],
-    uncertain: bool,
-) -> Value {
-    let check = request
-        .fields
-        .get("check")
-        .and_then(Json::as_str)
-        .map(|c| c.strip_prefix("check_").unwrap_or(c))
-        .unwrap_or_default();
-    let words = wording(experiment, check);
-    let reported = request
-        .fields
-        .get("scores")
-        .and_then(|v| crate::figures::split(v, "scores").ok())
-        .and_then(|(v, _)| input::reported_scores(&v, "scores").ok());
+fn render(read: &MeanOfScoresRequest, kept: &[Element], uncertain: bool) -> Value {
+    let experiment = &read.experiment;
+    let words = wording(experiment, read.protocol);
     let many = experiment.datasets.len() > 1;
     let mut scores = Vec::new();
     let mut bounds = Vec::new();
@@ -146,10 +145,11 @@ fn render(
             Element::Window(i) => {
                 let w = &experiment.windows[i];
                 scores.push(w.score.abbreviation().to_string());
-                let figure = reported
-                    .as_ref()
-                    .and_then(|r| r.get(w.score))
-                    .map(|r| format!("reported {}", input::show(&r.value)))
+                let figure = read
+                    .reported
+                    .iter()
+                    .find(|(score, _)| *score == w.score)
+                    .map(|(_, value)| format!("reported {}", input::show(value)))
                     .unwrap_or_else(|| format!("within {}", bound_text(w)));
                 phrases.push(format!("the mean of {} {} ({figure})", w.score, words.mean));
             }
@@ -169,15 +169,7 @@ fn render(
                 }
             }
             Element::FoldBound(d, score) => {
-                let field = if check == "n_datasets_mos_known_folds_mos" {
-                    format!(
-                        "evaluations[{d}].fold_score_bounds.{}",
-                        score.abbreviation()
-                    )
-                } else {
-                    input::join("fold_score_bounds", score.abbreviation())
-                };
-                bounds.push(field);
+                bounds.push(fold_bound_field(read.protocol, d, score));
                 let b = experiment.datasets[d]
                     .folds
                     .iter()

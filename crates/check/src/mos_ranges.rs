@@ -4,15 +4,15 @@
 //! backend and renders each side exact (`min`, `max`) or bracketed (`min_between`,
 //! `max_between`, with why).
 
-use scorecheck_feasibility::{checked_optimize, Certainty, ExactOnly, Optimum, Problem, Sense};
+use scorecheck_feasibility::Problem;
 use serde_json::{json, Map, Value};
 
 use crate::dispatch::{Request, RunOptions};
 use crate::mos::Experiment;
 use crate::Result;
 use scorecheck_experiment::{
-    auc_extreme_within, linear_extreme_with_auc, linear_range, mean_objective, AucEffort, AucError,
-    AucModel, AucSolution, AucWindow, Extreme,
+    auc_range, linear_range, linear_range_with_auc, AucError, AucModel, AucSolution, AucWindow,
+    Extreme,
 };
 use scorecheck_request::mean_of_scores::Target;
 
@@ -148,19 +148,13 @@ fn auc_entry(
     options: &RunOptions,
 ) -> Result<Value> {
     let solver = crate::backend::solver(options)?;
-    let limits = crate::backend::limits(options);
-    let mut effort = AucEffort::default();
-    let sides = [false, true].map(|up| {
-        auc_extreme_within(
-            model,
-            window,
-            start,
-            up,
-            solver.as_ref(),
-            &limits,
-            &mut effort,
-        )
-    });
+    let sides = auc_range(
+        model,
+        window,
+        start,
+        solver.as_ref(),
+        &crate::backend::limits(options),
+    );
     Ok(entry_of(sides, options))
 }
 
@@ -176,7 +170,6 @@ pub(crate) fn compute_with_auc(
     options: &RunOptions,
 ) -> Result<Value> {
     let solver = crate::backend::solver(options)?;
-    let exact = ExactOnly(solver.as_ref());
     let deadline = ranges_deadline(options);
     let mut out = Map::new();
     for (i, target) in targets.iter().enumerate() {
@@ -188,43 +181,19 @@ pub(crate) fn compute_with_auc(
                 out.insert(key.clone(), auc_entry(model, window, solution, &options)?);
             }
             Target::Score(score, key) => {
-                let Some(objective) = mean_objective(experiment, *score) else {
-                    out.insert(key.clone(), Value::Null);
-                    continue;
-                };
-                let mut effort = AucEffort::default();
-                let sides = [false, true].map(|up| {
-                    // The extreme without the AUC, exactly: a bound, probed first.
-                    let sense = if up { Sense::Maximize } else { Sense::Minimize };
-                    let known = match checked_optimize(
-                        &exact,
-                        model.base(),
-                        &objective,
-                        sense,
-                        &limits.budget(),
-                    ) {
-                        Optimum::Optimal {
-                            value,
-                            argopt,
-                            certainty: Certainty::Exact,
-                        } => Some((value, argopt)),
-                        _ => None,
-                    };
-                    linear_extreme_with_auc(
-                        model,
-                        window,
-                        &objective,
-                        solution,
-                        up,
-                        known.as_ref().map(|(v, at)| (v, at.as_slice())),
-                        solver.as_ref(),
-                        &limits,
-                        &mut effort,
-                    )
-                });
+                let sides = linear_range_with_auc(
+                    experiment,
+                    model,
+                    window,
+                    solution,
+                    *score,
+                    solver.as_ref(),
+                    &limits,
+                );
                 let value = match sides {
-                    [Some(low), Some(high)] => entry_of([low, high], &options),
-                    _ => json!({"undecided": "the objective does not fit the program"}),
+                    None => Value::Null,
+                    Some([Some(low), Some(high)]) => entry_of([low, high], &options),
+                    Some(_) => json!({"undecided": "the objective does not fit the program"}),
                 };
                 out.insert(key.clone(), value);
             }

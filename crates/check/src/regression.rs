@@ -14,12 +14,18 @@ use scorecheck_request::regression::{self, RegressionRequest};
 
 /// `regression_1_testset_no_kfold`: `var`, `n_samples`, `scores`, `eps`, `numerical_tolerance`.
 pub(crate) fn testset_no_kfold(request: &Request<'_>) -> Result<Value> {
+    answer(&regression::read_testset(&request.fields)?)
+}
+
+/// Decides a regression request that has been read and renders the outcome.
+pub(crate) fn answer(read: &RegressionRequest) -> Result<Value> {
     let RegressionRequest {
         var,
         n_samples: n,
         windows,
         ..
-    } = regression::read_testset(&request.fields)?;
+    } = read;
+    let n = *n;
     let windows_json: Map<String, Value> = windows
         .iter()
         .map(|w| {
@@ -29,7 +35,7 @@ pub(crate) fn testset_no_kfold(request: &Request<'_>) -> Result<Value> {
             )
         })
         .collect();
-    let outcome = check(n, &var, &windows)
+    let outcome = check(n, var, windows)
         .map_err(|e| Error::new(ErrorKind::Contradiction, Some("var"), e.to_string()))?;
     let mut out = Map::new();
     crate::render::verdict(

@@ -38,6 +38,38 @@ pub(crate) fn named_scores(
         .collect()
 }
 
+/// `x` to four decimals, rounded down (or up): a range shown in a sentence is never
+/// narrower than the exact one.
+pub(crate) fn four_decimals(x: &BigRational, up: bool) -> String {
+    let scale = BigRational::from_integer(10_000.into());
+    let scaled = x * &scale;
+    let rounded = if up { scaled.ceil() } else { scaled.floor() } / scale;
+    format!("{:.4}", rounded.to_f64().unwrap_or(f64::NAN))
+}
+
+/// A count of any size as a JSON number; one beyond 2^64 − 1 as its decimal string.
+pub(crate) fn big_count(count: &num_bigint::BigUint) -> Value {
+    u64::try_from(count).map_or_else(|_| Value::String(count.to_string()), Value::from)
+}
+
+/// The scores a witness shows: those reported or bounded, each once in order of first
+/// appearance, or acc, sens, spec and bacc when there are none.
+pub(crate) fn shown_scores<'a>(
+    windows: impl Iterator<Item = &'a scorecheck_experiment::Bound>,
+) -> Vec<scorecheck_algebra::Score> {
+    use scorecheck_algebra::Score;
+    let mut unique = Vec::new();
+    for b in windows {
+        if !unique.contains(&b.score) {
+            unique.push(b.score);
+        }
+    }
+    if unique.is_empty() {
+        unique = vec![Score::Acc, Score::Sens, Score::Spec, Score::Bacc];
+    }
+    unique
+}
+
 /// A count as a JSON number; one beyond 2^64 − 1 (the largest serde_json writes exactly)
 /// as its decimal string rather than rounded.
 pub(crate) fn count(count: u128) -> Value {

@@ -129,11 +129,14 @@ pub(crate) fn answer(
             ("covered", json!(0.0)),
             (
                 "undecided",
-                json!({"reason": reason, "configurations_left_undecided": count_json(&space.count())}),
+                json!({"reason": reason, "configurations_left_undecided": crate::render::big_count(&space.count())}),
             ),
             ("backend", json!(request.options.backend_name())),
             ("ignored_scores", json!(ignored)),
-            ("configurations_total", count_json(&space.count())),
+            (
+                "configurations_total",
+                crate::render::big_count(&space.count()),
+            ),
             ("configurations_examined", json!(0)),
         ] {
             out.insert(key.into(), value);
@@ -149,13 +152,6 @@ pub(crate) fn answer(
         );
     }
     Ok(out)
-}
-
-fn count_json(count: &BigUint) -> Value {
-    match u64::try_from(count) {
-        Ok(v) => json!(v),
-        Err(_) => Value::String(count.to_string()),
-    }
 }
 
 /// Renders the outcome of a search.
@@ -196,7 +192,7 @@ fn render(
                     )
                 })
                 .collect();
-            out.insert("configuration".into(), json!({"index": count_json(index), "folds": if experiment.evaluations.len() == 1 { folds[0].clone() } else { Value::Array(folds) }}));
+            out.insert("configuration".into(), json!({"index": crate::render::big_count(index), "folds": if experiment.evaluations.len() == 1 { folds[0].clone() } else { Value::Array(folds) }}));
         }
         SearchOutcome::Inconsistent {
             certainty,
@@ -239,12 +235,15 @@ fn render(
             out.insert("ignored_scores".into(), json!(ignored));
         }
     }
-    out.insert("configurations_total".into(), count_json(&total));
+    out.insert(
+        "configurations_total".into(),
+        crate::render::big_count(&total),
+    );
     let examined = match outcome {
         // Refuted together, each as surely as one by one.
         SearchOutcome::Inconsistent {
             at_once: Some(_), ..
-        } => count_json(&total),
+        } => crate::render::big_count(&total),
         _ => json!(outcome.examined()),
     };
     out.insert("configurations_examined".into(), examined);

@@ -35,7 +35,7 @@ pub use model::{
     build, build_until, linear_form, usable, Bound, BuildError, DatasetSpec, Experiment, FoldSpec,
     Level,
 };
-pub use ranges::{linear_range, mean_objective};
+pub use ranges::{auc_range, linear_range, linear_range_with_auc, mean_objective};
 pub use sides::{decide as decide_sides, Sides, MAX_STEPS as ENUMERATION_STEPS};
 pub use solve::{
     verdict, Limits, Progress, DEFAULT_MAX_NODES, DEFAULT_SWEEP_TIME_LIMIT, DEFAULT_TIME_LIMIT,

@@ -16,6 +16,7 @@ use scorecheck_feasibility::{Problem, VarId};
 
 /// A bound on a score: lower ≤ score ≤ upper.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Bound {
     /// The bounded score (one of the [`usable`] ones).
     pub score: Score,
@@ -38,6 +39,7 @@ impl Bound {
 
 /// One fold: its counts and bounds on its own scores.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct FoldSpec {
     /// Positives in the fold.
     pub p: u64,
@@ -60,6 +62,7 @@ impl FoldSpec {
 
 /// One dataset: its folds (every fold of every repeat) and bounds on its mean scores.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DatasetSpec {
     /// Every fold of every repeat.
     pub folds: Vec<FoldSpec>,
@@ -81,6 +84,7 @@ impl DatasetSpec {
 /// The whole experiment: datasets, and windows on the mean over datasets of the mean over
 /// each dataset's folds.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Experiment {
     /// The datasets, each with its folds.
     pub datasets: Vec<DatasetSpec>,

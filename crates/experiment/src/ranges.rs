@@ -16,11 +16,16 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 use scorecheck_algebra::Score;
 use scorecheck_feasibility::{
-    checked_optimize, Budget, ExactOnly, Feasibility, Objective, Optimum, Problem, Sense, VarId,
+    checked_optimize, Budget, Certainty, ExactOnly, Feasibility, Objective, Optimum, Problem,
+    Sense, VarId,
 };
 
-use crate::mean_auc::Extreme;
+use crate::mean_auc::{
+    auc_extreme_within, linear_extreme_with_auc, AucEffort, AucModel, AucSolution, AucWindow,
+    Extreme,
+};
 use crate::model::{linear_form, Experiment};
+use crate::solve::Limits;
 
 /// The mean of `score` over `experiment` as an objective on the unknowns of
 /// [`build`](crate::build)'s program (tp, tn of each fold in order); `None` where the score
@@ -97,6 +102,67 @@ pub fn linear_range(
             solution: None,
         }
     }))
+}
+
+/// The least and greatest mean AUC over the solutions of `model` whose mean AUC lies in
+/// `window` (open sides: no limit), by bisection from `start` (whose `k` may be empty: a
+/// point of the other scores only).
+pub fn auc_range(
+    model: &AucModel,
+    window: &AucWindow,
+    start: &AucSolution,
+    solver: &dyn Feasibility,
+    limits: &Limits,
+) -> [Extreme; 2] {
+    let mut effort = AucEffort::default();
+    [false, true]
+        .map(|up| auc_extreme_within(model, window, start, up, solver, limits, &mut effort))
+}
+
+/// The least and greatest mean of the linear `score` over the solutions of `model` whose
+/// mean AUC lies in `window`, from the verified `solution`; `None` where the score's mean is
+/// not a linear objective of the program (undefined on a fold), and a side `None` where the
+/// objective does not fit `model`'s program (`model` not made of `experiment`).
+///
+/// Each side first finds the extreme without the AUC exactly (through [`ExactOnly`]): where
+/// the point attaining it admits AUC values in the window, that is the extreme; otherwise a
+/// bisection with the AUC search (`linear_extreme_with_auc`) closes in on it.
+pub fn linear_range_with_auc(
+    experiment: &Experiment,
+    model: &AucModel,
+    window: &AucWindow,
+    solution: &AucSolution,
+    score: Score,
+    solver: &dyn Feasibility,
+    limits: &Limits,
+) -> Option<[Option<Extreme>; 2]> {
+    let objective = mean_objective(experiment, score)?;
+    let exact = ExactOnly(solver);
+    let mut effort = AucEffort::default();
+    let sides = [false, true].map(|up| {
+        let sense = if up { Sense::Maximize } else { Sense::Minimize };
+        let known =
+            match checked_optimize(&exact, model.base(), &objective, sense, &limits.budget()) {
+                Optimum::Optimal {
+                    value,
+                    argopt,
+                    certainty: Certainty::Exact,
+                } => Some((value, argopt)),
+                _ => None,
+            };
+        linear_extreme_with_auc(
+            model,
+            window,
+            &objective,
+            solution,
+            up,
+            known.as_ref().map(|(v, at)| (v, at.as_slice())),
+            solver,
+            limits,
+            &mut effort,
+        )
+    });
+    Some(sides)
 }
 
 #[cfg(test)]

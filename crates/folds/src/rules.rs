@@ -94,6 +94,7 @@ impl FoldSizes {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct FoldRules {
     /// Every fold has at least one positive (needed for a per-fold sensitivity).
     pub require_positive_in_each_fold: bool,

@@ -53,6 +53,7 @@ pub use witness::{macro_witness, MacroFold, MacroWitness};
 /// Which model of the multiclass experiment decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Model {
     /// The K×K confusion matrices (the default).
     Exact,

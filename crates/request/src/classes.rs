@@ -18,6 +18,7 @@ pub const MAX_FOLD_CLASS_CELLS: u64 = 10_000_000;
 
 /// The class labels of a dataset, in the order given, and the count of each.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ClassCounts {
     /// The labels, in the order of the request (serde_json keeps it).
     pub labels: Vec<String>,
@@ -300,6 +301,7 @@ pub fn read_model(fields: &Object<'_>) -> Result<Model> {
 /// A multiclass experiment: the classes, and the class counts of every fold (one fold for a
 /// testset).
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Setup {
     /// Class labels and dataset counts.
     pub classes: ClassCounts,

@@ -21,6 +21,7 @@ pub fn is_auc(key: &str) -> bool {
 
 /// A reported AUC: its key, value and exact window [value − eps − tol, value + eps + tol].
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ReportedAuc {
     /// The key as written (`auc`, `roc_auc`, ...).
     pub key: String,
@@ -88,6 +89,7 @@ pub fn unsupported(key: &str) -> Error {
 
 /// Reported scores with their exact windows.
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Figures {
     /// The scores as reported (names, values in fractions, betas).
     pub reported: Reported,
@@ -229,26 +231,19 @@ pub fn read_windows_with_auc(fields: &Object<'_>) -> Result<(Figures, Option<Rep
     Ok((Figures { reported, windows }, auc))
 }
 
-/// A reported AUC in a mean-of-scores request, with the other reported figures (for
-/// messages).
-#[derive(Clone, Debug)]
-pub struct MeanAuc {
-    /// The AUC as reported.
-    pub auc: ReportedAuc,
-    /// The other usable scores and their reported values.
-    pub others: Vec<(Score, BigRational)>,
-}
-
 /// The figures of a mean-of-scores request: windows of the scores that averaging keeps
-/// linear, the keys of the others (listed as ignored, never dropped silently), and the
-/// reported AUC if the protocol takes one.
+/// linear, their reported values, the keys of the others (listed as ignored, never dropped
+/// silently), and the reported AUC if the protocol takes one.
+#[derive(Clone, Debug)]
 pub struct MeanFigures {
     /// Experiment-level windows of the usable scores.
     pub windows: Vec<Bound>,
+    /// The usable scores and their reported values (in fractions), for messages.
+    pub reported: Vec<(Score, BigRational)>,
     /// The keys of reported scores these checks cannot use.
     pub ignored: Vec<String>,
-    /// The reported AUC, with the other figures.
-    pub auc: Option<MeanAuc>,
+    /// The reported AUC.
+    pub auc: Option<ReportedAuc>,
 }
 
 impl MeanFigures {
@@ -256,10 +251,10 @@ impl MeanFigures {
         let Figures { reported, windows } = figures;
         let mut usable_windows = Vec::new();
         let mut ignored = Vec::new();
-        let mut others = Vec::new();
+        let mut values = Vec::new();
         for (w, r) in windows.into_iter().zip(&reported.scores) {
             if usable(w.score) {
-                others.push((w.score, r.value.clone()));
+                values.push((w.score, r.value.clone()));
                 usable_windows.push(Bound {
                     score: w.score,
                     lower: w.lower,
@@ -271,8 +266,9 @@ impl MeanFigures {
         }
         MeanFigures {
             windows: usable_windows,
+            reported: values,
             ignored,
-            auc: auc.map(|auc| MeanAuc { auc, others }),
+            auc,
         }
     }
 }

@@ -368,6 +368,7 @@ fn last_segment(path: &str) -> &str {
 
 /// One reported score: which score, its exact value, and the key it was given under.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ReportedScore {
     /// The score.
     pub score: Score,
@@ -379,6 +380,7 @@ pub struct ReportedScore {
 
 /// The reported scores of a request, with fbp/fbn's betas.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Reported {
     /// The scores, in the order given, one per score.
     pub scores: Vec<ReportedScore>,

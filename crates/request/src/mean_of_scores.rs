@@ -5,33 +5,88 @@
 use scorecheck_algebra::Score;
 use scorecheck_experiment::{linear_form, usable, DatasetSpec, Experiment, FoldSpec};
 
-use crate::figures::{is_auc, mean_windows, mean_windows_with_auc, MeanAuc, MeanFigures};
+use num_rational::BigRational;
+
+use crate::figures::{is_auc, mean_windows, mean_windows_with_auc, MeanFigures, ReportedAuc};
 use crate::folding;
 use crate::input::{self, Object};
 use crate::json::Json;
 use crate::sets::{evaluations, folds_of, pooled_evaluation, read_bounds, testsets, Evaluation};
 use crate::{Error, ErrorKind, Result};
 
+/// Which mean-of-scores protocol a request is (it words the explanations).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum MeanProtocol {
+    /// `1_dataset_known_folds_mos`: one dataset, its folds known.
+    DatasetKnownFolds,
+    /// `n_testsets_mos_no_kfold`: several test sets.
+    Testsets,
+    /// `n_datasets_mos_kfold_som`: several datasets, each pooled over its folds.
+    DatasetsPooled,
+    /// `n_datasets_mos_known_folds_mos`: several datasets, their folds known.
+    DatasetsKnownFolds,
+}
+
+impl MeanProtocol {
+    /// The protocol's name in requests.
+    pub fn name(self) -> &'static str {
+        match self {
+            MeanProtocol::DatasetKnownFolds => "1_dataset_known_folds_mos",
+            MeanProtocol::Testsets => "n_testsets_mos_no_kfold",
+            MeanProtocol::DatasetsPooled => "n_datasets_mos_kfold_som",
+            MeanProtocol::DatasetsKnownFolds => "n_datasets_mos_known_folds_mos",
+        }
+    }
+}
+
 /// A mean-of-scores request, read.
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct MeanOfScoresRequest {
+    /// Which protocol it is.
+    pub protocol: MeanProtocol,
     /// The engine's experiment: datasets, folds, bounds and the windows of the usable scores.
     pub experiment: Experiment,
+    /// The usable scores and their reported values (in fractions), for messages.
+    pub reported: Vec<(Score, BigRational)>,
     /// The keys of reported scores that are not linear under averaging.
     pub ignored: Vec<String>,
     /// The reported mean of per-fold AUCs, if any.
-    pub auc: Option<MeanAuc>,
+    pub auc: Option<ReportedAuc>,
     /// The averaged scores whose exact ranges are asked for (`"ranges"`).
     pub ranges: Option<Vec<Target>>,
 }
 
+impl MeanOfScoresRequest {
+    /// A request of `protocol` on `experiment` (its windows are the reported scores, whose
+    /// values are shown in messages), without an AUC or ranges.
+    pub fn new(protocol: MeanProtocol, experiment: Experiment) -> MeanOfScoresRequest {
+        MeanOfScoresRequest {
+            protocol,
+            reported: Vec::new(),
+            experiment,
+            ignored: Vec::new(),
+            auc: None,
+            ranges: None,
+        }
+    }
+}
+
 fn finish(
-    experiment: Experiment,
-    ignored: Vec<String>,
-    auc: Option<MeanAuc>,
+    protocol: MeanProtocol,
+    datasets: Vec<DatasetSpec>,
+    figures: MeanFigures,
     fields: &Object<'_>,
 ) -> Result<MeanOfScoresRequest> {
+    let MeanFigures {
+        windows,
+        reported,
+        ignored,
+        auc,
+    } = figures;
     let ranges = read_ranges(fields.get("ranges"))?;
     let all = matches!(fields.get("ranges"), Some(Json::String(s)) if s == "all");
     let ranges = match &auc {
@@ -39,7 +94,9 @@ fn finish(
         None => ranges,
     };
     Ok(MeanOfScoresRequest {
-        experiment,
+        protocol,
+        experiment: Experiment { datasets, windows },
+        reported,
         ignored,
         auc,
         ranges,
@@ -58,11 +115,7 @@ pub fn read_dataset_known_folds(fields: &Object<'_>) -> Result<MeanOfScoresReque
     )?;
     let folding = folding::parse(fields.required("folding", "the folds: {\"folds\": [...]} or {\"n_folds\": 5, \"n_repeats\": 1, \"strategy\": \"stratified_sklearn\"}")?, "folding", dataset)?;
     let fold_bounds = read_bounds(fields.get("fold_score_bounds"), "fold_score_bounds")?;
-    let MeanFigures {
-        windows,
-        ignored,
-        auc,
-    } = mean_windows_with_auc(fields)?;
+    let figures = mean_windows_with_auc(fields)?;
     let folds = folds_of(dataset, &folding, "folding")?
         .into_iter()
         .map(|(p, n)| FoldSpec {
@@ -71,14 +124,11 @@ pub fn read_dataset_known_folds(fields: &Object<'_>) -> Result<MeanOfScoresReque
             bounds: fold_bounds.clone(),
         })
         .collect();
-    let experiment = Experiment {
-        datasets: vec![DatasetSpec {
-            folds,
-            bounds: Vec::new(),
-        }],
-        windows,
-    };
-    finish(experiment, ignored, auc, fields)
+    let datasets = vec![DatasetSpec {
+        folds,
+        bounds: Vec::new(),
+    }];
+    finish(MeanProtocol::DatasetKnownFolds, datasets, figures, fields)
 }
 
 /// `n_testsets_mos_no_kfold`: `testsets`, `scores`, `eps`, `testset_score_bounds`.
@@ -105,12 +155,8 @@ pub fn read_testsets(fields: &Object<'_>) -> Result<MeanOfScoresRequest> {
         .into_iter()
         .map(|(p, n)| DatasetSpec::single_fold(p, n, bounds.clone()))
         .collect();
-    let MeanFigures {
-        windows,
-        ignored,
-        auc,
-    } = mean_windows_with_auc(fields)?;
-    finish(Experiment { datasets, windows }, ignored, auc, fields)
+    let figures = mean_windows_with_auc(fields)?;
+    finish(MeanProtocol::Testsets, datasets, figures, fields)
 }
 
 /// `n_datasets_mos_kfold_som`: `evaluations` (each pooled over its folds), `dataset_score_bounds`.
@@ -126,10 +172,8 @@ pub fn read_datasets_pooled(fields: &Object<'_>) -> Result<MeanOfScoresRequest> 
         let (p, n) = pooled_evaluation(evaluation)?;
         datasets.push(DatasetSpec::single_fold(p, n, bounds.clone()));
     }
-    let MeanFigures {
-        windows, ignored, ..
-    } = mean_windows(fields)?;
-    finish(Experiment { datasets, windows }, ignored, None, fields)
+    let figures = mean_windows(fields)?;
+    finish(MeanProtocol::DatasetsPooled, datasets, figures, fields)
 }
 
 /// `n_datasets_mos_known_folds_mos`: `evaluations` (each with its folds and optional
@@ -172,16 +216,13 @@ pub fn read_datasets_known_folds(fields: &Object<'_>) -> Result<MeanOfScoresRequ
             bounds: bounds.clone(),
         });
     }
-    let MeanFigures {
-        windows,
-        ignored,
-        auc,
-    } = mean_windows_with_auc(fields)?;
-    finish(Experiment { datasets, windows }, ignored, auc, fields)
+    let figures = mean_windows_with_auc(fields)?;
+    finish(MeanProtocol::DatasetsKnownFolds, datasets, figures, fields)
 }
 
 /// One averaged score whose range is asked for.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Target {
     /// A linear score, under the name the request used.
     Score(Score, String),

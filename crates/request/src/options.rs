@@ -11,6 +11,7 @@ use crate::{Error, ErrorKind, Result};
 /// The options a request gives (`None`: not given, the caller's own apply).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RequestOptions {
     /// The backend named by `backend` (the facade checks the name against its registry).
     pub backend: Option<String>,

@@ -14,6 +14,7 @@ use crate::{Error, ErrorKind, Result};
 /// A regression request, read.
 #[derive(Clone, Debug)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RegressionRequest {
     /// The (population) variance of the test targets.
     pub var: BigRational,

@@ -15,8 +15,9 @@ use crate::sets::{add, evaluations, pooled, pooled_evaluation, testsets};
 use crate::{Error, ErrorKind, Result};
 
 /// A single-matrix request, read: one confusion matrix of `p` positives and `n` negatives.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SingleMatrixRequest {
     /// Positives (pooled over folds, test sets or datasets).
     pub p: u64,
@@ -124,6 +125,7 @@ pub fn read_datasets_pooled(fields: &Object<'_>) -> Result<SingleMatrixRequest> 
 
 /// One score whose range is asked for.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Target {
     /// A score of the algebra, under the name the request used.
     Score(Score, String),
@@ -314,8 +316,9 @@ fn read_total(value: &Json) -> Result<u64> {
 
 /// A `1_testset_no_kfold` request with a test set of known size and unknown class split,
 /// read: every split p + n = `total` is tried.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SplitsRequest {
     /// The number of test items.
     pub total: u64,

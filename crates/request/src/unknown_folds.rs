@@ -18,6 +18,7 @@ use crate::{Error, ErrorKind, Result};
 /// scores it cannot use (listed in the result as ignored).
 #[derive(Clone, Debug)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct UnknownFoldsRequest {
     /// The engine's experiment.
     pub experiment: UnknownFolds,

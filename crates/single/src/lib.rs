@@ -69,6 +69,7 @@ pub use setups::{splits, Setup, SplitProblem, SplitStop, Splits};
 
 /// One reported score and the closed window of exact values it stands for.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Window {
     /// The score.
     pub score: Score,

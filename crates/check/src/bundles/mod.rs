@@ -36,11 +36,6 @@ use crate::single;
 use crate::{Error, ErrorKind, Result};
 use scorecheck_request::bundles::Testset;
 
-/// Which single-matrix engine options the request asks for.
-fn engine_options(request: &Request<'_>) -> single::Options {
-    crate::backend::single_options(&request.options)
-}
-
 /// The exact single-matrix check of one test set (`check_1_testset_no_kfold`).
 pub(crate) fn single_check(request: &Request<'_>, testset: &Testset) -> Result<Value> {
     let crate::figures::Figures { reported, windows } =
@@ -51,7 +46,7 @@ pub(crate) fn single_check(request: &Request<'_>, testset: &Testset) -> Result<V
         windows,
         params: reported.params.clone(),
     };
-    let outcome = single::check(&problem, &engine_options(request));
+    let outcome = single::check(&problem, &crate::backend::single_options(&request.options));
     let mut result = crate::binary_som::render(&problem, &reported, &outcome);
     if let (Some(identifier), Value::Object(map)) = (&testset.identifier, &mut result) {
         map.insert("identifier".into(), Value::String(identifier.clone()));
@@ -60,14 +55,7 @@ pub(crate) fn single_check(request: &Request<'_>, testset: &Testset) -> Result<V
 }
 
 fn identifiers(testsets: &[Testset]) -> Value {
-    json!(testsets
-        .iter()
-        .map(|t| t
-            .identifier
-            .clone()
-            .map(Value::String)
-            .unwrap_or(Value::Null))
-        .collect::<Vec<_>>())
+    json!(testsets.iter().map(|t| &t.identifier).collect::<Vec<_>>())
 }
 
 fn no_testsets() -> Error {

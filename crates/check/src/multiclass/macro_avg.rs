@@ -3,7 +3,6 @@
 //! with their class and macro scores, evaluated exactly and independently of the program.
 
 use num_rational::BigRational;
-use scorecheck_algebra::Score;
 use scorecheck_feasibility::Verdict;
 use scorecheck_multiclass::{
     decide_exact, macro_witness, one_vs_rest, split_rows, MacroError, MacroExperiment,
@@ -88,20 +87,12 @@ fn decide(
 /// The matrices of the witness with their class and macro scores (the engine's
 /// [`macro_witness`]), and for score of means the pooled matrix split into one per fold.
 fn witness_json(ex: &MacroExperiment, witness: &[i64], fold_split: Option<&[Vec<u64>]>) -> Value {
-    let mut scores: Vec<Score> = Vec::new();
-    for b in ex
-        .windows
-        .iter()
-        .chain(&ex.class_bounds)
-        .chain(&ex.fold_bounds)
-    {
-        if !scores.contains(&b.score) {
-            scores.push(b.score);
-        }
-    }
-    if scores.is_empty() {
-        scores = vec![Score::Acc, Score::Sens, Score::Spec, Score::Bacc];
-    }
+    let scores = crate::render::shown_scores(
+        ex.windows
+            .iter()
+            .chain(&ex.class_bounds)
+            .chain(&ex.fold_bounds),
+    );
     let found = macro_witness(ex, witness, &scores);
     let named = |values: &[Option<BigRational>]| crate::render::named_scores(&scores, values);
     let folds: Vec<Value> = found

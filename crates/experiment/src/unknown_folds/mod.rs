@@ -36,6 +36,7 @@ pub use search::{experiment_of, search, SearchError, SearchOutcome, Statistics};
 
 /// One evaluation whose folds are unknown: its counts, folding, and bounds.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Evaluation {
     /// Positives in the dataset.
     pub p: u64,
@@ -65,6 +66,7 @@ impl Evaluation {
 
 /// The whole unknown-folds experiment.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct UnknownFolds {
     /// The evaluations, one per dataset.
     pub evaluations: Vec<Evaluation>,

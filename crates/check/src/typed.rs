@@ -1,0 +1,96 @@
+//! Typed requests answered: what [`crate::run_text`] does after reading a request, for one
+//! built in code or deserialized with serde (cargo feature `serde`).
+//!
+//! The requests are `scorecheck-request`'s ([`crate::request`]), built of the engines' own
+//! types; its readers turn a JSON request into one. The result is the JSON result
+//! [`crate::run_text`] gives, without its `check` field.
+//!
+//! ```
+//! use scorecheck::experiment::{Bound, DatasetSpec, Experiment, FoldSpec};
+//! use scorecheck::request::mean_of_scores::{MeanOfScoresRequest, MeanProtocol};
+//! use scorecheck::{algebra::Score, answer_mean_of_scores, RunOptions};
+//! # use num_rational::BigRational;
+//! let q = |a: i64, b: i64| BigRational::new(a.into(), b.into());
+//! let fold = |p, n| FoldSpec { p, n, bounds: Vec::new() };
+//! let experiment = Experiment {
+//!     datasets: vec![DatasetSpec { folds: vec![fold(5, 5), fold(5, 5)], bounds: Vec::new() }],
+//!     // A mean accuracy of 0.55 over two folds of 10 items: 11 right answers in 20.
+//!     windows: vec![Bound { score: Score::Acc, lower: q(55, 100), upper: q(55, 100) }],
+//! };
+//! let request = MeanOfScoresRequest::new(MeanProtocol::DatasetKnownFolds, experiment);
+//! let result = answer_mean_of_scores(&request, &RunOptions::default())?;
+//! assert_eq!(result["verdict"], "consistent");
+//! # Ok::<(), scorecheck::Error>(())
+//! ```
+
+use serde_json::Value;
+
+use scorecheck_request::input::Object;
+use scorecheck_request::json::{Json, JsonMap};
+use scorecheck_request::mean_of_scores::MeanOfScoresRequest;
+use scorecheck_request::regression::RegressionRequest;
+use scorecheck_request::single_matrix::SingleMatrixRequest;
+use scorecheck_request::unknown_folds::UnknownFoldsRequest;
+
+use crate::dispatch::{tidy, Request, RunOptions};
+use crate::Result;
+
+/// Runs `answer` on a request with no JSON fields and `options` started.
+fn typed(
+    options: &RunOptions,
+    answer: impl FnOnce(&Request<'_>) -> Result<Value>,
+) -> Result<Value> {
+    let empty = Json::Object(JsonMap::new());
+    let mut options = options.clone();
+    options.start();
+    let request = Request {
+        fields: Object::new(&empty, "")?,
+        options,
+    };
+    let mut result = answer(&request)?;
+    tidy(&mut result, &request.options);
+    Ok(result)
+}
+
+/// Answers a mean-of-scores request (`1_dataset_known_folds_mos`, `n_testsets_mos_no_kfold`,
+/// `n_datasets_mos_kfold_som`, `n_datasets_mos_known_folds_mos`).
+///
+/// # Errors
+///
+/// When the experiment cannot be modelled (an undefined score, counts beyond the program's
+/// sizes) or the named backend is not built in.
+pub fn answer_mean_of_scores(request: &MeanOfScoresRequest, options: &RunOptions) -> Result<Value> {
+    typed(options, |r| crate::mos::answer(request, r))
+}
+
+/// Answers an unknown-folds request (`1_dataset_unknown_folds_mos`,
+/// `n_datasets_mos_unknown_folds_mos`).
+///
+/// # Errors
+///
+/// When the fold configurations cannot be formed or the named backend is not built in.
+pub fn answer_unknown_folds(request: &UnknownFoldsRequest, options: &RunOptions) -> Result<Value> {
+    typed(options, |r| {
+        crate::unknown_folds::answer(&request.experiment, &request.ignored, r)
+    })
+}
+
+/// Answers a single-matrix request (`1_testset_no_kfold`, `1_dataset_kfold_som`,
+/// `n_testsets_som_no_kfold`, `n_datasets_som_kfold_som`).
+///
+/// # Errors
+///
+/// None today (every single-matrix search ends in a verdict or "undecided"); the `Result` is
+/// kept for the checks a request may ask for later.
+pub fn answer_single_matrix(request: &SingleMatrixRequest, options: &RunOptions) -> Result<Value> {
+    typed(options, |r| crate::binary_som::decide(r, request.clone()))
+}
+
+/// Answers a regression request (`regression_1_testset_no_kfold`).
+///
+/// # Errors
+///
+/// When r2 is reported with a zero variance.
+pub fn answer_regression(request: &RegressionRequest, options: &RunOptions) -> Result<Value> {
+    typed(options, |_| crate::regression::answer(request))
+}

@@ -1,0 +1,140 @@
+//! Typed requests answer as their JSON does: every conformance case of the single-matrix,
+//! mean-of-scores, unknown-folds and regression families is read into its typed request and
+//! answered through `answer_*`, and the result must equal `run_json`'s (without its `check`
+//! field). With the `serde` feature each typed request also goes through serde_json and back
+//! first, and must answer the same.
+
+use scorecheck::json::Json;
+use scorecheck::request::input::Object;
+use scorecheck::request::{mean_of_scores, regression, single_matrix, unknown_folds};
+use scorecheck::{
+    answer_mean_of_scores, answer_regression, answer_single_matrix, answer_unknown_folds, run_json,
+    RunOptions,
+};
+use serde_json::Value;
+
+/// Options a request may carry that the typed requests leave to `RunOptions`.
+const OPTION_FIELDS: &[&str] = &[
+    "backend",
+    "time_limit",
+    "timeout",
+    "max_configurations",
+    "max_witnesses",
+    "max_nodes",
+    "count_budget",
+    "explain",
+    "power",
+];
+
+/// Drops what varies from run to run (timings, search statistics, the share of a search
+/// covered before a time limit) and the `check` field only `run_json` writes.
+fn stable(value: Value) -> Value {
+    match value {
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .filter(|(k, _)| !matches!(k.as_str(), "seconds" | "statistics" | "check"))
+                .map(|(k, v)| (k, stable(v)))
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.into_iter().map(stable).collect()),
+        other => other,
+    }
+}
+
+#[cfg(feature = "serde")]
+fn through_serde<T: serde::Serialize + serde::de::DeserializeOwned>(typed: T) -> T {
+    let text = serde_json::to_string(&typed).expect("a typed request serializes");
+    serde_json::from_str(&text).expect("and deserializes")
+}
+
+#[cfg(not(feature = "serde"))]
+fn through_serde<T>(typed: T) -> T {
+    typed
+}
+
+/// The typed answer of `request`, or `None` when its family has no typed entry point.
+fn typed_answer(request: &Json, options: &RunOptions) -> Option<Result<Value, scorecheck::Error>> {
+    let fields = Object::new(request, "").ok()?;
+    let check = request.get("check")?.as_str()?;
+    let check = check.strip_prefix("check_").unwrap_or(check);
+    let testset_total = request
+        .get("testset")
+        .is_some_and(single_matrix::asks_for_splits);
+    let answer = match check {
+        "1_testset_no_kfold" if !testset_total => single_matrix::read_testset(&fields)
+            .and_then(|r| answer_single_matrix(&through_serde(r), options)),
+        "1_dataset_kfold_som" => single_matrix::read_dataset_kfold(&fields)
+            .and_then(|r| answer_single_matrix(&through_serde(r), options)),
+        "n_testsets_som_no_kfold" => single_matrix::read_testsets_pooled(&fields)
+            .and_then(|r| answer_single_matrix(&through_serde(r), options)),
+        "n_datasets_som_kfold_som" => single_matrix::read_datasets_pooled(&fields)
+            .and_then(|r| answer_single_matrix(&through_serde(r), options)),
+        "1_dataset_known_folds_mos" => mean_of_scores::read_dataset_known_folds(&fields)
+            .and_then(|r| answer_mean_of_scores(&through_serde(r), options)),
+        "n_testsets_mos_no_kfold" => mean_of_scores::read_testsets(&fields)
+            .and_then(|r| answer_mean_of_scores(&through_serde(r), options)),
+        "n_datasets_mos_kfold_som" => mean_of_scores::read_datasets_pooled(&fields)
+            .and_then(|r| answer_mean_of_scores(&through_serde(r), options)),
+        "n_datasets_mos_known_folds_mos" => mean_of_scores::read_datasets_known_folds(&fields)
+            .and_then(|r| answer_mean_of_scores(&through_serde(r), options)),
+        "1_dataset_unknown_folds_mos" => unknown_folds::read_one(&fields)
+            .and_then(|r| answer_unknown_folds(&through_serde(r), options)),
+        "n_datasets_mos_unknown_folds_mos" => unknown_folds::read_many(&fields)
+            .and_then(|r| answer_unknown_folds(&through_serde(r), options)),
+        "regression_1_testset_no_kfold" => regression::read_testset(&fields)
+            .and_then(|r| answer_regression(&through_serde(r), options)),
+        _ => return None,
+    };
+    Some(answer)
+}
+
+#[test]
+fn typed_requests_answer_as_their_json_does() {
+    let options = RunOptions::default();
+    let mut compared = 0;
+    for family in [
+        "binary_single",
+        "binary_mos",
+        "unknown_folds",
+        "regression",
+        "auc",
+        "ranges",
+        "rounding",
+        "repair",
+    ] {
+        let path = format!(
+            "{}/../../testdata/{family}.jsonl",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).expect("testdata is readable");
+        for (i, line) in text.lines().enumerate() {
+            let Ok(case) = Json::parse(line) else {
+                continue;
+            };
+            let Some(request) = case.get("request") else {
+                continue;
+            };
+            if OPTION_FIELDS.iter().any(|f| request.get(f).is_some()) {
+                continue;
+            }
+            let Ok(expected) = run_json(request, &options) else {
+                // Bad input: the typed readers give the same error (they are what run_json
+                // reads with), which the bad-input tests check.
+                continue;
+            };
+            let Some(typed) = typed_answer(request, &options) else {
+                continue;
+            };
+            let typed = typed.unwrap_or_else(|e| panic!("{family}:{}: {e}", i + 1));
+            assert_eq!(
+                stable(typed),
+                stable(expected),
+                "{family}:{}: the typed answer differs",
+                i + 1
+            );
+            compared += 1;
+        }
+    }
+    eprintln!("{compared} cases compared");
+    assert!(compared >= 100, "only {compared} cases were compared");
+}
