@@ -18,9 +18,11 @@ use scorecheck_rational::{add, cmp_rationals, div, mul, sub};
 /// values form a field. Comparisons with rationals are decided exactly by squaring with sign
 /// tracking ([`Exact::cmp_rational`]); nothing is rounded.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Exact(Repr);
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 enum Repr {
     Rational(BigRational),
     /// a + b·√c with b ≠ 0 and c > 1 not a perfect square, so the value is irrational.

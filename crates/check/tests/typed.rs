@@ -138,3 +138,60 @@ fn typed_requests_answer_as_their_json_does() {
     eprintln!("{compared} cases compared");
     assert!(compared >= 100, "only {compared} cases were compared");
 }
+
+/// The engines' outcomes go through serde_json and back unchanged: a single-matrix outcome
+/// (consistent with witnesses, and inconsistent with its explanation), a mean-of-scores
+/// verdict with its witness evaluated, and a macro witness.
+#[cfg(feature = "serde")]
+#[test]
+fn engine_outcomes_round_trip_through_serde() {
+    use scorecheck::experiment::{verdict, witness_scores, Limits};
+    use scorecheck::feasibility::Verdict;
+    use scorecheck::feasibility_pure::PureBackend;
+    use scorecheck::single;
+
+    fn round_trip<
+        T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+    >(
+        value: &T,
+    ) {
+        let text = serde_json::to_string(value).expect("serializes");
+        let back: T = serde_json::from_str(&text).expect("deserializes");
+        assert_eq!(&back, value, "{text}");
+    }
+    let read = |text: &str| Json::parse(text).expect("a request");
+    for text in [
+        r#"{"testset": {"p": 100, "n": 200}, "scores": {"acc": 0.9, "sens": 0.8, "mcc": 0.77}, "eps": 0.01}"#,
+        r#"{"testset": {"p": 100, "n": 200}, "scores": {"acc": 0.9, "sens": 0.95, "spec": 0.5}, "eps": 0.001}"#,
+    ] {
+        let json = read(text);
+        let request = single_matrix::read_testset(&Object::new(&json, "").unwrap()).unwrap();
+        let problem = single::Problem {
+            p: request.p,
+            n: request.n,
+            windows: request.figures.windows.clone(),
+            params: request.figures.reported.params.clone(),
+        };
+        round_trip(&problem);
+        round_trip(&single::check(&problem, &single::Options::default()));
+    }
+    let json = read(
+        r#"{"dataset": {"p": 126, "n": 131}, "folding": {"folds": [{"p": 52, "n": 94}, {"p": 74, "n": 37}]},
+            "scores": {"acc": 0.573, "sens": 0.768, "bacc": 0.662}, "eps": 0.001}"#,
+    );
+    let request =
+        mean_of_scores::read_dataset_known_folds(&Object::new(&json, "").unwrap()).unwrap();
+    let found = verdict(&request.experiment, &PureBackend, &Limits::default()).unwrap();
+    round_trip(&found);
+    let Verdict::Feasible { witness } = found else {
+        panic!("the README's example is consistent");
+    };
+    round_trip(&witness_scores(
+        &request.experiment,
+        &witness,
+        &[
+            scorecheck::algebra::Score::Acc,
+            scorecheck::algebra::Score::Sens,
+        ],
+    ));
+}

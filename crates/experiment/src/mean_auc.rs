@@ -96,6 +96,7 @@ pub struct AucModel {
 
 /// A window on the mean AUC; a missing side is open.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AucWindow {
     /// Least mean AUC allowed.
     pub lower: Option<BigRational>,
@@ -113,6 +114,7 @@ struct Region {
 /// A verified solution: the operating points (tp, tn per fold, interleaved as in
 /// [`build`]) and each fold's k (its AUC is k/(2pn)).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AucSolution {
     /// The operating points.
     pub point: Vec<i64>,
@@ -148,6 +150,7 @@ fn rational(x: i64) -> BigRational {
 /// One fold's AUC at a solution: k/(2pn) and the range its operating point allows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct FoldAuc {
     /// The fold's k (ties counted ½, so its AUC is k/(2pn)).
     pub k: i64,
@@ -165,6 +168,7 @@ pub struct FoldAuc {
 /// and the mean over the datasets.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AucWitness {
     /// Every fold of every dataset, in order.
     pub folds: Vec<FoldAuc>,
@@ -596,6 +600,7 @@ fn extreme_units(model: &AucModel, point: &[i64], largest: bool) -> BigInt {
 /// passes; they are equal when the search ended exactly.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Extreme {
     /// Attained by `solution` (or, without one, by the starting point).
     pub attained: BigRational,

@@ -14,6 +14,7 @@ use crate::model::{linear_form, Experiment};
 /// One fold of a witness.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct FoldScores {
     /// Positives of the fold.
     pub p: u64,
@@ -30,6 +31,7 @@ pub struct FoldScores {
 /// One dataset of a witness: its folds and the mean of each score over them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DatasetScores {
     /// The folds, in the experiment's order.
     pub folds: Vec<FoldScores>,
@@ -41,6 +43,7 @@ pub struct DatasetScores {
 /// asked scores.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct WitnessScores {
     /// The scores evaluated, in the order asked.
     pub scores: Vec<Score>,

@@ -9,10 +9,12 @@ use num_traits::Zero;
 
 /// Index of a variable in a [`Problem`], as returned by [`Problem::add_variable`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct VarId(pub usize);
 
 /// An integer variable `lower ≤ x ≤ upper`; `lower > upper` makes the problem infeasible.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Variable {
     /// A name for messages (e.g. `tp_3`).
     pub name: String,
@@ -24,6 +26,7 @@ pub struct Variable {
 
 /// A ranged linear row `lower ≤ Σ c·x ≤ upper`; a missing side is unbounded.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Constraint {
     /// A name for messages (e.g. `mean sensitivity`).
     pub name: String,
@@ -93,6 +96,7 @@ impl std::error::Error for Violation {}
 
 /// An integer feasibility problem: find integers within the variable bounds satisfying every row.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Problem {
     variables: Vec<Variable>,
     constraints: Vec<Constraint>,

@@ -11,6 +11,7 @@ use crate::{Objective, Optimum, Problem, Sense};
 /// [`Certainty::Solver`] (not a proof).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Certainty {
     /// Proven with exact arithmetic (every branch closed exactly).
     Exact,
@@ -51,6 +52,7 @@ impl fmt::Display for Certainty {
 /// one like [`Verdict::Undecided`], never as "infeasible".
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Verdict {
     /// An integer point satisfying everything (after [`crate::checked`]: verified exactly).
     Feasible {

@@ -90,6 +90,7 @@ type Result<T> = std::result::Result<T, MacroError>;
 
 /// A macro experiment: folds (class counts) and the bounds at each level.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MacroExperiment {
     /// The class labels (for messages and witnesses).
     pub labels: Vec<String>,

@@ -12,6 +12,7 @@ use crate::macro_avg::{cell, MacroExperiment};
 /// One fold of a macro witness.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MacroFold {
     /// Its K×K matrix: row = true class, column = predicted class.
     pub matrix: Vec<Vec<u64>>,
@@ -23,6 +24,7 @@ pub struct MacroFold {
 /// A macro witness evaluated.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MacroWitness {
     /// The scores evaluated, in the order asked.
     pub scores: Vec<Score>,

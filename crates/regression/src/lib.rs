@@ -139,6 +139,7 @@ pub struct Reported {
 /// What [`check`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Outcome {
     /// The relations that fail (`"rmse <= sqrt(n)*mae"`, `"mae <= rmse"`, `"mse = rmse^2"`,
     /// `"r2 <= 1"`, ...); empty when the scores are consistent.

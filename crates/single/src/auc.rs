@@ -24,6 +24,7 @@ use crate::Window;
 
 /// A reported AUC's closed window.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AucWindow {
     /// Least AUC allowed.
     pub lower: BigRational,

@@ -111,6 +111,7 @@ impl Window {
 
 /// A single-matrix problem: p positives, n negatives, and the reported windows.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Problem {
     /// Positives.
     pub p: u64,
@@ -211,6 +212,7 @@ impl Options {
 /// Why a search stopped before a verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum StopReason {
     /// The budget of exact evaluations ([`Options::max_steps`]) ran out.
     Budget {
@@ -243,6 +245,7 @@ impl std::fmt::Display for StopReason {
 /// How much of the search a stopped search completed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Covered {
     /// Only the border of the grid (tp = 0, tp = p, tn = 0, tn = n) was being searched.
     Border,
@@ -275,6 +278,7 @@ impl std::fmt::Display for Covered {
 /// The answer to a problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Verdict {
     /// Some matrix satisfies every window (a witness is listed).
     Consistent,
@@ -292,6 +296,7 @@ pub enum Verdict {
 /// Why the reported scores are inconsistent, in terms a reader can check.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Explanation {
     /// A minimal inconsistent subset of the reported scores (deletion filtering).
     pub scores: Vec<Score>,
@@ -305,6 +310,7 @@ pub struct Explanation {
 /// Everything the engine found out.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Outcome {
     /// The verdict.
     pub verdict: Verdict,

@@ -19,6 +19,7 @@ pub const MAX_COLUMNS: u64 = 2_000_000;
 /// What a range is asked of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RangeTarget {
     /// A score of the algebra.
     Score(Score),
@@ -32,6 +33,7 @@ pub enum RangeTarget {
 #[non_exhaustive]
 // One per score asked for: boxing the common variant would buy nothing.
 #[allow(clippy::large_enum_variant)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RangeOutcome {
     /// The exact extremes and a matrix (tp, tn) attaining each.
     Range {
@@ -53,6 +55,7 @@ pub enum RangeOutcome {
 /// Why a range was not computed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RangeStop {
     /// The deadline had passed before the computation began.
     TimeLimitBefore,

@@ -27,6 +27,7 @@ pub struct Column {
 /// Why [`columns`] stopped before listing every column.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RegionStop {
     /// More than `max_columns` columns hold a feasible matrix (`listed` were listed).
     TooManyColumns {

@@ -33,6 +33,7 @@ pub enum AucFigure {
 /// One reported figure a repair may change.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Figure {
     /// The score, or the AUC.
     pub target: RangeTarget,
@@ -44,6 +45,7 @@ pub struct Figure {
 /// One smallest set of figures whose removal leaves the rest consistent.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Repair {
     /// The figures to change (indices into [`Repairs::figures`], increasing).
     pub change: Vec<usize>,
@@ -64,6 +66,7 @@ impl Repair {
 /// What the search for repairs found.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Repairs {
     /// The reported figures: the problem's windows in order (AUC windows left out), then
     /// the AUC when reported.

@@ -28,6 +28,7 @@ const FRONTIER_CAP: usize = 512;
 /// A test set of known size whose split into positives and negatives is unknown, and the
 /// reported windows: which splits p + n = `total` let every window hold at one matrix?
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SplitProblem {
     /// The number of test items (p + n).
     pub total: u64,
@@ -40,6 +41,7 @@ pub struct SplitProblem {
 /// One split that fits, with the exact engine's outcome at it.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Setup {
     /// Positives (the negatives are the total minus p).
     pub p: u64,
@@ -50,6 +52,7 @@ pub struct Setup {
 /// Why a search over splits stopped before every split was tried.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum SplitStop {
     /// The deadline of the options passed.
     TimeLimit,
@@ -68,6 +71,7 @@ impl std::fmt::Display for SplitStop {
 /// What the search over splits found.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Splits {
     /// The first fitting splits in increasing p (at most the number asked for).
     pub setups: Vec<Setup>,
