@@ -87,21 +87,31 @@ pub fn evaluations<'a>(fields: &Object<'a>) -> Result<Vec<Evaluation<'a>>> {
         )?,
         "evaluations",
     )?;
-    let mut out = Vec::with_capacity(items.len());
-    for (i, item) in items.iter().enumerate() {
-        let path = input::index("evaluations", i);
-        let evaluation = Object::new(item, &path)?;
-        let dataset = input::binary_counts(
-            evaluation.required("dataset", "the dataset of this evaluation")?,
-            &evaluation.field_path("dataset"),
-        )?;
-        out.push(Evaluation {
-            path,
-            fields: evaluation,
-            dataset,
-        });
-    }
-    Ok(out)
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| evaluation(i, item))
+        .collect()
+}
+
+/// Reads entry `i` of an `evaluations` list: its object and its dataset's counts (the
+/// caller reads the rest and calls `finish`).
+///
+/// # Errors
+///
+/// As [`evaluations`], for this entry.
+pub fn evaluation(i: usize, item: &Json) -> Result<Evaluation<'_>> {
+    let path = input::index("evaluations", i);
+    let fields = Object::new(item, &path)?;
+    let dataset = input::binary_counts(
+        fields.required("dataset", "the dataset of this evaluation")?,
+        &fields.field_path("dataset"),
+    )?;
+    Ok(Evaluation {
+        path,
+        fields,
+        dataset,
+    })
 }
 
 /// A non-empty JSON list at `path`.

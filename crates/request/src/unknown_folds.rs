@@ -192,22 +192,14 @@ pub fn read_many(fields: &Object<'_>) -> Result<UnknownFoldsRequest> {
         )?,
         "evaluations",
     )?;
-    if items.is_empty() {
-        return Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some("evaluations"),
-            "the list of evaluations is empty; give at least one",
-        ));
-    }
     let dataset_bounds = read_bounds(fields.get("dataset_score_bounds"), "dataset_score_bounds")?;
     let mut evaluations = Vec::new();
     for (i, item) in items.iter().enumerate() {
-        let path = input::index("evaluations", i);
-        let evaluation = Object::new(item, &path)?;
-        let dataset = input::binary_counts(
-            evaluation.required("dataset", "the dataset of this evaluation")?,
-            &evaluation.field_path("dataset"),
-        )?;
+        let crate::sets::Evaluation {
+            fields: evaluation,
+            dataset,
+            ..
+        } = crate::sets::evaluation(i, item)?;
         let (n_folds, n_repeats) = read_folding(
             evaluation.required("folding", "the folding, e.g. {\"n_folds\": 5}")?,
             &evaluation.field_path("folding"),
