@@ -211,12 +211,6 @@ pub(crate) fn render(
     reported: &Reported,
     outcome: &single::Outcome,
 ) -> Value {
-    let (verdict, inconsistency) = match &outcome.verdict {
-        single::Verdict::Consistent => ("consistent", Value::Bool(false)),
-        single::Verdict::Inconsistent => ("inconsistent", Value::Bool(true)),
-        // Undecided, and any verdict this facade does not know, conclude nothing.
-        _ => ("undecided", Value::Null),
-    };
     let witnesses: Vec<Value> = outcome
         .witnesses
         .iter()
@@ -234,31 +228,22 @@ pub(crate) fn render(
         }
         Some(Value::Object(map))
     });
-    let windows: serde_json::Map<String, Value> = problem
-        .windows
-        .iter()
-        .map(|w| {
-            (
-                w.score.abbreviation().to_string(),
-                json!([w.lower.to_string(), w.upper.to_string()]),
-            )
-        })
-        .collect();
     let mut out = json!({
-        "inconsistency": inconsistency,
-        "verdict": verdict,
         "p": problem.p,
         "n": problem.n,
         "n_valid_tptn_pairs": outcome.n_valid_tptn_pairs.map(crate::render::count),
         "witness": witnesses.first().cloned(),
         "witnesses": witnesses,
         "scores_at_witness": scores_at_witness,
-        "windows": windows,
+        "windows": crate::render::windows(&problem.windows),
         "explanation": outcome.explanation.as_ref().map(|e| json!({
             "scores": e.scores.iter().map(|s| s.abbreviation()).collect::<Vec<_>>(),
             "message": e.sentence,
         })),
     });
+    if let Value::Object(map) = &mut out {
+        crate::render::verdict(map, crate::render::single_decision(&outcome.verdict));
+    }
     if outcome.n_valid_tptn_pairs.is_none() {
         out["n_valid_tptn_pairs_lower_bound"] = crate::render::count(outcome.count_lower_bound);
     }

@@ -347,7 +347,21 @@ pub(crate) fn tidy(result: &mut Value, options: &RunOptions) {
             }
         }
         if let Some(verdict) = overall_verdict(map) {
+            // Inconsistent under every assumption: as certain as the least certain part.
+            let certainty = (verdict == "inconsistent").then(|| {
+                let mut parts = map.iter().filter(|(k, _)| k.starts_with("details"));
+                let exact = parts.all(|(_, v)| v["certainty"].as_str() == Some("exact"));
+                if exact {
+                    "exact"
+                } else {
+                    "solver"
+                }
+            });
             map.insert("verdict".into(), verdict.into());
+            map.insert(
+                "certainty".into(),
+                certainty.map_or(Value::Null, Value::from),
+            );
         }
     }
 }

@@ -18,18 +18,6 @@ use crate::dispatch::RunOptions;
 use crate::{Error, ErrorKind, Result};
 use scorecheck_request::mean_of_scores::{self, MeanOfScoresRequest};
 
-/// The outcome of a mean-of-scores check, before rendering.
-pub(crate) struct MosOutcome {
-    pub(crate) verdict: Verdict,
-}
-
-/// Builds the integer program of `experiment` and solves it.
-pub(crate) fn solve(experiment: &Experiment, request: &Request<'_>) -> Result<MosOutcome> {
-    Ok(MosOutcome {
-        verdict: verdict(experiment, &request.options)?,
-    })
-}
-
 /// The verdict on the integer program of `experiment` (the engine's
 /// [`scorecheck_experiment::verdict`] with the backend and limits of `options`).
 pub(crate) fn verdict(experiment: &Experiment, options: &RunOptions) -> Result<Verdict> {
@@ -56,7 +44,7 @@ pub(crate) fn build_error(e: scorecheck_experiment::BuildError) -> Error {
 /// Renders a verdict with its witness at fold, dataset and experiment level.
 pub(crate) fn render(
     experiment: &Experiment,
-    outcome: &MosOutcome,
+    verdict: &Verdict,
     ignored: &[String],
     request: &Request<'_>,
 ) -> Value {
@@ -71,7 +59,7 @@ pub(crate) fn render(
     ));
     crate::backend::insert_verdict(
         &mut out,
-        &outcome.verdict,
+        verdict,
         |witness| witness_json(experiment, witness, &scores),
         |reason| reason.to_string(),
     );
@@ -115,19 +103,17 @@ pub(crate) fn finish(read: &MeanOfScoresRequest, request: &Request<'_>) -> Resul
     } = read;
     let started = std::time::Instant::now();
     let outcome = match nothing_checkable(experiment.is_constrained(), ignored) {
-        Some(reason) => MosOutcome {
-            verdict: Verdict::Undecided { reason },
-        },
-        None => solve(experiment, request)?,
+        Some(reason) => Verdict::Undecided { reason },
+        None => verdict(experiment, &request.options)?,
     };
     let decision = started.elapsed();
     let mut result = render(experiment, &outcome, ignored, request);
-    if let (Some(targets), Verdict::Feasible { witness }) = (targets, &outcome.verdict) {
+    if let (Some(targets), Verdict::Feasible { witness }) = (targets, &outcome) {
         let problem = build(experiment)?;
         result["ranges"] =
             crate::mos_ranges::compute(experiment, &problem, witness, targets, request)?;
     }
-    if matches!(outcome.verdict, Verdict::Infeasible { .. }) {
+    if matches!(outcome, Verdict::Infeasible { .. }) {
         // A minimal infeasible subset of the scores and bounds, on its own budget.
         explain(&mut result, read, request, decision);
     }

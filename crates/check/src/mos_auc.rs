@@ -31,7 +31,7 @@ use serde_json::{json, Value};
 use crate::dispatch::{Request, RunOptions};
 use crate::figures::ReportedAuc;
 use crate::input::{self};
-use crate::mos::{Experiment, MosOutcome};
+use crate::mos::Experiment;
 use crate::{Error, ErrorKind, Result};
 use scorecheck_request::mean_of_scores::MeanOfScoresRequest;
 
@@ -86,9 +86,8 @@ pub(crate) fn finish_with_auc(
     let base_point = match base {
         Verdict::Feasible { witness } => witness,
         verdict => {
-            let outcome = MosOutcome { verdict };
-            let mut result = crate::mos::render(experiment, &outcome, ignored, request);
-            if outcome.verdict.is_infeasible() {
+            let mut result = crate::mos::render(experiment, &verdict, ignored, request);
+            if verdict.is_infeasible() {
                 crate::mos::explain(&mut result, read, request, started.elapsed());
             }
             annotate(
@@ -139,8 +138,7 @@ pub(crate) fn finish_with_auc(
         },
     };
     let decision = started.elapsed();
-    let outcome = MosOutcome { verdict };
-    let mut result = crate::mos::render(experiment, &outcome, ignored, request);
+    let mut result = crate::mos::render(experiment, &verdict, ignored, request);
     if let Value::Object(map) = &mut result {
         // The AUC is checked, so the note about bounds alone does not apply.
         if experiment.windows.is_empty() {

@@ -70,6 +70,27 @@ pub(crate) fn shown_scores<'a>(
     unique
 }
 
+/// `{score: [lower, upper]}` of exact windows, each side as its exact text.
+pub(crate) fn windows(windows: &[scorecheck_single::Window]) -> serde_json::Map<String, Value> {
+    windows
+        .iter()
+        .map(|w| {
+            let sides = json!([w.lower.to_string(), w.upper.to_string()]);
+            (w.score.abbreviation().to_string(), sides)
+        })
+        .collect()
+}
+
+/// The decision a single-matrix verdict states (its "inconsistent" is always exact).
+pub(crate) fn single_decision(verdict: &scorecheck_single::Verdict) -> Decision<'static> {
+    match verdict {
+        scorecheck_single::Verdict::Consistent => Decision::Consistent,
+        scorecheck_single::Verdict::Inconsistent => Decision::Inconsistent("exact"),
+        // Undecided, and any verdict this facade does not know, conclude nothing.
+        _ => Decision::Undecided,
+    }
+}
+
 /// A count as a JSON number; one beyond 2^64 − 1 (the largest serde_json writes exactly)
 /// as its decimal string rather than rounded.
 pub(crate) fn count(count: u128) -> Value {

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use crate::dispatch::Request;
 use crate::figures::Figures;
 use crate::input::{self};
-use crate::render::count as count_json;
+use crate::render::{count as count_json, Decision};
 use crate::single;
 use crate::Result;
 use scorecheck_request::single_matrix::{self, SplitsRequest};
@@ -36,11 +36,13 @@ pub(crate) fn testset_total(request: &Request<'_>) -> Result<Value> {
 fn render(total: u64, windows: &[single::Window], found: &single::Splits) -> Value {
     let all = u128::from(total) + 1;
     let complete = found.is_complete();
-    let (verdict, inconsistency) = match found.consistent() {
-        Some(true) => ("consistent", Value::Bool(false)),
-        Some(false) => ("inconsistent", Value::Bool(true)),
-        None => ("undecided", Value::Null),
+    let decision = match found.consistent() {
+        Some(true) => Decision::Consistent,
+        // Every split refuted exactly.
+        Some(false) => Decision::Inconsistent("exact"),
+        None => Decision::Undecided,
     };
+    let inconsistent = matches!(decision, Decision::Inconsistent(_));
     let setups: Vec<Value> = found
         .setups
         .iter()
@@ -57,22 +59,11 @@ fn render(total: u64, windows: &[single::Window], found: &single::Splits) -> Val
             setup
         })
         .collect();
-    let window_map: serde_json::Map<String, Value> = windows
-        .iter()
-        .map(|w| {
-            (
-                w.score.abbreviation().to_string(),
-                json!([w.lower.to_string(), w.upper.to_string()]),
-            )
-        })
-        .collect();
     let mut out = json!({
-        "inconsistency": inconsistency,
-        "verdict": verdict,
         "total": total,
         "n_setups": if complete { count_json(found.n_fitting) } else { Value::Null },
         "setups": setups,
-        "windows": window_map,
+        "windows": crate::render::windows(windows),
         "search": {
             "splits": count_json(all),
             "splits_pruned": count_json(found.n_pruned),
@@ -84,7 +75,10 @@ fn render(total: u64, windows: &[single::Window], found: &single::Splits) -> Val
     if !complete {
         out["n_setups_lower_bound"] = count_json(found.n_fitting);
     }
-    if verdict == "inconsistent" {
+    if let Value::Object(map) = &mut out {
+        crate::render::verdict(map, decision);
+    }
+    if inconsistent {
         let names: Vec<String> = windows
             .iter()
             .map(|w| format!("{} {}", w.score, input::show(&w.reported)))

@@ -37,7 +37,7 @@ use serde_json::{json, Map, Value};
 
 use crate::dispatch::{Request, RunOptions};
 use crate::input::{self};
-use crate::mos::{self, MosOutcome};
+use crate::mos;
 use crate::render::{self, finite, Decision};
 use crate::{Error, ErrorKind, Result};
 
@@ -171,10 +171,8 @@ fn render(
             witness,
             ..
         } => {
-            let verdict = MosOutcome {
-                verdict: scorecheck_feasibility::Verdict::Feasible {
-                    witness: witness.clone(),
-                },
+            let verdict = scorecheck_feasibility::Verdict::Feasible {
+                witness: witness.clone(),
             };
             let rendered = mos::render(found, &verdict, ignored, request);
             if let Value::Object(map) = rendered {

@@ -149,7 +149,7 @@ pub(crate) fn mos_check(request: &Request<'_>, testsets: &[Testset]) -> Result<V
         })
         .collect();
     let experiment = Experiment { datasets, windows };
-    let outcome = mos::solve(&experiment, request)?;
+    let outcome = mos::verdict(&experiment, &request.options)?;
     let mut result = mos::render(&experiment, &outcome, &ignored, request);
     if let Value::Object(map) = &mut result {
         map.insert(

@@ -34,10 +34,8 @@ fn decide(
     if model == Model::OneVsRest {
         let experiment = one_vs_rest(ex);
         let outcome = match mos::nothing_checkable(experiment.is_constrained(), ignored) {
-            Some(reason) => mos::MosOutcome {
-                verdict: Verdict::Undecided { reason },
-            },
-            None => mos::solve(&experiment, request)?,
+            Some(reason) => Verdict::Undecided { reason },
+            None => mos::verdict(&experiment, &request.options)?,
         };
         let mut out = mos::render(&experiment, &outcome, ignored, request);
         if let Value::Object(map) = &mut out {

@@ -12,7 +12,7 @@ use serde_json::{json, Map, Value};
 use super::{counts_json, Model, Setup};
 use crate::dispatch::Request;
 use crate::figures::Figures;
-use crate::mos::{self, MosOutcome};
+use crate::mos;
 use crate::render::{self, Decision};
 use crate::single;
 use crate::{Error, ErrorKind, Result};
@@ -44,14 +44,6 @@ pub(crate) fn score_of_means(request: &Request<'_>, setup: &Setup, model: Model)
         let mut out = crate::binary_som::render(&problem, &reported, &outcome);
         if let Value::Object(map) = &mut out {
             map.insert("model".into(), model.as_str().into());
-            map.insert(
-                "certainty".into(),
-                if matches!(outcome.verdict, single::Verdict::Inconsistent) {
-                    "exact".into()
-                } else {
-                    Value::Null
-                },
-            );
             map.insert("backend".into(), "single_matrix".into());
             map.insert("ignored_scores".into(), json!([]));
         }
@@ -155,7 +147,7 @@ pub(crate) fn mean_of_scores(request: &Request<'_>, setup: &Setup, model: Model)
         ),
         _ => None,
     };
-    let mut out = mos::render(&experiment, &MosOutcome { verdict }, &ignored, request);
+    let mut out = mos::render(&experiment, &verdict, &ignored, request);
     if let Value::Object(map) = &mut out {
         map.insert("model".into(), model.as_str().into());
         if let Some(m) = matrices {
