@@ -72,6 +72,7 @@ use scorecheck_request::{classes, figures, input, sets};
 pub use scorecheck_request::{json, Error, ErrorKind, Result};
 pub use scorecheck_single as single;
 pub use typed::{
-    answer_mean_of_scores, answer_regression, answer_single_matrix, answer_unknown_folds,
+    answer_mean_of_scores, answer_multiclass, answer_regression, answer_single_matrix,
+    answer_unknown_folds,
 };
 pub use unknown_folds::count_fold_configurations;

@@ -25,6 +25,7 @@
 
 use serde_json::Value;
 
+use scorecheck_request::classes::MulticlassRequest;
 use scorecheck_request::input::Object;
 use scorecheck_request::json::{Json, JsonMap};
 use scorecheck_request::mean_of_scores::MeanOfScoresRequest;
@@ -84,6 +85,16 @@ pub fn answer_unknown_folds(request: &UnknownFoldsRequest, options: &RunOptions)
 /// kept for the checks a request may ask for later.
 pub fn answer_single_matrix(request: &SingleMatrixRequest, options: &RunOptions) -> Result<Value> {
     typed(options, |r| crate::binary_som::decide(r, request.clone()))
+}
+
+/// Answers a multiclass request (micro or macro averages, on a test set or over known folds).
+///
+/// # Errors
+///
+/// When the pooled counts or the model exceed the supported sizes, or the named backend is
+/// not built in.
+pub fn answer_multiclass(request: &MulticlassRequest, options: &RunOptions) -> Result<Value> {
+    typed(options, |r| crate::multiclass::answer(r, request))
 }
 
 /// Answers a regression request (`regression_1_testset_no_kfold`).

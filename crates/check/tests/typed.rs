@@ -1,15 +1,16 @@
 //! Typed requests answer as their JSON does: every conformance case of the single-matrix,
-//! mean-of-scores, unknown-folds and regression families is read into its typed request and
+//! mean-of-scores, unknown-folds, multiclass and regression families is read into its typed request and
 //! answered through `answer_*`, and the result must equal `run_json`'s (without its `check`
 //! field). With the `serde` feature each typed request also goes through serde_json and back
 //! first, and must answer the same.
 
 use scorecheck::json::Json;
+use scorecheck::request::classes::{self, MulticlassProtocol};
 use scorecheck::request::input::Object;
 use scorecheck::request::{mean_of_scores, regression, single_matrix, unknown_folds};
 use scorecheck::{
-    answer_mean_of_scores, answer_regression, answer_single_matrix, answer_unknown_folds, run_json,
-    RunOptions,
+    answer_mean_of_scores, answer_multiclass, answer_regression, answer_single_matrix,
+    answer_unknown_folds, run_json, RunOptions,
 };
 use serde_json::Value;
 
@@ -81,6 +82,23 @@ fn typed_answer(request: &Json, options: &RunOptions) -> Option<Result<Value, sc
             .and_then(|r| answer_unknown_folds(&through_serde(r), options)),
         "n_datasets_mos_unknown_folds_mos" => unknown_folds::read_many(&fields)
             .and_then(|r| answer_unknown_folds(&through_serde(r), options)),
+        "1_testset_no_kfold_micro"
+        | "1_dataset_known_folds_som_micro"
+        | "1_dataset_known_folds_mos_micro"
+        | "1_testset_no_kfold_macro"
+        | "1_dataset_known_folds_som_macro"
+        | "1_dataset_known_folds_mos_macro" => {
+            let protocol = match check {
+                "1_testset_no_kfold_micro" => MulticlassProtocol::TestsetMicro,
+                "1_dataset_known_folds_som_micro" => MulticlassProtocol::DatasetSomMicro,
+                "1_dataset_known_folds_mos_micro" => MulticlassProtocol::DatasetMosMicro,
+                "1_testset_no_kfold_macro" => MulticlassProtocol::TestsetMacro,
+                "1_dataset_known_folds_som_macro" => MulticlassProtocol::DatasetSomMacro,
+                _ => MulticlassProtocol::DatasetMosMacro,
+            };
+            classes::read_multiclass(&fields, protocol)
+                .and_then(|r| answer_multiclass(&through_serde(r), options))
+        }
         "regression_1_testset_no_kfold" => regression::read_testset(&fields)
             .and_then(|r| answer_regression(&through_serde(r), options)),
         _ => return None,
@@ -95,6 +113,7 @@ fn typed_requests_answer_as_their_json_does() {
     for family in [
         "binary_single",
         "binary_mos",
+        "multiclass",
         "unknown_folds",
         "regression",
         "auc",

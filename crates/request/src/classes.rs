@@ -4,8 +4,11 @@
 use crate::json::Json;
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::figures::{read_windows, Figures};
 use crate::folding::{generated_shape, MAX_TOTAL_FOLDS, N_FOLDS_OR_FOLDS};
 use crate::input::{self, Object};
+use crate::sets::read_bounds;
+use scorecheck_experiment::Bound;
 pub use scorecheck_multiclass::Model;
 
 /// The most classes a multiclass check accepts (ImageNet has 1,000): a K×K matrix per fold
@@ -373,6 +376,110 @@ pub fn read_dataset_with_folds(fields: &Object<'_>) -> Result<Setup> {
         &classes,
     )?;
     Ok(Setup { classes, folds })
+}
+
+/// Which multiclass protocol a request is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum MulticlassProtocol {
+    /// `1_testset_no_kfold_micro`.
+    TestsetMicro,
+    /// `1_dataset_known_folds_som_micro`.
+    DatasetSomMicro,
+    /// `1_dataset_known_folds_mos_micro`.
+    DatasetMosMicro,
+    /// `1_testset_no_kfold_macro`.
+    TestsetMacro,
+    /// `1_dataset_known_folds_som_macro`.
+    DatasetSomMacro,
+    /// `1_dataset_known_folds_mos_macro`.
+    DatasetMosMacro,
+}
+
+impl MulticlassProtocol {
+    /// Whether the scores are macro averages (else micro).
+    pub fn is_macro(self) -> bool {
+        matches!(
+            self,
+            MulticlassProtocol::TestsetMacro
+                | MulticlassProtocol::DatasetSomMacro
+                | MulticlassProtocol::DatasetMosMacro
+        )
+    }
+
+    /// Whether the scores are means over folds (else of the pooled counts).
+    pub fn is_mean_of_scores(self) -> bool {
+        matches!(
+            self,
+            MulticlassProtocol::DatasetMosMicro | MulticlassProtocol::DatasetMosMacro
+        )
+    }
+
+    /// Whether the request gives one test set (else a dataset and its folding).
+    pub fn on_testset(self) -> bool {
+        matches!(
+            self,
+            MulticlassProtocol::TestsetMicro | MulticlassProtocol::TestsetMacro
+        )
+    }
+}
+
+/// A multiclass request, read.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct MulticlassRequest {
+    /// Which protocol it is.
+    pub protocol: MulticlassProtocol,
+    /// The classes and every fold's class counts.
+    pub setup: Setup,
+    /// The model that decides (`model`).
+    pub model: Model,
+    /// Bounds on every class's score (`class_score_bounds`, macro protocols).
+    pub class_bounds: Vec<Bound>,
+    /// Bounds on every fold's score (`fold_score_bounds`, mean-of-scores protocols).
+    pub fold_bounds: Vec<Bound>,
+    /// The reported scores and their windows.
+    pub figures: Figures,
+}
+
+/// Reads a request of the multiclass `protocol`: `testset` (or `dataset` and `folding`),
+/// `model`, `class_score_bounds` (macro), `fold_score_bounds` (mean of scores), `scores`,
+/// `eps`.
+///
+/// # Errors
+///
+/// An [`Error`] naming the field that is missing, invalid or contradictory.
+pub fn read_multiclass(
+    fields: &Object<'_>,
+    protocol: MulticlassProtocol,
+) -> Result<MulticlassRequest> {
+    let setup = if protocol.on_testset() {
+        read_testset(fields)?
+    } else {
+        read_dataset_with_folds(fields)?
+    };
+    let model = read_model(fields)?;
+    let class_bounds = if protocol.is_macro() {
+        read_bounds(fields.get("class_score_bounds"), "class_score_bounds")?
+    } else {
+        Vec::new()
+    };
+    let fold_bounds = if protocol.is_mean_of_scores() {
+        read_bounds(fields.get("fold_score_bounds"), "fold_score_bounds")?
+    } else {
+        Vec::new()
+    };
+    let figures = read_windows(fields)?;
+    Ok(MulticlassRequest {
+        protocol,
+        setup,
+        model,
+        class_bounds,
+        fold_bounds,
+        figures,
+    })
 }
 
 #[cfg(test)]

@@ -247,7 +247,8 @@ pub struct MeanFigures {
 }
 
 impl MeanFigures {
-    fn of(figures: Figures, auc: Option<ReportedAuc>) -> MeanFigures {
+    /// The usable part of `figures` (and the reported AUC) for a mean-of-scores check.
+    pub fn of(figures: Figures, auc: Option<ReportedAuc>) -> MeanFigures {
         let Figures { reported, windows } = figures;
         let mut usable_windows = Vec::new();
         let mut ignored = Vec::new();

@@ -9,9 +9,10 @@ use scorecheck_multiclass::{
 };
 use serde_json::{json, Map, Value};
 
-use super::{counts_json, Model, Setup};
+use super::{counts_json, Model, MulticlassRequest};
 use crate::dispatch::Request;
-use crate::mos::{self, Bound};
+use crate::figures::MeanFigures;
+use crate::mos::{self};
 use crate::{Error, ErrorKind, Result};
 
 fn macro_error(e: MacroError) -> Error {
@@ -111,45 +112,26 @@ fn witness_json(ex: &MacroExperiment, witness: &[i64], fold_split: Option<&[Vec<
     out
 }
 
-fn read_class_bounds(request: &Request<'_>) -> Result<Vec<Bound>> {
-    crate::sets::read_bounds(
-        request.fields.get("class_score_bounds"),
-        "class_score_bounds",
-    )
-}
-
-/// Score of means, macro (`1_testset_no_kfold_macro`, `1_dataset_known_folds_som_macro`):
-/// one K×K matrix with the pooled class counts.
-pub(crate) fn score_of_means(request: &Request<'_>, setup: &Setup, model: Model) -> Result<Value> {
-    let class_bounds = read_class_bounds(request)?;
-    let crate::figures::MeanFigures {
+/// Macro averages: score of means on one K×K matrix with the pooled class counts
+/// (`1_testset_no_kfold_macro`, `1_dataset_known_folds_som_macro`), mean of scores on one per
+/// fold (`1_dataset_known_folds_mos_macro`).
+pub(crate) fn answer(request: &Request<'_>, read: &MulticlassRequest) -> Result<Value> {
+    let MeanFigures {
         windows, ignored, ..
-    } = crate::figures::mean_windows(&request.fields)?;
+    } = MeanFigures::of(read.figures.clone(), None);
+    let setup = &read.setup;
+    let mean = read.protocol.is_mean_of_scores();
     let ex = MacroExperiment {
         labels: setup.classes.labels.clone(),
-        folds: vec![setup.pooled()?],
-        class_bounds,
-        fold_bounds: Vec::new(),
+        folds: if mean {
+            setup.folds.clone()
+        } else {
+            vec![setup.pooled()?]
+        },
+        class_bounds: read.class_bounds.clone(),
+        fold_bounds: read.fold_bounds.clone(),
         windows,
     };
-    let split = (setup.folds.len() > 1).then_some(setup.folds.as_slice());
-    decide(request, &ex, &ignored, model, split)
-}
-
-/// Mean of scores, macro (`1_dataset_known_folds_mos_macro`): one K×K matrix per fold.
-pub(crate) fn mean_of_scores(request: &Request<'_>, setup: &Setup, model: Model) -> Result<Value> {
-    let class_bounds = read_class_bounds(request)?;
-    let fold_bounds =
-        crate::sets::read_bounds(request.fields.get("fold_score_bounds"), "fold_score_bounds")?;
-    let crate::figures::MeanFigures {
-        windows, ignored, ..
-    } = crate::figures::mean_windows(&request.fields)?;
-    let ex = MacroExperiment {
-        labels: setup.classes.labels.clone(),
-        folds: setup.folds.clone(),
-        class_bounds,
-        fold_bounds,
-        windows,
-    };
-    decide(request, &ex, &ignored, model, None)
+    let split = (!mean && setup.folds.len() > 1).then_some(setup.folds.as_slice());
+    decide(request, &ex, &ignored, read.model, split)
 }

@@ -9,9 +9,10 @@ use scorecheck_multiclass::{
 };
 use serde_json::{json, Map, Value};
 
-use super::{counts_json, Model, Setup};
+use super::{counts_json, Model, MulticlassRequest, Setup};
 use crate::dispatch::Request;
 use crate::figures::Figures;
+use crate::figures::MeanFigures;
 use crate::mos;
 use crate::render::{self, Decision};
 use crate::single;
@@ -26,8 +27,9 @@ fn micro_error(e: MicroError, path: &str) -> Error {
 }
 
 /// Score of means, micro (`1_testset_no_kfold_micro`, `1_dataset_known_folds_som_micro`).
-pub(crate) fn score_of_means(request: &Request<'_>, setup: &Setup, model: Model) -> Result<Value> {
-    let Figures { reported, windows } = crate::figures::read_windows(&request.fields)?;
+pub(crate) fn score_of_means(request: &Request<'_>, read: &MulticlassRequest) -> Result<Value> {
+    let (setup, model) = (&read.setup, read.model);
+    let Figures { reported, windows } = read.figures.clone();
     let pooled = setup.pooled()?;
     let total: u64 = pooled.iter().sum();
     let k = setup.classes.labels.len() as u64;
@@ -119,15 +121,14 @@ fn witness(
 
 /// Mean of scores, micro (`1_dataset_known_folds_mos_micro`): one (tp, tn) per fold, tied by
 /// tn − tp = (K−2)·T_f in the exact model, as an integer program.
-pub(crate) fn mean_of_scores(request: &Request<'_>, setup: &Setup, model: Model) -> Result<Value> {
-    let fields = &request.fields;
-    let fold_bounds =
-        crate::sets::read_bounds(fields.get("fold_score_bounds"), "fold_score_bounds")?;
-    let crate::figures::MeanFigures {
+pub(crate) fn mean_of_scores(request: &Request<'_>, read: &MulticlassRequest) -> Result<Value> {
+    let (setup, model) = (&read.setup, read.model);
+    let MeanFigures {
         windows, ignored, ..
-    } = crate::figures::mean_windows(fields)?;
-    let (experiment, problem) = mean_of_scores_program(&setup.folds, &fold_bounds, windows, model)
-        .map_err(|e| micro_error(e, "folding"))?;
+    } = MeanFigures::of(read.figures.clone(), None);
+    let (experiment, problem) =
+        mean_of_scores_program(&setup.folds, &read.fold_bounds, windows, model)
+            .map_err(|e| micro_error(e, "folding"))?;
     crate::dispatch::all_fields_read(request)?;
     let verdict = match mos::nothing_checkable(experiment.is_constrained(), &ignored) {
         Some(reason) => Verdict::Undecided { reason },

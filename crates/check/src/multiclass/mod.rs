@@ -15,47 +15,53 @@ use crate::dispatch::Request;
 use crate::Result;
 
 pub(crate) use crate::classes::{
-    read_dataset_with_folds as dataset_with_folds, read_model, read_testset as testset, Model,
-    Setup,
+    read_multiclass, Model, MulticlassProtocol, MulticlassRequest, Setup,
 };
+
+/// Answers a multiclass request that has been read.
+pub(crate) fn answer(request: &Request<'_>, read: &MulticlassRequest) -> Result<Value> {
+    match (read.protocol.is_macro(), read.protocol.is_mean_of_scores()) {
+        (true, _) => macro_avg::answer(request, read),
+        (false, false) => micro::score_of_means(request, read),
+        (false, true) => micro::mean_of_scores(request, read),
+    }
+}
+
+fn read_and_answer(request: &Request<'_>, protocol: MulticlassProtocol) -> Result<Value> {
+    answer(request, &read_multiclass(&request.fields, protocol)?)
+}
 
 /// `1_testset_no_kfold_micro`: `testset`, `scores`, `eps`, `model`.
 pub(crate) fn testset_no_kfold_micro(request: &Request<'_>) -> Result<Value> {
-    let setup = testset(&request.fields)?;
-    micro::score_of_means(request, &setup, read_model(&request.fields)?)
+    read_and_answer(request, MulticlassProtocol::TestsetMicro)
 }
 
 /// `1_dataset_known_folds_som_micro`: `dataset`, `folding`, `scores`, `eps`, `model`.
 pub(crate) fn dataset_known_folds_som_micro(request: &Request<'_>) -> Result<Value> {
-    let setup = dataset_with_folds(&request.fields)?;
-    micro::score_of_means(request, &setup, read_model(&request.fields)?)
+    read_and_answer(request, MulticlassProtocol::DatasetSomMicro)
 }
 
 /// `1_dataset_known_folds_mos_micro`: `dataset`, `folding`, `scores`, `eps`,
 /// `fold_score_bounds`, `model`.
 pub(crate) fn dataset_known_folds_mos_micro(request: &Request<'_>) -> Result<Value> {
-    let setup = dataset_with_folds(&request.fields)?;
-    micro::mean_of_scores(request, &setup, read_model(&request.fields)?)
+    read_and_answer(request, MulticlassProtocol::DatasetMosMicro)
 }
 
 /// `1_testset_no_kfold_macro`: `testset`, `scores`, `eps`, `class_score_bounds`, `model`.
 pub(crate) fn testset_no_kfold_macro(request: &Request<'_>) -> Result<Value> {
-    let setup = testset(&request.fields)?;
-    macro_avg::score_of_means(request, &setup, read_model(&request.fields)?)
+    read_and_answer(request, MulticlassProtocol::TestsetMacro)
 }
 
 /// `1_dataset_known_folds_som_macro`: `dataset`, `folding`, `scores`, `eps`,
 /// `class_score_bounds`, `model`.
 pub(crate) fn dataset_known_folds_som_macro(request: &Request<'_>) -> Result<Value> {
-    let setup = dataset_with_folds(&request.fields)?;
-    macro_avg::score_of_means(request, &setup, read_model(&request.fields)?)
+    read_and_answer(request, MulticlassProtocol::DatasetSomMacro)
 }
 
 /// `1_dataset_known_folds_mos_macro`: `dataset`, `folding`, `scores`, `eps`,
 /// `class_score_bounds`, `fold_score_bounds`, `model`.
 pub(crate) fn dataset_known_folds_mos_macro(request: &Request<'_>) -> Result<Value> {
-    let setup = dataset_with_folds(&request.fields)?;
-    macro_avg::mean_of_scores(request, &setup, read_model(&request.fields)?)
+    read_and_answer(request, MulticlassProtocol::DatasetMosMacro)
 }
 
 /// The labelled counts of a fold as a JSON object.
