@@ -1,16 +1,19 @@
 //! scorecheck: decide, exactly, whether reported performance scores can be the outcome of
 //! the experiment that was described.
 //!
-//! This is the facade crate users depend on. It composes the layers below it
-//! (`scorecheck-algebra`, `scorecheck-interval`, `scorecheck-folds`,
-//! `scorecheck-feasibility` and its backends, `scorecheck-data`) into the protocols of the
-//! reference, mlscorecheck 1.0.3, named like its functions without the `check_` prefix.
+//! This is the facade crate users depend on. It composes the layers below it (the engines,
+//! `scorecheck-feasibility` and its backends, `scorecheck-data`, and `scorecheck-request`,
+//! which reads requests) into the protocols of the reference, mlscorecheck 1.0.3, named like
+//! its functions without the `check_` prefix.
 //!
 //! - [`run_text`] answers one JSON request `{"check": "<protocol>", ...}` whose other fields
 //!   are the reference's keyword arguments, with a JSON result or an [`Error`] naming the
 //!   offending field; numbers are read as written (`0.950` has three decimals). [`run_json`]
 //!   answers a request built as the [`json::Json`] tree, [`run`] one built as a
 //!   `serde_json::Value` (its numbers are doubles: give figures whose digits matter as text).
+//! - [`answer_single_matrix`], [`answer_mean_of_scores`], [`answer_unknown_folds`],
+//!   [`answer_multiclass`] and [`answer_regression`] answer typed requests ([`request`]: read
+//!   from JSON, built in code, or deserialized with the `serde` feature) as their JSON is.
 //! - [`RunOptions::with_solver`] plugs in any [`feasibility::Feasibility`] backend.
 //! - [`single`] is the exact single-confusion-matrix engine behind the score-of-means
 //!   protocols.

@@ -8,12 +8,18 @@
 //! - [`input`]: field readers (counts, exact decimals, reported scores, eps, bounds), each
 //!   taking the dotted path of the field it reads; [`input::Object`] reports fields it did not
 //!   read as unknown.
-//! - [`folding`], [`rounding`], [`classes`]: the typed parts that several protocol families
-//!   share (how folds were made, how figures were rounded, multiclass class counts and folds).
+//! - One module per protocol family, reading a request into its typed request, made of the
+//!   engines' own types: [`single_matrix`] (`SingleMatrixRequest`, `SplitsRequest`),
+//!   [`mean_of_scores`] (`MeanOfScoresRequest`), [`unknown_folds`] (`UnknownFoldsRequest`),
+//!   [`classes`] (`MulticlassRequest`), [`regression`] (`RegressionRequest`), [`bundles`]
+//!   (the test sets of published experiments).
+//! - The parts several families share: [`figures`] (reported scores and their windows),
+//!   [`sets`] (test sets, evaluations, folds, bounds), [`folding`], [`rounding`]; the
+//!   [`options`] any request may carry; the requests [`power`] derives; [`read_check`].
+//! - Feature `serde`: `Serialize`/`Deserialize` on the typed requests.
 //!
-//! Nothing here decides a verdict, names a protocol or solves anything: the facade
-//! (`scorecheck`) reads a request with these readers, hands the typed parts to an engine and
-//! renders its outcome.
+//! Nothing here decides a verdict or solves anything: the facade (`scorecheck`) reads a
+//! request with these readers, hands the typed request to an engine and renders its outcome.
 //!
 //! ```
 //! use scorecheck_request::{input, json::Json, ErrorKind};
@@ -43,8 +49,8 @@ pub mod unknown_folds;
 pub use duplicate_keys::first_duplicate_key;
 pub use error::{Error, ErrorKind, Result};
 
-use input::Object;
-use json::Json;
+use crate::input::Object;
+use crate::json::Json;
 
 /// Reads `check`, the protocol to run, among `names` (the reference's `check_` prefix is
 /// accepted), and returns its index in `names`.
