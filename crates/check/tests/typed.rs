@@ -27,13 +27,19 @@ const OPTION_FIELDS: &[&str] = &[
     "power",
 ];
 
-/// Drops what varies from run to run (timings, search statistics, the share of a search
-/// covered before a time limit) and the `check` field only `run_json` writes.
+/// Drops what varies from run to run (timings, search statistics, how many configurations
+/// a parallel sweep examined before it stopped early) and the `check` field only `run_json`
+/// writes.
 fn stable(value: Value) -> Value {
     match value {
         Value::Object(map) => Value::Object(
             map.into_iter()
-                .filter(|(k, _)| !matches!(k.as_str(), "seconds" | "statistics" | "check"))
+                .filter(|(k, _)| {
+                    !matches!(
+                        k.as_str(),
+                        "seconds" | "statistics" | "check" | "configurations_examined" | "covered"
+                    )
+                })
                 .map(|(k, v)| (k, stable(v)))
                 .collect(),
         ),
@@ -213,4 +219,71 @@ fn engine_outcomes_round_trip_through_serde() {
             scorecheck::algebra::Score::Sens,
         ],
     ));
+}
+
+/// Requests built in code, from windows and the engines' types, answer as the JSON request
+/// with the same figures does.
+#[test]
+fn requests_built_in_code_answer_as_their_json() {
+    use scorecheck::algebra::{parse_decimal, Params, Score};
+    use scorecheck::experiment::{Evaluation, UnknownFolds};
+    use scorecheck::request::figures::Figures;
+    use scorecheck::request::single_matrix::SingleMatrixRequest;
+    use scorecheck::request::unknown_folds::UnknownFoldsRequest;
+    use scorecheck::single::Window;
+
+    let q = |t: &str| parse_decimal(t).unwrap();
+    let tol = q("0.000001");
+    let windows = |figures: &[(Score, &str)], eps: &str| -> Vec<Window> {
+        figures
+            .iter()
+            .map(|&(score, value)| Window::around(score, q(value), &q(eps), &tol))
+            .collect()
+    };
+    let options = RunOptions::default();
+    let json = |text: &str| stable(scorecheck::run_text(text, &options).unwrap());
+
+    let figures = Figures::from_windows(
+        windows(
+            &[
+                (Score::Acc, "0.6821"),
+                (Score::Npv, "0.9401"),
+                (Score::F1p, "0.4004"),
+            ],
+            "0.0001",
+        ),
+        Params::default(),
+    );
+    let typed = answer_single_matrix(&SingleMatrixRequest::new(1000, 6000, figures), &options);
+    assert_eq!(
+        stable(typed.unwrap()),
+        json(
+            r#"{"check": "1_testset_no_kfold", "testset": {"p": 1000, "n": 6000},
+            "scores": {"acc": 0.6821, "npv": 0.9401, "f1p": 0.4004}, "eps": 0.0001}"#
+        )
+    );
+
+    let figures = [
+        (Score::Acc, "0.95"),
+        (Score::Sens, "0.6"),
+        (Score::Spec, "0.97"),
+    ];
+    let bounds: Vec<_> = windows(&figures, "0.01")
+        .into_iter()
+        .map(|w| scorecheck::experiment::Bound {
+            score: w.score,
+            lower: w.lower,
+            upper: w.upper,
+        })
+        .collect();
+    let experiment = UnknownFolds::new(vec![Evaluation::new(38, 262, 5, 1)], bounds);
+    let typed = answer_unknown_folds(&UnknownFoldsRequest::new(experiment), &options);
+    assert_eq!(
+        stable(typed.unwrap()),
+        json(
+            r#"{"check": "1_dataset_unknown_folds_mos", "dataset": {"p": 38, "n": 262},
+            "folding": {"n_folds": 5, "n_repeats": 1},
+            "scores": {"acc": 0.95, "sens": 0.6, "spec": 0.97}, "eps": 0.01}"#
+        )
+    );
 }

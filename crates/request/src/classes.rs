@@ -444,6 +444,26 @@ pub struct MulticlassRequest {
     pub figures: Figures,
 }
 
+impl MulticlassRequest {
+    /// A request of `protocol` on `setup` with `figures`, decided by `model`, without class
+    /// or fold bounds.
+    pub fn new(
+        protocol: MulticlassProtocol,
+        setup: Setup,
+        model: Model,
+        figures: Figures,
+    ) -> MulticlassRequest {
+        MulticlassRequest {
+            protocol,
+            setup,
+            model,
+            class_bounds: Vec::new(),
+            fold_bounds: Vec::new(),
+            figures,
+        }
+    }
+}
+
 /// Reads a request of the multiclass `protocol`: `testset` (or `dataset` and `folding`),
 /// `model`, `class_score_bounds` (macro), `fold_score_bounds` (mean of scores), `scores`,
 /// `eps`.

@@ -7,7 +7,7 @@ use scorecheck_algebra::{rounded_interval, Score, Uncertainty};
 use scorecheck_experiment::{usable, Bound};
 use scorecheck_single::Window;
 
-use crate::input::{self, Object, Reported};
+use crate::input::{self, Object, Reported, ReportedScore};
 use crate::json::{Json, JsonMap};
 use crate::{Error, ErrorKind, Result};
 
@@ -95,6 +95,25 @@ pub struct Figures {
     pub reported: Reported,
     /// The exact window of each reported score, aligned with `reported.scores`.
     pub windows: Vec<Window>,
+}
+
+impl Figures {
+    /// The figures of `windows` built in code: each window's score reported under its
+    /// abbreviation, with the window's reported value; `params` holds fbp's and fbn's betas.
+    pub fn from_windows(windows: Vec<Window>, params: scorecheck_algebra::Params) -> Figures {
+        let scores = windows
+            .iter()
+            .map(|w| ReportedScore {
+                score: w.score,
+                value: w.reported.clone(),
+                key: w.score.abbreviation().to_string(),
+            })
+            .collect();
+        Figures {
+            reported: Reported { scores, params },
+            windows,
+        }
+    }
 }
 
 /// Reads `scores`, `eps` and `numerical_tolerance` into exact windows; a reported AUC is

@@ -24,6 +24,17 @@ pub struct RegressionRequest {
     pub windows: Vec<Reported>,
 }
 
+impl RegressionRequest {
+    /// A request on `n_samples` targets of variance `var` with the reported `windows`.
+    pub fn new(var: BigRational, n_samples: u64, windows: Vec<Reported>) -> RegressionRequest {
+        RegressionRequest {
+            var,
+            n_samples,
+            windows,
+        }
+    }
+}
+
 /// Reads a `regression_1_testset_no_kfold` request: `var`, `n_samples`, `scores`, `eps`,
 /// `numerical_tolerance`.
 ///

@@ -33,6 +33,21 @@ pub struct SingleMatrixRequest {
     pub repair: Option<usize>,
 }
 
+impl SingleMatrixRequest {
+    /// A request on `p` positives and `n` negatives with `figures`, without an AUC, ranges or
+    /// repairs.
+    pub fn new(p: u64, n: u64, figures: Figures) -> SingleMatrixRequest {
+        SingleMatrixRequest {
+            p,
+            n,
+            figures,
+            auc: None,
+            ranges: None,
+            repair: None,
+        }
+    }
+}
+
 /// Reads the figures, ranges and repair of a single-matrix request on (p, n).
 fn finish(fields: &Object<'_>, p: u64, n: u64, allow_auc: bool) -> Result<SingleMatrixRequest> {
     let (figures, auc) = read_windows_with_auc(fields)?;
@@ -326,6 +341,17 @@ pub struct SplitsRequest {
     pub max_setups: u64,
     /// The reported scores and their windows.
     pub figures: Figures,
+}
+
+impl SplitsRequest {
+    /// A request on a test set of `total` items with `figures`, listing up to 1,000 splits.
+    pub fn new(total: u64, figures: Figures) -> SplitsRequest {
+        SplitsRequest {
+            total,
+            max_setups: DEFAULT_MAX_SETUPS,
+            figures,
+        }
+    }
 }
 
 /// Reads a `1_testset_no_kfold` request whose `testset` gives `total` (or a dataset with

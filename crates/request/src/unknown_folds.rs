@@ -26,6 +26,16 @@ pub struct UnknownFoldsRequest {
     pub ignored: Vec<String>,
 }
 
+impl UnknownFoldsRequest {
+    /// A request on `experiment`, every reported score usable.
+    pub fn new(experiment: UnknownFolds) -> UnknownFoldsRequest {
+        UnknownFoldsRequest {
+            experiment,
+            ignored: Vec::new(),
+        }
+    }
+}
+
 /// Reads `fold_rules`: `"reference"` (default) or `"none"`.
 fn read_rules(
     fields: &Object<'_>,
