@@ -169,24 +169,8 @@ pub fn folds(value: &Json, path: &str, dataset: &ClassCounts) -> Result<Vec<Vec<
     let object = Object::new(value, path)?;
     let out = if let Some(items) = object.get("folds") {
         let field = object.field_path("folds");
-        if object.has("n_folds") || object.has("n_repeats") {
-            return Err(Error::new(ErrorKind::Contradiction, Some(&object.field_path("n_folds")), "give either explicit folds or n_folds/n_repeats, not both (explicit folds list every fold of every repeat)"));
-        }
+        let items = crate::folding::explicit_folds(&object, items, "{\"0\": 5, \"1\": 50}")?;
         object.get("strategy");
-        let Json::Array(items) = items else {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some(&field),
-                "expected a list of folds like [{\"0\": 5, \"1\": 50}, ...]",
-            ));
-        };
-        if items.is_empty() {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some(&field),
-                "the list of folds is empty; give at least one fold",
-            ));
-        }
         let cells = (items.len() as u64).saturating_mul(dataset.labels.len() as u64);
         if items.len() as u64 > MAX_TOTAL_FOLDS || cells > MAX_FOLD_CLASS_CELLS {
             return Err(Error::new(

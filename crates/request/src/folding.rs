@@ -50,6 +50,41 @@ impl Folding {
     }
 }
 
+/// The list of explicit folds given as `folds` in `object`: not beside `n_folds` or
+/// `n_repeats`, and a non-empty list (`example` shows one fold in the error).
+///
+/// # Errors
+///
+/// `Contradiction` naming `n_folds` when it (or `n_repeats`) is given too, `InvalidValue`
+/// naming `folds` when it is not a list or is empty.
+pub fn explicit_folds<'a>(
+    object: &Object<'_>,
+    folds: &'a Json,
+    example: &str,
+) -> Result<&'a Vec<Json>> {
+    let field = object.field_path("folds");
+    if object.has("n_folds") || object.has("n_repeats") {
+        return Err(Error::new(
+            ErrorKind::Contradiction,
+            Some(&object.field_path("n_folds")),
+            "give either explicit folds or n_folds/n_repeats, not both (explicit folds list every fold of every repeat)",
+        ));
+    }
+    match folds {
+        Json::Array(items) if !items.is_empty() => Ok(items),
+        Json::Array(_) => Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some(&field),
+            "the list of folds is empty; give at least one fold",
+        )),
+        _ => Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some(&field),
+            format!("expected a list of folds like [{example}, ...]"),
+        )),
+    }
+}
+
 /// Reads a `folding` for a dataset with counts `dataset`.
 ///
 /// Either `{n_folds, n_repeats, strategy}` or `{folds: [{p, n}, ...]}`. Explicit folds must
@@ -65,27 +100,7 @@ pub fn parse(value: &Json, path: &str, dataset: (u64, u64)) -> Result<Folding> {
     let object = Object::new(value, path)?;
     let folding = if let Some(folds) = object.get("folds") {
         let field = object.field_path("folds");
-        if object.has("n_folds") || object.has("n_repeats") {
-            return Err(Error::new(
-                ErrorKind::Contradiction,
-                Some(&object.field_path("n_folds")),
-                "give either explicit folds or n_folds/n_repeats, not both (explicit folds list every fold of every repeat)",
-            ));
-        }
-        let Json::Array(items) = folds else {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some(&field),
-                "expected a list of folds like [{\"p\": 10, \"n\": 20}, ...]",
-            ));
-        };
-        if items.is_empty() {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some(&field),
-                "the list of folds is empty; give at least one fold",
-            ));
-        }
+        let items = explicit_folds(&object, folds, "{\"p\": 10, \"n\": 20}")?;
         let mut out = Vec::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
             let fold_path = input::index(&field, i);
