@@ -9,9 +9,10 @@ use scorecheck_feasibility::{checked, Budget, Feasibility, Problem, Verdict};
 use serde_json::{json, Map, Value};
 
 use crate::dispatch::{BackendChoice, RunOptions};
-use crate::render::{self, Decision};
+use crate::render;
 use crate::single;
 use crate::Result;
+use scorecheck_feasibility::Conclusion;
 
 pub use scorecheck_experiment::DEFAULT_TIME_LIMIT;
 
@@ -117,19 +118,17 @@ pub(crate) fn insert_verdict(
     witness: impl FnOnce(&[i64]) -> Value,
     explain: impl FnOnce(&str) -> String,
 ) {
+    render::verdict(out, Conclusion::from(verdict));
     match verdict {
         Verdict::Feasible { witness: w } => {
-            render::verdict(out, Decision::Consistent);
             out.insert("lp_status".into(), "feasible".into());
             out.insert("witness".into(), witness(w));
         }
-        Verdict::Infeasible { certainty, reason } => {
-            render::verdict(out, Decision::Inconsistent(certainty.as_str()));
+        Verdict::Infeasible { reason, .. } => {
             out.insert("lp_status".into(), "infeasible".into());
             out.insert("explanation".into(), json!({"message": explain(reason)}));
         }
         Verdict::Undecided { reason } => {
-            render::verdict(out, Decision::Undecided);
             out.insert("lp_status".into(), "undecided".into());
             out.insert(
                 "undecided".into(),

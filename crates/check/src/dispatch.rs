@@ -43,13 +43,7 @@ impl BackendChoice {
 
     /// Parses `pure`, `highs`, `cbc` or `microlp`.
     pub fn parse(text: &str) -> Option<BackendChoice> {
-        match text {
-            "pure" => Some(BackendChoice::Pure),
-            "highs" => Some(BackendChoice::Highs),
-            "cbc" => Some(BackendChoice::Cbc),
-            "microlp" => Some(BackendChoice::MicroLp),
-            _ => None,
-        }
+        BackendChoice::ALL.into_iter().find(|b| b.as_str() == text)
     }
 
     /// The name used in requests and results.

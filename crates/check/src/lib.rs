@@ -13,7 +13,8 @@
 //!   `serde_json::Value` (its numbers are doubles: give figures whose digits matter as text).
 //! - [`answer_single_matrix`], [`answer_mean_of_scores`], [`answer_unknown_folds`],
 //!   [`answer_multiclass`] and [`answer_regression`] answer typed requests ([`request`]: read
-//!   from JSON, built in code, or deserialized with the `serde` feature) as their JSON is.
+//!   from JSON, built in code, or deserialized with the `serde` feature) as their JSON is:
+//!   an [`Answer`], the typed [`Conclusion`] and the JSON result ([`Answer::new`] of a result).
 //! - [`RunOptions::with_solver`] plugs in any [`feasibility::Feasibility`] backend.
 //! - [`single`] is the exact single-confusion-matrix engine behind the score-of-means
 //!   protocols.
@@ -69,6 +70,7 @@ pub use scorecheck_algebra as algebra;
 pub use scorecheck_data::{datasets as registry_datasets, search as search_datasets, NamedDataset};
 pub use scorecheck_experiment as experiment;
 pub use scorecheck_feasibility as feasibility;
+pub use scorecheck_feasibility::Conclusion;
 pub use scorecheck_feasibility_pure as feasibility_pure;
 pub use scorecheck_request as request;
 use scorecheck_request::{classes, figures, input, sets};
@@ -76,6 +78,6 @@ pub use scorecheck_request::{json, Error, ErrorKind, Result};
 pub use scorecheck_single as single;
 pub use typed::{
     answer_mean_of_scores, answer_multiclass, answer_regression, answer_single_matrix,
-    answer_unknown_folds,
+    answer_unknown_folds, Answer,
 };
 pub use unknown_folds::count_fold_configurations;

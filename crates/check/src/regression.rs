@@ -8,8 +8,9 @@ use scorecheck_regression::check;
 use serde_json::{json, Map, Value};
 
 use crate::dispatch::Request;
-use crate::render::Decision;
+use crate::render;
 use crate::{Error, ErrorKind, Result};
+use scorecheck_feasibility::Conclusion;
 use scorecheck_request::regression::{self, RegressionRequest};
 
 /// `regression_1_testset_no_kfold`: `var`, `n_samples`, `scores`, `eps`, `numerical_tolerance`.
@@ -41,9 +42,9 @@ pub(crate) fn answer(read: &RegressionRequest) -> Result<Value> {
     crate::render::verdict(
         &mut out,
         if outcome.is_consistent() {
-            Decision::Consistent
+            Conclusion::Consistent
         } else {
-            Decision::Inconsistent("exact")
+            render::INCONSISTENT
         },
     );
     out.insert("failed".into(), json!(outcome.failed));

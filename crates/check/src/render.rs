@@ -4,7 +4,10 @@
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use scorecheck_algebra::Exact;
+use scorecheck_feasibility::Certainty;
 use serde_json::{json, Value};
+
+use scorecheck_feasibility::Conclusion;
 
 /// A float for a result: `null` when it is not finite (JSON has no NaN or infinity).
 pub(crate) fn finite(x: f64) -> Value {
@@ -82,12 +85,12 @@ pub(crate) fn windows(windows: &[scorecheck_single::Window]) -> serde_json::Map<
 }
 
 /// The decision a single-matrix verdict states (its "inconsistent" is always exact).
-pub(crate) fn single_decision(verdict: &scorecheck_single::Verdict) -> Decision<'static> {
+pub(crate) fn single_decision(verdict: &scorecheck_single::Verdict) -> Conclusion {
     match verdict {
-        scorecheck_single::Verdict::Consistent => Decision::Consistent,
-        scorecheck_single::Verdict::Inconsistent => Decision::Inconsistent("exact"),
+        scorecheck_single::Verdict::Consistent => Conclusion::Consistent,
+        scorecheck_single::Verdict::Inconsistent => INCONSISTENT,
         // Undecided, and any verdict this facade does not know, conclude nothing.
-        _ => Decision::Undecided,
+        _ => Conclusion::Undecided,
     }
 }
 
@@ -97,25 +100,23 @@ pub(crate) fn count(count: u128) -> Value {
     u64::try_from(count).map_or_else(|_| Value::String(count.to_string()), Value::from)
 }
 
-/// The verdict a result states.
-pub(crate) enum Decision<'a> {
-    /// A witness was found (and re-checked exactly).
-    Consistent,
-    /// No solution, with how certain that is (`exact`, `solver`, ...).
-    Inconsistent(&'a str),
-    /// A budget ran out.
-    Undecided,
-}
+/// The conclusion of a proof of inconsistency (exact arithmetic).
+pub(crate) const INCONSISTENT: Conclusion = Conclusion::Inconsistent {
+    certainty: Certainty::Exact,
+};
 
 /// Writes the three fields every result has: `inconsistency` (true, false or null),
 /// `verdict` and `certainty` (of an inconsistency; null otherwise).
-pub(crate) fn verdict(out: &mut serde_json::Map<String, Value>, decision: Decision<'_>) {
-    let (inconsistency, verdict, certainty) = match decision {
-        Decision::Consistent => (Value::Bool(false), "consistent", Value::Null),
-        Decision::Inconsistent(certainty) => {
-            (Value::Bool(true), "inconsistent", Value::from(certainty))
-        }
-        Decision::Undecided => (Value::Null, "undecided", Value::Null),
+pub(crate) fn verdict(out: &mut serde_json::Map<String, Value>, conclusion: Conclusion) {
+    let (inconsistency, verdict, certainty) = match conclusion {
+        Conclusion::Consistent => (Value::Bool(false), "consistent", Value::Null),
+        Conclusion::Inconsistent { certainty } => (
+            Value::Bool(true),
+            "inconsistent",
+            Value::from(certainty.as_str()),
+        ),
+        // Undecided, and any conclusion this facade does not know, claim nothing.
+        _ => (Value::Null, "undecided", Value::Null),
     };
     out.insert("inconsistency".into(), inconsistency);
     out.insert("verdict".into(), verdict.into());

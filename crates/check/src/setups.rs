@@ -8,10 +8,11 @@ use serde_json::{json, Value};
 
 use crate::dispatch::Request;
 use crate::figures::Figures;
-use crate::input::{self};
-use crate::render::{count as count_json, Decision};
+use crate::input;
+use crate::render::{self, count as count_json};
 use crate::single;
 use crate::Result;
+use scorecheck_feasibility::Conclusion;
 use scorecheck_request::single_matrix::{self, SplitsRequest};
 
 /// `1_testset_no_kfold` with a testset of known size and unknown class split.
@@ -37,12 +38,12 @@ fn render(total: u64, windows: &[single::Window], found: &single::Splits) -> Val
     let all = u128::from(total) + 1;
     let complete = found.is_complete();
     let decision = match found.consistent() {
-        Some(true) => Decision::Consistent,
+        Some(true) => Conclusion::Consistent,
         // Every split refuted exactly.
-        Some(false) => Decision::Inconsistent("exact"),
-        None => Decision::Undecided,
+        Some(false) => render::INCONSISTENT,
+        None => Conclusion::Undecided,
     };
-    let inconsistent = matches!(decision, Decision::Inconsistent(_));
+    let inconsistent = matches!(decision, Conclusion::Inconsistent { .. });
     let setups: Vec<Value> = found
         .setups
         .iter()

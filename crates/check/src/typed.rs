@@ -2,13 +2,13 @@
 //! built in code or deserialized with serde (cargo feature `serde`).
 //!
 //! The requests are `scorecheck-request`'s ([`crate::request`]), built of the engines' own
-//! types; its readers turn a JSON request into one. The result is the JSON result
-//! [`crate::run_text`] gives, without its `check` field.
+//! types; its readers turn a JSON request into one. The answer is an [`Answer`]: the typed
+//! [`Conclusion`], and the JSON result [`crate::run_text`] gives, without its `check` field.
 //!
 //! ```
 //! use scorecheck::experiment::{Bound, DatasetSpec, Experiment, FoldSpec};
 //! use scorecheck::request::mean_of_scores::{MeanOfScoresRequest, MeanProtocol};
-//! use scorecheck::{algebra::Score, answer_mean_of_scores, RunOptions};
+//! use scorecheck::{algebra::Score, answer_mean_of_scores, Conclusion, RunOptions};
 //! # use num_rational::BigRational;
 //! let q = |a: i64, b: i64| BigRational::new(a.into(), b.into());
 //! let fold = |p, n| FoldSpec { p, n, bounds: Vec::new() };
@@ -18,11 +18,13 @@
 //!     windows: vec![Bound { score: Score::Acc, lower: q(55, 100), upper: q(55, 100) }],
 //! };
 //! let request = MeanOfScoresRequest::new(MeanProtocol::DatasetKnownFolds, experiment);
-//! let result = answer_mean_of_scores(&request, &RunOptions::default())?;
-//! assert_eq!(result["verdict"], "consistent");
+//! let answer = answer_mean_of_scores(&request, &RunOptions::default())?;
+//! assert_eq!(answer.conclusion, Conclusion::Consistent);
+//! assert_eq!(answer.result["verdict"], "consistent");
 //! # Ok::<(), scorecheck::Error>(())
 //! ```
 
+use scorecheck_feasibility::Conclusion;
 use serde_json::Value;
 
 use scorecheck_request::classes::MulticlassRequest;
@@ -36,11 +38,32 @@ use scorecheck_request::unknown_folds::UnknownFoldsRequest;
 use crate::dispatch::{tidy, Request, RunOptions};
 use crate::Result;
 
+/// The answer to a typed request.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct Answer {
+    /// What the result concludes.
+    pub conclusion: Conclusion,
+    /// The whole result, as [`crate::run_text`] writes it without its `check` field.
+    pub result: Value,
+}
+
+impl Answer {
+    /// The answer of a [`crate::run_text`] result: [`Conclusion::from_fields`] of its fields.
+    pub fn new(result: Value) -> Answer {
+        let field = |name| result.get(name).and_then(Value::as_str);
+        Answer {
+            conclusion: Conclusion::from_fields(field("verdict"), field("certainty")),
+            result,
+        }
+    }
+}
+
 /// Runs `answer` on a request with no JSON fields and `options` started.
 fn typed(
     options: &RunOptions,
     answer: impl FnOnce(&Request<'_>) -> Result<Value>,
-) -> Result<Value> {
+) -> Result<Answer> {
     let empty = Json::Object(JsonMap::new());
     let mut options = options.clone();
     options.start();
@@ -50,7 +73,7 @@ fn typed(
     };
     let mut result = answer(&request)?;
     tidy(&mut result, &request.options);
-    Ok(result)
+    Ok(Answer::new(result))
 }
 
 /// Answers a mean-of-scores request (`1_dataset_known_folds_mos`, `n_testsets_mos_no_kfold`,
@@ -60,7 +83,10 @@ fn typed(
 ///
 /// When the experiment cannot be modelled (an undefined score, counts beyond the program's
 /// sizes) or the named backend is not built in.
-pub fn answer_mean_of_scores(request: &MeanOfScoresRequest, options: &RunOptions) -> Result<Value> {
+pub fn answer_mean_of_scores(
+    request: &MeanOfScoresRequest,
+    options: &RunOptions,
+) -> Result<Answer> {
     typed(options, |r| crate::mos::answer(request, r))
 }
 
@@ -70,7 +96,7 @@ pub fn answer_mean_of_scores(request: &MeanOfScoresRequest, options: &RunOptions
 /// # Errors
 ///
 /// When the fold configurations cannot be formed or the named backend is not built in.
-pub fn answer_unknown_folds(request: &UnknownFoldsRequest, options: &RunOptions) -> Result<Value> {
+pub fn answer_unknown_folds(request: &UnknownFoldsRequest, options: &RunOptions) -> Result<Answer> {
     typed(options, |r| {
         crate::unknown_folds::answer(&request.experiment, &request.ignored, r)
     })
@@ -83,7 +109,7 @@ pub fn answer_unknown_folds(request: &UnknownFoldsRequest, options: &RunOptions)
 ///
 /// None today (every single-matrix search ends in a verdict or "undecided"); the `Result` is
 /// kept for the checks a request may ask for later.
-pub fn answer_single_matrix(request: &SingleMatrixRequest, options: &RunOptions) -> Result<Value> {
+pub fn answer_single_matrix(request: &SingleMatrixRequest, options: &RunOptions) -> Result<Answer> {
     typed(options, |r| crate::binary_som::decide(r, request.clone()))
 }
 
@@ -93,7 +119,7 @@ pub fn answer_single_matrix(request: &SingleMatrixRequest, options: &RunOptions)
 ///
 /// When the pooled counts or the model exceed the supported sizes, or the named backend is
 /// not built in.
-pub fn answer_multiclass(request: &MulticlassRequest, options: &RunOptions) -> Result<Value> {
+pub fn answer_multiclass(request: &MulticlassRequest, options: &RunOptions) -> Result<Answer> {
     typed(options, |r| crate::multiclass::answer(r, request))
 }
 
@@ -102,6 +128,6 @@ pub fn answer_multiclass(request: &MulticlassRequest, options: &RunOptions) -> R
 /// # Errors
 ///
 /// When r2 is reported with a zero variance.
-pub fn answer_regression(request: &RegressionRequest, options: &RunOptions) -> Result<Value> {
+pub fn answer_regression(request: &RegressionRequest, options: &RunOptions) -> Result<Answer> {
     typed(options, |_| crate::regression::answer(request))
 }

@@ -38,8 +38,9 @@ use serde_json::{json, Map, Value};
 use crate::dispatch::{Request, RunOptions};
 use crate::input::{self};
 use crate::mos;
-use crate::render::{self, finite, Decision};
+use crate::render::{self, finite};
 use crate::{Error, ErrorKind, Result};
+use scorecheck_feasibility::Conclusion;
 
 fn folds_error(e: scorecheck_folds::Error, path: &str) -> Error {
     Error::new(
@@ -123,23 +124,18 @@ pub(crate) fn answer(
     let space = space(experiment)?;
     crate::dispatch::all_fields_read(request)?;
     if let Some(reason) = mos::nothing_checkable(experiment.is_constrained(), ignored) {
+        let configurations = render::big_count(&space.count());
         let mut out = Map::new();
-        render::verdict(&mut out, Decision::Undecided);
-        for (key, value) in [
-            ("covered", json!(0.0)),
-            (
-                "undecided",
-                json!({"reason": reason, "configurations_left_undecided": crate::render::big_count(&space.count())}),
-            ),
-            ("backend", json!(request.options.backend_name())),
-            ("ignored_scores", json!(ignored)),
-            (
-                "configurations_total",
-                crate::render::big_count(&space.count()),
-            ),
-            ("configurations_examined", json!(0)),
-        ] {
-            out.insert(key.into(), value);
+        render::verdict(&mut out, Conclusion::Undecided);
+        if let Value::Object(fields) = json!({
+            "covered": 0.0,
+            "undecided": {"reason": reason, "configurations_left_undecided": configurations},
+            "backend": request.options.backend_name(),
+            "ignored_scores": ignored,
+            "configurations_total": configurations,
+            "configurations_examined": 0,
+        }) {
+            out.extend(fields);
         }
         return Ok(Value::Object(out));
     }
@@ -199,21 +195,20 @@ fn render(
             at_once,
             ..
         } => {
-            render::verdict(&mut out, Decision::Inconsistent(certainty.as_str()));
+            let certainty = *certainty;
+            render::verdict(&mut out, Conclusion::Inconsistent { certainty });
             let message = match at_once {
                 Some(reason) => format!("every one of the {total} fold configurations is refuted at once: {reason}"),
                 None => format!("every one of the {total} fold configurations is refuted: {refuted_by_rows} without an integer program (the exact linear relaxation is infeasible, or a single reported mean or bound cannot be hit by any integer counts), {solved} by solving its integer program"),
             };
             out.insert("explanation".into(), json!({ "message": message }));
-            out.insert("backend".into(), request.options.backend_name().into());
-            out.insert("ignored_scores".into(), json!(ignored));
         }
         SearchOutcome::Undecided {
             reason,
             undecided_configurations,
             ..
         } => {
-            render::verdict(&mut out, Decision::Undecided);
+            render::verdict(&mut out, Conclusion::Undecided);
             let share = if total == BigUint::from(0u8) {
                 1.0
             } else {
@@ -221,18 +216,17 @@ fn render(
             };
             out.insert("covered".into(), finite(share));
             out.insert("undecided".into(), json!({"reason": reason, "configurations_left_undecided": undecided_configurations}));
-            out.insert("backend".into(), request.options.backend_name().into());
-            out.insert("ignored_scores".into(), json!(ignored));
         }
         // An ending of a kind added later: undecided, never a verdict.
         other => {
-            render::verdict(&mut out, Decision::Undecided);
+            render::verdict(&mut out, Conclusion::Undecided);
             out.insert("covered".into(), finite(0.0));
             out.insert("undecided".into(), json!({"reason": format!("the search ended in a way this version does not know: {other:?}")}));
-            out.insert("backend".into(), request.options.backend_name().into());
-            out.insert("ignored_scores".into(), json!(ignored));
         }
     }
+    // (A consistent configuration's rendering has both already, the same.)
+    out.insert("backend".into(), request.options.backend_name().into());
+    out.insert("ignored_scores".into(), json!(ignored));
     out.insert(
         "configurations_total".into(),
         crate::render::big_count(&total),

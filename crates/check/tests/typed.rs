@@ -10,7 +10,7 @@ use scorecheck::request::input::Object;
 use scorecheck::request::{mean_of_scores, regression, single_matrix, unknown_folds};
 use scorecheck::{
     answer_mean_of_scores, answer_multiclass, answer_regression, answer_single_matrix,
-    answer_unknown_folds, run_json, RunOptions,
+    answer_unknown_folds, run_json, Answer, Conclusion, RunOptions,
 };
 use serde_json::Value;
 
@@ -60,7 +60,7 @@ fn through_serde<T>(typed: T) -> T {
 }
 
 /// The typed answer of `request`, or `None` when its family has no typed entry point.
-fn typed_answer(request: &Json, options: &RunOptions) -> Option<Result<Value, scorecheck::Error>> {
+fn typed_answer(request: &Json, options: &RunOptions) -> Option<Result<Answer, scorecheck::Error>> {
     let fields = Object::new(request, "").ok()?;
     let check = request.get("check")?.as_str()?;
     let check = check.strip_prefix("check_").unwrap_or(check);
@@ -116,6 +116,7 @@ fn typed_answer(request: &Json, options: &RunOptions) -> Option<Result<Value, sc
 fn typed_requests_answer_as_their_json_does() {
     let options = RunOptions::default();
     let mut compared = 0;
+    let mut concluded = 0;
     for family in [
         "binary_single",
         "binary_mos",
@@ -151,8 +152,24 @@ fn typed_requests_answer_as_their_json_does() {
                 continue;
             };
             let typed = typed.unwrap_or_else(|e| panic!("{family}:{}: {e}", i + 1));
+            // The typed conclusion states the case's expected verdict, where the data file
+            // gives one.
+            let expected_inconsistency = case
+                .get("expected")
+                .and_then(|e| e.get("inconsistency"))
+                .and_then(Json::as_bool);
+            match (expected_inconsistency, typed.conclusion) {
+                (None, _)
+                | (Some(false), Conclusion::Consistent)
+                | (Some(true), Conclusion::Inconsistent { .. }) => {}
+                (Some(inconsistency), conclusion) => panic!(
+                    "{family}:{}: expected inconsistency {inconsistency}, the typed answer concludes {conclusion:?}",
+                    i + 1
+                ),
+            }
+            concluded += usize::from(expected_inconsistency.is_some());
             assert_eq!(
-                stable(typed),
+                stable(typed.result),
                 stable(expected),
                 "{family}:{}: the typed answer differs",
                 i + 1
@@ -160,8 +177,12 @@ fn typed_requests_answer_as_their_json_does() {
             compared += 1;
         }
     }
-    eprintln!("{compared} cases compared");
+    eprintln!("{compared} cases compared, {concluded} of them with an expected verdict");
     assert!(compared >= 100, "only {compared} cases were compared");
+    assert!(
+        concluded >= 80,
+        "only {concluded} conclusions were compared"
+    );
 }
 
 /// The engines' outcomes go through serde_json and back unchanged: a single-matrix outcome
@@ -184,6 +205,10 @@ fn engine_outcomes_round_trip_through_serde() {
         let back: T = serde_json::from_str(&text).expect("deserializes");
         assert_eq!(&back, value, "{text}");
     }
+    round_trip(&Conclusion::Inconsistent {
+        certainty: scorecheck::feasibility::Certainty::Exact,
+    });
+    round_trip(&Conclusion::Undecided);
     let read = |text: &str| Json::parse(text).expect("a request");
     for text in [
         r#"{"testset": {"p": 100, "n": 200}, "scores": {"acc": 0.9, "sens": 0.8, "mcc": 0.77}, "eps": 0.01}"#,
@@ -256,7 +281,7 @@ fn requests_built_in_code_answer_as_their_json() {
     );
     let typed = answer_single_matrix(&SingleMatrixRequest::new(1000, 6000, figures), &options);
     assert_eq!(
-        stable(typed.unwrap()),
+        stable(typed.unwrap().result),
         json(
             r#"{"check": "1_testset_no_kfold", "testset": {"p": 1000, "n": 6000},
             "scores": {"acc": 0.6821, "npv": 0.9401, "f1p": 0.4004}, "eps": 0.0001}"#
@@ -279,11 +304,47 @@ fn requests_built_in_code_answer_as_their_json() {
     let experiment = UnknownFolds::new(vec![Evaluation::new(38, 262, 5, 1)], bounds);
     let typed = answer_unknown_folds(&UnknownFoldsRequest::new(experiment), &options);
     assert_eq!(
-        stable(typed.unwrap()),
+        stable(typed.unwrap().result),
         json(
             r#"{"check": "1_dataset_unknown_folds_mos", "dataset": {"p": 38, "n": 262},
             "folding": {"n_folds": 5, "n_repeats": 1},
             "scores": {"acc": 0.95, "sens": 0.6, "spec": 0.97}, "eps": 0.01}"#
         )
     );
+}
+
+#[test]
+fn a_conclusion_never_claims_more_than_its_result() {
+    let of = |result: Value| Answer::new(result).conclusion;
+    assert_eq!(
+        of(serde_json::json!({"verdict": "consistent"})),
+        Conclusion::Consistent
+    );
+    assert!(
+        of(serde_json::json!({"verdict": "inconsistent", "certainty": "exact"}))
+            .is_proven_inconsistent()
+    );
+    // A certainty this version does not know is not a proof.
+    for certainty in [
+        serde_json::json!("solver"),
+        serde_json::json!("heuristic"),
+        Value::Null,
+    ] {
+        let conclusion = of(serde_json::json!({"verdict": "inconsistent", "certainty": certainty}));
+        assert_eq!(
+            conclusion,
+            Conclusion::Inconsistent {
+                certainty: scorecheck::feasibility::Certainty::Solver
+            }
+        );
+        assert!(!conclusion.is_proven_inconsistent());
+    }
+    for result in [
+        serde_json::json!({"verdict": "undecided"}),
+        serde_json::json!({"verdict": "maybe"}),
+        serde_json::json!({"inconsistency": true}),
+        serde_json::json!([]),
+    ] {
+        assert_eq!(of(result), Conclusion::Undecided);
+    }
 }

@@ -66,4 +66,4 @@ pub use optimize::{
     Sense,
 };
 pub use problem::{Constraint, Problem, VarId, Variable, Violation, ViolationKind};
-pub use verdict::{Budget, Certainty, Feasibility, Verdict};
+pub use verdict::{Budget, Certainty, Conclusion, Feasibility, Verdict};

@@ -98,6 +98,67 @@ impl Verdict {
     }
 }
 
+/// What a check concludes: a backend's [`Verdict`] without its witness or reason, or the
+/// `verdict` and `certainty` of a result.
+///
+/// Matches on it need a wildcard arm: a new kind may be added. Treat an unknown one like
+/// [`Conclusion::Undecided`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Conclusion {
+    /// The reported figures can come from the described experiment: a witness was found and
+    /// re-checked exactly.
+    Consistent,
+    /// They cannot; `certainty` says how that was shown ([`Certainty::Exact`]: a proof).
+    Inconsistent {
+        /// How the inconsistency was reached.
+        certainty: Certainty,
+    },
+    /// Nothing was concluded: a budget ran out, or nothing reported could be checked.
+    Undecided,
+}
+
+impl Conclusion {
+    /// The conclusion stated by a `verdict` (`"consistent"`, `"inconsistent"`,
+    /// `"undecided"`) and a `certainty` (`"exact"`, `"solver"`). Never a stronger claim than
+    /// the fields make: a certainty other than `"exact"` reads as [`Certainty::Solver`], a
+    /// verdict other than the first two as [`Conclusion::Undecided`].
+    pub fn from_fields(verdict: Option<&str>, certainty: Option<&str>) -> Conclusion {
+        match verdict {
+            Some("consistent") => Conclusion::Consistent,
+            Some("inconsistent") => Conclusion::Inconsistent {
+                certainty: match certainty {
+                    Some("exact") => Certainty::Exact,
+                    _ => Certainty::Solver,
+                },
+            },
+            _ => Conclusion::Undecided,
+        }
+    }
+
+    /// `true` when the figures are shown impossible with exact arithmetic: a proof.
+    pub fn is_proven_inconsistent(self) -> bool {
+        self == Conclusion::Inconsistent {
+            certainty: Certainty::Exact,
+        }
+    }
+}
+
+impl From<&Verdict> for Conclusion {
+    /// Feasible is consistent, infeasible inconsistent with its certainty; anything else
+    /// concludes nothing.
+    fn from(verdict: &Verdict) -> Conclusion {
+        match verdict {
+            Verdict::Feasible { .. } => Conclusion::Consistent,
+            Verdict::Infeasible { certainty, .. } => Conclusion::Inconsistent {
+                certainty: *certainty,
+            },
+            Verdict::Undecided { .. } => Conclusion::Undecided,
+        }
+    }
+}
+
 /// Limits on a search; a backend that reaches one answers [`Verdict::Undecided`].
 ///
 /// Built with [`Budget::new`], [`Budget::nodes`], [`Budget::unlimited`] or
@@ -197,5 +258,39 @@ pub trait Feasibility: Send + Sync {
         budget: &Budget,
     ) -> Optimum {
         crate::optimize_by_bisection(self, problem, objective, sense, budget)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_conclusion_keeps_the_certainty_of_a_verdict_and_drops_the_rest() {
+        let infeasible = |certainty| Verdict::Infeasible {
+            certainty,
+            reason: "r".into(),
+        };
+        assert_eq!(
+            Conclusion::from(&Verdict::Feasible { witness: vec![1] }),
+            Conclusion::Consistent
+        );
+        for certainty in [Certainty::Exact, Certainty::Solver] {
+            let conclusion = Conclusion::from(&infeasible(certainty));
+            assert_eq!(conclusion, Conclusion::Inconsistent { certainty });
+            assert_eq!(
+                conclusion.is_proven_inconsistent(),
+                certainty == Certainty::Exact
+            );
+            // Written as fields and read back, the same conclusion.
+            assert_eq!(
+                Conclusion::from_fields(Some("inconsistent"), Some(certainty.as_str())),
+                conclusion
+            );
+        }
+        assert_eq!(
+            Conclusion::from(&Verdict::Undecided { reason: "r".into() }),
+            Conclusion::Undecided
+        );
     }
 }

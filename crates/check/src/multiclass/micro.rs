@@ -11,12 +11,12 @@ use serde_json::{json, Map, Value};
 
 use super::{counts_json, Model, MulticlassRequest, Setup};
 use crate::dispatch::Request;
-use crate::figures::Figures;
-use crate::figures::MeanFigures;
+use crate::figures::{Figures, MeanFigures};
 use crate::mos;
-use crate::render::{self, Decision};
+use crate::render;
 use crate::single;
 use crate::{Error, ErrorKind, Result};
+use scorecheck_feasibility::Conclusion;
 
 /// The engine's error, at `path`.
 fn micro_error(e: MicroError, path: &str) -> Error {
@@ -54,26 +54,25 @@ pub(crate) fn score_of_means(request: &Request<'_>, read: &MulticlassRequest) ->
     let mut out = Map::new();
     match search_trace(total, k, &windows, &reported.params) {
         Trace::Found(trace) => {
-            render::verdict(&mut out, Decision::Consistent);
+            render::verdict(&mut out, Conclusion::Consistent);
             out.insert(
                 "witness".into(),
                 witness(setup, trace, total, k, &windows, &reported.params),
             );
         }
         Trace::None { message, scores } => {
-            render::verdict(&mut out, Decision::Inconsistent("exact"));
+            render::verdict(&mut out, render::INCONSISTENT);
             out.insert("explanation".into(), json!({"message": message, "scores": scores.iter().map(|s| s.abbreviation()).collect::<Vec<_>>()}));
         }
-        Trace::Undecided(reason) => {
-            render::verdict(&mut out, Decision::Undecided);
-            out.insert("undecided".into(), json!({"reason": reason}));
-        }
         other => {
-            render::verdict(&mut out, Decision::Undecided);
-            out.insert(
-                "undecided".into(),
-                json!({"reason": format!("the trace search ended in a way this version does not know: {other:?}")}),
-            );
+            let reason = match other {
+                Trace::Undecided(reason) => reason,
+                other => {
+                    format!("the trace search ended in a way this version does not know: {other:?}")
+                }
+            };
+            render::verdict(&mut out, Conclusion::Undecided);
+            out.insert("undecided".into(), json!({"reason": reason}));
         }
     }
     out.insert("model".into(), model.as_str().into());
