@@ -159,11 +159,16 @@ fn every_check_ends_within_the_time_limit() {
     let server = Server::start();
     // Some 1.6e11 fold configurations: without the server's 10 s this would run for hours.
     let request = br#"{"check": "1_dataset_unknown_folds_mos", "dataset": {"p": 500, "n": 500}, "folding": {"n_folds": 10, "n_repeats": 1}, "scores": {"acc": 0.9447, "sens": 0.9139, "spec": 0.9733}, "eps": 0.0001}"#;
-    let started = std::time::Instant::now();
     let (status, body) = server.exchange("POST", "/check", request);
     assert_eq!(status, 200, "{body}");
-    assert_eq!(json(&body)["verdict"], "undecided", "{body}");
-    assert!(started.elapsed() < Duration::from_secs(25), "{body}");
+    let answer = json(&body);
+    assert_eq!(answer["verdict"], "undecided", "{body}");
+    // Stopped by the server's limit (no wall-clock assertion: the reason says which limit).
+    let reason = answer["undecided"]["reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.contains("the time limit of 10.000 s ran out"),
+        "{body}"
+    );
     // A request may not ask for more than the server gives.
     let request = br#"{"check": "1_testset_no_kfold", "testset": {"p": 10, "n": 10}, "scores": {"acc": 0.5}, "eps": 0.01, "time_limit": 60}"#;
     let (status, body) = server.exchange("POST", "/check", request);
