@@ -9,7 +9,7 @@
 //! `cargo run -p scorecheck --example published_experiment` (CI runs it).
 
 use scorecheck::algebra::{parse_decimal, reported_interval, BigRational, Params, Score};
-use scorecheck::experiment::{Bound, DatasetSpec, Experiment, FoldSpec};
+use scorecheck::experiment::{Bound, DatasetSpec, Experiment};
 use scorecheck::request::figures::Figures;
 use scorecheck::request::mean_of_scores::{MeanOfScoresRequest, MeanProtocol};
 use scorecheck::request::single_matrix::SingleMatrixRequest;
@@ -41,23 +41,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .iter()
             .map(|&(score, value)| {
                 let (lower, upper) = reported_interval(&decimal(value), &eps, &tolerance);
-                Bound {
-                    score,
-                    lower,
-                    upper,
-                }
+                Bound::new(score, lower, upper)
             })
             .collect();
         let datasets = images
             .iter()
-            .map(|image| DatasetSpec {
-                folds: vec![FoldSpec {
-                    p: image.p,
-                    n: image.n,
-                    bounds: Vec::new(),
-                }],
-                bounds: Vec::new(),
-            })
+            .map(|image| DatasetSpec::single_fold(image.p, image.n, Vec::new()))
             .collect();
         let experiment = Experiment { datasets, windows };
         let mos = answer_mean_of_scores(

@@ -9,7 +9,7 @@
 use num_rational::BigRational;
 use scorecheck_algebra::Score;
 use scorecheck_experiment::witness_scores;
-pub(crate) use scorecheck_experiment::{linear_form, Bound, DatasetSpec, Experiment, FoldSpec};
+pub(crate) use scorecheck_experiment::{linear_form, Bound, DatasetSpec, Experiment};
 use scorecheck_feasibility::{Problem, Verdict};
 use serde_json::{json, Map, Value};
 

@@ -31,7 +31,7 @@ pub(crate) use vessel::*;
 use serde_json::{json, Map, Value};
 
 use crate::dispatch::Request;
-use crate::mos::{self, DatasetSpec, Experiment, FoldSpec};
+use crate::mos::{self, DatasetSpec, Experiment};
 use crate::single;
 use crate::{Error, ErrorKind, Result};
 use scorecheck_request::bundles::Testset;
@@ -139,14 +139,7 @@ pub(crate) fn mos_check(request: &Request<'_>, testsets: &[Testset]) -> Result<V
     } = crate::figures::mean_windows(&request.fields)?;
     let datasets = testsets
         .iter()
-        .map(|t| DatasetSpec {
-            folds: vec![FoldSpec {
-                p: t.p,
-                n: t.n,
-                bounds: Vec::new(),
-            }],
-            bounds: bounds.clone(),
-        })
+        .map(|t| DatasetSpec::single_fold(t.p, t.n, bounds.clone()))
         .collect();
     let experiment = Experiment { datasets, windows };
     let outcome = mos::verdict(&experiment, &request.options)?;
