@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use crate::input::Object;
-use crate::json::Json;
+use crate::json::{Json, ParseError};
 use crate::{Error, ErrorKind, Result};
 pub use scorecheck_request::options::{
     max_witnesses, time_limit, MAX_TIME_LIMIT_SECONDS, MAX_WITNESSES,
@@ -199,10 +199,14 @@ impl RunOptions {
     /// Sets the deadline from the time limit when the request starts (unless the caller
     /// set one).
     pub(crate) fn start(&mut self) {
+        self.start_at(Instant::now());
+    }
+
+    /// Sets the deadline from the time limit counted from `started` (when the request's
+    /// text began to be read), unless the caller set one.
+    pub(crate) fn start_at(&mut self, started: Instant) {
         if self.deadline.is_none() {
-            self.deadline = self
-                .time_limit
-                .and_then(|limit| Instant::now().checked_add(limit));
+            self.deadline = self.time_limit.and_then(|limit| started.checked_add(limit));
         }
     }
 
@@ -252,30 +256,38 @@ pub fn check_names() -> Vec<&'static str> {
 /// the check is unknown, or a field is missing, misspelt or invalid; searches that run out of
 /// budget are not errors (their verdict is "undecided").
 pub fn run_text(text: &str, options: &RunOptions) -> Result<Value> {
-    // serde_json checks the text (and words the errors); the request is then read into a
-    // tree that keeps each number's text and each object's order (crate::json).
-    serde_json::from_str::<serde::de::IgnoredAny>(text).map_err(|e| {
-        Error::new(
-            ErrorKind::InvalidJson,
-            None,
-            format!("the request is not valid JSON ({e}); send one object like {{\"check\": \"1_testset_no_kfold\", ...}}"),
-        )
-    })?;
-    if let Some(path) = scorecheck_request::first_duplicate_key(text) {
-        return Err(Error::new(
+    // The time limit covers reading the text too.
+    let started = Instant::now();
+    // One pass reads the text into a tree that keeps each number's text and each object's
+    // order (crate::json), refusing deep nesting before it is read and repeated keys.
+    let request = Json::parse(text).map_err(|error| match error {
+        ParseError::DuplicateKey(path) => Error::new(
             ErrorKind::InvalidJson,
             Some(&path),
             format!("the key {path:?} is given twice in one object; keep one (JSON readers differ on which one wins)"),
-        ));
-    }
-    let request = Json::parse(text).map_err(|e| {
-        Error::new(
+        ),
+        ParseError::TooDeep(path) => Error::new(
             ErrorKind::InvalidJson,
-            None,
-            format!("the request is not valid JSON ({e})"),
-        )
+            (!path.is_empty()).then_some(path.as_str()),
+            format!(
+                "the request is not valid JSON: arrays and objects nest deeper than {} levels here; no request nests deeper than a few levels",
+                scorecheck_request::json::MAX_DEPTH,
+            ),
+        ),
+        // serde_json words syntax errors by line and column; it runs only on text already
+        // refused, whose nesting is within the limit up to the error.
+        _ => {
+            let worded = serde_json::from_str::<serde::de::IgnoredAny>(text)
+                .err()
+                .map_or_else(|| error.to_string(), |e| e.to_string());
+            Error::new(
+                ErrorKind::InvalidJson,
+                None,
+                format!("the request is not valid JSON ({worded}); send one object like {{\"check\": \"1_testset_no_kfold\", ...}}"),
+            )
+        }
     })?;
-    answer(&request, options)
+    answer_started(&request, options, started)
 }
 
 /// Answers one request built in code.
@@ -304,13 +316,18 @@ pub fn run_json(request: &Json, options: &RunOptions) -> Result<Value> {
 
 /// Answers one request read into the request tree.
 pub(crate) fn answer(value: &Json, options: &RunOptions) -> Result<Value> {
+    answer_started(value, options, Instant::now())
+}
+
+/// Answers one request whose reading began at `started` (its time limit counts from then).
+fn answer_started(value: &Json, options: &RunOptions, started: Instant) -> Result<Value> {
     let fields = Object::new(value, "")?;
     let table = crate::protocols::PROTOCOLS;
     // The index is one of `check_names()`, which lists the table in its order.
     let (canonical, handler) = &table[scorecheck_request::read_check(&fields, &check_names())?];
     fields.get("id");
     let mut options = request_options(&fields, options)?;
-    options.start();
+    options.start_at(started);
     let request = Request { fields, options };
     let power = scorecheck_request::power::read_power(&request.fields, canonical)?;
     let mut result = handler(&request)?;

@@ -83,7 +83,7 @@ pub(crate) fn repair(
             "message": if undecided > 0 {
                 format!("{undecided} sub-checks were undecided within the time limit; no repair was found among the rest")
             } else {
-                "no proper subset of the reported scores is consistent".to_string()
+                "not even changing every reported score makes the report consistent".to_string()
             },
         });
     };

@@ -15,7 +15,7 @@ use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use scorecheck::{BackendChoice, RunOptions};
 
 /// Exit status of a consistent verdict.
@@ -121,10 +121,16 @@ impl EngineArgs {
         options.max_configurations = self.max_configurations;
         options.time_limit = time_limit;
         options.max_witnesses = max_witnesses;
-        options.max_nodes = match self.max_nodes {
-            Some(0) => anyhow::bail!("--max-nodes must be at least 1"),
-            other => other,
-        };
+        options.max_nodes =
+            match self.max_nodes {
+                Some(0) => return Err(scorecheck::Error::new(
+                    scorecheck::ErrorKind::InvalidValue,
+                    Some("--max-nodes"),
+                    "--max-nodes must be at least 1: a branch and bound needs one node to start",
+                )
+                .into()),
+                other => other,
+            };
         options.count_budget = self.count_budget;
         if self.no_explain {
             options = options.with_explain(false);
@@ -201,8 +207,72 @@ fn batch(args: &BatchArgs) -> anyhow::Result<()> {
     )
 }
 
+/// The command line as clap reads it, every flag that takes a value accepting a negative
+/// number as that value: `--p -5` is then refused by the flag's own check, which names it,
+/// instead of being taken for an unknown flag `-5`.
+fn command() -> clap::Command {
+    fn negative_values(cmd: clap::Command) -> clap::Command {
+        cmd.mut_args(|arg| {
+            if arg.get_action().takes_values() && !arg.is_positional() {
+                arg.allow_negative_numbers(true)
+            } else {
+                arg
+            }
+        })
+        .mut_subcommands(negative_values)
+    }
+    negative_values(Cli::command())
+}
+
+/// Reports bad arguments: clap's message on stderr, and with `--format json` the same error
+/// as a JSON record on stdout naming the flag (as a bad request's record names its field).
+fn argument_error(error: &clap::Error) -> ExitCode {
+    use clap::error::{ContextKind, ContextValue, ErrorKind as ClapKind};
+    if matches!(
+        error.kind(),
+        ClapKind::DisplayHelp | ClapKind::DisplayVersion
+    ) {
+        error.exit();
+    }
+    let _ = error.print();
+    let args: Vec<String> = std::env::args().collect();
+    let json = args
+        .windows(2)
+        .any(|pair| pair[0] == "--format" && pair[1] == "json")
+        || args.iter().any(|arg| arg == "--format=json");
+    if json {
+        // "--p <P>" names the flag `--p`.
+        let flag = match error.get(ContextKind::InvalidArg) {
+            Some(ContextValue::String(arg)) => arg.split(' ').next().map(str::to_string),
+            _ => None,
+        };
+        let rendered = error.render().to_string();
+        let message = rendered
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .trim_start_matches("error: ");
+        let kind = match error.kind() {
+            ClapKind::MissingRequiredArgument => "missing_field",
+            ClapKind::UnknownArgument | ClapKind::InvalidSubcommand => "unknown_field",
+            _ => "invalid_value",
+        };
+        emit(&format!(
+            "{}\n",
+            serde_json::json!({"error": {"kind": kind, "field": flag, "message": message}})
+        ));
+    }
+    ExitCode::from(EXIT_ERROR)
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match command()
+        .try_get_matches()
+        .and_then(|matches| Cli::from_arg_matches(&matches))
+    {
+        Ok(cli) => cli,
+        Err(error) => return argument_error(&error),
+    };
     match cli.command {
         Command::Scores(args) => scores::run(&args),
         Command::Check(args) => check(&args),
@@ -254,11 +324,11 @@ pub(crate) fn emit(text: &str) {
 
 /// The request with `ranges` set from `--ranges` (a JSON object is required then).
 fn with_ranges(text: &str, ranges: &str) -> anyhow::Result<String> {
-    serde_json::from_str::<serde_json::Value>(text)
-        .map_err(|e| anyhow::anyhow!("--ranges needs a JSON request object ({e})"))?;
-    // The request tree keeps each number as written and the order of the fields.
-    let mut request = scorecheck::json::Json::parse(text)
-        .map_err(|e| anyhow::anyhow!("--ranges needs a JSON request object ({e})"))?;
+    // The request tree keeps each number as written and the order of the fields. Text it
+    // refuses goes on unchanged, so that the check's own error names what to fix.
+    let Ok(mut request) = scorecheck::json::Json::parse(text) else {
+        return Ok(text.to_string());
+    };
     match request.as_object_mut() {
         Some(map) => {
             map.insert("ranges", ranges_value(ranges));

@@ -36,7 +36,7 @@ pub struct QuickArgs {
     #[arg(long, help_heading = QUICK)]
     pub dataset: Option<String>,
     /// Quick flags: the uncertainty of the reported figures, a number (`0.0005`) or `auto`.
-    #[arg(long, help_heading = QUICK)]
+    #[arg(long, help_heading = QUICK, allow_negative_numbers = true)]
     pub eps: Option<String>,
     /// Quick flags: k of k-fold cross-validation (stratified, as scikit-learn's).
     #[arg(long, help_heading = QUICK)]
@@ -54,8 +54,14 @@ pub struct QuickArgs {
     #[arg(long, help_heading = QUICK)]
     pub percent: bool,
     /// Quick flags: the numerical tolerance [default: 1e-6].
-    #[arg(long, help_heading = QUICK)]
+    #[arg(long, help_heading = QUICK, allow_negative_numbers = true)]
     pub numerical_tolerance: Option<String>,
+    /// Quick flags: the beta of the reported F-beta of the positive class (`--fbp`).
+    #[arg(long, help_heading = QUICK, allow_negative_numbers = true)]
+    pub beta_positive: Option<String>,
+    /// Quick flags: the beta of the reported F-beta of the negative class (`--fbn`).
+    #[arg(long, help_heading = QUICK, allow_negative_numbers = true)]
+    pub beta_negative: Option<String>,
     /// Print the request the quick flags build, as one JSON line, instead of checking it.
     #[arg(long, help_heading = QUICK)]
     pub print_request: bool,
@@ -148,6 +154,8 @@ impl QuickArgs {
             ("--rounding", self.rounding.is_some()),
             ("--percent", self.percent),
             ("--numerical-tolerance", self.numerical_tolerance.is_some()),
+            ("--beta-positive", self.beta_positive.is_some()),
+            ("--beta-negative", self.beta_negative.is_some()),
             ("--print-request", self.print_request),
         ]
         .into_iter()
@@ -286,6 +294,16 @@ impl QuickArgs {
         for (key, flag, text) in &self.scores.given {
             scores.insert(*key, number(flag, text)?);
         }
+        // The betas sit beside the scores, as in a request file; the request reader says
+        // when one is missing or left unused.
+        for (key, flag, text) in [
+            ("beta_positive", "--beta-positive", &self.beta_positive),
+            ("beta_negative", "--beta-negative", &self.beta_negative),
+        ] {
+            if let Some(text) = text {
+                scores.insert(key, number(flag, text)?);
+            }
+        }
         Ok(Json::Object(scores))
     }
 }
@@ -326,6 +344,8 @@ impl QuickArgs {
             ("folding", "n_repeats") => "--repeats".to_string(),
             ("folding", _) => "--folds".to_string(),
             ("scores", "") => "--acc".to_string(),
+            ("scores", "beta_positive") => "--beta-positive".to_string(),
+            ("scores", "beta_negative") => "--beta-negative".to_string(),
             ("scores", key) => match score_keys().into_iter().find(|k| *k == key) {
                 Some(known) => format!("--{}", flag_of(known)),
                 None => field.to_string(),
@@ -336,6 +356,19 @@ impl QuickArgs {
             ("numerical_tolerance", _) => "--numerical-tolerance".to_string(),
             _ => field.to_string(),
         };
-        Error::new(error.kind(), Some(&flag), error.message())
+        let message = match flag.as_str() {
+            "--beta-positive" | "--beta-negative" if error.kind() == ErrorKind::MissingField => {
+                format!(
+                    "{} needs its beta: give {flag} B (1 gives the F1 score)",
+                    if flag == "--beta-positive" {
+                        "--fbp"
+                    } else {
+                        "--fbn"
+                    }
+                )
+            }
+            _ => error.message().to_string(),
+        };
+        Error::new(error.kind(), Some(&flag), message)
     }
 }

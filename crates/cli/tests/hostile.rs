@@ -2,7 +2,7 @@
 //!
 //! Each line is a request that once hung, aborted, panicked or outlived its `time_limit`
 //! (or one written in the same spirit), given as `request`, `request_text`, or a text built
-//! from a `repeat` (one string many times) or `items` (numbered items joined by commas), with
+//! from a `repeat` (one string many times), `repeats` (several, as `@1`, `@2`) or `items` (numbered items joined by commas), with
 //! optional command-line `args`, the allowed exit statuses, and for errors the field named.
 //!
 //! The binary runs under an address-space limit (`ulimit -v`), so an allocation beyond it
@@ -44,6 +44,18 @@ fn request_text(case: &Value) -> String {
             .unwrap()
             .repeat(repeat["times"].as_u64().unwrap() as usize);
         return repeat["template"].as_str().unwrap().replace("@@", &fill);
+    }
+    if let Some(repeats) = case.get("repeats") {
+        // Several fills: `@1` is the first repeated, `@2` the second, ...
+        let mut text = repeats["template"].as_str().unwrap().to_string();
+        for (i, fill) in repeats["fills"].as_array().unwrap().iter().enumerate() {
+            let repeated = fill[0]
+                .as_str()
+                .unwrap()
+                .repeat(fill[1].as_u64().unwrap() as usize);
+            text = text.replace(&format!("@{}", i + 1), &repeated);
+        }
+        return text;
     }
     if let Some(items) = case.get("items") {
         let item = items["item"].as_str().unwrap();

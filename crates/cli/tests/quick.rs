@@ -227,3 +227,78 @@ fn a_file_and_quick_flags_together_is_an_error() {
         .unwrap()
         .contains("cannot be combined"));
 }
+
+#[test]
+fn negative_and_out_of_range_flag_values_name_their_flag() {
+    let base = [
+        "check", "--p", "5", "--n", "10", "--acc", "0.5", "--eps", "0.01",
+    ];
+    let with = |extra: &[&'static str]| {
+        let mut args = base.to_vec();
+        args.extend_from_slice(extra);
+        args
+    };
+    // clap used to take `-5` for a flag and suggest `-- -5`; now the flag's own check answers.
+    assert_eq!(
+        error_field(&["check", "--p", "-5", "--n", "10", "--acc", "0.5", "--eps", "0.01"]),
+        "--p"
+    );
+    assert_eq!(error_field(&with(&["--time-limit", "-1"])), "--time-limit");
+    assert_eq!(
+        error_field(&with(&["--numerical-tolerance", "-1"])),
+        "--numerical-tolerance"
+    );
+    assert_eq!(error_field(&with(&["--max-nodes", "0"])), "--max-nodes");
+    assert_eq!(
+        error_field(&with(&["--max-witnesses", "-3"])),
+        "--max-witnesses"
+    );
+    // An unknown flag is named too, and stdout holds the record.
+    assert_eq!(error_field(&with(&["--acuracy", "0.5"])), "--acuracy");
+}
+
+#[test]
+fn the_betas_of_fbp_and_fbn_have_flags() {
+    let out = scorecheck(&[
+        "check",
+        "--p",
+        "10",
+        "--n",
+        "10",
+        "--fbp",
+        "0.5",
+        "--beta-positive",
+        "2",
+        "--fbn",
+        "0.5",
+        "--beta-negative",
+        "0.5",
+        "--eps",
+        "0.01",
+        "--format",
+        "json",
+    ]);
+    let result = stdout_json(&out);
+    assert_eq!(result["check"], "1_testset_no_kfold", "{result}");
+    assert!(result["inconsistency"].is_boolean(), "{result}");
+    assert_eq!(
+        error_field(&["check", "--p", "10", "--n", "10", "--fbp", "0.5", "--eps", "0.01"]),
+        "--beta-positive"
+    );
+    assert_eq!(
+        error_field(&[
+            "check",
+            "--p",
+            "10",
+            "--n",
+            "10",
+            "--fbp",
+            "0.5",
+            "--beta-positive",
+            "-1",
+            "--eps",
+            "0.01"
+        ]),
+        "--beta-positive"
+    );
+}

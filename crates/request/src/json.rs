@@ -12,6 +12,7 @@
 //! Results are still built as `serde_json::Value`; [`Json::to_value`] converts the few
 //! request parts a result repeats.
 
+use std::collections::HashMap;
 use std::fmt;
 
 /// A JSON number as written in the request (`0.950`, `1e-4`, `1000`).
@@ -57,65 +58,116 @@ impl fmt::Display for Number {
     }
 }
 
-/// An object: its members in the order written (keys are unique: a request with a key given
-/// twice is refused before it is read).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct JsonMap(Vec<(String, Json)>);
+/// An object: its members in the order written (keys are unique: the parser refuses a key
+/// given twice, and [`JsonMap::insert`] replaces in place).
+///
+/// Objects are small in every valid request, but a hostile one may hold 100,000 keys, so
+/// beyond [`JsonMap::INDEXED`] members a hash index keeps `get` and `insert` constant-time
+/// (reading stays linear in the text).
+#[derive(Clone, Debug, Default)]
+pub struct JsonMap {
+    members: Vec<(String, Json)>,
+    /// Position of each key in `members`, kept only for objects of more than
+    /// [`JsonMap::INDEXED`] members.
+    index: Option<HashMap<String, usize>>,
+}
+
+impl PartialEq for JsonMap {
+    fn eq(&self, other: &JsonMap) -> bool {
+        self.members == other.members
+    }
+}
 
 impl JsonMap {
+    /// Members up to which a linear scan finds a key (no index is kept).
+    const INDEXED: usize = 16;
+
     /// An empty object.
     pub fn new() -> JsonMap {
-        JsonMap(Vec::new())
+        JsonMap::default()
+    }
+
+    fn position(&self, key: &str) -> Option<usize> {
+        match &self.index {
+            Some(index) => index.get(key).copied(),
+            None => self.members.iter().position(|(k, _)| k == key),
+        }
     }
 
     /// The member `key`.
     pub fn get(&self, key: &str) -> Option<&Json> {
-        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+        self.position(key).map(|at| &self.members[at].1)
     }
 
     /// Whether `key` is a member.
     pub fn contains_key(&self, key: &str) -> bool {
-        self.get(key).is_some()
+        self.position(key).is_some()
     }
 
     /// Sets `key` (in place if present, else at the end).
     pub fn insert(&mut self, key: impl Into<String>, value: Json) {
         let key = key.into();
-        match self.0.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, v)) => *v = value,
-            None => self.0.push((key, value)),
+        match self.position(&key) {
+            Some(at) => self.members[at].1 = value,
+            None => self.push_new(key, value),
         }
+    }
+
+    /// Appends `key`, which the caller knows is not a member.
+    fn push_new(&mut self, key: String, value: Json) {
+        if let Some(index) = &mut self.index {
+            index.insert(key.clone(), self.members.len());
+        } else if self.members.len() == JsonMap::INDEXED {
+            let mut index: HashMap<String, usize> = self
+                .members
+                .iter()
+                .enumerate()
+                .map(|(at, (k, _))| (k.clone(), at))
+                .collect();
+            index.insert(key.clone(), self.members.len());
+            self.index = Some(index);
+        }
+        self.members.push((key, value));
     }
 
     /// Removes `key`, returning its value.
     pub fn remove(&mut self, key: &str) -> Option<Json> {
-        let at = self.0.iter().position(|(k, _)| k == key)?;
-        Some(self.0.remove(at).1)
+        let at = self.position(key)?;
+        let (_, value) = self.members.remove(at);
+        if let Some(index) = &mut self.index {
+            index.remove(key);
+            for position in index.values_mut() {
+                if *position > at {
+                    *position -= 1;
+                }
+            }
+        }
+        Some(value)
     }
 
     /// The keys in order.
     pub fn keys(&self) -> impl Iterator<Item = &String> {
-        self.0.iter().map(|(k, _)| k)
+        self.members.iter().map(|(k, _)| k)
     }
 
     /// The values in order.
     pub fn values(&self) -> impl Iterator<Item = &Json> {
-        self.0.iter().map(|(_, v)| v)
+        self.members.iter().map(|(_, v)| v)
     }
 
     /// The members in order.
     pub fn iter(&self) -> impl Iterator<Item = (&String, &Json)> {
-        self.0.iter().map(|(k, v)| (k, v))
+        self.members.iter().map(|(k, v)| (k, v))
     }
 
     /// How many members.
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.members.len()
     }
 
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.members.is_empty()
     }
 }
 
@@ -127,7 +179,7 @@ impl<'a> IntoIterator for &'a JsonMap {
     >;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.0.iter().map(|(k, v)| (k, v))
+        self.members.iter().map(|(k, v)| (k, v))
     }
 }
 
@@ -136,7 +188,7 @@ impl IntoIterator for JsonMap {
     type IntoIter = std::vec::IntoIter<(String, Json)>;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.0.into_iter()
+        self.members.into_iter()
     }
 }
 
@@ -172,23 +224,26 @@ pub enum Json {
 static NULL: Json = Json::Null;
 
 impl Json {
-    /// Reads `text`, which serde_json has already accepted as JSON; `Err` gives the byte
-    /// offset and what was expected if it is not.
+    /// Reads `text` in one pass, linear in its length: nesting is refused beyond
+    /// [`MAX_DEPTH`] levels before anything deeper is read, and a key given twice in one
+    /// object is refused with its field path.
     ///
     /// # Errors
     ///
-    /// The byte offset and what was expected, when `text` is not JSON or nests deeper than the
-    /// parser allows.
-    pub fn parse(text: &str) -> Result<Json, String> {
+    /// A [`ParseError`]: the text is not JSON, nests too deep, or repeats a key.
+    pub fn parse(text: &str) -> Result<Json, ParseError> {
         let mut parser = Parser {
             bytes: text.as_bytes(),
             at: 0,
             depth: 0,
         };
-        let value = parser.value()?;
+        let value = parser.value().map_err(Failure::finish)?;
         parser.whitespace();
         if parser.at != text.len() {
-            return Err(format!("trailing characters at byte {}", parser.at));
+            return Err(ParseError::Syntax(format!(
+                "trailing characters at byte {}",
+                parser.at
+            )));
         }
         Ok(value)
     }
@@ -435,8 +490,97 @@ impl fmt::Display for Json {
     }
 }
 
-/// Nesting beyond which the parser gives up (serde_json's own limit is 128).
-const MAX_DEPTH: usize = 256;
+/// The deepest nesting of arrays and objects a request may have (serde_json's own limit, and
+/// far beyond any valid request, whose deepest field is about six levels down).
+pub const MAX_DEPTH: usize = 128;
+
+/// Why [`Json::parse`] refused a text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseError {
+    /// Not JSON: what was expected, and at which byte.
+    Syntax(String),
+    /// Arrays and objects nest deeper than [`MAX_DEPTH`]; the field path where the limit was
+    /// passed.
+    TooDeep(String),
+    /// A key given twice in one object: its field path (`scores.acc`).
+    DuplicateKey(String),
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseError::Syntax(message) => f.write_str(message),
+            ParseError::TooDeep(path) => write!(
+                f,
+                "arrays and objects nest deeper than {MAX_DEPTH} levels at {}",
+                if path.is_empty() { "the top" } else { path }
+            ),
+            ParseError::DuplicateKey(path) => write!(f, "the key {path:?} is given twice"),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// A failure on its way out of the recursion: the path is collected innermost first, only
+/// when there is an error (so reading a deep valid text builds no path strings).
+struct Failure {
+    kind: fn(String) -> ParseError,
+    message: Option<String>,
+    /// Path segments, innermost first: a key, or an index.
+    segments: Vec<Segment>,
+}
+
+enum Segment {
+    Key(String),
+    Index(usize),
+}
+
+impl Failure {
+    fn syntax(message: String) -> Failure {
+        Failure {
+            kind: ParseError::Syntax,
+            message: Some(message),
+            segments: Vec::new(),
+        }
+    }
+
+    fn at(kind: fn(String) -> ParseError, segment: Option<Segment>) -> Failure {
+        Failure {
+            kind,
+            message: None,
+            segments: segment.into_iter().collect(),
+        }
+    }
+
+    fn inside(mut self, segment: Segment) -> Failure {
+        if self.message.is_none() {
+            self.segments.push(segment);
+        }
+        self
+    }
+
+    fn finish(self) -> ParseError {
+        if let Some(message) = self.message {
+            return (self.kind)(message);
+        }
+        let mut path = String::new();
+        for segment in self.segments.iter().rev() {
+            path = match segment {
+                Segment::Key(key) => crate::input::join(&path, key),
+                Segment::Index(i) => crate::input::index(&path, *i),
+            };
+        }
+        (self.kind)(path)
+    }
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::syntax(message)
+    }
+}
 
 /// A recursive-descent reader of JSON text (RFC 8259).
 struct Parser<'a> {
@@ -465,64 +609,76 @@ impl Parser<'_> {
         }
     }
 
-    fn value(&mut self) -> Result<Json, String> {
+    fn value(&mut self) -> Result<Json, Failure> {
         self.whitespace();
         match self.bytes.get(self.at) {
             Some(b'{') => self.nested(Parser::object),
             Some(b'[') => self.nested(Parser::array),
             Some(b'"') => Ok(Json::String(self.string()?)),
-            Some(b't') => self.literal("true", Json::Bool(true)),
-            Some(b'f') => self.literal("false", Json::Bool(false)),
-            Some(b'n') => self.literal("null", Json::Null),
+            Some(b't') => Ok(self.literal("true", Json::Bool(true))?),
+            Some(b'f') => Ok(self.literal("false", Json::Bool(false))?),
+            Some(b'n') => Ok(self.literal("null", Json::Null)?),
             Some(b'-' | b'0'..=b'9') => Ok(Json::Number(self.number()?)),
-            _ => Err(self.expected("a JSON value")),
+            _ => Err(self.expected("a JSON value").into()),
         }
     }
 
-    fn nested(&mut self, read: fn(&mut Self) -> Result<Json, String>) -> Result<Json, String> {
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
-            return Err(format!("nested deeper than {MAX_DEPTH} levels"));
+    /// Reads an array or object, refusing it before reading it when it would pass the
+    /// depth limit (the path is filled in on the way out).
+    fn nested(&mut self, read: fn(&mut Self) -> Result<Json, Failure>) -> Result<Json, Failure> {
+        if self.depth == MAX_DEPTH {
+            return Err(Failure::at(ParseError::TooDeep, None));
         }
+        self.depth += 1;
         let value = read(self);
         self.depth -= 1;
         value
     }
 
-    fn object(&mut self) -> Result<Json, String> {
+    fn object(&mut self) -> Result<Json, Failure> {
         self.at += 1;
-        let mut members = Vec::new();
+        let mut map = JsonMap::new();
         self.whitespace();
         if self.bytes.get(self.at) == Some(&b'}') {
             self.at += 1;
-            return Ok(Json::Object(JsonMap(members)));
+            return Ok(Json::Object(map));
         }
         loop {
             self.whitespace();
             if self.bytes.get(self.at) != Some(&b'"') {
-                return Err(self.expected("a key"));
+                return Err(self.expected("a key").into());
             }
             let key = self.string()?;
             self.whitespace();
             if self.bytes.get(self.at) != Some(&b':') {
-                return Err(self.expected("':'"));
+                return Err(self.expected("':'").into());
             }
             self.at += 1;
-            let value = self.value()?;
-            members.push((key, value));
+            // Refused where the second key stands, before its value is read.
+            if map.contains_key(&key) {
+                return Err(Failure::at(
+                    ParseError::DuplicateKey,
+                    Some(Segment::Key(key)),
+                ));
+            }
+            let value = match self.value() {
+                Ok(value) => value,
+                Err(failure) => return Err(failure.inside(Segment::Key(key))),
+            };
+            map.push_new(key, value);
             self.whitespace();
             match self.bytes.get(self.at) {
                 Some(b',') => self.at += 1,
                 Some(b'}') => {
                     self.at += 1;
-                    return Ok(Json::Object(JsonMap(members)));
+                    return Ok(Json::Object(map));
                 }
-                _ => return Err(self.expected("',' or '}'")),
+                _ => return Err(self.expected("',' or '}'").into()),
             }
         }
     }
 
-    fn array(&mut self) -> Result<Json, String> {
+    fn array(&mut self) -> Result<Json, Failure> {
         self.at += 1;
         let mut items = Vec::new();
         self.whitespace();
@@ -531,7 +687,10 @@ impl Parser<'_> {
             return Ok(Json::Array(items));
         }
         loop {
-            items.push(self.value()?);
+            match self.value() {
+                Ok(value) => items.push(value),
+                Err(failure) => return Err(failure.inside(Segment::Index(items.len()))),
+            }
             self.whitespace();
             match self.bytes.get(self.at) {
                 Some(b',') => self.at += 1,
@@ -539,7 +698,7 @@ impl Parser<'_> {
                     self.at += 1;
                     return Ok(Json::Array(items));
                 }
-                _ => return Err(self.expected("',' or ']'")),
+                _ => return Err(self.expected("',' or ']'").into()),
             }
         }
     }
@@ -715,7 +874,66 @@ mod tests {
         ] {
             assert!(Json::parse(text).is_err(), "{text:?}");
         }
-        let deep = "[".repeat(300) + &"]".repeat(300);
-        assert!(Json::parse(&deep).is_err());
+    }
+
+    #[test]
+    fn nesting_is_refused_past_the_limit_with_its_path() {
+        let nested = |depth: usize| "[".repeat(depth) + &"]".repeat(depth);
+        assert!(Json::parse(&nested(MAX_DEPTH)).is_ok());
+        let path = "[0]".repeat(MAX_DEPTH);
+        assert_eq!(
+            Json::parse(&nested(MAX_DEPTH + 1)),
+            Err(ParseError::TooDeep(path))
+        );
+        // Refused before the rest is read: the tail need not even be JSON.
+        let text = format!(r#"{{"a": {{"b": [1, {}"#, "[".repeat(1_000_000));
+        let expected = format!("a.b[1]{}", "[0]".repeat(MAX_DEPTH - 3));
+        assert_eq!(Json::parse(&text), Err(ParseError::TooDeep(expected)));
+    }
+
+    #[test]
+    fn a_key_given_twice_is_refused_with_its_path() {
+        for (text, expected) in [
+            (r#"{"a": 1, "a": 2}"#, "a"),
+            (r#"{"s": {"acc": 0.9, "acc": 0.8}}"#, "s.acc"),
+            (r#"{"f": [{"p": 1}, {"p": 2, "p": 3}]}"#, "f[1].p"),
+            // The second key is refused where it stands, before its value.
+            (r#"{"a": 1, "a": {"x": 1, "x": 2}}"#, "a"),
+        ] {
+            assert_eq!(
+                Json::parse(text),
+                Err(ParseError::DuplicateKey(expected.into())),
+                "{text}"
+            );
+        }
+        let many: Vec<String> = (0..1000).map(|i| format!(r#""k{i}": {i}"#)).collect();
+        let text = format!("{{{}, \"k500\": 0}}", many.join(", "));
+        assert_eq!(
+            Json::parse(&text),
+            Err(ParseError::DuplicateKey("k500".into()))
+        );
+    }
+
+    #[test]
+    fn large_objects_find_insert_and_remove_like_small_ones() {
+        let mut map = JsonMap::new();
+        for i in 0..100 {
+            map.insert(format!("k{i}"), Json::from(i as u64));
+        }
+        map.insert("k3", Json::from("three"));
+        assert_eq!(map.len(), 100);
+        assert_eq!(map.get("k3").and_then(Json::as_str), Some("three"));
+        assert_eq!(map.remove("k10").and_then(|v| v.as_u64()), Some(10));
+        assert_eq!(map.get("k10"), None);
+        assert_eq!(map.get("k99").and_then(Json::as_u64), Some(99));
+        assert_eq!(map.get("k11").and_then(Json::as_u64), Some(11));
+        map.insert("k10", Json::Null);
+        assert_eq!(map.keys().last().map(String::as_str), Some("k10"));
+        assert_eq!(map.get("k10"), Some(&Json::Null));
+        let keys: Vec<&String> = map.keys().collect();
+        assert_eq!(keys.len(), 100);
+        // Equality ignores the index: the same members compare equal however built.
+        let rebuilt: JsonMap = map.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        assert_eq!(rebuilt, map);
     }
 }

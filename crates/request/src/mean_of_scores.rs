@@ -81,6 +81,7 @@ fn finish(
     figures: MeanFigures,
     fields: &Object<'_>,
 ) -> Result<MeanOfScoresRequest> {
+    counts_fit(protocol, &datasets, fields)?;
     let MeanFigures {
         windows,
         reported,
@@ -101,6 +102,60 @@ fn finish(
         auc,
         ranges,
     })
+}
+
+/// Checks that every fold's counts fit the integer programs (at most 2^63 − 1 each), naming
+/// the request field that gave a count too large: `testsets[1].n`, `folding.folds[2].p`,
+/// `evaluations[0].dataset.p`.
+///
+/// # Errors
+///
+/// `InvalidValue` naming that field.
+fn counts_fit(protocol: MeanProtocol, datasets: &[DatasetSpec], fields: &Object<'_>) -> Result<()> {
+    const MAX: u64 = i64::MAX as u64;
+    for (d, dataset) in datasets.iter().enumerate() {
+        for (f, fold) in dataset.folds.iter().enumerate() {
+            let class = match (fold.p > MAX, fold.n > MAX) {
+                (false, false) => continue,
+                (true, _) => "p",
+                (false, true) => "n",
+            };
+            // Where the folds came from: explicit folds name the fold, generated folds (and
+            // pooled evaluations) the dataset's count.
+            let explicit = |evaluation: Option<&Json>| {
+                let folding = match evaluation {
+                    Some(e) => e.get("folding"),
+                    None => fields.get("folding"),
+                };
+                folding.is_some_and(|f| f.get("folds").is_some())
+            };
+            let evaluation = fields
+                .get("evaluations")
+                .and_then(|e| e.as_array())
+                .and_then(|e| e.get(d));
+            let path = match protocol {
+                MeanProtocol::Testsets => format!("testsets[{d}].{class}"),
+                MeanProtocol::DatasetsPooled => format!("evaluations[{d}]"),
+                MeanProtocol::DatasetKnownFolds if explicit(None) => {
+                    format!("folding.folds[{f}].{class}")
+                }
+                MeanProtocol::DatasetKnownFolds => format!("dataset.{class}"),
+                MeanProtocol::DatasetsKnownFolds if explicit(evaluation) => {
+                    format!("evaluations[{d}].folding.folds[{f}].{class}")
+                }
+                MeanProtocol::DatasetsKnownFolds => format!("evaluations[{d}].dataset.{class}"),
+            };
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                Some(&path),
+                format!(
+                    "a count of {} is above 2^63 - 1, which mean-of-scores checks do not support; use smaller counts",
+                    if class == "p" { fold.p } else { fold.n }
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// `1_dataset_known_folds_mos`: `dataset`, `folding`, `scores`, `eps`, `fold_score_bounds`.

@@ -102,7 +102,12 @@ pub fn read(fields: &Object<'_>, backends: &[&str]) -> Result<RequestOptions> {
 pub const MAX_TIME_LIMIT_SECONDS: f64 = 1e9;
 
 /// The most witnesses a single-matrix check lists (`max_witnesses`).
-pub const MAX_WITNESSES: u64 = 1_000_000;
+///
+/// It follows from the memory bound of one request (1 GB): a listed witness costs about
+/// 1.5 KB until the result is written (a JSON object per witness, then its text), so
+/// 100,000 witnesses stay near 150 MB, and a server answering a few requests at once stays
+/// within its bound. `n_valid_tptn_pairs` gives the exact count of every witness.
+pub const MAX_WITNESSES: u64 = 100_000;
 
 /// Validates a time limit given in seconds, as a request field or a command-line flag
 /// named `field`: positive and at most [`MAX_TIME_LIMIT_SECONDS`].

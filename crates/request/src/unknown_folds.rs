@@ -81,6 +81,12 @@ fn read_folding(value: &Json, path: &str, dataset: (u64, u64)) -> Result<(u64, u
     Ok((n_folds, n_repeats))
 }
 
+/// The most folds an unknown-folds request may have in all (over every repeat and every
+/// evaluation). Every configuration is a whole integer program over all folds of all
+/// repeats of all evaluations; beyond this many folds a single configuration can outlast any
+/// sensible time limit, and its model outgrow the memory bound.
+pub const MAX_TOTAL_FOLDS: u64 = 10_000;
+
 /// Checks that `n_folds` × `n_repeats` folds can be searched on a dataset of `dataset`
 /// items; `paths` name the two fields.
 ///
@@ -93,9 +99,6 @@ pub fn check_shape(
     dataset: (u64, u64),
     paths: (&str, &str),
 ) -> Result<()> {
-    // Every configuration is a whole integer program over all folds of all repeats; beyond
-    // this many folds a single configuration can outlast any sensible time limit.
-    const MAX_TOTAL_FOLDS: u64 = 10_000;
     if n_folds.saturating_mul(n_repeats) > MAX_TOTAL_FOLDS {
         return Err(Error::new(
             ErrorKind::InvalidValue,
@@ -204,6 +207,7 @@ pub fn read_many(fields: &Object<'_>) -> Result<UnknownFoldsRequest> {
     )?;
     let dataset_bounds = read_bounds(fields.get("dataset_score_bounds"), "dataset_score_bounds")?;
     let mut evaluations = Vec::new();
+    let mut total_folds: u64 = 0;
     for (i, item) in items.iter().enumerate() {
         let crate::sets::Evaluation {
             fields: evaluation,
@@ -225,6 +229,16 @@ pub fn read_many(fields: &Object<'_>) -> Result<UnknownFoldsRequest> {
             }
         }
         evaluation.finish(&[])?;
+        total_folds = total_folds.saturating_add(n_folds.saturating_mul(n_repeats));
+        if total_folds > MAX_TOTAL_FOLDS {
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                Some("evaluations"),
+                format!(
+                    "the evaluations up to evaluations[{i}] have {total_folds} folds in all (n_folds × n_repeats summed), more than unknown-folds checks support ({MAX_TOTAL_FOLDS}); give fewer evaluations, folds or repeats"
+                ),
+            ));
+        }
         evaluations.push(Evaluation {
             p: dataset.0,
             n: dataset.1,

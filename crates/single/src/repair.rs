@@ -71,8 +71,8 @@ pub struct Repairs {
     /// The reported figures: the problem's windows in order (AUC windows left out), then
     /// the AUC when reported.
     pub figures: Vec<Figure>,
-    /// The repairs of the least size found, in lexicographic order; empty when no proper
-    /// subset of the figures was found consistent.
+    /// The repairs of the least size found, in lexicographic order; empty when no subset
+    /// of the figures (the empty one included: every figure changed) was found consistent.
     pub repairs: Vec<Repair>,
     /// Sub-checks that came back undecided (a deadline that passed counts one and ends the
     /// search).
@@ -138,7 +138,9 @@ pub fn repairs(
         .with_count_budget(0);
     let mut found: Vec<Vec<usize>> = Vec::new();
     let mut undecided = 0usize;
-    'sizes: for size in 1..figures.len() {
+    // Up to every figure: when each figure alone is unreachable (one reported score that no
+    // matrix gives), the repair changes them all, and the empty set left is consistent.
+    'sizes: for size in 1..=figures.len() {
         for removed in combinations(figures.len(), size) {
             if options.deadline.is_some_and(|d| Instant::now() >= d) {
                 undecided += 1;
