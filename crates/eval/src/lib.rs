@@ -63,4 +63,5 @@ pub use error::{Error, ErrorKind};
 pub use intervals::{binomial_interval, rate_counts, IntervalMethod, RateCount};
 pub use operating::{Eer, Interpolation, Rate};
 pub use outputs::{BinaryClass, Outputs, Rule};
+pub use solutions::ScoreSolutions;
 pub use stop::Stop;
