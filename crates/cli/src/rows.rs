@@ -383,7 +383,7 @@ impl<'de> Visitor<'de> for RowSeed<'_> {
             };
             if std::mem::replace(&mut seen[at], true) {
                 return Err(de::Error::custom(format!(
-                    "key {key:?} is given twice in this object; keep one"
+                    "key {key:?} given twice in one object (keep one)"
                 )));
             }
             cells[at] = match map.next_value::<Value>()? {
@@ -393,7 +393,7 @@ impl<'de> Visitor<'de> for RowSeed<'_> {
                 Value::Number(n) => Some(n.to_string()),
                 Value::Array(_) | Value::Object(_) => {
                     return Err(de::Error::custom(format!(
-                        "key {key:?} holds an array or object; give a number or a label"
+                        "key {key:?} holds an array or object (give a number or a label)"
                     )))
                 }
             };
@@ -446,7 +446,7 @@ fn read_json_lines<R: BufRead>(
         let cells = RowSeed { columns }
             .deserialize(&mut deserializer)
             .and_then(|cells| deserializer.end().map(|()| cells))
-            .map_err(|e| anyhow!("{place}: {e}; give one JSON object per line"))?;
+            .map_err(|e| anyhow!("{place}: {e}"))?;
         required_present(&place, columns, &cells)?;
         on_row(&place, &cells)?;
     }

@@ -469,7 +469,7 @@ fn silent_defaults_are_errors_naming_file_line_and_column() {
     let error = error_with(&["--reference", &reference, "--analysis", &twice]);
     assert!(
         error.contains("twice.jsonl line 1 (row 1)")
-            && error.contains("\"y_pred_proba\" is given twice"),
+            && error.contains("\"y_pred_proba\" given twice"),
         "{error}"
     );
     let error = error_with(&[

@@ -338,7 +338,7 @@ fn empty_labels_and_duplicate_columns_are_errors_naming_the_place() {
     );
     let error = error_of(&["--input", &twice, "--auc"]);
     assert!(
-        error.contains("twice.jsonl line 2 (row 2)") && error.contains("\"score\" is given twice"),
+        error.contains("twice.jsonl line 2 (row 2)") && error.contains("\"score\" given twice"),
         "{error}"
     );
     // A comma in an unquoted number shifts every later column: an error, not a misread.
