@@ -2,6 +2,10 @@
 
 use crate::error::{Error, ErrorKind};
 
+/// The most chunks a split makes: each chunk carries an estimate per metric, so this bounds
+/// the result's memory (NannyML's default makes 10).
+pub const MAX_CHUNKS: usize = 10_000;
+
 /// How to split data into chunks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -53,8 +57,8 @@ impl Chunking {
     ///
     /// # Errors
     ///
-    /// A size or count of 0, or a count larger than the number of rows (NannyML's chunk size
-    /// would be 0).
+    /// A size or count of 0, a count larger than the number of rows (NannyML's chunk size
+    /// would be 0), or more than [`MAX_CHUNKS`] chunks.
     ///
     /// ```
     /// use scorecheck_cbpe::Chunking;
@@ -80,13 +84,39 @@ impl Chunking {
                 rows / count
             }
         };
+        let chunks = self.count(rows).unwrap_or(0);
+        if chunks > MAX_CHUNKS {
+            return invalid(format!(
+                "{chunks} chunks of {rows} rows are more than the {MAX_CHUNKS} allowed; make chunks of at least {} rows",
+                rows.div_ceil(MAX_CHUNKS)
+            ));
+        }
         Ok((0..rows)
             .step_by(size)
             .map(|start| Chunk {
                 start,
-                end: (start + size).min(rows) - 1,
+                end: start.saturating_add(size).min(rows) - 1,
             })
             .collect())
+    }
+
+    /// How many chunks `rows` rows make, without making them; `None` for a size or count of
+    /// 0 or a count above `rows`.
+    ///
+    /// ```
+    /// use scorecheck_cbpe::Chunking;
+    /// assert_eq!(Chunking::Size(4).count(10), Some(3));
+    /// assert_eq!(Chunking::Count(4).count(10), Some(5));
+    /// assert_eq!(Chunking::Size(usize::MAX).count(10), Some(1));
+    /// ```
+    pub fn count(&self, rows: usize) -> Option<usize> {
+        let size = match *self {
+            Chunking::Size(0) | Chunking::Count(0) => return None,
+            Chunking::Size(size) => size,
+            Chunking::Count(count) if count > rows => return None,
+            Chunking::Count(count) => rows / count,
+        };
+        Some(rows.div_ceil(size))
     }
 }
 
@@ -125,5 +155,15 @@ mod tests {
         assert!(Chunking::Size(0).split(10).is_err());
         assert!(Chunking::Count(0).split(10).is_err());
         assert!(Chunking::Count(11).split(10).is_err());
+    }
+
+    #[test]
+    fn huge_sizes_make_one_chunk_and_too_many_chunks_are_refused() {
+        let chunks = Chunking::Size(usize::MAX).split(10).unwrap();
+        assert_eq!((chunks.len(), chunks[0].end), (1, 9));
+        assert!(Chunking::Size(1).split(MAX_CHUNKS).is_ok());
+        let error = Chunking::Size(1).split(MAX_CHUNKS + 1).unwrap_err();
+        assert!(error.to_string().contains("at least 2 rows"), "{error}");
+        assert!(Chunking::Count(MAX_CHUNKS + 1).split(1 << 20).is_err());
     }
 }

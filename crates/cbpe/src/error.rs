@@ -56,6 +56,15 @@ pub enum ErrorKind {
         /// Which option and why.
         reason: String,
     },
+    /// The caller's [`Stop`](crate::Stop) asked to stop before the work was done.
+    Stopped {
+        /// What was under way ("fitting the reference", "estimating the analysis chunks").
+        stage: String,
+        /// Steps of that stage finished.
+        done: usize,
+        /// Steps of that stage in all.
+        total: usize,
+    },
 }
 
 /// An error of the CBPE layer; its message says what to change.
@@ -67,6 +76,15 @@ pub struct Error {
 impl Error {
     pub(crate) fn new(kind: ErrorKind) -> Error {
         Error { kind }
+    }
+
+    /// The error of work stopped by the caller's [`Stop`](crate::Stop).
+    pub(crate) fn stopped(stage: &str, done: usize, total: usize) -> Error {
+        Error::new(ErrorKind::Stopped {
+            stage: stage.into(),
+            done,
+            total,
+        })
     }
 
     /// What went wrong.
@@ -116,6 +134,10 @@ impl fmt::Display for Error {
                 }
             }
             ErrorKind::InvalidOption { reason } => write!(f, "invalid option: {reason}"),
+            ErrorKind::Stopped { stage, done, total } => write!(
+                f,
+                "stopped on request while {stage}, after {done} of {total} steps; no estimate is given"
+            ),
         }
     }
 }

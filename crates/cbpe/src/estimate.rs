@@ -8,6 +8,7 @@ use crate::error::{Error, ErrorKind};
 use crate::isotonic::IsotonicCalibrator;
 use crate::metric::Metric;
 use crate::sampling_error::{components, Components};
+use crate::stop::Stop;
 
 /// Rows of model output: positive-class probabilities, predicted labels, and labels where
 /// known.
@@ -112,6 +113,8 @@ pub struct CbpeOptions {
     pub bins: usize,
     /// Betas of the F-beta scores.
     pub params: Params,
+    /// Asked between the stages of fitting and between chunks (default: never stops).
+    pub stop: Stop,
 }
 
 impl Default for CbpeOptions {
@@ -124,6 +127,7 @@ impl Default for CbpeOptions {
             test_fraction: 0.1,
             bins: 10,
             params: Params::default(),
+            stop: Stop::never(),
         }
     }
 }
@@ -152,7 +156,26 @@ impl CbpeOptions {
         self.seed = seed;
         self
     }
+
+    /// Asking `stop` between the stages of fitting and between chunks.
+    pub fn with_stop(mut self, stop: Stop) -> CbpeOptions {
+        self.stop = stop;
+        self
+    }
+
+    /// `Err(Stopped)` when the caller's [`Stop`] asks to stop.
+    pub(crate) fn check_stop(&self, stage: &str, done: usize, total: usize) -> Result<(), Error> {
+        if self.stop.requested() {
+            return Err(Error::stopped(stage, done, total));
+        }
+        Ok(())
+    }
 }
+
+/// The stage named in [`ErrorKind::Stopped`] while fitting.
+pub(crate) const FITTING: &str = "fitting the reference (sampling errors, thresholds, calibration)";
+/// The stage named in [`ErrorKind::Stopped`] while estimating.
+pub(crate) const ESTIMATING: &str = "estimating the analysis chunks";
 
 /// Alert thresholds of one metric: realised values on the reference chunks, mean ± 3
 /// standard deviations, clipped to the metric's range (NannyML's `StandardDeviationThreshold`).
@@ -287,7 +310,8 @@ impl Cbpe {
     /// # Errors
     ///
     /// Reference without labels or with one class only, a chunking that does not fit the
-    /// reference, too few rows for the calibration check, or invalid options.
+    /// reference, too few rows for the calibration check, invalid options, or
+    /// [`ErrorKind::Stopped`] when the options' [`Stop`] asks to stop.
     pub fn fit(reference: &Sample, options: CbpeOptions) -> Result<Cbpe, Error> {
         let labels = reference
             .labels()
@@ -310,16 +334,24 @@ impl Cbpe {
         }
         let scores = reference.probabilities();
         let predictions = reference.predictions();
+        let reference_chunks = options.chunking.split(reference.len())?;
+        // Steps: the components and the thresholds of each metric, then the calibration.
+        let steps = 2 * options.metrics.len() + 1;
         let components = options
             .metrics
             .iter()
-            .map(|&m| components(m, scores, predictions, labels, options.seed))
-            .collect();
-        let reference_chunks = options.chunking.split(reference.len())?;
+            .enumerate()
+            .map(|(i, &m)| {
+                options.check_stop(FITTING, i, steps)?;
+                Ok(components(m, scores, predictions, labels, options.seed))
+            })
+            .collect::<Result<_, Error>>()?;
         let thresholds = options
             .metrics
             .iter()
-            .map(|metric| {
+            .enumerate()
+            .map(|(i, metric)| {
+                options.check_stop(FITTING, options.metrics.len() + i, steps)?;
                 let realized: Vec<f64> = reference_chunks
                     .iter()
                     .filter_map(|c| {
@@ -332,9 +364,10 @@ impl Cbpe {
                         )
                     })
                     .collect();
-                standard_deviation_thresholds(&realized, metric.limits())
+                Ok(standard_deviation_thresholds(&realized, metric.limits()))
             })
-            .collect();
+            .collect::<Result<_, Error>>()?;
+        options.check_stop(FITTING, steps - 1, steps)?;
         let calibration = decide(
             scores,
             labels,
@@ -379,15 +412,20 @@ impl Cbpe {
     ///
     /// # Errors
     ///
-    /// A chunking that does not fit the analysis data.
+    /// A chunking that does not fit the analysis data, or [`ErrorKind::Stopped`] when the
+    /// options' [`Stop`] asks to stop.
     pub fn estimate(&self, analysis: &Sample) -> Result<Estimate, Error> {
         let chunks = self.options.chunking.split(analysis.len())?;
+        let total = chunks.len();
+        self.options.check_stop(ESTIMATING, 0, total)?;
         let raw = analysis.probabilities();
         let calibrated = self.calibrate(raw);
         let predictions = analysis.predictions();
         let chunks = chunks
             .into_iter()
-            .map(|chunk| {
+            .enumerate()
+            .map(|(done, chunk)| {
+                self.options.check_stop(ESTIMATING, done, total)?;
                 let rows = chunk.rows();
                 let metrics: Vec<MetricEstimate> = self
                     .options
@@ -420,13 +458,13 @@ impl Cbpe {
                     })
                     .collect();
                 let alert = metrics.iter().any(|m| m.alert);
-                ChunkEstimate {
+                Ok(ChunkEstimate {
                     chunk,
                     metrics,
                     alert,
-                }
+                })
             })
-            .collect();
+            .collect::<Result<_, Error>>()?;
         Ok(Estimate {
             calibration: self.calibration.clone(),
             thresholds: self
@@ -438,5 +476,56 @@ impl Cbpe {
                 .collect(),
             chunks,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    fn reference() -> Sample {
+        let probabilities: Vec<f64> = (0..400).map(|i| f64::from(i % 100) / 100.0).collect();
+        let predictions: Vec<bool> = probabilities.iter().map(|&p| p >= 0.5).collect();
+        let labels: Vec<bool> = (0..400).map(|i| (i * 37 % 100) < i % 100).collect();
+        Sample::new(probabilities, predictions)
+            .unwrap()
+            .with_labels(labels)
+            .unwrap()
+    }
+
+    #[test]
+    fn a_stop_ends_the_work_saying_how_far_it_got() {
+        // The hook answers "stop" from its fourth question on.
+        let asked = Arc::new(AtomicUsize::new(0));
+        let counter = Arc::clone(&asked);
+        let stop = Stop::new(move || counter.fetch_add(1, Ordering::SeqCst) >= 3);
+        let options = CbpeOptions::default()
+            .with_chunking(Chunking::Size(50))
+            .with_stop(stop);
+        let error = Cbpe::fit(&reference(), options.clone()).unwrap_err();
+        assert_eq!(
+            error.kind(),
+            &ErrorKind::Stopped {
+                stage: FITTING.into(),
+                done: 3,
+                total: 15
+            }
+        );
+        // Fitted without a stop, the estimate stops after its third chunk of eight.
+        let cbpe = Cbpe::fit(&reference(), options.clone().with_stop(Stop::never())).unwrap();
+        let cbpe = Cbpe { options, ..cbpe };
+        asked.store(0, Ordering::SeqCst);
+        let error = cbpe.estimate(&reference()).unwrap_err();
+        assert_eq!(
+            error.kind(),
+            &ErrorKind::Stopped {
+                stage: ESTIMATING.into(),
+                done: 2,
+                total: 8
+            }
+        );
+        assert!(error.to_string().contains("after 2 of 8 steps"), "{error}");
     }
 }

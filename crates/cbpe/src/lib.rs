@@ -19,7 +19,8 @@
 //! - does the same for multiclass models one-vs-rest ([`MulticlassCbpe`]): a calibration
 //!   decision and calibrator per class, rows renormalised, macro-averaged estimates.
 //!
-//! What it deliberately does not do: no I/O and no JSON (the CLI reads CSV and JSON Lines);
+//! What it deliberately does not do: no clock (long work asks the caller's [`Stop`] between
+//! chunks and stages, and ends with [`ErrorKind::Stopped`] when it says so); no I/O and no JSON (the CLI reads CSV and JSON Lines);
 //! no verdicts: the estimates are floating point and approximate by nature, so nothing here
 //! feeds an exact check; no time-based chunking; no business-value or confusion-matrix
 //! metrics of NannyML.
@@ -55,11 +56,12 @@ mod isotonic;
 mod metric;
 mod multiclass;
 mod sampling_error;
+mod stop;
 
 pub use calibration::{
     equal_count_bins, expected_calibration_error, CalibrationDecision, CalibrationRule,
 };
-pub use chunk::{Chunk, Chunking};
+pub use chunk::{Chunk, Chunking, MAX_CHUNKS};
 pub use error::{Error, ErrorKind};
 pub use estimate::{
     Cbpe, CbpeOptions, ChunkEstimate, Estimate, MetricEstimate, Sample, Thresholds,
@@ -72,3 +74,4 @@ pub use isotonic::{pool_adjacent_violators, IsotonicCalibrator};
 pub use metric::Metric;
 pub use multiclass::{MulticlassCbpe, MulticlassEstimate, MulticlassSample};
 pub use scorecheck_algebra::{Params, Score};
+pub use stop::Stop;

@@ -14,6 +14,7 @@ use crate::calibration::{decide, CalibrationDecision, CheckOptions};
 use crate::error::{Error, ErrorKind};
 use crate::estimate::{
     standard_deviation_thresholds, CbpeOptions, ChunkEstimate, MetricEstimate, Thresholds,
+    ESTIMATING, FITTING,
 };
 use crate::expected::{realized_average_precision, realized_roc_auc};
 use crate::isotonic::IsotonicCalibrator;
@@ -374,7 +375,8 @@ impl MulticlassCbpe {
     /// # Errors
     ///
     /// Reference without labels or missing a class, a chunking that does not fit, too few
-    /// rows for a calibration check, or invalid options.
+    /// rows for a calibration check, invalid options, or [`ErrorKind::Stopped`] when the
+    /// options' [`Stop`](crate::Stop) asks to stop.
     pub fn fit(
         reference: &MulticlassSample,
         options: CbpeOptions,
@@ -402,9 +404,14 @@ impl MulticlassCbpe {
             test_fraction: options.test_fraction,
             bins: options.bins,
         };
+        let reference_chunks = options.chunking.split(reference.len())?;
+        // Steps: the calibration of each class, then the components and thresholds of each
+        // metric.
+        let steps = k + 2 * options.metrics.len();
         let mut calibration = Vec::with_capacity(k);
         let mut calibrators = Vec::with_capacity(k);
         for class in 0..k {
+            options.check_stop(FITTING, class, steps)?;
             let scores = reference.column(class);
             let binarized: Vec<bool> = labels.iter().map(|&y| y == class).collect();
             let decision = decide(&scores, &binarized, &check)?;
@@ -418,14 +425,19 @@ impl MulticlassCbpe {
         let components = options
             .metrics
             .iter()
-            .map(|&m| components(m, reference, labels, options.seed))
-            .collect();
+            .enumerate()
+            .map(|(i, &m)| {
+                options.check_stop(FITTING, k + i, steps)?;
+                Ok(components(m, reference, labels, options.seed))
+            })
+            .collect::<Result<_, Error>>()?;
         let raw: Vec<Vec<f64>> = (0..k).map(|c| reference.column(c)).collect();
-        let reference_chunks = options.chunking.split(reference.len())?;
         let thresholds = options
             .metrics
             .iter()
-            .map(|&metric| {
+            .enumerate()
+            .map(|(i, &metric)| {
+                options.check_stop(FITTING, k + options.metrics.len() + i, steps)?;
                 let realized: Vec<f64> = reference_chunks
                     .iter()
                     .filter_map(|chunk| {
@@ -439,9 +451,9 @@ impl MulticlassCbpe {
                         )
                     })
                     .collect();
-                standard_deviation_thresholds(&realized, metric.limits())
+                Ok(standard_deviation_thresholds(&realized, metric.limits()))
             })
-            .collect();
+            .collect::<Result<_, Error>>()?;
         Ok(MulticlassCbpe {
             options,
             classes: k,
@@ -485,7 +497,8 @@ impl MulticlassCbpe {
     ///
     /// # Errors
     ///
-    /// Another number of classes than the reference, or a chunking that does not fit.
+    /// Another number of classes than the reference, a chunking that does not fit, or
+    /// [`ErrorKind::Stopped`] when the options' [`Stop`](crate::Stop) asks to stop.
     pub fn estimate(&self, analysis: &MulticlassSample) -> Result<MulticlassEstimate, Error> {
         if analysis.classes != self.classes {
             return Err(Error::new(ErrorKind::InvalidOption {
@@ -495,14 +508,16 @@ impl MulticlassCbpe {
                 ),
             }));
         }
+        let chunks = self.options.chunking.split(analysis.len())?;
+        let total = chunks.len();
+        self.options.check_stop(ESTIMATING, 0, total)?;
         let calibrated = self.calibrated_columns(analysis);
         let raw: Vec<Vec<f64>> = (0..self.classes).map(|c| analysis.column(c)).collect();
-        let chunks = self
-            .options
-            .chunking
-            .split(analysis.len())?
+        let chunks = chunks
             .into_iter()
-            .map(|chunk| {
+            .enumerate()
+            .map(|(done, chunk)| {
+                self.options.check_stop(ESTIMATING, done, total)?;
                 let rows = chunk.rows();
                 let calibrated = chunk_columns(&calibrated, rows.clone());
                 let raw = chunk_columns(&raw, rows.clone());
@@ -530,13 +545,13 @@ impl MulticlassCbpe {
                     })
                     .collect();
                 let alert = metrics.iter().any(|m| m.alert);
-                ChunkEstimate {
+                Ok(ChunkEstimate {
                     chunk,
                     metrics,
                     alert,
-                }
+                })
             })
-            .collect();
+            .collect::<Result<_, Error>>()?;
         Ok(MulticlassEstimate {
             calibration: self.calibration.clone(),
             thresholds: self

@@ -1,18 +1,18 @@
 //! `scorecheck cbpe`: estimate performance on unlabelled data from calibrated probabilities.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
 use scorecheck_cbpe::{
-    CalibrationDecision, CalibrationRule, Cbpe, CbpeOptions, ChunkEstimate, Chunking, Metric,
-    MulticlassCbpe, MulticlassSample, Sample, Thresholds,
+    CalibrationDecision, CalibrationRule, Cbpe, CbpeOptions, ChunkEstimate, Chunking, ErrorKind,
+    Metric, MulticlassCbpe, MulticlassSample, Sample, Stop, Thresholds, MAX_CHUNKS,
 };
 use serde_json::{json, Map, Value};
 
-use crate::{emit, Format, EXIT_CONSISTENT, EXIT_ERROR};
+use crate::rows::{self, Column, Deadline, Layout, Stopped, DEFAULT_TIME_LIMIT_SECONDS};
+use crate::{emit, Format, EXIT_CONSISTENT, EXIT_ERROR, EXIT_UNDECIDED};
 
 /// Arguments of `scorecheck cbpe`.
 #[derive(Args)]
@@ -36,10 +36,11 @@ pub(crate) struct CbpeArgs {
     /// `y_pred_proba` dictionary); predictions and labels are then class names.
     #[arg(long, value_delimiter = ',')]
     class_columns: Vec<String>,
-    /// Rows per chunk (the last chunk keeps the remainder).
+    /// Rows per chunk (the last chunk keeps the remainder); at most 10,000 chunks result.
     #[arg(long, conflicts_with = "chunks")]
     chunk_size: Option<usize>,
-    /// Number of chunks, as NannyML counts them (⌊n/K⌋ rows each, the remainder in one more).
+    /// Number of chunks, as NannyML counts them (⌊n/K⌋ rows each, the remainder in one more);
+    /// at most 10,000.
     #[arg(long)]
     chunks: Option<usize>,
     /// Metrics, comma separated: roc_auc, average_precision, or any score name
@@ -53,6 +54,10 @@ pub(crate) struct CbpeArgs {
     /// Seed of the calibration splits and the average-precision bootstrap.
     #[arg(long, default_value_t = 42)]
     seed: u64,
+    /// Wall-clock budget of the whole command, in seconds (reading included); past it the
+    /// command prints no estimate and exits with status 3.
+    #[arg(long, default_value_t = DEFAULT_TIME_LIMIT_SECONDS, allow_negative_numbers = true)]
+    time_limit: f64,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
@@ -66,222 +71,233 @@ enum CalibrationChoice {
     Never,
 }
 
-/// One column of an input file, as text, with the line of each row.
-struct Table {
-    path: PathBuf,
-    columns: HashMap<String, Vec<String>>,
-    lines: Vec<usize>,
+/// The most classes `--class-columns` may name (as `check`'s multiclass datasets).
+const MAX_CLASSES: usize = 1_000;
+
+/// How far a multiclass row's probabilities may sum from 1 (rounding of the written
+/// values); beyond it the row is an error, never silently renormalised.
+const ROW_SUM_TOLERANCE: f64 = 0.01;
+
+/// A class index not given (no label on this row).
+const NO_CLASS: u32 = u32::MAX;
+
+/// The columns of one input file, parsed as they are read: per row the probabilities (one,
+/// or one per class), the predicted class and the true class (or [`NO_CLASS`]).
+struct Columns {
+    probabilities: Vec<f64>,
+    predictions: Vec<u32>,
+    labels: Option<Vec<u32>>,
 }
 
-impl Table {
-    fn column(&self, name: &str) -> Option<&[String]> {
-        self.columns.get(name).map(Vec::as_slice)
+/// A probability cell: a number in [0, 1].
+fn probability(text: &str, at: &str) -> anyhow::Result<f64> {
+    let value: f64 = text.parse().map_err(|_| {
+        anyhow::anyhow!("{at}: {text:?} is not a number; give a probability in [0, 1]")
+    })?;
+    if !(0.0..=1.0).contains(&value) {
+        bail!("{at}: probability {text} is outside [0, 1]; give calibrated scores of the positive class");
     }
+    Ok(value)
+}
 
-    fn required(&self, name: &str, flag: &str) -> anyhow::Result<&[String]> {
-        self.column(name).with_context(|| {
-            let mut known: Vec<&str> = self.columns.keys().map(String::as_str).collect();
-            known.sort_unstable();
+/// A binary class label: 0 or 1 (also 0.0/1.0, false/true).
+fn binary_class(text: &str, at: &str) -> anyhow::Result<u32> {
+    match text.to_ascii_lowercase().as_str() {
+        "1" | "1.0" | "true" => Ok(1),
+        "0" | "0.0" | "false" => Ok(0),
+        _ => bail!("{at}: {text:?} is not a class label; give 0 or 1"),
+    }
+}
+
+/// A class named in `--class-columns`, as its index.
+fn named_class(text: &str, at: &str, classes: &[(String, String)]) -> anyhow::Result<u32> {
+    let index = classes
+        .iter()
+        .position(|(c, _)| c == text)
+        .with_context(|| {
+            let names: Vec<&str> = classes.iter().map(|(c, _)| c.as_str()).collect();
             format!(
-                "{}: no column {name:?} (columns: {}); name it with {flag}",
-                self.path.display(),
-                known.join(", ")
+                "{at}: {text:?} is not one of the classes {}; name every class in --class-columns",
+                names.join(", ")
             )
-        })
-    }
-
-    fn where_(&self, row: usize, column: &str) -> String {
-        format!(
-            "{} line {} (row {}), column {column:?}",
-            self.path.display(),
-            self.lines[row],
-            row + 1
-        )
-    }
+        })?;
+    // At most MAX_CLASSES classes, so the index fits.
+    Ok(u32::try_from(index).unwrap_or(NO_CLASS))
 }
 
-/// Splits one CSV line, with double-quoted fields ("" is a quote inside quotes).
-fn csv_fields(line: &str) -> anyhow::Result<Vec<String>> {
-    let mut fields = Vec::new();
-    let mut field = String::new();
-    let mut quoted = false;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (c, quoted) {
-            ('"', true) if chars.peek() == Some(&'"') => {
-                chars.next();
-                field.push('"');
-            }
-            ('"', true) => quoted = false,
-            ('"', false) if field.trim().is_empty() => {
-                field.clear();
-                quoted = true;
-            }
-            (',', false) => fields.push(std::mem::take(&mut field)),
-            _ => field.push(c),
-        }
-    }
-    if quoted {
-        bail!("a quoted field is not closed");
-    }
-    fields.push(field);
-    Ok(fields.into_iter().map(|f| f.trim().to_string()).collect())
-}
-
-fn read_csv(path: &Path, text: &str) -> anyhow::Result<Table> {
-    let mut rows = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty());
-    let (_, header) = rows
-        .next()
-        .with_context(|| format!("{}: the file is empty; give a header row", path.display()))?;
-    let names = csv_fields(header.trim_start_matches('\u{feff}'))
-        .with_context(|| format!("{} line 1", path.display()))?;
-    let mut columns: Vec<Vec<String>> = vec![Vec::new(); names.len()];
-    let mut lines = Vec::new();
-    for (index, line) in rows {
-        let fields =
-            csv_fields(line).with_context(|| format!("{} line {}", path.display(), index + 1))?;
-        if fields.len() != names.len() {
-            bail!(
-                "{} line {}: {} fields but the header has {}; give one value per column",
-                path.display(),
-                index + 1,
-                fields.len(),
-                names.len()
-            );
-        }
-        for (column, field) in columns.iter_mut().zip(fields) {
-            column.push(field);
-        }
-        lines.push(index + 1);
-    }
-    Ok(Table {
-        path: path.to_path_buf(),
-        columns: names.into_iter().zip(columns).collect(),
-        lines,
-    })
-}
-
-fn read_json_lines(path: &Path, text: &str) -> anyhow::Result<Table> {
-    let mut columns: HashMap<String, Vec<String>> = HashMap::new();
-    let mut lines = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let value: Value = serde_json::from_str(line)
-            .with_context(|| format!("{} line {}: not JSON", path.display(), index + 1))?;
-        let Value::Object(object) = value else {
-            bail!(
-                "{} line {}: give one JSON object per line",
-                path.display(),
-                index + 1
-            );
-        };
-        let row = lines.len();
-        for (key, value) in object {
-            let text = match value {
-                Value::String(s) => s,
-                Value::Null => String::new(),
-                other => other.to_string(),
-            };
-            let column = columns.entry(key).or_default();
-            // A key missing on earlier lines counts as empty there.
-            column.resize(row, String::new());
-            column.push(text);
-        }
-        lines.push(index + 1);
-    }
-    for column in columns.values_mut() {
-        column.resize(lines.len(), String::new());
-    }
-    Ok(Table {
-        path: path.to_path_buf(),
-        columns,
-        lines,
-    })
-}
-
-fn read_table(path: &Path) -> anyhow::Result<Table> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+/// Reads `path` row by row: the probability columns of `classes` (binary: `--proba-column`
+/// alone), the predictions and, where given, the labels (required for the reference).
+fn read_columns(
+    path: &Path,
+    args: &CbpeArgs,
+    classes: Option<&[(String, String)]>,
+    reference: bool,
+    deadline: &Deadline,
+) -> anyhow::Result<Columns> {
     let extension = path
         .extension()
         .and_then(|e| e.to_str())
         .unwrap_or("")
         .to_ascii_lowercase();
-    let table = if extension == "jsonl" || extension == "ndjson" {
-        read_json_lines(path, &text)?
+    let layout = if extension == "jsonl" || extension == "ndjson" {
+        Layout::Json
     } else {
-        read_csv(path, &text)?
+        Layout::Csv
     };
-    if table.lines.is_empty() {
+    let mut columns: Vec<Column<'_>> = match classes {
+        None => vec![Column {
+            name: &args.proba_column,
+            flag: "--proba-column",
+            required: true,
+        }],
+        Some(classes) => classes
+            .iter()
+            .map(|(_, column)| Column {
+                name: column,
+                flag: "--class-columns",
+                required: true,
+            })
+            .collect(),
+    };
+    let k = columns.len();
+    columns.push(Column {
+        name: &args.pred_column,
+        flag: "--pred-column",
+        required: true,
+    });
+    columns.push(Column {
+        name: &args.label_column,
+        flag: "--label-column",
+        required: reference,
+    });
+    let class_of = |text: &str, at: &str| match classes {
+        None => binary_class(text, at),
+        Some(classes) => named_class(text, at, classes),
+    };
+    let mut read = Columns {
+        probabilities: Vec::new(),
+        predictions: Vec::new(),
+        labels: Some(Vec::new()),
+    };
+    let labels = read.labels.get_or_insert_with(Vec::new);
+    let (mut labelled, mut first_unlabelled, mut first_labelled) = (0usize, None, None);
+    let rows = rows::read_rows(path, layout, &columns, deadline, &mut |place, cells| {
+        let mut sum = 0.0;
+        for (column, cell) in columns.iter().zip(&cells[..k]) {
+            let text = cell.as_deref().unwrap_or_default();
+            let p = probability(text, &place.at(column.name))?;
+            sum += p;
+            read.probabilities.push(p);
+        }
+        if classes.is_some() && (sum - 1.0).abs() > ROW_SUM_TOLERANCE {
+            let names: Vec<&str> = columns[..k].iter().map(|c| c.name).collect();
+            bail!(
+                "{place}: the class probabilities ({}) sum to {sum}, not 1 (within {ROW_SUM_TOLERANCE}); give each row's probabilities of every class (is a class missing from --class-columns?)",
+                names.join(", ")
+            );
+        }
+        let prediction = cells[k].as_deref().unwrap_or_default();
+        if prediction.is_empty() {
+            bail!(
+                "{}: the prediction is empty; give every row its predicted class",
+                place.at(&args.pred_column)
+            );
+        }
+        read.predictions
+            .push(class_of(prediction, &place.at(&args.pred_column))?);
+        match cells[k + 1].as_deref().filter(|label| !label.is_empty()) {
+            Some(label) => {
+                labels.push(class_of(label, &place.at(&args.label_column))?);
+                labelled += 1;
+                first_labelled.get_or_insert_with(|| place.to_string());
+            }
+            None if reference => bail!(
+                "{}: the label is empty; the reference needs every row's label",
+                place.at(&args.label_column)
+            ),
+            None => {
+                labels.push(NO_CLASS);
+                first_unlabelled.get_or_insert_with(|| place.to_string());
+            }
+        }
+        Ok(())
+    })?;
+    if rows == 0 {
         bail!("{}: no data rows; give at least one row", path.display());
     }
-    Ok(table)
+    if labelled == 0 {
+        read.labels = None;
+    } else if let (Some(unlabelled), Some(labelled)) = (first_unlabelled, first_labelled) {
+        bail!(
+            "{unlabelled}, column {:?}: no label, but {labelled} has one; give every row its label, or none (a row without one would silently drop out of the realised values)",
+            args.label_column
+        );
+    }
+    Ok(read)
 }
 
-fn probabilities(table: &Table, column: &str) -> anyhow::Result<Vec<f64>> {
-    let values = table.required(column, "--proba-column")?;
-    values
-        .iter()
-        .enumerate()
-        .map(|(row, text)| {
-            let value: f64 = text.parse().map_err(|_| {
-                anyhow::anyhow!(
-                    "{}: {text:?} is not a number; give a probability in [0, 1]",
-                    table.where_(row, column)
-                )
-            })?;
-            if !(0.0..=1.0).contains(&value) {
-                bail!(
-                    "{}: probability {text} is outside [0, 1]; give calibrated scores of the positive class",
-                    table.where_(row, column)
-                );
-            }
-            Ok(value)
-        })
-        .collect()
-}
-
-fn binary(table: &Table, values: &[String], column: &str) -> anyhow::Result<Vec<bool>> {
-    values
-        .iter()
-        .enumerate()
-        .map(|(row, text)| match text.to_ascii_lowercase().as_str() {
-            "1" | "1.0" | "true" => Ok(true),
-            "0" | "0.0" | "false" => Ok(false),
-            _ => bail!(
-                "{}: {text:?} is not a class label; give 0 or 1",
-                table.where_(row, column)
-            ),
-        })
-        .collect()
-}
-
-fn sample(table: &Table, args: &CbpeArgs, labels_required: bool) -> anyhow::Result<Sample> {
-    let proba = probabilities(table, &args.proba_column)?;
-    let predictions = binary(
-        table,
-        table.required(&args.pred_column, "--pred-column")?,
-        &args.pred_column,
-    )?;
-    let sample = Sample::new(proba, predictions)?;
-    let labels = if labels_required {
-        Some(table.required(&args.label_column, "--label-column")?)
-    } else {
-        table.column(&args.label_column)
-    };
-    Ok(match labels {
-        Some(values) => sample.with_labels(binary(table, values, &args.label_column)?)?,
+fn binary_sample(columns: Columns) -> anyhow::Result<Sample> {
+    let predictions = columns.predictions.iter().map(|&c| c == 1).collect();
+    let sample = Sample::new(columns.probabilities, predictions)?;
+    Ok(match columns.labels {
+        Some(labels) => sample.with_labels(labels.iter().map(|&c| c == 1).collect())?,
         None => sample,
     })
 }
 
-fn options(args: &CbpeArgs) -> anyhow::Result<CbpeOptions> {
+/// Checks the size flags against their caps before any file is read.
+fn check_sizes(args: &CbpeArgs) -> anyhow::Result<()> {
+    if args.chunk_size == Some(0) {
+        bail!("--chunk-size 0: give at least 1 row per chunk");
+    }
+    match args.chunks {
+        Some(0) => bail!("--chunks 0: give at least 1 chunk"),
+        Some(count) if count > MAX_CHUNKS => {
+            bail!("--chunks {count}: give at most {MAX_CHUNKS} chunks")
+        }
+        _ => {}
+    }
+    if args.class_columns.len() > MAX_CLASSES {
+        bail!(
+            "--class-columns names {} classes; give at most {MAX_CLASSES}",
+            args.class_columns.len()
+        );
+    }
+    Ok(())
+}
+
+/// The chunks `rows` rows of `path` make, checked against [`MAX_CHUNKS`] with the flag named.
+fn check_chunks(args: &CbpeArgs, path: &Path, rows: usize) -> anyhow::Result<()> {
+    let (chunking, flag) = match (args.chunk_size, args.chunks) {
+        (Some(size), _) => (Chunking::Size(size), "--chunk-size"),
+        (None, Some(count)) => (Chunking::Count(count), "--chunks"),
+        (None, None) => return Ok(()),
+    };
+    if let Some(count) = chunking.count(rows) {
+        if count > MAX_CHUNKS {
+            bail!(
+                "{flag}: the {rows} rows of {} make {count} chunks, more than the {MAX_CHUNKS} allowed; give chunks of at least {} rows",
+                path.display(),
+                rows.div_ceil(MAX_CHUNKS)
+            );
+        }
+    }
+    Ok(())
+}
+
+/// An engine error, with a stop by the deadline turned into [`Stopped`].
+fn engine_error(error: scorecheck_cbpe::Error, deadline: &Deadline) -> anyhow::Error {
+    match error.kind() {
+        ErrorKind::Stopped { stage, done, total } => {
+            deadline.stopped(stage, &format!("{done} of {total} steps"))
+        }
+        _ => anyhow::Error::new(error),
+    }
+}
+
+fn options(args: &CbpeArgs, deadline: &Deadline) -> anyhow::Result<CbpeOptions> {
     let mut options = CbpeOptions::default()
+        .with_stop(Stop::new(deadline.hook()))
         .with_seed(args.seed)
         .with_calibration(match args.calibration {
             CalibrationChoice::Auto => CalibrationRule::Pooled { splits: 10 },
@@ -300,7 +316,17 @@ fn options(args: &CbpeArgs) -> anyhow::Result<CbpeOptions> {
             .metrics
             .iter()
             .map(|name| Metric::from_name(name).with_context(|| "--metrics".to_string()))
-            .collect::<anyhow::Result<Vec<_>>>()?;
+            .collect::<anyhow::Result<Vec<Metric>>>()?;
+        for (i, metric) in metrics.iter().enumerate() {
+            if metrics[..i].contains(metric) {
+                bail!(
+                    "--metrics names {} twice ({:?} and {:?}); name each metric once",
+                    metric.name(),
+                    args.metrics[metrics[..i].iter().position(|m| m == metric).unwrap_or(0)],
+                    args.metrics[i]
+                );
+            }
+        }
         options = options.with_metrics(metrics);
     }
     Ok(options)
@@ -315,14 +341,20 @@ struct Report {
     chunks: Vec<ChunkEstimate>,
 }
 
-fn run_binary(args: &CbpeArgs) -> anyhow::Result<Report> {
+fn run_binary(args: &CbpeArgs, deadline: &Deadline) -> anyhow::Result<Report> {
+    let options = options(args, deadline)?;
     // Errors of reading name the file, line and column themselves.
-    let reference = sample(&read_table(&args.reference)?, args, true)?;
-    let analysis = sample(&read_table(&args.analysis)?, args, false)?;
-    let cbpe = Cbpe::fit(&reference, options(args)?)
+    let reference = binary_sample(read_columns(&args.reference, args, None, true, deadline)?)?;
+    check_chunks(args, &args.reference, reference.len())?;
+    let analysis = binary_sample(read_columns(&args.analysis, args, None, false, deadline)?)?;
+    check_chunks(args, &args.analysis, analysis.len())?;
+    let cbpe = Cbpe::fit(&reference, options)
+        .map_err(|e| engine_error(e, deadline))
         .with_context(|| format!("reference {}", args.reference.display()))?;
+    drop(reference);
     let estimate = cbpe
         .estimate(&analysis)
+        .map_err(|e| engine_error(e, deadline))
         .with_context(|| format!("analysis {}", args.analysis.display()))?;
     Ok(Report {
         classes: None,
@@ -344,77 +376,49 @@ fn class_columns(args: &CbpeArgs) -> anyhow::Result<Vec<(String, String)>> {
             Ok((class.trim().to_string(), column.trim().to_string()))
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
+    if let Some((class, column)) = pairs.iter().find(|(c, col)| c.is_empty() || col.is_empty()) {
+        bail!(
+            "--class-columns: {class:?}={column:?} lacks a class or a column; write e.g. cat=p_cat"
+        );
+    }
     pairs.sort();
     if pairs.len() < 2 || pairs.windows(2).any(|w| w[0].0 == w[1].0) {
         bail!("--class-columns needs at least two distinct classes, each once");
     }
+    for (i, (class, column)) in pairs.iter().enumerate() {
+        if let Some((other, _)) = pairs[..i].iter().find(|(_, c)| c == column) {
+            bail!("--class-columns maps column {column:?} to both {other:?} and {class:?}; give each class its own column");
+        }
+    }
     Ok(pairs)
 }
 
-fn classes_of(
-    table: &Table,
-    values: &[String],
-    column: &str,
-    classes: &[(String, String)],
-) -> anyhow::Result<Vec<usize>> {
-    values
-        .iter()
-        .enumerate()
-        .map(|(row, text)| {
-            classes.iter().position(|(c, _)| c == text).with_context(|| {
-                let names: Vec<&str> = classes.iter().map(|(c, _)| c.as_str()).collect();
-                format!(
-                    "{}: {text:?} is not one of the classes {}; name every class in --class-columns",
-                    table.where_(row, column),
-                    names.join(", ")
-                )
-            })
-        })
-        .collect()
-}
-
-fn multiclass_sample(
-    table: &Table,
-    args: &CbpeArgs,
-    classes: &[(String, String)],
-    labels_required: bool,
-) -> anyhow::Result<MulticlassSample> {
-    let columns = classes
-        .iter()
-        .map(|(_, column)| probabilities(table, column))
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    let rows = table.lines.len();
-    let flat: Vec<f64> = (0..rows)
-        .flat_map(|row| columns.iter().map(move |c| c[row]))
-        .collect();
-    let predictions = classes_of(
-        table,
-        table.required(&args.pred_column, "--pred-column")?,
-        &args.pred_column,
-        classes,
-    )?;
-    let sample = MulticlassSample::new(classes.len(), flat, predictions)?;
-    let labels = if labels_required {
-        Some(table.required(&args.label_column, "--label-column")?)
-    } else {
-        table.column(&args.label_column)
-    };
-    Ok(match labels {
-        Some(values) => {
-            sample.with_labels(classes_of(table, values, &args.label_column, classes)?)?
-        }
+fn multiclass_sample(columns: Columns, classes: usize) -> anyhow::Result<MulticlassSample> {
+    let predictions = columns.predictions.iter().map(|&c| c as usize).collect();
+    let sample = MulticlassSample::new(classes, columns.probabilities, predictions)?;
+    Ok(match columns.labels {
+        Some(labels) => sample.with_labels(labels.iter().map(|&c| c as usize).collect())?,
         None => sample,
     })
 }
 
-fn run_multiclass(args: &CbpeArgs) -> anyhow::Result<Report> {
+fn run_multiclass(args: &CbpeArgs, deadline: &Deadline) -> anyhow::Result<Report> {
     let classes = class_columns(args)?;
-    let reference = multiclass_sample(&read_table(&args.reference)?, args, &classes, true)?;
-    let analysis = multiclass_sample(&read_table(&args.analysis)?, args, &classes, false)?;
-    let cbpe = MulticlassCbpe::fit(&reference, options(args)?)
+    let options = options(args, deadline)?;
+    let k = classes.len();
+    let reference = read_columns(&args.reference, args, Some(&classes), true, deadline)?;
+    let reference = multiclass_sample(reference, k)?;
+    check_chunks(args, &args.reference, reference.len())?;
+    let analysis = read_columns(&args.analysis, args, Some(&classes), false, deadline)?;
+    let analysis = multiclass_sample(analysis, k)?;
+    check_chunks(args, &args.analysis, analysis.len())?;
+    let cbpe = MulticlassCbpe::fit(&reference, options)
+        .map_err(|e| engine_error(e, deadline))
         .with_context(|| format!("reference {}", args.reference.display()))?;
+    drop(reference);
     let estimate = cbpe
         .estimate(&analysis)
+        .map_err(|e| engine_error(e, deadline))
         .with_context(|| format!("analysis {}", args.analysis.display()))?;
     Ok(Report {
         classes: Some(classes.into_iter().map(|(c, _)| c).collect()),
@@ -552,11 +556,15 @@ fn to_text(report: &Report) -> String {
 
 /// Runs `scorecheck cbpe`.
 pub(crate) fn run(args: &CbpeArgs) -> ExitCode {
-    let report = if args.class_columns.is_empty() {
-        run_binary(args)
-    } else {
-        run_multiclass(args)
-    };
+    let report = check_sizes(args)
+        .and_then(|()| Deadline::new(args.time_limit))
+        .and_then(|deadline| {
+            if args.class_columns.is_empty() {
+                run_binary(args, &deadline)
+            } else {
+                run_multiclass(args, &deadline)
+            }
+        });
     match report {
         Ok(report) => {
             match args.format {
@@ -567,10 +575,15 @@ pub(crate) fn run(args: &CbpeArgs) -> ExitCode {
         }
         Err(error) => {
             eprintln!("scorecheck cbpe: {error:#}");
+            let stopped = error.downcast_ref::<Stopped>().is_some();
             if args.format == Format::Json {
-                emit(&format!("{}\n", json!({ "error": format!("{error:#}") })));
+                let mut record = json!({ "error": format!("{error:#}") });
+                if stopped {
+                    record["stopped"] = Value::Bool(true);
+                }
+                emit(&format!("{record}\n"));
             }
-            ExitCode::from(EXIT_ERROR)
+            ExitCode::from(if stopped { EXIT_UNDECIDED } else { EXIT_ERROR })
         }
     }
 }

@@ -4,20 +4,32 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{anyhow, bail, Context};
+use anyhow::{anyhow, bail};
 use clap::{Args, ValueEnum};
 use num_rational::BigRational;
 use scorecheck::algebra::{parse_decimal, ConfusionMatrix, Params, Score};
 use scorecheck_eval::{
-    binomial_interval, rate_counts, BinaryClass, BootstrapMethod, BootstrapOptions, Interpolation,
-    IntervalMethod, Outputs, Rate, Reported, Rule, Sampling,
+    binomial_interval, rate_counts, BinaryClass, BootstrapMethod, BootstrapOptions, ErrorKind,
+    Interpolation, IntervalMethod, Outputs, Rate, Reported, Rule, Sampling, Stop,
+    MAX_BOOTSTRAP_SAMPLES, MAX_BOOTSTRAP_VALUES,
 };
 use serde_json::{json, Map, Value};
 
-use crate::{Format, EXIT_CONSISTENT, EXIT_ERROR, EXIT_INCONSISTENT};
+use crate::rows::{self, Column, Deadline, Layout, Stopped, DEFAULT_TIME_LIMIT_SECONDS};
+use crate::{Format, EXIT_CONSISTENT, EXIT_ERROR, EXIT_INCONSISTENT, EXIT_UNDECIDED};
 
 /// How many fitting thresholds a `--check` answer lists (the count is always given).
 const MAX_LISTED_FITS: usize = 100;
+
+/// How many thresholds an `--at-score` answer lists (the count is always given).
+const MAX_LISTED_SOLUTIONS: usize = 1_000;
+
+/// How many times each repeatable flag (`--threshold`, `--at-*`, `--at-score`,
+/// `--partial-auc`) may be given.
+const MAX_REPEATS: usize = 1_000;
+
+/// The fields a `--check` request may have.
+const CHECK_FIELDS: [&str; 3] = ["scores", "eps", "numerical_tolerance"];
 
 #[derive(Clone, Copy, ValueEnum)]
 enum ClassArg {
@@ -145,6 +157,10 @@ pub struct EvalArgs {
     /// `{"scores": {"acc": 0.8, "auc": 0.92}, "eps": 0.005}` (eps a number or per score).
     #[arg(long)]
     check: Option<PathBuf>,
+    /// Wall-clock budget of the whole command, in seconds (reading included); past it the
+    /// command prints no result and exits with status 3.
+    #[arg(long, default_value_t = DEFAULT_TIME_LIMIT_SECONDS, allow_negative_numbers = true)]
+    time_limit: f64,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
@@ -163,6 +179,10 @@ pub fn run(args: &EvalArgs) -> ExitCode {
                 _ => ExitCode::from(EXIT_CONSISTENT),
             }
         }
+        Err(e) if e.downcast_ref::<Stopped>().is_some() => {
+            eprintln!("scorecheck eval: {e:#}");
+            ExitCode::from(EXIT_UNDECIDED)
+        }
         Err(e) => {
             eprintln!("scorecheck eval: error: {e:#}");
             ExitCode::from(EXIT_ERROR)
@@ -170,161 +190,123 @@ pub fn run(args: &EvalArgs) -> ExitCode {
     }
 }
 
-/// Labels and scores read from the input, in file order.
-struct Samples {
-    labels: Vec<String>,
-    scores: Vec<f64>,
+/// Checks every size flag against its cap before anything is read or allocated.
+fn check_sizes(args: &EvalArgs) -> anyhow::Result<()> {
+    if !(2..=MAX_BOOTSTRAP_SAMPLES).contains(&args.bootstrap_samples) {
+        bail!(
+            "--bootstrap-samples {}: give between 2 and {MAX_BOOTSTRAP_SAMPLES} (1000 is usual)",
+            args.bootstrap_samples
+        );
+    }
+    let repeated: [(&str, usize); 9] = [
+        ("--threshold", args.threshold.len()),
+        ("--at-fpr", args.at_fpr.len()),
+        ("--at-tpr", args.at_tpr.len()),
+        ("--at-tnr", args.at_tnr.len()),
+        ("--at-fnr", args.at_fnr.len()),
+        ("--at-topr", args.at_topr.len()),
+        ("--at-tonr", args.at_tonr.len()),
+        ("--at-score", args.at_score.len()),
+        ("--partial-auc", args.partial_auc.len()),
+    ];
+    for (flag, count) in repeated {
+        if count > MAX_REPEATS {
+            bail!("{flag} is given {count} times; give it at most {MAX_REPEATS} times");
+        }
+    }
+    // The bootstrap keeps seven rates per threshold for every sample.
+    if args.ci == Some(CiArg::Bootstrap) {
+        let values = 7 * args.threshold.len() * args.bootstrap_samples;
+        if values > MAX_BOOTSTRAP_VALUES {
+            bail!(
+                "--bootstrap-samples {} with {} --threshold values keeps {values} bootstrap values, more than the {MAX_BOOTSTRAP_VALUES} allowed; give at most {} samples or fewer thresholds",
+                args.bootstrap_samples,
+                args.threshold.len(),
+                MAX_BOOTSTRAP_VALUES / (7 * args.threshold.len())
+            );
+        }
+    }
+    Ok(())
 }
 
-fn parse_score(text: &str, row: usize, column: &str) -> anyhow::Result<f64> {
+/// An engine error, with a stop by the deadline turned into [`Stopped`].
+fn engine_error(e: scorecheck_eval::Error, deadline: &Deadline, doing: &str) -> anyhow::Error {
+    match e.kind() {
+        ErrorKind::Stopped { done, total } => {
+            deadline.stopped(doing, &format!("{done} of {total} bootstrap samples"))
+        }
+        _ => anyhow::Error::new(e),
+    }
+}
+
+/// The scores of the positives and of the negatives, in file order.
+struct Samples {
+    positives: Vec<f64>,
+    negatives: Vec<f64>,
+}
+
+fn parse_score(text: &str, at: &str) -> anyhow::Result<f64> {
     let value: f64 = text
         .trim()
         .parse()
-        .map_err(|_| anyhow!("row {row}, column {column:?}: {text:?} is not a number"))?;
+        .map_err(|_| anyhow!("{at}: {text:?} is not a number; give the score as a number"))?;
     if !value.is_finite() {
-        bail!("row {row}, column {column:?}: the score {text:?} is not finite; remove the sample or give it a finite score");
+        bail!(
+            "{at}: the score {text:?} is not finite; remove the sample or give it a finite score"
+        );
     }
     Ok(value)
 }
 
-/// Splits one CSV line into fields, honouring double quotes ("" inside quotes is a quote).
-fn csv_fields(line: &str) -> Vec<String> {
-    let mut fields = Vec::new();
-    let mut field = String::new();
-    let mut quoted = false;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' if quoted && chars.peek() == Some(&'"') => {
-                field.push('"');
-                chars.next();
-            }
-            '"' => quoted = !quoted,
-            ',' if !quoted => fields.push(std::mem::take(&mut field)),
-            _ => field.push(c),
-        }
-    }
-    fields.push(field);
-    fields.into_iter().map(|f| f.trim().to_string()).collect()
-}
-
-fn read_csv(text: &str, args: &EvalArgs) -> anyhow::Result<Samples> {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty());
-    let (_, header) = lines.next().ok_or_else(|| {
-        anyhow!("the CSV file is empty; it needs a header and one row per sample")
-    })?;
-    let header = csv_fields(header.trim_start_matches('\u{feff}'));
-    let find = |name: &str, flag: &str| {
-        header.iter().position(|h| h == name).ok_or_else(|| {
-            anyhow!(
-                "column {name:?} is not in the header (columns: {}); name the column with {flag}",
-                header.join(", ")
-            )
-        })
-    };
-    let label_at = find(&args.label_column, "--label-column")?;
-    let score_at = find(&args.score_column, "--score-column")?;
-    let mut samples = Samples {
-        labels: Vec::new(),
-        scores: Vec::new(),
-    };
-    for (index, line) in lines {
-        let row = index + 1;
-        let fields = csv_fields(line);
-        let field = |at: usize, name: &str| {
-            fields.get(at).ok_or_else(|| {
-                anyhow!(
-                    "row {row}: has {} fields, so column {name:?} is missing",
-                    fields.len()
-                )
-            })
-        };
-        samples
-            .labels
-            .push(field(label_at, &args.label_column)?.clone());
-        samples.scores.push(parse_score(
-            field(score_at, &args.score_column)?,
-            row,
-            &args.score_column,
-        )?);
-    }
-    Ok(samples)
-}
-
-fn read_json_lines(text: &str, args: &EvalArgs) -> anyhow::Result<Samples> {
-    let mut samples = Samples {
-        labels: Vec::new(),
-        scores: Vec::new(),
-    };
-    let objects: Vec<(usize, Value)> = if text.trim_start().starts_with('[') {
-        let array: Vec<Value> =
-            serde_json::from_str(text).context("the JSON array of samples does not parse")?;
-        array
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| (i + 1, v))
-            .collect()
-    } else {
-        text.lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-            .map(|(i, l)| {
-                serde_json::from_str(l)
-                    .map(|v| (i + 1, v))
-                    .map_err(|e| anyhow!("row {}: not a JSON object ({e})", i + 1))
-            })
-            .collect::<anyhow::Result<_>>()?
-    };
-    for (row, object) in objects {
-        let get = |key: &str| {
-            object
-                .get(key)
-                .ok_or_else(|| anyhow!("row {row}: key {key:?} is missing"))
-        };
-        let label = match get(&args.label_column)? {
-            Value::String(s) => s.clone(),
-            Value::Bool(b) => b.to_string(),
-            Value::Number(n) => n.to_string(),
-            other => bail!(
-                "row {row}, column {:?}: the label {other} is not a string, number or boolean",
-                args.label_column
-            ),
-        };
-        let score = match get(&args.score_column)? {
-            Value::Number(n) => parse_score(&n.to_string(), row, &args.score_column)?,
-            Value::String(s) => parse_score(s, row, &args.score_column)?,
-            other => bail!(
-                "row {row}, column {:?}: {other} is not a number",
-                args.score_column
-            ),
-        };
-        samples.labels.push(label);
-        samples.scores.push(score);
-    }
-    Ok(samples)
-}
-
-fn read_samples(path: &Path, args: &EvalArgs) -> anyhow::Result<Samples> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| anyhow!("cannot read {}: {e}", path.display()))?;
+/// Reads the samples row by row, keeping a score per row (8 bytes) and nothing else.
+fn read_samples(path: &Path, args: &EvalArgs, deadline: &Deadline) -> anyhow::Result<Samples> {
     let extension = path
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
-    let json = match extension.as_deref() {
-        Some("csv") => false,
-        Some("jsonl" | "json" | "ndjson") => true,
-        _ => matches!(text.trim_start().chars().next(), Some('{' | '[')),
+    let layout = match extension.as_deref() {
+        Some("csv") => Layout::Csv,
+        Some("jsonl" | "json" | "ndjson") => Layout::Json,
+        _ => match rows::first_byte(path)? {
+            Some(b'{' | b'[') => Layout::Json,
+            _ => Layout::Csv,
+        },
     };
-    let samples = if json {
-        read_json_lines(&text, args)?
-    } else {
-        read_csv(&text, args)?
+    let columns = [
+        Column {
+            name: &args.label_column,
+            flag: "--label-column",
+            required: true,
+        },
+        Column {
+            name: &args.score_column,
+            flag: "--score-column",
+            required: true,
+        },
+    ];
+    let mut samples = Samples {
+        positives: Vec::new(),
+        negatives: Vec::new(),
     };
-    if samples.scores.is_empty() {
+    let rows = rows::read_rows(path, layout, &columns, deadline, &mut |place, cells| {
+        let (Some(label), Some(score)) = (&cells[0], &cells[1]) else {
+            bail!("{place}: a column is missing");
+        };
+        if label.is_empty() {
+            bail!(
+                "{}: the label is empty; give every sample its label (or remove the row)",
+                place.at(&args.label_column)
+            );
+        }
+        let score = parse_score(score, &place.at(&args.score_column))?;
+        if is_positive(label, &args.pos_label) {
+            samples.positives.push(score);
+        } else {
+            samples.negatives.push(score);
+        }
+        Ok(())
+    })?;
+    if rows == 0 {
         bail!("{} has no samples", path.display());
     }
     Ok(samples)
@@ -376,8 +358,9 @@ fn rates(m: &ConfusionMatrix) -> Vec<f64> {
         .collect()
 }
 
-fn bootstrap_options(args: &EvalArgs) -> BootstrapOptions {
+fn bootstrap_options(args: &EvalArgs, deadline: &Deadline) -> BootstrapOptions {
     BootstrapOptions::default()
+        .stop(Stop::new(deadline.hook()))
         .samples(args.bootstrap_samples)
         .alpha(args.alpha)
         .seed(args.seed)
@@ -399,13 +382,10 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<Value> {
     if !(args.alpha > 0.0 && args.alpha < 1.0) {
         bail!("--alpha must be strictly between 0 and 1 (0.05 gives 95% intervals)");
     }
-    let samples = read_samples(&args.input, args)?;
-    let flags: Vec<bool> = samples
-        .labels
-        .iter()
-        .map(|l| is_positive(l, &args.pos_label))
-        .collect();
-    let outputs = Outputs::from_labels(&flags, &samples.scores, &true)
+    check_sizes(args)?;
+    let deadline = Deadline::new(args.time_limit)?;
+    let samples = read_samples(&args.input, args, &deadline)?;
+    let outputs = Outputs::new(samples.positives, samples.negatives)
         .map_err(|e| {
             anyhow!(
                 "{e} (the positive label is {:?}; set it with --pos-label)",
@@ -420,15 +400,22 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<Value> {
     report.insert("p".into(), json!(outputs.p()));
     report.insert("n".into(), json!(outputs.n()));
     let bootstrap = args.ci == Some(CiArg::Bootstrap);
-    let options = bootstrap_options(args);
+    let options = bootstrap_options(args, &deadline);
+    let stage = |doing: &str| deadline.check(doing, || "the steps before it".into());
     if !args.threshold.is_empty() {
+        stage("computing the --threshold rows")?;
         let matrices = outputs.matrices_at(&args.threshold);
         let bootstrap_intervals = if bootstrap {
             let thresholds = args.threshold.clone();
-            Some(outputs.bootstrap_ci(
-                |o| o.matrices_at(&thresholds).iter().flat_map(rates).collect(),
-                &options,
-            )?)
+            let doing = "bootstrapping the --threshold intervals";
+            Some(
+                outputs
+                    .bootstrap_ci(
+                        |o| o.matrices_at(&thresholds).iter().flat_map(rates).collect(),
+                        &options,
+                    )
+                    .map_err(|e| engine_error(e, &deadline, doing))?,
+            )
         } else {
             None
         };
@@ -480,6 +467,7 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<Value> {
         (Rate::Tonr, &args.at_tonr),
     ] {
         for &target in targets {
+            stage("finding thresholds at operating points")?;
             let threshold = outputs
                 .threshold_at(rate, target, method)
                 .map_err(|e| anyhow!("--at-{}: {e}", rate.name()))?;
@@ -495,40 +483,62 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<Value> {
             .trim()
             .parse()
             .map_err(|_| anyhow!("--at-score {request:?}: {target:?} is not a number"))?;
-        let thresholds = outputs
-            .thresholds_at_score(score, target, &Params::default())
+        let (lowest, highest) = score.natural_range();
+        let below = lowest.is_some_and(|l| target < l as f64);
+        let above = highest.is_some_and(|h| target > h as f64);
+        if below || above || !target.is_finite() {
+            let bound =
+                |b: Option<i64>, infinite: &str| b.map_or(infinite.to_string(), |b| b.to_string());
+            bail!(
+                "--at-score {request:?}: {} never reaches {target}: its values lie in [{}, {}]; give a target in that range",
+                score.abbreviation(),
+                bound(lowest, "-inf"),
+                bound(highest, "inf")
+            );
+        }
+        stage("finding thresholds at --at-score targets")?;
+        let solutions = outputs
+            .solutions_at_score(score, target, &Params::default())
             .map_err(|e| anyhow!("--at-score {request:?}: {e}"))?;
+        let total = solutions.thresholds.len();
         at.push(json!({
             "metric": score.abbreviation(),
             "target": number(target),
-            "thresholds": thresholds.into_iter().map(number).collect::<Vec<_>>(),
+            "reached": solutions.reached,
+            "thresholds_total": total,
+            "thresholds": solutions.thresholds.into_iter().take(MAX_LISTED_SOLUTIONS).map(number).collect::<Vec<_>>(),
         }));
     }
     if !at.is_empty() {
         report.insert("at".into(), Value::Array(at));
     }
     if args.eer {
+        stage("computing the equal error rate")?;
         let eer = outputs.eer();
         let mut value = json!({"threshold": number(eer.threshold), "eer": number(eer.eer)});
         if bootstrap {
-            let ci = outputs.bootstrap_ci(
-                |o| {
-                    let e = o.eer();
-                    vec![e.threshold, e.eer]
-                },
-                &options,
-            )?;
+            let ci = outputs
+                .bootstrap_ci(
+                    |o| {
+                        let e = o.eer();
+                        vec![e.threshold, e.eer]
+                    },
+                    &options,
+                )
+                .map_err(|e| engine_error(e, &deadline, "bootstrapping the EER interval"))?;
             value["ci"] = json!({"threshold": pair(ci[0]), "eer": pair(ci[1])});
         }
         report.insert("eer".into(), value);
     }
     if args.auc {
+        stage("computing the AUC")?;
         let auc = outputs.auc();
         let mut value = json!({"value": number(auc.value()), "exact": auc.exact().to_string()});
         let average_precision = outputs.average_precision();
         if bootstrap {
-            let ci =
-                outputs.bootstrap_ci(|o| vec![o.auc().value(), o.average_precision()], &options)?;
+            let ci = outputs
+                .bootstrap_ci(|o| vec![o.auc().value(), o.average_precision()], &options)
+                .map_err(|e| engine_error(e, &deadline, "bootstrapping the AUC interval"))?;
             value["ci"] = pair(ci[0]);
             report.insert("auc".into(), value);
             report.insert("average_precision".into(), number(average_precision));
@@ -540,6 +550,7 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<Value> {
     }
     let mut partial = Vec::new();
     for bounds in &args.partial_auc {
+        stage("computing partial AUCs")?;
         let (lower, upper) = bounds.split_once(':').ok_or_else(|| {
             anyhow!("--partial-auc {bounds:?}: write it as LOWER:UPPER, e.g. 0:0.1")
         })?;
@@ -561,6 +572,7 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<Value> {
         report.insert("partial_auc".into(), Value::Array(partial));
     }
     if let Some(path) = &args.check {
+        stage("checking the reported figures")?;
         report.insert("check".into(), check(&outputs, path)?);
     }
     Ok(Value::Object(report))
@@ -581,6 +593,33 @@ fn check(outputs: &Outputs, path: &Path) -> anyhow::Result<Value> {
         .map_err(|e| anyhow!("cannot read {}: {e}", path.display()))?;
     let request: Value =
         serde_json::from_str(&text).map_err(|e| anyhow!("{}: not JSON ({e})", path.display()))?;
+    if let Some(key) = scorecheck::request::first_duplicate_key(&text) {
+        bail!(
+            "{}: the key {key:?} is given twice in one object; keep one (JSON readers differ on which one wins)",
+            path.display()
+        );
+    }
+    let Value::Object(fields) = &request else {
+        bail!(
+            "{}: give a JSON object such as {{\"scores\": {{\"acc\": 0.954}}, \"eps\": 0.0005}}",
+            path.display()
+        );
+    };
+    for key in fields.keys() {
+        if !CHECK_FIELDS.contains(&key.as_str()) {
+            let suggestion = CHECK_FIELDS
+                .iter()
+                .filter(|known| edit_distance(key, known) <= 3)
+                .min_by_key(|known| edit_distance(key, known))
+                .map(|known| format!("did you mean {known:?}? "))
+                .unwrap_or_default();
+            bail!(
+                "{}: unknown field {key:?}; {suggestion}(accepted here: {})",
+                path.display(),
+                CHECK_FIELDS.join(", ")
+            );
+        }
+    }
     let scores = request
         .get("scores")
         .and_then(Value::as_object)
@@ -596,32 +635,61 @@ fn check(outputs: &Outputs, path: &Path) -> anyhow::Result<Value> {
             path.display()
         );
     }
+    if let Some(Value::Object(per_score)) = request.get("eps") {
+        if let Some(name) = per_score.keys().find(|name| !scores.contains_key(*name)) {
+            bail!(
+                "{}: eps.{name}: no score {name:?} is reported; give eps for the reported scores ({}) only",
+                path.display(),
+                scores.keys().cloned().collect::<Vec<_>>().join(", ")
+            );
+        }
+    }
+    let non_negative = |value: BigRational, field: &str| -> anyhow::Result<BigRational> {
+        if value < BigRational::from_integer(0.into()) {
+            bail!("{}: {field} is negative; give 0 or more", path.display());
+        }
+        Ok(value)
+    };
     let eps_of = |name: &str| -> anyhow::Result<BigRational> {
         match request.get("eps") {
             None => bail!("{}: needs \"eps\", the rounding uncertainty (e.g. 0.0005 for 3 decimals), a number or one per score", path.display()),
-            Some(Value::Object(per_score)) => decimal(
-                per_score.get(name).ok_or_else(|| anyhow!("eps: no uncertainty for {name:?}; add \"{name}\" to eps"))?,
-                &format!("eps.{name}"),
-            ),
-            Some(value) => decimal(value, "eps"),
+            Some(Value::Object(per_score)) => {
+                let field = format!("eps.{name}");
+                non_negative(decimal(
+                    per_score.get(name).ok_or_else(|| anyhow!("eps: no uncertainty for {name:?}; add \"{name}\" to eps"))?,
+                    &field,
+                )?, &field)
+            }
+            Some(value) => non_negative(decimal(value, "eps")?, "eps"),
         }
     };
     let mut reported = Reported::new().tolerance(match request.get("numerical_tolerance") {
-        Some(v) => decimal(v, "numerical_tolerance")?,
+        Some(v) => non_negative(decimal(v, "numerical_tolerance")?, "numerical_tolerance")?,
         None => parse_decimal("1e-6")?,
     });
+    // One score under two names (acc and accuracy) would be two constraints on one figure.
+    let mut seen: Vec<(String, &str)> = Vec::new();
     for (name, value) in scores {
         let eps = eps_of(name)?;
         let value = decimal(value, &format!("scores.{name}"))?;
-        if matches!(
+        let canonical = if matches!(
             name.to_ascii_lowercase().as_str(),
             "auc" | "roc_auc" | "auroc"
         ) {
             reported = reported.auc(value, eps);
+            "auc".to_string()
         } else {
             let score = Score::from_name(name).map_err(|e| anyhow!("scores.{name}: {e}"))?;
             reported = reported.score(score, value, eps);
+            score.abbreviation().to_string()
+        };
+        if let Some((_, first)) = seen.iter().find(|(c, _)| *c == canonical) {
+            bail!(
+                "{}: scores.{name} and scores.{first} are the same score; report it once",
+                path.display()
+            );
         }
+        seen.push((canonical, name));
     }
     let scores_reported = scores.keys().any(|name| {
         !matches!(
@@ -658,6 +726,21 @@ fn check(outputs: &Outputs, path: &Path) -> anyhow::Result<Value> {
         });
     }
     Ok(answer)
+}
+
+/// Levenshtein distance, for suggesting a known field for a misspelt one.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut current = vec![i + 1];
+        for (j, &cb) in b.iter().enumerate() {
+            let substitution = previous[j] + usize::from(ca != cb);
+            current.push(substitution.min(previous[j + 1] + 1).min(current[j] + 1));
+        }
+        previous = current;
+    }
+    previous[b.len()]
 }
 
 /// "914999/1000000" as 0.914999, for the text report (the JSON keeps the exact fraction).
@@ -719,12 +802,25 @@ fn text(report: &Value) -> String {
                 .get("threshold")
                 .or_else(|| a.get("thresholds"))
                 .unwrap_or(&Value::Null);
-            out.push_str(&format!(
-                "threshold at {} = {}: {}\n",
-                a["metric"].as_str().unwrap_or(""),
-                show(&a["target"]),
-                show(found)
-            ));
+            let listed = found.as_array().map_or(0, Vec::len) as u64;
+            let total = a["thresholds_total"].as_u64().unwrap_or(listed);
+            let more = if total > listed {
+                format!(" (the first {listed} of {total})")
+            } else {
+                String::new()
+            };
+            let (metric, target) = (a["metric"].as_str().unwrap_or(""), show(&a["target"]));
+            if a["reached"] == false {
+                out.push_str(&format!(
+                    "threshold at {metric} = {target}: not reached; closest at {}\n",
+                    show(found)
+                ));
+            } else {
+                out.push_str(&format!(
+                    "threshold at {metric} = {target}: {}{more}\n",
+                    show(found)
+                ));
+            }
         }
     }
     if let Some(eer) = report.get("eer") {

@@ -7,6 +7,7 @@ mod eval;
 mod folds;
 mod quick;
 mod report;
+mod rows;
 mod scores;
 mod serve;
 mod table;

@@ -291,6 +291,7 @@ fn multiclass_runs_one_vs_rest_with_a_decision_per_class() {
 
 #[test]
 fn multiclass_errors_name_the_unknown_class() {
+    // Without the fish column, the rows' probabilities no longer sum to 1.
     let out = cbpe(&[
         "--reference",
         &data("multiclass_reference.csv"),
@@ -302,7 +303,222 @@ fn multiclass_errors_name_the_unknown_class() {
     assert_eq!(out.status.code(), Some(2));
     let error = String::from_utf8(out.stderr).unwrap();
     assert!(
-        error.contains("\"fish\" is not one of the classes cat, dog"),
+        error.contains("multiclass_reference.csv line 2 (row 1): the class probabilities (p_cat, p_dog) sum to")
+            && error.contains("missing from --class-columns"),
         "{error}"
     );
+    let bird = scratch(
+        "bird.csv",
+        "p_cat,p_dog,p_fish,y_pred,y_true\n0.2,0.3,0.5,fish,cat\n0.2,0.3,0.5,bird,cat\n",
+    );
+    let out = cbpe(&[
+        "--reference",
+        &data("multiclass_reference.csv"),
+        "--analysis",
+        &bird,
+        "--class-columns",
+        "cat=p_cat,dog=p_dog,fish=p_fish",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let error = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        error.contains("bird.csv line 3 (row 2), column \"y_pred\": \"bird\" is not one of the classes cat, dog, fish"),
+        "{error}"
+    );
+}
+
+/// Writes `content` to a file of that name in the tests' scratch directory.
+fn scratch(name: &str, content: &str) -> String {
+    let path = format!("{}/cbpe-{name}", env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(&path, content).expect("the scratch file is written");
+    path
+}
+
+fn error_with(args: &[&str]) -> String {
+    let out = cbpe(args);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stderr).unwrap()
+}
+
+/// A binary file of `rows` rows (probability, prediction, label), labels of both classes.
+fn binary_rows(name: &str, rows: usize) -> String {
+    let mut text = String::from("y_pred_proba,y_pred,y_true\n");
+    for i in 0..rows {
+        let p = (i * 37 % 100) as f64 / 100.0;
+        text.push_str(&format!("{p},{},{}\n", u8::from(p >= 0.5), i % 3 % 2));
+    }
+    scratch(name, &text)
+}
+
+#[test]
+fn size_flags_are_capped_and_a_huge_chunk_size_is_one_chunk() {
+    let (reference, analysis) = (data("reference.csv"), data("analysis.csv"));
+    let base = ["--reference", &reference, "--analysis", &analysis];
+    let error = error_with(&[&base[..], &["--chunks", "10001"]].concat());
+    assert!(
+        error.contains("--chunks 10001: give at most 10000"),
+        "{error}"
+    );
+    let error = error_with(&[&base[..], &["--chunk-size", "0"]].concat());
+    assert!(error.contains("--chunk-size 0"), "{error}");
+    // Once an overflow panic in a debug build.
+    let out = cbpe(
+        &[
+            &base[..],
+            &["--chunk-size", "18446744073709551615", "--format", "json"],
+        ]
+        .concat(),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(json_of(&out)["chunks"].as_array().unwrap().len(), 1);
+    let many = binary_rows("many.csv", 20_001);
+    let error = error_with(&[
+        "--reference",
+        &many,
+        "--analysis",
+        &analysis,
+        "--chunk-size",
+        "1",
+    ]);
+    assert!(
+        error.contains("--chunk-size: the 20001 rows of") && error.contains("at least 3 rows"),
+        "{error}"
+    );
+    let classes: Vec<String> = (0..1001).map(|i| format!("c{i}=p{i}")).collect();
+    let error = error_with(&[&base[..], &["--class-columns", &classes.join(",")]].concat());
+    assert!(
+        error.contains("--class-columns names 1001 classes; give at most 1000"),
+        "{error}"
+    );
+    for bad in ["-1", "0", "1e10"] {
+        let error = error_with(&[&base[..], &["--time-limit", bad]].concat());
+        assert!(error.contains("--time-limit"), "{bad}: {error}");
+    }
+}
+
+#[test]
+fn long_work_stops_at_the_time_limit_saying_what_was_done() {
+    let reference = binary_rows("long_reference.csv", 100_000);
+    let out = cbpe(&[
+        "--reference",
+        &reference,
+        "--analysis",
+        &reference,
+        "--time-limit",
+        "0.001",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json_of(&out);
+    assert_eq!(v["stopped"], true);
+    let error = v["error"].as_str().unwrap();
+    assert!(
+        error.contains("stopped by --time-limit (0.001 s) while") && error.contains("no result"),
+        "{error}"
+    );
+}
+
+#[test]
+fn silent_defaults_are_errors_naming_file_line_and_column() {
+    let analysis = data("analysis.csv");
+    let empty_label = scratch(
+        "empty_label.csv",
+        "y_pred_proba,y_pred,y_true\n0.2,0,0\n0.8,1,\n0.7,1,1\n",
+    );
+    let error = error_with(&["--reference", &empty_label, "--analysis", &analysis]);
+    assert!(
+        error.contains("empty_label.csv line 3 (row 2), column \"y_true\": the label is empty"),
+        "{error}"
+    );
+    // An analysis file labelled on some rows only.
+    let reference = data("reference.csv");
+    let error = error_with(&["--reference", &reference, "--analysis", &empty_label]);
+    assert!(
+        error.contains("empty_label.csv line 3 (row 2), column \"y_true\": no label, but"),
+        "{error}"
+    );
+    let twice = scratch(
+        "twice.csv",
+        "y_pred_proba,y_pred,y_true,y_pred\n0.2,0,0,1\n0.8,1,1,0\n",
+    );
+    let error = error_with(&["--reference", &reference, "--analysis", &twice]);
+    assert!(
+        error.contains("column \"y_pred\" twice (fields 2 and 4)"),
+        "{error}"
+    );
+    let twice = scratch(
+        "twice.jsonl",
+        "{\"y_pred_proba\": 0.2, \"y_pred\": 0, \"y_pred_proba\": 0.9}\n",
+    );
+    let error = error_with(&["--reference", &reference, "--analysis", &twice]);
+    assert!(
+        error.contains("twice.jsonl line 1 (row 1)")
+            && error.contains("\"y_pred_proba\" given twice"),
+        "{error}"
+    );
+    let error = error_with(&[
+        "--reference",
+        &reference,
+        "--analysis",
+        &analysis,
+        "--metrics",
+        "f1,roc_auc,f1",
+    ]);
+    assert!(error.contains("--metrics names f1 twice"), "{error}");
+}
+
+#[test]
+fn multiclass_rows_must_sum_to_one_and_columns_serve_one_class() {
+    let (reference, analysis) = (
+        data("multiclass_reference.csv"),
+        data("multiclass_analysis.csv"),
+    );
+    let error = error_with(&[
+        "--reference",
+        &reference,
+        "--analysis",
+        &analysis,
+        "--class-columns",
+        "cat=p_cat,dog=p_dog,fish=p_dog",
+    ]);
+    assert!(
+        error.contains("maps column \"p_dog\" to both \"dog\" and \"fish\""),
+        "{error}"
+    );
+    for (name, row) in [("sum_high.csv", "0.9,0.9,0.9"), ("sum_zero.csv", "0,0,0")] {
+        let bad = scratch(
+            name,
+            &format!("p_cat,p_dog,p_fish,y_pred,y_true\n0.2,0.3,0.5,fish,cat\n{row},dog,dog\n"),
+        );
+        let error = error_with(&[
+            "--reference",
+            &reference,
+            "--analysis",
+            &bad,
+            "--class-columns",
+            "cat=p_cat,dog=p_dog,fish=p_fish",
+        ]);
+        assert!(
+            error.contains(&format!(
+                "{name} line 3 (row 2): the class probabilities (p_cat, p_dog, p_fish) sum to"
+            )),
+            "{error}"
+        );
+    }
 }

@@ -216,13 +216,17 @@ fn json_lines_with_string_labels() {
 #[test]
 fn bad_files_are_errors_naming_row_and_column() {
     let cases = [
-        ("eval_bad_score.csv", vec![], "row 3, column \"score\""),
+        (
+            "eval_bad_score.csv",
+            vec![],
+            "eval_bad_score.csv line 3 (row 2), column \"score\"",
+        ),
         ("eval_nan.csv", vec![], "not finite"),
         ("eval_one_class.csv", vec![], "--pos-label"),
         (
             "eval_outputs.csv",
             vec!["--score-column", "prob"],
-            "column \"prob\" is not in the header",
+            "no column \"prob\" in the header",
         ),
         ("missing.csv", vec![], "cannot read"),
         ("eval_outputs.csv", vec!["--at-fpr", "1.5"], "--at-fpr"),
@@ -235,4 +239,191 @@ fn bad_files_are_errors_naming_row_and_column() {
         assert_eq!(out.status.code(), Some(2), "{file}");
         assert!(stderr(&out).contains(message), "{file}: {}", stderr(&out));
     }
+}
+
+/// Writes `content` to a file of that name in the tests' scratch directory.
+fn scratch(name: &str, content: &str) -> String {
+    let path = format!("{}/eval-{name}", env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(&path, content).expect("the scratch file is written");
+    path
+}
+
+fn error_of(args: &[&str]) -> String {
+    let out = eval(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+    stderr(&out)
+}
+
+#[test]
+fn size_flags_are_capped_before_anything_is_allocated() {
+    let input = data("eval_outputs.csv");
+    // Once a capacity-overflow panic (exit 101) and an 8 TB allocation.
+    for samples in ["18446744073709551615", "1000000000000", "1000001", "1"] {
+        let error = error_of(&[
+            "--input",
+            &input,
+            "--auc",
+            "--ci",
+            "bootstrap",
+            "--bootstrap-samples",
+            samples,
+        ]);
+        assert!(
+            error.contains("--bootstrap-samples") && error.contains("1000000"),
+            "{error}"
+        );
+    }
+    // Seven rates per threshold are kept for every bootstrap sample.
+    let mut args = vec!["--input", input.as_str(), "--ci", "bootstrap"];
+    args.extend(["--bootstrap-samples", "1000000", "--threshold", "0.5"]);
+    args.extend(["--threshold", "0.6", "--threshold", "0.7"]);
+    let error = error_of(&args);
+    assert!(
+        error.contains("at most 761904 samples") && error.contains("--threshold"),
+        "{error}"
+    );
+    let many: Vec<String> = (0..1001).map(|i| format!("--at-fpr={}", i % 2)).collect();
+    let mut args = vec!["--input", input.as_str()];
+    args.extend(many.iter().map(String::as_str));
+    let error = error_of(&args);
+    assert!(error.contains("--at-fpr is given 1001 times"), "{error}");
+    for bad in ["-1", "0", "1e10", "nan"] {
+        let error = error_of(&["--input", &input, "--auc", "--time-limit", bad]);
+        assert!(error.contains("--time-limit"), "{bad}: {error}");
+    }
+}
+
+#[test]
+fn long_work_stops_at_the_time_limit_saying_what_was_done() {
+    // A million bootstrap samples take seconds; the limit is a millisecond.
+    let out = eval(&[
+        "--input",
+        &data("eval_outputs.csv"),
+        "--auc",
+        "--ci",
+        "bootstrap",
+        "--bootstrap-samples",
+        "1000000",
+        "--time-limit",
+        "0.001",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(out.stdout.is_empty(), "no partial result is printed");
+    let error = stderr(&out);
+    assert!(
+        error.contains("stopped by --time-limit (0.001 s)") && error.contains("no result"),
+        "{error}"
+    );
+}
+
+#[test]
+fn empty_labels_and_duplicate_columns_are_errors_naming_the_place() {
+    let empty = scratch("empty_label.csv", "label,score\n1,0.9\n,0.4\n0,0.2\n");
+    let error = error_of(&["--input", &empty, "--auc"]);
+    assert!(
+        error.contains("empty_label.csv line 3 (row 2), column \"label\": the label is empty"),
+        "{error}"
+    );
+    let twice = scratch("twice.csv", "label,score,score\n1,0.9,0.1\n0,0.2,0.8\n");
+    let error = error_of(&["--input", &twice, "--auc"]);
+    assert!(
+        error.contains("column \"score\" twice (fields 2 and 3)"),
+        "{error}"
+    );
+    let twice = scratch(
+        "twice.jsonl",
+        "{\"label\": 1, \"score\": 0.9}\n{\"label\": 0, \"score\": 0.2, \"score\": 0.95}\n",
+    );
+    let error = error_of(&["--input", &twice, "--auc"]);
+    assert!(
+        error.contains("twice.jsonl line 2 (row 2)") && error.contains("\"score\" given twice"),
+        "{error}"
+    );
+    // A comma in an unquoted number shifts every later column: an error, not a misread.
+    let shifted = scratch("shifted.csv", "label,score\n1,0.9\n0,0,2\n");
+    let error = error_of(&["--input", &shifted, "--auc"]);
+    assert!(
+        error.contains("line 3 (row 2): 3 fields but the header has 2"),
+        "{error}"
+    );
+    let open = scratch("open_quote.csv", "label,score\n1,\"0.9\n0,0.2\n");
+    let error = error_of(&["--input", &open, "--auc"]);
+    assert!(
+        error.contains("line 2 (row 1)") && error.contains("quoted field is not closed"),
+        "{error}"
+    );
+}
+
+#[test]
+fn check_requests_with_unknown_or_doubled_fields_are_errors() {
+    let input = data("eval_outputs.csv");
+    let misspelt = scratch(
+        "misspelt.json",
+        r#"{"scores": {"acc": 0.8}, "eps": 0.005, "numerical_tolerence": 0.1}"#,
+    );
+    let error = error_of(&["--input", &input, "--check", &misspelt]);
+    assert!(
+        error.contains(
+            "unknown field \"numerical_tolerence\"; did you mean \"numerical_tolerance\"?"
+        ),
+        "{error}"
+    );
+    let doubled = scratch(
+        "doubled.json",
+        r#"{"scores": {"acc": 0.8, "acc": 0.1}, "eps": 0.005}"#,
+    );
+    let error = error_of(&["--input", &input, "--check", &doubled]);
+    assert!(error.contains("\"scores.acc\" is given twice"), "{error}");
+    let synonyms = scratch(
+        "synonyms.json",
+        r#"{"scores": {"acc": 0.8, "accuracy": 0.1}, "eps": 0.005}"#,
+    );
+    let error = error_of(&["--input", &input, "--check", &synonyms]);
+    assert!(error.contains("are the same score"), "{error}");
+    let stray_eps = scratch(
+        "stray_eps.json",
+        r#"{"scores": {"acc": 0.8}, "eps": {"acc": 0.005, "sesn": 0.01}}"#,
+    );
+    let error = error_of(&["--input", &input, "--check", &stray_eps]);
+    assert!(error.contains("eps.sesn: no score \"sesn\""), "{error}");
+}
+
+#[test]
+fn score_targets_out_of_range_are_errors_and_unreached_ones_say_so() {
+    let input = data("eval_outputs.csv");
+    let error = error_of(&["--input", &input, "--at-score", "acc=2"]);
+    assert!(
+        error.contains("acc never reaches 2: its values lie in [0, 1]"),
+        "{error}"
+    );
+    // The best accuracy of these outputs is 0.8: 0.95 is approached, not reached.
+    let out = eval(&[
+        "--input",
+        &input,
+        "--at-score",
+        "acc=0.95",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let at = &json(&out)["at"][0];
+    assert_eq!(at["reached"], false);
+    assert_eq!(at["thresholds_total"], 1);
+    let out = eval(&["--input", &input, "--at-score", "acc=0.95"]);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        text.contains("acc = 0.95: not reached; closest at"),
+        "{text}"
+    );
+    let out = eval(&[
+        "--input",
+        &input,
+        "--at-score",
+        "acc=0.7",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(json(&out)["at"][0]["reached"], true);
 }

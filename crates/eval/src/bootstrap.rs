@@ -5,6 +5,14 @@ use crate::intervals::check_alpha;
 use crate::outputs::Outputs;
 use crate::rng::Rng;
 use crate::special::{normal_cdf, normal_quantile};
+use crate::stop::Stop;
+
+/// The most bootstrap samples one interval may ask for.
+pub const MAX_BOOTSTRAP_SAMPLES: usize = 1_000_000;
+
+/// The most bootstrap values kept at once (samples × components of the statistic), 8 bytes
+/// each: 128 MB.
+pub const MAX_BOOTSTRAP_VALUES: usize = 16_000_000;
 
 /// How the interval is read off the bootstrap distribution (Efron and Hastie, ch. 11).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -47,6 +55,8 @@ pub struct BootstrapOptions {
     pub sampling: Sampling,
     /// The seed: the same seed and options give the same interval (default 1).
     pub seed: u64,
+    /// Asked after each sample (default: never stops).
+    pub stop: Stop,
 }
 
 impl Default for BootstrapOptions {
@@ -57,6 +67,7 @@ impl Default for BootstrapOptions {
             method: BootstrapMethod::default(),
             sampling: Sampling::default(),
             seed: 1,
+            stop: Stop::never(),
         }
     }
 }
@@ -85,6 +96,11 @@ impl BootstrapOptions {
     /// Sets the seed.
     pub fn seed(mut self, seed: u64) -> Self {
         self.seed = seed;
+        self
+    }
+    /// Sets the hook asked after each sample.
+    pub fn stop(mut self, stop: Stop) -> Self {
+        self.stop = stop;
         self
     }
 }
@@ -211,7 +227,10 @@ impl Outputs {
     ///
     /// # Errors
     ///
-    /// `alpha` not strictly between 0 and 1, or fewer than 2 samples.
+    /// `alpha` not strictly between 0 and 1, fewer than 2 or more than
+    /// [`MAX_BOOTSTRAP_SAMPLES`] samples, more than [`MAX_BOOTSTRAP_VALUES`] values to keep
+    /// (samples × components of the statistic), or [`ErrorKind::Stopped`](crate::ErrorKind::Stopped)
+    /// when the options' [`Stop`] asks to stop.
     pub fn bootstrap_ci<F: Fn(&Outputs) -> Vec<f64>>(
         &self,
         statistic: F,
@@ -224,10 +243,30 @@ impl Outputs {
                 options.samples
             )));
         }
+        if options.samples > MAX_BOOTSTRAP_SAMPLES {
+            return Err(Error::option(format!(
+                "{} bootstrap samples are more than the {MAX_BOOTSTRAP_SAMPLES} allowed",
+                options.samples
+            )));
+        }
         let estimate = statistic(self);
+        if estimate.len().saturating_mul(options.samples) > MAX_BOOTSTRAP_VALUES {
+            return Err(Error::option(format!(
+                "{} bootstrap samples of {} values each are more than the {MAX_BOOTSTRAP_VALUES} values kept at most; ask for fewer samples or fewer values (at most {} samples here)",
+                options.samples,
+                estimate.len(),
+                MAX_BOOTSTRAP_VALUES / estimate.len().max(1)
+            )));
+        }
         let mut values: Vec<Vec<f64>> = vec![Vec::with_capacity(options.samples); estimate.len()];
         let mut rng = Rng::new(options.seed);
-        for _ in 0..options.samples {
+        for done in 0..options.samples {
+            if options.stop.requested() {
+                return Err(Error::new(crate::error::ErrorKind::Stopped {
+                    done,
+                    total: options.samples,
+                }));
+            }
             let sample = self.bootstrap_sample(&mut rng, options.sampling);
             for (column, value) in values.iter_mut().zip(statistic(&sample)) {
                 column.push(value);
@@ -298,5 +337,37 @@ mod tests {
                 &BootstrapOptions::default().samples(1)
             )
             .is_err());
+    }
+
+    #[test]
+    fn huge_sample_counts_are_errors_and_a_stop_says_how_far_it_got() {
+        let outputs = Outputs::new(vec![0.9, 0.8, 0.3], vec![0.1, 0.4, 0.5]).unwrap();
+        let auc = |o: &Outputs| vec![o.auc().value()];
+        for samples in [usize::MAX, MAX_BOOTSTRAP_SAMPLES + 1] {
+            let options = BootstrapOptions::default().samples(samples);
+            let error = outputs.bootstrap_ci(auc, &options).unwrap_err();
+            assert!(error.to_string().contains("more than"), "{error}");
+        }
+        let wide = |_: &Outputs| vec![0.5; 100];
+        let options = BootstrapOptions::default().samples(MAX_BOOTSTRAP_SAMPLES);
+        let error = outputs.bootstrap_ci(wide, &options).unwrap_err();
+        assert!(
+            error.to_string().contains("at most 160000 samples"),
+            "{error}"
+        );
+        let asked = std::sync::atomic::AtomicUsize::new(0);
+        let asked = std::sync::Arc::new(asked);
+        let counter = std::sync::Arc::clone(&asked);
+        let stop =
+            Stop::new(move || counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst) >= 7);
+        let options = BootstrapOptions::default().samples(100).stop(stop);
+        let error = outputs.bootstrap_ci(auc, &options).unwrap_err();
+        assert_eq!(
+            error.kind(),
+            &crate::error::ErrorKind::Stopped {
+                done: 7,
+                total: 100
+            }
+        );
     }
 }

@@ -37,6 +37,13 @@ pub enum ErrorKind {
         /// Which option and what it must be.
         reason: String,
     },
+    /// The caller's [`Stop`](crate::Stop) asked to stop before the bootstrap was done.
+    Stopped {
+        /// Bootstrap samples drawn and evaluated.
+        done: usize,
+        /// Bootstrap samples asked for.
+        total: usize,
+    },
 }
 
 /// An error of the evaluation layer; its message says what to change.
@@ -85,6 +92,10 @@ impl fmt::Display for Error {
                 "target rate {target} is not in [0, 1]; give a rate such as 0.01"
             ),
             ErrorKind::InvalidOption { reason } => write!(f, "{reason}"),
+            ErrorKind::Stopped { done, total } => write!(
+                f,
+                "stopped on request after {done} of {total} bootstrap samples; no interval is given"
+            ),
         }
     }
 }

@@ -20,7 +20,8 @@
 //!   every threshold and rule at which all reported scores hold exactly, and whether a
 //!   reported AUC contains the exact AUC.
 //!
-//! What it deliberately does not do: no I/O and no JSON (the CLI reads files and renders
+//! What it deliberately does not do: no clock (a bootstrap asks the caller's [`Stop`] after
+//! each sample and ends with [`ErrorKind::Stopped`] when it says so); no I/O and no JSON (the CLI reads files and renders
 //! results); no search over unknown confusion matrices (that is the facade `scorecheck`);
 //! scores are `f64` as the classifier wrote them, and comparisons between them are exact,
 //! but thresholds interpolated between scores, the EER and the intervals are `f64`
@@ -51,11 +52,16 @@ mod outputs;
 mod rng;
 mod solutions;
 mod special;
+mod stop;
 
-pub use bootstrap::{BootstrapMethod, BootstrapOptions, Sampling};
+pub use bootstrap::{
+    BootstrapMethod, BootstrapOptions, Sampling, MAX_BOOTSTRAP_SAMPLES, MAX_BOOTSTRAP_VALUES,
+};
 pub use check::{AucVerdict, CheckOutcome, Fit, Reported};
 pub use curves::{Auc, PrPoint, RocPoint};
 pub use error::{Error, ErrorKind};
 pub use intervals::{binomial_interval, rate_counts, IntervalMethod, RateCount};
 pub use operating::{Eer, Interpolation, Rate};
 pub use outputs::{BinaryClass, Outputs, Rule};
+pub use solutions::ScoreSolutions;
+pub use stop::Stop;

@@ -6,6 +6,18 @@ use scorecheck_algebra::{Params, Score};
 use crate::error::{Error, ErrorKind};
 use crate::outputs::Outputs;
 
+/// The thresholds at which a score reaches a target, and whether it does at all.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct ScoreSolutions {
+    /// Every crossing of the target, in increasing order; when there is none, the one
+    /// threshold whose value is closest to the target (empty if the score is undefined
+    /// everywhere).
+    pub thresholds: Vec<f64>,
+    /// Whether the score reaches the target (false: `thresholds` holds the closest point).
+    pub reached: bool,
+}
+
 impl Outputs {
     /// Every threshold at which `score` equals `target`, in increasing order, with
     /// score_analysis's semantics (`threshold_at_metric` with the default points): the score
@@ -34,6 +46,32 @@ impl Outputs {
         target: f64,
         params: &Params,
     ) -> Result<Vec<f64>, Error> {
+        Ok(self.solutions_at_score(score, target, params)?.thresholds)
+    }
+
+    /// As [`Outputs::thresholds_at_score`], saying whether the target is reached or only
+    /// approached.
+    ///
+    /// ```
+    /// use scorecheck_algebra::{Params, Score};
+    /// use scorecheck_eval::Outputs;
+    /// let outputs = Outputs::new(vec![2.0, 3.0], vec![1.0, 4.0]).unwrap();
+    /// let at = |target| outputs.solutions_at_score(Score::Acc, target, &Params::default()).unwrap();
+    /// assert!(at(0.6).reached);
+    /// // Accuracy never exceeds 3/4 here: the closest point is threshold 2.
+    /// assert!(!at(0.9).reached);
+    /// assert_eq!(at(0.9).thresholds, vec![2.0]);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A target that is not finite, or fewer than two samples.
+    pub fn solutions_at_score(
+        &self,
+        score: Score,
+        target: f64,
+        params: &Params,
+    ) -> Result<ScoreSolutions, Error> {
         if !target.is_finite() {
             return Err(Error::new(ErrorKind::InvalidTarget { target }));
         }
@@ -63,7 +101,9 @@ impl Outputs {
                 solutions.push((1.0 - la) * x[j] + la * x[j + 1]);
             }
         }
-        if solutions.is_empty() {
+        // A point exactly at the target with no crossing (an extreme) is reached too.
+        let mut reached = !solutions.is_empty();
+        if !reached {
             let closest = (0..x.len()).filter(|&i| !y[i].is_nan()).min_by(|&i, &k| {
                 (y[i] - target)
                     .abs()
@@ -72,9 +112,13 @@ impl Outputs {
             });
             if let Some(i) = closest {
                 solutions.push(x[i]);
+                reached = y[i] == target;
             }
         }
-        Ok(solutions)
+        Ok(ScoreSolutions {
+            thresholds: solutions,
+            reached,
+        })
     }
 }
 
