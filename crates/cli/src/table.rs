@@ -549,7 +549,8 @@ fn csv_row(mut cells: Vec<String>, answer: &Result<Value, RowError>) -> Vec<Stri
     cells
 }
 
-/// `{"row", "cells": {column: text}, ...the result}` or `{"row", "cells", "error"}`.
+/// `{"row", "cells": {column: text}, ...the result}` or `{"row", "cells", "error"}`; an
+/// unnamed column's cell is under `column N`.
 fn jsonl_row(
     row: u64,
     header: &Header,
@@ -559,10 +560,23 @@ fn jsonl_row(
     let mut record = Map::new();
     record.insert("row".into(), row.into());
     let mut input = Map::new();
-    for ((name, kind), cell) in header.names.iter().zip(&header.kinds).zip(cells) {
-        if *kind != Column::Result {
-            input.insert(name.clone(), cell.as_str().into());
+    for (index, ((name, kind), cell)) in header
+        .names
+        .iter()
+        .zip(&header.kinds)
+        .zip(cells)
+        .enumerate()
+    {
+        if *kind == Column::Result {
+            continue;
         }
+        // Unnamed columns under their number, so that two of them do not collide.
+        let key = if name.is_empty() {
+            format!("column {}", index + 1)
+        } else {
+            name.clone()
+        };
+        input.insert(key, cell.as_str().into());
     }
     record.insert("cells".into(), Value::Object(input));
     match answer {

@@ -220,9 +220,9 @@ fn a_misspelt_score_header_refuses_the_table_naming_column_and_suggestion() {
     let message = refused("id,p,n,acuracy,eps\na,1029,3118,0.954,0.001\n");
     assert!(message.contains("\"acuracy\""), "{message}");
     assert!(message.contains("accuracy"), "{message}");
-    let message = refused("id,p,n,acc,eps,fold\na,10,20,0.5,0.01,5\n");
+    let message = refused("id,p,n,acc,eps,n_fold\na,10,20,0.5,0.01,5\n");
     assert!(
-        message.contains("\"fold\"") && message.contains("folds"),
+        message.contains("\"n_fold\"") && message.contains("n_folds"),
         "{message}"
     );
 }
@@ -230,8 +230,8 @@ fn a_misspelt_score_header_refuses_the_table_naming_column_and_suggestion() {
 #[test]
 fn ordinary_carried_headers_are_not_taken_for_misspellings() {
     let rows = table(
-        "id,doi,table,method,model,title,year,notes,type,seed,split,venue,url,comment,source,task,label,rank,baseline,p,n,acc,eps\n\
-         a,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,10,20,0.5,0.01\n",
+        "id,doi,table,method,model,title,year,notes,type,seed,split,venue,url,comment,source,task,label,rank,baseline,mean,p,n,acc,eps\n\
+         a,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,10,20,0.5,0.01\n",
     );
     assert_eq!(rows[0]["verdict"], "consistent");
     assert_eq!(rows[0]["seed"], "x");
@@ -368,4 +368,17 @@ fn a_row_beyond_the_size_limit_is_an_error_and_the_next_row_is_answered() {
     );
     assert_eq!(rows[1]["id"], "b");
     assert_eq!(rows[1]["verdict"], "consistent");
+}
+
+#[test]
+fn unnamed_columns_are_carried_and_numbered_in_json_lines() {
+    let rows = table("id,p,n,acc,eps,,\na,10,20,0.5,0.01,x,y\n");
+    assert_eq!(rows[0]["verdict"], "consistent");
+    let out = scorecheck(
+        &["batch", "--input-format", "csv", "--output-format", "jsonl"],
+        "id,p,n,acc,eps,,\na,10,20,0.5,0.01,x,y\n",
+    );
+    let line: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(line["cells"]["column 6"], "x");
+    assert_eq!(line["cells"]["column 7"], "y");
 }

@@ -260,9 +260,10 @@ fn mark_result_columns(names: &[String], kinds: &mut [Column]) -> Result<(), Str
     Ok(())
 }
 
-/// The known name a misspelt header is close to: within an edit distance of a fifth of
-/// the longer name's length (one edit from 5 letters, two from 10), so that short names
-/// (`doi`, `dor`) are never taken for each other.
+/// The known name a misspelt header is close to: within an edit distance of a tenth of
+/// the two names' lengths together (one edit between names of 5 and 6 letters, two
+/// between 9 and 11), so that short names (`doi` and `dor`, `mean` and `gmean`) are never
+/// taken for each other.
 fn near_miss(wanted: &str) -> Option<String> {
     let mut candidates: Vec<String> = FIELDS.iter().map(|(n, _)| (*n).to_string()).collect();
     candidates.extend(Score::all_names().into_iter().map(|(_, name)| name));
@@ -273,8 +274,8 @@ fn near_miss(wanted: &str) -> Option<String> {
         .into_iter()
         .filter_map(|candidate| {
             let distance = edit_distance(wanted, &candidate);
-            let longer = wanted.chars().count().max(candidate.chars().count());
-            (distance > 0 && distance <= longer / 5).then_some((distance, candidate))
+            let lengths = wanted.chars().count() + candidate.chars().count();
+            (distance > 0 && distance <= lengths / 10).then_some((distance, candidate))
         })
         .min_by_key(|(distance, _)| *distance)
         .map(|(_, candidate)| candidate)
@@ -308,7 +309,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 /// Two columns giving one score or field (`acc` and `accuracy`, `p` and `P`), or two
-/// carried columns of one name.
+/// carried columns of one name (unnamed columns excepted).
 fn duplicates(names: &[String], kinds: &[Column]) -> Result<(), String> {
     let key = |index: usize| -> String {
         match kinds[index] {
@@ -323,6 +324,10 @@ fn duplicates(names: &[String], kinds: &[Column]) -> Result<(), String> {
     };
     let keys: Vec<String> = (0..names.len()).map(key).collect();
     for later in 1..keys.len() {
+        // Unnamed columns (a spreadsheet's trailing `,,`) are carried under their number.
+        if names[later].is_empty() {
+            continue;
+        }
         if let Some(first) = keys[..later].iter().position(|k| *k == keys[later]) {
             let what = match kinds[later] {
                 Column::Other | Column::Result => "have the same name; rename one (the JSON Lines output names each cell by its column)".to_string(),
@@ -359,6 +364,8 @@ mod tests {
         assert_eq!(near_miss("sesitivity").as_deref(), Some("sensitivity"));
         assert_eq!(near_miss("specifity").as_deref(), Some("specificity"));
         assert_eq!(near_miss("acuracy").as_deref(), Some("accuracy"));
+        assert_eq!(near_miss("recal").as_deref(), Some("recall"));
+        assert_eq!(near_miss("repeat").as_deref(), Some("repeats"));
         assert_eq!(
             near_miss("numerical_tolerence").as_deref(),
             Some("numerical_tolerance")
