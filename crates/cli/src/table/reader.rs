@@ -117,7 +117,10 @@ pub fn separator_of(header_line: &[u8]) -> Result<u8, String> {
         several => {
             let names: Vec<String> = several
                 .iter()
-                .map(|&i| format!("{} ({} times)", SEPARATORS[i].1, counts[i]))
+                .map(|&i| match counts[i] {
+                    1 => format!("{} (once)", SEPARATORS[i].1),
+                    n => format!("{} ({n} times)", SEPARATORS[i].1),
+                })
                 .collect();
             Err(format!(
                 "the header line separates its column names with {}: a table uses one separator (comma, semicolon or tab); use one, and quote a column name that contains another",
@@ -190,23 +193,30 @@ impl<R: BufRead> RecordReader<R> {
         let mut size = 0usize;
         let mut too_long = false;
         let mut any = false;
+        let mut after_newline = false;
         loop {
             let buffer = self.input.fill_buf().map_err(RecordError::Io)?;
             if buffer.is_empty() {
                 if !any {
                     return Ok(None);
                 }
+                // The input's last line, not the empty one after its final newline.
+                let last_line = if after_newline {
+                    self.line - 1
+                } else {
+                    self.line
+                };
                 if state == State::Quoted {
                     return Err(RecordError::UnclosedQuote {
                         quote_line,
-                        last_line: self.line,
+                        last_line,
                         cells: if too_long { Vec::new() } else { cells },
                     });
                 }
                 if too_long {
                     return Err(RecordError::TooLong {
                         first_line,
-                        last_line: self.line,
+                        last_line,
                     });
                 }
                 cells.push(cell);
@@ -227,7 +237,8 @@ impl<R: BufRead> RecordReader<R> {
                     cells = Vec::new();
                     cell = Vec::new();
                 }
-                if byte == b'\n' {
+                after_newline = byte == b'\n';
+                if after_newline {
                     self.line += 1;
                 }
                 if pending_cr {
@@ -338,6 +349,17 @@ mod tests {
         assert_eq!(separator_of(b"a\tb\n"), Ok(b'\t'));
         assert_eq!(separator_of(b"acc\n"), Ok(b','));
         assert!(separator_of(b"a,b;c\n").is_err());
+    }
+
+    #[test]
+    fn an_unclosed_quote_names_its_line_and_the_last_line() {
+        let got = records("a,b\n1,2\n3,\"open\n4,5\n");
+        assert_eq!(got.len(), 3);
+        let message = got[2].clone().unwrap_err();
+        assert!(
+            message.contains("line 3 never closes: lines 3-4"),
+            "{message}"
+        );
     }
 
     #[test]
