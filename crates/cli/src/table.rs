@@ -1,18 +1,26 @@
-//! `scorecheck batch papers.csv`: a table of reported results, one request per row.
+//! `scorecheck batch papers.csv`: a table of reported results, one request per row,
+//! streamed: each row is read, answered and written (flushed) before the next is read.
 //!
-//! Known columns (`id`, `check`, `p`, `n`, `dataset`, `folds`, `repeats`, `eps`, `rounding`,
-//! `percent`, `numerical_tolerance`) and one column per score (any name or synonym the
-//! algebra knows, and `auc`) build the request; every other column is carried through.
-//! An empty cell is "not reported". A bad row gets its error (naming the column) and the
-//! rest go on.
+//! Known columns (`id`, `check`, `p`, `n`, `dataset`, `folds`, `repeats`, `strategy`, the
+//! request fields `eps`, `rounding`, `percent`, `numerical_tolerance`, `time_limit`,
+//! `ranges`, `power`, `var`, `n_samples`, ... in [`header`]) and one column per score (any
+//! name or synonym the facade knows) build the request; every other column is carried
+//! through. The header rules refuse a table up front (a near-miss of a known name, a
+//! column given twice); an empty cell is "not reported"; a bad row gets its error
+//! (naming the column) and the rest go on.
 
-use std::io::{IsTerminal, Read, Write};
+mod header;
+mod reader;
+
+use std::io::{BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::Path;
 
-use scorecheck::algebra::Score;
 use scorecheck::json::{Json, JsonMap, Number};
 use scorecheck::RunOptions;
 use serde_json::{Map, Value};
+
+use header::{Column, Header, Kind, RESULT_COLUMNS};
+use reader::{Record, RecordError, RecordReader};
 
 /// The output format of a table batch.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
@@ -23,58 +31,6 @@ pub enum OutputFormat {
     Jsonl,
 }
 
-/// The columns added to the input's in CSV output.
-const RESULT_COLUMNS: [&str; 7] = [
-    "verdict",
-    "explanation",
-    "witness_tp",
-    "witness_tn",
-    "n_valid_tptn_pairs",
-    "error_field",
-    "error_message",
-];
-
-/// Names of the AUC the facade accepts, besides the algebra's scores.
-const AUC_NAMES: [&str; 4] = ["auc", "roc_auc", "auroc", "area_under_roc"];
-
-/// What a column of the table means.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Column {
-    Id,
-    Check,
-    P,
-    N,
-    Dataset,
-    Folds,
-    Repeats,
-    Eps,
-    Rounding,
-    Percent,
-    NumericalTolerance,
-    Score,
-    /// Carried through unchanged (doi, table, method, ...).
-    Other,
-}
-
-fn classify(header: &str) -> Column {
-    let name = header.trim().to_ascii_lowercase();
-    match name.as_str() {
-        "id" => Column::Id,
-        "check" => Column::Check,
-        "p" => Column::P,
-        "n" => Column::N,
-        "dataset" | "dataset_name" => Column::Dataset,
-        "folds" | "n_folds" => Column::Folds,
-        "repeats" | "n_repeats" => Column::Repeats,
-        "eps" => Column::Eps,
-        "rounding" => Column::Rounding,
-        "percent" => Column::Percent,
-        "numerical_tolerance" => Column::NumericalTolerance,
-        _ if AUC_NAMES.contains(&name.as_str()) || Score::from_name(&name).is_ok() => Column::Score,
-        _ => Column::Other,
-    }
-}
-
 /// A row that cannot become a request: the column to fix and what to change.
 struct RowError {
     kind: &'static str,
@@ -82,86 +38,99 @@ struct RowError {
     message: String,
 }
 
-/// Answers every data row of the CSV `file` (or stdin) after the first `skip`, in order.
+/// Answers every data row of the CSV `file` (or stdin) after the first `skip`, in order,
+/// each written and flushed before the next row is read.
 ///
 /// # Errors
 ///
-/// An unreadable file or header, or a failed write; a bad row is an answer, not an error.
+/// An unreadable file, a header row the header rules refuse (see [`header::read`]), or a
+/// failed write; a bad row is an answer, not an error.
 pub fn run(
     file: Option<&Path>,
     skip: u64,
     output: OutputFormat,
     options: &RunOptions,
 ) -> anyhow::Result<()> {
-    let mut bytes = Vec::new();
-    match file {
+    let (input, size): (Box<dyn Read>, Option<u64>) = match file {
         Some(path) if path.as_os_str() != "-" => {
-            bytes = std::fs::read(path)
+            let file = std::fs::File::open(path)
                 .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+            let size = file.metadata().ok().map(|m| m.len());
+            (Box::new(file), size)
         }
-        _ => {
-            std::io::stdin().read_to_end(&mut bytes)?;
+        _ => (Box::new(std::io::stdin()), None),
+    };
+    let bar = progress(size);
+    let input: Box<dyn BufRead> = Box::new(BufReader::new(Counted {
+        inner: input,
+        bar: bar.clone(),
+    }));
+    let mut reader = RecordReader::open(input).map_err(|e| anyhow::anyhow!(e))?;
+    let header = match reader.next_record() {
+        None => anyhow::bail!(
+            "the table is empty; the first row names the columns (id, p, n, acc, ...)"
+        ),
+        Some(Err(e)) => anyhow::bail!("the header row: {}", e.message()),
+        Some(Ok(record)) => {
+            let names = text_cells(&record.cells).map_err(|index| {
+                anyhow::anyhow!(
+                    "the header row: column {} is not valid UTF-8; save the table as UTF-8",
+                    index + 1
+                )
+            })?;
+            header::read(names).map_err(|e| anyhow::anyhow!(e))?
         }
-    }
-    let mut reader = csv::ReaderBuilder::new()
-        .flexible(true)
-        .from_reader(bytes.as_slice());
-    let headers: Vec<String> = reader
-        .byte_headers()
-        .map_err(|e| anyhow::anyhow!("cannot read the header row: {e}"))?
-        .iter()
-        .map(|cell| String::from_utf8_lossy(cell).trim().to_string())
-        .collect();
-    if headers.iter().all(String::is_empty) {
-        anyhow::bail!(
-            "the table has no header row; the first row names the columns (id, p, n, acc, ...)"
-        );
-    }
-    let kinds: Vec<Column> = headers.iter().map(|h| classify(h)).collect();
-    let records: Vec<Result<csv::ByteRecord, csv::Error>> = reader.byte_records().collect();
-    let bar = progress(records.len() as u64);
+    };
+    let separator = reader.separator();
 
     let stdout = std::io::stdout();
     let mut csv_out = csv::Writer::from_writer(stdout.lock());
     if output == OutputFormat::Csv {
-        let mut header_row = headers.clone();
+        let mut header_row = kept(&header, &header.names);
         header_row.extend(RESULT_COLUMNS.iter().map(|c| (*c).to_string()));
         if let Err(e) = write_csv(&mut csv_out, &header_row) {
             return broken_pipe_is_fine(e);
         }
     }
-    for (index, record) in records.iter().enumerate() {
+    let mut row = 0u64;
+    while let Some(record) = reader.next_record() {
         // Row 1 is the first data row; the header is row 0.
-        let row = index as u64 + 1;
+        row += 1;
+        if let Some(bar) = &bar {
+            bar.set_message(format!("{row} rows"));
+        }
         if row <= skip {
             continue;
         }
-        let cells = cells_of(record, headers.len());
-        let answer = match &cells {
-            Ok(cells) => match request(&headers, &kinds, cells) {
-                Ok(request) => answer(&request, &headers, &kinds, options),
-                Err(error) => Err(error),
+        let (cells, answer) = match record {
+            Ok(record) => match cells_of(&record, &header, separator) {
+                Ok(cells) => {
+                    let answer = request(&header, &cells)
+                        .and_then(|request| answer(&request, &header, options));
+                    (cells, answer)
+                }
+                Err((cells, error)) => (cells, Err(error)),
             },
-            Err(error) => Err(RowError {
-                kind: error.kind,
-                column: error.column.clone(),
-                message: error.message.clone(),
-            }),
+            Err(RecordError::Io(e)) => return Err(anyhow::anyhow!("cannot read row {row}: {e}")),
+            Err(error) => (
+                error_cells(&error, header.names.len()),
+                Err(RowError {
+                    kind: "invalid_csv",
+                    column: None,
+                    message: error.message(),
+                }),
+            ),
         };
-        let cells = cells.unwrap_or_else(|_| raw_cells(record, headers.len()));
         let written = match output {
-            OutputFormat::Csv => write_csv(&mut csv_out, &csv_row(cells, &answer)),
+            OutputFormat::Csv => write_csv(&mut csv_out, &csv_row(kept(&header, &cells), &answer)),
             OutputFormat::Jsonl => {
-                let line = jsonl_row(row, &headers, &cells, answer);
+                let line = jsonl_row(row, &header, &cells, answer);
                 let mut out = std::io::stdout().lock();
                 writeln!(out, "{line}").and_then(|()| out.flush())
             }
         };
         if let Err(e) = written {
             return broken_pipe_is_fine(e);
-        }
-        if let Some(bar) = &bar {
-            bar.inc(1);
         }
     }
     if let Some(bar) = bar {
@@ -170,14 +139,40 @@ pub fn run(
     Ok(())
 }
 
-/// A progress bar of rows on stderr, only when stderr is a terminal.
-fn progress(rows: u64) -> Option<indicatif::ProgressBar> {
+/// Counts the bytes read into the progress bar.
+struct Counted {
+    inner: Box<dyn Read>,
+    bar: Option<indicatif::ProgressBar>,
+}
+
+impl Read for Counted {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        if let Some(bar) = &self.bar {
+            bar.inc(n as u64);
+        }
+        Ok(n)
+    }
+}
+
+/// A progress bar of bytes read (rows as its message) on stderr, only when stderr is a
+/// terminal; its length is the file's size, unknown for stdin.
+fn progress(size: Option<u64>) -> Option<indicatif::ProgressBar> {
     if !std::io::stderr().is_terminal() {
         return None;
     }
-    let bar = indicatif::ProgressBar::new(rows);
+    let (bar, template) = match size {
+        Some(size) => (
+            indicatif::ProgressBar::new(size),
+            "{bar:40} {bytes}/{total_bytes} ({msg}, eta {eta})",
+        ),
+        None => (
+            indicatif::ProgressBar::no_length(),
+            "{spinner} {bytes} ({msg})",
+        ),
+    };
     bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} rows ({per_sec}, eta {eta})")
+        indicatif::ProgressStyle::with_template(template)
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
@@ -193,86 +188,196 @@ fn broken_pipe_is_fine(error: std::io::Error) -> anyhow::Result<()> {
     }
 }
 
+/// Writes one output row, every cell neutralised against formula injection, and flushes.
 fn write_csv<W: Write>(out: &mut csv::Writer<W>, row: &[String]) -> std::io::Result<()> {
-    out.write_record(row).map_err(|e| match e.into_kind() {
-        csv::ErrorKind::Io(io) => io,
-        other => std::io::Error::other(format!("{other:?}")),
-    })?;
+    out.write_record(row.iter().map(|cell| neutralised(cell).into_owned()))
+        .map_err(|e| match e.into_kind() {
+            csv::ErrorKind::Io(io) => io,
+            other => std::io::Error::other(format!("{other:?}")),
+        })?;
     out.flush()
 }
 
-/// The row's cells as text, one per header (missing cells empty); an error for a cell
-/// that is not UTF-8, a row longer than the header, or a malformed record.
+/// A cell a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or
+/// carriage return) behind a leading `'`, as OWASP advises; a cell that is entirely a
+/// decimal number (`-0.5`, `+1e-3`) is data and stays as it is.
+fn neutralised(cell: &str) -> std::borrow::Cow<'_, str> {
+    match cell.as_bytes().first() {
+        Some(b'=' | b'+' | b'-' | b'@' | b'\t' | b'\r') if !is_decimal(cell) => {
+            std::borrow::Cow::Owned(format!("'{cell}"))
+        }
+        _ => std::borrow::Cow::Borrowed(cell),
+    }
+}
+
+/// `[+-]digits[.digits][e[+-]digits]` (or `.digits`), nothing else.
+fn is_decimal(text: &str) -> bool {
+    let text = text.strip_prefix(['+', '-']).unwrap_or(text);
+    let (mantissa, exponent) = match text.split_once(['e', 'E']) {
+        Some((m, e)) => (m, Some(e.strip_prefix(['+', '-']).unwrap_or(e))),
+        None => (text, None),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    (!whole.is_empty() || !fraction.is_empty())
+        && digits(whole)
+        && digits(fraction)
+        && exponent.is_none_or(|e| !e.is_empty() && digits(e))
+}
+
+/// The cells as text; the index of the first that is not UTF-8.
+fn text_cells(cells: &[Vec<u8>]) -> Result<Vec<String>, usize> {
+    cells
+        .iter()
+        .enumerate()
+        .map(|(index, cell)| String::from_utf8(cell.clone()).map_err(|_| index))
+        .collect()
+}
+
+/// The row's cells as text, one per column (missing cells empty); for a row longer than
+/// the header or a cell that is not UTF-8, the cells as far as they can be read and the
+/// error.
 fn cells_of(
-    record: &Result<csv::ByteRecord, csv::Error>,
-    columns: usize,
-) -> Result<Vec<String>, RowError> {
-    let record = record.as_ref().map_err(|e| RowError {
-        kind: "invalid_csv",
-        column: None,
-        message: format!("the row is not valid CSV ({e})"),
-    })?;
-    if record.len() > columns {
-        return Err(RowError {
+    record: &Record,
+    header: &Header,
+    separator: u8,
+) -> Result<Vec<String>, (Vec<String>, RowError)> {
+    let columns = header.names.len();
+    if record.cells.len() > columns {
+        let mut cells = lossy(&record.cells);
+        cells.truncate(columns);
+        let separator = match separator {
+            b'\t' => "tabs".to_string(),
+            other => format!("'{}'", other as char),
+        };
+        let hint = match record.multiline_quote {
+            Some((opened, closed)) => format!(
+                " (a quoted cell runs from line {opened} to line {closed}: is a quote left open?)"
+            ),
+            None => String::new(),
+        };
+        let error = RowError {
             kind: "invalid_csv",
             column: None,
             message: format!(
-                "the row has {} cells but the header names {columns} columns; quote cells that contain commas",
-                record.len()
+                "the row on line {} has {} cells but the header names {columns} columns; quote cells that contain {separator}{hint}",
+                record.first_line,
+                record.cells.len()
             ),
-        });
+        };
+        return Err((cells, error));
     }
-    let mut cells = Vec::with_capacity(columns);
-    for (index, cell) in record.iter().enumerate() {
-        match std::str::from_utf8(cell) {
-            Ok(text) => cells.push(text.to_string()),
-            Err(_) => {
-                return Err(RowError {
-                    kind: "invalid_csv",
-                    column: Some(format!("column {}", index + 1)),
-                    message: "the cell is not valid UTF-8; save the table as UTF-8".to_string(),
-                })
-            }
+    match text_cells(&record.cells) {
+        Ok(mut cells) => {
+            cells.resize(columns, String::new());
+            Ok(cells)
+        }
+        Err(index) => {
+            let mut cells = lossy(&record.cells);
+            cells.resize(columns, String::new());
+            let error = RowError {
+                kind: "invalid_csv",
+                column: Some(header.names[index].clone()),
+                message: "the cell is not valid UTF-8; save the table as UTF-8".to_string(),
+            };
+            Err((cells, error))
         }
     }
-    cells.resize(columns, String::new());
-    Ok(cells)
 }
 
-/// The cells of a bad record, as far as they can be read, to carry them through.
-fn raw_cells(record: &Result<csv::ByteRecord, csv::Error>, columns: usize) -> Vec<String> {
-    let mut cells: Vec<String> = match record {
-        Ok(record) => record
-            .iter()
-            .take(columns)
-            .map(|c| String::from_utf8_lossy(c).into_owned())
-            .collect(),
-        Err(_) => Vec::new(),
+fn lossy(cells: &[Vec<u8>]) -> Vec<String> {
+    cells
+        .iter()
+        .map(|c| String::from_utf8_lossy(c).into_owned())
+        .collect()
+}
+
+/// The cells of a record that could not be read, as far as they were kept.
+fn error_cells(error: &RecordError, columns: usize) -> Vec<String> {
+    let mut cells = match error {
+        RecordError::UnclosedQuote { cells, .. } => lossy(cells),
+        _ => Vec::new(),
     };
     cells.resize(columns, String::new());
     cells
+}
+
+/// The cells of every column but the recomputed result columns.
+fn kept(header: &Header, cells: &[String]) -> Vec<String> {
+    cells
+        .iter()
+        .zip(&header.kinds)
+        .filter(|(_, kind)| **kind != Column::Result)
+        .map(|(cell, _)| cell.clone())
+        .collect()
 }
 
 /// A JSON number of the cell's text as written (`0.950` keeps its three decimals).
 fn number(column: &str, text: &str) -> Result<Json, RowError> {
     match Number::parse(text) {
         Some(number) => Ok(Json::Number(number)),
-        None => Err(RowError {
+        None => {
+            // `0,954` from a semicolon-separated table saved with decimal commas.
+            let comma = text.contains(',') && Number::parse(&text.replace(',', ".")).is_some();
+            let hint = if comma {
+                "; write the decimal point as '.', not ','"
+            } else {
+                ""
+            };
+            Err(RowError {
+                kind: "invalid_value",
+                column: Some(column.to_string()),
+                message: format!(
+                    "{text:?} is not a decimal number; write it like 0.954 or 9.54e-1{hint}"
+                ),
+            })
+        }
+    }
+}
+
+/// A yes or no cell.
+fn flag(column: &str, text: &str) -> Result<Json, RowError> {
+    match text.to_ascii_lowercase().as_str() {
+        "true" | "yes" | "1" => Ok(true.into()),
+        "false" | "no" | "0" => Ok(false.into()),
+        _ => Err(RowError {
             kind: "invalid_value",
             column: Some(column.to_string()),
-            message: format!("{text:?} is not a decimal number; write it like 0.954 or 9.54e-1"),
+            message: format!(
+                "{text:?} is not a yes or no; write true or false (or leave the cell empty)"
+            ),
         }),
     }
 }
 
+/// A request field's cell, read as its column's kind says.
+fn field_value(column: &str, kind: Kind, key: &str, text: &str) -> Result<Json, RowError> {
+    match kind {
+        Kind::Number => number(column, text),
+        Kind::Text => Ok(text.into()),
+        Kind::Eps if text.eq_ignore_ascii_case("auto") => Ok("auto".into()),
+        Kind::Eps => number(column, text),
+        // `%` in a percent column says the figures are percentages.
+        Kind::Flag if key == "percent" && text == "%" => Ok(true.into()),
+        Kind::Flag => flag(column, text),
+        Kind::Ranges if text.eq_ignore_ascii_case("all") => Ok("all".into()),
+        Kind::Ranges => Ok(Json::Array(
+            text.split([',', ';', ' ', '\t'])
+                .filter(|name| !name.is_empty())
+                .map(Json::from)
+                .collect(),
+        )),
+    }
+}
+
 /// The request of one row.
-fn request(headers: &[String], kinds: &[Column], cells: &[String]) -> Result<Json, RowError> {
+fn request(header: &Header, cells: &[String]) -> Result<Json, RowError> {
     let mut check = "1_testset_no_kfold".to_string();
     let mut counts = JsonMap::new();
     let mut folding = JsonMap::new();
     let mut scores = JsonMap::new();
     let mut rest = JsonMap::new();
-    for ((header, kind), cell) in headers.iter().zip(kinds).zip(cells) {
+    for ((name, kind), cell) in header.names.iter().zip(&header.kinds).zip(cells) {
         let text = cell.trim();
         if text.is_empty() {
             continue;
@@ -283,53 +388,31 @@ fn request(headers: &[String], kinds: &[Column], cells: &[String]) -> Result<Jso
             }
             Column::Check => check = text.to_string(),
             Column::P => {
-                counts.insert("p", number(header, text)?);
+                counts.insert("p", number(name, text)?);
             }
             Column::N => {
-                counts.insert("n", number(header, text)?);
+                counts.insert("n", number(name, text)?);
             }
             Column::Dataset => {
                 counts.insert("dataset_name", text.into());
             }
             Column::Folds => {
-                folding.insert("n_folds", number(header, text)?);
+                folding.insert("n_folds", number(name, text)?);
             }
             Column::Repeats => {
-                folding.insert("n_repeats", number(header, text)?);
+                folding.insert("n_repeats", number(name, text)?);
             }
-            Column::Eps if text.eq_ignore_ascii_case("auto") => {
-                rest.insert("eps", "auto".into());
+            Column::Strategy => {
+                folding.insert("strategy", text.into());
             }
-            Column::Eps => {
-                rest.insert("eps", number(header, text)?);
-            }
-            Column::Rounding => {
-                rest.insert("rounding", text.into());
-            }
-            Column::Percent => {
-                let flag = match text.to_ascii_lowercase().as_str() {
-                    "true" | "yes" | "1" | "%" => true,
-                    "false" | "no" | "0" => false,
-                    _ => {
-                        return Err(RowError {
-                            kind: "invalid_value",
-                            column: Some(header.clone()),
-                            message: format!(
-                                "{text:?} is not a yes or no; write true if the figures are in percent, false or nothing otherwise"
-                            ),
-                        })
-                    }
-                };
-                rest.insert("percent", flag.into());
-            }
-            Column::NumericalTolerance => {
-                rest.insert("numerical_tolerance", number(header, text)?);
+            Column::Field { key, kind } => {
+                rest.insert(*key, field_value(name, *kind, key, text)?);
             }
             // Under the column's own name, so the facade's errors name the column.
             Column::Score => {
-                scores.insert(header.clone(), number(header, text)?);
+                scores.insert(name.clone(), number(name, text)?);
             }
-            Column::Other => {}
+            Column::Result | Column::Other => {}
         }
     }
     let mut request = JsonMap::new();
@@ -343,7 +426,9 @@ fn request(headers: &[String], kinds: &[Column], cells: &[String]) -> Result<Jso
         request.insert(counts_key, Json::Object(counts));
     }
     if !folding.is_empty() {
-        if !folding.contains_key("strategy") {
+        // The table's folds are stratified k-fold unless its strategy column says
+        // otherwise; unknown folds have no strategy (their folds are what is searched).
+        if !folding.contains_key("strategy") && !check.contains("unknown_folds") {
             folding.insert("strategy", "stratified_sklearn".into());
         }
         request.insert("folding", Json::Object(folding));
@@ -356,12 +441,7 @@ fn request(headers: &[String], kinds: &[Column], cells: &[String]) -> Result<Jso
 }
 
 /// The facade's answer, its error's field path turned into the column that set it.
-fn answer(
-    request: &Json,
-    headers: &[String],
-    kinds: &[Column],
-    options: &RunOptions,
-) -> Result<Value, RowError> {
+fn answer(request: &Json, header: &Header, options: &RunOptions) -> Result<Value, RowError> {
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         scorecheck::run_json(request, options)
     }));
@@ -369,7 +449,7 @@ fn answer(
         Ok(Ok(value)) => Ok(value),
         Ok(Err(error)) => Err(RowError {
             kind: error.kind().as_str(),
-            column: error.field().map(|field| column_of(field, headers, kinds)),
+            column: error.field().map(|field| column_of(field, header)),
             message: error.message().to_string(),
         }),
         Err(_) => Err(RowError {
@@ -382,30 +462,39 @@ fn answer(
 }
 
 /// The column behind a request field (`testset.p` → the `p` column, `scores.recall` →
-/// `recall`, `folding.n_folds` → `folds`); the field itself when no column set it.
-fn column_of(field: &str, headers: &[String], kinds: &[Column]) -> String {
+/// `recall`, `folding.n_folds` → `folds`, `ranges[0]` → `ranges`); the field itself when
+/// no column set it.
+fn column_of(field: &str, header: &Header) -> String {
     let (head, rest) = field.split_once('.').unwrap_or((field, ""));
+    let head = head.split('[').next().unwrap_or(head);
     let wanted = match (head, rest) {
         ("testset" | "dataset", "p") => Some(Column::P),
         ("testset" | "dataset", "n") => Some(Column::N),
         ("testset" | "dataset", "dataset_name") => Some(Column::Dataset),
-        ("testset" | "dataset", "") if kinds.contains(&Column::Dataset) => Some(Column::Dataset),
+        ("testset" | "dataset", "") if header.name_of(Column::Dataset).is_some() => {
+            Some(Column::Dataset)
+        }
         ("testset" | "dataset", _) => Some(Column::P),
         ("folding", "n_repeats") => Some(Column::Repeats),
+        ("folding", "strategy") if header.name_of(Column::Strategy).is_some() => {
+            Some(Column::Strategy)
+        }
         ("folding", _) => Some(Column::Folds),
         ("scores", key) if !key.is_empty() => {
             return key.to_string();
         }
-        ("eps", _) => Some(Column::Eps),
-        ("rounding", _) => Some(Column::Rounding),
-        ("percent", _) => Some(Column::Percent),
-        ("numerical_tolerance", _) => Some(Column::NumericalTolerance),
         ("check", _) => Some(Column::Check),
-        _ => None,
+        ("timeout", _) => {
+            return header
+                .name_of_field("time_limit")
+                .unwrap_or(field)
+                .to_string()
+        }
+        (key, _) => return header.name_of_field(key).unwrap_or(field).to_string(),
     };
     wanted
-        .and_then(|kind| kinds.iter().position(|k| *k == kind))
-        .map(|index| headers[index].clone())
+        .and_then(|kind| header.name_of(kind))
+        .map(str::to_string)
         .unwrap_or_else(|| match field {
             "testset" | "dataset" => "p".to_string(),
             other => other.to_string(),
@@ -460,18 +549,34 @@ fn csv_row(mut cells: Vec<String>, answer: &Result<Value, RowError>) -> Vec<Stri
     cells
 }
 
-/// `{"row", "cells": {column: text}, ...the result}` or `{"row", "cells", "error"}`.
+/// `{"row", "cells": {column: text}, ...the result}` or `{"row", "cells", "error"}`; an
+/// unnamed column's cell is under `column N`.
 fn jsonl_row(
     row: u64,
-    headers: &[String],
+    header: &Header,
     cells: &[String],
     answer: Result<Value, RowError>,
 ) -> Value {
     let mut record = Map::new();
     record.insert("row".into(), row.into());
     let mut input = Map::new();
-    for (header, cell) in headers.iter().zip(cells) {
-        input.insert(header.clone(), cell.as_str().into());
+    for (index, ((name, kind), cell)) in header
+        .names
+        .iter()
+        .zip(&header.kinds)
+        .zip(cells)
+        .enumerate()
+    {
+        if *kind == Column::Result {
+            continue;
+        }
+        // Unnamed columns under their number, so that two of them do not collide.
+        let key = if name.is_empty() {
+            format!("column {}", index + 1)
+        } else {
+            name.clone()
+        };
+        input.insert(key, cell.as_str().into());
     }
     record.insert("cells".into(), Value::Object(input));
     match answer {

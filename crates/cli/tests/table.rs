@@ -140,10 +140,12 @@ fn a_bad_row_does_not_stop_the_rest() {
 }
 
 #[test]
-fn duplicate_synonyms_with_different_values_name_a_column() {
-    let rows = table("id,p,n,sens,recall,eps\na,10,20,0.5,0.6,0.01\n");
-    assert_eq!(rows[0]["verdict"], "error");
-    assert!(["sens", "recall"].contains(&rows[0]["error_field"].as_str()));
+fn duplicate_synonyms_are_refused_naming_both_columns() {
+    let message = refused("id,p,n,sens,recall,eps\na,10,20,0.5,0.6,0.01\n");
+    assert!(
+        message.contains("\"sens\"") && message.contains("\"recall\""),
+        "{message}"
+    );
 }
 
 #[test]
@@ -192,4 +194,191 @@ fn skip_resumes_after_answered_rows() {
     let rows = rows(&out);
     assert_eq!(rows.len(), 2);
     assert_eq!(rows[0]["id"], "pooled-folds");
+}
+
+/// Runs a table given on stdin and expects it refused as a whole: exit status 2, nothing
+/// on stdout, the message on stderr.
+fn refused(csv_text: &str) -> String {
+    let out = scorecheck(&["batch", "--input-format", "csv"], csv_text);
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(2), "not refused: {stderr}");
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    stderr
+}
+
+#[test]
+fn a_misspelt_score_header_refuses_the_table_naming_column_and_suggestion() {
+    // Issue 29, item 12: `sesitivity` was carried and the row answered "consistent".
+    let message = refused("id,p,n,acc,sesitivity,eps\na,1029,3118,0.954,0.1,0.001\n");
+    assert!(message.contains("\"sesitivity\""), "{message}");
+    assert!(message.contains("sensitivity"), "{message}");
+    // Item 13: a file whose only score column is misspelt gets the same error, not "no scores".
+    let message = refused("id,p,n,acuracy,eps\na,1029,3118,0.954,0.001\n");
+    assert!(message.contains("\"acuracy\""), "{message}");
+    assert!(message.contains("accuracy"), "{message}");
+    let message = refused("id,p,n,acc,eps,n_fold\na,10,20,0.5,0.01,5\n");
+    assert!(
+        message.contains("\"n_fold\"") && message.contains("n_folds"),
+        "{message}"
+    );
+}
+
+#[test]
+fn ordinary_carried_headers_are_not_taken_for_misspellings() {
+    let rows = table(
+        "id,doi,table,method,model,title,year,notes,type,seed,split,venue,url,comment,source,task,label,rank,baseline,mean,p,n,acc,eps\n\
+         a,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,10,20,0.5,0.01\n",
+    );
+    assert_eq!(rows[0]["verdict"], "consistent");
+    assert_eq!(rows[0]["seed"], "x");
+}
+
+#[test]
+fn duplicate_headers_name_both_columns() {
+    // The last `acc` or `p` silently won.
+    let message = refused("id,p,n,acc,accuracy,eps\na,10,20,0.5,0.6,0.01\n");
+    assert!(
+        message.contains("\"acc\"") && message.contains("\"accuracy\""),
+        "{message}"
+    );
+    let message = refused("id,p,n,acc,P,eps\na,10,20,0.5,30,0.01\n");
+    assert!(
+        message.contains("\"p\"") && message.contains("\"P\""),
+        "{message}"
+    );
+    let message = refused("id,note,p,n,acc,eps,note\na,x,10,20,0.5,0.01,y\n");
+    assert!(message.contains("\"note\""), "{message}");
+}
+
+#[test]
+fn an_unclosed_quote_names_the_line_it_opened_on() {
+    let rows = table(
+        "id,p,n,acc,eps,note\n\
+         a,10,20,0.5,0.01,fine\n\
+         b,10,20,0.5,0.01,\"never closed\n\
+         c,10,20,0.5,0.01,swallowed\n",
+    );
+    assert_eq!(rows[0]["verdict"], "consistent");
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[1]["verdict"], "error");
+    let message = &rows[1]["error_message"];
+    assert!(
+        message.contains("quote") && message.contains("line 3"),
+        "{message}"
+    );
+}
+
+#[test]
+fn request_option_columns_are_read_and_table_foreign_columns_refused() {
+    let out = scorecheck(
+        &["batch", "--input-format", "csv", "--output-format", "jsonl"],
+        "id,p,n,acc,eps,ranges,power,time_limit\na,10,20,0.5,0.01,\"mcc,f1p\",yes,5\n",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let line: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(line["verdict"], "consistent", "{line}");
+    assert!(line["ranges"]["mcc"].is_object(), "{line}");
+    assert!(line.get("power").is_some(), "{line}");
+    // A bad option cell names its column.
+    let rows = table("id,p,n,acc,eps,time_limit\na,10,20,0.5,0.01,-1\n");
+    assert_eq!(rows[0]["error_field"], "time_limit");
+    // tp, tn, fp, fn are not a table's columns: refused, never carried unread.
+    let message = refused("id,p,n,tp,tn,acc,eps\na,10,20,5,10,0.5,0.01\n");
+    assert!(message.contains("\"tp\""), "{message}");
+}
+
+#[test]
+fn the_output_fed_back_in_is_checked_again_with_one_set_of_result_columns() {
+    let first = scorecheck(&["batch", "../../examples/papers.csv"], "");
+    let again = scorecheck(
+        &["batch", "--input-format", "csv"],
+        &String::from_utf8(first.stdout.clone()).unwrap(),
+    );
+    assert_eq!(
+        again.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    assert_eq!(first.stdout, again.stdout);
+    // A `verdict` column of the user's own is refused, not doubled.
+    let message = refused("id,p,n,acc,eps,verdict\na,10,20,0.5,0.01,ok\n");
+    assert!(message.contains("\"verdict\""), "{message}");
+}
+
+#[test]
+fn unknown_folds_rows_and_regression_rows_can_succeed() {
+    let rows = table(
+        "id,check,p,n,folds,acc,eps,var,n_samples,mae,rmse,r2\n\
+         uf,1_dataset_unknown_folds_mos,10,20,2,0.5,0.01,,,,,\n\
+         reg,regression_1_testset_no_kfold,,,,,0.0001,2.0,100,0.5,0.6,0.82\n",
+    );
+    assert_ne!(rows[0]["verdict"], "error", "{:?}", rows[0]);
+    assert_ne!(rows[1]["verdict"], "error", "{:?}", rows[1]);
+}
+
+#[test]
+fn semicolon_and_tab_separated_tables_are_read() {
+    for separator in [";", "\t"] {
+        let text =
+            "id,p,n,acc,eps\na,10,20,0.5,0.01\nb,10,20,0.123,0.0001\n".replace(',', separator);
+        let rows = table(&text);
+        assert_eq!(rows[0]["verdict"], "consistent", "{separator:?}");
+        assert_eq!(rows[1]["verdict"], "inconsistent", "{separator:?}");
+    }
+    let message = refused("id,p,n;acc,eps\na,10,20;0.5,0.01\n");
+    assert!(
+        message.contains("','") && message.contains("';'"),
+        "{message}"
+    );
+}
+
+#[test]
+fn formula_cells_are_neutralised_in_csv_output() {
+    let rows = table(
+        "id,p,n,acc,eps,a,b,c,d,e,f\n\
+         \"=HYPERLINK(\"\"http://x\"\")\",10,20,0.5,0.01,+1+2,@SUM(1),-0.5,-x,\"\tx\",+1e-3\n",
+    );
+    assert_eq!(rows[0]["id"], "'=HYPERLINK(\"http://x\")");
+    assert_eq!(rows[0]["a"], "'+1+2");
+    assert_eq!(rows[0]["b"], "'@SUM(1)");
+    assert_eq!(rows[0]["c"], "-0.5");
+    assert_eq!(rows[0]["d"], "'-x");
+    assert_eq!(rows[0]["e"], "'\tx");
+    assert_eq!(rows[0]["f"], "+1e-3");
+    assert_eq!(rows[0]["verdict"], "consistent");
+}
+
+#[test]
+fn a_row_beyond_the_size_limit_is_an_error_and_the_next_row_is_answered() {
+    let long = "x".repeat(2 << 20);
+    let rows = table(&format!(
+        "id,p,n,acc,eps,note\na,10,20,0.5,0.01,{long}\nb,10,20,0.5,0.01,short\n"
+    ));
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["verdict"], "error");
+    assert!(
+        rows[0]["error_message"].contains("MiB"),
+        "{:?}",
+        rows[0]["error_message"]
+    );
+    assert_eq!(rows[1]["id"], "b");
+    assert_eq!(rows[1]["verdict"], "consistent");
+}
+
+#[test]
+fn unnamed_columns_are_carried_and_numbered_in_json_lines() {
+    let rows = table("id,p,n,acc,eps,,\na,10,20,0.5,0.01,x,y\n");
+    assert_eq!(rows[0]["verdict"], "consistent");
+    let out = scorecheck(
+        &["batch", "--input-format", "csv", "--output-format", "jsonl"],
+        "id,p,n,acc,eps,,\na,10,20,0.5,0.01,x,y\n",
+    );
+    let line: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(line["cells"]["column 6"], "x");
+    assert_eq!(line["cells"]["column 7"], "y");
 }

@@ -1,0 +1,412 @@
+//! The columns of a table: what each header means, and the header rules that refuse a
+//! table before its first row (a near-miss of a known name, a column given twice, a
+//! confusion-matrix column, a stray result column).
+
+use scorecheck::algebra::Score;
+
+/// The columns added to the input's in CSV output, in order.
+pub const RESULT_COLUMNS: [&str; 7] = [
+    "verdict",
+    "explanation",
+    "witness_tp",
+    "witness_tn",
+    "n_valid_tptn_pairs",
+    "error_field",
+    "error_message",
+];
+
+/// Names of the AUC the facade accepts, besides the algebra's scores.
+const AUC_NAMES: [&str; 4] = ["auc", "roc_auc", "auroc", "area_under_roc"];
+
+/// The regression scores' spellings and their short names, as `scorecheck-regression`'s
+/// `SPELLINGS` has them (the CLI does not depend on that crate; the facade reads them).
+const REGRESSION_SCORES: [(&str, &str); 11] = [
+    ("mae", "mae"),
+    ("mean_absolute_error", "mae"),
+    ("mean_average_error", "mae"),
+    ("mse", "mse"),
+    ("mean_squared_error", "mse"),
+    ("rmse", "rmse"),
+    ("root_mean_squared_error", "rmse"),
+    ("r2", "r2"),
+    ("r_squared", "r2"),
+    ("r2_score", "r2"),
+    ("coefficient_of_determination", "r2"),
+];
+
+/// Columns no request reads: refused, with what to do instead.
+const REFUSED: [(&str, &str); 4] = [
+    ("tp", CONFUSION_MATRIX),
+    ("tn", CONFUSION_MATRIX),
+    ("fp", CONFUSION_MATRIX),
+    ("fn", CONFUSION_MATRIX),
+];
+
+const CONFUSION_MATRIX: &str = "a table row gives the class counts p and n and the reported scores, not a confusion matrix: give p = tp + fn and n = tn + fp, or rename the column if it is only carried";
+
+/// How a request field's cell is read.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Kind {
+    /// A decimal number, kept as written.
+    Number,
+    /// Text, as written.
+    Text,
+    /// Yes or no.
+    Flag,
+    /// A number or `auto`.
+    Eps,
+    /// `all` or score names separated by commas, semicolons or spaces.
+    Ranges,
+}
+
+/// What a column of the table means.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Column {
+    Id,
+    Check,
+    P,
+    N,
+    Dataset,
+    Folds,
+    Repeats,
+    Strategy,
+    /// A top-level request field (`eps`, `time_limit`, `var`, ...).
+    Field {
+        key: &'static str,
+        kind: Kind,
+    },
+    /// A reported score, under any name the facade knows.
+    Score,
+    /// A result column of scorecheck's own output given back as input: recomputed.
+    Result,
+    /// Carried through unchanged (doi, table, method, ...).
+    Other,
+}
+
+/// The header names the table reads (besides scores), normalised.
+const FIELDS: [(&str, Column); 30] = [
+    ("id", Column::Id),
+    ("check", Column::Check),
+    ("p", Column::P),
+    ("n", Column::N),
+    ("dataset", Column::Dataset),
+    ("dataset_name", Column::Dataset),
+    ("folds", Column::Folds),
+    ("n_folds", Column::Folds),
+    ("repeats", Column::Repeats),
+    ("n_repeats", Column::Repeats),
+    ("strategy", Column::Strategy),
+    field("eps", Kind::Eps),
+    field("rounding", Kind::Text),
+    field("percent", Kind::Flag),
+    field("numerical_tolerance", Kind::Number),
+    field("time_limit", Kind::Number),
+    // `timeout` is the request's other name for `time_limit`.
+    (
+        "timeout",
+        Column::Field {
+            key: "time_limit",
+            kind: Kind::Number,
+        },
+    ),
+    field("ranges", Kind::Ranges),
+    field("power", Kind::Flag),
+    field("repair", Kind::Flag),
+    field("max_repairs", Kind::Number),
+    field("max_witnesses", Kind::Number),
+    field("explain", Kind::Flag),
+    field("backend", Kind::Text),
+    field("max_configurations", Kind::Number),
+    field("max_nodes", Kind::Number),
+    field("count_budget", Kind::Number),
+    field("fold_rules", Kind::Text),
+    field("var", Kind::Number),
+    field("n_samples", Kind::Number),
+];
+
+const fn field(key: &'static str, kind: Kind) -> (&'static str, Column) {
+    (key, Column::Field { key, kind })
+}
+
+/// A name as the lookups see it: trimmed, lower case, spaces and hyphens as underscores.
+pub fn normalised(name: &str) -> String {
+    name.trim()
+        .chars()
+        .map(|c| match c {
+            ' ' | '-' => '_',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect()
+}
+
+/// The score a score header names, as one key per score (`acc` for `accuracy`).
+fn score_key(name: &str) -> Option<String> {
+    let name = normalised(name);
+    if AUC_NAMES.contains(&name.as_str()) {
+        return Some("auc".to_string());
+    }
+    if let Some((_, short)) = REGRESSION_SCORES.iter().find(|(s, _)| *s == name) {
+        return Some((*short).to_string());
+    }
+    Score::from_name(&name)
+        .ok()
+        .map(|score| score.abbreviation().to_string())
+}
+
+/// What the column named `header` means, before the header rules.
+fn classify(header: &str) -> Column {
+    let name = normalised(header);
+    if let Some((_, column)) = FIELDS.iter().find(|(n, _)| *n == name) {
+        return *column;
+    }
+    if score_key(&name).is_some() {
+        return Column::Score;
+    }
+    Column::Other
+}
+
+/// The header row, read: each column's name (trimmed) and meaning.
+pub struct Header {
+    /// The names, as written (trimmed).
+    pub names: Vec<String>,
+    /// What each column means.
+    pub kinds: Vec<Column>,
+}
+
+impl Header {
+    /// The first column of `kind`, by name.
+    pub fn name_of(&self, kind: Column) -> Option<&str> {
+        self.kinds
+            .iter()
+            .position(|k| *k == kind)
+            .map(|i| self.names[i].as_str())
+    }
+
+    /// The column of the top-level request field `key`, by name.
+    pub fn name_of_field(&self, key: &str) -> Option<&str> {
+        self.kinds
+            .iter()
+            .position(|k| matches!(k, Column::Field { key: k, .. } if *k == key))
+            .map(|i| self.names[i].as_str())
+    }
+}
+
+/// `"name" (column 3)`: how messages name a column.
+fn named(names: &[String], index: usize) -> String {
+    format!("{:?} (column {})", names[index], index + 1)
+}
+
+/// Reads the header row and applies the header rules.
+///
+/// # Errors
+///
+/// A message naming the column (and its number) when the row is empty, a column is a
+/// near-miss of a score or field name (with the suggestion), two columns give the same
+/// score or field (or share a name), a column is `tp`, `tn`, `fp` or `fn`, or a result
+/// column of scorecheck's output appears other than as the last seven columns of its own
+/// output.
+pub fn read(names: Vec<String>) -> Result<Header, String> {
+    let names: Vec<String> = names.into_iter().map(|n| n.trim().to_string()).collect();
+    if names.iter().all(String::is_empty) {
+        return Err(
+            "the table has no header row; the first row names the columns (id, p, n, acc, ...)"
+                .to_string(),
+        );
+    }
+    let mut kinds: Vec<Column> = names.iter().map(|n| classify(n)).collect();
+    mark_result_columns(&names, &mut kinds)?;
+    for (index, name) in names.iter().enumerate() {
+        let wanted = normalised(name);
+        if let Some((_, why)) = REFUSED.iter().find(|(n, _)| *n == wanted) {
+            return Err(format!("column {}: {why}", named(&names, index)));
+        }
+        if kinds[index] == Column::Other && !wanted.is_empty() {
+            if let Some(suggestion) = near_miss(&wanted) {
+                return Err(format!(
+                    "column {} is not a score or a field the table reads, but it is close to {suggestion:?}; correct its name (or, if it is carried information and not {suggestion:?}, rename it so that it cannot be taken for it: nothing in it would be checked)",
+                    named(&names, index)
+                ));
+            }
+        }
+    }
+    duplicates(&names, &kinds)?;
+    Ok(Header { names, kinds })
+}
+
+/// Marks scorecheck's own result columns when they are the last seven, in order (its
+/// output given back to be checked again: they are recomputed); any other use of their
+/// names is an error.
+fn mark_result_columns(names: &[String], kinds: &mut [Column]) -> Result<(), String> {
+    let is_result = |name: &String| RESULT_COLUMNS.contains(&normalised(name).as_str());
+    let start = names.len().saturating_sub(RESULT_COLUMNS.len());
+    let own_output = names.len() > RESULT_COLUMNS.len()
+        && names[start..]
+            .iter()
+            .zip(RESULT_COLUMNS)
+            .all(|(name, result)| normalised(name) == result);
+    let stray_end = if own_output { start } else { names.len() };
+    if let Some(index) = names[..stray_end].iter().position(is_result) {
+        return Err(format!(
+            "column {} is one of the columns scorecheck adds to its output ({}); rename it, or give scorecheck's own output unchanged, its result columns last, to have them computed again",
+            named(names, index),
+            RESULT_COLUMNS.join(", ")
+        ));
+    }
+    if own_output {
+        for kind in &mut kinds[start..] {
+            *kind = Column::Result;
+        }
+    }
+    Ok(())
+}
+
+/// The known name a misspelt header is close to: within an edit distance of a tenth of
+/// the two names' lengths together (one edit between names of 5 and 6 letters, two
+/// between 9 and 11), so that short names (`doi` and `dor`, `mean` and `gmean`) are never
+/// taken for each other.
+fn near_miss(wanted: &str) -> Option<String> {
+    let mut candidates: Vec<String> = FIELDS.iter().map(|(n, _)| (*n).to_string()).collect();
+    candidates.extend(Score::all_names().into_iter().map(|(_, name)| name));
+    candidates.extend(AUC_NAMES.iter().map(|n| (*n).to_string()));
+    candidates.extend(REGRESSION_SCORES.iter().map(|(n, _)| (*n).to_string()));
+    candidates.extend(RESULT_COLUMNS.iter().map(|n| (*n).to_string()));
+    candidates
+        .into_iter()
+        .filter_map(|candidate| {
+            let distance = edit_distance(wanted, &candidate);
+            let lengths = wanted.chars().count() + candidate.chars().count();
+            (distance > 0 && distance <= lengths / 10).then_some((distance, candidate))
+        })
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, candidate)| candidate)
+}
+
+/// The optimal string alignment distance: insertions, deletions, substitutions and
+/// transpositions of adjacent characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in rows[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (rows[i - 1][j] + 1)
+                .min(rows[i][j - 1] + 1)
+                .min(rows[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = best;
+        }
+    }
+    rows[a.len()][b.len()]
+}
+
+/// Two columns giving one score or field (`acc` and `accuracy`, `p` and `P`), or two
+/// carried columns of one name (unnamed columns excepted).
+fn duplicates(names: &[String], kinds: &[Column]) -> Result<(), String> {
+    let key = |index: usize| -> String {
+        match kinds[index] {
+            Column::Score => format!(
+                "score {}",
+                score_key(&names[index]).unwrap_or_else(|| normalised(&names[index]))
+            ),
+            Column::Field { key, .. } => format!("field {key}"),
+            Column::Other | Column::Result => format!("name {}", normalised(&names[index])),
+            other => format!("field {other:?}"),
+        }
+    };
+    let keys: Vec<String> = (0..names.len()).map(key).collect();
+    for later in 1..keys.len() {
+        // Unnamed columns (a spreadsheet's trailing `,,`) are carried under their number.
+        if names[later].is_empty() {
+            continue;
+        }
+        if let Some(first) = keys[..later].iter().position(|k| *k == keys[later]) {
+            let what = match kinds[later] {
+                Column::Other | Column::Result => "have the same name; rename one (the JSON Lines output names each cell by its column)".to_string(),
+                Column::Score => format!(
+                    "both give the score {}; keep one",
+                    keys[later].trim_start_matches("score ")
+                ),
+                _ => "both give the same field; keep one".to_string(),
+            };
+            return Err(format!(
+                "columns {} and {} {what}",
+                named(names, first),
+                named(names, later)
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edit_distances() {
+        assert_eq!(edit_distance("sesitivity", "sensitivity"), 1);
+        assert_eq!(edit_distance("sesn", "sens"), 1);
+        assert_eq!(edit_distance("doi", "dor"), 1);
+        assert_eq!(edit_distance("", "acc"), 3);
+    }
+
+    #[test]
+    fn near_misses_and_ordinary_names() {
+        assert_eq!(near_miss("sesitivity").as_deref(), Some("sensitivity"));
+        assert_eq!(near_miss("specifity").as_deref(), Some("specificity"));
+        assert_eq!(near_miss("acuracy").as_deref(), Some("accuracy"));
+        assert_eq!(near_miss("recal").as_deref(), Some("recall"));
+        assert_eq!(near_miss("repeat").as_deref(), Some("repeats"));
+        assert_eq!(
+            near_miss("numerical_tolerence").as_deref(),
+            Some("numerical_tolerance")
+        );
+        for ordinary in [
+            "doi",
+            "table",
+            "method",
+            "model",
+            "title",
+            "year",
+            "authors",
+            "venue",
+            "url",
+            "note",
+            "notes",
+            "comment",
+            "source",
+            "task",
+            "split",
+            "seed",
+            "type",
+            "label",
+            "rank",
+            "baseline",
+            "name",
+            "ref",
+            "metric",
+            "value",
+            "std",
+            "sd",
+            "dataset_id",
+            "classifier",
+            "algorithm",
+            "approach",
+            "samples",
+            "paper",
+            "journal",
+            "status",
+        ] {
+            assert_eq!(near_miss(ordinary), None, "{ordinary}");
+        }
+    }
+}
