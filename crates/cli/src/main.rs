@@ -159,7 +159,8 @@ struct CheckArgs {
 
 #[derive(Args)]
 struct BatchArgs {
-    /// The JSON Lines file; `-` or nothing reads stdin.
+    /// The JSON Lines file, or a CSV table of papers (`papers.csv`, or `--input-format csv`);
+    /// `-` or nothing reads stdin.
     file: Option<PathBuf>,
     /// Skip the first N input lines (to resume an interrupted batch); of a CSV table, the
     /// first N data rows.
