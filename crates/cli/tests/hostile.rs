@@ -3,7 +3,8 @@
 //! Each line is a request that once hung, aborted, panicked or outlived its `time_limit`
 //! (or one written in the same spirit), given as `request`, `request_text`, or a text built
 //! from a `repeat` (one string many times), `repeats` (several, as `@1`, `@2`) or `items` (numbered items joined by commas), with
-//! optional command-line `args`, the allowed exit statuses, and for errors the field named.
+//! optional command-line `args`, the allowed exit statuses, and for errors the field named;
+//! or a `command` of another subcommand (`eval`, `cbpe`), whose errors name the flag on stderr.
 //!
 //! The binary runs under an address-space limit (`ulimit -v`), so an allocation beyond it
 //! aborts and fails the test. Its wall-clock time is compared with the request's `time_limit`
@@ -73,6 +74,13 @@ fn bound(case: &Value, text: &str) -> f64 {
     if let Some(b) = case.get("bound_seconds").and_then(Value::as_f64) {
         return b;
     }
+    if let Some(command) = case.get("command").and_then(Value::as_array) {
+        let limit = command
+            .iter()
+            .position(|a| a == "--time-limit")
+            .and_then(|at| command.get(at + 1)?.as_str()?.parse().ok());
+        return limit.unwrap_or(DEFAULT_BOUND_SECONDS);
+    }
     serde_json::from_str::<Value>(text)
         .ok()
         .and_then(|v| v.get("time_limit").and_then(Value::as_f64))
@@ -96,17 +104,33 @@ fn hostile_requests_are_answered_in_bounded_time_and_memory() {
             number + 1,
             case["case"].as_str().unwrap_or("?")
         );
-        let request = request_text(&case);
+        // A `command` case runs other subcommands (`eval`, `cbpe`) with their own
+        // arguments, paths relative to the repository's root; the rest are check requests.
+        let command: Option<Vec<String>> = case
+            .get("command")
+            .and_then(Value::as_array)
+            .map(|c| c.iter().map(|a| a.as_str().unwrap().to_string()).collect());
+        let request = if command.is_some() {
+            String::new()
+        } else {
+            request_text(&case)
+        };
         let path = std::env::temp_dir().join(format!(
             "scorecheck-hostile-{}-{number}.json",
             std::process::id()
         ));
-        std::fs::write(&path, &request).unwrap();
-        let mut args: Vec<String> = vec!["check".into(), "--format".into(), "json".into()];
-        if let Some(extra) = case.get("args").and_then(Value::as_array) {
-            args.extend(extra.iter().map(|a| a.as_str().unwrap().to_string()));
-        }
-        args.push(path.display().to_string());
+        let args: Vec<String> = match &command {
+            Some(command) => command.clone(),
+            None => {
+                std::fs::write(&path, &request).unwrap();
+                let mut args: Vec<String> = vec!["check".into(), "--format".into(), "json".into()];
+                if let Some(extra) = case.get("args").and_then(Value::as_array) {
+                    args.extend(extra.iter().map(|a| a.as_str().unwrap().to_string()));
+                }
+                args.push(path.display().to_string());
+                args
+            }
+        };
         let started = Instant::now();
         let mut child = Command::new("sh")
             .arg("-c")
@@ -115,6 +139,7 @@ fn hostile_requests_are_answered_in_bounded_time_and_memory() {
             ))
             .arg(binary)
             .args(&args)
+            .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -185,6 +210,21 @@ fn hostile_requests_are_answered_in_bounded_time_and_memory() {
         }
         if elapsed > limit {
             failures.push(format!("{name}: took {elapsed:?}, more than {limit:?}"));
+        }
+        if command.is_some() {
+            // Their errors go to stderr, naming the flag.
+            if let Some(field) = case.get("field").and_then(Value::as_str) {
+                if !String::from_utf8_lossy(&output.stderr).contains(field) {
+                    failures.push(format!(
+                        "{name}: expected an error naming {field:?}, got {}",
+                        String::from_utf8_lossy(&output.stderr)
+                    ));
+                }
+            }
+            let _ = std::io::stderr().write_all(
+                format!("{name}: exit {:?} in {elapsed:.2?}\n", status.code()).as_bytes(),
+            );
+            continue;
         }
         let answer: Value = match serde_json::from_slice(&output.stdout) {
             Ok(answer) => answer,
