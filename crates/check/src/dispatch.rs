@@ -256,11 +256,29 @@ pub fn check_names() -> Vec<&'static str> {
 /// the check is unknown, or a field is missing, misspelt or invalid; searches that run out of
 /// budget are not errors (their verdict is "undecided").
 pub fn run_text(text: &str, options: &RunOptions) -> Result<Value> {
+    run_text_with_id(text, options).1
+}
+
+/// Answers one request given as JSON text, as [`run_text`] does, and gives its `id` field
+/// too when the text could be read (batch records carry it even when the request is bad):
+/// the text is read once.
+pub fn run_text_with_id(text: &str, options: &RunOptions) -> (Option<Value>, Result<Value>) {
     // The time limit covers reading the text too.
     let started = Instant::now();
-    // One pass reads the text into a tree that keeps each number's text and each object's
-    // order (crate::json), refusing deep nesting before it is read and repeated keys.
-    let request = Json::parse(text).map_err(|error| match error {
+    match read_text(text) {
+        Ok(request) => {
+            let id = request.get("id").map(Json::to_value);
+            (id, answer_started(&request, options, started))
+        }
+        Err(error) => (None, Err(error)),
+    }
+}
+
+/// Reads a request's text in one pass into the request tree, which keeps each number's
+/// text and each object's order (crate::json), refusing deep nesting before it is read and
+/// repeated keys.
+fn read_text(text: &str) -> Result<Json> {
+    Json::parse(text).map_err(|error| match error {
         ParseError::DuplicateKey(path) => Error::new(
             ErrorKind::InvalidJson,
             Some(&path),
@@ -286,8 +304,7 @@ pub fn run_text(text: &str, options: &RunOptions) -> Result<Value> {
                 format!("the request is not valid JSON ({worded}); send one object like {{\"check\": \"1_testset_no_kfold\", ...}}"),
             )
         }
-    })?;
-    answer_started(&request, options, started)
+    })
 }
 
 /// Answers one request built in code.

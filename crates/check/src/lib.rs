@@ -63,8 +63,8 @@ mod typed;
 mod unknown_folds;
 
 pub use dispatch::{
-    check_names, max_witnesses, run, run_json, run_text, time_limit, BackendChoice, Progress,
-    RunOptions, MAX_TIME_LIMIT_SECONDS, MAX_WITNESSES,
+    check_names, max_witnesses, run, run_json, run_text, run_text_with_id, time_limit,
+    BackendChoice, Progress, RunOptions, MAX_TIME_LIMIT_SECONDS, MAX_WITNESSES,
 };
 pub use scorecheck_algebra as algebra;
 pub use scorecheck_data::{datasets as registry_datasets, search as search_datasets, NamedDataset};

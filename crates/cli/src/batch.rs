@@ -2,15 +2,18 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
+use std::sync::Arc;
 
 use serde_json::{json, Value};
 
 use crate::EngineArgs;
 
-/// Answers every line of `file` (or stdin) after the first `skip`, in order.
-pub fn run(file: Option<&Path>, skip: u64, engine: &EngineArgs) -> anyhow::Result<()> {
-    let options = engine.options()?;
-    let reader: Box<dyn BufRead> = match file {
+/// Answers every line of `file` (or stdin) after the first `skip`, in order, on `jobs`
+/// threads (see [`crate::ordered`]): each answer is written and flushed as soon as it and
+/// every answer before it are ready.
+pub fn run(file: Option<&Path>, skip: u64, jobs: usize, engine: &EngineArgs) -> anyhow::Result<()> {
+    let options = Arc::new(engine.options()?);
+    let reader: Box<dyn BufRead + Send> = match file {
         Some(path) if path.as_os_str() != "-" => {
             Box::new(BufReader::new(std::fs::File::open(path).map_err(|e| {
                 anyhow::anyhow!("cannot read {}: {e}", path.display())
@@ -18,30 +21,31 @@ pub fn run(file: Option<&Path>, skip: u64, engine: &EngineArgs) -> anyhow::Resul
         }
         _ => Box::new(BufReader::new(std::io::stdin())),
     };
+    let lines = reader
+        .split(b'\n')
+        .enumerate()
+        .filter(move |(number, _)| *number as u64 >= skip)
+        .map(|(_, line)| line);
+    let work: Arc<dyn Fn(std::io::Result<Vec<u8>>) -> std::io::Result<String> + Send + Sync> =
+        Arc::new(move |line| line.map(|line| answer(&line, &options).to_string()));
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    for (number, line) in reader.split(b'\n').enumerate() {
-        if (number as u64) < skip {
-            continue;
-        }
-        let line = line?;
-        let answer = answer(&line, &options);
+    let written = crate::ordered::in_order(lines, jobs, work, |answer| {
         // Flush every answer, so that killing a long batch loses no answered line.
-        let written = serde_json::to_writer(&mut out, &answer)
-            .map_err(std::io::Error::from)
+        out.write_all(answer?.as_bytes())
             .and_then(|()| out.write_all(b"\n"))
-            .and_then(|()| out.flush());
-        match written {
-            Ok(()) => {}
-            // The reader has gone (`scorecheck batch ... | head -1`): nobody wants the rest.
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
-            Err(e) => return Err(e.into()),
-        }
+            .and_then(|()| out.flush())
+    });
+    match written {
+        Ok(()) => Ok(()),
+        // The reader has gone (`scorecheck batch ... | head -1`): nobody wants the rest.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(e.into()),
     }
-    Ok(())
 }
 
-/// The output record of one input line.
+/// The output record of one input line (the line is read once: its `id` comes from the
+/// same reading as its answer).
 fn answer(line: &[u8], options: &scorecheck::RunOptions) -> Value {
     let text = match std::str::from_utf8(line) {
         Ok(text) => text.trim_end_matches('\r'),
@@ -55,21 +59,21 @@ fn answer(line: &[u8], options: &scorecheck::RunOptions) -> Value {
             None,
         );
     }
-    let id = serde_json::from_str::<Value>(text)
-        .ok()
-        .and_then(|v| v.get("id").cloned());
     // A panic would be a bug; contain it to its line so the batch goes on.
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        scorecheck::run_text(text, options)
+        scorecheck::run_text_with_id(text, options)
     }));
-    let mut record = match result {
-        Ok(Ok(value)) => value,
-        Ok(Err(error)) => json!({ "error": error.to_json() }),
-        Err(_) => error_record(
+    let (id, mut record) = match result {
+        Ok((id, Ok(value))) => (id, value),
+        Ok((id, Err(error))) => (id, json!({ "error": error.to_json() })),
+        Err(_) => (
             None,
-            "internal",
-            "internal error while answering this line (a bug: please report the line)",
-            None,
+            error_record(
+                None,
+                "internal",
+                "internal error while answering this line (a bug: please report the line)",
+                None,
+            ),
         ),
     };
     if let (Some(id), Value::Object(map)) = (id, &mut record) {

@@ -5,6 +5,7 @@ mod cbpe;
 mod datasets;
 mod eval;
 mod folds;
+mod ordered;
 mod quick;
 mod report;
 mod rows;
@@ -172,9 +173,16 @@ struct BatchArgs {
     /// The output format of a CSV table [default: csv].
     #[arg(long, value_enum)]
     output_format: Option<table::OutputFormat>,
+    /// Lines (or rows) answered at once, each on its own thread; answers are still written
+    /// in input order [default: every core].
+    #[arg(long)]
+    jobs: Option<u64>,
     #[command(flatten)]
     engine: EngineArgs,
 }
+
+/// The most threads `--jobs` starts.
+const MAX_JOBS: u64 = 1024;
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 enum InputFormat {
@@ -186,6 +194,18 @@ enum InputFormat {
 
 /// `scorecheck batch`: JSON Lines, or a CSV table by extension or `--input-format csv`.
 fn batch(args: &BatchArgs) -> anyhow::Result<()> {
+    let jobs = match args.jobs {
+        None => ordered::default_jobs(),
+        Some(jobs @ 1..=MAX_JOBS) => jobs as usize,
+        Some(jobs) => {
+            return Err(scorecheck::Error::new(
+                scorecheck::ErrorKind::InvalidValue,
+                Some("--jobs"),
+                format!("--jobs {jobs}: give 1 to {MAX_JOBS} threads (the default is every core)"),
+            )
+            .into())
+        }
+    };
     let is_csv = args.file.as_deref().is_some_and(|path| {
         path.extension()
             .is_some_and(|ext| ext.eq_ignore_ascii_case("csv"))
@@ -197,7 +217,7 @@ fn batch(args: &BatchArgs) -> anyhow::Result<()> {
             if args.output_format == Some(table::OutputFormat::Csv) {
                 anyhow::bail!("--output-format csv needs a CSV table as input (a .csv file or --input-format csv)");
             }
-            return batch::run(args.file.as_deref(), args.skip, &args.engine);
+            return batch::run(args.file.as_deref(), args.skip, jobs, &args.engine);
         }
     }
     let options = args.engine.options()?;
@@ -205,6 +225,7 @@ fn batch(args: &BatchArgs) -> anyhow::Result<()> {
         args.file.as_deref(),
         args.skip,
         args.output_format.unwrap_or(table::OutputFormat::Csv),
+        jobs,
         &options,
     )
 }

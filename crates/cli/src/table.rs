@@ -14,6 +14,7 @@ mod reader;
 
 use std::io::{BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::Path;
+use std::sync::Arc;
 
 use scorecheck::json::{Json, JsonMap, Number};
 use scorecheck::RunOptions;
@@ -39,7 +40,8 @@ struct RowError {
 }
 
 /// Answers every data row of the CSV `file` (or stdin) after the first `skip`, in order,
-/// each written and flushed before the next row is read.
+/// on `jobs` threads, each written and flushed as soon as it and every row before it are
+/// answered, with a bounded window of rows read ahead (see [`crate::ordered`]).
 ///
 /// # Errors
 ///
@@ -49,9 +51,10 @@ pub fn run(
     file: Option<&Path>,
     skip: u64,
     output: OutputFormat,
+    jobs: usize,
     options: &RunOptions,
 ) -> anyhow::Result<()> {
-    let (input, size): (Box<dyn Read>, Option<u64>) = match file {
+    let (input, size): (Box<dyn Read + Send>, Option<u64>) = match file {
         Some(path) if path.as_os_str() != "-" => {
             let file = std::fs::File::open(path)
                 .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
@@ -61,7 +64,7 @@ pub fn run(
         _ => (Box::new(std::io::stdin()), None),
     };
     let bar = progress(size);
-    let input: Box<dyn BufRead> = Box::new(BufReader::new(Counted {
+    let input: Box<dyn BufRead + Send> = Box::new(BufReader::new(Counted {
         inner: input,
         bar: bar.clone(),
     }));
@@ -92,46 +95,46 @@ pub fn run(
             return broken_pipe_is_fine(e);
         }
     }
-    let mut row = 0u64;
-    while let Some(record) = reader.next_record() {
-        // Row 1 is the first data row; the header is row 0.
-        row += 1;
-        if let Some(bar) = &bar {
-            bar.set_message(format!("{row} rows"));
-        }
-        if row <= skip {
-            continue;
-        }
-        let (cells, answer) = match record {
-            Ok(record) => match cells_of(&record, &header, separator) {
-                Ok(cells) => {
-                    let answer = request(&header, &cells)
-                        .and_then(|request| answer(&request, &header, options));
-                    (cells, answer)
-                }
-                Err((cells, error)) => (cells, Err(error)),
-            },
-            Err(RecordError::Io(e)) => return Err(anyhow::anyhow!("cannot read row {row}: {e}")),
-            Err(error) => (
-                error_cells(&error, header.names.len()),
-                Err(RowError {
-                    kind: "invalid_csv",
-                    column: None,
-                    message: error.message(),
-                }),
-            ),
-        };
-        let written = match output {
-            OutputFormat::Csv => write_csv(&mut csv_out, &csv_row(kept(&header, &cells), &answer)),
+    // Rows are read on one thread, answered on `jobs` and written here, in order.
+    let header = Arc::new(header);
+    let rows = {
+        let bar = bar.clone();
+        let mut row = 0u64;
+        std::iter::from_fn(move || {
+            let record = reader.next_record()?;
+            // Row 1 is the first data row; the header is row 0.
+            row += 1;
+            if let Some(bar) = &bar {
+                bar.set_message(format!("{row} rows"));
+            }
+            Some((row, record))
+        })
+        .filter(move |(row, _)| *row > skip)
+    };
+    let work: Arc<dyn Fn((u64, Result<Record, RecordError>)) -> Answered + Send + Sync> = {
+        let header = Arc::clone(&header);
+        let options = options.clone();
+        Arc::new(move |(row, record)| answer_row(row, record, &header, separator, &options))
+    };
+    let written = crate::ordered::in_order(rows, jobs, work, |answered| {
+        let (row, cells, answer) = answered?;
+        match output {
+            OutputFormat::Csv => write_csv(&mut csv_out, &csv_row(kept(&header, &cells), &answer))
+                .map_err(anyhow::Error::from),
             OutputFormat::Jsonl => {
                 let line = jsonl_row(row, &header, &cells, answer);
                 let mut out = std::io::stdout().lock();
-                writeln!(out, "{line}").and_then(|()| out.flush())
+                writeln!(out, "{line}")
+                    .and_then(|()| out.flush())
+                    .map_err(anyhow::Error::from)
             }
-        };
-        if let Err(e) = written {
-            return broken_pipe_is_fine(e);
         }
+    });
+    if let Err(e) = written {
+        return match e.downcast::<std::io::Error>() {
+            Ok(e) => broken_pipe_is_fine(e),
+            Err(e) => Err(e),
+        };
     }
     if let Some(bar) = bar {
         bar.finish_and_clear();
@@ -139,9 +142,43 @@ pub fn run(
     Ok(())
 }
 
+/// One row answered: its number, its cells, and its answer (or the row's error); an
+/// unreadable input is an error that ends the batch.
+type Answered = anyhow::Result<(u64, Vec<String>, Result<Value, RowError>)>;
+
+/// Answers one row read by the reader (on a worker thread).
+fn answer_row(
+    row: u64,
+    record: Result<Record, RecordError>,
+    header: &Header,
+    separator: u8,
+    options: &RunOptions,
+) -> Answered {
+    Ok(match record {
+        Ok(record) => match cells_of(&record, header, separator) {
+            Ok(cells) => {
+                let answer =
+                    request(header, &cells).and_then(|request| answer(&request, header, options));
+                (row, cells, answer)
+            }
+            Err((cells, error)) => (row, cells, Err(error)),
+        },
+        Err(RecordError::Io(e)) => return Err(anyhow::anyhow!("cannot read row {row}: {e}")),
+        Err(error) => (
+            row,
+            error_cells(&error, header.names.len()),
+            Err(RowError {
+                kind: "invalid_csv",
+                column: None,
+                message: error.message(),
+            }),
+        ),
+    })
+}
+
 /// Counts the bytes read into the progress bar.
 struct Counted {
-    inner: Box<dyn Read>,
+    inner: Box<dyn Read + Send>,
     bar: Option<indicatif::ProgressBar>,
 }
 

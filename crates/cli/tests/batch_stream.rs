@@ -49,10 +49,17 @@ pub fn mixed_line(i: usize) -> String {
 
 #[test]
 fn a_long_mixed_batch_is_answered_line_by_line_in_order() {
+    // One thread, and more threads than cores: the same records in the same order.
+    for jobs in ["1", "3"] {
+        mixed_batch_in_order(jobs);
+    }
+}
+
+fn mixed_batch_in_order(jobs: &str) {
     let lines = 2_000;
     let input: String = (0..lines).map(|i| mixed_line(i) + "\n").collect();
     let mut child = Command::new(env!("CARGO_BIN_EXE_scorecheck"))
-        .args(["batch", "-"])
+        .args(["batch", "-", "--jobs", jobs])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -93,7 +100,7 @@ fn a_long_mixed_batch_is_answered_line_by_line_in_order() {
 fn every_answer_is_flushed_before_the_next_line_arrives() {
     use std::io::{BufRead, BufReader};
     let mut child = Command::new(env!("CARGO_BIN_EXE_scorecheck"))
-        .arg("batch")
+        .args(["batch", "--jobs", "2"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -142,7 +149,15 @@ fn next_line(lines: &std::sync::mpsc::Receiver<String>, what: &str) -> String {
 fn a_csv_table_is_answered_row_by_row_while_its_input_is_open() {
     // Issue 29, item 11: nothing, not even the header, came out before the end of input.
     let mut child = Command::new(env!("CARGO_BIN_EXE_scorecheck"))
-        .args(["batch", "--input-format", "csv", "--skip", "2"])
+        .args([
+            "batch",
+            "--input-format",
+            "csv",
+            "--skip",
+            "2",
+            "--jobs",
+            "2",
+        ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -219,4 +234,59 @@ fn skipping_rows_of_a_long_table_keeps_memory_flat() {
         "only the header: every row skipped"
     );
     assert!(text.starts_with("acc,verdict,"), "{text}");
+}
+
+#[test]
+fn jobs_must_be_a_positive_thread_count() {
+    for jobs in ["0", "5000"] {
+        let output = Command::new(env!("CARGO_BIN_EXE_scorecheck"))
+            .args(["batch", "--jobs", jobs])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "--jobs {jobs}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("--jobs"), "{stderr}");
+    }
+}
+
+#[test]
+fn a_csv_table_gives_the_same_output_on_one_thread_and_on_several() {
+    let mut table = String::from("id,p,n,acc,sens,spec,eps,note\n");
+    for i in 0..600u64 {
+        let (p, n) = (10 + i % 37, 20 + i % 53);
+        let (tp, tn) = (i % (p + 1), (i * 7) % (n + 1));
+        let acc = (tp + tn) as f64 / (p + n) as f64;
+        // Every third row misreports sens: a mix of verdicts, and a bad row now and then.
+        let sens = tp as f64 / p as f64 + if i % 3 == 0 { 0.05 } else { 0.0 };
+        let spec = if i % 50 == 7 {
+            "x".to_string()
+        } else {
+            format!("{:.4}", tn as f64 / n as f64)
+        };
+        table.push_str(&format!(
+            "r{i},{p},{n},{acc:.4},{sens:.4},{spec},0.0001,\"=cmd {i}\"\n"
+        ));
+    }
+    let run = |jobs: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_scorecheck"))
+            .args(["batch", "--input-format", "csv", "--jobs", jobs])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let input = table.clone();
+        let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+        let output = child.wait_with_output().unwrap();
+        writer.join().unwrap().unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let one = run("1");
+    assert_eq!(one.lines().count(), 601);
+    assert!(
+        one.contains(",inconsistent,") && one.contains(",consistent,") && one.contains(",error,")
+    );
+    assert_eq!(run("4"), one);
 }

@@ -130,7 +130,7 @@ pub fn separator_of(header_line: &[u8]) -> Result<u8, String> {
     }
 }
 
-impl RecordReader<std::io::Chain<std::io::Cursor<Vec<u8>>, Box<dyn BufRead>>> {
+impl RecordReader<std::io::Chain<std::io::Cursor<Vec<u8>>, Box<dyn BufRead + Send>>> {
     /// A reader of `input` whose separator is found on its first line (a UTF-8 byte
     /// order mark is dropped).
     ///
@@ -138,7 +138,7 @@ impl RecordReader<std::io::Chain<std::io::Cursor<Vec<u8>>, Box<dyn BufRead>>> {
     ///
     /// A message when the first line cannot be read, is longer than [`MAX_ROW_BYTES`] or
     /// uses more than one separator.
-    pub fn open(mut input: Box<dyn BufRead>) -> Result<Self, String> {
+    pub fn open(mut input: Box<dyn BufRead + Send>) -> Result<Self, String> {
         let mut first = Vec::new();
         (&mut input)
             .take(MAX_ROW_BYTES as u64 + 1)
