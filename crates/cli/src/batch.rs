@@ -26,7 +26,7 @@ pub fn run(file: Option<&Path>, skip: u64, jobs: usize, engine: &EngineArgs) -> 
         .enumerate()
         .filter(move |(number, _)| *number as u64 >= skip)
         .map(|(_, line)| line);
-    let work: Arc<dyn Fn(std::io::Result<Vec<u8>>) -> std::io::Result<String> + Send + Sync> =
+    let work: crate::ordered::Work<std::io::Result<Vec<u8>>, std::io::Result<String>> =
         Arc::new(move |line| line.map(|line| answer(&line, &options).to_string()));
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

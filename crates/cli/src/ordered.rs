@@ -17,6 +17,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Condvar, Mutex};
 
+/// The work done on each item, shared by the worker threads.
+pub type Work<T, R> = Arc<dyn Fn(T) -> R + Send + Sync>;
+
 /// How many items may be in flight per worker.
 const WINDOW_PER_JOB: usize = 4;
 
@@ -62,7 +65,7 @@ impl Slots {
 pub fn in_order<T, R, E>(
     items: impl Iterator<Item = T> + Send + 'static,
     jobs: usize,
-    work: Arc<dyn Fn(T) -> R + Send + Sync>,
+    work: Work<T, R>,
     mut emit: impl FnMut(R) -> Result<(), E>,
 ) -> Result<(), E>
 where
@@ -145,7 +148,7 @@ mod tests {
     #[test]
     fn answers_come_out_in_input_order_whatever_order_they_finish_in() {
         for jobs in [1, 2, 3, 8] {
-            let work: Arc<dyn Fn(u64) -> u64 + Send + Sync> = Arc::new(|i| {
+            let work: Work<u64, u64> = Arc::new(|i| {
                 // Early items take longest, so later ones finish first.
                 std::thread::sleep(std::time::Duration::from_micros((50 - i % 50) * 20));
                 i * i
@@ -172,7 +175,7 @@ mod tests {
         let items = (0..10_000u64).inspect(move |_| {
             counter.fetch_add(1, Ordering::SeqCst);
         });
-        let work: Arc<dyn Fn(u64) -> u64 + Send + Sync> = Arc::new(|i| i);
+        let work: Work<u64, u64> = Arc::new(|i| i);
         let jobs = 2;
         let mut written = 0u64;
         in_order(items, jobs, work, |_| {
@@ -188,7 +191,7 @@ mod tests {
 
     #[test]
     fn an_emit_error_stops_the_batch() {
-        let work: Arc<dyn Fn(u64) -> u64 + Send + Sync> = Arc::new(|i| i);
+        let work: Work<u64, u64> = Arc::new(|i| i);
         let mut count = 0;
         let result = in_order(0.., 2, work, |i| {
             count += 1;

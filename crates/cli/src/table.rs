@@ -111,7 +111,7 @@ pub fn run(
         })
         .filter(move |(row, _)| *row > skip)
     };
-    let work: Arc<dyn Fn((u64, Result<Record, RecordError>)) -> Answered + Send + Sync> = {
+    let work: crate::ordered::Work<(u64, Result<Record, RecordError>), Answered> = {
         let header = Arc::clone(&header);
         let options = options.clone();
         Arc::new(move |(row, record)| answer_row(row, record, &header, separator, &options))
