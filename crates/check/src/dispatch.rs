@@ -345,6 +345,9 @@ fn answer_started(value: &Json, options: &RunOptions, started: Instant) -> Resul
     fields.get("id");
     let mut options = request_options(&fields, options)?;
     options.start_at(started);
+    if options.deadline.is_none() && crate::protocols::is_bundle(canonical) {
+        options.deadline = started.checked_add(crate::protocols::DEFAULT_BUNDLE_TIME_LIMIT);
+    }
     let request = Request { fields, options };
     let power = scorecheck_request::power::read_power(&request.fields, canonical)?;
     let mut result = handler(&request)?;

@@ -174,3 +174,48 @@ pub(crate) const PROTOCOLS: &[(&str, Handler)] = &[
     ("isic2016", crate::bundles::isic2016),
     ("isic2017", crate::bundles::isic2017),
 ];
+
+/// The first bundle of [`PROTOCOLS`]: every name from it on is a published experiment of
+/// `scorecheck-data` (image sets and class-level studies).
+const FIRST_BUNDLE: &str = "drive_vessel_aggregated";
+
+/// The wall-clock budget of a whole bundle answer when the request sets none: a bundle
+/// answers many integer programs (per image, per assumption, their explanations), each
+/// with its own 60 s default, so without a total budget one answer could run for hours.
+/// Past it the parts not yet decided are undecided, with what was covered.
+pub(crate) const DEFAULT_BUNDLE_TIME_LIMIT: std::time::Duration =
+    std::time::Duration::from_secs(60);
+
+/// Whether `name` (a canonical check name) is a bundle with many integer programs;
+/// `tpehg`, an unknown-folds sweep, has the sweep's own default budget instead.
+pub(crate) fn is_bundle(name: &str) -> bool {
+    let first = PROTOCOLS
+        .iter()
+        .position(|(n, _)| *n == FIRST_BUNDLE)
+        .unwrap_or(PROTOCOLS.len());
+    name != "tpehg" && PROTOCOLS[first..].iter().any(|(n, _)| *n == name)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn bundles_are_the_published_experiments() {
+        use super::is_bundle;
+        assert!(is_bundle("diaretdb1_segmentation_aggregated"));
+        assert!(is_bundle("drive_vessel_image"));
+        assert!(is_bundle("isic2017"));
+        assert!(!is_bundle("tpehg"));
+        assert!(!is_bundle("1_dataset_known_folds_mos_macro"));
+        assert!(!is_bundle("n_datasets_mos_unknown_folds_mos"));
+        // Every bundle reads its test sets from the registry of published experiments.
+        let first = super::PROTOCOLS
+            .iter()
+            .position(|(n, _)| *n == super::FIRST_BUNDLE)
+            .unwrap();
+        assert!(super::PROTOCOLS[..first]
+            .iter()
+            .all(|(n, _)| n.contains("kfold")
+                || n.contains("folds")
+                || n.starts_with("regression")));
+    }
+}
