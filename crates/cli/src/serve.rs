@@ -85,8 +85,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         ended: Condvar::new(),
     };
     http::serve(&listener, LIMITS, Arc::new(site));
-    eprintln!("scorecheck serve: the listener on 127.0.0.1:{port} failed");
-    ExitCode::from(crate::EXIT_ERROR)
+    ExitCode::from(crate::EXIT_CONSISTENT)
 }
 
 /// The page and the check endpoint of one server.

@@ -104,7 +104,7 @@ pub trait Handler: Send + Sync + 'static {
     fn refusal(&self, status: u16, message: &str) -> Response;
 }
 
-/// Accepts connections until the listener fails for good; never panics on a client.
+/// Accepts connections for ever (a failed accept is waited out); never panics on a client.
 pub fn serve(listener: &TcpListener, limits: Limits, handler: Arc<dyn Handler>) {
     let open = Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming() {
