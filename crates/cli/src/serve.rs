@@ -7,14 +7,21 @@
 //! reach it by DNS rebinding), reads at most [`MAX_BODY`] bytes of a body and gives every
 //! check [`TIME_LIMIT`] (a request asking for more is an error naming its `time_limit`), so
 //! that no request holds it for long.
+//! Checks are run for the server's own page only: `POST /check` needs `Content-Type:
+//! application/json` and is refused with a foreign `Origin` or a cross-site `Sec-Fetch-Site`,
+//! no CORS preflight is answered positively, and the page may not be framed.
+//! The HTTP layer (`http`) bounds connections, head size and read time.
 
-use std::io::{Read, Write};
+mod http;
+
+use std::net::TcpListener;
 use std::process::ExitCode;
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use http::{Handler, Limits, Request, Response};
 use scorecheck::RunOptions;
-use tiny_http::{Header, Method, Request, Response, Server, StatusCode};
 
 /// The page, with its CSS and JavaScript inline.
 const PAGE: &str = include_str!("serve.html");
@@ -25,6 +32,25 @@ const MAX_BODY: usize = 1 << 20;
 /// The wall-clock budget of every check: the page's answer is "undecided" after it.
 const TIME_LIMIT: Duration = Duration::from_secs(10);
 
+/// Checks run at once; a request waits up to [`TIME_LIMIT`] for one to end, then gets 503.
+/// Each check stays under its own memory bound, so the checks together stay under this many.
+const MAX_CHECKS: usize = 2;
+
+/// The connection budgets (see `http::Limits`): each connection holds a thread and at most
+/// `max_head` + `max_body` bytes of request while it is read.
+const LIMITS: Limits = Limits {
+    max_connections: 256,
+    max_head: 16 * 1024,
+    max_headers: 100,
+    max_body: MAX_BODY,
+    read_timeout: Duration::from_secs(10),
+    write_timeout: Duration::from_secs(10),
+};
+
+/// The page's policy: inline script and style only, fetches to this server only, and no
+/// framing by any page (a framed page could be made to check a link's request unseen).
+const PAGE_POLICY: &str = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 /// `scorecheck serve [--port 8080]`.
 #[derive(Args)]
 pub struct ServeArgs {
@@ -33,10 +59,10 @@ pub struct ServeArgs {
     port: u16,
 }
 
-/// Serves until killed; each request is answered on its own thread.
+/// Serves until killed; see `http` for the connection budgets.
 pub fn run(args: &ServeArgs) -> ExitCode {
-    let server = match Server::http(("127.0.0.1", args.port)) {
-        Ok(server) => server,
+    let listener = match TcpListener::bind(("127.0.0.1", args.port)) {
+        Ok(listener) => listener,
         Err(e) => {
             eprintln!(
                 "scorecheck serve: cannot listen on 127.0.0.1:{}: {e}; pick another --port",
@@ -45,76 +71,196 @@ pub fn run(args: &ServeArgs) -> ExitCode {
             return ExitCode::from(crate::EXIT_ERROR);
         }
     };
-    let port = match server.server_addr().to_ip() {
-        Some(address) => address.port(),
-        None => args.port,
+    let port = match listener.local_addr() {
+        Ok(address) => address.port(),
+        Err(_) => args.port,
     };
     // The first line of stdout is the address, so a script that asked for port 0 learns it.
     crate::emit(&format!(
         "scorecheck serve: http://127.0.0.1:{port}/ (Ctrl-C stops)\n"
     ));
-    for request in server.incoming_requests() {
-        // A slow client holds only its own thread; a check ends within TIME_LIMIT.
-        std::thread::spawn(move || answer(request, port));
-    }
+    let site = Site {
+        port,
+        running: Mutex::new(0),
+        ended: Condvar::new(),
+    };
+    http::serve(&listener, LIMITS, Arc::new(site));
     ExitCode::from(crate::EXIT_CONSISTENT)
 }
 
-/// Routes one request and sends its response; a client that went away is not an error.
-fn answer(mut request: Request, port: u16) {
-    let response = if !host_allowed(&request, port) {
-        text(
-            403,
-            "this server answers only http://127.0.0.1 and http://localhost\n",
-        )
-    } else {
-        let path = request.url().split(['?', '#']).next().unwrap_or("");
-        match (request.method(), path) {
-            (Method::Get | Method::Head, "/") => Response::from_string(PAGE)
-                .with_header(header("Content-Type", "text/html; charset=utf-8"))
-                .with_header(header(
-                    "Content-Security-Policy",
-                    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src data:",
-                )),
-            (Method::Post, "/check") => check(&mut request),
-            (_, "/" | "/check") => text(405, "method not allowed\n"),
-            _ => text(404, "not found; the page is at /\n"),
-        }
-    };
-    let response = response
-        .with_header(header("Cache-Control", "no-store"))
-        .with_header(header("X-Content-Type-Options", "nosniff"));
-    let _ = request.respond(response);
+/// The page and the check endpoint of one server.
+struct Site {
+    port: u16,
+    /// Checks running now, at most [`MAX_CHECKS`].
+    running: Mutex<usize>,
+    ended: Condvar,
 }
 
-/// `POST /check`: the body is one request's JSON text.
-fn check(request: &mut Request) -> Response<std::io::Cursor<Vec<u8>>> {
-    if request
-        .body_length()
-        .is_some_and(|length| length > MAX_BODY)
-    {
-        return too_large();
+impl Handler for Site {
+    fn answer(&self, request: &Request) -> Response {
+        let response = if !self.host_allowed(request) {
+            text(
+                403,
+                "this server answers only http://127.0.0.1 and http://localhost\n",
+            )
+        } else {
+            match (request.method.as_str(), request.path.as_str()) {
+                ("GET" | "HEAD", "/") => page(request),
+                ("POST", "/check") => match self.cross_site(request) {
+                    Some(refusal) => refusal,
+                    None => self.check(request),
+                },
+                // No preflight is answered positively: no Access-Control-Allow-* header is ever sent.
+                (_, "/" | "/check") => text(405, "method not allowed\n"),
+                _ => text(404, "not found; the page is at /\n"),
+            }
+        };
+        common_headers(response)
     }
-    let mut body = Vec::new();
-    let limit = u64::try_from(MAX_BODY).unwrap_or(u64::MAX) + 1;
-    if let Err(e) = request.as_reader().take(limit).read_to_end(&mut body) {
-        return error(
-            400,
-            "invalid_json",
-            &format!("the body could not be read ({e})"),
-        );
+
+    fn refusal(&self, status: u16, message: &str) -> Response {
+        let kind = if status == 503 {
+            "busy"
+        } else {
+            "invalid_input"
+        };
+        common_headers(error(status, kind, message))
     }
-    if body.len() > MAX_BODY {
-        return too_large();
+}
+
+/// Headers every answer carries.
+fn common_headers(response: Response) -> Response {
+    response
+        .with_header("Cache-Control", "no-store")
+        .with_header("X-Content-Type-Options", "nosniff")
+        .with_header("Cross-Origin-Resource-Policy", "same-origin")
+}
+
+/// `GET /`: the page. It checks a shared link's request at once only when the browser says the
+/// page was opened directly (address bar, bookmark, another program) or from itself; opened from
+/// another site, it fills in the request and waits for the user to press Check.
+fn page(request: &Request) -> Response {
+    let direct = matches!(
+        request.header("Sec-Fetch-Site"),
+        Some("none" | "same-origin")
+    );
+    let body = if direct {
+        PAGE.replacen("data-autorun=\"no\"", "data-autorun=\"yes\"", 1)
+    } else {
+        PAGE.to_string()
+    };
+    Response::new(200, "text/html; charset=utf-8", body.into_bytes())
+        .with_header("Content-Security-Policy", PAGE_POLICY)
+        .with_header("X-Frame-Options", "DENY")
+}
+
+impl Site {
+    /// Whether the `Host` header names this server (browsers always send one).
+    fn host_allowed(&self, request: &Request) -> bool {
+        let Some(host) = request.header("Host") else {
+            // HTTP/1.0 clients may omit it; they are not browsers.
+            return true;
+        };
+        let port = self.port;
+        let allowed = |name: &str| host == name || host == format!("{name}:{port}");
+        request.header_count("Host") == 1 && (allowed("127.0.0.1") || allowed("localhost"))
     }
-    let Ok(text) = String::from_utf8(body) else {
+
+    /// The refusal of a check that another site's page may have sent: a body that is not
+    /// declared JSON (a cross-site page can send text/plain without asking first), an `Origin`
+    /// other than this server's, or a browser's `Sec-Fetch-Site` other than same-origin.
+    fn cross_site(&self, request: &Request) -> Option<Response> {
+        let port = self.port;
+        if let Some(origin) = request.header("Origin") {
+            let own = [
+                format!("http://127.0.0.1:{port}"),
+                format!("http://localhost:{port}"),
+            ];
+            if request.header_count("Origin") != 1 || !own.iter().any(|o| o == origin) {
+                return Some(error(
+                    403,
+                    "invalid_input",
+                    &format!("checks are run for this server's own page only (Origin http://127.0.0.1:{port} or http://localhost:{port}), not for {origin:?}"),
+                ));
+            }
+        }
+        if let Some(site) = request.header("Sec-Fetch-Site") {
+            if site != "same-origin" {
+                return Some(error(
+                    403,
+                    "invalid_input",
+                    &format!("checks are run for this server's own page only; the browser says this request came from a {site} page"),
+                ));
+            }
+        }
+        let declared_json = request.header("Content-Type").is_some_and(|value| {
+            value
+                .split(';')
+                .next()
+                .is_some_and(|media| media.trim().eq_ignore_ascii_case("application/json"))
+        });
+        if !declared_json || request.header_count("Content-Type") != 1 {
+            return Some(error(
+                415,
+                "invalid_input",
+                "send the request as JSON with the header Content-Type: application/json (with curl: -H 'Content-Type: application/json')",
+            ));
+        }
+        None
+    }
+
+    /// Waits up to [`TIME_LIMIT`] for one of the [`MAX_CHECKS`] slots; `None` when none freed.
+    fn start_check(&self) -> Option<CheckSlot<'_>> {
+        let waited_until = Instant::now() + TIME_LIMIT;
+        let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
+        while *running >= MAX_CHECKS {
+            let left = waited_until.checked_duration_since(Instant::now())?;
+            running = self
+                .ended
+                .wait_timeout(running, left)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+        *running += 1;
+        Some(CheckSlot { site: self })
+    }
+
+    /// `POST /check`: the body is one request's JSON text.
+    fn check(&self, request: &Request) -> Response {
+        let Some(_slot) = self.start_check() else {
+            return error(
+                503,
+                "busy",
+                &format!("the server is running {MAX_CHECKS} checks already; try again when one has ended (each ends within {} s)", TIME_LIMIT.as_secs()),
+            );
+        };
+        check(&request.body)
+    }
+}
+
+/// A running check; its slot is given back when it is dropped.
+struct CheckSlot<'a> {
+    site: &'a Site,
+}
+
+impl Drop for CheckSlot<'_> {
+    fn drop(&mut self) {
+        let mut running = self.site.running.lock().unwrap_or_else(|e| e.into_inner());
+        *running = running.saturating_sub(1);
+        self.site.ended.notify_one();
+    }
+}
+
+/// The answer to one request's JSON text (the body, at most [`MAX_BODY`] bytes).
+fn check(body: &[u8]) -> Response {
+    let Ok(text) = std::str::from_utf8(body) else {
         return error(
             400,
             "invalid_json",
             "the request is not valid UTF-8; send UTF-8 JSON",
         );
     };
-    if let Some(key) = longer_time_limit(&text) {
+    if let Some(key) = longer_time_limit(text) {
         let error = scorecheck::Error::new(
             scorecheck::ErrorKind::InvalidValue,
             Some(key),
@@ -131,7 +277,7 @@ fn check(request: &mut Request) -> Response<std::io::Cursor<Vec<u8>>> {
     let mut options = RunOptions::default().with_time_limit(TIME_LIMIT);
     // A deadline set here wins over the request's own time_limit, so none outlasts it.
     options.deadline = Instant::now().checked_add(TIME_LIMIT);
-    match scorecheck::run_text(&text, &options) {
+    match scorecheck::run_text(text, &options) {
         Ok(value) => json(200, &value.to_string()),
         Err(e) => json(
             400,
@@ -152,55 +298,24 @@ fn longer_time_limit(text: &str) -> Option<&'static str> {
     })
 }
 
-/// Whether the `Host` header names this server (browsers always send one).
-fn host_allowed(request: &Request, port: u16) -> bool {
-    let Some(host) = request
-        .headers()
-        .iter()
-        .find(|h| h.field.equiv("Host"))
-        .map(|h| h.value.as_str())
-    else {
-        // HTTP/1.0 clients may omit it; they are not browsers.
-        return true;
-    };
-    let allowed = |name: &str| host == name || host == format!("{name}:{port}");
-    allowed("127.0.0.1") || allowed("localhost")
-}
-
-/// A 413 answer in the error shape of the facade.
-fn too_large() -> Response<std::io::Cursor<Vec<u8>>> {
-    error(
-        413,
-        "invalid_input",
-        &format!("the request is larger than {MAX_BODY} bytes; send a smaller one"),
-    )
-}
-
 /// `{"error": {"kind", "message", "field": null}}` with a status.
-fn error(status: u16, kind: &str, message: &str) -> Response<std::io::Cursor<Vec<u8>>> {
+fn error(status: u16, kind: &str, message: &str) -> Response {
     let record = serde_json::json!({"error": {"kind": kind, "message": message, "field": null}});
     json(status, &record.to_string())
 }
 
 /// A JSON answer.
-fn json(status: u16, body: &str) -> Response<std::io::Cursor<Vec<u8>>> {
+fn json(status: u16, body: &str) -> Response {
     let mut bytes = body.as_bytes().to_vec();
-    let _ = bytes.write_all(b"\n");
-    Response::from_data(bytes)
-        .with_status_code(StatusCode(status))
-        .with_header(header("Content-Type", "application/json"))
+    bytes.push(b'\n');
+    Response::new(status, "application/json", bytes)
 }
 
 /// A plain-text answer.
-fn text(status: u16, body: &str) -> Response<std::io::Cursor<Vec<u8>>> {
-    Response::from_string(body)
-        .with_status_code(StatusCode(status))
-        .with_header(header("Content-Type", "text/plain; charset=utf-8"))
-}
-
-/// A header from two ASCII literals.
-fn header(name: &str, value: &str) -> Header {
-    // Both parts are constants of this file and ASCII, so this cannot fail.
-    Header::from_bytes(name.as_bytes(), value.as_bytes())
-        .unwrap_or_else(|()| unreachable!("header {name} is ASCII"))
+fn text(status: u16, body: &str) -> Response {
+    Response::new(
+        status,
+        "text/plain; charset=utf-8",
+        body.as_bytes().to_vec(),
+    )
 }

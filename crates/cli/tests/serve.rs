@@ -1,10 +1,11 @@
 //! `scorecheck serve`: the page, a check, a field-naming error, 404, 413 and the time limit over
-//! real HTTP.
+//! real HTTP; the cross-site rules, the head limits, slow clients, the connection bound, a
+//! failed thread start, and a load of idle and slow sockets beside legitimate requests.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A running `scorecheck serve --port 0`, killed when dropped.
 struct Server {
@@ -14,8 +15,24 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_scorecheck"))
-            .args(["serve", "--port", "0"])
+        let mut command = Command::new(env!("CARGO_BIN_EXE_scorecheck"));
+        command.args(["serve", "--port", "0"]);
+        Server::start_with(command)
+    }
+
+    /// The server under an address-space limit (KiB), so that starting threads fails early.
+    fn start_with_address_space(kib: u64) -> Server {
+        let mut command = Command::new("sh");
+        command.args([
+            "-c",
+            &format!("ulimit -v {kib} && exec \"$0\" serve --port 0"),
+            env!("CARGO_BIN_EXE_scorecheck"),
+        ]);
+        Server::start_with(command)
+    }
+
+    fn start_with(mut command: Command) -> Server {
+        let mut child = command
             .stdout(Stdio::piped())
             .spawn()
             .expect("scorecheck serve starts");
@@ -36,32 +53,78 @@ impl Server {
 
     /// One HTTP/1.1 exchange: (status, body).
     fn exchange(&self, method: &str, path: &str, body: &[u8]) -> (u16, String) {
-        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connect");
-        stream
-            .set_read_timeout(Some(Duration::from_secs(30)))
-            .expect("timeout");
-        let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        let (status, _, body) =
+            self.exchange_with(method, path, &["Content-Type: application/json"], body);
+        (status, body)
+    }
+
+    /// One HTTP/1.1 exchange with these extra header lines: (status, head, body).
+    fn exchange_with(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[&str],
+        body: &[u8],
+    ) -> (u16, String, String) {
+        let mut stream = self.connect();
+        let mut head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Length: {}\r\nConnection: close\r\n",
             self.port,
             body.len()
         );
+        for header in headers {
+            head.push_str(header);
+            head.push_str("\r\n");
+        }
+        head.push_str("\r\n");
         stream.write_all(head.as_bytes()).expect("send head");
         // The server may answer 413 and close before reading a large body.
         let _ = stream.write_all(body);
-        let mut answer = Vec::new();
-        let _ = stream.read_to_end(&mut answer);
-        let answer = String::from_utf8_lossy(&answer).into_owned();
-        let status = answer
-            .split(' ')
-            .nth(1)
-            .and_then(|code| code.parse().ok())
-            .unwrap_or_else(|| panic!("no status line in {answer:?}"));
-        let body = answer
-            .split_once("\r\n\r\n")
-            .map(|(_, body)| body.to_string())
-            .unwrap_or_default();
-        (status, body)
+        answer(&mut stream)
     }
+
+    fn connect(&self) -> TcpStream {
+        let stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connect");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .expect("timeout");
+        stream
+    }
+
+    /// Whether the server process still runs.
+    fn alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+}
+
+/// The answer on a stream, read to its end: (status, head, body).
+fn answer(stream: &mut TcpStream) -> (u16, String, String) {
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    let status = answer
+        .split(' ')
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .unwrap_or_else(|| panic!("no status line in {answer:?}"));
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+    (status, head.to_string(), body.to_string())
+}
+
+/// The status of whatever answer comes on this stream before `deadline` (shared by many
+/// streams, so that a server that never answers fails the test in bounded time), or `None`
+/// when it closes or the deadline passes without one.
+fn status_of(stream: &mut TcpStream, deadline: Instant) -> Option<u16> {
+    let left = deadline
+        .saturating_duration_since(Instant::now())
+        .max(Duration::from_millis(1));
+    stream.set_read_timeout(Some(left)).expect("timeout");
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    String::from_utf8_lossy(&answer)
+        .split(' ')
+        .nth(1)
+        .and_then(|code| code.parse().ok())
 }
 
 impl Drop for Server {
@@ -174,4 +237,241 @@ fn every_check_ends_within_the_time_limit() {
     let (status, body) = server.exchange("POST", "/check", request);
     assert_eq!(status, 400, "{body}");
     assert_eq!(json(&body)["error"]["field"], "time_limit");
+}
+
+const PAPER: &[u8] = br#"{"check": "1_testset_no_kfold", "testset": {"p": 1000, "n": 6000}, "scores": {"acc": 0.6821, "npv": 0.9401, "f1p": 0.4004}, "eps": 0.0001}"#;
+
+/// The paper's example checked over its own connection: whether the answer is right.
+fn paper_is_answered(server: &Server) -> bool {
+    let (status, body) = server.exchange("POST", "/check", PAPER);
+    status == 200 && json(&body)["witness"] == serde_json::json!({"tp": 743, "tn": 4031})
+}
+
+#[test]
+fn a_check_from_another_site_is_refused() {
+    let server = Server::start();
+    let port = server.port;
+    // What a page's fetch(..., {mode: "no-cors"}) sends: no preflight, text/plain.
+    let (status, _, body) = server.exchange_with(
+        "POST",
+        "/check",
+        &["Content-Type: text/plain;charset=UTF-8"],
+        PAPER,
+    );
+    assert_eq!(status, 415, "{body}");
+    assert!(json(&body)["error"]["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("Content-Type: application/json")));
+    let (status, _, body) = server.exchange_with("POST", "/check", &[], PAPER);
+    assert_eq!(status, 415, "no Content-Type: {body}");
+    for foreign in [
+        &[
+            "Content-Type: application/json",
+            "Origin: https://evil.example",
+        ][..],
+        &["Content-Type: application/json", "Origin: null"],
+        &[
+            "Content-Type: application/json",
+            "Origin: http://127.0.0.1:1",
+        ],
+        &[
+            "Content-Type: application/json",
+            "Sec-Fetch-Site: cross-site",
+        ],
+        &[
+            "Content-Type: application/json",
+            "Sec-Fetch-Site: same-site",
+        ],
+    ] {
+        let (status, _, body) = server.exchange_with("POST", "/check", foreign, PAPER);
+        assert_eq!(status, 403, "{foreign:?}: {body}");
+        assert!(json(&body)["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("own page")));
+    }
+    // The page's own fetch.
+    let own_origin = format!("Origin: http://127.0.0.1:{port}");
+    let own = [
+        "Content-Type: application/json",
+        own_origin.as_str(),
+        "Sec-Fetch-Site: same-origin",
+    ];
+    let (status, _, body) = server.exchange_with("POST", "/check", &own, PAPER);
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(json(&body)["verdict"], "consistent");
+    let localhost = format!("Origin: http://localhost:{port}");
+    let (status, _, body) = server.exchange_with(
+        "POST",
+        "/check",
+        &["Content-Type: application/json; charset=utf-8", &localhost],
+        PAPER,
+    );
+    assert_eq!(status, 200, "{body}");
+    // No preflight is answered positively.
+    let (status, head, _) = server.exchange_with(
+        "OPTIONS",
+        "/check",
+        &[
+            "Origin: https://evil.example",
+            "Access-Control-Request-Method: POST",
+            "Access-Control-Request-Headers: content-type",
+        ],
+        b"",
+    );
+    assert!(!(200..300).contains(&status), "{head}");
+    assert!(
+        !head.to_ascii_lowercase().contains("access-control-allow"),
+        "{head}"
+    );
+}
+
+#[test]
+fn the_page_cannot_be_framed_and_checks_a_link_at_once_only_when_opened_directly() {
+    let server = Server::start();
+    let (status, head, body) = server.exchange_with("GET", "/", &[], b"");
+    assert_eq!(status, 200);
+    let csp = head
+        .lines()
+        .find(|line| {
+            line.to_ascii_lowercase()
+                .starts_with("content-security-policy:")
+        })
+        .unwrap_or_else(|| panic!("no policy in {head}"));
+    assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
+    assert!(head.contains("X-Frame-Options: DENY"), "{head}");
+    assert!(
+        body.contains("data-autorun=\"no\""),
+        "without Sec-Fetch-Site"
+    );
+    for (site, autorun) in [
+        ("none", "yes"),
+        ("same-origin", "yes"),
+        ("cross-site", "no"),
+        ("same-site", "no"),
+    ] {
+        let (_, _, body) =
+            server.exchange_with("GET", "/", &[&format!("Sec-Fetch-Site: {site}")], b"");
+        assert!(
+            body.contains(&format!("data-autorun=\"{autorun}\"")),
+            "Sec-Fetch-Site: {site}"
+        );
+    }
+    // The page's own fetch declares JSON.
+    assert!(body.contains(r#"headers: {"Content-Type": "application/json"}"#));
+}
+
+#[test]
+fn a_huge_head_is_refused_without_reading_it() {
+    let server = Server::start();
+    // One header line without an end: the server answers 431 and stops reading, so writing
+    // 256 MiB fails long before its end.
+    let mut stream = server.connect();
+    stream
+        .write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: ")
+        .expect("send");
+    let chunk = vec![b'a'; 1 << 20];
+    let mut sent = 0;
+    while sent < 256 && stream.write_all(&chunk).is_ok() {
+        sent += 1;
+    }
+    assert!(sent < 256, "the server read 256 MiB of one header line");
+    let (status, _, body) = answer(&mut stream);
+    assert_eq!(status, 431, "{body}");
+    assert!(body.contains("longer than 16384 bytes"), "{body}");
+    // Too many short headers.
+    let many: Vec<String> = (0..200).map(|i| format!("X-Header-{i}: {i}")).collect();
+    let many: Vec<&str> = many.iter().map(String::as_str).collect();
+    let (status, _, body) = server.exchange_with("GET", "/", &many, b"");
+    assert_eq!(status, 431, "{body}");
+    assert!(body.contains("more than 100 headers"), "{body}");
+    assert!(paper_is_answered(&server));
+}
+
+#[test]
+fn a_slow_client_is_answered_408() {
+    let server = Server::start();
+    // A body shorter than its Content-Length.
+    let mut short = server.connect();
+    let head = format!(
+        "POST /check HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{{\"check\":",
+        server.port
+    );
+    short.write_all(head.as_bytes()).expect("send");
+    // A head that never ends.
+    let mut partial = server.connect();
+    partial
+        .write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        .expect("send");
+    for stream in [&mut short, &mut partial] {
+        let (status, _, body) = answer(stream);
+        assert_eq!(status, 408, "{body}");
+        assert!(body.contains("did not arrive in time"), "{body}");
+    }
+}
+
+#[test]
+fn connections_beyond_the_limit_are_refused_503() {
+    let mut server = Server::start();
+    // 300 idle connections against a limit of 256: the extra ones are refused at once, the
+    // others time out with 408; none is left hanging and the server goes on.
+    let mut streams: Vec<TcpStream> = (0..300).map(|_| server.connect()).collect();
+    // The server's read timeout is 10 s.
+    let deadline = Instant::now() + Duration::from_secs(40);
+    let statuses: Vec<Option<u16>> = streams.iter_mut().map(|s| status_of(s, deadline)).collect();
+    let refused = statuses.iter().filter(|s| **s == Some(503)).count();
+    let timed_out = statuses.iter().filter(|s| **s == Some(408)).count();
+    assert!(refused >= 300 - 256, "{refused} refused: {statuses:?}");
+    assert_eq!(refused + timed_out, 300, "{statuses:?}");
+    drop(streams);
+    assert!(server.alive());
+    assert!(paper_is_answered(&server));
+}
+
+#[test]
+fn a_failed_thread_start_refuses_the_connection_and_the_server_goes_on() {
+    // Under a small address space the server cannot start a thread for every one of 250 idle
+    // connections (each thread reserves its stack); those connections are refused with 503
+    // and, once the idle ones are gone, a check is answered again.
+    let mut server = Server::start_with_address_space(ADDRESS_SPACE_KIB);
+    let mut streams: Vec<TcpStream> = (0..250).map(|_| server.connect()).collect();
+    let deadline = Instant::now() + Duration::from_secs(40);
+    let statuses: Vec<Option<u16>> = streams.iter_mut().map(|s| status_of(s, deadline)).collect();
+    let refused = statuses.iter().filter(|s| **s == Some(503)).count();
+    assert!(refused > 0, "every connection got a thread: {statuses:?}");
+    drop(streams);
+    assert!(server.alive());
+    assert!(paper_is_answered(&server));
+}
+
+/// The address space of the server in the failed-thread test (KiB): room for the binary and a
+/// check, not for 250 threads' stacks.
+const ADDRESS_SPACE_KIB: u64 = 400_000;
+
+#[test]
+fn legitimate_requests_are_answered_beside_idle_and_slow_clients() {
+    let mut server = Server::start();
+    // 200 idle sockets, 10 heads that stop half-way and 10 bodies shorter than promised.
+    let mut held: Vec<TcpStream> = (0..200).map(|_| server.connect()).collect();
+    for i in 0..20 {
+        let mut stream = server.connect();
+        let bytes = if i % 2 == 0 {
+            "POST /check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Ty".to_string()
+        } else {
+            "POST /check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{\"check\"".to_string()
+        };
+        stream.write_all(bytes.as_bytes()).expect("send");
+        held.push(stream);
+    }
+    for _ in 0..5 {
+        assert!(paper_is_answered(&server));
+    }
+    let (status, body) = server.exchange("GET", "/", b"");
+    assert_eq!(status, 200);
+    assert!(body.contains("id=\"verdict\""));
+    // Every held connection is answered 408 when its 10 s are up; none hangs.
+    let deadline = Instant::now() + Duration::from_secs(40);
+    let statuses: Vec<Option<u16>> = held.iter_mut().map(|s| status_of(s, deadline)).collect();
+    assert!(statuses.iter().all(|s| *s == Some(408)), "{statuses:?}");
+    assert!(server.alive());
+    assert!(paper_is_answered(&server));
 }

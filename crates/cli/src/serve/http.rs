@@ -1,0 +1,451 @@
+//! A small blocking HTTP/1.1 server over `std::net` for `scorecheck serve`, with every budget fixed.
+//!
+//! It reads one request per connection (head, then a body of exactly `Content-Length` bytes),
+//! answers it with `Connection: close` and closes; there is no keep-alive, no chunked body and
+//! no TLS (the server listens on loopback only).
+//! What it bounds, so that no client can hold the server or its memory:
+//! - connections at once ([`Limits::max_connections`]): each is served on its own thread, and
+//!   a connection beyond the bound, or one whose thread cannot be started, gets 503 from the
+//!   accept loop, which never stops;
+//! - the head ([`Limits::max_head`] bytes, [`Limits::max_headers`] lines): 431 beyond either,
+//!   and the buffer never grows past the bound;
+//! - the body ([`Limits::max_body`] bytes): 413 before any of it is read;
+//! - time: the whole request (head and body) must arrive within [`Limits::read_timeout`] of
+//!   the connection's start (408 otherwise, whatever the pace of the bytes), and a response
+//!   not taken within [`Limits::write_timeout`] is dropped.
+
+use std::io::{ErrorKind, Read, Write};
+use std::net::{Shutdown, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The budgets of the server.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Connections served at once; one more is answered 503 and closed.
+    pub max_connections: usize,
+    /// Bytes of the request line and headers together, their blank line included.
+    pub max_head: usize,
+    /// Header lines.
+    pub max_headers: usize,
+    /// Bytes of a body.
+    pub max_body: usize,
+    /// Time from the connection's start until the whole request has arrived.
+    pub read_timeout: Duration,
+    /// Time for the client to take the response.
+    pub write_timeout: Duration,
+}
+
+/// A request that was read whole.
+pub struct Request {
+    /// The method as sent (`GET`, `POST`, ...).
+    pub method: String,
+    /// The target without its query or fragment.
+    pub path: String,
+    /// The headers in the order sent, names as sent.
+    headers: Vec<(String, String)>,
+    /// The body (`Content-Length` bytes).
+    pub body: Vec<u8>,
+}
+
+impl Request {
+    /// The value of the first header with this name (names compare without case).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// How many headers have this name.
+    pub fn header_count(&self, name: &str) -> usize {
+        self.headers
+            .iter()
+            .filter(|(n, _)| n.eq_ignore_ascii_case(name))
+            .count()
+    }
+}
+
+/// A response: status, headers (`Content-Length` and `Connection` are added) and body.
+pub struct Response {
+    pub status: u16,
+    pub headers: Vec<(&'static str, String)>,
+    pub body: Vec<u8>,
+}
+
+impl Response {
+    /// A response with one `Content-Type`.
+    pub fn new(status: u16, content_type: &str, body: Vec<u8>) -> Response {
+        Response {
+            status,
+            headers: vec![("Content-Type", content_type.to_string())],
+            body,
+        }
+    }
+
+    /// The same response with one more header.
+    pub fn with_header(mut self, name: &'static str, value: &str) -> Response {
+        self.headers.push((name, value.to_string()));
+        self
+    }
+}
+
+/// Why no request was read: a status to answer, or nothing to answer (the client left).
+enum Unread {
+    Answer(u16, String),
+    Gone,
+}
+
+/// What answers a request read whole, and what renders the server's own refusals
+/// (status and a sentence saying what to change).
+pub trait Handler: Send + Sync + 'static {
+    fn answer(&self, request: &Request) -> Response;
+    fn refusal(&self, status: u16, message: &str) -> Response;
+}
+
+/// Accepts connections for ever (a failed accept is waited out); never panics on a client.
+pub fn serve(listener: &TcpListener, limits: Limits, handler: Arc<dyn Handler>) {
+    let open = Arc::new(AtomicUsize::new(0));
+    for stream in listener.incoming() {
+        let stream = match stream {
+            Ok(stream) => stream,
+            // Out of file descriptors or a connection reset before accept: wait a little
+            // (so that a full descriptor table does not spin the loop) and go on.
+            Err(_) => {
+                std::thread::sleep(Duration::from_millis(10));
+                continue;
+            }
+        };
+        let slot = Slot::take(&open);
+        if slot.count > limits.max_connections {
+            refuse(
+                &stream,
+                handler.as_ref(),
+                &format!(
+                    "the server has {} connections open, its limit; try again in a few seconds",
+                    limits.max_connections
+                ),
+            );
+            continue;
+        }
+        // A copy of the descriptor answers 503 when no thread can be started for it.
+        let spare = stream.try_clone().ok();
+        let worker = Arc::clone(&handler);
+        let spawned = std::thread::Builder::new()
+            .name("scorecheck-serve".into())
+            .spawn(move || {
+                connection(stream, &limits, worker.as_ref());
+                drop(slot);
+            });
+        if spawned.is_err() {
+            if let Some(spare) = spare {
+                refuse(
+                    &spare,
+                    handler.as_ref(),
+                    "the server cannot start another thread now; try again in a few seconds",
+                );
+            }
+        }
+    }
+}
+
+/// One connection counted in `open` while it lives (also when its thread never started).
+struct Slot {
+    open: Arc<AtomicUsize>,
+    count: usize,
+}
+
+impl Slot {
+    fn take(open: &Arc<AtomicUsize>) -> Slot {
+        let count = open.fetch_add(1, Ordering::SeqCst) + 1;
+        Slot {
+            open: Arc::clone(open),
+            count,
+        }
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.open.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Answers 503 from the accept loop without waiting on the client, and closes.
+fn refuse(stream: &TcpStream, handler: &dyn Handler, message: &str) {
+    let response = handler.refusal(503, message);
+    // A short answer fits in the socket's buffer; a client that does not read it loses it.
+    if stream.set_nonblocking(true).is_ok() {
+        let _ = (&*stream).write_all(&encode(&response, false));
+    }
+    let _ = stream.shutdown(Shutdown::Both);
+}
+
+/// Reads one request, answers it and closes.
+fn connection(mut stream: TcpStream, limits: &Limits, handler: &dyn Handler) {
+    let deadline = Instant::now() + limits.read_timeout;
+    let _ = stream.set_write_timeout(Some(limits.write_timeout));
+    let (response, head_only) = match read_request(&mut stream, limits, deadline) {
+        Ok(request) => (handler.answer(&request), request.method == "HEAD"),
+        Err(Unread::Answer(status, message)) => (handler.refusal(status, &message), false),
+        Err(Unread::Gone) => return,
+    };
+    if stream.write_all(&encode(&response, head_only)).is_err() {
+        return;
+    }
+    linger(&mut stream);
+}
+
+/// Closes after the response: stop sending, then read and drop what the client still sends
+/// (a body that was refused unread) for a bounded time, so that closing with unread bytes does
+/// not reset the connection before the client has read the response.
+fn linger(stream: &mut TcpStream) {
+    let _ = stream.shutdown(Shutdown::Write);
+    let deadline = Instant::now() + Duration::from_secs(2);
+    let mut left: usize = 4 << 20;
+    let mut chunk = [0u8; 16 * 1024];
+    while left > 0 {
+        let Some(remaining) = deadline.checked_duration_since(Instant::now()) else {
+            break;
+        };
+        if remaining.is_zero() || stream.set_read_timeout(Some(remaining)).is_err() {
+            break;
+        }
+        match stream.read(&mut chunk) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => left = left.saturating_sub(n),
+        }
+    }
+}
+
+/// Reads into `chunk` before `deadline`: the number of bytes (0 when the client closed).
+fn read_before(
+    stream: &mut TcpStream,
+    chunk: &mut [u8],
+    deadline: Instant,
+) -> Result<usize, Unread> {
+    let timeout = || {
+        Unread::Answer(
+            408,
+            "the request did not arrive in time; send the whole request at once".to_string(),
+        )
+    };
+    loop {
+        let remaining = deadline
+            .checked_duration_since(Instant::now())
+            .filter(|d| !d.is_zero())
+            .ok_or_else(timeout)?;
+        stream
+            .set_read_timeout(Some(remaining))
+            .map_err(|_| Unread::Gone)?;
+        match stream.read(chunk) {
+            Ok(n) => return Ok(n),
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
+                return Err(timeout())
+            }
+            Err(_) => return Err(Unread::Gone),
+        }
+    }
+}
+
+/// Reads the head and the body of one request within the limits.
+fn read_request(
+    stream: &mut TcpStream,
+    limits: &Limits,
+    deadline: Instant,
+) -> Result<Request, Unread> {
+    let mut buffer: Vec<u8> = Vec::with_capacity(4096);
+    let mut chunk = [0u8; 4096];
+    let head_end = loop {
+        // The chunk never takes the buffer past the limit (plus the end being searched).
+        let room = (limits.max_head + 1).saturating_sub(buffer.len());
+        let n = read_before(stream, &mut chunk[..room.min(4096)], deadline)?;
+        if n == 0 {
+            return Err(Unread::Gone);
+        }
+        let from = buffer.len().saturating_sub(3);
+        buffer.extend_from_slice(&chunk[..n]);
+        if let Some(at) = find(&buffer[from..], b"\r\n\r\n") {
+            break from + at;
+        }
+        if buffer.len() > limits.max_head {
+            return Err(Unread::Answer(
+                431,
+                format!(
+                    "the request line and headers are longer than {} bytes; send a shorter head",
+                    limits.max_head
+                ),
+            ));
+        }
+    };
+    let head =
+        std::str::from_utf8(&buffer[..head_end]).map_err(|_| bad("the head is not UTF-8"))?;
+    let mut lines = head.split("\r\n");
+    let request_line = lines.next().unwrap_or_default();
+    let mut parts = request_line.split(' ');
+    let (Some(method), Some(target), Some(version), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(bad("the request line is not \"METHOD /path HTTP/1.1\""));
+    };
+    if !version.starts_with("HTTP/1.") {
+        return Err(Unread::Answer(
+            505,
+            format!("HTTP version {version:?} is not served; use HTTP/1.1"),
+        ));
+    }
+    let mut headers = Vec::new();
+    for line in lines {
+        if headers.len() == limits.max_headers {
+            return Err(Unread::Answer(
+                431,
+                format!(
+                    "the request has more than {} headers; send fewer",
+                    limits.max_headers
+                ),
+            ));
+        }
+        let Some((name, value)) = line.split_once(':') else {
+            return Err(bad("a header line has no colon"));
+        };
+        if name.is_empty() || name.bytes().any(|b| b.is_ascii_whitespace()) {
+            return Err(bad("a header name is empty or holds white space"));
+        }
+        headers.push((name.to_string(), value.trim().to_string()));
+    }
+    let path = target
+        .split(['?', '#'])
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    let mut request = Request {
+        method: method.to_string(),
+        path,
+        headers,
+        body: Vec::new(),
+    };
+    if request.header("Transfer-Encoding").is_some() {
+        return Err(Unread::Answer(
+            501,
+            "a body in chunks (Transfer-Encoding) is not read; send it with Content-Length".into(),
+        ));
+    }
+    let length = match request.header("Content-Length") {
+        None if request.method == "POST" => {
+            return Err(Unread::Answer(
+                411,
+                "a POST needs a Content-Length header".into(),
+            ))
+        }
+        None => 0,
+        Some(text) => {
+            let length = text
+                .parse::<u64>()
+                .ok()
+                .filter(|_| request.header_count("Content-Length") == 1)
+                .ok_or_else(|| bad("send one Content-Length header holding a number"))?;
+            usize::try_from(length).unwrap_or(usize::MAX)
+        }
+    };
+    if length > limits.max_body {
+        return Err(Unread::Answer(
+            413,
+            format!(
+                "the request is larger than {} bytes; send a smaller one",
+                limits.max_body
+            ),
+        ));
+    }
+    // The body grows as its bytes arrive, never ahead of them.
+    let mut body = buffer.split_off(head_end + 4);
+    body.truncate(length);
+    let mut chunk = [0u8; 16 * 1024];
+    while body.len() < length {
+        let want = (length - body.len()).min(chunk.len());
+        let n = read_before(stream, &mut chunk[..want], deadline)?;
+        if n == 0 {
+            return Err(Unread::Gone);
+        }
+        body.extend_from_slice(&chunk[..n]);
+    }
+    request.body = body;
+    Ok(request)
+}
+
+/// A 400 refusal.
+fn bad(message: &str) -> Unread {
+    Unread::Answer(
+        400,
+        format!("{message}; send a well-formed HTTP/1.1 request"),
+    )
+}
+
+/// Where `needle` starts in `haystack`.
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+/// The bytes of a response; a `HEAD` gets the head only.
+fn encode(response: &Response, head_only: bool) -> Vec<u8> {
+    let mut out = format!(
+        "HTTP/1.1 {} {}\r\n",
+        response.status,
+        reason(response.status)
+    );
+    for (name, value) in &response.headers {
+        out.push_str(&format!("{name}: {value}\r\n"));
+    }
+    out.push_str(&format!(
+        "Content-Length: {}\r\nConnection: close\r\n\r\n",
+        response.body.len()
+    ));
+    let mut bytes = out.into_bytes();
+    if !head_only {
+        bytes.extend_from_slice(&response.body);
+    }
+    bytes
+}
+
+/// The reason phrase of the statuses this server sends.
+fn reason(status: u16) -> &'static str {
+    match status {
+        200 => "OK",
+        400 => "Bad Request",
+        403 => "Forbidden",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        408 => "Request Timeout",
+        411 => "Length Required",
+        413 => "Content Too Large",
+        415 => "Unsupported Media Type",
+        431 => "Request Header Fields Too Large",
+        501 => "Not Implemented",
+        503 => "Service Unavailable",
+        505 => "HTTP Version Not Supported",
+        _ => "Status",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_response_is_encoded_with_its_length_and_close() {
+        let response = Response::new(200, "text/plain", b"hi".to_vec()).with_header("X-A", "b");
+        let bytes = encode(&response, false);
+        assert_eq!(
+            String::from_utf8_lossy(&bytes),
+            "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nX-A: b\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi"
+        );
+        assert!(String::from_utf8_lossy(&encode(&response, true)).ends_with("\r\n\r\n"));
+    }
+
+    #[test]
+    fn the_end_of_the_head_is_found_across_chunks() {
+        assert_eq!(find(b"GET / HTTP/1.1\r\n\r\nbody", b"\r\n\r\n"), Some(14));
+        assert_eq!(find(b"GET / HTTP/1.1\r\n", b"\r\n\r\n"), None);
+    }
+}
