@@ -41,8 +41,8 @@ pub use solve::{
     verdict, Limits, Progress, DEFAULT_MAX_NODES, DEFAULT_SWEEP_TIME_LIMIT, DEFAULT_TIME_LIMIT,
 };
 pub use unknown_folds::{
-    experiment_of, reference_rules, search, space, Evaluation, SearchError, SearchOutcome,
-    SpaceError, Statistics, UnknownFolds,
+    experiment_of, reference_rules, search, search_range, space, Evaluation, SearchError,
+    SearchOutcome, SpaceError, Statistics, UnknownFolds,
 };
 pub use witness::{witness_scores, DatasetScores, FoldScores, WitnessScores};
 

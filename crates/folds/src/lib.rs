@@ -94,7 +94,7 @@ pub use index::IntoIndex;
 pub use kfold::{Configurations, KFoldConfigurations};
 pub use partitions::{BoundedPartitions, PartitionIter};
 pub use product::{ConfigurationProduct, ProductItem, ProductIter};
-pub use ranges::{index_ranges, IndexRanges};
+pub use ranges::{index_ranges, split_ranges, IndexRanges};
 pub use repeats::{RepeatedConfigurations, RepeatedIter};
 pub use rules::{Fold, FoldConfiguration, FoldRules, FoldSizes};
 pub use stratified::{stratified_sklearn_binary, stratified_sklearn_folds};

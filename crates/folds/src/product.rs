@@ -1,5 +1,7 @@
 //! Several datasets evaluated together: the Cartesian product of their repeated configurations.
 
+use std::borrow::Cow;
+
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, ToPrimitive};
@@ -146,10 +148,48 @@ impl ConfigurationProduct {
             .map(RepeatedConfigurations::first_cursors)
             .collect::<Option<Vec<_>>>();
         ProductIter {
-            space: self,
+            space: Cow::Borrowed(self),
             cursors,
             remaining: None,
         }
+    }
+
+    /// [`ConfigurationProduct::range`] taking the space along: the iterator owns it, so it
+    /// can be moved into a thread of its own (a worker handed one range of a split).
+    ///
+    /// # Errors
+    ///
+    /// As [`ConfigurationProduct::range`].
+    ///
+    /// ```
+    /// use scorecheck_folds::{split_ranges, ConfigurationProduct, FoldRules, KFoldConfigurations, RepeatedConfigurations};
+    ///
+    /// let part = RepeatedConfigurations::new(KFoldConfigurations::new(10, 10, 3, &FoldRules::default())?, 1)?;
+    /// let product = ConfigurationProduct::new(vec![part.clone(), part]);
+    /// let workers: Vec<_> = split_ranges(&product.count(), 3)
+    ///     .into_iter()
+    ///     .map(|(start, end)| {
+    ///         let walk = product.clone().into_range(start, end).unwrap();
+    ///         std::thread::spawn(move || walk.count())
+    ///     })
+    ///     .collect();
+    /// let total: usize = workers.into_iter().map(|w| w.join().unwrap()).sum();
+    /// assert_eq!(total, 169);
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
+    pub fn into_range(
+        self,
+        start: impl IntoIndex,
+        end: impl IntoIndex,
+    ) -> Result<ProductIter<'static>, Error> {
+        let ProductIter {
+            cursors, remaining, ..
+        } = self.range(start, end)?;
+        Ok(ProductIter {
+            space: Cow::Owned(self),
+            cursors,
+            remaining,
+        })
     }
 
     /// The items with indices in `start..end` (`end` clamped to the count), lazily: one
@@ -178,7 +218,7 @@ impl ConfigurationProduct {
         let end = end.min(self.count());
         if start >= end {
             return Ok(ProductIter {
-                space: self,
+                space: Cow::Borrowed(self),
                 cursors: None,
                 remaining: Some(0),
             });
@@ -186,7 +226,7 @@ impl ConfigurationProduct {
         let cursors = self.cursors_at(&start)?;
         let len = (&end - &start).to_u128().unwrap_or(u128::MAX);
         Ok(ProductIter {
-            space: self,
+            space: Cow::Borrowed(self),
             cursors: Some(cursors),
             remaining: Some(len),
         })
@@ -230,7 +270,9 @@ impl ConfigurationProduct {
     }
 }
 
-/// Lazy iterator over (a range of) [`ConfigurationProduct`]; `Clone` and `Send`.
+/// Lazy iterator over (a range of) [`ConfigurationProduct`]; `Clone` and `Send`. It borrows
+/// its space ([`ConfigurationProduct::iter`], [`ConfigurationProduct::range`]) or owns it
+/// ([`ConfigurationProduct::into_range`]: `'static`, for a thread of its own).
 ///
 /// ```
 /// use scorecheck_folds::{ConfigurationProduct, FoldRules, KFoldConfigurations, RepeatedConfigurations};
@@ -244,7 +286,7 @@ impl ConfigurationProduct {
 /// ```
 #[derive(Debug, Clone)]
 pub struct ProductIter<'a> {
-    space: &'a ConfigurationProduct,
+    space: Cow<'a, ConfigurationProduct>,
     cursors: Option<Vec<Vec<Cursor>>>,
     remaining: Option<u128>,
 }

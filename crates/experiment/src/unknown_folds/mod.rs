@@ -32,7 +32,7 @@ use scorecheck_folds::{
 
 use crate::model::Bound;
 
-pub use search::{experiment_of, search, SearchError, SearchOutcome, Statistics};
+pub use search::{experiment_of, search, search_range, SearchError, SearchOutcome, Statistics};
 
 /// One evaluation whose folds are unknown: its counts, folding, and bounds.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -346,6 +346,25 @@ pub fn search(
     solver: &dyn Feasibility,
     limits: &Limits,
 ) -> Result<(SearchOutcome, Statistics)> {
+    search_range(unknown, space, None, solver, limits)
+}
+
+/// [`search`] over the configurations with indices in `range` (`[start, end)`, `end`
+/// clamped to the count; the whole space when `None`): one part of a search split across
+/// workers (see `scorecheck_folds::split_ranges`). "Inconsistent" then says that every
+/// configuration of the range is refuted, "consistent" gives the index of a feasible one
+/// in the range, and `examined` counts the range's configurations examined.
+///
+/// # Errors
+///
+/// As [`search`].
+pub fn search_range(
+    unknown: &UnknownFolds,
+    space: &ConfigurationProduct,
+    range: Option<(&BigUint, &BigUint)>,
+    solver: &dyn Feasibility,
+    limits: &Limits,
+) -> Result<(SearchOutcome, Statistics)> {
     let options = limits;
     let started = Instant::now();
     // Without a time limit the sweep still ends: the number of configurations can be
@@ -355,7 +374,16 @@ pub fn search(
             .deadline
             .unwrap_or(started + options.time_limit.unwrap_or(DEFAULT_SWEEP_TIME_LIMIT)),
     );
-    let total = space.count();
+    let count = space.count();
+    // The range searched, as its first index and its length (the whole space by default).
+    let (first, total) = match range {
+        Some((start, end)) => {
+            let end = end.min(&count);
+            let start = start.min(end);
+            (start.clone(), end - start)
+        }
+        None => (BigUint::from(0u8), count),
+    };
     if let Some(reason) = family::refuted(unknown) {
         let outcome = SearchOutcome::Inconsistent {
             certainty: Certainty::Exact,
@@ -389,7 +417,8 @@ pub fn search(
     // The stratified configuration first (within the budget, at any index, even beyond the
     // indices a sweep can reach): where the folds were stratified (the usual case), the
     // witness is found without a sweep. Otherwise the sweep decides it again in its turn.
-    if let Some((index, item)) = stratified(unknown, space).filter(|(index, _)| *index < budget) {
+    let in_budget = |index: &BigUint| index >= &first && index - &first < budget;
+    if let Some((index, item)) = stratified(unknown, space).filter(|(index, _)| in_budget(index)) {
         let experiment = experiment_of(unknown, &item);
         let decision = decide(
             &experiment,
@@ -470,10 +499,14 @@ pub fn search(
         let sizes = part.base().fold_sizes();
         part.repeats() <= MAX_REPEATS_FOR_RANDOM_ACCESS
             && sizes.larger_folds + sizes.smaller_folds <= MAX_FOLDS_FOR_RANDOM_ACCESS
-    }) && space.range(&BigUint::from(0u8), &first_chunk).is_ok();
+    }) && space.range(&first, &(&first + &first_chunk)).is_ok();
     if !random_access {
         let mut cache = RowCache::default();
-        for (index, item) in (0..limit).zip(space.iter()) {
+        // One unranking of the range's first index, then successor steps.
+        let walk = space
+            .range(&first, &(&first + &budget))
+            .map_err(SearchError::Enumeration)?;
+        for (index, item) in (0..limit).zip(walk) {
             if !visit(index, &item, &mut cache) {
                 break;
             }
@@ -492,7 +525,7 @@ pub fn search(
                 if stopped() {
                     return;
                 }
-                let items = match space.range(&BigUint::from(start), &end) {
+                let items = match space.range(&(&first + start), &(&first + &end)) {
                     Ok(items) => items,
                     Err(e) => {
                         if let Ok(mut slot) = shared.error.lock() {
@@ -554,7 +587,7 @@ pub fn search(
     if let Some((index, experiment, witness)) = shared.found.into_inner().ok().flatten() {
         return Ok((
             SearchOutcome::Consistent {
-                index: BigUint::from(index),
+                index: &first + index,
                 experiment,
                 witness,
                 examined,
