@@ -1,6 +1,7 @@
 //! Choosing the feasibility backend, the budget every search gets, and how an integer
 //! program's verdict is written into a result.
 
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -62,6 +63,7 @@ pub fn limits(options: &RunOptions) -> Limits {
     limits.deadline = options.deadline;
     limits.max_configurations = options.max_configurations;
     limits.progress = options.progress.clone();
+    limits.cancel = options.cancel.clone();
     if options.solver.is_some() {
         limits.enumeration_steps = None;
     }
@@ -96,6 +98,13 @@ pub fn single_options(options: &RunOptions) -> single::Options {
     engine.deadline = options
         .deadline
         .or_else(|| Instant::now().checked_add(options.time_limit.unwrap_or(DEFAULT_TIME_LIMIT)));
+    if options
+        .cancel
+        .as_ref()
+        .is_some_and(|flag| flag.load(Ordering::Relaxed))
+    {
+        engine.deadline = Some(Instant::now());
+    }
     engine
 }
 

@@ -1,5 +1,6 @@
 //! Turning one JSON request into one JSON result: protocol lookup and shared options.
 
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use scorecheck_feasibility::Feasibility;
@@ -117,6 +118,9 @@ pub struct RunOptions {
     pub explain: Option<bool>,
     /// Called now and then by long searches.
     pub progress: Option<Progress>,
+    /// Set by the caller from another thread (e.g. on Ctrl-C) to stop the work: searches
+    /// that watch it end as if their deadline had passed (see [`RunOptions::with_cancel`]).
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 impl RunOptions {
@@ -193,6 +197,16 @@ impl RunOptions {
     #[must_use]
     pub fn with_progress(mut self, progress: Progress) -> RunOptions {
         self.progress = Some(progress);
+        self
+    }
+
+    /// Stops the work once `cancel` is set: a sweep over fold configurations ends at its next
+    /// configuration, and searches and integer programs started after it get no time (their
+    /// answer is "undecided", which a cancelling caller discards). Checks that run no such
+    /// search still finish within their own budgets.
+    #[must_use]
+    pub fn with_cancel(mut self, cancel: Arc<AtomicBool>) -> RunOptions {
+        self.cancel = Some(cancel);
         self
     }
 

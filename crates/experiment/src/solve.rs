@@ -1,6 +1,7 @@
 //! Solving an experiment's integer program with the caller's backend, under budgets.
 
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -49,6 +50,10 @@ pub struct Limits {
     pub enumeration_steps: Option<u64>,
     /// Called as a search goes on.
     pub progress: Option<Progress>,
+    /// Set by the caller (from another thread, e.g. on Ctrl-C) to stop the work: a sweep over
+    /// fold configurations ends as if its deadline had passed (its answer is "undecided"),
+    /// and integer programs budgeted after it is set get no time.
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Limits {
@@ -60,6 +65,7 @@ impl Default for Limits {
             max_configurations: None,
             enumeration_steps: Some(sides::MAX_STEPS),
             progress: None,
+            cancel: None,
         }
     }
 }
@@ -73,6 +79,7 @@ impl fmt::Debug for Limits {
             .field("max_configurations", &self.max_configurations)
             .field("enumeration_steps", &self.enumeration_steps)
             .field("progress", &self.progress.is_some())
+            .field("cancelled", &self.cancelled())
             .finish()
     }
 }
@@ -119,12 +126,26 @@ impl Limits {
         self
     }
 
+    /// Sets the flag that stops the work once set (see [`Limits::cancel`]).
+    pub fn with_cancel(mut self, cancel: Arc<AtomicBool>) -> Limits {
+        self.cancel = Some(cancel);
+        self
+    }
+
+    /// Whether the caller has asked the work to stop.
+    pub fn cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+    }
+
     /// The budget of one integer program: the node budget, and what is left before the
-    /// deadline (without one, the time limit).
+    /// deadline (without one, the time limit); no time once the work is cancelled.
     pub fn budget(&self) -> Budget {
         Budget::new(
             self.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
             Some(match self.deadline {
+                _ if self.cancelled() => Duration::ZERO,
                 Some(deadline) => deadline.saturating_duration_since(Instant::now()),
                 None => self.time_limit.unwrap_or(DEFAULT_TIME_LIMIT),
             }),

@@ -3,6 +3,9 @@
 //!
 //! What it does: [`check_text`] answers one request given as JSON text, `batch_texts` a list
 //! of them in parallel; `check_names` and `datasets` list the protocols and the registry.
+//! The engine works on a thread of its own while the calling thread watches for Ctrl-C: an
+//! interrupt cancels the work (the facade's `RunOptions::with_cancel`) and raises
+//! `KeyboardInterrupt` within about 50 ms.
 //! The request text is built in Python (floats by `repr`, `Decimal` as written), so a reported
 //! `0.950` reaches the facade as the decimal it is.
 //!
@@ -21,39 +24,121 @@
 //! Cargo features: none of its own; maturin switches on `pyo3/extension-module`
 //! (`pyproject.toml`), which workspace builds leave off.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
+
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use serde_json::json;
 
+/// How often the calling thread looks for a signal (Ctrl-C) while the engine works.
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// The stack of the thread that answers (the size of a Python main thread's), so that a
+/// request answers the same as it did on the caller's thread.
+const WORKER_STACK: usize = 8 << 20;
+
 /// The answer to one request as JSON text: the result object, or `{"error": {...}}`.
-pub fn answer(text: &str) -> String {
-    let options = scorecheck::RunOptions::default();
+pub fn answer(text: &str, options: &scorecheck::RunOptions) -> String {
     // A panic would be a bug; it must not take the interpreter down with it.
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        scorecheck::run_text(text, &options)
+        scorecheck::run_text(text, options)
     }));
     match outcome {
         Ok(Ok(value)) => value.to_string(),
         Ok(Err(error)) => json!({ "error": error.to_json() }).to_string(),
-        Err(_) => json!({"error": {
-            "kind": "internal",
-            "field": null,
-            "message": "internal error while answering this request (a bug: please report the request)"
-        }})
-        .to_string(),
+        Err(_) => internal_error(),
     }
 }
 
-/// Answers one request given as JSON text, with the GIL released.
-#[pyfunction]
-fn check_text(py: Python<'_>, request: String) -> String {
-    py.allow_threads(move || answer(&request))
+/// The error record of a bug (a panic, a lost worker): never a verdict.
+fn internal_error() -> String {
+    json!({"error": {
+        "kind": "internal",
+        "field": null,
+        "message": "internal error while answering this request (a bug: please report the request)"
+    }})
+    .to_string()
 }
 
-/// Answers many requests in parallel, in order, with the GIL released.
+/// Runs `work` on its own thread with the GIL released, while this thread looks for signals
+/// every [`SIGNAL_POLL`]: on Ctrl-C (or any signal whose Python handler raises) the work is
+/// cancelled through [`scorecheck::RunOptions::with_cancel`] (it stops at its next check and
+/// its answer is dropped) and the handler's exception, `KeyboardInterrupt`, is raised at once.
+fn interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    work: impl FnOnce(&scorecheck::RunOptions) -> T + Send + 'static,
+) -> PyResult<T> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let options = scorecheck::RunOptions::default().with_cancel(Arc::clone(&cancel));
+    let (sender, receiver) = mpsc::sync_channel(1);
+    let spawned = std::thread::Builder::new()
+        .name("scorecheck-call".into())
+        .stack_size(WORKER_STACK)
+        .spawn(move || {
+            // The receiver is gone once the caller was interrupted: the answer is dropped.
+            let _ = sender.send(work(&options));
+        });
+    if let Err(error) = spawned {
+        return Err(pyo3::exceptions::PyRuntimeError::new_err(format!(
+            "scorecheck could not start a thread to answer the request ({error}); \
+             free some memory or threads and try again"
+        )));
+    }
+    let mut receiver = receiver;
+    loop {
+        // The receiver goes into the GIL-free closure and comes back (it is Send, not Sync).
+        let (received, back) = py.allow_threads(move || {
+            let received = receiver.recv_timeout(SIGNAL_POLL);
+            (received, receiver)
+        });
+        receiver = back;
+        match received {
+            Ok(answer) => return Ok(answer),
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if let Err(interrupt) = py.check_signals() {
+                    cancel.store(true, Ordering::Relaxed);
+                    return Err(interrupt);
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(pyo3::exceptions::PyRuntimeError::new_err(internal_error()))
+            }
+        }
+    }
+}
+
+/// Answers one request given as JSON text, with the GIL released; Ctrl-C stops it and raises
+/// `KeyboardInterrupt`.
 #[pyfunction]
-fn batch_texts(py: Python<'_>, requests: Vec<String>) -> Vec<String> {
-    py.allow_threads(move || requests.par_iter().map(|text| answer(text)).collect())
+fn check_text(py: Python<'_>, request: String) -> PyResult<String> {
+    interruptible(py, move |options| answer(&request, options))
+}
+
+/// Answers many requests in parallel, in order, with the GIL released; Ctrl-C stops them all
+/// (requests not yet started are skipped) and raises `KeyboardInterrupt`.
+#[pyfunction]
+fn batch_texts(py: Python<'_>, requests: Vec<String>) -> PyResult<Vec<String>> {
+    interruptible(py, move |options| {
+        let cancelled = || {
+            options
+                .cancel
+                .as_ref()
+                .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        };
+        requests
+            .par_iter()
+            .map(|text| {
+                if cancelled() {
+                    // Never seen: the caller raised KeyboardInterrupt and dropped the batch.
+                    String::new()
+                } else {
+                    answer(text, options)
+                }
+            })
+            .collect()
+    })
 }
 
 /// The protocol names, as the facade dispatches them.
@@ -73,6 +158,12 @@ fn datasets() -> Vec<(&'static str, u64, u64)> {
 /// The extension module.
 #[pymodule]
 fn _scorecheck(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    // The pool that answers batches and sweeps, its threads named (they would otherwise take
+    // the name of the thread that first used the pool). An error means a pool already exists
+    // (the module was loaded again): that pool serves as well.
+    let _ = rayon::ThreadPoolBuilder::new()
+        .thread_name(|i| format!("scorecheck-{i}"))
+        .build_global();
     module.add_function(wrap_pyfunction!(check_text, module)?)?;
     module.add_function(wrap_pyfunction!(batch_texts, module)?)?;
     module.add_function(wrap_pyfunction!(check_names, module)?)?;

@@ -60,8 +60,8 @@ def test_errors_are_exceptions_naming_the_field():
     with pytest.raises(scorecheck.ScorecheckError) as raised:
         scorecheck.check({"check": "1_testset_no_kfold", "testset": object()})
     assert raised.value.field == "testset"
-    with pytest.raises(TypeError):
-        check_1_testset_no_kfold({"p": 10, "n": 5})
+    with pytest.raises(TypeError):  # the reference's three positional arguments, and a fourth
+        check_1_testset_no_kfold({"p": 10, "n": 5}, {"acc": 0.6}, 0.01, 1e-6)
 
 
 def test_batch_keeps_order_and_goes_on_after_a_bad_request():

@@ -188,7 +188,7 @@ pub(crate) fn decide(
 ) -> Result<Decision> {
     // Each stage is linear in the folds (10,000 folds in each of many evaluations is
     // allowed), so the deadline is looked at between them.
-    let passed = || deadline.is_some_and(|d| Instant::now() >= d);
+    let passed = || limits.cancelled() || deadline.is_some_and(|d| Instant::now() >= d);
     if relaxation_infeasible_with(experiment, &mut cache.relaxation) == Some(true) {
         return Ok(Decision::RefutedByRows);
     }
@@ -413,7 +413,9 @@ pub fn search_range(
     let staged = full_nodes > FIRST_PASS_NODES;
     let mut first_pass = options.clone();
     first_pass.max_nodes = Some(full_nodes.min(FIRST_PASS_NODES));
-    let passed = || deadline.is_some_and(|d| Instant::now() >= d);
+    // A cancelled sweep stops like one whose deadline passed (reported as timed out, so
+    // undecided).
+    let passed = || options.cancelled() || deadline.is_some_and(|d| Instant::now() >= d);
     // The stratified configuration first (within the budget, at any index, even beyond the
     // indices a sweep can reach): where the folds were stratified (the usual case), the
     // witness is found without a sweep. Otherwise the sweep decides it again in its turn.

@@ -23,6 +23,30 @@ class ScorecheckError(ValueError):
 ScorecheckError.__module__ = "scorecheck"
 
 
+# The engine's limits, checked here before any text is built: a request nested deeper than
+# MAX_DEPTH levels (the request dict is level 1) is refused, and so is a number of more than
+# MAX_DIGITS digits (Python could not even write an int of more than 4,300 digits as text).
+MAX_DEPTH = 128
+MAX_DIGITS = 1000
+# 2**3322 > 10**1000: an int of more bits has more than MAX_DIGITS digits.
+_MAX_INT_BITS = 3322
+_COUNTS = "counts go up to 18446744073709551615"
+
+
+def _integer(value, path):
+    """The decimal text of an int, or an error naming `path` for one too long to be a number
+    (never str() on it: Python refuses to write ints of more than 4,300 digits)."""
+    value = int(value)
+    if value.bit_length() > _MAX_INT_BITS:
+        raise ScorecheckError(
+            "invalid_value",
+            path or None,
+            f"an integer of more than {MAX_DIGITS} digits (about 2**{value.bit_length() - 1}) "
+            f"is out of range: numbers have at most {MAX_DIGITS} digits and {_COUNTS}",
+        )
+    return str(value)
+
+
 def _number(value, path):
     """The JSON text of a number: floats by their shortest round-trip repr, Decimal as
     written (so Decimal("0.950") keeps three decimals); non-finite values become strings
@@ -32,23 +56,64 @@ def _number(value, path):
             return json.dumps(str(value))
         return str(value)
     if isinstance(value, numbers.Integral):
-        return str(int(value))
+        return _integer(value, path)
     if isinstance(value, float):
         if not math.isfinite(value):
             return json.dumps({math.inf: "Infinity", -math.inf: "-Infinity"}.get(value, "NaN"))
         # float.__repr__ also for subclasses (numpy.float64 reprs as "np.float64(...)").
         return float.__repr__(float(value))
     # numpy.float32 and other reals: their own shortest text where it is a JSON number.
-    text = str(value)
     try:
+        text = str(value)
         json.loads(text)
         float(text)
         return text
-    except ValueError:
-        return _number(float(value), path)
+    except (ValueError, TypeError):
+        pass
+    try:
+        as_float = float(value)
+    except (ArithmeticError, ValueError, TypeError) as error:
+        raise ScorecheckError(
+            "invalid_value",
+            path or None,
+            f"the {type(value).__name__} {_short(value)} cannot be written as a decimal "
+            f"number ({error}); pass a float, an int or a decimal.Decimal",
+        ) from None
+    return _number(as_float, path)
 
 
-def _write(value, path, out):
+def _short(value):
+    """A short description of a value for an error message (never its whole text)."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a broken __repr__ must not hide the real error
+        return f"<{type(value).__name__}>"
+    return text if len(text) <= 60 else text[:40] + "..." + text[-10:]
+
+
+def _key(key, path):
+    """The JSON text of a dict key: strings as they are, integers (class labels, e.g.
+    {0: 10, 1: 100}) as their decimal text."""
+    if isinstance(key, str):
+        return json.dumps(key)
+    if isinstance(key, numbers.Integral) and not isinstance(key, bool):
+        return json.dumps(_integer(key, path))
+    raise ScorecheckError(
+        "invalid_value",
+        path or None,
+        f"a dict key must be a string or an integer, found the {type(key).__name__} "
+        f"{_short(key)}",
+    )
+
+
+def _join(path, key):
+    return f"{path}.{key}" if path else str(key)
+
+
+def _write(value, path, out, depth, open_containers, drop_none=False):
+    """Appends the JSON text of `value` (at `path`, nested `depth` levels deep, inside the
+    containers whose ids are in `open_containers`) to `out`; with `drop_none`, a dict entry
+    whose value is None is left out (the reference's "not given")."""
     if value is None:
         out.append("null")
     elif value is True or value is False:
@@ -57,25 +122,36 @@ def _write(value, path, out):
         out.append(json.dumps(value))
     elif isinstance(value, (numbers.Number, Decimal)) and not isinstance(value, complex):
         out.append(_number(value, path))
-    elif isinstance(value, dict):
-        out.append("{")
-        for index, (key, item) in enumerate(value.items()):
-            if index:
-                out.append(",")
-            # Class labels may be ints in Python ({0: 10, 1: 100}); JSON keys are strings.
-            out.append(json.dumps(str(key)))
-            out.append(":")
-            _write(item, f"{path}.{key}" if path else str(key), out)
-        out.append("}")
-    elif hasattr(value, "tolist"):
-        _write(value.tolist(), path, out)
-    elif isinstance(value, (list, tuple)) or hasattr(value, "__iter__"):
-        out.append("[")
-        for index, item in enumerate(value):
-            if index:
-                out.append(",")
-            _write(item, f"{path}[{index}]", out)
-        out.append("]")
+    elif isinstance(value, (dict, list, tuple)):
+        _container(value, path, out, depth, open_containers, drop_none)
+    elif hasattr(value, "tolist") and not isinstance(value, type):
+        # numpy arrays and scalars, pandas Series: their plain Python values.
+        try:
+            plain = value.tolist()
+        except Exception as error:  # noqa: BLE001 - any failure of the user's object
+            raise ScorecheckError(
+                "invalid_value", path or None,
+                f"the {type(value).__name__}'s tolist() failed ({error}); pass a list",
+            ) from None
+        if isinstance(plain, (dict, list, tuple, str, bool, numbers.Number)) or plain is None:
+            _write(plain, path, out, depth, open_containers, drop_none)
+        else:
+            raise ScorecheckError(
+                "invalid_value", path or None,
+                f"the {type(value).__name__}'s tolist() gave a {type(plain).__name__}; "
+                "pass a list",
+            )
+    elif hasattr(value, "__iter__") and not isinstance(value, (bytes, bytearray)):
+        # Not read at all: a generator or iterator may never end (and is used up by reading),
+        # a set has no order.
+        why = ("it has no order" if isinstance(value, (set, frozenset))
+               else "it may never end, and reading it would use it up")
+        raise ScorecheckError(
+            "invalid_value",
+            path or None,
+            f"a {type(value).__name__} cannot be part of a request ({why}); pass a list, "
+            "e.g. list(...)",
+        )
     else:
         raise ScorecheckError(
             "invalid_value",
@@ -85,10 +161,64 @@ def _write(value, path, out):
         )
 
 
-def to_json(request):
-    """The JSON text of a request dict, every number's text kept (see `_number`)."""
+def _container(value, path, out, depth, open_containers, drop_none):
+    """Appends a dict, list or tuple, refusing one nested too deep or inside itself."""
+    if id(value) in open_containers:
+        raise ScorecheckError(
+            "invalid_value",
+            path or None,
+            f"this {type(value).__name__} contains itself (a request must be a tree to be "
+            "written as JSON); pass a copy without the reference to itself",
+        )
+    if depth > MAX_DEPTH:
+        raise ScorecheckError(
+            "invalid_json",
+            path or None,
+            f"the request is nested deeper than {MAX_DEPTH} levels (the engine's limit) here; "
+            "flatten it",
+        )
+    open_containers.add(id(value))
+    if isinstance(value, dict):
+        out.append("{")
+        first = True
+        for key, item in value.items():
+            if drop_none and item is None:
+                continue
+            if not first:
+                out.append(",")
+            first = False
+            out.append(_key(key, path))
+            out.append(":")
+            name = key if isinstance(key, str) else _integer(key, path)
+            _write(item, _join(path, name), out, depth + 1, open_containers, drop_none)
+        out.append("}")
+    else:
+        out.append("[")
+        for index, item in enumerate(value):
+            if index:
+                out.append(",")
+            _write(item, f"{path}[{index}]", out, depth + 1, open_containers, drop_none)
+        out.append("]")
+    open_containers.discard(id(value))
+
+
+def to_json(request, none_is_absent=False):
+    """The JSON text of a request dict, every number's text kept (see `_number`); with
+    `none_is_absent`, dict entries whose value is None are left out, as the reference's
+    functions read an optional argument given as None.
+
+    Raises ScorecheckError naming the field for what cannot be a request: a value nested
+    deeper than MAX_DEPTH levels or inside itself, an integer of more than MAX_DIGITS digits,
+    a generator, iterator or set (pass a list), or an object of another kind."""
     out = []
-    _write(request, "", out)
+    try:
+        _write(request, "", out, 1, set(), none_is_absent)
+    except RecursionError:
+        # Only where the caller's own stack was already nearly full: the depth is bounded.
+        raise ScorecheckError(
+            "invalid_json", None,
+            "the request could not be written: Python's recursion limit was reached",
+        ) from None
     return "".join(out)
 
 
@@ -105,13 +235,14 @@ def check_json(text):
     return _answer(_scorecheck.check_text(text))
 
 
-def run(request):
-    """Answers one request dict; raises ScorecheckError for a bad request."""
+def run(request, none_is_absent=False):
+    """Answers one request dict; raises ScorecheckError for a bad request (`none_is_absent`:
+    see `to_json`)."""
     if not isinstance(request, dict):
         raise ScorecheckError(
             "invalid_json", None, f"expected a dict request, found a {type(request).__name__}"
         )
-    return check_json(to_json(request))
+    return check_json(to_json(request, none_is_absent))
 
 
 def batch(requests):

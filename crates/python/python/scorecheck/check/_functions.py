@@ -1,9 +1,86 @@
-"""The reference's call shapes: one function per protocol, keyword arguments as the reference."""
+"""The reference's call shapes: one function per protocol, arguments as the reference's.
 
-from .._request import check_names, run
+Each `check_<name>` takes the reference mlscorecheck 1.0.3's arguments: the positional ones
+in the reference's order (`POSITIONAL`), every one also by keyword; an optional argument
+given as None counts as not given (as the reference reads it, also inside dicts such as an
+evaluation's `"fold_score_bounds": None`); an evaluation's `"aggregation"` (what the
+reference's `Evaluation.to_dict()` writes) is accepted where it agrees with the protocol
+and an error naming it where it does not; and a `check=` naming another protocol is an
+error, never a silent switch of protocol.
+"""
+
+from .._request import ScorecheckError, check_names, run
 
 _BUNDLE_PREFIXES = ("drive_", "stare_", "chasedb1_", "hrf_", "diaretdb0_", "diaretdb1_",
                     "drishti_gs_", "tpehg", "isic2016", "isic2017")
+
+# The reference's positional parameters (those before its `*`), by protocol name, read from
+# the signatures of mlscorecheck 1.0.3; a protocol not listed takes keywords only there too.
+POSITIONAL = {
+    "1_testset_no_kfold": ("testset", "scores", "eps"),
+    "1_dataset_kfold_som": ("dataset", "folding", "scores", "eps"),
+    "1_dataset_known_folds_mos": ("dataset", "folding", "scores", "eps", "fold_score_bounds"),
+    "1_dataset_unknown_folds_mos": ("dataset", "folding", "scores", "eps",
+                                    "fold_score_bounds"),
+    "n_testsets_som_no_kfold": ("testsets", "scores", "eps"),
+    "n_testsets_mos_no_kfold": ("testsets", "scores", "eps", "testset_score_bounds"),
+    "n_datasets_som_kfold_som": ("evaluations", "scores", "eps"),
+    "n_datasets_mos_kfold_som": ("evaluations", "scores", "eps", "dataset_score_bounds"),
+    "n_datasets_mos_known_folds_mos": ("evaluations", "scores", "eps",
+                                       "dataset_score_bounds"),
+    "n_datasets_mos_unknown_folds_mos": ("evaluations", "scores", "eps",
+                                         "dataset_score_bounds"),
+    "regression_1_testset_no_kfold": ("var", "n_samples", "scores", "eps",
+                                      "numerical_tolerance"),
+    "1_testset_no_kfold_micro": ("testset", "scores", "eps"),
+    "1_testset_no_kfold_macro": ("testset", "scores", "eps"),
+    "1_dataset_known_folds_som_micro": ("dataset", "folding", "scores", "eps"),
+    "1_dataset_known_folds_som_macro": ("dataset", "folding", "scores", "eps"),
+    "1_dataset_known_folds_mos_micro": ("dataset", "folding", "scores", "eps"),
+    "1_dataset_known_folds_mos_macro": ("dataset", "folding", "scores", "eps"),
+    "drive_vessel_aggregated": ("imageset", "annotator", "scores", "eps"),
+    "drive_vessel_aggregated_mos_assumption": ("imageset", "assumption", "annotator",
+                                               "scores", "eps"),
+    "drive_vessel_aggregated_som_assumption": ("imageset", "assumption", "annotator",
+                                               "scores", "eps"),
+    "drive_vessel_image": ("image_identifier", "annotator", "scores", "eps"),
+    "drive_vessel_image_assumption": ("image_identifier", "assumption", "annotator",
+                                      "scores", "eps"),
+    "stare_vessel_aggregated": ("imageset", "annotator", "scores", "eps"),
+    "stare_vessel_aggregated_mos": ("imageset", "annotator", "scores", "eps"),
+    "stare_vessel_aggregated_som": ("imageset", "annotator", "scores", "eps",
+                                    "numerical_tolerance"),
+    "stare_vessel_image": ("image_identifier", "annotator", "scores", "eps"),
+    "chasedb1_vessel_aggregated": ("imageset", "annotator", "scores", "eps"),
+    "chasedb1_vessel_aggregated_mos": ("imageset", "annotator", "scores", "eps"),
+    "chasedb1_vessel_aggregated_som": ("imageset", "annotator", "scores", "eps",
+                                       "numerical_tolerance"),
+    "chasedb1_vessel_image": ("image_identifier", "annotator", "scores", "eps"),
+    "hrf_vessel_aggregated": ("imageset", "scores", "eps"),
+    "hrf_vessel_aggregated_mos_assumption": ("imageset", "assumption", "scores", "eps"),
+    "hrf_vessel_aggregated_som_assumption": ("imageset", "assumption", "scores", "eps",
+                                             "numerical_tolerance"),
+    "hrf_vessel_image": ("image_identifier", "scores", "eps"),
+    "hrf_vessel_image_assumption": ("image_identifier", "assumption", "scores", "eps"),
+    "diaretdb0_class": ("subset", "batch", "class_name", "scores", "eps"),
+    "diaretdb0_class_som": ("subset", "batch", "class_name", "scores", "eps"),
+    "diaretdb0_class_mos": ("subset", "batch", "class_name", "scores", "eps"),
+    "diaretdb1_class": (),
+    "diaretdb1_segmentation_image": (),
+    "diaretdb1_segmentation_image_assumption": (),
+    "diaretdb1_segmentation_aggregated": (),
+    "diaretdb1_segmentation_aggregated_assumption": (),
+    "drishti_gs_segmentation_image": ("image_identifier", "confidence", "target", "scores",
+                                      "eps"),
+    "drishti_gs_segmentation_aggregated": ("subset", "confidence", "target", "scores", "eps"),
+    "drishti_gs_segmentation_aggregated_mos": ("subset", "confidence", "target", "scores",
+                                               "eps"),
+    "drishti_gs_segmentation_aggregated_som": ("subset", "confidence", "target", "scores",
+                                               "eps"),
+    "tpehg": ("scores", "eps", "n_folds", "n_repeats"),
+    "isic2016": (),
+    "isic2017": (),
+}
 
 
 def family(name):
@@ -17,22 +94,83 @@ def family(name):
     return "binary"
 
 
+def _fold_aggregation(name):
+    """How the protocol aggregates over each evaluation's folds ("mos" or "som"), where its
+    evaluations are listed (the n_datasets_* protocols); None elsewhere."""
+    if name.startswith("n_datasets_") and name.endswith(("_mos", "_som")):
+        return name[-3:]
+    return None
+
+
+def _evaluations_agreeing(name, evaluations):
+    """The evaluations without an `"aggregation"` that agrees with the protocol (the
+    reference's `Evaluation.to_dict()` writes it); an error naming one that contradicts it."""
+    wanted = _fold_aggregation(name)
+    if wanted is None or not isinstance(evaluations, (list, tuple)):
+        return evaluations
+    kept = []
+    for index, evaluation in enumerate(evaluations):
+        if isinstance(evaluation, dict) and "aggregation" in evaluation:
+            given = evaluation["aggregation"]
+            if given is not None and given != wanted:
+                raise ScorecheckError(
+                    "contradiction",
+                    f"evaluations[{index}].aggregation",
+                    f"{given!r} contradicts the protocol {name!r}, which averages over each "
+                    f"evaluation's folds by {wanted!r}; drop the key, or use the protocol "
+                    "that aggregates as you did",
+                )
+            evaluation = {k: v for k, v in evaluation.items() if k != "aggregation"}
+        kept.append(evaluation)
+    return kept
+
+
+def _arguments(name, public, args, kwargs):
+    """The request fields of a call: positional arguments named in the reference's order,
+    `check` checked, evaluations' agreeing aggregations dropped."""
+    positional = POSITIONAL.get(name, ())
+    if len(args) > len(positional):
+        takes = (f"at most {len(positional)} positional arguments ({', '.join(positional)})"
+                 if positional else "keyword arguments only")
+        raise TypeError(f"{public}() takes {takes}, as the reference's does; "
+                        f"{len(args)} were given")
+    fields = dict(kwargs)
+    for parameter, value in zip(positional, args):
+        if parameter in fields:
+            raise TypeError(f"{public}() got multiple values for argument {parameter!r}")
+        fields[parameter] = value
+    if "check" in fields:
+        given = fields.pop("check")
+        if given != name:
+            raise ScorecheckError(
+                "contradiction",
+                "check",
+                f"{public} answers the protocol {name!r}; check={given!r} would replace it: "
+                f"drop check=, or call scorecheck.check({{'check': {given!r}, ...}})",
+            )
+    if "evaluations" in fields:
+        fields["evaluations"] = _evaluations_agreeing(name, fields["evaluations"])
+    return fields
+
+
 def make(name):
-    """The function `check_<name>(**kwargs)` sending {"check": name, **kwargs}."""
+    """The function `check_<name>(...)` sending {"check": name, ...} with the reference's
+    argument shapes (see the module's documentation)."""
+    public = f"check_{name}"
 
     def function(*args, **kwargs):
-        if args:
-            raise TypeError(
-                f"check_{name} takes keyword arguments, as the reference's examples pass them "
-                "(testset=..., scores=..., eps=...)"
-            )
-        return run({"check": name, **kwargs})
+        return run({"check": name, **_arguments(name, public, args, kwargs)},
+                   none_is_absent=True)
 
-    function.__name__ = f"check_{name}"
-    function.__qualname__ = function.__name__
+    positional = POSITIONAL.get(name, ())
+    function.__name__ = public
+    function.__qualname__ = public
     function.__doc__ = (
         f"Checks the reported scores under the protocol {name!r} (the reference's "
-        f"check_{name}); keyword arguments as the reference's; returns the result dict."
+        f"{public}); arguments as the reference's"
+        + (f" (positional: {', '.join(positional)})" if positional else " (keywords only)")
+        + "; an optional argument given as None counts as not given; returns the result "
+        "dict, or raises scorecheck.ScorecheckError naming the field to change."
     )
     return function
 

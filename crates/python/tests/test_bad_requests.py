@@ -1,0 +1,102 @@
+"""Requests Python can build but JSON cannot hold: each is a ScorecheckError naming its field
+(never a ValueError, RecursionError or MemoryError from Python), and in `scorecheck.batch` an
+error record for that item while the others are answered."""
+
+import itertools
+
+import pytest
+
+import scorecheck
+from scorecheck.check.binary import check_1_testset_no_kfold
+
+GOOD = {"check": "1_testset_no_kfold", "testset": {"p": 10, "n": 5}, "scores": {"acc": 0.6},
+        "eps": 0.01}
+
+
+def nested(depth):
+    """A list nested `depth` levels deep (built without recursion)."""
+    value = []
+    for _ in range(depth - 1):
+        value = [value]
+    return value
+
+
+def self_referencing():
+    testset = {"p": 10, "n": 5}
+    testset["again"] = testset
+    return {**GOOD, "testset": testset}
+
+
+def endless():
+    """An endless generator of test sets, which fails the test (rather than filling the
+    memory) if it is read far."""
+    for index in itertools.count():
+        assert index < 1000, "the endless generator was read"
+        yield {"p": 10, "n": 5}
+
+
+def with_generator():
+    return {"check": "n_testsets_som_no_kfold", "testsets": endless(), "scores": {"acc": 0.6},
+            "eps": 0.01}
+
+
+# (request, kind, field): each built fresh, as a generator is used up by reading.
+BAD = {
+    "an integer past Python's 4,300-digit text limit": (
+        lambda: {**GOOD, "testset": {"p": 10**5000, "n": 5}}, "invalid_value", "testset.p"),
+    "an integer of 1,200 digits as a score": (
+        lambda: {**GOOD, "scores": {"acc": 10**1200}}, "invalid_value", "scores.acc"),
+    "a dict that contains itself": (self_referencing, "invalid_value", "testset.again"),
+    "a list nested 3,000 deep": (
+        lambda: {**GOOD, "scores": {"acc": nested(3000)}}, "invalid_json",
+        "scores.acc" + "[0]" * 126),
+    "an endless generator": (with_generator, "invalid_value", "testsets"),
+    "an iterator": (lambda: {**GOOD, "scores": {"acc": iter([0.6])}}, "invalid_value",
+                    "scores.acc"),
+    "a set": (lambda: {**GOOD, "testset": {"p": 10, "n": 5}, "scores": {"acc": {0.6}}},
+              "invalid_value", "scores.acc"),
+    "an integer key past the text limit": (
+        lambda: {**GOOD, "testset": {10**5000: 1}}, "invalid_value", "testset"),
+}
+
+
+@pytest.mark.parametrize("what", BAD)
+def test_a_bad_request_is_a_scorecheck_error_naming_its_field(what):
+    build, kind, field = BAD[what]
+    with pytest.raises(scorecheck.ScorecheckError) as raised:
+        scorecheck.check(build())
+    assert (raised.value.kind, raised.value.field) == (kind, field), raised.value.message
+
+
+def test_batch_answers_the_others():
+    requests = [GOOD] + [build() for build, _, _ in BAD.values()] + [GOOD]
+    answers = scorecheck.batch(requests)
+    assert answers[0]["verdict"] == answers[-1]["verdict"] == "consistent"
+    assert [(a["error"]["kind"], a["error"]["field"]) for a in answers[1:-1]] == \
+        [(kind, field) for _, kind, field in BAD.values()]
+
+
+def test_the_depth_limit_is_the_engines():
+    # 128 levels (the request dict is the first) are written; one more is refused.
+    assert scorecheck.to_json({"a": nested(127)}).count("[") == 127
+    with pytest.raises(scorecheck.ScorecheckError) as raised:
+        scorecheck.to_json({"a": nested(128)})
+    assert raised.value.field == "a" + "[0]" * 127
+
+
+def test_a_long_integer_below_the_limit_reaches_the_engine():
+    # 301 digits is a number the engine reads (and refuses as a count in its own words).
+    with pytest.raises(scorecheck.ScorecheckError) as raised:
+        scorecheck.check({**GOOD, "testset": {"p": 10**300, "n": 5}})
+    assert raised.value.field == "testset.p"
+    assert "too large" in raised.value.message
+
+
+def test_a_check_keyword_cannot_replace_the_protocol_of_a_function():
+    arguments = {"testset": {"p": 10, "n": 5}, "scores": {"acc": 0.6}, "eps": 0.01}
+    with pytest.raises(scorecheck.ScorecheckError) as raised:
+        check_1_testset_no_kfold(check="1_dataset_kfold_som", **arguments)
+    assert (raised.value.kind, raised.value.field) == ("contradiction", "check")
+    # The function's own protocol named again changes nothing.
+    assert check_1_testset_no_kfold(check="1_testset_no_kfold", **arguments)["verdict"] \
+        == "consistent"
