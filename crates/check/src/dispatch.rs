@@ -291,7 +291,7 @@ pub fn run_text_with_id(text: &str, options: &RunOptions) -> (Option<Value>, Res
 /// Reads a request's text in one pass into the request tree, which keeps each number's
 /// text and each object's order (crate::json), refusing deep nesting before it is read and
 /// repeated keys.
-fn read_text(text: &str) -> Result<Json> {
+pub(crate) fn read_text(text: &str) -> Result<Json> {
     Json::parse(text).map_err(|error| match error {
         ParseError::DuplicateKey(path) => Error::new(
             ErrorKind::InvalidJson,

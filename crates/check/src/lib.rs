@@ -80,4 +80,6 @@ pub use typed::{
     answer_mean_of_scores, answer_multiclass, answer_regression, answer_single_matrix,
     answer_unknown_folds, Answer,
 };
-pub use unknown_folds::count_fold_configurations;
+pub use unknown_folds::{
+    count_fold_configurations, split_fold_configurations, split_request_configurations,
+};

@@ -98,7 +98,12 @@ pub fn answer_mean_of_scores(
 /// When the fold configurations cannot be formed or the named backend is not built in.
 pub fn answer_unknown_folds(request: &UnknownFoldsRequest, options: &RunOptions) -> Result<Answer> {
     typed(options, |r| {
-        crate::unknown_folds::answer(&request.experiment, &request.ignored, r)
+        crate::unknown_folds::answer(
+            &request.experiment,
+            &request.ignored,
+            request.range.as_ref(),
+            r,
+        )
     })
 }
 

@@ -62,16 +62,19 @@ pub(crate) fn space(experiment: &UnknownFolds) -> Result<ConfigurationProduct> {
     })
 }
 
-/// The engine's search with the backend and limits of `options`.
+/// The engine's search (of `range`, or every configuration) with the backend and limits of
+/// `options`.
 pub(crate) fn search(
     experiment: &UnknownFolds,
     space: &ConfigurationProduct,
+    range: Option<&(BigUint, BigUint)>,
     options: &RunOptions,
 ) -> Result<(SearchOutcome, Statistics)> {
     let solver = crate::backend::solver(options)?;
-    scorecheck_experiment::search(
+    scorecheck_experiment::search_range(
         experiment,
         space,
+        range.map(|(start, end)| (start, end)),
         solver.as_ref(),
         &crate::backend::limits(options),
     )
@@ -84,13 +87,23 @@ pub(crate) fn search(
 /// `1_dataset_unknown_folds_mos`.
 pub(crate) fn dataset_unknown_folds_mos(request: &Request<'_>) -> Result<Value> {
     let read = scorecheck_request::unknown_folds::read_one(&request.fields)?;
-    answer(&read.experiment, &read.ignored, request)
+    answer(
+        &read.experiment,
+        &read.ignored,
+        read.range.as_ref(),
+        request,
+    )
 }
 
 /// `n_datasets_mos_unknown_folds_mos`.
 pub(crate) fn datasets_mos_unknown_folds_mos(request: &Request<'_>) -> Result<Value> {
     let read = scorecheck_request::unknown_folds::read_many(&request.fields)?;
-    answer(&read.experiment, &read.ignored, request)
+    answer(
+        &read.experiment,
+        &read.ignored,
+        read.range.as_ref(),
+        request,
+    )
 }
 
 /// The exact number of fold configurations of `k`-fold over `p` positives and `n` negatives
@@ -115,13 +128,87 @@ pub fn count_fold_configurations(
     Ok(repeated.count().to_string())
 }
 
-/// Runs the search and renders its outcome.
+/// `parts` ranges `[start, end)` of the configuration indices that
+/// [`count_fold_configurations`] counts, covering them exactly (lengths differing by at most
+/// one), as decimal text: each is the `"configurations": {"start", "end"}` of one part of an
+/// unknown-folds check split across workers.
+///
+/// # Errors
+///
+/// As [`count_fold_configurations`].
+pub fn split_fold_configurations(
+    p: u64,
+    n: u64,
+    k: u64,
+    repeats: u64,
+    scores: &[Score],
+    parts: u64,
+) -> Result<Vec<(String, String)>> {
+    let count: BigUint = count_fold_configurations(p, n, k, repeats, scores)?
+        .parse()
+        .map_err(|_| {
+            Error::new(
+                ErrorKind::InvalidValue,
+                Some("k"),
+                "the count is not a number",
+            )
+        })?;
+    Ok(scorecheck_folds::split_ranges(&count, parts)
+        .into_iter()
+        .map(|(start, end)| (start.to_string(), end.to_string()))
+        .collect())
+}
+
+/// `parts` ranges of the configuration indices of an unknown-folds request given as JSON
+/// text (`1_dataset_unknown_folds_mos`, `n_datasets_mos_unknown_folds_mos` or `tpehg`; its
+/// own `configurations` ignored), as [`split_fold_configurations`] gives them: the space is
+/// the request's own, its datasets, folds, repeats and the pruning rules its scores imply.
+///
+/// # Errors
+///
+/// An [`Error`] naming the field when the text is not such a request or its configurations
+/// cannot be formed.
+pub fn split_request_configurations(text: &str, parts: u64) -> Result<Vec<(String, String)>> {
+    let json = crate::dispatch::read_text(text)?;
+    let fields = input::Object::new(&json, "")?;
+    let names = [
+        "1_dataset_unknown_folds_mos",
+        "n_datasets_mos_unknown_folds_mos",
+        "tpehg",
+    ];
+    let read = match scorecheck_request::read_check(&fields, &names)? {
+        0 => scorecheck_request::unknown_folds::read_one(&fields)?,
+        1 => scorecheck_request::unknown_folds::read_many(&fields)?,
+        _ => scorecheck_request::unknown_folds::read_tpehg(&fields)?,
+    };
+    let count = space(&read.experiment)?.count();
+    Ok(scorecheck_folds::split_ranges(&count, parts)
+        .into_iter()
+        .map(|(start, end)| (start.to_string(), end.to_string()))
+        .collect())
+}
+
+/// Runs the search (of `range`, or every configuration) and renders its outcome.
 pub(crate) fn answer(
     experiment: &UnknownFolds,
     ignored: &[String],
+    range: Option<&(BigUint, BigUint)>,
     request: &Request<'_>,
 ) -> Result<Value> {
     let space = space(experiment)?;
+    let count = space.count();
+    // The range as searched: `end` clamped to the count; a start past it is an error.
+    let range = match range {
+        Some((start, _)) if start >= &count => {
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                Some("configurations.start"),
+                format!("{start} is past the last configuration: there are {count} (indices 0 to {}); `scorecheck folds split` prints ranges that cover them", &count - 1u32),
+            ))
+        }
+        Some((start, end)) => Some((start.clone(), end.min(&count).clone())),
+        None => None,
+    };
     crate::dispatch::all_fields_read(request)?;
     if let Some(reason) = mos::nothing_checkable(experiment.is_constrained(), ignored) {
         let configurations = render::big_count(&space.count());
@@ -139,8 +226,15 @@ pub(crate) fn answer(
         }
         return Ok(Value::Object(out));
     }
-    let (outcome, statistics) = search(experiment, &space, &request.options)?;
-    let mut out = render(experiment, &space, &outcome, ignored, request);
+    let (outcome, statistics) = search(experiment, &space, range.as_ref(), &request.options)?;
+    let mut out = render(
+        experiment,
+        &space,
+        range.as_ref(),
+        &outcome,
+        ignored,
+        request,
+    );
     if let Value::Object(map) = &mut out {
         map.insert(
             "statistics".into(),
@@ -154,11 +248,20 @@ pub(crate) fn answer(
 fn render(
     experiment: &UnknownFolds,
     space: &ConfigurationProduct,
+    range: Option<&(BigUint, BigUint)>,
     outcome: &SearchOutcome,
     ignored: &[String],
     request: &Request<'_>,
 ) -> Value {
-    let total = space.count();
+    let count = space.count();
+    // What was searched: the range's configurations, or all of them.
+    let (total, which) = match range {
+        Some((start, end)) => (
+            end - start,
+            format!(" of the range [{start}, {end}) (the request is inconsistent only if every range of a split is refuted)"),
+        ),
+        None => (count.clone(), String::new()),
+    };
     let mut out = Map::new();
     match outcome {
         SearchOutcome::Consistent {
@@ -198,8 +301,8 @@ fn render(
             let certainty = *certainty;
             render::verdict(&mut out, Conclusion::Inconsistent { certainty });
             let message = match at_once {
-                Some(reason) => format!("every one of the {total} fold configurations is refuted at once: {reason}"),
-                None => format!("every one of the {total} fold configurations is refuted: {refuted_by_rows} without an integer program (the exact linear relaxation is infeasible, or a single reported mean or bound cannot be hit by any integer counts), {solved} by solving its integer program"),
+                Some(reason) => format!("every one of the {total} fold configurations{which} is refuted at once: {reason}"),
+                None => format!("every one of the {total} fold configurations{which} is refuted: {refuted_by_rows} without an integer program (the exact linear relaxation is infeasible, or a single reported mean or bound cannot be hit by any integer counts), {solved} by solving its integer program"),
             };
             out.insert("explanation".into(), json!({ "message": message }));
         }
@@ -229,8 +332,14 @@ fn render(
     out.insert("ignored_scores".into(), json!(ignored));
     out.insert(
         "configurations_total".into(),
-        crate::render::big_count(&total),
+        crate::render::big_count(&count),
     );
+    if let Some((start, end)) = range {
+        out.insert(
+            "configurations_range".into(),
+            json!({"start": start.to_string(), "end": end.to_string(), "count": crate::render::big_count(&total)}),
+        );
+    }
     let examined = match outcome {
         // Refuted together, each as surely as one by one.
         SearchOutcome::Inconsistent {

@@ -255,3 +255,102 @@ fn conformance_lines() {
     }
     assert!(checked > 0);
 }
+
+/// The verdict of a check split into ranges: consistent if one range is, inconsistent only
+/// if every range is refuted, undecided otherwise.
+fn merged(verdicts: &[String]) -> &'static str {
+    if verdicts.iter().any(|v| v == "consistent") {
+        "consistent"
+    } else if verdicts.iter().all(|v| v == "inconsistent") {
+        "inconsistent"
+    } else {
+        "undecided"
+    }
+}
+
+#[test]
+fn a_split_check_gives_the_verdict_of_the_whole() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/unknown_folds.jsonl"
+    );
+    let mut extra: Vec<Value> = vec![
+        // Refuted configuration by configuration (not at once), and a consistent one found
+        // late in the order.
+        json!({"check": "1_dataset_unknown_folds_mos", "dataset": {"p": 20, "n": 30}, "folding": {"n_folds": 3}, "scores": {"acc": 0.61, "sens": 0.4, "spec": 0.7}, "eps": 0.01}),
+        json!({"check": "1_dataset_unknown_folds_mos", "dataset": {"p": 12, "n": 17}, "folding": {"n_folds": 3}, "scores": {"acc": 0.5172, "sens": 0.4306, "spec": 0.5784}, "eps": 0.0001}),
+    ];
+    let cases: Vec<Value> = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str::<Value>(line).unwrap()["request"].clone())
+        .chain(extra.drain(..))
+        .collect();
+    let mut compared = 0;
+    for request in cases {
+        let whole = answer(request.clone());
+        let Some(verdict) = whole["verdict"].as_str().filter(|v| *v != "undecided") else {
+            continue;
+        };
+        for parts in [1, 2, 5] {
+            let ranges = scorecheck::split_request_configurations(&request.to_string(), parts)
+                .expect("an unknown-folds request");
+            let verdicts: Vec<String> = ranges
+                .iter()
+                .map(|(start, end)| {
+                    let mut part = request.clone();
+                    part["configurations"] = json!({"start": start, "end": end});
+                    let result = answer(part);
+                    assert_eq!(result["configurations_range"]["start"], json!(start));
+                    // A consistent range's configuration lies in the range.
+                    if result["verdict"] == "consistent" {
+                        let index: u128 = result["configuration"]["index"]
+                            .to_string()
+                            .trim_matches('"')
+                            .parse()
+                            .unwrap();
+                        assert!(index >= start.parse().unwrap() && index < end.parse().unwrap());
+                    }
+                    result["verdict"].as_str().unwrap().to_string()
+                })
+                .collect();
+            assert_eq!(
+                merged(&verdicts),
+                verdict,
+                "{request} in {parts} parts: {verdicts:?}"
+            );
+        }
+        compared += 1;
+    }
+    assert!(compared >= 6, "only {compared} decided cases");
+}
+
+#[test]
+fn a_configuration_range_is_read_strictly() {
+    let base = json!({"check": "1_dataset_unknown_folds_mos", "dataset": {"p": 20, "n": 30}, "folding": {"n_folds": 3}, "scores": {"acc": 0.61}, "eps": 0.01});
+    for (range, field) in [
+        (json!({"start": 5, "end": 5}), "configurations"),
+        (json!({"start": "-1", "end": 5}), "configurations.start"),
+        (json!({"start": 0.5, "end": 5}), "configurations.start"),
+        (json!({"start": 0}), "configurations.end"),
+        (
+            json!({"start": 0, "end": 5, "step": 1}),
+            "configurations.step",
+        ),
+        (
+            json!({"start": "100000", "end": "100001"}),
+            "configurations.start",
+        ),
+    ] {
+        let mut request = base.clone();
+        request["configurations"] = range.clone();
+        let error = scorecheck::run_text(&request.to_string(), &scorecheck::RunOptions::default())
+            .expect_err("a bad range");
+        assert_eq!(error.field(), Some(field), "{range}: {error}");
+    }
+    // Indices as decimal text past u64.
+    let mut request = base;
+    request["configurations"] = json!({"start": "0", "end": "100000000000000000000000"});
+    let result = answer(request);
+    assert_eq!(result["configurations_range"]["end"], "109");
+}

@@ -1,4 +1,5 @@
-//! `scorecheck folds count`: the exact number of fold configurations of plain k-fold.
+//! `scorecheck folds count`: the exact number of fold configurations of plain k-fold;
+//! `scorecheck folds split`: ranges of their indices that cover them, one per worker.
 
 use std::process::ExitCode;
 
@@ -16,7 +17,30 @@ pub(crate) struct FoldsArgs {
 enum FoldsCommand {
     /// Print the exact number of fold configurations an unknown-folds check tries.
     Count(CountArgs),
+    /// Print PARTS ranges of configuration indices that cover them exactly, `end`
+    /// exclusive, for `"configurations": {"start": ..., "end": ...}` of split checks.
+    Split(SplitArgs),
 }
+
+#[derive(Args)]
+struct SplitArgs {
+    /// An unknown-folds request (JSON file, `-` for stdin) whose configurations to split,
+    /// instead of --p, --n, --k, --repeats and --scores: the space is the request's own.
+    #[arg(long, conflicts_with_all = ["p", "n", "k", "repeats", "scores"])]
+    request: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    space: SplitSpace,
+    /// How many ranges (workers); fewer when there are fewer configurations.
+    #[arg(long)]
+    parts: u64,
+    /// Output format: a line `START END` per range, or a JSON list of
+    /// `{"start": "0", "end": "654152"}` (indices as decimal text).
+    #[arg(long, value_enum, default_value = "text")]
+    format: crate::Format,
+}
+
+/// The most ranges `folds split` prints.
+const MAX_PARTS: u64 = 1_000_000;
 
 #[derive(Args)]
 struct CountArgs {
@@ -51,21 +75,103 @@ pub(crate) fn run(args: &FoldsArgs) -> ExitCode {
                 ExitCode::from(crate::EXIT_ERROR)
             }
         },
+        FoldsCommand::Split(split) => match split_configurations(split) {
+            Ok(text) => {
+                crate::emit(&text);
+                ExitCode::from(crate::EXIT_CONSISTENT)
+            }
+            Err(e) => {
+                eprintln!("scorecheck folds split: {e:#}");
+                ExitCode::from(crate::EXIT_ERROR)
+            }
+        },
     }
 }
 
-fn count_configurations(args: &CountArgs) -> anyhow::Result<String> {
-    let scores = args
-        .scores
+fn split_configurations(args: &SplitArgs) -> anyhow::Result<String> {
+    if !(1..=MAX_PARTS).contains(&args.parts) {
+        anyhow::bail!("--parts {}: give 1 to {MAX_PARTS} ranges", args.parts);
+    }
+    let ranges = match (&args.request, &args.space) {
+        (Some(file), _) => {
+            let text = crate::read_input(Some(file))?;
+            scorecheck::split_request_configurations(&text, args.parts)?
+        }
+        (
+            None,
+            SplitSpace {
+                p: Some(p),
+                n: Some(n),
+                k: Some(k),
+                repeats,
+                scores,
+            },
+        ) => scorecheck::split_fold_configurations(
+            *p,
+            *n,
+            *k,
+            *repeats,
+            &parse_scores(scores)?,
+            args.parts,
+        )?,
+        (None, _) => anyhow::bail!(
+            "give --request FILE (an unknown-folds request) or --p, --n and --k (and --scores, as the request reports them: they decide the pruning rules)"
+        ),
+    };
+    Ok(match args.format {
+        crate::Format::Text => ranges
+            .iter()
+            .map(|(start, end)| format!("{start} {end}\n"))
+            .collect(),
+        crate::Format::Json => {
+            let list: Vec<serde_json::Value> = ranges
+                .iter()
+                .map(|(start, end)| serde_json::json!({"start": start, "end": end}))
+                .collect();
+            format!("{}\n", serde_json::Value::Array(list))
+        }
+    })
+}
+
+/// The space of `folds split` without a request: `folds count`'s flags, optional here.
+#[derive(Args)]
+struct SplitSpace {
+    /// Positives in the dataset.
+    #[arg(long)]
+    p: Option<u64>,
+    /// Negatives in the dataset.
+    #[arg(long)]
+    n: Option<u64>,
+    /// Number of folds.
+    #[arg(long)]
+    k: Option<u64>,
+    /// Number of repeats.
+    #[arg(long, default_value_t = 1)]
+    repeats: u64,
+    /// The reported scores, comma separated (they decide the pruning rules).
+    #[arg(long, value_delimiter = ',')]
+    scores: Vec<String>,
+}
+
+/// The reported scores of `--scores`.
+fn scores_of(args: &CountArgs) -> anyhow::Result<Vec<Score>> {
+    parse_scores(&args.scores)
+}
+
+fn parse_scores(scores: &[String]) -> anyhow::Result<Vec<Score>> {
+    scores
         .iter()
         .filter(|s| !s.trim().is_empty())
         .map(|s| Score::from_name(s.trim()).map_err(|e| anyhow::anyhow!("--scores: {e}")))
-        .collect::<anyhow::Result<Vec<Score>>>()?;
+        .collect()
+}
+
+fn count_configurations(args: &CountArgs) -> anyhow::Result<String> {
     Ok(scorecheck::count_fold_configurations(
         args.p,
         args.n,
         args.k,
         args.repeats,
-        &scores,
+        &scores_of(args)?,
     )?)
 }

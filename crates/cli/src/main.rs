@@ -63,7 +63,7 @@ enum Command {
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
-enum Format {
+pub(crate) enum Format {
     Text,
     Json,
 }

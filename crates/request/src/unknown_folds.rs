@@ -4,6 +4,7 @@
 //! pruning rules of the fold configurations (`fold_rules`: `"reference"`, the default, or
 //! `"none"`).
 
+use num_bigint::BigUint;
 use scorecheck_algebra::Score;
 use scorecheck_experiment::{reference_rules, Bound, Evaluation, UnknownFolds};
 use scorecheck_folds::FoldRules;
@@ -24,6 +25,10 @@ pub struct UnknownFoldsRequest {
     pub experiment: UnknownFolds,
     /// The keys of reported scores that are not linear under averaging.
     pub ignored: Vec<String>,
+    /// The range of configuration indices `[start, end)` to search
+    /// (`"configurations": {"start": S, "end": E}`), or `None` for all of them: one part of a
+    /// search split across workers.
+    pub range: Option<(BigUint, BigUint)>,
 }
 
 impl UnknownFoldsRequest {
@@ -32,6 +37,7 @@ impl UnknownFoldsRequest {
         UnknownFoldsRequest {
             experiment,
             ignored: Vec::new(),
+            range: None,
         }
     }
 }
@@ -122,6 +128,62 @@ pub fn check_shape(
     Ok(())
 }
 
+/// The most digits of a configuration index (a count of configurations is far smaller).
+const MAX_INDEX_DIGITS: usize = 1_000;
+
+/// Reads `configurations: {"start": S, "end": E}`, indices as whole numbers or decimal text
+/// (`"78500000000000000000"`: JSON readers lose digits of large numbers), `end` exclusive.
+///
+/// # Errors
+///
+/// `InvalidValue` naming `configurations.start` or `.end` for an index that is not a
+/// non-negative whole number, `Contradiction` naming `configurations` for an empty range.
+pub fn read_range(fields: &Object<'_>) -> Result<Option<(BigUint, BigUint)>> {
+    let Some(value) = fields.get("configurations") else {
+        return Ok(None);
+    };
+    let object = Object::new(value, "configurations")?;
+    let index = |key: &str| -> Result<BigUint> {
+        let path = object.field_path(key);
+        let value = object.required(
+            key,
+            "a configuration index, a whole number or its decimal text, e.g. \"0\"",
+        )?;
+        let text = match value {
+            Json::Number(number) => number.as_str(),
+            Json::String(text) => text.as_str(),
+            _ => "",
+        };
+        if text.is_empty()
+            || text.len() > MAX_INDEX_DIGITS
+            || !text.bytes().all(|b| b.is_ascii_digit())
+        {
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                Some(&path),
+                format!("expected a configuration index: a whole number 0 or more (at most {MAX_INDEX_DIGITS} digits), as a number or decimal text like \"654152\""),
+            ));
+        }
+        text.parse::<BigUint>().map_err(|_| {
+            Error::new(
+                ErrorKind::InvalidValue,
+                Some(&path),
+                "expected a configuration index",
+            )
+        })
+    };
+    let (start, end) = (index("start")?, index("end")?);
+    object.finish(&[])?;
+    if start >= end {
+        return Err(Error::new(
+            ErrorKind::Contradiction,
+            Some("configurations"),
+            format!("the range [{start}, {end}) is empty: end is exclusive and must be above start (`scorecheck folds split` prints ranges that cover a space)"),
+        ));
+    }
+    Ok(Some((start, end)))
+}
+
 /// Reads `scores`, `eps` and tolerance into windows, the ignored names, and the ignored scores.
 ///
 /// # Errors
@@ -187,6 +249,7 @@ pub fn read_one(fields: &Object<'_>) -> Result<UnknownFoldsRequest> {
     Ok(UnknownFoldsRequest {
         experiment,
         ignored,
+        range: read_range(fields)?,
     })
 }
 
@@ -258,6 +321,7 @@ pub fn read_many(fields: &Object<'_>) -> Result<UnknownFoldsRequest> {
     Ok(UnknownFoldsRequest {
         experiment,
         ignored,
+        range: read_range(fields)?,
     })
 }
 
@@ -305,5 +369,6 @@ pub fn read_tpehg(fields: &Object<'_>) -> Result<UnknownFoldsRequest> {
     Ok(UnknownFoldsRequest {
         experiment,
         ignored,
+        range: read_range(fields)?,
     })
 }
