@@ -50,10 +50,3 @@ impl IntoIndex for &BigUint {
         self.clone()
     }
 }
-
-impl sealed::Sealed for BigUint {}
-impl IntoIndex for BigUint {
-    fn into_index(self) -> BigUint {
-        self
-    }
-}

@@ -169,7 +169,7 @@ impl ConfigurationProduct {
     /// let workers: Vec<_> = split_ranges(&product.count(), 3)
     ///     .into_iter()
     ///     .map(|(start, end)| {
-    ///         let walk = product.clone().into_range(start, end).unwrap();
+    ///         let walk = product.clone().into_range(&start, &end).unwrap();
     ///         std::thread::spawn(move || walk.count())
     ///     })
     ///     .collect();

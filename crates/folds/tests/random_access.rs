@@ -66,7 +66,7 @@ proptest! {
             let got: Vec<_> = space.range(i as u64, (i + len) as u64)?.collect();
             let end = (i + len).min(listed.len());
             prop_assert_eq!(&got[..], &listed[i..end]);
-            let by_big: Vec<_> = space.range(BigUint::from(i), BigUint::from(i + len))?.collect();
+            let by_big: Vec<_> = space.range(&BigUint::from(i), &BigUint::from(i + len))?.collect();
             prop_assert_eq!(got, by_big);
         }
     }
