@@ -155,6 +155,22 @@ fn datasets() -> Vec<(&'static str, u64, u64)> {
         .collect()
 }
 
+/// `parts` ranges of the configuration indices of an unknown-folds request (JSON text), as
+/// JSON text: `[{"start": "0", "end": "654152"}, ...]`, or `{"error": {...}}`.
+#[pyfunction]
+fn split_text(request: String, parts: u64) -> String {
+    match scorecheck::split_request_configurations(&request, parts) {
+        Ok(ranges) => serde_json::Value::Array(
+            ranges
+                .into_iter()
+                .map(|(start, end)| json!({"start": start, "end": end}))
+                .collect(),
+        )
+        .to_string(),
+        Err(error) => json!({ "error": error.to_json() }).to_string(),
+    }
+}
+
 /// The extension module.
 #[pymodule]
 fn _scorecheck(module: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -168,5 +184,6 @@ fn _scorecheck(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(batch_texts, module)?)?;
     module.add_function(wrap_pyfunction!(check_names, module)?)?;
     module.add_function(wrap_pyfunction!(datasets, module)?)?;
+    module.add_function(wrap_pyfunction!(split_text, module)?)?;
     Ok(())
 }

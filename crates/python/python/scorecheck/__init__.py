@@ -15,7 +15,15 @@ Results are dicts with the fields of `scorecheck check --format json` (`inconsis
 `ScorecheckError` with `.kind`, `.field` and `.message`.
 """
 
-from ._request import ScorecheckError, batch, check_json, check_names, to_json
+from ._request import (
+    ScorecheckError,
+    batch,
+    check_json,
+    check_names,
+    merge_verdicts,
+    split_configurations,
+    to_json,
+)
 from . import check
 from . import datasets
 
@@ -26,5 +34,7 @@ __all__ = [
     "check_json",
     "check_names",
     "datasets",
+    "merge_verdicts",
+    "split_configurations",
     "to_json",
 ]

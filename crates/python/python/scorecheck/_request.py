@@ -230,6 +230,30 @@ def _answer(text):
     return result
 
 
+def split_configurations(request, parts):
+    """`parts` ranges of the fold configurations of an unknown-folds request (a dict), as
+    `[{"start": "0", "end": "654152"}, ...]` (indices as decimal text, `end` exclusive): give
+    each worker the request with `"configurations": range` added, and merge their verdicts
+    (consistent if one range is, inconsistent only if every range is refuted)."""
+    if not isinstance(parts, int) or isinstance(parts, bool) or not 1 <= parts <= 1_000_000:
+        raise ScorecheckError("invalid_value", "parts", "give 1 to 1000000 ranges")
+    if not isinstance(request, dict):
+        raise ScorecheckError(
+            "invalid_json", None, f"expected a dict request, found a {type(request).__name__}"
+        )
+    return _answer(_scorecheck.split_text(to_json(request), parts))
+
+
+def merge_verdicts(verdicts):
+    """The verdict of a check split into ranges, from each range's verdict."""
+    verdicts = list(verdicts)
+    if "consistent" in verdicts:
+        return "consistent"
+    if verdicts and all(v == "inconsistent" for v in verdicts):
+        return "inconsistent"
+    return "undecided"
+
+
 def check_json(text):
     """Answers one request given as JSON text (numbers read exactly as written)."""
     return _answer(_scorecheck.check_text(text))

@@ -1,0 +1,58 @@
+"""An unknown-folds check split into ranges of fold configurations, answered range by range
+(and on a Dask cluster where dask[distributed] is installed), gives the whole check's verdict."""
+
+import pytest
+
+import scorecheck
+
+CASES = [
+    # consistent (the stratified folds or a later configuration fit)
+    {"check": "1_dataset_unknown_folds_mos", "dataset": {"p": 20, "n": 30},
+     "folding": {"n_folds": 3}, "scores": {"acc": 0.61, "sens": 0.4, "spec": 0.7}, "eps": 0.01},
+    # inconsistent: the README's TPEHG-sized example with a typo
+    {"check": "1_dataset_unknown_folds_mos", "dataset": {"p": 38, "n": 262},
+     "folding": {"n_folds": 5}, "scores": {"acc": 0.8, "sens": 0.95, "spec": 0.5}, "eps": 0.001},
+]
+
+
+def answer_range(request, part):
+    return scorecheck.check({**request, "configurations": part})
+
+
+@pytest.mark.parametrize("request_", CASES)
+@pytest.mark.parametrize("parts", [1, 3, 7])
+def test_split_ranges_merge_to_the_whole_verdict(request_, parts):
+    whole = scorecheck.check(request_)["verdict"]
+    ranges = scorecheck.split_configurations(request_, parts)
+    assert ranges[0]["start"] == "0"
+    assert all(a["end"] == b["start"] for a, b in zip(ranges, ranges[1:]))
+    total = scorecheck.check({**request_, "max_configurations": 1})["configurations_total"]
+    assert int(ranges[-1]["end"]) == int(total)
+    verdicts = [answer_range(request_, part)["verdict"] for part in ranges]
+    assert scorecheck.merge_verdicts(verdicts) == whole
+
+
+def test_split_names_its_bad_arguments():
+    with pytest.raises(scorecheck.ScorecheckError) as error:
+        scorecheck.split_configurations(CASES[0], 0)
+    assert error.value.field == "parts"
+    with pytest.raises(scorecheck.ScorecheckError) as error:
+        scorecheck.split_configurations({"check": "1_testset_no_kfold"}, 2)
+    assert error.value.field == "check"
+
+
+def test_split_on_a_dask_cluster_stops_once_a_range_fits():
+    distributed = pytest.importorskip("dask.distributed")
+    request_ = CASES[0]
+    ranges = scorecheck.split_configurations(request_, 4)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True) as cluster, \
+            distributed.Client(cluster) as client:
+        futures = [client.submit(answer_range, request_, part, pure=False) for part in ranges]
+        verdicts = []
+        for future in distributed.as_completed(futures):
+            verdicts.append(future.result()["verdict"])
+            if verdicts[-1] == "consistent":
+                # No more ranges are needed: cancel the rest.
+                client.cancel(futures)
+                break
+    assert scorecheck.merge_verdicts(verdicts) == scorecheck.check(request_)["verdict"]
