@@ -662,28 +662,67 @@ pub(crate) fn read(
         });
     }
     // The running text, tables out, for the protocol.
-    let mut running = String::new();
+    let mut source = String::new();
     let mut last = 0;
     for (_, start, _, _, end) in &floats {
         if *start >= last {
-            running.push_str(&plain(
-                &s[last..*start].iter().collect::<String>(),
-                &macros,
-                0,
-            ));
-            running.push_str("\n\n");
+            source.extend(&s[last..*start]);
+            source.push_str("\n\n");
             last = *end;
         }
     }
-    running.push_str(&plain(
-        &s[last.min(s.len())..].iter().collect::<String>(),
-        &macros,
-        0,
-    ));
+    source.extend(&s[last.min(s.len())..]);
+    let running = paragraphs(&source)
+        .iter()
+        .map(|p| plain(p, &macros, 0))
+        .collect::<Vec<_>>()
+        .join("\n\n");
     Ok(Document {
         tables,
         text: running,
     })
+}
+
+/// The paragraphs of LaTeX source: split at blank lines, and section titles on their own
+/// (a heading is not the start of the sentence after it).
+fn paragraphs(source: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for paragraph in source.split("\n\n") {
+        let s = chars(paragraph);
+        let mut current = String::new();
+        let mut i = 0;
+        while i < s.len() {
+            if s[i] == '\\' {
+                let (n, after) = command(&s, i + 1);
+                if matches!(
+                    n.as_str(),
+                    "section"
+                        | "subsection"
+                        | "subsubsection"
+                        | "section*"
+                        | "subsection*"
+                        | "subsubsection*"
+                        | "paragraph"
+                        | "caption"
+                ) {
+                    if let Some((title, end)) = group(&s, optional(&s, after)) {
+                        out.push(std::mem::take(&mut current));
+                        out.push(title);
+                        i = end;
+                        continue;
+                    }
+                }
+                current.extend(&s[i..after]);
+                i = after;
+                continue;
+            }
+            current.push(s[i]);
+            i += 1;
+        }
+        out.push(current);
+    }
+    out.retain(|p| !p.trim().is_empty());
+    out
 }
 
 /// The index just after the first `\name` in `s`.

@@ -65,7 +65,11 @@ pub(crate) fn read(text: &str) -> CellValue {
         value = stripped.trim();
     }
     let value = value.trim_end_matches(MARKS).trim();
-    let printed = value.replace('−', "-");
+    let mut printed = value.replace('−', "-");
+    // `.95` as `0.95`: the same digits, in the form JSON and the batch read.
+    if printed.starts_with('.') || printed.starts_with("-.") {
+        printed = printed.replacen('.', "0.", 1);
+    }
     if is_decimal(&printed) {
         CellValue::Number {
             printed,
@@ -115,7 +119,7 @@ mod tests {
         assert_eq!(read("0.912 (0.010)"), number("0.912"));
         assert_eq!(read("0.912*"), number("0.912"));
         assert_eq!(read("0.912†"), number("0.912"));
-        assert_eq!(read(".95"), number(".95"));
+        assert_eq!(read(".95"), number("0.95"));
         assert_eq!(read("−0.12"), number("-0.12"));
         assert_eq!(
             read("95.4%"),
