@@ -333,6 +333,21 @@ pub(crate) fn plain(text: &str, macros: &[(String, String)], depth: usize) -> St
                             }
                         }
                     }
+                    "begin" | "end" => {
+                        // An environment inside a cell (`minipage`, `tabular`): its name and,
+                        // when it opens, its position and width arguments are not text.
+                        if let Some((env, end)) = group(&s, i) {
+                            i = end;
+                            if name == "begin"
+                                && matches!(env.trim(), "minipage" | "tabular" | "array")
+                            {
+                                i = optional(&s, i);
+                                if let Some((_, end)) = group(&s, i) {
+                                    i = end;
+                                }
+                            }
+                        }
+                    }
                     "makecell" | "shortstack" | "num" | "tablenum" | "parbox" => {
                         i = optional(&s, i);
                         if name == "parbox" {
@@ -787,6 +802,14 @@ mod tests {
         assert_eq!(plain(r"\textcolor{red}{\emph{88.1}}", &m, 0), "88.1");
         assert_eq!(plain(r"F$_1$-score", &m, 0), "F1-score");
         assert_eq!(plain(r"Acc. (\%)", &m, 0), "Acc. (%)");
+        assert_eq!(
+            plain(
+                r"\begin{minipage}[b]{\linewidth}Bananas\end{minipage}",
+                &m,
+                0
+            ),
+            "Bananas"
+        );
     }
 
     #[test]
