@@ -668,6 +668,7 @@ pub(crate) fn read(
             .filter(|row: &Vec<RawCell>| row.iter().any(|c| !c.text.is_empty()))
             .collect();
         rows.truncate(100_000);
+        fill_multirows(&mut rows);
         tables.push(RawTable {
             label,
             caption,
@@ -696,6 +697,32 @@ pub(crate) fn read(
         tables,
         text: running,
     })
+}
+
+/// `\multirow` leaves an empty cell in each row it covers (unlike HTML's `rowspan`, whose
+/// covered cells are absent): its text goes into those placeholders, and the span is dropped.
+fn fill_multirows(rows: &mut [Vec<RawCell>]) {
+    let position =
+        |row: &[RawCell], index: usize| -> usize { row[..index].iter().map(|c| c.colspan).sum() };
+    for r in 0..rows.len() {
+        for index in 0..rows[r].len() {
+            let span = rows[r][index].rowspan;
+            if span <= 1 {
+                continue;
+            }
+            rows[r][index].rowspan = 1;
+            let at = position(&rows[r], index);
+            let text = rows[r][index].text.clone();
+            for below in rows.iter_mut().skip(r + 1).take(span - 1) {
+                let found = (0..below.len()).find(|&i| position(below, i) == at);
+                if let Some(i) = found {
+                    if below[i].text.is_empty() {
+                        below[i].text = text.clone();
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The paragraphs of LaTeX source: split at blank lines, and section titles on their own
