@@ -6,7 +6,7 @@
 use scraper::{ElementRef, Html, Node};
 
 use crate::model::{RawCell, RawTable};
-use crate::{Document, Limits};
+use crate::{Document, Error, ErrorKind, Limits};
 
 /// Elements whose text is never a cell's value or a caption's words.
 const SKIPPED: &[&str] = &[
@@ -75,7 +75,82 @@ fn span(element: ElementRef<'_>, attribute: &str) -> usize {
         .clamp(1, 256)
 }
 
-pub(crate) fn read(text: &str, limits: &Limits) -> Document {
+/// Elements that never nest (void) or close themselves implicitly: not counted as depth.
+const NOT_NESTING: &[&str] = &[
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+    "track", "wbr", "p", "li", "td", "th", "tr", "dt", "dd", "option", "thead", "tbody", "tfoot",
+    "colgroup", "caption", "!doctype",
+];
+
+/// The deepest nesting of explicitly closed elements, estimated from the tags alone (before
+/// parsing: html5ever's tree building slows quadratically with the depth). Comments, scripts
+/// and styles are skipped.
+fn nesting(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let (mut depth, mut deepest, mut i) = (0usize, 0usize, 0usize);
+    while let Some(at) = bytes[i..].iter().position(|&b| b == b'<') {
+        i += at + 1;
+        if bytes[i..].starts_with(b"!--") {
+            i = text[i..].find("-->").map_or(bytes.len(), |e| i + e + 3);
+            continue;
+        }
+        if bytes.get(i) == Some(&b'/') {
+            depth = depth.saturating_sub(1);
+            continue;
+        }
+        let name: String = text[i..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '!' || *c == '-')
+            .take(32)
+            .collect::<String>()
+            .to_ascii_lowercase();
+        if name.is_empty() || !name.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            continue;
+        }
+        let close = text[i..].find('>').map_or(bytes.len(), |e| i + e);
+        let self_closing = close > i && bytes.get(close - 1) == Some(&b'/');
+        if name == "script" || name == "style" {
+            // To the matching end tag, compared without case and without copying the rest.
+            let mut j = close.min(bytes.len());
+            i = bytes.len();
+            while let Some(at) = bytes[j..].windows(2).position(|w| w == b"</") {
+                let tag = j + at + 2;
+                if bytes[tag..]
+                    .get(..name.len())
+                    .is_some_and(|t| t.eq_ignore_ascii_case(name.as_bytes()))
+                {
+                    i = tag;
+                    break;
+                }
+                j = tag;
+            }
+            continue;
+        }
+        if !self_closing && !NOT_NESTING.contains(&name.as_str()) {
+            depth += 1;
+            deepest = deepest.max(depth);
+        }
+    }
+    deepest
+}
+
+/// Deepest element nesting read (8 times the brace and element cap: real pages, arXiv's
+/// LaTeXML included, nest a few dozen deep).
+fn max_html_depth(limits: &Limits) -> usize {
+    limits.max_depth.saturating_mul(8)
+}
+
+pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
+    let deepest = nesting(text);
+    if deepest > max_html_depth(limits) {
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "elements nested {deepest} deep, more than the {} an HTML document may have",
+                max_html_depth(limits)
+            ),
+        ));
+    }
     let html = Html::parse_document(text);
     let mut document = Document::default();
     let mut heading = String::new();
@@ -109,7 +184,7 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Document {
             _ => {}
         }
     }
-    document
+    Ok(document)
 }
 
 fn table(element: ElementRef<'_>, heading: &str, limits: &Limits) -> RawTable {

@@ -619,6 +619,7 @@ pub(crate) fn read(
     let tabulars = environments(&s, &tabular_names);
     let mut tables = Vec::new();
     let mut count_in_float: Vec<usize> = vec![0; floats.len()];
+    let mut float_titles: Vec<Option<(String, Option<String>)>> = vec![None; floats.len()];
     for (env, start, body, body_end, _) in tabulars.iter().take(limits.max_tables) {
         let args = TABULARS
             .iter()
@@ -635,23 +636,14 @@ pub(crate) fn read(
         let float = floats
             .iter()
             .position(|(_, fs, _, _, fe)| fs <= start && start < fe);
-        let (mut caption, mut label) = (String::new(), None);
-        // A longtable carries its own caption.
-        let context: Vec<char> = match float {
-            Some(k) => s[floats[k].2..floats[k].3].to_vec(),
-            None => inner.clone(),
+        // A float's caption and label are read once, however many tabulars it holds; a
+        // tabular outside a float (a longtable) carries its own.
+        let (caption, mut label) = match float {
+            Some(k) => float_titles[k]
+                .get_or_insert_with(|| titles(&s[floats[k].2..floats[k].3], &macros))
+                .clone(),
+            None => titles(&inner, &macros),
         };
-        if let Some(at) = find_command(&context, "caption") {
-            let j = optional(&context, at);
-            if let Some((c, _)) = group(&context, j) {
-                caption = plain(&c, &macros, 0);
-            }
-        }
-        if let Some(at) = find_command(&context, "label") {
-            if let Some((l, _)) = group(&context, at) {
-                label = Some(l.trim().to_string());
-            }
-        }
         if let Some(k) = float {
             count_in_float[k] += 1;
             if count_in_float[k] > 1 {
@@ -765,6 +757,24 @@ fn paragraphs(source: &str) -> Vec<String> {
     }
     out.retain(|p| !p.trim().is_empty());
     out
+}
+
+/// The caption (as text) and the label of a float's or a longtable's body.
+fn titles(context: &[char], macros: &[(String, String)]) -> (String, Option<String>) {
+    let mut caption = String::new();
+    let mut label = None;
+    if let Some(at) = find_command(context, "caption") {
+        let j = optional(context, at);
+        if let Some((c, _)) = group(context, j) {
+            caption = plain(&c, macros, 0);
+        }
+    }
+    if let Some(at) = find_command(context, "label") {
+        if let Some((l, _)) = group(context, at) {
+            label = Some(l.trim().to_string());
+        }
+    }
+    (caption, label)
 }
 
 /// The index just after the first `\name` in `s`.

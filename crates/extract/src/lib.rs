@@ -202,8 +202,8 @@ impl std::error::Error for Error {}
 ///
 /// # Errors
 ///
-/// An [`Error`] when the text is larger than the default [`Limits`] allow or cannot be
-/// read as the format (malformed JATS XML).
+/// An [`Error`] when the text is larger or nested deeper than the default [`Limits`]
+/// allow, or cannot be read as the format (malformed JATS XML).
 pub fn extract(text: &str, format: Format, source: &str) -> Result<Vec<Row>, Error> {
     extract_with(text, format, source, &Limits::default(), &|_| None)
 }
@@ -235,7 +235,7 @@ pub fn extract_with(
     let document = match format {
         Format::Latex => latex::read(text, limits, resolve)?,
         Format::Markdown => markdown::read(text, limits),
-        Format::Html => html::read(text, limits),
+        Format::Html => html::read(text, limits)?,
         Format::Jats => jats::read(text, limits)?,
     };
     Ok(rows_of(&document, source, limits))
