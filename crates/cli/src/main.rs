@@ -1,9 +1,10 @@
-//! The `scorecheck` command-line tool: `scores`, `check`, `batch`, `folds`, `datasets`, `cbpe`, `eval`, `serve`.
+//! The `scorecheck` command-line tool: `scores`, `check`, `batch`, `extract`, `scan`, `folds`, `datasets`, `cbpe`, `eval`, `serve`.
 
 mod batch;
 mod cbpe;
 mod datasets;
 mod eval;
+mod extract;
 mod folds;
 mod ordered;
 mod quick;
@@ -50,6 +51,12 @@ enum Command {
     /// Check JSON Lines requests, answering one line per line, in order; or a CSV table of
     /// papers (`batch papers.csv`), one reported result per row.
     Batch(BatchArgs),
+    /// Read the results tables of papers and READMEs (`.tex`, `.md`, `.html`, JATS `.xml`)
+    /// into a CSV table that `batch` checks as it is.
+    Extract(extract::ExtractArgs),
+    /// Extract, then check each row whose counts are known under every protocol its text
+    /// allows; findings are rows inconsistent under all of them.
+    Scan(extract::ScanArgs),
     /// Fold configurations of k-fold: `folds count --p 244 --n 262 --k 5`.
     Folds(folds::FoldsArgs),
     /// List the named datasets of the registry.
@@ -306,6 +313,8 @@ fn main() -> ExitCode {
                 ExitCode::from(EXIT_ERROR)
             }
         },
+        Command::Extract(args) => extract::run_extract(&args),
+        Command::Scan(args) => extract::run_scan(&args),
         Command::Folds(args) => folds::run(&args),
         Command::Datasets(args) => datasets::run(&args),
         Command::Eval(args) => eval::run(&args),

@@ -238,7 +238,7 @@ fn write_csv<W: Write>(out: &mut csv::Writer<W>, row: &[String]) -> std::io::Res
 /// A cell a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or
 /// carriage return) behind a leading `'`, as OWASP advises; a cell that is entirely a
 /// decimal number (`-0.5`, `+1e-3`) is data and stays as it is.
-fn neutralised(cell: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn neutralised(cell: &str) -> std::borrow::Cow<'_, str> {
     match cell.as_bytes().first() {
         Some(b'=' | b'+' | b'-' | b'@' | b'\t' | b'\r') if !is_decimal(cell) => {
             std::borrow::Cow::Owned(format!("'{cell}"))

@@ -1,0 +1,425 @@
+//! `scorecheck extract FILE...` (documents' results tables as a CSV batch table) and
+//! `scorecheck scan FILE...` (the same rows checked under each protocol the text allows).
+
+use std::io::Write;
+use std::path::{Component, Path, PathBuf};
+use std::process::ExitCode;
+
+use scorecheck_extract::{Format as DocFormat, Protocol, Row};
+
+/// The output format of `extract` and `scan`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum OutputFormat {
+    /// A CSV table in the batch schema (`scorecheck batch` reads it as it is).
+    Csv,
+    /// One JSON object per row, the same columns as keys.
+    Jsonl,
+}
+
+/// A document format, when the file's extension does not say it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum InputFormat {
+    /// LaTeX source.
+    Latex,
+    /// Markdown.
+    Markdown,
+    /// HTML (arXiv's LaTeXML included).
+    Html,
+    /// JATS XML.
+    Jats,
+}
+
+#[derive(clap::Args)]
+pub struct ExtractArgs {
+    /// The documents (`.tex`, `.md`, `.html`, `.xml`).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// The output format.
+    #[arg(long, value_enum, default_value = "csv")]
+    format: OutputFormat,
+    /// The documents' format [default: from each file's extension].
+    #[arg(long, value_enum)]
+    input_format: Option<InputFormat>,
+}
+
+#[derive(clap::Args)]
+pub struct ScanArgs {
+    #[command(flatten)]
+    extract: ExtractArgs,
+    /// Wall-clock budget per check, in seconds [default: 10].
+    #[arg(long)]
+    time_limit: Option<f64>,
+}
+
+/// The columns before the scores, in order. `dataset_text` is the dataset as printed and
+/// `registry_name` the registry entry it matched: the batch reads `dataset` and
+/// `dataset_name` as a registry name to look up, and refuses a name together with `p` and
+/// `n`, so both are carried under names of their own and `p` and `n` are given.
+pub const LEADING: [&str; 11] = [
+    "source",
+    "table",
+    "caption",
+    "dataset_text",
+    "method",
+    "registry_name",
+    "p",
+    "n",
+    "folds",
+    "check",
+    "protocol_text",
+];
+
+/// The columns after the scores.
+pub const TRAILING: [&str; 3] = ["percent", "eps", "note"];
+
+/// The assumptions `scan` checks, as (column, check name).
+const ASSUMPTIONS: [(&str, &str); 3] = [
+    ("verdict_one_testset", "1_testset_no_kfold"),
+    ("verdict_kfold_som", "1_dataset_kfold_som"),
+    ("verdict_kfold_mos", "1_dataset_known_folds_mos"),
+];
+
+/// Largest document read (the library's cap, checked before reading).
+const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// The check a row's protocol names, for the `check` column.
+fn check_of(row: &Row) -> &'static str {
+    match row.protocol {
+        Some(Protocol::KFold { folds: Some(_) }) => "1_dataset_kfold_som",
+        Some(Protocol::HoldOut) => "1_testset_no_kfold",
+        _ => "",
+    }
+}
+
+/// A row's cells under `columns` (leading, scores, trailing).
+fn cells(row: &Row, scores: &[&str]) -> Vec<String> {
+    let (p, n) = match row.counts() {
+        Some((p, n)) => (p.to_string(), n.to_string()),
+        None => (String::new(), String::new()),
+    };
+    let mut out = vec![
+        row.source.clone(),
+        row.table.clone(),
+        row.caption.clone(),
+        row.dataset.clone(),
+        row.method.clone(),
+        row.registry.map(|d| d.name.to_string()).unwrap_or_default(),
+        p,
+        n,
+        row.folds.map(|k| k.to_string()).unwrap_or_default(),
+        check_of(row).to_string(),
+        row.protocol_text.clone(),
+    ];
+    for score in scores {
+        out.push(
+            row.scores
+                .iter()
+                .find(|(s, _)| s == score)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_default(),
+        );
+    }
+    out.push(if row.percent { "true" } else { "false" }.to_string());
+    out.push("auto".to_string());
+    out.push(row.note.clone());
+    out
+}
+
+/// The `\input` resolver of a LaTeX file: names relative to its folder, never absolute or
+/// above it, each at most the size cap.
+fn resolver(file: &Path) -> impl Fn(&str) -> Option<String> {
+    let folder = file.parent().map(Path::to_path_buf).unwrap_or_default();
+    move |name: &str| {
+        let relative = Path::new(name);
+        if relative
+            .components()
+            .any(|c| !matches!(c, Component::Normal(_) | Component::CurDir))
+        {
+            return None;
+        }
+        let mut candidates = vec![folder.join(relative)];
+        if relative.extension().is_none() {
+            candidates.push(folder.join(format!("{name}.tex")));
+        }
+        candidates.into_iter().find_map(|path| {
+            let size = std::fs::metadata(&path).ok()?.len();
+            (size <= MAX_FILE_BYTES)
+                .then(|| std::fs::read_to_string(&path).ok())
+                .flatten()
+        })
+    }
+}
+
+/// The rows of one document.
+///
+/// # Errors
+///
+/// A message naming the file: unreadable, too large, not UTF-8, an unknown extension, or
+/// text the reader refuses.
+pub fn extract_file(file: &Path, input: Option<InputFormat>) -> Result<Vec<Row>, String> {
+    let name = file.display().to_string();
+    let format = match input {
+        Some(InputFormat::Latex) => DocFormat::Latex,
+        Some(InputFormat::Markdown) => DocFormat::Markdown,
+        Some(InputFormat::Html) => DocFormat::Html,
+        Some(InputFormat::Jats) => DocFormat::Jats,
+        None => DocFormat::from_path(&name).ok_or_else(|| {
+            format!("{name}: not a document extract reads by its extension; name it .tex, .md, .html or .xml, or give --input-format")
+        })?,
+    };
+    let size = std::fs::metadata(file)
+        .map_err(|e| format!("{name}: cannot read: {e}"))?
+        .len();
+    if size > MAX_FILE_BYTES {
+        return Err(format!(
+            "{name}: {size} bytes is more than the {MAX_FILE_BYTES} a document may have; give the part with the tables"
+        ));
+    }
+    let bytes = std::fs::read(file).map_err(|e| format!("{name}: cannot read: {e}"))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{name}: not valid UTF-8 (at byte {}); save it as UTF-8",
+            e.utf8_error().valid_up_to()
+        )
+    })?;
+    let resolve = resolver(file);
+    scorecheck_extract::extract_with(
+        &text,
+        format,
+        &name,
+        &scorecheck_extract::Limits::default(),
+        &resolve,
+    )
+    .map_err(|e| format!("{name}: {e}"))
+}
+
+/// Every file's rows; each unreadable file reported on stderr, the others read.
+fn rows_of(args: &ExtractArgs, command: &str) -> (Vec<Row>, usize, usize) {
+    let mut rows = Vec::new();
+    let mut failed = 0;
+    let mut read = 0;
+    for file in &args.files {
+        match extract_file(file, args.input_format) {
+            Ok(found) => {
+                read += 1;
+                rows.extend(found);
+            }
+            Err(message) => {
+                failed += 1;
+                eprintln!("scorecheck {command}: {message}");
+            }
+        }
+    }
+    (rows, read, failed)
+}
+
+/// The score columns the rows use, in canonical order.
+fn score_columns(rows: &[Row]) -> Vec<&'static str> {
+    scorecheck_extract::score_order()
+        .into_iter()
+        .filter(|s| rows.iter().any(|r| r.scores.iter().any(|(k, _)| k == s)))
+        .collect()
+}
+
+fn write_rows(
+    format: OutputFormat,
+    header: &[String],
+    rows: impl Iterator<Item = Vec<String>>,
+) -> std::io::Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match format {
+        OutputFormat::Csv => {
+            let mut writer = csv::Writer::from_writer(&mut out);
+            writer.write_record(header).map_err(std::io::Error::other)?;
+            for row in rows {
+                writer
+                    .write_record(
+                        row.iter()
+                            .map(|c| crate::table::neutralised(c).into_owned()),
+                    )
+                    .map_err(std::io::Error::other)?;
+            }
+            writer.flush()?;
+        }
+        OutputFormat::Jsonl => {
+            for row in rows {
+                let mut object = serde_json::Map::new();
+                for (key, cell) in header.iter().zip(row) {
+                    object.insert(key.clone(), cell.into());
+                }
+                writeln!(out, "{}", serde_json::Value::Object(object))?;
+            }
+            out.flush()?;
+        }
+    }
+    Ok(())
+}
+
+fn finish(written: std::io::Result<()>, failed: usize, command: &str) -> ExitCode {
+    match written {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("scorecheck {command}: {e}");
+            ExitCode::from(crate::EXIT_ERROR)
+        }
+        _ if failed > 0 => ExitCode::from(crate::EXIT_ERROR),
+        _ => ExitCode::from(crate::EXIT_CONSISTENT),
+    }
+}
+
+/// `scorecheck extract`.
+pub fn run_extract(args: &ExtractArgs) -> ExitCode {
+    let (rows, _, failed) = rows_of(args, "extract");
+    let scores = score_columns(&rows);
+    let mut header: Vec<String> = LEADING.iter().map(|c| (*c).to_string()).collect();
+    header.extend(scores.iter().map(|s| (*s).to_string()));
+    header.extend(TRAILING.iter().map(|c| (*c).to_string()));
+    let written = write_rows(args.format, &header, rows.iter().map(|r| cells(r, &scores)));
+    finish(written, failed, "extract")
+}
+
+/// The request of one row under one assumption.
+fn request(row: &Row, check: &str, p: u64, n: u64, folds: Option<u64>) -> String {
+    let scores: Vec<String> = row
+        .scores
+        .iter()
+        .map(|(s, v)| format!("{s:?}:{v}"))
+        .collect();
+    let counts = format!("{{\"p\":{p},\"n\":{n}}}");
+    let (key, folding) = match folds {
+        Some(k) => (
+            "dataset",
+            format!(",\"folding\":{{\"n_folds\":{k},\"strategy\":\"stratified_sklearn\"}}"),
+        ),
+        None => ("testset", String::new()),
+    };
+    format!(
+        "{{\"check\":{check:?},{key:?}:{counts}{folding},\"scores\":{{{}}},\"eps\":\"auto\",\"percent\":{}}}",
+        scores.join(","),
+        row.percent
+    )
+}
+
+/// The verdict of one check, and its explanation when inconsistent.
+fn verdict(text: &str, options: &scorecheck::RunOptions) -> (String, String) {
+    match scorecheck::run_text(text, options) {
+        Ok(value) => {
+            let verdict = value
+                .get("verdict")
+                .and_then(serde_json::Value::as_str)
+                .map(str::to_string)
+                .unwrap_or_else(|| match value.get("inconsistency") {
+                    Some(serde_json::Value::Bool(true)) => "inconsistent".to_string(),
+                    Some(serde_json::Value::Bool(false)) => "consistent".to_string(),
+                    _ => "undecided".to_string(),
+                });
+            let why = value
+                .pointer("/explanation/message")
+                .and_then(serde_json::Value::as_str)
+                .unwrap_or_default()
+                .to_string();
+            (verdict, why)
+        }
+        Err(error) => (format!("error: {error}"), String::new()),
+    }
+}
+
+/// `scorecheck scan`.
+pub fn run_scan(args: &ScanArgs) -> ExitCode {
+    let mut options = scorecheck::RunOptions::default();
+    options.time_limit =
+        match scorecheck::time_limit(args.time_limit.unwrap_or(10.0), "--time-limit") {
+            Ok(limit) => Some(limit),
+            Err(e) => {
+                eprintln!("scorecheck scan: {e}");
+                return ExitCode::from(crate::EXIT_ERROR);
+            }
+        };
+    let (rows, documents, failed) = rows_of(&args.extract, "scan");
+    let scores = score_columns(&rows);
+    let mut header: Vec<String> = LEADING.iter().map(|c| (*c).to_string()).collect();
+    header.extend(scores.iter().map(|s| (*s).to_string()));
+    header.extend(TRAILING.iter().map(|c| (*c).to_string()));
+    header.extend(ASSUMPTIONS.iter().map(|(c, _)| (*c).to_string()));
+    header.push("finding".to_string());
+    let mut tables: Vec<(String, String)> = rows
+        .iter()
+        .map(|r| (r.source.clone(), r.table.clone()))
+        .collect();
+    tables.dedup();
+    let (mut checked, mut findings) = (0usize, 0usize);
+    let mut out_rows = Vec::new();
+    for row in &rows {
+        let mut line = cells(row, &scores);
+        let (verdicts, finding) = scan_row(row, &options);
+        if verdicts
+            .iter()
+            .any(|v| v == "consistent" || v == "inconsistent" || v == "undecided")
+        {
+            checked += 1;
+        }
+        if !finding.is_empty() {
+            findings += 1;
+        }
+        line.extend(verdicts);
+        line.push(finding);
+        out_rows.push(line);
+    }
+    let written = write_rows(args.extract.format, &header, out_rows.into_iter());
+    eprintln!(
+        "scorecheck scan: {documents} documents, {} tables, {} rows, {checked} checked, {findings} findings{}",
+        tables.len(),
+        rows.len(),
+        if failed > 0 { format!(", {failed} files not read") } else { String::new() }
+    );
+    finish(written, failed, "scan")
+}
+
+/// One row's verdict under each assumption and its finding.
+fn scan_row(row: &Row, options: &scorecheck::RunOptions) -> (Vec<String>, String) {
+    let Some((p, n)) = row.counts() else {
+        return (vec!["needs p and n".to_string(); 3], String::new());
+    };
+    let mut verdicts = Vec::new();
+    let mut explanations = Vec::new();
+    for (column, check) in ASSUMPTIONS {
+        let (text, allowed) = match (&row.protocol, column) {
+            (None, "verdict_one_testset") => (request(row, check, p, n, None), true),
+            (None, _) => (String::new(), false),
+            (
+                Some(Protocol::KFold { folds: Some(k) }),
+                "verdict_kfold_som" | "verdict_kfold_mos",
+            ) => (request(row, check, p, n, Some(*k)), true),
+            (Some(Protocol::KFold { folds: None }), "verdict_kfold_som" | "verdict_kfold_mos") => {
+                verdicts.push("needs the number of folds".to_string());
+                continue;
+            }
+            _ => (String::new(), false),
+        };
+        if !allowed {
+            verdicts.push("not stated".to_string());
+            continue;
+        }
+        let (verdict, why) = verdict(&text, options);
+        if verdict == "inconsistent" {
+            explanations.push(format!("{}: {why}", check));
+        }
+        verdicts.push(verdict);
+    }
+    let run: Vec<&String> = verdicts
+        .iter()
+        .filter(|v| {
+            matches!(v.as_str(), "consistent" | "inconsistent" | "undecided")
+                || v.starts_with("error")
+        })
+        .collect();
+    let finding = if !run.is_empty() && run.iter().all(|v| *v == "inconsistent") {
+        format!(
+            "inconsistent under every assumption the text allows: {}",
+            explanations.join("; ")
+        )
+    } else {
+        String::new()
+    };
+    (verdicts, finding)
+}

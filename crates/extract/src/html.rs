@@ -1,0 +1,253 @@
+//! HTML tables, by scraper (html5ever): `<table>` rows and `th`/`td` cells with their
+//! `colspan` and `rowspan`, the `<caption>` or the enclosing figure's `<figcaption>` (arXiv's
+//! LaTeXML: `ltx_tabular` in a `figure.ltx_table` with an `ltx_caption`), footnote marks
+//! (`<sup>`), MathML annotations and LaTeXML notes left out.
+
+use scraper::{ElementRef, Html, Node};
+
+use crate::model::{RawCell, RawTable};
+use crate::{Document, Error, ErrorKind, Limits};
+
+/// Elements whose text is never a cell's value or a caption's words.
+const SKIPPED: &[&str] = &[
+    "sup",
+    "annotation",
+    "annotation-xml",
+    "script",
+    "style",
+    "template",
+];
+
+/// The text of an element, skipped elements left out, spaces collapsed.
+fn text_of(element: ElementRef<'_>, limits: &Limits) -> String {
+    let mut out = String::new();
+    collect(element, &mut out, 0, limits.max_depth);
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn collect(element: ElementRef<'_>, out: &mut String, depth: usize, max_depth: usize) {
+    if depth > max_depth {
+        return;
+    }
+    for child in element.children() {
+        match child.value() {
+            Node::Text(t) => out.push_str(t),
+            Node::Element(e) => {
+                let name = e.name();
+                if SKIPPED.contains(&name)
+                    || e.classes().any(|c| c == "ltx_note" || c == "ltx_tag_note")
+                {
+                    continue;
+                }
+                if name == "br" {
+                    out.push(' ');
+                    continue;
+                }
+                if let Some(child) = ElementRef::wrap(child) {
+                    if matches!(name, "p" | "div" | "td" | "th" | "li") {
+                        out.push(' ');
+                    }
+                    collect(child, out, depth + 1, max_depth);
+                    if matches!(name, "p" | "div") {
+                        out.push(' ');
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The nearest ancestor `table` of a node (its own table).
+fn owning_table(element: ElementRef<'_>) -> Option<ElementRef<'_>> {
+    element
+        .ancestors()
+        .filter_map(ElementRef::wrap)
+        .find(|a| a.value().name() == "table")
+}
+
+fn span(element: ElementRef<'_>, attribute: &str) -> usize {
+    element
+        .value()
+        .attr(attribute)
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .unwrap_or(1)
+        .clamp(1, 256)
+}
+
+/// Elements that never nest (void) or close themselves implicitly: not counted as depth.
+const NOT_NESTING: &[&str] = &[
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+    "track", "wbr", "p", "li", "td", "th", "tr", "dt", "dd", "option", "thead", "tbody", "tfoot",
+    "colgroup", "caption", "!doctype",
+];
+
+/// The deepest nesting of explicitly closed elements, estimated from the tags alone (before
+/// parsing: html5ever's tree building slows quadratically with the depth). Comments, scripts
+/// and styles are skipped.
+fn nesting(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let (mut depth, mut deepest, mut i) = (0usize, 0usize, 0usize);
+    while let Some(at) = bytes[i..].iter().position(|&b| b == b'<') {
+        i += at + 1;
+        if bytes[i..].starts_with(b"!--") {
+            i = text[i..].find("-->").map_or(bytes.len(), |e| i + e + 3);
+            continue;
+        }
+        if bytes.get(i) == Some(&b'/') {
+            depth = depth.saturating_sub(1);
+            continue;
+        }
+        let name: String = text[i..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '!' || *c == '-')
+            .take(32)
+            .collect::<String>()
+            .to_ascii_lowercase();
+        if name.is_empty() || !name.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            continue;
+        }
+        let close = text[i..].find('>').map_or(bytes.len(), |e| i + e);
+        let self_closing = close > i && bytes.get(close - 1) == Some(&b'/');
+        if name == "script" || name == "style" {
+            // To the matching end tag, compared without case and without copying the rest.
+            let mut j = close.min(bytes.len());
+            i = bytes.len();
+            while let Some(at) = bytes[j..].windows(2).position(|w| w == b"</") {
+                let tag = j + at + 2;
+                if bytes[tag..]
+                    .get(..name.len())
+                    .is_some_and(|t| t.eq_ignore_ascii_case(name.as_bytes()))
+                {
+                    i = tag;
+                    break;
+                }
+                j = tag;
+            }
+            continue;
+        }
+        if !self_closing && !NOT_NESTING.contains(&name.as_str()) {
+            depth += 1;
+            deepest = deepest.max(depth);
+        }
+    }
+    deepest
+}
+
+/// Deepest element nesting read (8 times the brace and element cap: real pages, arXiv's
+/// LaTeXML included, nest a few dozen deep).
+fn max_html_depth(limits: &Limits) -> usize {
+    limits.max_depth.saturating_mul(8)
+}
+
+pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
+    let deepest = nesting(text);
+    if deepest > max_html_depth(limits) {
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "elements nested {deepest} deep, more than the {} an HTML document may have",
+                max_html_depth(limits)
+            ),
+        ));
+    }
+    let html = Html::parse_document(text);
+    let mut document = Document::default();
+    let mut heading = String::new();
+    for node in html.tree.root().descendants() {
+        let Some(element) = ElementRef::wrap(node) else {
+            continue;
+        };
+        let name = element.value().name();
+        match name {
+            "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => {
+                heading = text_of(element, limits);
+                document.text.push_str(&heading);
+                document.text.push_str("\n\n");
+            }
+            "p" if owning_table(element).is_none() => {
+                document.text.push_str(&text_of(element, limits));
+                document.text.push_str("\n\n");
+            }
+            "table" => {
+                // Innermost tables only: a layout table around a data table is not read.
+                let nested = element
+                    .descendants()
+                    .skip(1)
+                    .filter_map(ElementRef::wrap)
+                    .any(|d| d.value().name() == "table");
+                if nested || document.tables.len() >= limits.max_tables {
+                    continue;
+                }
+                document.tables.push(table(element, &heading, limits));
+            }
+            _ => {}
+        }
+    }
+    Ok(document)
+}
+
+fn table(element: ElementRef<'_>, heading: &str, limits: &Limits) -> RawTable {
+    let me = element.id();
+    let mut rows = Vec::new();
+    let mut head_rows = 0usize;
+    for tr in element
+        .descendants()
+        .filter_map(ElementRef::wrap)
+        .filter(|e| e.value().name() == "tr")
+    {
+        if owning_table(tr).map(|t| t.id()) != Some(me) || rows.len() >= 100_000 {
+            continue;
+        }
+        let in_head = tr
+            .ancestors()
+            .filter_map(ElementRef::wrap)
+            .take_while(|a| a.value().name() != "table")
+            .any(|a| a.value().name() == "thead");
+        let cells: Vec<RawCell> = tr
+            .children()
+            .filter_map(ElementRef::wrap)
+            .filter(|c| matches!(c.value().name(), "td" | "th"))
+            .take(limits.max_columns)
+            .map(|c| RawCell {
+                text: text_of(c, limits),
+                colspan: span(c, "colspan"),
+                rowspan: span(c, "rowspan"),
+                header: c.value().name() == "th",
+            })
+            .collect();
+        if in_head {
+            head_rows += 1;
+        }
+        rows.push(cells);
+    }
+    let caption_element = element
+        .children()
+        .filter_map(ElementRef::wrap)
+        .find(|c| c.value().name() == "caption")
+        .or_else(|| {
+            let figure = element
+                .ancestors()
+                .filter_map(ElementRef::wrap)
+                .find(|a| a.value().name() == "figure")?;
+            figure.descendants().filter_map(ElementRef::wrap).find(|d| {
+                d.value().name() == "figcaption" || d.value().classes().any(|c| c == "ltx_caption")
+            })
+        });
+    let label = element
+        .ancestors()
+        .filter_map(ElementRef::wrap)
+        .find(|a| a.value().name() == "figure")
+        .and_then(|f| f.value().id())
+        .or_else(|| element.value().id())
+        .map(str::to_string);
+    RawTable {
+        label,
+        caption: caption_element
+            .map(|c| text_of(c, limits))
+            .unwrap_or_default(),
+        heading: heading.to_string(),
+        rows,
+        header_rows: (head_rows > 0).then_some(head_rows),
+    }
+}

