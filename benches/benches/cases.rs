@@ -3,7 +3,7 @@
 
 // benches/reference/time_reference.py writes benches/cases/*.json and times mlscorecheck
 // 1.0.3 on them; this bench answers the same files through `scorecheck::run`, so the two
-// medians in benches/RESULTS.md are of identical requests. (The mean-of-scores cases have
+// medians in PERFORMANCE.md are of identical requests. (The mean-of-scores cases have
 // their own bench, mos.rs, which also times the backend alone.)
 
 use std::hint::black_box;
