@@ -142,30 +142,3 @@ fn precision_and_recall_per_format_meet_the_goals() {
         assert!(recall >= 0.90, "{format}: recall {recall:.3} below 0.90");
     }
 }
-
-/// Prints what is extracted from the document named by `CORPUS_DUMP` (a file name in the
-/// corpus folder), one line per row with its notes: a help for writing and checking truth files.
-#[test]
-#[ignore]
-fn dump() {
-    let Ok(name) = std::env::var("CORPUS_DUMP") else {
-        return;
-    };
-    let path = corpus().join(&name);
-    let format = Format::from_path(&name).unwrap();
-    let text = std::fs::read_to_string(&path).unwrap();
-    let folder = corpus();
-    let resolve = move |name: &str| std::fs::read_to_string(folder.join(name)).ok();
-    let rows = extract_with(&text, format, "doc", &Limits::default(), &resolve).unwrap();
-    for row in rows {
-        let scores: Vec<String> = row.scores.iter().map(|(s, v)| format!("{s}={v}")).collect();
-        eprintln!(
-            "{} | {} | {} | {}    # {}",
-            row.table,
-            row.dataset,
-            row.method,
-            scores.join(" "),
-            row.note
-        );
-    }
-}
