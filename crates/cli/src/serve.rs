@@ -234,9 +234,34 @@ impl Site {
                 &format!("the server is running {MAX_CHECKS} checks already; try again when one has ended (each ends within {} s)", TIME_LIMIT.as_secs()),
             );
         };
-        check(&request.body)
+        // The check runs on a thread of its own with a full-size stack (the engines may
+        // recurse); the connection threads keep small stacks, so that 256 of them reserve
+        // little address space. A thread that cannot start refuses the check.
+        let body = &request.body;
+        std::thread::scope(|scope| {
+            let running = std::thread::Builder::new()
+                .name("scorecheck-check".into())
+                .stack_size(CHECK_STACK)
+                .spawn_scoped(scope, || check(body));
+            match running.map(|thread| thread.join()) {
+                Ok(Ok(response)) => response,
+                Ok(Err(_)) => error(
+                    500,
+                    "internal",
+                    "internal error while answering this request (a bug: please report the request)",
+                ),
+                Err(_) => error(
+                    503,
+                    "busy",
+                    "the server cannot start a thread for this check now; try again in a few seconds",
+                ),
+            }
+        })
     }
 }
+
+/// The stack of a check's thread (the main thread's usual size: the engines may recurse).
+const CHECK_STACK: usize = 8 << 20;
 
 /// A running check; its slot is given back when it is dropped.
 struct CheckSlot<'a> {

@@ -104,6 +104,11 @@ pub trait Handler: Send + Sync + 'static {
     fn refusal(&self, status: u16, message: &str) -> Response;
 }
 
+/// The stack of a connection's thread: it reads a head of at most 16 KiB and a body, and
+/// writes an answer (checks run on threads of their own), so 256 connections reserve a few
+/// tens of megabytes of address space instead of half a gigabyte.
+const CONNECTION_STACK: usize = 128 << 10;
+
 /// Accepts connections for ever (a failed accept is waited out); never panics on a client.
 pub fn serve(listener: &TcpListener, limits: Limits, handler: Arc<dyn Handler>) {
     let open = Arc::new(AtomicUsize::new(0));
@@ -134,6 +139,7 @@ pub fn serve(listener: &TcpListener, limits: Limits, handler: Arc<dyn Handler>) 
         let worker = Arc::clone(&handler);
         let spawned = std::thread::Builder::new()
             .name("scorecheck-serve".into())
+            .stack_size(CONNECTION_STACK)
             .spawn(move || {
                 connection(stream, &limits, worker.as_ref());
                 drop(slot);
