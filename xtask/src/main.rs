@@ -1,4 +1,4 @@
-//! `cargo xtask`: project chores (`tidy`, `fuzz`, `diff-reference`, `diff-cbpe`, `diff-eval`).
+//! `cargo xtask`: project chores (`tidy`, `fuzz`, `web`, `diff-reference`, `diff-cbpe`, `diff-eval`).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -20,6 +20,7 @@ fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Some("fuzz") => fuzz(&root, &args[1..]),
+        Some("web") => xtask::web::run(&root, &xtask::web::Options::parse(&args[1..])?),
         Some("hostile") => {
             // The hostile replay on a release build with the strict bound: every
             // answer within its time_limit plus one second.
@@ -102,7 +103,7 @@ fn main() -> anyhow::Result<()> {
             xtask::diff_eval::run(&root, &options)
         }
         _ => {
-            eprintln!("usage: cargo xtask <tidy | fuzz [--seconds N] | hostile | diff-reference [--cases N] [--seed S] [--python PATH] | diff-eval [--cases N] [--seed S] [--python PATH] | diff-cbpe [--python PATH] [--seed S] [--tolerance T]>");
+            eprintln!("usage: cargo xtask <tidy | fuzz [--seconds N] | web --out DIR [--wasm FILE] | hostile | diff-reference [--cases N] [--seed S] [--python PATH] | diff-eval [--cases N] [--seed S] [--python PATH] | diff-cbpe [--python PATH] [--seed S] [--tolerance T]>");
             std::process::exit(2);
         }
     }
