@@ -1,9 +1,9 @@
 //! Choosing the feasibility backend, the budget every search gets, and how an integer
 //! program's verdict is written into a result.
 
+use scorecheck_clock::Instant;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::time::Instant;
 
 use scorecheck_experiment::Limits;
 use scorecheck_feasibility::{checked, Budget, Feasibility, Problem, Verdict};

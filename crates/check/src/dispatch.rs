@@ -3,8 +3,9 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+use scorecheck_clock::Instant;
 use scorecheck_feasibility::Feasibility;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::Value;
 

@@ -100,7 +100,7 @@ pub(crate) fn finish(read: &MeanOfScoresRequest, request: &Request<'_>) -> Resul
         ranges: targets,
         ..
     } = read;
-    let started = std::time::Instant::now();
+    let started = scorecheck_clock::Instant::now();
     let outcome = match nothing_checkable(experiment.is_constrained(), ignored) {
         Some(reason) => Verdict::Undecided { reason },
         None => verdict(experiment, &request.options)?,

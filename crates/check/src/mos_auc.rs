@@ -20,7 +20,7 @@
 //! and "undecided" says so. A "consistent" carries the operating points and the k, re-checked
 //! with exact rationals.
 
-use std::time::Instant;
+use scorecheck_clock::Instant;
 
 use scorecheck_experiment::{
     boxes, search_auc, AucEffort, AucError, AucFound, AucModel, AucSolution, AucWindow,

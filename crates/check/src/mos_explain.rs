@@ -5,7 +5,8 @@
 //! request names another one. The filter has its own time budget (ten times the decision's time, at least
 //! [`crate::single::EXPLAIN_MIN_BUDGET`], never past the request's deadline).
 
-use std::time::{Duration, Instant};
+use scorecheck_clock::Instant;
+use std::time::Duration;
 
 use scorecheck_experiment::{infeasible_subset, Element};
 use scorecheck_feasibility::{Budget, ExactFirst, Feasibility};

@@ -75,7 +75,7 @@ fn insert_extreme(
     );
     let reason = if options
         .deadline
-        .is_some_and(|d| std::time::Instant::now() >= d)
+        .is_some_and(|d| scorecheck_clock::Instant::now() >= d)
     {
         "the time limit ran out during the search"
     } else {
@@ -103,16 +103,16 @@ pub(crate) const AUC_RANGES_TIME_LIMIT: std::time::Duration = std::time::Duratio
 
 /// When the ranges that involve the AUC must end: the request's deadline, or
 /// [`AUC_RANGES_TIME_LIMIT`] from now.
-fn ranges_deadline(options: &RunOptions) -> std::time::Instant {
+fn ranges_deadline(options: &RunOptions) -> scorecheck_clock::Instant {
     options
         .deadline
-        .unwrap_or_else(|| std::time::Instant::now() + AUC_RANGES_TIME_LIMIT)
+        .unwrap_or_else(|| scorecheck_clock::Instant::now() + AUC_RANGES_TIME_LIMIT)
 }
 
 /// `options` with a deadline that leaves an equal share of the time to `left - 1` more
 /// ranges.
-fn share(options: &RunOptions, deadline: std::time::Instant, left: usize) -> RunOptions {
-    let now = std::time::Instant::now();
+fn share(options: &RunOptions, deadline: scorecheck_clock::Instant, left: usize) -> RunOptions {
+    let now = scorecheck_clock::Instant::now();
     let rest = deadline.saturating_duration_since(now);
     let mut options = options.clone();
     options.deadline = Some(now + rest / u32::try_from(left.max(1)).unwrap_or(u32::MAX));

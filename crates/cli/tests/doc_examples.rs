@@ -73,11 +73,15 @@ fn the_documents_shell_examples_give_what_they_show() {
     std::fs::create_dir_all(&scratch).unwrap();
     let mut failures = Vec::new();
     let mut run = 0;
-    for example in examples("README.md").into_iter().chain(examples("GUIDE.md")) {
+    for example in examples("README.md")
+        .into_iter()
+        .chain(examples("GUIDE.md"))
+    {
         // Output redirected to a file goes to a scratch directory, not the repository.
-        let command = example
-            .command
-            .replace("> checked.csv", &format!("> {}", scratch.join("checked.csv").display()));
+        let command = example.command.replace(
+            "> checked.csv",
+            &format!("> {}", scratch.join("checked.csv").display()),
+        );
         let output = Command::new("bash")
             .arg("-c")
             .arg(&command)

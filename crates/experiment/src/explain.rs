@@ -9,7 +9,7 @@
 //! prefers the reported figures; a single element that is infeasible alone is found first,
 //! with one solve per element.
 
-use std::time::Instant;
+use scorecheck_clock::Instant;
 
 use scorecheck_algebra::Score;
 use scorecheck_feasibility::{Feasibility, Verdict};

@@ -25,7 +25,7 @@
 //! [`auc_extreme`] gives the exact least or largest mean AUC over the operating points that
 //! fit the other scores, by bisection on the grid of the mean's values, each probe one search.
 
-use std::time::Instant;
+use scorecheck_clock::Instant;
 
 use num_bigint::BigInt;
 use num_integer::Integer;

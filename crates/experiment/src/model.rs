@@ -3,10 +3,10 @@
 //! Only scores that are linear in (tp, tn) for fixed (p, n) survive averaging as linear
 //! constraints: acc, sens, spec, bacc and their affine relatives err, fnr, fpr and bm.
 
+use scorecheck_clock::Instant;
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::fmt;
-use std::time::Instant;
 
 use num_bigint::BigInt;
 use num_rational::BigRational;

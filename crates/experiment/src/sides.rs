@@ -15,7 +15,7 @@
 //! Every count of work is bounded; where a bound is reached the caller falls back on the
 //! solver.
 
-use std::time::Instant;
+use scorecheck_clock::Instant;
 
 use num_bigint::BigInt;
 use num_integer::Integer;

@@ -1,9 +1,10 @@
 //! Solving an experiment's integer program with the caller's backend, under budgets.
 
+use scorecheck_clock::Instant;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use scorecheck_feasibility::{checked, Budget, Certainty, Feasibility, Verdict};
 

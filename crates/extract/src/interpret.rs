@@ -4,7 +4,8 @@
 use crate::model::{grid, GridCell, RawTable};
 use crate::names::{
     bounded_by_one, datasets_in_text, is_dataset_word, is_method_word, is_value_word,
-    known_without_counts, registry_match, score_of_header,
+    known_without_counts, registry_match, score_of_header, score_of_qualified_header,
+    scores_in_text,
 };
 use crate::value::{self, CellValue};
 use crate::Limits;
@@ -53,9 +54,30 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
         return None;
     }
     let body = &g[h..];
-    // Label columns: the leading columns where no body cell is a number.
+    // Label columns: the leading columns where no body cell is a number, or whose header
+    // names no score and which hold text besides numbers (a sweep's `0.10`, `5 frames`).
+    let header_names_score = |c: usize| {
+        g[..h].iter().any(|row| {
+            score_of_header(&row[c].text).is_some()
+                || score_of_qualified_header(&row[c].text).is_some()
+        })
+    };
     let labels = (0..width)
-        .take_while(|&c| !body.iter().any(|row| is_number(&row[c].text)))
+        .take_while(|&c| {
+            !body.iter().any(|row| is_number(&row[c].text))
+                || (!header_names_score(c) && {
+                    // Text in at least half the filled cells (a fold column's `μ`, `σ`
+                    // under numbered folds is not enough).
+                    let filled = body.iter().filter(|row| !row[c].text.trim().is_empty());
+                    let (mut text, mut all) = (0, 0);
+                    for row in filled {
+                        all += 1;
+                        text +=
+                            usize::from(matches!(value::read(&row[c].text), CellValue::Text(_)));
+                    }
+                    all > 0 && 2 * text >= all
+                })
+        })
         .count();
     if labels == 0 || labels >= width {
         return None;
@@ -111,11 +133,16 @@ fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
     let columns = f.column_headers.first().map_or(0, Vec::len);
     (0..columns)
         .map(|j| {
+            let named = |k: usize| {
+                let text = &f.column_headers[k][j].text;
+                score_of_header(text)
+                    .map(|s| (s, String::new()))
+                    .or_else(|| score_of_qualified_header(text))
+            };
             let k = (0..f.column_headers.len())
                 .rev()
-                .find(|&k| score_of_header(&f.column_headers[k][j].text).is_some())?;
-            let cell = &f.column_headers[k][j];
-            let score = score_of_header(&cell.text)?;
+                .find(|&k| named(k).is_some())?;
+            let (score, qualifier) = named(k)?;
             let mut group: Vec<&str> = Vec::new();
             for row in &f.column_headers[..k] {
                 let t = row[j].text.trim();
@@ -126,6 +153,9 @@ fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
                 {
                     group.push(t);
                 }
+            }
+            if !qualifier.is_empty() && !group.contains(&qualifier.as_str()) {
+                group.push(&qualifier);
             }
             let percent = f.column_headers.iter().any(|row| row[j].text.contains('%'));
             Some((score, group.join(" "), percent))
@@ -151,6 +181,37 @@ pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Vec<Str
     let along_rows = score_columns(&t);
     if along_rows.iter().any(Option::is_some) {
         return read_frame(&t, &along_rows, table);
+    }
+    // No header names a score, but the caption names exactly one (`AUC (%) on ...`): every
+    // value column holds that score, its header naming the group (a dataset, a test set).
+    let confusion = table.caption.to_lowercase().contains("confusion");
+    let named = if confusion {
+        Vec::new()
+    } else {
+        scores_in_text(&table.caption)
+    };
+    if let [score] = named.as_slice() {
+        let percent = table.caption.contains('%');
+        let columns: Vec<_> = (0..f.column_headers.first().map_or(0, Vec::len))
+            .map(|j| {
+                let mut group: Vec<&str> = Vec::new();
+                for row in &f.column_headers {
+                    let t = row[j].text.trim();
+                    if !t.is_empty() && !group.contains(&t) {
+                        group.push(t);
+                    }
+                }
+                (!group.is_empty()).then(|| (*score, group.join(" "), percent))
+            })
+            .collect();
+        if columns.iter().any(Option::is_some) {
+            let (mut rows, notes) = read_frame(&f, &columns, table);
+            for row in &mut rows {
+                row.notes
+                    .push(format!("{score} named by the caption, not the header"));
+            }
+            return (rows, notes);
+        }
     }
     (
         Vec::new(),
@@ -199,14 +260,14 @@ fn row_labels(f: &Frame, labels: &[GridCell], previous: &[String]) -> (Labels, V
         }
     }
     if !rest.is_empty() {
+        // Text in a label column that neither its header nor the registry calls a dataset
+        // qualifies the method (a `\multirow` block's name over its classifiers), put first
+        // as printed; it is never taken for a dataset.
         let joined = rest.join(" ");
-        if method.is_none() {
-            method = Some(joined);
-        } else if dataset.is_none() && texts.len() >= 2 {
-            dataset = Some(joined);
-        } else {
-            method = Some(format!("{} {joined}", method.unwrap_or_default()));
-        }
+        method = Some(match method {
+            None => joined,
+            Some(m) => format!("{joined} {m}"),
+        });
     }
     (
         Labels {

@@ -121,6 +121,124 @@ pub fn score_of_header(header: &str) -> Option<&'static str> {
     Score::from_name(&form).ok().map(Score::abbreviation)
 }
 
+/// The distinct scores a text (a caption) names, by words and pairs of words read as headers
+/// (`AUC`, `F1 score`); at most 200 words are read.
+pub fn scores_in_text(text: &str) -> Vec<&'static str> {
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')' | ':'))
+        .map(|w| w.trim_matches(|c: char| matches!(c, '.' | '%' | '\'' | '"')))
+        .filter(|w| !w.is_empty())
+        .take(200)
+        .collect();
+    let mut found: Vec<&'static str> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let pair = (i + 1 < words.len())
+            .then(|| score_of_header(&format!("{} {}", words[i], words[i + 1])))
+            .flatten();
+        let (score, step) = match pair {
+            Some(s) => (Some(s), 2),
+            None => (score_of_header(words[i]), 1),
+        };
+        // Only the scores tables report; `for` (false omission rate) is an English word.
+        const USUAL: &[&str] = &[
+            "acc", "sens", "spec", "ppv", "npv", "f1p", "mcc", "auc", "bacc", "gm", "ji", "kappa",
+        ];
+        if let Some(s) = score.filter(|s| USUAL.contains(s)) {
+            if !found.contains(&s) {
+                found.push(s);
+            }
+        }
+        i += step;
+    }
+    found
+}
+
+/// Words before a score name that say which split it was measured on, not who it is about.
+const SPLIT_WORDS: &[&str] = &["test", "testing", "train", "training", "validation", "val"];
+
+/// Words before a score name that make it another quantity than the score itself (an
+/// averaged, weighted or differenced score, a curve's area): such a header names no score.
+const OTHER_QUANTITY_WORDS: &[&str] = &[
+    "macro",
+    "micro",
+    "weighted",
+    "averaged",
+    "average",
+    "avg",
+    "delta",
+    "δ",
+    "Δ",
+    "diff",
+    "difference",
+    "improvement",
+    "gain",
+    "change",
+    "std",
+    "sd",
+    "pr",
+    "top",
+    "per",
+    "class",
+    "median",
+    "best",
+    "worst",
+    "min",
+    "max",
+];
+
+/// A header made of words before a score name (`Test ACC (%)`, `FF++ (HQ) ACC`): the score
+/// and the qualifier before it (empty when it only names the split, `Test`/`Training`).
+/// Split on spaces only (`PR-AUC` is one word, and no score). None when the qualifier makes
+/// it another quantity (`Macro F1`, `Delta Acc.`) or when the whole header names a score.
+pub fn score_of_qualified_header(header: &str) -> Option<(&'static str, String)> {
+    // `Mean ± SE` is a value header (SE the standard error), not a qualified score.
+    if score_of_header(header).is_some() || is_value_word(header) || header.contains("+/-") {
+        return None;
+    }
+    let mut text = header.to_string();
+    for unit in ["(%)", "[%]", "(\u{2191})", "(\u{2193})", "↑", "↓"] {
+        text = text.replace(unit, " ");
+    }
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.len() < 2 || words.len() > 8 {
+        return None;
+    }
+    for take in (1..=2.min(words.len() - 1)).rev() {
+        let (prefix, name) = words.split_at(words.len() - take);
+        let Some(score) = score_of_header(&name.join(" ")) else {
+            continue;
+        };
+        let lowered: Vec<String> = prefix
+            .iter()
+            .map(|w| {
+                w.trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase()
+            })
+            .collect();
+        if lowered.iter().any(|w| {
+            OTHER_QUANTITY_WORDS.contains(&w.as_str())
+                || w.split(['-', '_'])
+                    .any(|part| OTHER_QUANTITY_WORDS.contains(&part))
+        }) {
+            return None;
+        }
+        let qualifier = prefix
+            .iter()
+            .filter(|w| {
+                let w = w
+                    .trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase();
+                !SPLIT_WORDS.contains(&w.as_str())
+            })
+            .copied()
+            .collect::<Vec<_>>()
+            .join(" ");
+        return Some((score, qualifier.trim_end_matches(':').trim().to_string()));
+    }
+    None
+}
+
 /// Whether the score's natural range is within [0, 1] (so a value above 1 is a percentage).
 pub fn bounded_by_one(key: &str) -> bool {
     if key == "auc" {
@@ -304,6 +422,24 @@ mod tests {
     fn headers_name_scores() {
         assert_eq!(score_of_header("Accuracy (%)"), Some("acc"));
         assert_eq!(score_of_header("Se"), Some("sens"));
+        // A qualifier before the score: the split is dropped, a dataset kept; another
+        // quantity (macro, delta, `Mean ± SE`) is no score.
+        assert_eq!(
+            score_of_qualified_header("Test ACC (%)"),
+            Some(("acc", String::new()))
+        );
+        assert_eq!(
+            score_of_qualified_header("FF++ (HQ) ACC (%)"),
+            Some(("acc", "FF++ (HQ)".to_string()))
+        );
+        assert_eq!(score_of_qualified_header("Macro-Averaged Precision"), None);
+        assert_eq!(score_of_qualified_header("Delta Acc."), None);
+        assert_eq!(score_of_qualified_header("Mean ± SE"), None);
+        assert_eq!(
+            scores_in_text("Cross-Forgery Generalization (AUC %) on DF40"),
+            vec!["auc"]
+        );
+        assert!(scores_in_text("Confusion matrix for the KNN classifier").is_empty());
         assert_eq!(score_of_header("SPE"), Some("spec"));
         assert_eq!(score_of_header("F-measure"), Some("f1p"));
         assert_eq!(score_of_header("G-mean"), Some("gm"));

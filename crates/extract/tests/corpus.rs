@@ -106,12 +106,12 @@ fn precision_and_recall_per_format_meet_the_goals() {
             let missing: Vec<_> = truth
                 .iter()
                 .filter(|t| !found.contains(t))
-                .take(5)
+                .take(40)
                 .collect();
             let wrong: Vec<_> = found
                 .iter()
                 .filter(|t| !truth.contains(t))
-                .take(5)
+                .take(40)
                 .collect();
             eprintln!("{name}: {matched}/{extracted} extracted right, {matched}/{true_count} found; missing {missing:?}; wrong {wrong:?}");
         }

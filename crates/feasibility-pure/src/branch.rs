@@ -1,7 +1,7 @@
 //! Depth-first branch and bound over exact LP relaxations, with rounding of each relaxation's few fractional values.
 
+use scorecheck_clock::Instant;
 use std::cmp::Ordering;
-use std::time::Instant;
 
 use num_bigint::BigInt;
 use num_integer::Integer;

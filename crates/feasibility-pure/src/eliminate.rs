@@ -11,8 +11,8 @@
 //! row over the others. The reduced problem has an integer point iff the original has one,
 //! and every witness is expanded and re-checked against the original problem.
 
+use scorecheck_clock::Instant;
 use std::collections::BTreeMap;
-use std::time::Instant;
 
 use num_bigint::BigInt;
 use num_rational::BigRational;

@@ -109,13 +109,13 @@ impl Feasibility for PureBackend {
         }
         // Equalities with a ±1 coefficient leave the problem first (exactly equivalent; see
         // `eliminate`); a witness of the reduced problem is expanded and checked again.
-        let started = std::time::Instant::now();
+        let started = scorecheck_clock::Instant::now();
         let deadline = budget.time_limit.map(|t| started + t);
         if let Some(reduced) = eliminate::eliminate(problem, deadline) {
             // What is left of the time limit goes to the search.
             let mut rest = budget.clone();
             rest.time_limit =
-                deadline.map(|d| d.saturating_duration_since(std::time::Instant::now()));
+                deadline.map(|d| d.saturating_duration_since(scorecheck_clock::Instant::now()));
             match decide(&reduced.problem, &rest) {
                 Verdict::Feasible { witness } => {
                     if let Some(full) = reduced
@@ -129,7 +129,7 @@ impl Feasibility for PureBackend {
             }
             let mut rest = budget.clone();
             rest.time_limit =
-                deadline.map(|d| d.saturating_duration_since(std::time::Instant::now()));
+                deadline.map(|d| d.saturating_duration_since(scorecheck_clock::Instant::now()));
             return decide(problem, &rest);
         }
         decide(problem, budget)

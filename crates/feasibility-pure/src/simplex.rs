@@ -8,7 +8,7 @@
 //! O(m²) exact operations however many columns there are; nonbasic variables may sit at
 //! any value within their bounds (the crash point), which keeps warm starts cheap.
 
-use std::time::Instant;
+use scorecheck_clock::Instant;
 
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};

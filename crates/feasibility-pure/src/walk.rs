@@ -5,7 +5,7 @@
 //! of a single count, while a step up in one fold and down in another shifts a mean by a
 //! much smaller amount: hence the pair moves.
 
-use std::time::Instant;
+use scorecheck_clock::Instant;
 
 use scorecheck_feasibility::Problem;
 

@@ -1,6 +1,6 @@
 //! Optimisation of a linear objective over the integer points of a problem: the objective, the answer, the exact bisection every backend inherits and the gate its answers pass.
 
-use std::time::Instant;
+use scorecheck_clock::Instant;
 
 use num_bigint::BigInt;
 use num_integer::Integer;

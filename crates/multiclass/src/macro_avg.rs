@@ -8,8 +8,8 @@
 //! class's (tp_c, tn_c) vary independently, as the reference does, through the
 //! mean-of-scores integer program of the binary protocols.
 
+use scorecheck_clock::Instant;
 use std::collections::BTreeMap;
-use std::time::Instant;
 
 use num_bigint::BigInt;
 use num_rational::BigRational;

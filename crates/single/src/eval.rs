@@ -1,8 +1,8 @@
 //! Exact evaluation of the reported windows at one matrix, under a step budget, and the
 //! float-guided, exactly decided searches along one axis.
 
+use scorecheck_clock::Instant;
 use std::cmp::Ordering;
-use std::time::Instant;
 
 use num_bigint::BigInt;
 use num_rational::BigRational;

@@ -51,7 +51,7 @@ mod search;
 mod setups;
 mod walk;
 
-use std::time::Instant;
+use scorecheck_clock::Instant;
 
 use num_rational::BigRational;
 use scorecheck_algebra::{Params, Score};

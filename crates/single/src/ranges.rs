@@ -175,7 +175,7 @@ fn extreme(
     compare: impl Fn((u64, u64), (u64, u64)) -> Option<std::cmp::Ordering>,
     want: std::cmp::Ordering,
     floats_trusted: bool,
-    deadline: Option<std::time::Instant>,
+    deadline: Option<scorecheck_clock::Instant>,
 ) -> std::result::Result<Option<Extreme>, Interrupted> {
     let shortlist: Vec<(u64, u64)> = if floats_trusted {
         let images: Vec<((u64, u64), f64)> = points
@@ -223,7 +223,7 @@ fn extreme(
     };
     let mut best: Option<(Exact, (u64, u64))> = None;
     for (i, at) in shortlist.into_iter().enumerate() {
-        if i % 1024 == 1023 && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+        if i % 1024 == 1023 && deadline.is_some_and(|d| scorecheck_clock::Instant::now() >= d) {
             return Err(Interrupted);
         }
         if let Some((_, best_at)) = &best {
@@ -276,7 +276,7 @@ pub fn range(
     let floats_trusted = problem.p < (1 << 50) && problem.n < (1 << 50);
     if options
         .deadline
-        .is_some_and(|d| std::time::Instant::now() >= d)
+        .is_some_and(|d| scorecheck_clock::Instant::now() >= d)
     {
         return RangeOutcome::Undecided(RangeStop::TimeLimitBefore);
     }
@@ -328,7 +328,7 @@ pub fn range(
             let lower_images = images(false);
             if options
                 .deadline
-                .is_some_and(|d| std::time::Instant::now() >= d)
+                .is_some_and(|d| scorecheck_clock::Instant::now() >= d)
             {
                 return RangeOutcome::Undecided(RangeStop::TimeLimitDuring);
             }

@@ -4,7 +4,7 @@
 //! score over every feasible matrix looks at a few points per column instead of every
 //! matrix.
 
-use std::time::Instant;
+use scorecheck_clock::Instant;
 
 use super::count::column_runs;
 use super::eval::{Evaluator, Halt};

@@ -10,7 +10,7 @@
 //! [0.9602, 0.9612]". A sub-check that comes back undecided is neither a repair nor a
 //! refutation, and the outcome counts it.
 
-use std::time::Instant;
+use scorecheck_clock::Instant;
 
 use crate::{
     check, consistent_columns, is_auc_window, range, Options, Problem, RangeOutcome, RangeTarget,

@@ -11,8 +11,8 @@
 //! that survives goes through the exact engine [`check`]: floats prune, only the exact
 //! engine says that a split fits.
 
+use scorecheck_clock::Instant;
 use std::collections::VecDeque;
-use std::time::Instant;
 
 use scorecheck_algebra::{evaluate, Arith, Counts, Params, Score};
 use scorecheck_interval::F64Interval;

@@ -8,8 +8,8 @@
 //! the configuration is refuted without a simplex; when the search is too large, nothing is
 //! concluded. Results are cached, since many configurations share the same merged rows.
 
+use scorecheck_clock::Instant;
 use std::collections::HashMap;
-use std::time::Instant;
 
 use num_integer::Integer;
 use num_traits::ToPrimitive;

@@ -1,9 +1,9 @@
 //! The parallel search over fold configurations: rayon over index ranges, the exact row
 //! checks first, the integer program only for survivors, and the budgets.
 
+use scorecheck_clock::Instant;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
 
 use num_bigint::BigUint;
 use rayon::iter::{IntoParallelIterator, ParallelBridge, ParallelIterator};
