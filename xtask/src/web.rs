@@ -26,6 +26,9 @@ const STATIC_POLICY: &str = "default-src 'none'; script-src 'unsafe-inline' 'was
 /// The WebAssembly target the module is built for.
 pub const TARGET: &str = "wasm32-unknown-unknown";
 
+/// The cargo profile the module is built with (the root manifest's `[profile.wasm]`).
+const PROFILE: &str = "wasm";
+
 /// What `cargo xtask web` was asked for.
 pub struct Options {
     /// The directory the site is written to (created if missing).
@@ -98,13 +101,16 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `cargo build --release --target wasm32-unknown-unknown -p scorecheck-wasm`; the module's path.
+/// `cargo build --profile wasm --target wasm32-unknown-unknown -p scorecheck-wasm` (the
+/// release profile without debug info, stripped, with LTO: see the root manifest); the
+/// module's path.
 fn build_module(root: &Path) -> anyhow::Result<PathBuf> {
     ensure_target_installed()?;
     let status = Command::new("cargo")
         .args([
             "build",
-            "--release",
+            "--profile",
+            PROFILE,
             "--target",
             TARGET,
             "-p",
@@ -119,7 +125,7 @@ fn build_module(root: &Path) -> anyhow::Result<PathBuf> {
     );
     let module = target_directory(root)?
         .join(TARGET)
-        .join("release")
+        .join(PROFILE)
         .join("scorecheck_wasm.wasm");
     anyhow::ensure!(
         module.is_file(),

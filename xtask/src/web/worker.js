@@ -1,7 +1,7 @@
 // scorecheck's checker in a Web Worker: the page posts the compiled module once ({module}),
 // then one request at a time ({id, text, seconds}); the worker answers {id, answer, ms} with the
-// facade's JSON text and the milliseconds the check took, or {id, failure} when the module trapped. The page never waits on it:
-// Cancel terminates this worker and starts a new one.
+// facade's JSON text and the milliseconds the check took, or {id, failure} when the module
+// trapped. The page never waits on it: Cancel terminates this worker and starts a new one.
 // The module's interface (crates/wasm): scorecheck_alloc(len) -> ptr, scorecheck_free(ptr, len),
 // scorecheck_check(ptr, len, time_limit_seconds) -> (result_ptr << 32) | result_len, and the
 // import env.scorecheck_now_ms, a monotonic clock in milliseconds.
@@ -45,6 +45,8 @@ self.onmessage = (event) => {
     return;
   }
   try {
+    // The time of the check alone: instantiating the module (once per worker) is not in it.
+    if (instance === null) instantiate();
     const started = performance.now();
     const answer = check(message.text, message.seconds);
     self.postMessage({id: message.id, answer, ms: performance.now() - started});
