@@ -21,6 +21,11 @@ fn main() -> anyhow::Result<()> {
         }
         Some("fuzz") => fuzz(&root, &args[1..]),
         Some("web") => xtask::web::run(&root, &xtask::web::Options::parse(&args[1..])?),
+        Some("codegen") => match args.get(1).map(String::as_str) {
+            None => xtask::codegen::run(&root, false),
+            Some("--check") => xtask::codegen::run(&root, true),
+            Some(other) => anyhow::bail!("unknown codegen flag {other}; use --check or nothing"),
+        },
         Some("hostile") => {
             // The hostile replay on a release build with the strict bound: every
             // answer within its time_limit plus one second.

@@ -59,6 +59,7 @@ mod regression;
 mod render;
 mod repair;
 mod setups;
+pub mod table;
 mod typed;
 mod unknown_folds;
 

@@ -1,26 +1,20 @@
 //! `scorecheck batch papers.csv`: a table of reported results, one request per row,
-//! streamed: each row is read, answered and written (flushed) before the next is read.
+//! streamed: each row is read, answered and written (flushed) in order.
 //!
-//! Known columns (`id`, `check`, `p`, `n`, `dataset`, `folds`, `repeats`, `strategy`, the
-//! request fields `eps`, `rounding`, `percent`, `numerical_tolerance`, `time_limit`,
-//! `ranges`, `power`, `var`, `n_samples`, ... in [`header`]) and one column per score (any
-//! name or synonym the facade knows) build the request; every other column is carried
-//! through. The header rules refuse a table up front (a near-miss of a known name, a
-//! column given twice); an empty cell is "not reported"; a bad row gets its error
-//! (naming the column) and the rest go on.
+//! The columns and what each row asks are the facade's one table schema
+//! ([`scorecheck::table`], which Python's `check_table` uses too); this module reads the CSV
+//! text into cells (its separator, quotes and row limit in [`reader`]), hands them over,
+//! and writes the answers as CSV or JSON Lines.
 
-mod header;
 mod reader;
 
 use std::io::{BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::Path;
 use std::sync::Arc;
 
-use scorecheck::json::{Json, JsonMap, Number};
+use scorecheck::table::{Row, RowError, Table};
 use scorecheck::RunOptions;
-use serde_json::{Map, Value};
 
-use header::{Column, Header, Kind, RESULT_COLUMNS};
 use reader::{Record, RecordError, RecordReader};
 
 /// The output format of a table batch.
@@ -30,13 +24,6 @@ pub enum OutputFormat {
     Csv,
     /// One JSON object per row: its number, its cells, and the result or the error.
     Jsonl,
-}
-
-/// A row that cannot become a request: the column to fix and what to change.
-struct RowError {
-    kind: &'static str,
-    column: Option<String>,
-    message: String,
 }
 
 /// Answers every data row of the CSV `file` (or stdin) after the first `skip`, in order,
@@ -81,7 +68,7 @@ pub fn run(
                     index + 1
                 )
             })?;
-            header::read(names).map_err(|e| anyhow::anyhow!(e))?
+            Table::new(names).map_err(|e| anyhow::anyhow!(e))?
         }
     };
     let separator = reader.separator();
@@ -89,9 +76,7 @@ pub fn run(
     let stdout = std::io::stdout();
     let mut csv_out = csv::Writer::from_writer(stdout.lock());
     if output == OutputFormat::Csv {
-        let mut header_row = kept(&header, &header.names);
-        header_row.extend(RESULT_COLUMNS.iter().map(|c| (*c).to_string()));
-        if let Err(e) = write_csv(&mut csv_out, &header_row) {
+        if let Err(e) = write_csv(&mut csv_out, &header.output_columns()) {
             return broken_pipe_is_fine(e);
         }
     }
@@ -117,12 +102,13 @@ pub fn run(
         Arc::new(move |(row, record)| answer_row(row, record, &header, separator, &options))
     };
     let written = crate::ordered::in_order(rows, jobs, work, |answered| {
-        let (row, cells, answer) = answered?;
+        let (row, answer) = answered?;
         match output {
-            OutputFormat::Csv => write_csv(&mut csv_out, &csv_row(kept(&header, &cells), &answer))
-                .map_err(anyhow::Error::from),
+            OutputFormat::Csv => {
+                write_csv(&mut csv_out, &answer.output_cells(&header)).map_err(anyhow::Error::from)
+            }
             OutputFormat::Jsonl => {
-                let line = jsonl_row(row, &header, &cells, answer);
+                let line = answer.to_json(row, &header);
                 let mut out = std::io::stdout().lock();
                 writeln!(out, "{line}")
                     .and_then(|()| out.flush())
@@ -142,36 +128,29 @@ pub fn run(
     Ok(())
 }
 
-/// One row answered: its number, its cells, and its answer (or the row's error); an
-/// unreadable input is an error that ends the batch.
-type Answered = anyhow::Result<(u64, Vec<String>, Result<Value, RowError>)>;
+/// One row answered, with its number; an unreadable input is an error that ends the batch.
+type Answered = anyhow::Result<(u64, Row)>;
 
 /// Answers one row read by the reader (on a worker thread).
 fn answer_row(
     row: u64,
     record: Result<Record, RecordError>,
-    header: &Header,
+    table: &Table,
     separator: u8,
     options: &RunOptions,
 ) -> Answered {
     Ok(match record {
-        Ok(record) => match cells_of(&record, header, separator) {
-            Ok(cells) => {
-                let answer =
-                    request(header, &cells).and_then(|request| answer(&request, header, options));
-                (row, cells, answer)
-            }
-            Err((cells, error)) => (row, cells, Err(error)),
+        Ok(record) => match cells_of(&record, table.names(), separator) {
+            Ok(cells) => (row, table.answer(cells, options)),
+            Err((cells, error)) => (row, table.failed(cells, error)),
         },
         Err(RecordError::Io(e)) => return Err(anyhow::anyhow!("cannot read row {row}: {e}")),
         Err(error) => (
             row,
-            error_cells(&error, header.names.len()),
-            Err(RowError {
-                kind: "invalid_csv",
-                column: None,
-                message: error.message(),
-            }),
+            table.failed(
+                error_cells(&error, table.names().len()),
+                RowError::new("invalid_csv", None, error.message()),
+            ),
         ),
     })
 }
@@ -276,10 +255,10 @@ fn text_cells(cells: &[Vec<u8>]) -> Result<Vec<String>, usize> {
 /// error.
 fn cells_of(
     record: &Record,
-    header: &Header,
+    names: &[String],
     separator: u8,
 ) -> Result<Vec<String>, (Vec<String>, RowError)> {
-    let columns = header.names.len();
+    let columns = names.len();
     if record.cells.len() > columns {
         let mut cells = lossy(&record.cells);
         cells.truncate(columns);
@@ -293,15 +272,15 @@ fn cells_of(
             ),
             None => String::new(),
         };
-        let error = RowError {
-            kind: "invalid_csv",
-            column: None,
-            message: format!(
+        let error = RowError::new(
+            "invalid_csv",
+            None,
+            format!(
                 "the row on line {} has {} cells but the header names {columns} columns; quote cells that contain {separator}{hint}",
                 record.first_line,
                 record.cells.len()
             ),
-        };
+        );
         return Err((cells, error));
     }
     match text_cells(&record.cells) {
@@ -312,11 +291,11 @@ fn cells_of(
         Err(index) => {
             let mut cells = lossy(&record.cells);
             cells.resize(columns, String::new());
-            let error = RowError {
-                kind: "invalid_csv",
-                column: Some(header.names[index].clone()),
-                message: "the cell is not valid UTF-8; save the table as UTF-8".to_string(),
-            };
+            let error = RowError::new(
+                "invalid_csv",
+                Some(names[index].clone()),
+                "the cell is not valid UTF-8; save the table as UTF-8",
+            );
             Err((cells, error))
         }
     }
@@ -337,296 +316,4 @@ fn error_cells(error: &RecordError, columns: usize) -> Vec<String> {
     };
     cells.resize(columns, String::new());
     cells
-}
-
-/// The cells of every column but the recomputed result columns.
-fn kept(header: &Header, cells: &[String]) -> Vec<String> {
-    cells
-        .iter()
-        .zip(&header.kinds)
-        .filter(|(_, kind)| **kind != Column::Result)
-        .map(|(cell, _)| cell.clone())
-        .collect()
-}
-
-/// A JSON number of the cell's text as written (`0.950` keeps its three decimals).
-fn number(column: &str, text: &str) -> Result<Json, RowError> {
-    match Number::parse(text) {
-        Some(number) => Ok(Json::Number(number)),
-        None => {
-            // `0,954` from a semicolon-separated table saved with decimal commas.
-            let comma = text.contains(',') && Number::parse(&text.replace(',', ".")).is_some();
-            let hint = if comma {
-                "; write the decimal point as '.', not ','"
-            } else {
-                ""
-            };
-            Err(RowError {
-                kind: "invalid_value",
-                column: Some(column.to_string()),
-                message: format!(
-                    "{text:?} is not a decimal number; write it like 0.954 or 9.54e-1{hint}"
-                ),
-            })
-        }
-    }
-}
-
-/// A yes or no cell.
-fn flag(column: &str, text: &str) -> Result<Json, RowError> {
-    match text.to_ascii_lowercase().as_str() {
-        "true" | "yes" | "1" => Ok(true.into()),
-        "false" | "no" | "0" => Ok(false.into()),
-        _ => Err(RowError {
-            kind: "invalid_value",
-            column: Some(column.to_string()),
-            message: format!(
-                "{text:?} is not a yes or no; write true or false (or leave the cell empty)"
-            ),
-        }),
-    }
-}
-
-/// A request field's cell, read as its column's kind says.
-fn field_value(column: &str, kind: Kind, key: &str, text: &str) -> Result<Json, RowError> {
-    match kind {
-        Kind::Number => number(column, text),
-        Kind::Text => Ok(text.into()),
-        Kind::Eps if text.eq_ignore_ascii_case("auto") => Ok("auto".into()),
-        Kind::Eps => number(column, text),
-        // `%` in a percent column says the figures are percentages.
-        Kind::Flag if key == "percent" && text == "%" => Ok(true.into()),
-        Kind::Flag => flag(column, text),
-        Kind::Ranges if text.eq_ignore_ascii_case("all") => Ok("all".into()),
-        Kind::Ranges => Ok(Json::Array(
-            text.split([',', ';', ' ', '\t'])
-                .filter(|name| !name.is_empty())
-                .map(Json::from)
-                .collect(),
-        )),
-    }
-}
-
-/// The request of one row.
-fn request(header: &Header, cells: &[String]) -> Result<Json, RowError> {
-    let mut check = "1_testset_no_kfold".to_string();
-    let mut counts = JsonMap::new();
-    let mut folding = JsonMap::new();
-    let mut scores = JsonMap::new();
-    let mut rest = JsonMap::new();
-    for ((name, kind), cell) in header.names.iter().zip(&header.kinds).zip(cells) {
-        let text = cell.trim();
-        if text.is_empty() {
-            continue;
-        }
-        match kind {
-            Column::Id => {
-                rest.insert("id", text.into());
-            }
-            Column::Check => check = text.to_string(),
-            Column::P => {
-                counts.insert("p", number(name, text)?);
-            }
-            Column::N => {
-                counts.insert("n", number(name, text)?);
-            }
-            Column::Dataset => {
-                counts.insert("dataset_name", text.into());
-            }
-            Column::Folds => {
-                folding.insert("n_folds", number(name, text)?);
-            }
-            Column::Repeats => {
-                folding.insert("n_repeats", number(name, text)?);
-            }
-            Column::Strategy => {
-                folding.insert("strategy", text.into());
-            }
-            Column::Field { key, kind } => {
-                rest.insert(*key, field_value(name, *kind, key, text)?);
-            }
-            // Under the column's own name, so the facade's errors name the column.
-            Column::Score => {
-                scores.insert(name.clone(), number(name, text)?);
-            }
-            Column::Result | Column::Other => {}
-        }
-    }
-    let mut request = JsonMap::new();
-    request.insert("check", check.clone().into());
-    let counts_key = if check.starts_with("1_dataset") {
-        "dataset"
-    } else {
-        "testset"
-    };
-    if !counts.is_empty() {
-        request.insert(counts_key, Json::Object(counts));
-    }
-    if !folding.is_empty() {
-        // The table's folds are stratified k-fold unless its strategy column says
-        // otherwise; unknown folds have no strategy (their folds are what is searched).
-        if !folding.contains_key("strategy") && !check.contains("unknown_folds") {
-            folding.insert("strategy", "stratified_sklearn".into());
-        }
-        request.insert("folding", Json::Object(folding));
-    }
-    request.insert("scores", Json::Object(scores));
-    for (key, value) in rest {
-        request.insert(key, value);
-    }
-    Ok(Json::Object(request))
-}
-
-/// The facade's answer, its error's field path turned into the column that set it.
-fn answer(request: &Json, header: &Header, options: &RunOptions) -> Result<Value, RowError> {
-    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        scorecheck::run_json(request, options)
-    }));
-    match outcome {
-        Ok(Ok(value)) => Ok(value),
-        Ok(Err(error)) => Err(RowError {
-            kind: error.kind().as_str(),
-            column: error.field().map(|field| column_of(field, header)),
-            message: error.message().to_string(),
-        }),
-        Err(_) => Err(RowError {
-            kind: "internal",
-            column: None,
-            message: "internal error while answering this row (a bug: please report the row)"
-                .to_string(),
-        }),
-    }
-}
-
-/// The column behind a request field (`testset.p` → the `p` column, `scores.recall` →
-/// `recall`, `folding.n_folds` → `folds`, `ranges[0]` → `ranges`); the field itself when
-/// no column set it.
-fn column_of(field: &str, header: &Header) -> String {
-    let (head, rest) = field.split_once('.').unwrap_or((field, ""));
-    let head = head.split('[').next().unwrap_or(head);
-    let wanted = match (head, rest) {
-        ("testset" | "dataset", "p") => Some(Column::P),
-        ("testset" | "dataset", "n") => Some(Column::N),
-        ("testset" | "dataset", "dataset_name") => Some(Column::Dataset),
-        ("testset" | "dataset", "") if header.name_of(Column::Dataset).is_some() => {
-            Some(Column::Dataset)
-        }
-        ("testset" | "dataset", _) => Some(Column::P),
-        ("folding", "n_repeats") => Some(Column::Repeats),
-        ("folding", "strategy") if header.name_of(Column::Strategy).is_some() => {
-            Some(Column::Strategy)
-        }
-        ("folding", _) => Some(Column::Folds),
-        ("scores", key) if !key.is_empty() => {
-            return key.to_string();
-        }
-        ("check", _) => Some(Column::Check),
-        ("timeout", _) => {
-            return header
-                .name_of_field("time_limit")
-                .unwrap_or(field)
-                .to_string()
-        }
-        (key, _) => return header.name_of_field(key).unwrap_or(field).to_string(),
-    };
-    wanted
-        .and_then(|kind| header.name_of(kind))
-        .map(str::to_string)
-        .unwrap_or_else(|| match field {
-            "testset" | "dataset" => "p".to_string(),
-            other => other.to_string(),
-        })
-}
-
-fn text_of(value: Option<&Value>) -> String {
-    match value {
-        None | Some(Value::Null) => String::new(),
-        Some(Value::String(s)) => s.clone(),
-        Some(other) => other.to_string(),
-    }
-}
-
-/// The input cells followed by the result columns.
-fn csv_row(mut cells: Vec<String>, answer: &Result<Value, RowError>) -> Vec<String> {
-    match answer {
-        Ok(value) => {
-            let verdict = value.get("verdict").and_then(Value::as_str).unwrap_or(
-                match value.get("inconsistency") {
-                    Some(Value::Bool(true)) => "inconsistent",
-                    Some(Value::Bool(false)) => "consistent",
-                    _ => "undecided",
-                },
-            );
-            let explanation = value
-                .pointer("/explanation/message")
-                .or_else(|| value.pointer("/undecided/reason"))
-                .or_else(|| value.get("reason"));
-            cells.extend([
-                verdict.to_string(),
-                text_of(explanation),
-                text_of(value.pointer("/witness/tp")),
-                text_of(value.pointer("/witness/tn")),
-                text_of(value.get("n_valid_tptn_pairs")),
-                String::new(),
-                String::new(),
-            ]);
-        }
-        Err(error) => {
-            cells.extend([
-                "error".to_string(),
-                String::new(),
-                String::new(),
-                String::new(),
-                String::new(),
-                error.column.clone().unwrap_or_default(),
-                error.message.clone(),
-            ]);
-        }
-    }
-    cells
-}
-
-/// `{"row", "cells": {column: text}, ...the result}` or `{"row", "cells", "error"}`; an
-/// unnamed column's cell is under `column N`.
-fn jsonl_row(
-    row: u64,
-    header: &Header,
-    cells: &[String],
-    answer: Result<Value, RowError>,
-) -> Value {
-    let mut record = Map::new();
-    record.insert("row".into(), row.into());
-    let mut input = Map::new();
-    for (index, ((name, kind), cell)) in header
-        .names
-        .iter()
-        .zip(&header.kinds)
-        .zip(cells)
-        .enumerate()
-    {
-        if *kind == Column::Result {
-            continue;
-        }
-        // Unnamed columns under their number, so that two of them do not collide.
-        let key = if name.is_empty() {
-            format!("column {}", index + 1)
-        } else {
-            name.clone()
-        };
-        input.insert(key, cell.as_str().into());
-    }
-    record.insert("cells".into(), Value::Object(input));
-    match answer {
-        Ok(Value::Object(result)) => record.extend(result),
-        Ok(other) => {
-            record.insert("result".into(), other);
-        }
-        Err(error) => {
-            record.insert(
-                "error".into(),
-                serde_json::json!({"kind": error.kind, "field": error.column, "message": error.message}),
-            );
-        }
-    }
-    Value::Object(record)
 }

@@ -141,6 +141,41 @@ fn batch_texts(py: Python<'_>, requests: Vec<String>) -> PyResult<Vec<String>> {
     })
 }
 
+/// Answers a table of reported results (the CSV batch's columns: `scorecheck::table`) given
+/// as its column names and rows of text cells, in parallel with the GIL released: the output
+/// column names and one row of output cells per row. A header that breaks the header rules
+/// raises `ValueError` with the rule's message (the Python layer turns it into a
+/// `ScorecheckError`); a bad row gets its error columns and the others are answered.
+#[pyfunction]
+fn check_table_rows(
+    py: Python<'_>,
+    names: Vec<String>,
+    rows: Vec<Vec<String>>,
+) -> PyResult<(Vec<String>, Vec<Vec<String>>)> {
+    let table =
+        scorecheck::table::Table::new(names).map_err(pyo3::exceptions::PyValueError::new_err)?;
+    interruptible(py, move |options| {
+        let cancelled = || {
+            options
+                .cancel
+                .as_ref()
+                .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        };
+        let answered = rows
+            .into_par_iter()
+            .map(|cells| {
+                if cancelled() {
+                    // Never seen: the caller raised KeyboardInterrupt and dropped the table.
+                    Vec::new()
+                } else {
+                    table.answer(cells, options).output_cells(&table)
+                }
+            })
+            .collect();
+        (table.output_columns(), answered)
+    })
+}
+
 /// The protocol names, as the facade dispatches them.
 #[pyfunction]
 fn check_names() -> Vec<&'static str> {
@@ -185,5 +220,6 @@ fn _scorecheck(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(check_names, module)?)?;
     module.add_function(wrap_pyfunction!(datasets, module)?)?;
     module.add_function(wrap_pyfunction!(split_text, module)?)?;
+    module.add_function(wrap_pyfunction!(check_table_rows, module)?)?;
     Ok(())
 }

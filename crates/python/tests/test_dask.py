@@ -45,6 +45,18 @@ def request(row):
     return built
 
 
+def test_check_table_is_the_whole_recipe():
+    # The table read as text (digits kept), checked partition by partition on the cluster.
+    table = pd.read_csv(PAPERS, dtype=str)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True) as cluster, \
+            distributed.Client(cluster):
+        frame = dd.from_pandas(table, npartitions=3)
+        checked = frame.map_partitions(scorecheck.check_table,
+                                       meta=scorecheck.check_table(table.iloc[:0])).compute()
+    assert checked.equals(scorecheck.check_table(table))
+    assert dict(zip(checked["id"], checked["verdict"]))["opening-question"] == "inconsistent"
+
+
 def test_a_table_of_papers_on_a_local_cluster():
     table = pd.read_csv(PAPERS, dtype=str)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True) as cluster, \

@@ -24,6 +24,7 @@ from ._request import (
     split_configurations,
     to_json,
 )
+from ._table import check_table
 from . import check
 from . import datasets
 
@@ -32,6 +33,7 @@ __all__ = [
     "batch",
     "check",
     "check_json",
+    "check_table",
     "check_names",
     "datasets",
     "merge_verdicts",

@@ -1,0 +1,445 @@
+//! One table schema for every surface: the columns of a table of reported results (the CSV
+//! batch of the CLI, `scorecheck.check_table` in Python over lists of dicts, pandas or
+//! pyarrow, and so Dask or Ray partitions), each row made a request, answered, and given
+//! back as the input's cells plus the result columns.
+//!
+//! Known columns (`id`, `check`, `p`, `n`, `dataset`, `folds`, `repeats`, `strategy`, the
+//! request fields `eps`, `rounding`, `percent`, `numerical_tolerance`, `time_limit`,
+//! `ranges`, `power`, `var`, `n_samples`, ...) and one column per score (any
+//! name or synonym the facade knows) build the request; every other column is carried
+//! through. The header rules refuse a table up front (a near-miss of a known name, a
+//! column given twice); an empty cell is "not reported"; a bad row gets its error (naming
+//! the column) and the rest go on. Reading CSV text, its quotes and separators, is the
+//! CLI's job; this module starts from cells as text.
+//!
+//! ```
+//! use scorecheck::table::Table;
+//!
+//! let table = Table::new(vec!["id".into(), "p".into(), "n".into(), "acc".into(), "eps".into()])?;
+//! let row = table.answer(vec!["a".into(), "10".into(), "20".into(), "0.123".into(), "0.0001".into()],
+//!                        &scorecheck::RunOptions::default());
+//! assert_eq!(row.verdict(), "inconsistent");
+//! let cells = row.output_cells(&table);
+//! assert_eq!(cells.len(), table.output_columns().len());
+//! # Ok::<(), String>(())
+//! ```
+
+mod header;
+
+use serde_json::{Map, Value};
+
+use crate::json::{Json, JsonMap, Number};
+use crate::RunOptions;
+pub use header::RESULT_COLUMNS;
+use header::{Column, Header, Kind};
+
+/// A row that cannot become a request, or whose request is refused: the column to fix and
+/// what to change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RowError {
+    /// The kind of error (`invalid_value`, `invalid_csv`, `unknown_score`, ...).
+    pub kind: &'static str,
+    /// The column to fix, when one is to blame.
+    pub column: Option<String>,
+    /// What to change.
+    pub message: String,
+}
+
+impl RowError {
+    /// An error of `kind` naming `column`.
+    pub fn new(kind: &'static str, column: Option<String>, message: impl Into<String>) -> RowError {
+        RowError {
+            kind,
+            column,
+            message: message.into(),
+        }
+    }
+}
+
+/// The schema of one table: its header row, read under the header rules.
+pub struct Table {
+    header: Header,
+}
+
+impl Table {
+    /// Reads a header row.
+    ///
+    /// # Errors
+    ///
+    /// A message naming the column (and its number) when the row is empty, a column is a
+    /// near-miss of a score or field name (with the suggestion), two columns give the same
+    /// score or field (or share a name), a column is `tp`, `tn`, `fp` or `fn`, or a result
+    /// column of scorecheck's output appears other than as the last seven columns of its
+    /// own output.
+    pub fn new(names: Vec<String>) -> Result<Table, String> {
+        Ok(Table {
+            header: header::read(names)?,
+        })
+    }
+
+    /// The column names, trimmed, in order.
+    pub fn names(&self) -> &[String] {
+        &self.header.names
+    }
+
+    /// The columns of an answered row: the input's (but a previous answer's result columns)
+    /// and then [`RESULT_COLUMNS`].
+    pub fn output_columns(&self) -> Vec<String> {
+        let mut columns = kept(&self.header, &self.header.names);
+        columns.extend(RESULT_COLUMNS.iter().map(|c| (*c).to_string()));
+        columns
+    }
+
+    /// Answers one row given as one text cell per column (missing cells are empty, an empty
+    /// cell is "not reported").
+    pub fn answer(&self, mut cells: Vec<String>, options: &RunOptions) -> Row {
+        cells.resize(self.header.names.len(), String::new());
+        let answer = request(&self.header, &cells)
+            .and_then(|request| answer(&request, &self.header, options));
+        Row { cells, answer }
+    }
+
+    /// A row that could not be read as cells (a CSV quote left open, say): its cells as far
+    /// as they were read, and the error.
+    pub fn failed(&self, mut cells: Vec<String>, error: RowError) -> Row {
+        cells.resize(self.header.names.len(), String::new());
+        Row {
+            cells,
+            answer: Err(error),
+        }
+    }
+}
+
+/// One answered row: its cells and its result (or error).
+pub struct Row {
+    cells: Vec<String>,
+    answer: Result<Value, RowError>,
+}
+
+impl Row {
+    /// The verdict column: `consistent`, `inconsistent`, `undecided` or `error`.
+    pub fn verdict(&self) -> &str {
+        match &self.answer {
+            Ok(value) => verdict_of(value),
+            Err(_) => "error",
+        }
+    }
+
+    /// The full result, as `scorecheck check --format json` gives it.
+    ///
+    /// # Errors
+    ///
+    /// The row's error (its column to fix and what to change) when it got no result.
+    pub fn result(&self) -> Result<&Value, &RowError> {
+        self.answer.as_ref()
+    }
+
+    /// The output cells, in the order of [`Table::output_columns`].
+    pub fn output_cells(&self, table: &Table) -> Vec<String> {
+        csv_row(kept(&table.header, &self.cells), &self.answer)
+    }
+
+    /// `{"row", "cells": {column: text}, ...the result}` or `{"row", "cells", "error"}`; an
+    /// unnamed column's cell is under `column N`.
+    pub fn to_json(self, row: u64, table: &Table) -> Value {
+        jsonl_row(row, &table.header, &self.cells, self.answer)
+    }
+}
+
+fn verdict_of(value: &Value) -> &str {
+    value
+        .get("verdict")
+        .and_then(Value::as_str)
+        .unwrap_or(match value.get("inconsistency") {
+            Some(Value::Bool(true)) => "inconsistent",
+            Some(Value::Bool(false)) => "consistent",
+            _ => "undecided",
+        })
+}
+
+/// The cells of every column but the recomputed result columns.
+fn kept(header: &Header, cells: &[String]) -> Vec<String> {
+    cells
+        .iter()
+        .zip(&header.kinds)
+        .filter(|(_, kind)| **kind != Column::Result)
+        .map(|(cell, _)| cell.clone())
+        .collect()
+}
+
+/// A JSON number of the cell's text as written (`0.950` keeps its three decimals).
+fn number(column: &str, text: &str) -> Result<Json, RowError> {
+    match Number::parse(text) {
+        Some(number) => Ok(Json::Number(number)),
+        None => {
+            // `0,954` from a semicolon-separated table saved with decimal commas.
+            let comma = text.contains(',') && Number::parse(&text.replace(',', ".")).is_some();
+            let hint = if comma {
+                "; write the decimal point as '.', not ','"
+            } else {
+                ""
+            };
+            Err(RowError {
+                kind: "invalid_value",
+                column: Some(column.to_string()),
+                message: format!(
+                    "{text:?} is not a decimal number; write it like 0.954 or 9.54e-1{hint}"
+                ),
+            })
+        }
+    }
+}
+
+/// A yes or no cell.
+fn flag(column: &str, text: &str) -> Result<Json, RowError> {
+    match text.to_ascii_lowercase().as_str() {
+        "true" | "yes" | "1" => Ok(true.into()),
+        "false" | "no" | "0" => Ok(false.into()),
+        _ => Err(RowError {
+            kind: "invalid_value",
+            column: Some(column.to_string()),
+            message: format!(
+                "{text:?} is not a yes or no; write true or false (or leave the cell empty)"
+            ),
+        }),
+    }
+}
+
+/// A request field's cell, read as its column's kind says.
+fn field_value(column: &str, kind: Kind, key: &str, text: &str) -> Result<Json, RowError> {
+    match kind {
+        Kind::Number => number(column, text),
+        Kind::Text => Ok(text.into()),
+        Kind::Eps if text.eq_ignore_ascii_case("auto") => Ok("auto".into()),
+        Kind::Eps => number(column, text),
+        // `%` in a percent column says the figures are percentages.
+        Kind::Flag if key == "percent" && text == "%" => Ok(true.into()),
+        Kind::Flag => flag(column, text),
+        Kind::Ranges if text.eq_ignore_ascii_case("all") => Ok("all".into()),
+        Kind::Ranges => Ok(Json::Array(
+            text.split([',', ';', ' ', '\t'])
+                .filter(|name| !name.is_empty())
+                .map(Json::from)
+                .collect(),
+        )),
+    }
+}
+
+/// The request of one row.
+fn request(header: &Header, cells: &[String]) -> Result<Json, RowError> {
+    let mut check = "1_testset_no_kfold".to_string();
+    let mut counts = JsonMap::new();
+    let mut folding = JsonMap::new();
+    let mut scores = JsonMap::new();
+    let mut rest = JsonMap::new();
+    for ((name, kind), cell) in header.names.iter().zip(&header.kinds).zip(cells) {
+        let text = cell.trim();
+        if text.is_empty() {
+            continue;
+        }
+        match kind {
+            Column::Id => {
+                rest.insert("id", text.into());
+            }
+            Column::Check => check = text.to_string(),
+            Column::P => {
+                counts.insert("p", number(name, text)?);
+            }
+            Column::N => {
+                counts.insert("n", number(name, text)?);
+            }
+            Column::Dataset => {
+                counts.insert("dataset_name", text.into());
+            }
+            Column::Folds => {
+                folding.insert("n_folds", number(name, text)?);
+            }
+            Column::Repeats => {
+                folding.insert("n_repeats", number(name, text)?);
+            }
+            Column::Strategy => {
+                folding.insert("strategy", text.into());
+            }
+            Column::Field { key, kind } => {
+                rest.insert(*key, field_value(name, *kind, key, text)?);
+            }
+            // Under the column's own name, so the facade's errors name the column.
+            Column::Score => {
+                scores.insert(name.clone(), number(name, text)?);
+            }
+            Column::Result | Column::Other => {}
+        }
+    }
+    let mut request = JsonMap::new();
+    request.insert("check", check.clone().into());
+    let counts_key = if check.starts_with("1_dataset") {
+        "dataset"
+    } else {
+        "testset"
+    };
+    if !counts.is_empty() {
+        request.insert(counts_key, Json::Object(counts));
+    }
+    if !folding.is_empty() {
+        // The table's folds are stratified k-fold unless its strategy column says
+        // otherwise; unknown folds have no strategy (their folds are what is searched).
+        if !folding.contains_key("strategy") && !check.contains("unknown_folds") {
+            folding.insert("strategy", "stratified_sklearn".into());
+        }
+        request.insert("folding", Json::Object(folding));
+    }
+    request.insert("scores", Json::Object(scores));
+    for (key, value) in rest {
+        request.insert(key, value);
+    }
+    Ok(Json::Object(request))
+}
+
+/// The facade's answer, its error's field path turned into the column that set it.
+fn answer(request: &Json, header: &Header, options: &RunOptions) -> Result<Value, RowError> {
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        crate::run_json(request, options)
+    }));
+    match outcome {
+        Ok(Ok(value)) => Ok(value),
+        Ok(Err(error)) => Err(RowError {
+            kind: error.kind().as_str(),
+            column: error.field().map(|field| column_of(field, header)),
+            message: error.message().to_string(),
+        }),
+        Err(_) => Err(RowError {
+            kind: "internal",
+            column: None,
+            message: "internal error while answering this row (a bug: please report the row)"
+                .to_string(),
+        }),
+    }
+}
+
+/// The column behind a request field (`testset.p` → the `p` column, `scores.recall` →
+/// `recall`, `folding.n_folds` → `folds`, `ranges[0]` → `ranges`); the field itself when
+/// no column set it.
+fn column_of(field: &str, header: &Header) -> String {
+    let (head, rest) = field.split_once('.').unwrap_or((field, ""));
+    let head = head.split('[').next().unwrap_or(head);
+    let wanted = match (head, rest) {
+        ("testset" | "dataset", "p") => Some(Column::P),
+        ("testset" | "dataset", "n") => Some(Column::N),
+        ("testset" | "dataset", "dataset_name") => Some(Column::Dataset),
+        ("testset" | "dataset", "") if header.name_of(Column::Dataset).is_some() => {
+            Some(Column::Dataset)
+        }
+        ("testset" | "dataset", _) => Some(Column::P),
+        ("folding", "n_repeats") => Some(Column::Repeats),
+        ("folding", "strategy") if header.name_of(Column::Strategy).is_some() => {
+            Some(Column::Strategy)
+        }
+        ("folding", _) => Some(Column::Folds),
+        ("scores", key) if !key.is_empty() => {
+            return key.to_string();
+        }
+        ("check", _) => Some(Column::Check),
+        ("timeout", _) => {
+            return header
+                .name_of_field("time_limit")
+                .unwrap_or(field)
+                .to_string()
+        }
+        (key, _) => return header.name_of_field(key).unwrap_or(field).to_string(),
+    };
+    wanted
+        .and_then(|kind| header.name_of(kind))
+        .map(str::to_string)
+        .unwrap_or_else(|| match field {
+            "testset" | "dataset" => "p".to_string(),
+            other => other.to_string(),
+        })
+}
+
+fn text_of(value: Option<&Value>) -> String {
+    match value {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(s)) => s.clone(),
+        Some(other) => other.to_string(),
+    }
+}
+
+/// The input cells followed by the result columns.
+fn csv_row(mut cells: Vec<String>, answer: &Result<Value, RowError>) -> Vec<String> {
+    match answer {
+        Ok(value) => {
+            let verdict = verdict_of(value);
+            let explanation = value
+                .pointer("/explanation/message")
+                .or_else(|| value.pointer("/undecided/reason"))
+                .or_else(|| value.get("reason"));
+            cells.extend([
+                verdict.to_string(),
+                text_of(explanation),
+                text_of(value.pointer("/witness/tp")),
+                text_of(value.pointer("/witness/tn")),
+                text_of(value.get("n_valid_tptn_pairs")),
+                String::new(),
+                String::new(),
+            ]);
+        }
+        Err(error) => {
+            cells.extend([
+                "error".to_string(),
+                String::new(),
+                String::new(),
+                String::new(),
+                String::new(),
+                error.column.clone().unwrap_or_default(),
+                error.message.clone(),
+            ]);
+        }
+    }
+    cells
+}
+
+/// `{"row", "cells": {column: text}, ...the result}` or `{"row", "cells", "error"}`; an
+/// unnamed column's cell is under `column N`.
+fn jsonl_row(
+    row: u64,
+    header: &Header,
+    cells: &[String],
+    answer: Result<Value, RowError>,
+) -> Value {
+    let mut record = Map::new();
+    record.insert("row".into(), row.into());
+    let mut input = Map::new();
+    for (index, ((name, kind), cell)) in header
+        .names
+        .iter()
+        .zip(&header.kinds)
+        .zip(cells)
+        .enumerate()
+    {
+        if *kind == Column::Result {
+            continue;
+        }
+        // Unnamed columns under their number, so that two of them do not collide.
+        let key = if name.is_empty() {
+            format!("column {}", index + 1)
+        } else {
+            name.clone()
+        };
+        input.insert(key, cell.as_str().into());
+    }
+    record.insert("cells".into(), Value::Object(input));
+    match answer {
+        Ok(Value::Object(result)) => record.extend(result),
+        Ok(other) => {
+            record.insert("result".into(), other);
+        }
+        Err(error) => {
+            record.insert(
+                "error".into(),
+                serde_json::json!({"kind": error.kind, "field": error.column, "message": error.message}),
+            );
+        }
+    }
+    Value::Object(record)
+}

@@ -1,0 +1,84 @@
+"""Tables of reported results, one row per result: the CSV batch's columns (`scorecheck batch
+papers.csv`), read from Python rows, pandas DataFrames or pyarrow Tables by the same Rust
+schema, so a Dask or Ray partition is checked with one call."""
+
+import math
+import numbers
+from decimal import Decimal
+
+from . import _scorecheck
+from ._request import ScorecheckError, _number
+
+
+def _cell(value):
+    """A cell as text: numbers by the text that keeps their digits (`Decimal("0.950")` stays
+    `0.950`, a float its shortest repr), empty for None, NaN and pandas' NA."""
+    if value is None or type(value).__name__ in ("NAType", "NaTType"):
+        return ""
+    if isinstance(value, str):
+        return value
+    if value is True or value is False:
+        return "true" if value else "false"
+    if isinstance(value, float) and math.isnan(value):
+        return ""
+    if isinstance(value, (numbers.Number, Decimal)) and not isinstance(value, complex):
+        if isinstance(value, Decimal) and value.is_nan():
+            return ""
+        if hasattr(value, "item") and not isinstance(value, (int, float)):
+            return _cell(value.item())
+        return _number(value, "")
+    return str(value)
+
+
+def _names_and_rows(rows):
+    """The kind of input, its column names and its rows of text cells."""
+    module = type(rows).__module__ or ""
+    if module.startswith("pandas"):
+        names = [str(name) for name in rows.columns]
+        cells = [[_cell(value) for value in row] for row in rows.itertuples(index=False, name=None)]
+        return "pandas", names, cells
+    if module.startswith("pyarrow"):
+        names = [str(name) for name in rows.column_names]
+        cells = [[_cell(row.get(name)) for name in rows.column_names] for row in rows.to_pylist()]
+        return "pyarrow", names, cells
+    if isinstance(rows, dict):
+        raise ScorecheckError("invalid_value", None,
+                              "check_table takes a list of dicts (one per row), a pandas "
+                              "DataFrame or a pyarrow Table; for one request use scorecheck.check")
+    names, records = [], []
+    for index, row in enumerate(rows):
+        if not isinstance(row, dict):
+            raise ScorecheckError("invalid_value", f"rows[{index}]",
+                                  f"expected a dict of column to cell, found a {type(row).__name__}")
+        for name in row:
+            if str(name) not in names:
+                names.append(str(name))
+        records.append({str(name): value for name, value in row.items()})
+    return "rows", names, [[_cell(record.get(name)) for name in names] for record in records]
+
+
+def check_table(rows):
+    """Checks a table of reported results: a list of dicts (one per row), a pandas DataFrame
+    or a pyarrow Table whose columns are the CSV batch's (`id`, `check`, `p`, `n`, `dataset`,
+    `folds`, `repeats`, one per score under any name the engine knows, `eps`, `rounding`,
+    `percent`, ...; every other column is carried through). Gives back the same kind of table
+    with the input's columns and `verdict`, `explanation`, `witness_tp`, `witness_tn`,
+    `n_valid_tptn_pairs`, `error_field`, `error_message` (every cell as text), row for row.
+
+    A header that breaks the table's rules (a near-miss of a score name, a column given twice)
+    raises ScorecheckError; a bad row gets its error columns and the others are answered.
+    Values are read by their text: give figures whose written digits matter (`0.950`) as
+    strings or Decimal, e.g. `pandas.read_csv(path, dtype=str)`."""
+    kind, names, cells = _names_and_rows(rows)
+    try:
+        columns, answered = _scorecheck.check_table_rows(names, cells)
+    except ValueError as error:
+        raise ScorecheckError("invalid_table", None, str(error)) from None
+    if kind == "pandas":
+        import pandas
+        return pandas.DataFrame(answered, columns=columns, index=rows.index, dtype=object)
+    if kind == "pyarrow":
+        import pyarrow
+        return pyarrow.table({name: pyarrow.array([row[i] for row in answered], pyarrow.string())
+                              for i, name in enumerate(columns)})
+    return [dict(zip(columns, row)) for row in answered]

@@ -1,0 +1,86 @@
+"""scorecheck.check_table: the CSV batch's table schema over Python rows, pandas DataFrames
+and pyarrow Tables, the same answers as row-by-row checks."""
+
+import csv
+import pathlib
+from decimal import Decimal
+
+import pytest
+
+import scorecheck
+
+PAPERS = pathlib.Path(__file__).resolve().parents[3] / "examples" / "papers.csv"
+RESULT_COLUMNS = ["verdict", "explanation", "witness_tp", "witness_tn", "n_valid_tptn_pairs",
+                  "error_field", "error_message"]
+EXPECTED = {"paper-example": "consistent", "opening-question": "inconsistent",
+            "auc-too-high": "inconsistent", "truncated-third": "consistent",
+            "mean-over-folds": "inconsistent", "pooled-folds": "consistent",
+            "typo-in-counts": "error"}
+
+
+def papers():
+    with open(PAPERS, newline="") as file:
+        return list(csv.DictReader(file))
+
+
+def test_rows_of_dicts_give_rows_of_dicts():
+    rows = papers()
+    answered = scorecheck.check_table(rows)
+    assert [row["id"] for row in answered] == [row["id"] for row in rows]
+    assert list(answered[0]) == list(rows[0]) + RESULT_COLUMNS
+    assert {row["id"]: row["verdict"] for row in answered} == EXPECTED
+    typo = next(row for row in answered if row["id"] == "typo-in-counts")
+    assert typo["error_field"] == "p"
+    example = next(row for row in answered if row["id"] == "paper-example")
+    assert (example["witness_tp"], example["witness_tn"], example["n_valid_tptn_pairs"]) == \
+        ("743", "4031", "2")
+
+
+def test_values_keep_their_digits_and_empty_cells_are_not_reported():
+    # 0.950 as Decimal keeps three decimals for eps auto; None and NaN are not reported.
+    rows = [{"p": 20, "n": 20, "acc": Decimal("0.950"), "sens": None, "spec": float("nan"),
+             "eps": "auto"}]
+    assert scorecheck.check_table(rows)[0]["verdict"] == "consistent"
+    rows = [{"p": 3, "n": 3, "sens": "0.34", "eps": "auto", "rounding": "floor"}]
+    assert scorecheck.check_table(rows)[0]["verdict"] == "inconsistent"
+
+
+def test_a_header_against_the_rules_names_the_column():
+    with pytest.raises(scorecheck.ScorecheckError) as error:
+        scorecheck.check_table([{"p": 10, "n": 10, "sesitivity": 0.5, "eps": 0.01}])
+    assert "sesitivity" in error.value.message and "sensitivity" in error.value.message
+    with pytest.raises(scorecheck.ScorecheckError):
+        scorecheck.check_table({"p": 10})
+
+
+def test_a_pandas_frame_gives_a_frame_with_its_index():
+    pd = pytest.importorskip("pandas")
+    frame = pd.read_csv(PAPERS, dtype=str).set_index(pd.Index(range(100, 107)))
+    answered = scorecheck.check_table(frame)
+    assert isinstance(answered, pd.DataFrame)
+    assert list(answered.index) == list(frame.index)
+    assert list(answered.columns) == list(frame.columns) + RESULT_COLUMNS
+    assert dict(zip(answered["id"], answered["verdict"])) == EXPECTED
+    empty = scorecheck.check_table(frame.iloc[:0])
+    assert list(empty.columns) == list(answered.columns) and len(empty) == 0
+
+
+def test_a_pyarrow_table_gives_a_pyarrow_table():
+    pa = pytest.importorskip("pyarrow")
+    answered = scorecheck.check_table(pa.Table.from_pylist(papers()))
+    assert isinstance(answered, pa.Table)
+    assert dict(zip(answered.column("id").to_pylist(), answered.column("verdict").to_pylist())) \
+        == EXPECTED
+
+
+def test_ray_data_takes_check_table_as_it_is():
+    ray = pytest.importorskip("ray")
+    pd = pytest.importorskip("pandas")
+    table = pd.read_csv(PAPERS, dtype=str)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        checked = ray.data.from_pandas(table).map_batches(
+            scorecheck.check_table, batch_format="pandas").to_pandas()
+    finally:
+        ray.shutdown()
+    assert dict(zip(checked["id"], checked["verdict"])) == EXPECTED
