@@ -1,6 +1,6 @@
 // The static site (cargo xtask web) opened from file:// in headless Chromium, driven over the
 // DevTools protocol on a pipe (no port, no WebSocket): the paper's example from a link, the
-// opening question, a 5-fold mean-of-scores check, an unknown-folds check stopped by its 1 s
+// opening question, the share link's round trip, a 5-fold mean-of-scores check, an unknown-folds check stopped by its 1 s
 // time limit, Cancel, the JSON view keeping typed digits, and an error next to its field.
 // Screenshots and the measured times go to OUT_DIR.
 // Usage: node .ci/web-test.mjs SITE_DIR OUT_DIR
@@ -114,6 +114,14 @@ async function main() {
   measures.paper_check_in_worker_ms = Number(await tab.evaluate(`document.getElementById("status").dataset.checkMs`));
   check("the time to the first answer is recorded", measures.first_answer_ms > 0, measures.first_answer_ms + " ms");
   await tab.screenshot("paper.png");
+  // The share link is rebuilt from the form: opened again, it gives the same answer.
+  const share = await tab.evaluate(`document.getElementById("share").href`);
+  const shared = decodeURIComponent(share.slice(share.indexOf("#") + 1));
+  check("the share link holds the request as typed", shared.includes('"p":1000,"n":6000}') && shared.includes('"acc":0.6821,"npv":0.9401,"f1p":0.4004}'), shared);
+  await tab.close();
+  tab = await open(share);
+  await tab.waitFor(answered);
+  check("the share link opens to the same verdict and witness", (await tab.evaluate(text("verdict"))) === "consistent" && /\b743\b/.test(await tab.evaluate(text("witness"))));
   await tab.close();
 
   console.log("web-test: the opening question");

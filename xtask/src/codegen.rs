@@ -85,9 +85,8 @@ fn build_cli(root: &Path) -> anyhow::Result<std::path::PathBuf> {
 /// One table row per case of `testdata/bad_input.jsonl`, answered by the CLI.
 fn bad_input_table(root: &Path, binary: &Path) -> anyhow::Result<String> {
     let data = std::fs::read_to_string(root.join("testdata/bad_input.jsonl"))?;
-    let mut out = String::from(
-        "| bad input | exit | kind | field | message |\n|---|---|---|---|---|\n",
-    );
+    let mut out =
+        String::from("| bad input | exit | kind | field | message |\n|---|---|---|---|---|\n");
     for line in data.lines().filter(|l| !l.trim().is_empty()) {
         let case: Value = serde_json::from_str(line)?;
         let text = match case.get("request_text") {
@@ -127,7 +126,10 @@ fn bad_input_table(root: &Path, binary: &Path) -> anyhow::Result<String> {
 
 /// The `request` member of a case line as it is written (numbers keep their text).
 fn request_text(line: &str) -> anyhow::Result<String> {
-    let at = line.find("\"request\":").context("a case without request")? + "\"request\":".len();
+    let at = line
+        .find("\"request\":")
+        .context("a case without request")?
+        + "\"request\":".len();
     let rest = line[at..].trim_start();
     // The request object ends where its braces balance (strings skipped).
     let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
