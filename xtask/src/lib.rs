@@ -1,8 +1,9 @@
-//! Library side of `cargo xtask`: the convention checks shared by the tidy test.
+//! Library side of `cargo xtask`: the convention checks shared by the tidy test, and the static site.
 //!
 //! It checks what the house style requires and a compiler cannot: every crate documents
 //! itself with `//!` docs, every source file opens with a `//!` line, and every dependency
-//! edge between our crates is one ARCHITECTURE.md allows. It does not build anything.
+//! edge between our crates is one ARCHITECTURE.md allows; those checks build nothing.
+//! [`web`] builds the static site (`cargo xtask web --out DIR`).
 //!
 //! ```
 //! let edges = xtask::tidy::allowed_edges("```allowed-edges\na: b, c\nb:\n```\n").unwrap();
@@ -16,3 +17,4 @@ pub mod diff_cbpe;
 pub mod diff_eval;
 pub mod diff_reference;
 pub mod tidy;
+pub mod web;

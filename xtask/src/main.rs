@@ -1,4 +1,4 @@
-//! `cargo xtask`: project chores (`tidy`, `fuzz`, `diff-reference`, `diff-cbpe`, `diff-eval`).
+//! `cargo xtask`: project chores (`tidy`, `fuzz`, `web`, `diff-reference`, `diff-cbpe`, `diff-eval`).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -20,6 +20,7 @@ fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Some("fuzz") => fuzz(&root, &args[1..]),
+        Some("web") => xtask::web::run(&root, &xtask::web::Options::parse(&args[1..])?),
         Some("codegen") => match args.get(1).map(String::as_str) {
             None => xtask::codegen::run(&root, false),
             Some("--check") => xtask::codegen::run(&root, true),
@@ -107,7 +108,7 @@ fn main() -> anyhow::Result<()> {
             xtask::diff_eval::run(&root, &options)
         }
         _ => {
-            eprintln!("usage: cargo xtask <tidy | fuzz [--seconds N] | hostile | diff-reference [--cases N] [--seed S] [--python PATH] | diff-eval [--cases N] [--seed S] [--python PATH] | diff-cbpe [--python PATH] [--seed S] [--tolerance T]>");
+            eprintln!("usage: cargo xtask <tidy | fuzz [--seconds N] | web --out DIR [--wasm FILE] | hostile | diff-reference [--cases N] [--seed S] [--python PATH] | diff-eval [--cases N] [--seed S] [--python PATH] | diff-cbpe [--python PATH] [--seed S] [--tolerance T]>");
             std::process::exit(2);
         }
     }

@@ -1,0 +1,215 @@
+// The static site (cargo xtask web) opened from file:// in headless Chromium, driven over the
+// DevTools protocol on a pipe (no port, no WebSocket): the paper's example from a link, the
+// opening question, the share link's round trip, a 5-fold mean-of-scores check, an unknown-folds check stopped by its 1 s
+// time limit, Cancel, the JSON view keeping typed digits, and an error next to its field.
+// Screenshots and the measured times go to OUT_DIR.
+// Usage: node .ci/web-test.mjs SITE_DIR OUT_DIR
+import {spawn} from "node:child_process";
+import {mkdtempSync, mkdirSync, writeFileSync, rmSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join, resolve} from "node:path";
+import {pathToFileURL} from "node:url";
+
+const [siteDir, outDir] = process.argv.slice(2);
+if (!siteDir || !outDir) {
+  console.error("usage: node .ci/web-test.mjs SITE_DIR OUT_DIR");
+  process.exit(2);
+}
+mkdirSync(outDir, {recursive: true});
+const page = pathToFileURL(resolve(siteDir, "index.html")).href;
+const profile = mkdtempSync(join(tmpdir(), "web-test-profile-"));
+
+const chromium = spawn("/usr/bin/chromium", [
+  "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage", `--user-data-dir=${profile}`,
+  "--remote-debugging-pipe", "--window-size=1200,1000", "about:blank",
+], {stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"]});
+let chromiumLog = "";
+chromium.stderr.on("data", (chunk) => { chromiumLog += chunk; });
+
+// The DevTools protocol: JSON messages ended by NUL, commands answered by id.
+const toBrowser = chromium.stdio[3];
+const fromBrowser = chromium.stdio[4];
+let nextId = 1;
+const waiting = new Map();
+let buffered = "";
+fromBrowser.on("data", (chunk) => {
+  buffered += chunk.toString("utf8");
+  let end;
+  while ((end = buffered.indexOf("\0")) >= 0) {
+    const message = JSON.parse(buffered.slice(0, end));
+    buffered = buffered.slice(end + 1);
+    if (message.id !== undefined && waiting.has(message.id)) {
+      const {resolve: done, reject} = waiting.get(message.id);
+      waiting.delete(message.id);
+      if (message.error) reject(new Error(message.error.message));
+      else done(message.result);
+    }
+  }
+});
+function send(method, params = {}, sessionId) {
+  const id = nextId++;
+  toBrowser.write(JSON.stringify({id, method, params, ...(sessionId ? {sessionId} : {})}) + "\0");
+  return new Promise((done, reject) => waiting.set(id, {resolve: done, reject}));
+}
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+// A tab showing this URL: evaluate(expression), waitFor(expression), screenshot(file), close().
+async function open(url) {
+  const {targetId} = await send("Target.createTarget", {url});
+  const {sessionId} = await send("Target.attachToTarget", {targetId, flatten: true});
+  const evaluate = async (expression) => {
+    const {result, exceptionDetails} = await send("Runtime.evaluate", {expression, awaitPromise: true, returnByValue: true}, sessionId);
+    if (exceptionDetails) throw new Error(expression + ": " + JSON.stringify(exceptionDetails.exception || exceptionDetails));
+    return result.value;
+  };
+  return {
+    evaluate,
+    async waitFor(expression, seconds = 30) {
+      const until = Date.now() + seconds * 1000;
+      while (Date.now() < until) {
+        try {
+          const value = await evaluate(expression);
+          if (value) return value;
+        } catch {
+          // The page may not have loaded yet.
+        }
+        await sleep(50);
+      }
+      throw new Error("timed out waiting for " + expression);
+    },
+    async screenshot(file) {
+      const {data} = await send("Page.captureScreenshot", {format: "png", captureBeyondViewport: true}, sessionId);
+      writeFileSync(join(outDir, file), Buffer.from(data, "base64"));
+    },
+    close: () => send("Target.closeTarget", {targetId}),
+  };
+}
+
+let failed = 0;
+function check(what, ok, detail = "") {
+  console.log((ok ? "  ok: " : "  FAILED: ") + what + (detail ? " (" + detail + ")" : ""));
+  if (!ok) failed++;
+}
+const link = (request) => page + "#" + encodeURIComponent(request);
+const text = (id) => `(document.getElementById(${JSON.stringify(id)}).innerText || "").trim()`;
+const answered = `(${text("verdict")} !== "" || ${text("error")} !== "" || ${text("error-json")} !== "" || document.querySelector(".err:not(:empty)") !== null)`;
+const measures = {};
+
+async function main() {
+  console.log("web-test: " + page);
+
+  const PAPER = '{"check":"1_testset_no_kfold","testset":{"p":1000,"n":6000},"scores":{"acc":0.6821,"npv":0.9401,"f1p":0.4004},"eps":0.0001}';
+  console.log("web-test: the paper's example from a link");
+  let tab = await open(link(PAPER));
+  await tab.waitFor(answered);
+  check("#verdict is consistent", (await tab.evaluate(text("verdict"))) === "consistent", await tab.evaluate(text("verdict")));
+  const witness = await tab.evaluate(text("witness"));
+  check("#witness shows tp 743 and tn 4031", /\b743\b/.test(witness) && /\b4031\b/.test(witness), witness);
+  check("the verdict is also told by a mark, not by colour alone", (await tab.evaluate(text("verdict-mark"))) === "\u2713");
+  const picture = await tab.evaluate(`(() => { const svg = document.querySelector("#picture svg"); return svg ? svg.getAttribute("aria-label") : ""; })()`);
+  check("the picture is drawn, with its two-pair intersection", /2 \(tp, tn\) pairs/.test(picture), picture);
+  measures.first_answer_ms = Number(await tab.evaluate(`document.getElementById("status").dataset.answeredAt`));
+  measures.paper_check_in_worker_ms = Number(await tab.evaluate(`document.getElementById("status").dataset.checkMs`));
+  check("the time to the first answer is recorded", measures.first_answer_ms > 0, measures.first_answer_ms + " ms");
+  await tab.screenshot("paper.png");
+  // The share link is rebuilt from the form: opened again, it gives the same answer.
+  const share = await tab.evaluate(`document.getElementById("share").href`);
+  const shared = decodeURIComponent(share.slice(share.indexOf("#") + 1));
+  check("the share link holds the request as typed", shared.includes('"p":1000,"n":6000}') && shared.includes('"acc":0.6821,"npv":0.9401,"f1p":0.4004}'), shared);
+  await tab.close();
+  tab = await open(share);
+  await tab.waitFor(answered);
+  check("the share link opens to the same verdict and witness", (await tab.evaluate(text("verdict"))) === "consistent" && /\b743\b/.test(await tab.evaluate(text("witness"))));
+  await tab.close();
+
+  console.log("web-test: the opening question");
+  const OPENING = '{"check":"1_testset_no_kfold","testset":{"p":1029,"n":3118},"scores":{"acc":0.954,"sens":0.934,"spec":0.985},"eps":0.0005}';
+  tab = await open(link(OPENING));
+  await tab.waitFor(answered);
+  check("#verdict is inconsistent", (await tab.evaluate(text("verdict"))) === "inconsistent", await tab.evaluate(text("verdict")));
+  const explanation = await tab.evaluate(text("explanation"));
+  check("the explanation names the forced window of spec", /spec into \[0\.9602, 0\.9612\]/.test(explanation), explanation);
+  check("the mark says inconsistent", (await tab.evaluate(text("verdict-mark"))) === "\u2717");
+  await tab.screenshot("opening.png");
+  await tab.close();
+
+  console.log("web-test: a 5-fold mean-of-scores check");
+  const MOS = '{"check":"1_dataset_known_folds_mos","dataset":{"p":126,"n":131},"folding":{"n_folds":5,"n_repeats":1,"strategy":"stratified_sklearn"},"scores":{"acc":0.573,"sens":0.768,"spec":0.556},"eps":0.001}';
+  tab = await open(link(MOS));
+  await tab.waitFor(answered);
+  const mosVerdict = await tab.evaluate(text("verdict"));
+  check("#verdict of the 5-fold check is a verdict", ["consistent", "inconsistent"].includes(mosVerdict), mosVerdict);
+  check("the form was filled from the link (5 folds)", (await tab.evaluate(`document.getElementById("folds").value`)) === "5");
+  await tab.close();
+
+  console.log("web-test: unknown folds stopped by a 1 s time limit");
+  // 10 folds of 6000 + 6000 items: far more fold configurations than a second examines.
+  const UNKNOWN = '{"check":"1_dataset_unknown_folds_mos","dataset":{"p":6000,"n":6000},"folding":{"n_folds":10},"scores":{"acc":0.9447,"sens":0.9139,"spec":0.9733},"eps":0.000001,"time_limit":1}';
+  tab = await open(link(UNKNOWN));
+  await tab.waitFor(answered);
+  check("#verdict is undecided", (await tab.evaluate(text("verdict"))) === "undecided", await tab.evaluate(text("verdict")));
+  check("the reason names the time limit", /time limit/.test(await tab.evaluate(text("explanation"))), await tab.evaluate(text("explanation")));
+  check("it was checked as JSON, as written", (await tab.evaluate(`!document.getElementById("json-mode").classList.contains("hidden")`)) === true);
+  await tab.screenshot("undecided.png");
+
+  console.log("web-test: Cancel ends a check at once and the next check runs");
+  const LONG = UNKNOWN.replace(',"time_limit":1', "");
+  await tab.evaluate(`document.getElementById("json").value = ${JSON.stringify(LONG)}; document.getElementById("check-json").click(); true`);
+  await tab.waitFor(`!document.getElementById("cancel").classList.contains("hidden")`);
+  await sleep(300);
+  const responsive = await tab.evaluate(`document.getElementById("check-json").disabled`);
+  check("the page answers while the worker checks", responsive === true);
+  await tab.evaluate(`document.getElementById("cancel").click(); true`);
+  const status = await tab.waitFor(`/cancelled/.test(${text("status-text")}) && ${text("status-text")}`, 5);
+  check("the status says cancelled", /cancelled/.test(status), status);
+  await tab.evaluate(`document.getElementById("json").value = ${JSON.stringify(PAPER)}; document.getElementById("check-json").click(); true`);
+  await tab.waitFor(`${text("verdict")} === "consistent"`, 30);
+  check("a new worker answers the next check", true);
+  await tab.close();
+
+  console.log("web-test: the JSON view keeps typed digits");
+  tab = await open(page);
+  await tab.waitFor(`document.readyState === "complete" && document.getElementById("acc") !== null`);
+  await tab.evaluate(`(() => { const set = (id, v) => { document.getElementById(id).value = v; };
+    set("p", "1000"); set("n", "6000"); set("acc", "0.6820"); set("eps", "auto");
+    document.getElementById("to-json").click(); return true; })()`);
+  const shown = await tab.evaluate(`document.getElementById("json").value`);
+  check("the JSON view shows 0.6820", /"acc": 0\.6820/.test(shown), shown.replace(/\s+/g, " "));
+  await tab.evaluate(`document.getElementById("check-json").click(); true`);
+  await tab.waitFor(answered);
+  const windows = await tab.evaluate(`document.getElementById("answer-json").textContent`);
+  check("the engine read four decimals (acc's window is 0.68195 to 0.68205)", /"6819[45]\d*\/10+"/.test(windows) && /"6820[56]\d*\/10+"/.test(windows),
+    (windows.match(/"acc": \[[^\]]*\]/) || [""])[0].replace(/\s+/g, " "));
+  await tab.screenshot("json-view.png");
+  await tab.close();
+
+  console.log("web-test: an error is shown next to its field");
+  tab = await open(link('{"check":"1_testset_no_kfold","testset":{"p":1000,"n":-5},"scores":{"acc":0.6821},"eps":0.0001}'));
+  await tab.waitFor(answered);
+  check("the facade's error is next to #n", /negative/.test(await tab.evaluate(text("err-n"))), await tab.evaluate(text("err-n")));
+  await tab.close();
+}
+
+const timer = setTimeout(() => { console.error("web-test: gave up after 300 s"); finish(1); }, 300_000);
+function finish(code) {
+  clearTimeout(timer);
+  writeFileSync(join(outDir, "measures.json"), JSON.stringify(measures, null, 2) + "\n");
+  if (code !== 0) writeFileSync(join(outDir, "chromium.log"), chromiumLog);
+  const end = () => {
+    rmSync(profile, {recursive: true, force: true, maxRetries: 5});
+    process.exit(code);
+  };
+  if (chromium.exitCode !== null) end();
+  chromium.once("exit", end);
+  chromium.kill();
+}
+main().then(() => {
+  console.log("web-test: first answer " + measures.first_answer_ms + " ms after opening; the paper's check took " + measures.paper_check_in_worker_ms + " ms in the worker");
+  console.log(failed ? `web-test: ${failed} FAILED (screenshots in ${outDir})` : `web-test: passed (screenshots in ${outDir})`);
+  finish(failed ? 1 : 0);
+}, (error) => {
+  console.error("web-test: " + error.message);
+  finish(1);
+});
