@@ -486,6 +486,14 @@ fn micro_mean_of_scores_is_decided_by_the_traces() {
         );
         assert_eq!(tn - tp, 3 * p, "{fold}");
     }
+    // Bounds on every fold's score only narrow each fold's traces: still decided.
+    let mut bounded = request(0.9359);
+    bounded["fold_score_bounds"] = json!({"sens": [0.85, 0.95]});
+    let result = run_ok(bounded);
+    assert_eq!(result["verdict"], "consistent", "{result}");
+    let mut tight = request(0.9359);
+    tight["fold_score_bounds"] = json!({"sens": [0.6, 0.85]});
+    assert_eq!(run_ok(tight)["verdict"], "inconsistent");
     // acc 0.959 needs a mean t/T in [0.89725, 0.89775], bacc 0.9369 one in [0.89888, 0.8992].
     let result = run_ok(request(0.9369));
     assert_eq!(result["verdict"], "inconsistent", "{result}");
