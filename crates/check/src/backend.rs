@@ -6,7 +6,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use scorecheck_experiment::Limits;
-use scorecheck_feasibility::{checked, Budget, Feasibility, Problem, Verdict};
+use scorecheck_feasibility::{checked, Budget, Feasibility, ParallelRowsFirst, Problem, Verdict};
 use serde_json::{json, Map, Value};
 
 use crate::dispatch::{BackendChoice, RunOptions};
@@ -113,6 +113,21 @@ pub fn single_options(options: &RunOptions) -> single::Options {
 pub fn solve(problem: &Problem, options: &RunOptions) -> Result<Verdict> {
     Ok(checked(
         solver(options)?.as_ref(),
+        problem,
+        &budget(options),
+    ))
+}
+
+/// [`solve`], with the exact decision of programs whose rows all bound one linear form
+/// ([`ParallelRowsFirst`]) tried before a named backend (a caller's own solver is asked every
+/// program, as with the mean-of-scores enumeration); its witnesses pass the same exact check.
+pub fn solve_parallel_rows_first(problem: &Problem, options: &RunOptions) -> Result<Verdict> {
+    if options.solver.is_some() {
+        return solve(problem, options);
+    }
+    let solver = solver(options)?;
+    Ok(checked(
+        &ParallelRowsFirst::new(solver.as_ref()),
         problem,
         &budget(options),
     ))

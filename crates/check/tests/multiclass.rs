@@ -459,6 +459,47 @@ fn micro_mean_of_scores_couples_each_fold() {
     assert_eq!(result["ignored_scores"], json!(["f1p"]));
 }
 
+/// Issue 31: 15 stratified folds of 5 classes, where the pure backend's branch and bound ran
+/// out of nodes; every micro mean is a multiple of the mean of t_f/T_f, so it is decided
+/// exactly by the fold traces, the witness re-checked like any backend's.
+#[test]
+fn micro_mean_of_scores_is_decided_by_the_traces() {
+    let request = |bacc: f64| {
+        json!({"check": "1_dataset_known_folds_mos_micro", "dataset": {"0": 34, "1": 50, "2": 23, "3": 63, "4": 112},
+            "folding": {"n_folds": 5, "n_repeats": 3, "strategy": "stratified_sklearn"},
+            "scores": {"acc": 0.959, "bacc": bacc}, "eps": 0.0001})
+    };
+    let result = run_ok(request(0.9359));
+    assert_eq!(result["verdict"], "consistent", "{result}");
+    assert_eq!(result["backend"], "pure");
+    let matrices = result["matrices"].as_array().unwrap();
+    assert_eq!(matrices.len(), 15);
+    // Each witness fold's tn is its tp plus (K − 2)·T_f: a trace.
+    for fold in result["witness"]["datasets"][0]["folds"]
+        .as_array()
+        .unwrap()
+    {
+        let (p, tp, tn) = (
+            fold["p"].as_i64().unwrap(),
+            fold["tp"].as_i64().unwrap(),
+            fold["tn"].as_i64().unwrap(),
+        );
+        assert_eq!(tn - tp, 3 * p, "{fold}");
+    }
+    // Bounds on every fold's score only narrow each fold's traces: still decided.
+    let mut bounded = request(0.9359);
+    bounded["fold_score_bounds"] = json!({"sens": [0.85, 0.95]});
+    let result = run_ok(bounded);
+    assert_eq!(result["verdict"], "consistent", "{result}");
+    let mut tight = request(0.9359);
+    tight["fold_score_bounds"] = json!({"sens": [0.6, 0.85]});
+    assert_eq!(run_ok(tight)["verdict"], "inconsistent");
+    // acc 0.959 needs a mean t/T in [0.89725, 0.89775], bacc 0.9369 one in [0.89888, 0.8992].
+    let result = run_ok(request(0.9369));
+    assert_eq!(result["verdict"], "inconsistent", "{result}");
+    assert_eq!(result["certainty"], "exact", "{result}");
+}
+
 /// Stratified folds follow scikit-learn (classes dealt in the dataset's order).
 #[test]
 fn stratified_folds_are_accepted_and_pooled() {

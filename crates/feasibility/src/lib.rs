@@ -17,12 +17,15 @@
 //!   [`Feasibility::optimize`], whose default [`optimize_by_bisection`] is exact bisection
 //!   on the objective's grid of values by feasibility solves, and [`checked_optimize`], the
 //!   gate that verifies every optimum's point;
+//! - [`decide_parallel_rows`], an exact decision without branch and bound of programs whose
+//!   rows, once tied variables are merged, all bound one linear form (the micro-averaged
+//!   multiclass mean of scores), and [`ParallelRowsFirst`], a backend trying it first;
 //! - [`testing::BruteForce`], an enumerating oracle for small problems;
 //! - [`conformance`]: the shared data files under `testdata/` and [`run_conformance`],
 //!   which every backend crate runs in its tests.
 //!
 //! What it deliberately does not do: it names no solver and solves nothing beyond brute
-//! force; backends live in their own crates (`scorecheck-feasibility-pure`, the exact
+//! force (and the enumeration of [`decide_parallel_rows`]); backends live in their own crates (`scorecheck-feasibility-pure`, the exact
 //! default, and `scorecheck-feasibility-highs`). No `f64` appears here.
 //!
 //! ```
@@ -53,6 +56,7 @@ pub mod conformance;
 mod integer_row;
 mod json;
 mod optimize;
+mod parallel_rows;
 mod problem;
 pub mod testing;
 mod verdict;
@@ -65,5 +69,6 @@ pub use optimize::{
     checked_optimize, is_better, optimize_by_bisection, strictly_better_than, Objective, Optimum,
     Sense,
 };
+pub use parallel_rows::{decide_parallel_rows, ParallelRowsFirst, MAX_PARALLEL_STEPS};
 pub use problem::{Constraint, Problem, VarId, Variable, Violation, ViolationKind};
 pub use verdict::{Budget, Certainty, Conclusion, Feasibility, Verdict};

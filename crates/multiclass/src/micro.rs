@@ -403,4 +403,66 @@ mod tests {
             }
         }
     }
+    /// The mean over folds of a micro score at the fold traces `traces`.
+    fn mean_at(score: Score, folds: &[Vec<u64>], traces: &[u64]) -> Option<BigRational> {
+        let mut sum = BigRational::from_integer(BigInt::from(0));
+        for (counts, &t) in folds.iter().zip(traces) {
+            let total: u64 = counts.iter().sum();
+            sum += at(score, t, total, counts.len() as u64, &Params::default())?
+                .as_rational()?
+                .clone();
+        }
+        Some(sum / BigRational::from_integer(BigInt::from(folds.len())))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+        /// The exact micro mean-of-scores program is decided without branch and bound, and
+        /// agrees with brute force over every combination of fold traces.
+        #[test]
+        fn mean_of_scores_by_traces_matches_brute_force(
+            k in 2usize..=3,
+            raw in prop::collection::vec(prop::collection::vec(1u64..=3, 3), 2..=4),
+            fractions in prop::collection::vec(0.0f64..=1.0, 4),
+            picks in prop::collection::vec((0usize..4, prop_oneof![2 => Just(0i64), 1 => -2i64..=2]), 1..=3),
+            decimals in 2usize..=3,
+        ) {
+            let folds: Vec<Vec<u64>> = raw.iter().map(|f| f[..k].to_vec()).collect();
+            let sizes: Vec<u64> = folds.iter().map(|f| f.iter().sum()).collect();
+            let chosen: Vec<u64> = sizes.iter().zip(&fractions).map(|(&t, x)| (t as f64 * x) as u64).collect();
+            let linear = [Score::Acc, Score::Sens, Score::Spec, Score::Bacc];
+            let eps = parse_decimal(&format!("1e-{decimals}")).unwrap();
+            let mut bounds = Vec::new();
+            for &(s, shift) in &picks {
+                let score = linear[s];
+                let Some(x) = mean_at(score, &folds, &chosen) else { continue };
+                let text = format!("{:.*}", decimals, x.to_f64().unwrap() + shift as f64 * 10f64.powi(-(decimals as i32)));
+                let v = parse_decimal(&text).unwrap();
+                bounds.push(Bound::new(score, &v - &eps, &v + &eps));
+            }
+            prop_assume!(!bounds.is_empty());
+            let (_, problem) = mean_of_scores_program(&folds, &[], bounds, Model::Exact).unwrap();
+            let decided = scorecheck_feasibility::decide_parallel_rows(&problem, 1_000_000, None);
+            // Every trace vector, each fold's tn set by its tie.
+            let mut traces = vec![0u64; folds.len()];
+            let brute = loop {
+                let point: Vec<i64> = traces.iter().zip(&sizes).flat_map(|(&t, &size)| [t as i64, (t + (k as u64 - 2) * size) as i64]).collect();
+                if problem.check(&point).is_ok() {
+                    break true;
+                }
+                let Some(f) = (0..folds.len()).find(|&f| traces[f] < sizes[f]) else { break false };
+                traces[f] += 1;
+                traces[..f].iter_mut().for_each(|t| *t = 0);
+            };
+            match decided {
+                Some(scorecheck_feasibility::Verdict::Feasible { witness }) => {
+                    prop_assert!(brute);
+                    prop_assert!(problem.check(&witness).is_ok());
+                }
+                Some(scorecheck_feasibility::Verdict::Infeasible { .. }) => prop_assert!(!brute),
+                other => prop_assert!(false, "not decided: {:?}", other),
+            }
+        }
+    }
 }

@@ -131,7 +131,9 @@ pub(crate) fn mean_of_scores(request: &Request<'_>, read: &MulticlassRequest) ->
     crate::dispatch::all_fields_read(request)?;
     let verdict = match mos::nothing_checkable(experiment.is_constrained(), &ignored) {
         Some(reason) => Verdict::Undecided { reason },
-        None => crate::backend::solve(&problem, &request.options)?,
+        // Every micro score is a function of the fold's trace, and each reported mean a
+        // multiple of Σ_f t_f/T_f: decided exactly without branch and bound where it applies.
+        None => crate::backend::solve_parallel_rows_first(&problem, &request.options)?,
     };
     let matrices = match (&verdict, model) {
         (Verdict::Feasible { witness }, Model::Exact) if witness_matrices_fit(&setup.folds) => Some(
