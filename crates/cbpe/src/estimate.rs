@@ -8,7 +8,7 @@ use crate::error::{Error, ErrorKind};
 use crate::isotonic::IsotonicCalibrator;
 use crate::metric::Metric;
 use crate::sampling_error::{components, Components};
-use crate::stop::Stop;
+use crate::Stop;
 
 /// Rows of model output: positive-class probabilities, predicted labels, and labels where
 /// known.

@@ -56,7 +56,6 @@ mod isotonic;
 mod metric;
 mod multiclass;
 mod sampling_error;
-mod stop;
 
 pub use calibration::{
     equal_count_bins, expected_calibration_error, CalibrationDecision, CalibrationRule,
@@ -74,4 +73,4 @@ pub use isotonic::{pool_adjacent_violators, IsotonicCalibrator};
 pub use metric::Metric;
 pub use multiclass::{MulticlassCbpe, MulticlassEstimate, MulticlassSample};
 pub use scorecheck_algebra::{Params, Score};
-pub use stop::Stop;
+pub use scorecheck_clock::Stop;

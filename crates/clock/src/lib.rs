@@ -21,10 +21,71 @@
 //! assert!(start.elapsed() < Duration::from_secs(10));
 //! ```
 //!
+//! [`Stop`] is the other half of a deadline for work that reads no clock itself: a hook the
+//! caller answers (`eval`'s bootstraps and `cbpe`'s chunks ask it between steps).
+//!
 //! Cargo features: none.
 
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub use std::time::Instant;
+
+pub use stop::Stop;
+
+mod stop {
+    use std::fmt;
+    use std::sync::Arc;
+
+    /// A caller's request to stop long work early (a deadline, Ctrl-C), asked for without a
+    /// clock: asked between steps of long work (each chunk, each bootstrap sample), and when it
+    /// answers true the work ends saying how far it got. The crates that take one read no
+    /// clock; the caller decides what "too long" means.
+    ///
+    /// ```
+    /// use scorecheck_clock::Stop;
+    /// assert!(!Stop::never().requested());
+    /// assert!(Stop::new(|| true).requested());
+    /// ```
+    #[derive(Clone, Default)]
+    pub struct Stop(Option<Arc<dyn Fn() -> bool + Send + Sync>>);
+
+    impl Stop {
+        /// Stops when `requested` answers true.
+        pub fn new(requested: impl Fn() -> bool + Send + Sync + 'static) -> Stop {
+            Stop(Some(Arc::new(requested)))
+        }
+
+        /// Never stops (the default).
+        pub fn never() -> Stop {
+            Stop(None)
+        }
+
+        /// Whether the caller asks to stop now.
+        pub fn requested(&self) -> bool {
+            self.0.as_ref().is_some_and(|requested| requested())
+        }
+    }
+
+    impl fmt::Debug for Stop {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str(if self.0.is_some() {
+                "Stop(caller's)"
+            } else {
+                "Stop(never)"
+            })
+        }
+    }
+
+    impl PartialEq for Stop {
+        /// The same hook (or both none).
+        fn eq(&self, other: &Stop) -> bool {
+            match (&self.0, &other.0) {
+                (None, None) => true,
+                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                _ => false,
+            }
+        }
+    }
+}
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 pub use host::Instant;

@@ -5,7 +5,7 @@ use crate::intervals::check_alpha;
 use crate::outputs::Outputs;
 use crate::rng::Rng;
 use crate::special::{normal_cdf, normal_quantile};
-use crate::stop::Stop;
+use crate::Stop;
 
 /// The most bootstrap samples one interval may ask for.
 pub const MAX_BOOTSTRAP_SAMPLES: usize = 1_000_000;

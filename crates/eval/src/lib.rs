@@ -52,7 +52,6 @@ mod outputs;
 mod rng;
 mod solutions;
 mod special;
-mod stop;
 
 pub use bootstrap::{
     BootstrapMethod, BootstrapOptions, Sampling, MAX_BOOTSTRAP_SAMPLES, MAX_BOOTSTRAP_VALUES,
@@ -63,5 +62,5 @@ pub use error::{Error, ErrorKind};
 pub use intervals::{binomial_interval, rate_counts, IntervalMethod, RateCount};
 pub use operating::{Eer, Interpolation, Rate};
 pub use outputs::{BinaryClass, Outputs, Rule};
+pub use scorecheck_clock::Stop;
 pub use solutions::ScoreSolutions;
-pub use stop::Stop;
