@@ -14,4 +14,5 @@
 pub mod diff_cbpe;
 pub mod diff_eval;
 pub mod diff_reference;
+pub mod mutants;
 pub mod tidy;
