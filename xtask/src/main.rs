@@ -103,7 +103,7 @@ fn main() -> anyhow::Result<()> {
         }
         Some("mutants") => mutants(&root, &args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask <tidy | fuzz [--seconds N] | hostile | diff-reference [--cases N] [--seed S] [--python PATH] | diff-eval [--cases N] [--seed S] [--python PATH] | diff-cbpe [--python PATH] [--seed S] [--tolerance T] | mutants [--crate NAME]... [--file PATH]... [--jobs N] [--output DIR] [--report-only]>");
+            eprintln!("usage: cargo xtask <tidy | fuzz [--seconds N] | hostile | diff-reference [--cases N] [--seed S] [--python PATH] | diff-eval [--cases N] [--seed S] [--python PATH] | diff-cbpe [--python PATH] [--seed S] [--tolerance T] | mutants [--crate NAME]... [--file PATH]... [--jobs N] [--output DIR] [--copy-target] [--report-only]>");
             std::process::exit(2);
         }
     }
@@ -120,12 +120,20 @@ fn mutants(root: &std::path::Path, args: &[String]) -> anyhow::Result<()> {
         jobs: 2,
         output: target_dir.join("mutants"),
         report_only: false,
+        copy_target: false,
     };
     let mut rest = args.iter();
     while let Some(flag) = rest.next() {
-        if flag == "--report-only" {
-            options.report_only = true;
-            continue;
+        match flag.as_str() {
+            "--report-only" => {
+                options.report_only = true;
+                continue;
+            }
+            "--copy-target" => {
+                options.copy_target = true;
+                continue;
+            }
+            _ => {}
         }
         let value = rest
             .next()

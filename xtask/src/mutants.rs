@@ -31,10 +31,12 @@ pub struct Target {
     pub package: &'static str,
     /// The files mutated, relative to the workspace root.
     pub files: &'static [&'static str],
-    /// Seconds a mutant's tests may take before it counts as a timeout (a mutant that
-    /// loops forever); the unmutated tests take under 10 s for each crate.
-    pub timeout_seconds: u32,
 }
+
+/// Seconds a mutant's build and tests may take before it counts as a timeout (a mutant that
+/// loops forever); each crate's unmutated tests take under 10 s alone, and up to four
+/// times that on a loaded two-core machine.
+pub const TIMEOUT_SECONDS: u32 = 120;
 
 /// The verdict path of the exact core.
 ///
@@ -53,7 +55,6 @@ pub const TARGETS: &[Target] = &[
         name: "rational",
         package: "scorecheck-rational",
         files: &["crates/rational/src/lib.rs"],
-        timeout_seconds: 60,
     },
     Target {
         name: "algebra",
@@ -66,7 +67,6 @@ pub const TARGETS: &[Target] = &[
             "crates/algebra/src/formula.rs",
             "crates/algebra/src/score.rs",
         ],
-        timeout_seconds: 60,
     },
     Target {
         name: "feasibility",
@@ -77,7 +77,6 @@ pub const TARGETS: &[Target] = &[
             "crates/feasibility/src/integer_row.rs",
             "crates/feasibility/src/verdict.rs",
         ],
-        timeout_seconds: 60,
     },
     Target {
         name: "single",
@@ -89,7 +88,6 @@ pub const TARGETS: &[Target] = &[
             "crates/single/src/fast.rs",
             "crates/single/src/eval.rs",
         ],
-        timeout_seconds: 90,
     },
 ];
 
@@ -101,8 +99,11 @@ pub struct Options {
     pub files: Vec<String>,
     /// Parallel cargo-mutants jobs.
     pub jobs: u32,
-    /// Where each target's `mutants.out` goes (`<output>/<name>/mutants.out`).
+    /// Where cargo-mutants writes `mutants.out`.
     pub output: PathBuf,
+    /// Copy the tree's `target/` into cargo-mutants' scratch copies, so that dependencies
+    /// are not built again there (worth it when `target/` is warm and not huge).
+    pub copy_target: bool,
     /// Only read the outcomes of an earlier run in `output`.
     pub report_only: bool,
 }
@@ -185,33 +186,50 @@ pub fn read_equivalents(text: &str) -> anyhow::Result<BTreeMap<String, Vec<usize
     Ok(listed)
 }
 
-/// The counts and the names of the missed mutants in a cargo-mutants `outcomes.json`.
+/// One package's outcome in a cargo-mutants run: the counts and the missed mutants' names.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct PackageOutcome {
+    /// The counts.
+    pub counts: Counts,
+    /// The names of the missed mutants, as cargo-mutants prints them.
+    pub missed: Vec<String>,
+}
+
+/// Each package's counts and missed mutants in a cargo-mutants `outcomes.json`, from its
+/// list of outcomes (the totals cargo-mutants writes beside it are for the whole run).
 ///
 /// # Errors
 ///
-/// When the file is not the JSON cargo-mutants writes.
-pub fn read_outcomes(json: &str) -> anyhow::Result<(Counts, Vec<String>)> {
+/// When the file is not the JSON cargo-mutants writes, or holds an outcome this code does
+/// not know (a newer cargo-mutants).
+pub fn read_outcomes(json: &str) -> anyhow::Result<BTreeMap<String, PackageOutcome>> {
     let outcomes: Value = serde_json::from_str(json).context("outcomes.json is not JSON")?;
-    let count = |key: &str| {
-        outcomes[key]
-            .as_u64()
-            .with_context(|| format!("outcomes.json has no count `{key}`"))
-    };
-    let counts = Counts {
-        total: count("total_mutants")?,
-        caught: count("caught")?,
-        missed: count("missed")?,
-        unviable: count("unviable")?,
-        timeout: count("timeout")?,
-    };
-    let missed = outcomes["outcomes"]
+    let mut packages: BTreeMap<String, PackageOutcome> = BTreeMap::new();
+    for outcome in outcomes["outcomes"]
         .as_array()
         .context("outcomes.json has no `outcomes` list")?
-        .iter()
-        .filter(|o| o["summary"] == "MissedMutant")
-        .filter_map(|o| o["scenario"]["Mutant"]["name"].as_str().map(String::from))
-        .collect();
-    Ok((counts, missed))
+    {
+        let Some(mutant) = outcome["scenario"].get("Mutant") else {
+            continue; // the baseline
+        };
+        let (Some(name), Some(package)) = (mutant["name"].as_str(), mutant["package"].as_str())
+        else {
+            anyhow::bail!("outcomes.json has a mutant without a name or package: {mutant}");
+        };
+        let entry = packages.entry(package.to_string()).or_default();
+        entry.counts.total += 1;
+        match outcome["summary"].as_str() {
+            Some("CaughtMutant") => entry.counts.caught += 1,
+            Some("MissedMutant") => {
+                entry.counts.missed += 1;
+                entry.missed.push(name.to_string());
+            }
+            Some("Unviable") => entry.counts.unviable += 1,
+            Some("Timeout") => entry.counts.timeout += 1,
+            other => anyhow::bail!("outcomes.json: {name} has the unknown summary {other:?}"),
+        }
+    }
+    Ok(packages)
 }
 
 /// The missed mutants the equivalents do not excuse (each listed line excuses one).
@@ -248,40 +266,46 @@ fn check_installed() -> anyhow::Result<()> {
     }
 }
 
-fn run_target(
+/// One cargo-mutants run over every chosen file, so that the scratch copies' dependencies
+/// are built once; each mutant is tested with its own package's tests only (cargo-mutants'
+/// default), never the whole workspace's.
+fn run_cargo_mutants(
     root: &Path,
-    target: &Target,
-    files: &[&str],
+    chosen: &[(&Target, Vec<&str>)],
     options: &Options,
 ) -> anyhow::Result<()> {
     let mut command = Command::new("cargo");
     command
-        .args(["mutants", "--package", target.package, "--no-shuffle"])
-        .args(["--timeout", &target.timeout_seconds.to_string()])
+        .args(["mutants", "--no-shuffle"])
+        .args(["--timeout", &TIMEOUT_SECONDS.to_string()])
         .args(["--jobs", &options.jobs.to_string()])
         .arg("--output")
-        .arg(options.output.join(target.name))
+        .arg(&options.output)
         .current_dir(root)
         // cargo-mutants builds each mutant in a scratch copy of the tree with its own target
         // directory; a CARGO_TARGET_DIR shared with them would make the parallel jobs
         // overwrite each other's builds of the mutated crate.
-        .env_remove("CARGO_TARGET_DIR");
-    for file in files {
-        command.args(["--file", file]);
+        .env_remove("CARGO_TARGET_DIR")
+        // A mutant that fails a property test fails it on the first counterexample; shrinking
+        // that to the smallest one would take most of the run (tens of seconds a mutant).
+        .env("PROPTEST_MAX_SHRINK_ITERS", "0");
+    if options.copy_target {
+        command.args(["--copy-target", "true"]);
     }
-    eprintln!("mutating {} ({})", target.package, files.join(", "));
+    for (target, files) in chosen {
+        command.args(["--package", target.package]);
+        for file in files {
+            command.args(["--file", file]);
+        }
+        eprintln!("mutating {} ({})", target.package, files.join(", "));
+    }
     let status = command.status().context("cannot run cargo mutants")?;
     // cargo-mutants exits 2 when mutants were missed and 3 on timeouts: the outcomes decide.
     match status.code() {
         Some(0 | 2 | 3) => Ok(()),
         _ => anyhow::bail!(
-            "cargo mutants failed on {} ({status}); see {}",
-            target.package,
-            options
-                .output
-                .join(target.name)
-                .join("mutants.out/debug.log")
-                .display()
+            "cargo mutants failed ({status}); see {}",
+            options.output.join("mutants.out/debug.log").display()
         ),
     }
 }
@@ -305,16 +329,27 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
                 .join(", ")
         );
     }
-    let chosen: Vec<&Target> = TARGETS
+    let chosen: Vec<(&Target, Vec<&str>)> = TARGETS
         .iter()
         .filter(|t| options.crates.is_empty() || options.crates.iter().any(|c| c == t.name))
+        .map(|t| {
+            let files = t
+                .files
+                .iter()
+                .copied()
+                .filter(|f| options.files.is_empty() || options.files.iter().any(|g| g == f))
+                .collect::<Vec<_>>();
+            (t, files)
+        })
+        .filter(|(_, files)| !files.is_empty())
         .collect();
     for file in &options.files {
         anyhow::ensure!(
-            chosen.iter().any(|t| t.files.contains(&file.as_str())),
-            "--file {file}: not on the verdict path of the chosen crates (see xtask/src/mutants.rs)"
+            chosen.iter().any(|(_, files)| files.contains(&file.as_str())),
+            "--file {file}: not on the verdict path of the chosen crates (see TARGETS in xtask/src/mutants.rs)"
         );
     }
+    anyhow::ensure!(!chosen.is_empty(), "no file to mutate");
     let equivalents_path = root.join("xtask/mutants-equivalent.txt");
     let equivalents = read_equivalents(
         &std::fs::read_to_string(&equivalents_path)
@@ -323,46 +358,29 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
     .with_context(|| format!("in {}", equivalents_path.display()))?;
     if !options.report_only {
         check_installed()?;
+        run_cargo_mutants(root, &chosen, options)?;
     }
+    let outcomes_path = options.output.join("mutants.out/outcomes.json");
+    let packages = read_outcomes(
+        &std::fs::read_to_string(&outcomes_path)
+            .with_context(|| format!("cannot read {}", outcomes_path.display()))?,
+    )
+    .with_context(|| format!("in {}", outcomes_path.display()))?;
     let mut survivors = Vec::new();
-    let mut report = Vec::new();
-    for target in chosen {
-        let files: Vec<&str> = if options.files.is_empty() {
-            target.files.to_vec()
-        } else {
-            target
-                .files
-                .iter()
-                .copied()
-                .filter(|f| options.files.iter().any(|g| g == f))
-                .collect()
-        };
-        if files.is_empty() {
+    for (target, _) in &chosen {
+        let Some(outcome) = packages.get(target.package) else {
+            println!("{:<12} not in {}", target.name, outcomes_path.display());
             continue;
-        }
-        if !options.report_only {
-            run_target(root, target, &files, options)?;
-        }
-        let outcomes_path = options
-            .output
-            .join(target.name)
-            .join("mutants.out/outcomes.json");
-        let (counts, missed) = read_outcomes(
-            &std::fs::read_to_string(&outcomes_path)
-                .with_context(|| format!("cannot read {}", outcomes_path.display()))?,
-        )
-        .with_context(|| format!("in {}", outcomes_path.display()))?;
-        let left = unexplained(&missed, &equivalents);
-        report.push(format!(
-            "{:<12} {counts}; {} explained as equivalent, {} unexplained",
+        };
+        let left = unexplained(&outcome.missed, &equivalents);
+        println!(
+            "{:<12} {}; {} explained as equivalent, {} unexplained",
             target.name,
-            missed.len() - left.len(),
+            outcome.counts,
+            outcome.missed.len() - left.len(),
             left.len()
-        ));
+        );
         survivors.extend(left);
-    }
-    for line in &report {
-        println!("{line}");
     }
     for name in &survivors {
         eprintln!("unexplained survivor: {name}");
@@ -420,16 +438,29 @@ mod tests {
     }
 
     #[test]
-    fn outcomes_give_counts_and_missed_names() {
-        let json = r#"{"total_mutants": 3, "caught": 1, "missed": 1, "unviable": 1, "timeout": 0,
-            "outcomes": [
+    fn outcomes_give_counts_and_missed_names_per_package() {
+        let json = r#"{"total_mutants": 4, "outcomes": [
                 {"scenario": "Baseline", "summary": "Success"},
-                {"scenario": {"Mutant": {"name": "a.rs:1:2: replace x"}}, "summary": "MissedMutant"},
-                {"scenario": {"Mutant": {"name": "a.rs:3:4: replace y"}}, "summary": "CaughtMutant"}
+                {"scenario": {"Mutant": {"name": "a.rs:1:2: replace x", "package": "a"}}, "summary": "MissedMutant"},
+                {"scenario": {"Mutant": {"name": "a.rs:3:4: replace y", "package": "a"}}, "summary": "CaughtMutant"},
+                {"scenario": {"Mutant": {"name": "a.rs:5:6: replace z", "package": "a"}}, "summary": "Timeout"},
+                {"scenario": {"Mutant": {"name": "b.rs:1:2: replace w", "package": "b"}}, "summary": "Unviable"}
             ]}"#;
-        let (counts, missed) = read_outcomes(json).unwrap();
-        assert_eq!((counts.total, counts.caught, counts.missed), (3, 1, 1));
-        assert_eq!(missed, vec!["a.rs:1:2: replace x".to_string()]);
+        let packages = read_outcomes(json).unwrap();
+        let a = &packages["a"];
+        assert_eq!(
+            a.counts,
+            Counts {
+                total: 3,
+                caught: 1,
+                missed: 1,
+                unviable: 0,
+                timeout: 1
+            }
+        );
+        assert_eq!(a.missed, vec!["a.rs:1:2: replace x".to_string()]);
+        assert_eq!(packages["b"].counts.unviable, 1);
+        assert!(read_outcomes(&json.replace("Unviable", "Exploded")).is_err());
     }
 
     #[test]
