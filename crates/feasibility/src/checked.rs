@@ -160,7 +160,9 @@ fn excess(
 }
 
 /// Clamps `point` into the variable bounds, then greedily moves single coordinates by ±1
-/// while that lowers the total row violation. Returns a point passing [`Problem::check`].
+/// while that lowers the total row violation: in the first violated row, the move that
+/// lowers it most, the first of the row's terms among equally good ones (so the point found
+/// does not depend on anything but the problem). Returns a point passing [`Problem::check`].
 pub fn repair(problem: &Problem, point: &[i64]) -> Option<Vec<i64>> {
     let vars = problem.variables();
     let rows = problem.constraints();
@@ -397,6 +399,25 @@ mod tests {
         let q = |n: i64| BigRational::from_integer(n.into());
         problem.add_constraint("row", vec![(y, q(1)), (x, q(2))], Some(q(1)), Some(q(1)));
         assert_eq!(repair(&problem, &[1, 1]), Some(vec![0, 1]));
+    }
+
+    #[test]
+    fn repair_breaks_ties_by_the_order_of_the_row_terms() {
+        // From (1, 2, 2), lowering x or y both lower the violation by 3; x first ends at
+        // (0, 2, 1), y first at (1, 1, 2), where no move improves.
+        let mut problem = Problem::new();
+        let x = problem.add_variable("x", 0, 3);
+        let y = problem.add_variable("y", 0, 3);
+        let z = problem.add_variable("z", 0, 2);
+        let q = |n: i64| BigRational::from_integer(n.into());
+        problem.add_constraint(
+            "row",
+            vec![(x, q(-3)), (y, q(-2))],
+            Some(q(-4)),
+            Some(q(-4)),
+        );
+        problem.add_constraint("cap", vec![(y, q(1)), (z, q(1))], None, Some(q(3)));
+        assert_eq!(repair(&problem, &[1, 2, 2]), Some(vec![0, 2, 1]));
     }
 
     use proptest::prelude::*;

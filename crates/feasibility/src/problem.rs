@@ -302,3 +302,47 @@ impl Problem {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(n: i64) -> BigRational {
+        BigRational::from_integer(n.into())
+    }
+
+    #[test]
+    fn rows_are_numbered_in_the_order_they_are_added() {
+        let mut problem = Problem::new();
+        let x = problem.add_variable("x", 0, 3);
+        let first = problem.add_constraint("first", vec![(x, q(1))], None, None);
+        let second = problem.add_constraint("second", vec![(x, q(2))], None, None);
+        assert_eq!((first, second), (0, 1));
+        assert_eq!(problem.constraints()[second].name, "second");
+    }
+
+    #[test]
+    fn the_check_refuses_a_coordinate_outside_its_bounds_on_either_side() {
+        // No row at all: only the bounds can refuse these points.
+        let mut problem = Problem::new();
+        problem.add_variable("x", -2, 3);
+        problem.add_variable("y", 0, 0);
+        assert!(problem.check(&[-2, 0]).is_ok() && problem.check(&[3, 0]).is_ok());
+        for (point, var, value) in [
+            ([-3, 0], 0, -3),
+            ([4, 0], 0, 4),
+            ([0, 1], 1, 1),
+            ([0, -1], 1, -1),
+        ] {
+            let violation = problem.check(&point).unwrap_err();
+            assert_eq!(
+                violation.kind(),
+                &ViolationKind::VariableBound {
+                    var: VarId(var),
+                    value
+                },
+                "{point:?}"
+            );
+        }
+    }
+}
