@@ -345,4 +345,41 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn the_box_size_counts_the_points_of_the_box() {
+        let mut problem = Problem::new();
+        assert_eq!(problem.box_size(), 1);
+        problem.add_variable("x", -2, 3);
+        problem.add_variable("y", 5, 5);
+        problem.add_variable("z", 0, 2);
+        assert_eq!(problem.box_size(), 6 * 3);
+        problem.add_variable("empty", 1, 0);
+        assert_eq!(problem.box_size(), 0);
+    }
+
+    #[test]
+    fn a_row_without_terms_is_infeasible_exactly_when_its_range_excludes_zero() {
+        for (lower, upper, infeasible) in [
+            (Some(0), Some(1), false),
+            (Some(-1), Some(0), false),
+            (Some(0), None, false),
+            (None, Some(0), false),
+            (Some(1), Some(2), true),
+            (Some(1), None, true),
+            (Some(-2), Some(-1), true),
+            (None, Some(-1), true),
+        ] {
+            for terms in [vec![], vec![(VarId(0), q(0))]] {
+                let mut problem = Problem::new();
+                problem.add_variable("x", 0, 3);
+                problem.add_constraint("constant", terms.clone(), lower.map(q), upper.map(q));
+                assert_eq!(
+                    problem.trivially_infeasible().is_some(),
+                    infeasible,
+                    "[{lower:?}, {upper:?}] with {terms:?}"
+                );
+            }
+        }
+    }
 }
