@@ -418,4 +418,62 @@ mod tests {
         assert!(!r2.add(&r3).is_representable());
         assert!(r2.add(&r3).cmp_rational(&q(0, 1)).is_none());
     }
+
+    /// a + b·√c from its parts, through the public arithmetic.
+    fn value(a: (i64, i64), b: (i64, i64), c: u64) -> Exact {
+        let root = Exact::count(c).sqrt().unwrap();
+        Exact::rational(&q(a.0, a.1)).add(&Exact::rational(&q(b.0, b.1)).mul(&root))
+    }
+
+    /// ⌊(a + b·√c)·10^60⌋ within 2, from integer square roots: an oracle that shares no
+    /// code with the comparisons under test.
+    fn scaled(a: (i64, i64), b: (i64, i64), c: u64) -> BigInt {
+        use num_integer::{Integer, Roots};
+        let unit = BigInt::from(10).pow(60u32);
+        let rational = (BigInt::from(a.0) * &unit).div_floor(&BigInt::from(a.1));
+        // |b|·√c·10^60 = √(b²·c·10^120) / |b's denominator|, floored twice.
+        let root = (BigInt::from(b.0) * BigInt::from(b.0) * BigInt::from(c) * &unit * &unit).sqrt();
+        let surd = root.div_floor(&BigInt::from(b.1));
+        if b.0 < 0 {
+            rational - surd
+        } else {
+            rational + surd
+        }
+    }
+
+    use proptest::prelude::*;
+
+    fn part() -> impl Strategy<Value = (i64, i64)> {
+        (-6i64..=6, 1i64..=4)
+    }
+
+    proptest! {
+        /// Values with the same or different radicands (√8 and 2·√2 are equal) compare as
+        /// their decimal expansions to 60 places do; at these sizes two different values
+        /// differ far above 10^-50.
+        #[test]
+        fn comparisons_agree_with_integer_square_roots(
+            a1 in part(), b1 in part(), c1 in prop_oneof![2u64..=12, Just(8), Just(18)],
+            a2 in part(), b2 in part(), c2 in prop_oneof![2u64..=12, Just(2), Just(8)],
+        ) {
+            let (x, y) = (value(a1, b1, c1), value(a2, b2, c2));
+            let difference = scaled(a1, b1, c1) - scaled(a2, b2, c2);
+            let expected = if difference.abs() <= BigInt::from(4) {
+                Ordering::Equal
+            } else if difference.is_positive() {
+                Ordering::Greater
+            } else {
+                Ordering::Less
+            };
+            prop_assert_eq!(x.cmp_exact(&y), Some(expected));
+            prop_assert_eq!(y.cmp_exact(&x), Some(expected.reverse()));
+            // Against a rational: the second value with b = 0.
+            let r = q(a2.0, a2.1);
+            let against_rational = {
+                let d = scaled(a1, b1, c1) - scaled(a2, (0, 1), 1);
+                if d.abs() <= BigInt::from(4) { Ordering::Equal } else if d.is_positive() { Ordering::Greater } else { Ordering::Less }
+            };
+            prop_assert_eq!(x.cmp_rational(&r), Some(against_rational));
+        }
+    }
 }
