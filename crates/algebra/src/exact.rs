@@ -428,7 +428,7 @@ mod tests {
     /// ⌊(a + b·√c)·10^60⌋ within 2, from integer square roots: an oracle that shares no
     /// code with the comparisons under test.
     fn scaled(a: (i64, i64), b: (i64, i64), c: u64) -> BigInt {
-        use num_integer::{Integer, Roots};
+        use num_integer::Integer;
         let unit = BigInt::from(10).pow(60u32);
         let rational = (BigInt::from(a.0) * &unit).div_floor(&BigInt::from(a.1));
         // |b|·√c·10^60 = √(b²·c·10^120) / |b's denominator|, floored twice.
