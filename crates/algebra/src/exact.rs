@@ -441,6 +441,33 @@ mod tests {
         }
     }
 
+    #[test]
+    fn within_holds_exactly_on_the_closed_window() {
+        // √2 = 1.41421356…, and the rational 1/2.
+        let root2 = Exact::count(2).sqrt().unwrap();
+        let half = Exact::rational(&q(1, 2));
+        let d = |n: i64| q(n, 100_000_000);
+        assert!(root2.within(&d(141421356), &d(141421357)));
+        assert!(
+            !root2.within(&d(141421357), &d(141421358)),
+            "below the window"
+        );
+        assert!(
+            !root2.within(&d(141421355), &d(141421356)),
+            "above the window"
+        );
+        assert!(
+            half.within(&q(1, 2), &q(1, 2)),
+            "both ends are in the window"
+        );
+        assert!(!half.within(&q(1, 3), &q(2, 5)) && !half.within(&q(3, 5), &q(1, 1)));
+        let mixed = root2.add(&Exact::count(3).sqrt().unwrap());
+        assert!(
+            !mixed.within(&q(-100, 1), &q(100, 1)),
+            "an unrepresentable value is in no window"
+        );
+    }
+
     use proptest::prelude::*;
 
     fn part() -> impl Strategy<Value = (i64, i64)> {
@@ -474,6 +501,9 @@ mod tests {
                 if d.abs() <= BigInt::from(4) { Ordering::Equal } else if d.is_positive() { Ordering::Greater } else { Ordering::Less }
             };
             prop_assert_eq!(x.cmp_rational(&r), Some(against_rational));
+            // The float is near the value, also where a and b·√c cancel.
+            let approx = scaled(a1, b1, c1).to_f64().unwrap() / 1e60;
+            prop_assert!((x.to_f64() - approx).abs() <= 1e-12 * approx.abs().max(1.0), "{} against {}", x.to_f64(), approx);
         }
     }
 }

@@ -420,6 +420,23 @@ mod tests {
         assert_eq!(repair(&problem, &[1, 2, 2]), Some(vec![0, 2, 1]));
     }
 
+    #[test]
+    fn repair_never_steps_outside_the_bounds() {
+        // −3x − 3y = −3 from (0, 2): x − 1 and y − 1 both remove the violation, but x − 1
+        // leaves x's range [0, 2]; the move taken is y's.
+        let mut problem = Problem::new();
+        let x = problem.add_variable("x", 0, 2);
+        let y = problem.add_variable("y", 0, 2);
+        let q = |n: i64| BigRational::from_integer(n.into());
+        problem.add_constraint(
+            "row",
+            vec![(x, q(-3)), (y, q(-3))],
+            Some(q(-3)),
+            Some(q(-3)),
+        );
+        assert_eq!(repair(&problem, &[0, 2]), Some(vec![0, 1]));
+    }
+
     use proptest::prelude::*;
 
     /// A problem of one row over up to three small variables (a variable may appear in
