@@ -468,6 +468,25 @@ mod tests {
         );
     }
 
+    #[test]
+    fn floats_keep_their_precision_where_the_parts_cancel() {
+        // 577/408 is within 2.2·10^-6 of √2: summed in f64, 577/408 − √2 would keep only
+        // ten significant digits.
+        for (b, expected) in [
+            (-1, 2.123_901_414_755_12e-6),
+            (1, 2.828_429_248_647_605),
+        ] {
+            let x = value((577, 408), (b, 1), 2);
+            let oracle = scaled((577, 408), (b, 1), 2).to_f64().unwrap() / 1e60;
+            assert!((oracle - expected).abs() <= 1e-15 * expected);
+            assert!(
+                (x.to_f64() - oracle).abs() <= 1e-14 * oracle,
+                "{} against {oracle}",
+                x.to_f64()
+            );
+        }
+    }
+
     use proptest::prelude::*;
 
     fn part() -> impl Strategy<Value = (i64, i64)> {
