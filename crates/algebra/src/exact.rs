@@ -442,6 +442,15 @@ mod tests {
     }
 
     #[test]
+    fn negative_rationals_have_no_square_root_and_radicals_print_their_sign() {
+        assert_eq!(Exact::rational(&q(-1, 4)).sqrt(), None);
+        let root2 = Exact::count(2).sqrt().unwrap();
+        assert_eq!(Exact::count(1).sub(&root2).to_string(), "1 - sqrt(2)");
+        assert_eq!(Exact::count(0).sub(&root2).to_string(), "-sqrt(2)");
+        assert_eq!(Exact::count(8).sqrt().unwrap().to_string(), "2*sqrt(2)");
+    }
+
+    #[test]
     fn within_holds_exactly_on_the_closed_window() {
         // √2 = 1.41421356…, and the rational 1/2.
         let root2 = Exact::count(2).sqrt().unwrap();
@@ -472,10 +481,7 @@ mod tests {
     fn floats_keep_their_precision_where_the_parts_cancel() {
         // 577/408 is within 2.2·10^-6 of √2: summed in f64, 577/408 − √2 would keep only
         // ten significant digits.
-        for (b, expected) in [
-            (-1, 2.123_901_414_755_12e-6),
-            (1, 2.828_429_248_647_605),
-        ] {
+        for (b, expected) in [(-1, 2.123_901_414_755_12e-6), (1, 2.828_429_248_647_605)] {
             let x = value((577, 408), (b, 1), 2);
             let oracle = scaled((577, 408), (b, 1), 2).to_f64().unwrap() / 1e60;
             assert!((oracle - expected).abs() <= 1e-15 * expected);
