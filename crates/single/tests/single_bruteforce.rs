@@ -251,6 +251,26 @@ fn pt_windows_around_its_hole_match_brute_force() {
     }
 }
 
+#[test]
+fn wide_windows_without_pt_count_every_matrix() {
+    // Windows holding every value give the same band at every tp, so the count takes whole
+    // ranges of columns at once; without pt there is no hole to subtract there.
+    for (p, n) in [(20, 20), (12, 18), (6, 9)] {
+        for scores in [&[Score::Acc][..], &[Score::Acc, Score::Bacc], &[Score::Npv]] {
+            let problem = Problem {
+                p,
+                n,
+                windows: scores
+                    .iter()
+                    .map(|&score| window(score, q("0.5"), &q("0.5"), &q("0")))
+                    .collect(),
+                params: Params::default(),
+            };
+            compare(&problem, 3);
+        }
+    }
+}
+
 fn paper(acc: &str) -> Problem {
     let (eps, tol) = (q("0.0001"), q("0.000001"));
     Problem {
