@@ -239,13 +239,19 @@ fn pt_windows_around_its_hole_match_brute_force() {
     for (p, n) in [(4, 4), (6, 6), (3, 6), (10, 5), (7, 7), (12, 18), (20, 30)] {
         for radius in ["0.0001", "0.01", "0.03", "0.1", "0.3", "0.5"] {
             for centre in ["0.5", "0.49", "0.52"] {
-                let problem = Problem {
-                    p,
-                    n,
-                    windows: vec![window(Score::Pt, q(centre), &q(radius), &q("0"))],
-                    params: Params::default(),
-                };
-                compare(&problem, 3);
+                let pt = window(Score::Pt, q(centre), &q(radius), &q("0"));
+                // Alone, and with specificity in [0.3, 0.7], which narrows every column's
+                // band to the same tn range (so holes are counted against its ends).
+                let spec = window(Score::Spec, q("0.5"), &q("0.2"), &q("0"));
+                for windows in [vec![pt.clone()], vec![pt, spec]] {
+                    let problem = Problem {
+                        p,
+                        n,
+                        windows,
+                        params: Params::default(),
+                    };
+                    compare(&problem, 3);
+                }
             }
         }
     }
