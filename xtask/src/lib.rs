@@ -16,5 +16,6 @@ pub mod codegen;
 pub mod diff_cbpe;
 pub mod diff_eval;
 pub mod diff_reference;
+pub mod mutants;
 pub mod tidy;
 pub mod web;

@@ -1,4 +1,5 @@
-//! `cargo xtask`: project chores (`tidy`, `fuzz`, `web`, `diff-reference`, `diff-cbpe`, `diff-eval`).
+//! `cargo xtask`: project chores (`tidy`, `fuzz`, `web`, `codegen`, `hostile`, `diff-reference`,
+//! `diff-cbpe`, `diff-eval`, `mutants`).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -107,11 +108,57 @@ fn main() -> anyhow::Result<()> {
             }
             xtask::diff_eval::run(&root, &options)
         }
+        Some("mutants") => mutants(&root, &args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask <tidy | fuzz [--seconds N] | web --out DIR [--wasm FILE] | hostile | diff-reference [--cases N] [--seed S] [--python PATH] | diff-eval [--cases N] [--seed S] [--python PATH] | diff-cbpe [--python PATH] [--seed S] [--tolerance T]>");
+            eprintln!("usage: cargo xtask <tidy | fuzz [--seconds N] | web --out DIR [--wasm FILE] | codegen [--check] | hostile | diff-reference [--cases N] [--seed S] [--python PATH] | diff-eval [--cases N] [--seed S] [--python PATH] | diff-cbpe [--python PATH] [--seed S] [--tolerance T] | mutants [--crate NAME]... [--file PATH]... [--jobs N] [--output DIR] [--copy-target] [--report-only]>");
             std::process::exit(2);
         }
     }
+}
+
+/// Runs cargo-mutants on the verdict path of the exact core (see `xtask::mutants`).
+fn mutants(root: &std::path::Path, args: &[String]) -> anyhow::Result<()> {
+    let target_dir = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("target"));
+    let mut options = xtask::mutants::Options {
+        crates: Vec::new(),
+        files: Vec::new(),
+        jobs: 2,
+        output: target_dir.join("mutants"),
+        report_only: false,
+        copy_target: false,
+    };
+    let mut rest = args.iter();
+    while let Some(flag) = rest.next() {
+        match flag.as_str() {
+            "--report-only" => {
+                options.report_only = true;
+                continue;
+            }
+            "--copy-target" => {
+                options.copy_target = true;
+                continue;
+            }
+            _ => {}
+        }
+        let value = rest
+            .next()
+            .ok_or_else(|| anyhow::anyhow!("{flag} needs a value"))?;
+        match flag.as_str() {
+            "--crate" => options.crates.push(value.clone()),
+            "--file" => options.files.push(value.clone()),
+            "--jobs" => {
+                options.jobs = value
+                    .parse()
+                    .map_err(|e| anyhow::anyhow!("--jobs {value}: {e}; give a count such as 2"))?
+            }
+            "--output" => options.output = PathBuf::from(value),
+            _ => anyhow::bail!("unknown flag {flag}; see `cargo xtask` for the usage"),
+        }
+    }
+    anyhow::ensure!(options.jobs > 0, "--jobs 0: give at least 1");
+    xtask::mutants::run(root, &options)
 }
 
 /// Runs every fuzz target for a while on the stable toolchain (`-s none`).

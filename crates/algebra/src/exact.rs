@@ -418,4 +418,117 @@ mod tests {
         assert!(!r2.add(&r3).is_representable());
         assert!(r2.add(&r3).cmp_rational(&q(0, 1)).is_none());
     }
+
+    /// a + b·√c from its parts, through the public arithmetic.
+    fn value(a: (i64, i64), b: (i64, i64), c: u64) -> Exact {
+        let root = Exact::count(c).sqrt().unwrap();
+        Exact::rational(&q(a.0, a.1)).add(&Exact::rational(&q(b.0, b.1)).mul(&root))
+    }
+
+    /// ⌊(a + b·√c)·10^60⌋ within 2, from integer square roots: an oracle that shares no
+    /// code with the comparisons under test.
+    fn scaled(a: (i64, i64), b: (i64, i64), c: u64) -> BigInt {
+        use num_integer::Integer;
+        let unit = BigInt::from(10).pow(60u32);
+        let rational = (BigInt::from(a.0) * &unit).div_floor(&BigInt::from(a.1));
+        // |b|·√c·10^60 = √(b²·c·10^120) / |b's denominator|, floored twice.
+        let root = (BigInt::from(b.0) * BigInt::from(b.0) * BigInt::from(c) * &unit * &unit).sqrt();
+        let surd = root.div_floor(&BigInt::from(b.1));
+        if b.0 < 0 {
+            rational - surd
+        } else {
+            rational + surd
+        }
+    }
+
+    #[test]
+    fn negative_rationals_have_no_square_root_and_radicals_print_their_sign() {
+        assert_eq!(Exact::rational(&q(-1, 4)).sqrt(), None);
+        let root2 = Exact::count(2).sqrt().unwrap();
+        assert_eq!(Exact::count(1).sub(&root2).to_string(), "1 - sqrt(2)");
+        assert_eq!(Exact::count(0).sub(&root2).to_string(), "-sqrt(2)");
+        assert_eq!(Exact::count(8).sqrt().unwrap().to_string(), "2*sqrt(2)");
+    }
+
+    #[test]
+    fn within_holds_exactly_on_the_closed_window() {
+        // √2 = 1.41421356…, and the rational 1/2.
+        let root2 = Exact::count(2).sqrt().unwrap();
+        let half = Exact::rational(&q(1, 2));
+        let d = |n: i64| q(n, 100_000_000);
+        assert!(root2.within(&d(141421356), &d(141421357)));
+        assert!(
+            !root2.within(&d(141421357), &d(141421358)),
+            "below the window"
+        );
+        assert!(
+            !root2.within(&d(141421355), &d(141421356)),
+            "above the window"
+        );
+        assert!(
+            half.within(&q(1, 2), &q(1, 2)),
+            "both ends are in the window"
+        );
+        assert!(!half.within(&q(1, 3), &q(2, 5)) && !half.within(&q(3, 5), &q(1, 1)));
+        let mixed = root2.add(&Exact::count(3).sqrt().unwrap());
+        assert!(
+            !mixed.within(&q(-100, 1), &q(100, 1)),
+            "an unrepresentable value is in no window"
+        );
+    }
+
+    #[test]
+    fn floats_keep_their_precision_where_the_parts_cancel() {
+        // 577/408 is within 2.2·10^-6 of √2: summed in f64, 577/408 − √2 would keep only
+        // ten significant digits.
+        for (b, expected) in [(-1, 2.123_901_414_755_12e-6), (1, 2.828_429_248_647_605)] {
+            let x = value((577, 408), (b, 1), 2);
+            let oracle = scaled((577, 408), (b, 1), 2).to_f64().unwrap() / 1e60;
+            assert!((oracle - expected).abs() <= 1e-15 * expected);
+            assert!(
+                (x.to_f64() - oracle).abs() <= 1e-14 * oracle,
+                "{} against {oracle}",
+                x.to_f64()
+            );
+        }
+    }
+
+    use proptest::prelude::*;
+
+    fn part() -> impl Strategy<Value = (i64, i64)> {
+        (-6i64..=6, 1i64..=4)
+    }
+
+    proptest! {
+        /// Values with the same or different radicands (√8 and 2·√2 are equal) compare as
+        /// their decimal expansions to 60 places do; at these sizes two different values
+        /// differ far above 10^-50.
+        #[test]
+        fn comparisons_agree_with_integer_square_roots(
+            a1 in part(), b1 in part(), c1 in prop_oneof![2u64..=12, Just(8), Just(18)],
+            a2 in part(), b2 in part(), c2 in prop_oneof![2u64..=12, Just(2), Just(8)],
+        ) {
+            let (x, y) = (value(a1, b1, c1), value(a2, b2, c2));
+            let difference = scaled(a1, b1, c1) - scaled(a2, b2, c2);
+            let expected = if difference.abs() <= BigInt::from(4) {
+                Ordering::Equal
+            } else if difference.is_positive() {
+                Ordering::Greater
+            } else {
+                Ordering::Less
+            };
+            prop_assert_eq!(x.cmp_exact(&y), Some(expected));
+            prop_assert_eq!(y.cmp_exact(&x), Some(expected.reverse()));
+            // Against a rational: the second value with b = 0.
+            let r = q(a2.0, a2.1);
+            let against_rational = {
+                let d = scaled(a1, b1, c1) - scaled(a2, (0, 1), 1);
+                if d.abs() <= BigInt::from(4) { Ordering::Equal } else if d.is_positive() { Ordering::Greater } else { Ordering::Less }
+            };
+            prop_assert_eq!(x.cmp_rational(&r), Some(against_rational));
+            // The float is near the value, also where a and b·√c cancel.
+            let approx = scaled(a1, b1, c1).to_f64().unwrap() / 1e60;
+            prop_assert!((x.to_f64() - approx).abs() <= 1e-12 * approx.abs().max(1.0), "{} against {}", x.to_f64(), approx);
+        }
+    }
 }

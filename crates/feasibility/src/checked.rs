@@ -160,10 +160,17 @@ fn excess(
 }
 
 /// Clamps `point` into the variable bounds, then greedily moves single coordinates by ±1
-/// while that lowers the total row violation. Returns a point passing [`Problem::check`].
+/// while that lowers the total row violation: in the first violated row, the move that
+/// lowers it most, the first of the row's terms among equally good ones (so the point found
+/// does not depend on anything but the problem). Returns a point passing [`Problem::check`].
 pub fn repair(problem: &Problem, point: &[i64]) -> Option<Vec<i64>> {
     let vars = problem.variables();
     let rows = problem.constraints();
+    // Before clamping: `clamp` panics on an empty range, and an unknown variable has no
+    // column below.
+    if vars.iter().any(|v| v.lower > v.upper) || problem.unknown_variable().is_some() {
+        return None;
+    }
     let mut x: Vec<i64> = vars
         .iter()
         .enumerate()
@@ -175,9 +182,6 @@ pub fn repair(problem: &Problem, point: &[i64]) -> Option<Vec<i64>> {
                 .clamp(v.lower, v.upper)
         })
         .collect();
-    if vars.iter().any(|v| v.lower > v.upper) || problem.unknown_variable().is_some() {
-        return None;
-    }
     // Which rows each variable appears in, with its total coefficient there.
     let mut columns: Vec<Vec<(usize, BigRational)>> = vec![Vec::new(); vars.len()];
     for (r, row) in rows.iter().enumerate() {
@@ -242,6 +246,7 @@ mod tests {
 
     use super::*;
     use crate::testing::BruteForce;
+    use crate::VarId;
 
     /// Answers every problem the same way and counts its calls.
     struct Fixed(Verdict, AtomicU64);
@@ -320,5 +325,205 @@ mod tests {
             ExactOnly(&float).solve(&one_variable(0, 3), &Budget::default()),
             Verdict::Undecided { .. }
         ));
+    }
+
+    #[test]
+    fn exact_only_keeps_exact_proofs_and_the_backend_name() {
+        let proof = Fixed(
+            Verdict::Infeasible {
+                certainty: Certainty::Exact,
+                reason: "proof".into(),
+            },
+            AtomicU64::new(0),
+        );
+        assert!(matches!(
+            ExactOnly(&proof).solve(&one_variable(0, 3), &Budget::default()),
+            Verdict::Infeasible {
+                certainty: Certainty::Exact,
+                ..
+            }
+        ));
+        // Messages say which backend answered: the wrapped one, and `then` for ExactFirst.
+        assert_eq!(ExactOnly(&proof).name(), "fixed");
+        let exact = BruteForce::default();
+        let both = ExactFirst {
+            first: &exact,
+            first_budget: Budget::default(),
+            then: &proof,
+        };
+        assert_eq!(both.name(), "fixed");
+    }
+
+    #[test]
+    fn repair_refuses_malformed_problems_without_panicking() {
+        let mut empty_range = one_variable(0, 3);
+        empty_range.add_variable("y", 2, 1);
+        assert_eq!(repair(&empty_range, &[0, 0]), None);
+        let mut unknown = one_variable(0, 3);
+        unknown.add_constraint(
+            "dangling",
+            vec![(VarId(7), BigRational::from_integer(1.into()))],
+            None,
+            None,
+        );
+        assert_eq!(repair(&unknown, &[0]), None);
+    }
+
+    #[test]
+    fn repair_stops_where_no_single_move_lowers_the_violation() {
+        // x − y = 0 and x + y = 4 hold at (2, 2), but from (0, 0) every single move leaves
+        // the total violation at 4: the greedy search stops (it is no solver), where moves
+        // that do not lower the violation would wander to (2, 2).
+        let mut problem = Problem::new();
+        let x = problem.add_variable("x", 0, 3);
+        let y = problem.add_variable("y", 0, 3);
+        let q = |n: i64| BigRational::from_integer(n.into());
+        problem.add_constraint(
+            "difference",
+            vec![(x, q(1)), (y, q(-1))],
+            Some(q(0)),
+            Some(q(0)),
+        );
+        problem.add_constraint("sum", vec![(x, q(1)), (y, q(1))], Some(q(4)), Some(q(4)));
+        assert_eq!(repair(&problem, &[0, 0]), None);
+        assert_eq!(repair(&problem, &[1, 2]), Some(vec![2, 2]));
+    }
+
+    #[test]
+    fn repair_takes_the_best_move_not_the_first() {
+        // y + 2x = 1 from (x, y) = (1, 1): x − 1 removes the violation (change −2), y − 1
+        // only lowers it (−1); taking y first ends at (1, 0), where no move improves.
+        let mut problem = Problem::new();
+        let x = problem.add_variable("x", 0, 3);
+        let y = problem.add_variable("y", 0, 3);
+        let q = |n: i64| BigRational::from_integer(n.into());
+        problem.add_constraint("row", vec![(y, q(1)), (x, q(2))], Some(q(1)), Some(q(1)));
+        assert_eq!(repair(&problem, &[1, 1]), Some(vec![0, 1]));
+    }
+
+    #[test]
+    fn repair_breaks_ties_by_the_order_of_the_row_terms() {
+        // From (1, 2, 2), lowering x or y both lower the violation by 3; x first ends at
+        // (0, 2, 1), y first at (1, 1, 2), where no move improves.
+        let mut problem = Problem::new();
+        let x = problem.add_variable("x", 0, 3);
+        let y = problem.add_variable("y", 0, 3);
+        let z = problem.add_variable("z", 0, 2);
+        let q = |n: i64| BigRational::from_integer(n.into());
+        problem.add_constraint(
+            "row",
+            vec![(x, q(-3)), (y, q(-2))],
+            Some(q(-4)),
+            Some(q(-4)),
+        );
+        problem.add_constraint("cap", vec![(y, q(1)), (z, q(1))], None, Some(q(3)));
+        assert_eq!(repair(&problem, &[1, 2, 2]), Some(vec![0, 2, 1]));
+    }
+
+    #[test]
+    fn repair_never_steps_outside_the_bounds() {
+        // −3x − 3y = −3 from (0, 2): x − 1 and y − 1 both remove the violation, but x − 1
+        // leaves x's range [0, 2]; the move taken is y's.
+        let mut problem = Problem::new();
+        let x = problem.add_variable("x", 0, 2);
+        let y = problem.add_variable("y", 0, 2);
+        let q = |n: i64| BigRational::from_integer(n.into());
+        problem.add_constraint(
+            "row",
+            vec![(x, q(-3)), (y, q(-3))],
+            Some(q(-3)),
+            Some(q(-3)),
+        );
+        assert_eq!(repair(&problem, &[0, 2]), Some(vec![0, 1]));
+    }
+
+    use proptest::prelude::*;
+
+    /// A problem of one row over up to three small variables (a variable may appear in
+    /// several terms), built around the feasible point `y`, with a point one ±1 move (or a
+    /// clamp) away from `y`.
+    fn one_row_near_a_feasible_point() -> impl Strategy<Value = (Problem, Vec<i64>, Vec<i64>)> {
+        (1usize..=3)
+            .prop_flat_map(|vars| {
+                (
+                    proptest::collection::vec((-3i64..=2, 0i64..=3), vars),
+                    proptest::collection::vec((0..vars, -3i64..=3, 1i64..=3), 1..=4),
+                    proptest::collection::vec(0u8..=3, vars),
+                    (0i64..=2, 0i64..=2, any::<bool>(), any::<bool>()),
+                    (
+                        0..vars,
+                        prop_oneof![Just(-1i64), Just(1), Just(-5), Just(5)],
+                    ),
+                )
+            })
+            .prop_map(
+                |(bounds, terms, position, (below, above, lower_open, upper_open), (j, step))| {
+                    let mut problem = Problem::new();
+                    let ids: Vec<VarId> = bounds
+                        .iter()
+                        .enumerate()
+                        .map(|(i, (lo, width))| {
+                            problem.add_variable(format!("x{i}"), *lo, lo + width)
+                        })
+                        .collect();
+                    // The feasible point: each coordinate somewhere in its range.
+                    let y: Vec<i64> = bounds
+                        .iter()
+                        .zip(&position)
+                        .map(|((lo, width), at)| lo + (i64::from(*at)).min(*width))
+                        .collect();
+                    let terms: Vec<(VarId, BigRational)> = terms
+                        .iter()
+                        .map(|(v, n, d)| (ids[*v], BigRational::new((*n).into(), (*d).into())))
+                        .collect();
+                    let mut row = Problem::new();
+                    for (i, (lo, width)) in bounds.iter().enumerate() {
+                        row.add_variable(format!("x{i}"), *lo, lo + width);
+                    }
+                    row.add_constraint("row", terms.clone(), None, None);
+                    let at_y = row.activity(0, &y).unwrap();
+                    let slack = |k: i64| BigRational::new(k.into(), 2.into());
+                    problem.add_constraint(
+                        "row",
+                        terms,
+                        (!lower_open).then(|| &at_y - slack(below)),
+                        (!upper_open).then(|| &at_y + slack(above)),
+                    );
+                    let mut x = y.clone();
+                    x[j] += step;
+                    (problem, y, x)
+                },
+            )
+    }
+
+    proptest! {
+        /// One row: the move back towards the feasible point removes the whole violation,
+        /// so the best move does too, whichever side of the row the point lies on.
+        #[test]
+        fn repair_finds_a_point_one_move_from_a_feasible_one((problem, y, x) in one_row_near_a_feasible_point()) {
+            prop_assert!(problem.check(&y).is_ok());
+            let repaired = repair(&problem, &x);
+            let clamped: Vec<i64> = x
+                .iter()
+                .zip(problem.variables())
+                .map(|(v, var)| (*v).clamp(var.lower, var.upper))
+                .collect();
+            if problem.check(&clamped).is_ok() {
+                // Already feasible once in bounds: returned as it is.
+                prop_assert_eq!(repaired, Some(clamped));
+            } else if (clamped[..] != y[..]) && clamped.iter().zip(&y).filter(|(a, b)| a != b).count() == 1
+                && clamped.iter().zip(&y).all(|(a, b)| (a - b).abs() <= 1)
+            {
+                let found = repaired.expect("a point one move from a feasible one is repaired");
+                prop_assert!(problem.check(&found).is_ok(), "{:?} fails the check", found);
+            }
+            // Whatever it returns passes the exact check, and agrees with brute force that
+            // the problem is feasible.
+            if let Some(found) = repair(&problem, &x) {
+                prop_assert!(problem.check(&found).is_ok());
+                let truth = BruteForce::default().solve(&problem, &Budget::default());
+                prop_assert!(matches!(truth, Verdict::Feasible { .. }), "brute force: {:?}", truth);
+            }
+        }
     }
 }

@@ -331,4 +331,32 @@ mod tests {
             prop_assert!(!(any && row.is_empty()));
         }
     }
+
+    proptest! {
+        /// The activity range over a box is the least and greatest activity of its points,
+        /// found by enumerating them.
+        #[test]
+        fn activity_range_is_the_extremes_over_the_box(
+            terms in prop::collection::vec((0usize..3, rational()), 0..5),
+            box_ in prop::collection::vec((-4i64..=3, 0i64..=3), 3),
+        ) {
+            let terms: Vec<(VarId, BigRational)> =
+                terms.into_iter().map(|(v, c)| (VarId(v), c)).collect();
+            let row = IntegerRow::new(&terms, None, None);
+            let lower: Vec<i64> = box_.iter().map(|(lo, _)| *lo).collect();
+            let upper: Vec<i64> = box_.iter().map(|(lo, width)| lo + width).collect();
+            let mut activities = Vec::new();
+            for x in lower[0]..=upper[0] {
+                for y in lower[1]..=upper[1] {
+                    for z in lower[2]..=upper[2] {
+                        activities.extend(row.activity(&[x, y, z]));
+                    }
+                }
+            }
+            let least = activities.iter().min().cloned();
+            let greatest = activities.iter().max().cloned();
+            prop_assert_eq!(row.activity_range(&lower, &upper), least.zip(greatest));
+            prop_assert_eq!(row.activity_range(&lower[..0], &upper[..0]).is_none(), !row.terms().is_empty());
+        }
+    }
 }

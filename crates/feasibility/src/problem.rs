@@ -302,3 +302,84 @@ impl Problem {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(n: i64) -> BigRational {
+        BigRational::from_integer(n.into())
+    }
+
+    #[test]
+    fn rows_are_numbered_in_the_order_they_are_added() {
+        let mut problem = Problem::new();
+        let x = problem.add_variable("x", 0, 3);
+        let first = problem.add_constraint("first", vec![(x, q(1))], None, None);
+        let second = problem.add_constraint("second", vec![(x, q(2))], None, None);
+        assert_eq!((first, second), (0, 1));
+        assert_eq!(problem.constraints()[second].name, "second");
+    }
+
+    #[test]
+    fn the_check_refuses_a_coordinate_outside_its_bounds_on_either_side() {
+        // No row at all: only the bounds can refuse these points.
+        let mut problem = Problem::new();
+        problem.add_variable("x", -2, 3);
+        problem.add_variable("y", 0, 0);
+        assert!(problem.check(&[-2, 0]).is_ok() && problem.check(&[3, 0]).is_ok());
+        for (point, var, value) in [
+            ([-3, 0], 0, -3),
+            ([4, 0], 0, 4),
+            ([0, 1], 1, 1),
+            ([0, -1], 1, -1),
+        ] {
+            let violation = problem.check(&point).unwrap_err();
+            assert_eq!(
+                violation.kind(),
+                &ViolationKind::VariableBound {
+                    var: VarId(var),
+                    value
+                },
+                "{point:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_box_size_counts_the_points_of_the_box() {
+        let mut problem = Problem::new();
+        assert_eq!(problem.box_size(), 1);
+        problem.add_variable("x", -2, 3);
+        problem.add_variable("y", 5, 5);
+        problem.add_variable("z", 0, 2);
+        assert_eq!(problem.box_size(), 6 * 3);
+        problem.add_variable("empty", 1, 0);
+        assert_eq!(problem.box_size(), 0);
+    }
+
+    #[test]
+    fn a_row_without_terms_is_infeasible_exactly_when_its_range_excludes_zero() {
+        for (lower, upper, infeasible) in [
+            (Some(0), Some(1), false),
+            (Some(-1), Some(0), false),
+            (Some(0), None, false),
+            (None, Some(0), false),
+            (Some(1), Some(2), true),
+            (Some(1), None, true),
+            (Some(-2), Some(-1), true),
+            (None, Some(-1), true),
+        ] {
+            for terms in [vec![], vec![(VarId(0), q(0))]] {
+                let mut problem = Problem::new();
+                problem.add_variable("x", 0, 3);
+                problem.add_constraint("constant", terms.clone(), lower.map(q), upper.map(q));
+                assert_eq!(
+                    problem.trivially_infeasible().is_some(),
+                    infeasible,
+                    "[{lower:?}, {upper:?}] with {terms:?}"
+                );
+            }
+        }
+    }
+}

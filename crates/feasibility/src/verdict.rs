@@ -293,4 +293,62 @@ mod tests {
             Conclusion::Undecided
         );
     }
+
+    #[test]
+    fn each_verdict_answers_true_to_its_own_question_only() {
+        let verdicts = [
+            Verdict::Feasible { witness: vec![1] },
+            Verdict::Infeasible {
+                certainty: Certainty::Exact,
+                reason: "proof".into(),
+            },
+            Verdict::Undecided {
+                reason: "budget".into(),
+            },
+        ];
+        let answers: Vec<[bool; 3]> = verdicts
+            .iter()
+            .map(|v| [v.is_feasible(), v.is_infeasible(), v.is_undecided()])
+            .collect();
+        assert_eq!(
+            answers,
+            [
+                [true, false, false],
+                [false, true, false],
+                [false, false, true]
+            ]
+        );
+    }
+
+    #[test]
+    fn conclusions_read_from_fields_never_claim_more_than_they_say() {
+        assert_eq!(
+            Conclusion::from_fields(Some("consistent"), None),
+            Conclusion::Consistent
+        );
+        assert_eq!(
+            Conclusion::from_fields(Some("inconsistent"), Some("exact")),
+            Conclusion::Inconsistent {
+                certainty: Certainty::Exact
+            }
+        );
+        assert_eq!(
+            Conclusion::from_fields(Some("inconsistent"), Some("exactly")),
+            Conclusion::Inconsistent {
+                certainty: Certainty::Solver
+            }
+        );
+        assert_eq!(
+            Conclusion::from_fields(Some("Consistent"), None),
+            Conclusion::Undecided
+        );
+    }
+
+    #[test]
+    fn budgets_hold_the_limits_they_are_given() {
+        assert_eq!(Budget::unlimited(), Budget::new(u64::MAX, None));
+        let budget = Budget::default().with_max_nodes(7);
+        assert_eq!(budget.max_nodes, 7);
+        assert_eq!(budget.time_limit, Budget::default().time_limit);
+    }
 }

@@ -230,6 +230,53 @@ fn every_single_score_matches_brute_force_on_a_grid() {
     }
 }
 
+#[test]
+fn pt_windows_around_its_hole_match_brute_force() {
+    // pt is undefined where tpr = fpr, and tends to 1/2 there: windows around 1/2 have bands
+    // of tn that hold the hole, which is no matrix and must not be counted as one.
+    // Radius 0.5 takes every defined pt: the band is the whole column, the same at every
+    // tp, and the count subtracts the holes of a range of columns at once.
+    for (p, n) in [(4, 4), (6, 6), (3, 6), (10, 5), (7, 7), (12, 18), (20, 30)] {
+        for radius in ["0.0001", "0.01", "0.03", "0.1", "0.3", "0.5"] {
+            for centre in ["0.5", "0.49", "0.52"] {
+                let pt = window(Score::Pt, q(centre), &q(radius), &q("0"));
+                // Alone, and with specificity in [0.3, 0.7], which narrows every column's
+                // band to the same tn range (so holes are counted against its ends).
+                let spec = window(Score::Spec, q("0.5"), &q("0.2"), &q("0"));
+                for windows in [vec![pt.clone()], vec![pt, spec]] {
+                    let problem = Problem {
+                        p,
+                        n,
+                        windows,
+                        params: Params::default(),
+                    };
+                    compare(&problem, 3);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn wide_windows_without_pt_count_every_matrix() {
+    // Windows holding every value give the same band at every tp, so the count takes whole
+    // ranges of columns at once; without pt there is no hole to subtract there.
+    for (p, n) in [(20, 20), (12, 18), (6, 9)] {
+        for scores in [&[Score::Acc][..], &[Score::Acc, Score::Bacc], &[Score::Npv]] {
+            let problem = Problem {
+                p,
+                n,
+                windows: scores
+                    .iter()
+                    .map(|&score| window(score, q("0.5"), &q("0.5"), &q("0")))
+                    .collect(),
+                params: Params::default(),
+            };
+            compare(&problem, 3);
+        }
+    }
+}
+
 fn paper(acc: &str) -> Problem {
     let (eps, tol) = (q("0.0001"), q("0.000001"));
     Problem {
