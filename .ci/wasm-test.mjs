@@ -64,11 +64,20 @@ function members(line) {
 // Fields that measure time or count work: the CLI's searches run on a thread pool, the module's
 // on one thread, so how many configurations or programs were examined before the answer differs.
 const TIMING = new Set(["seconds", "configurations_examined", "statistics"]);
-function canonical(value) {
-  if (Array.isArray(value)) return value.map(canonical);
+// A consistent unknown-folds sweep answers with the first feasible configuration it meets; with
+// a time limit, which one that is depends on the pace of each side (a program left open in the
+// first pass is deferred), so any consistent configuration is as right as another: for those
+// the verdict and everything but the configuration and its witness are compared.
+const FOUND = new Set(["configuration", "witness", "lp_status"]);
+function canonical(value, sweep) {
+  if (Array.isArray(value)) return value.map((v) => canonical(v, false));
   if (value !== null && typeof value === "object") {
+    const consistentSweep = sweep ?? (value.configuration !== undefined && value.verdict === "consistent");
     const out = {};
-    for (const key of Object.keys(value).sort()) if (!TIMING.has(key)) out[key] = canonical(value[key]);
+    for (const key of Object.keys(value).sort()) {
+      if (TIMING.has(key) || (consistentSweep && FOUND.has(key))) continue;
+      out[key] = canonical(value[key], false);
+    }
     return out;
   }
   return value;
