@@ -14,4 +14,6 @@
 pub mod diff_cbpe;
 pub mod diff_eval;
 pub mod diff_reference;
+pub mod reference_differences;
+pub mod reference_tests;
 pub mod tidy;

@@ -1,4 +1,5 @@
-//! `cargo xtask`: project chores (`tidy`, `fuzz`, `diff-reference`, `diff-cbpe`, `diff-eval`).
+//! `cargo xtask`: project chores (`tidy`, `fuzz`, `diff-reference`, `diff-cbpe`, `diff-eval`,
+//! `reference-tests`).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -101,8 +102,37 @@ fn main() -> anyhow::Result<()> {
             }
             xtask::diff_eval::run(&root, &options)
         }
+        Some("reference-tests") => {
+            let mut options = xtask::reference_tests::Options {
+                tests: PathBuf::new(),
+                python: None,
+                timeout: 120,
+                jobs: 1,
+                only: None,
+            };
+            let mut rest = args[1..].iter();
+            while let Some(flag) = rest.next() {
+                let value = rest
+                    .next()
+                    .ok_or_else(|| anyhow::anyhow!("{flag} needs a value"))?;
+                match flag.as_str() {
+                    "--tests" => options.tests = PathBuf::from(value),
+                    "--python" => options.python = Some(std::path::absolute(value)?),
+                    "--timeout" => options.timeout = value.parse()?,
+                    "--jobs" => options.jobs = value.parse()?,
+                    "--only" => options.only = Some(value.clone()),
+                    _ => anyhow::bail!("unknown flag {flag}"),
+                }
+            }
+            anyhow::ensure!(
+                !options.tests.as_os_str().is_empty(),
+                "give --tests PATH: the tests/ directory of mlscorecheck v1.0.3 (its source release)"
+            );
+            options.tests = std::path::absolute(&options.tests)?;
+            xtask::reference_tests::run(&root, &options)
+        }
         _ => {
-            eprintln!("usage: cargo xtask <tidy | fuzz [--seconds N] | hostile | diff-reference [--cases N] [--seed S] [--python PATH] | diff-eval [--cases N] [--seed S] [--python PATH] | diff-cbpe [--python PATH] [--seed S] [--tolerance T]>");
+            eprintln!("usage: cargo xtask <tidy | fuzz [--seconds N] | hostile | diff-reference [--cases N] [--seed S] [--python PATH] | diff-eval [--cases N] [--seed S] [--python PATH] | diff-cbpe [--python PATH] [--seed S] [--tolerance T] | reference-tests --tests PATH [--python PATH] [--timeout SECONDS] [--jobs N] [--only TEXT]>");
             std::process::exit(2);
         }
     }
