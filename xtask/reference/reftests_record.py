@@ -10,6 +10,8 @@ ids (one a line) to deselect: those a previous process of the same file already 
 import json
 import os
 
+import pytest
+
 _record = None
 _phases = {}
 
@@ -48,10 +50,14 @@ def _first_line(text):
     return ""
 
 
-def pytest_exception_interact(node, call, report):
-    # The first failing phase's exception, kept for the "result" event.
-    if report.failed and _phases.get(report.nodeid) is None:
-        _phases[report.nodeid] = {
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    # The first failing phase's exception, kept for the "result" event (the report holds
+    # only its rendering).
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed and call.excinfo is not None and _phases.get(item.nodeid) is None:
+        _phases[item.nodeid] = {
             "when": report.when,
             "exception": call.excinfo.typename,
             "message": _first_line(call.excinfo.value),

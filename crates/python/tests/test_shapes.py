@@ -122,3 +122,7 @@ def test_a_stratified_strategy_of_unknown_folds_is_left_out_with_a_warning():
             [{"dataset": dataset, "folding": folding}], scores, 1e-2)
     # The caller's dicts are left as they were.
     assert folding["strategy"] == "stratified_sklearn"
+    # The reference's Evaluation.to_dict() writes "folds": None beside the strategy.
+    with pytest.warns(UserWarning, match="folding.strategy"):
+        binary.check_1_dataset_unknown_folds_mos(dataset, {**folding, "folds": None}, scores,
+                                                 1e-2)

@@ -159,7 +159,7 @@ def _folding_without_stratified(folding, path, said):
     the reference ignores the strategy there, and trying every fold configuration includes
     the stratified one, so an inconsistency found holds for it too."""
     if not isinstance(folding, dict) or folding.get("strategy") != "stratified_sklearn" \
-            or "folds" in folding:
+            or folding.get("folds") is not None:
         return folding
     said.append(
         f"{path}.strategy: \"stratified_sklearn\" left out: an unknown-folds check tries every "
