@@ -1,8 +1,8 @@
 """pytest plugin of `cargo xtask reference-tests`: one JSON line per test, as it happens.
 
 `SCORECHECK_REFTESTS_RECORD` names the file appended to: a "start" event when a test begins
-and a "result" event when it ends (outcome, and for a failure the exception's type and the
-first line of its message), each flushed at once, so that when a hung test's process is
+and a "result" event when it ends (outcome, the seconds its call took, and for a failure
+the exception's type and the first line of its message), each flushed at once, so that when a hung test's process is
 ended the file says which test was running. `SCORECHECK_REFTESTS_SKIP` names a file of test
 ids (one a line) to deselect: those a previous process of the same file already ran.
 """
@@ -56,6 +56,8 @@ def pytest_runtest_makereport(item, call):
     # only its rendering).
     outcome = yield
     report = outcome.get_result()
+    if report.when == "call":
+        _seconds[item.nodeid] = report.duration
     if report.failed and call.excinfo is not None and _phases.get(item.nodeid) is None:
         _phases[item.nodeid] = {
             "when": report.when,
@@ -77,13 +79,23 @@ def pytest_runtest_logreport(report):
     if report.when != "teardown":
         return
     failure = _phases.pop(report.nodeid, None)
+    seconds = {"seconds": round(_seconds.pop(report.nodeid, 0.0), 3)}
     if failure is not None:
-        _write({"event": "result", "nodeid": report.nodeid, "outcome": "failed", **failure})
+        _write({"event": "result", "nodeid": report.nodeid, "outcome": "failed", **failure,
+                **seconds})
     elif report.nodeid in _skipped:
-        _write({"event": "result", "nodeid": report.nodeid, "outcome": "skipped"})
+        _write({"event": "result", "nodeid": report.nodeid, "outcome": "skipped", **seconds})
     else:
-        _write({"event": "result", "nodeid": report.nodeid, "outcome": "passed"})
+        _write({"event": "result", "nodeid": report.nodeid, "outcome": "passed", **seconds})
     _skipped.discard(report.nodeid)
 
 
 _skipped = set()
+_seconds = {}
+
+
+def pytest_unconfigure(config):
+    global _record
+    if _record is not None:
+        _record.close()
+        _record = None

@@ -6,7 +6,10 @@ use std::process::Command;
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let manifest_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest_dir
+        .parent()
+        .map_or_else(|| manifest_dir.join(".."), PathBuf::from);
     match args.first().map(String::as_str) {
         Some("tidy") => {
             let violations = xtask::tidy::check(&root)?;

@@ -32,6 +32,8 @@ pub struct TestResult {
     pub nodeid: String,
     /// How it ended.
     pub outcome: Outcome,
+    /// Seconds its call took (0 for a hung or crashed test, which has no report).
+    pub seconds: f64,
 }
 
 impl TestResult {
@@ -202,6 +204,8 @@ pub struct Report {
     pub groups: BTreeMap<String, Vec<Failure>>,
     /// List entries matching no swapped failure.
     pub stale: Vec<String>,
+    /// The slowest tests of the swapped run, slowest first, with their seconds.
+    pub slowest: Vec<(String, f64)>,
 }
 
 impl Report {
@@ -235,7 +239,14 @@ impl Report {
                 _ => None,
             })
             .collect();
+        let mut slowest: Vec<(String, f64)> = swapped
+            .iter()
+            .map(|r| (r.nodeid.clone(), r.seconds))
+            .collect();
+        slowest.sort_by(|a, b| b.1.total_cmp(&a.1));
+        slowest.truncate(5);
         Report {
+            slowest,
             reference: Counts::of(reference),
             swapped: Counts::of(swapped),
             reference_failures,
@@ -299,6 +310,10 @@ impl Report {
             let _ = writeln!(out, "  {count:5}  {row}");
         }
         let _ = writeln!(out, "not listed: {}", self.unlisted());
+        let _ = writeln!(out, "slowest swapped tests:");
+        for (nodeid, seconds) in &self.slowest {
+            let _ = writeln!(out, "  {seconds:8.2} s  {nodeid}");
+        }
         for pattern in &self.stale {
             let _ = writeln!(out, "listed but not failing (remove it): {pattern}");
         }
@@ -339,6 +354,7 @@ mod tests {
             outcome: Outcome::Failed {
                 cause: "E: x".into(),
             },
+            seconds: 0.5,
         };
         let report = Report::new(
             &[],

@@ -218,7 +218,12 @@ impl Progress {
                         },
                     };
                     self.running = None;
-                    self.results.push(TestResult { nodeid, outcome });
+                    let seconds = event.get("seconds").and_then(Value::as_f64).unwrap_or(0.0);
+                    self.results.push(TestResult {
+                        nodeid,
+                        outcome,
+                        seconds,
+                    });
                 }
                 Some("swap") => {
                     let names = |key: &str| -> Vec<String> {
@@ -336,6 +341,7 @@ fn run_file(
                                 log.display()
                             ),
                         },
+                        seconds: 0.0,
                     });
                 }
             }
@@ -352,6 +358,7 @@ fn run_file(
         progress.results.push(TestResult {
             nodeid: running,
             outcome: Outcome::Failed { cause },
+            seconds: 0.0,
         });
     }
 }
