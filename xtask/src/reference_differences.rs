@@ -3,7 +3,7 @@
 //!
 //! The list has one entry a line, `PATTERN | ROW`: a test id (as pytest names it under the
 //! `tests/` directory, `check/...py::test[...]`) where `*` stands for any text, and the row of
-//! README's table of deliberate differences the test falls under. `#` starts a comment line.
+//! GUIDE.md's table of deliberate differences the test falls under. `#` starts a comment line.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -83,7 +83,7 @@ pub fn cause(exception: &str, message: &str) -> String {
 pub struct Entry {
     /// The test id pattern (`*` is any text).
     pub pattern: String,
-    /// The README row it falls under.
+    /// The row of the deliberate differences it falls under.
     pub row: String,
 }
 
@@ -130,14 +130,14 @@ impl List {
             }
             let (pattern, row) = line.split_once(" | ").ok_or_else(|| {
                 anyhow::anyhow!(
-                    "line {}: write `TEST-ID-PATTERN | README ROW`, not {line:?}",
+                    "line {}: write `TEST-ID-PATTERN | ROW`, not {line:?}",
                     number + 1
                 )
             })?;
             let (pattern, row) = (pattern.trim(), row.trim());
             anyhow::ensure!(
                 !pattern.is_empty() && !row.is_empty(),
-                "line {}: both the pattern and the README row are needed",
+                "line {}: both the pattern and the row of the deliberate differences are needed",
                 number + 1
             );
             entries.push(Entry {
@@ -185,7 +185,7 @@ impl Counts {
 pub struct Failure {
     /// The test id.
     pub nodeid: String,
-    /// The README row it is listed under, if listed.
+    /// The row of the deliberate differences it is listed under, if listed.
     pub row: Option<String>,
     /// Whether it fails against the reference too (then it needs no listing).
     pub fails_alone: bool,
@@ -271,7 +271,7 @@ impl Report {
     }
 
     /// The report as text: counts, the reference's own failures, the swapped failures by
-    /// cause (each test with its README row), the rows' totals, unlisted and stale entries.
+    /// cause (each test with its row of the deliberate differences), the rows' totals, unlisted and stale entries.
     #[must_use]
     pub fn render(&self) -> String {
         let mut out = String::new();
@@ -305,7 +305,10 @@ impl Report {
                 let _ = writeln!(out, "  {} | {row}", failure.nodeid);
             }
         }
-        let _ = writeln!(out, "\nswapped failures by README row:");
+        let _ = writeln!(
+            out,
+            "\nswapped failures by row of the deliberate differences (GUIDE.md):"
+        );
         for (row, count) in &rows {
             let _ = writeln!(out, "  {count:5}  {row}");
         }
