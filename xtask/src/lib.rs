@@ -17,5 +17,7 @@ pub mod diff_cbpe;
 pub mod diff_eval;
 pub mod diff_reference;
 pub mod mutants;
+pub mod reference_differences;
+pub mod reference_tests;
 pub mod tidy;
 pub mod web;

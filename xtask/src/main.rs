@@ -1,12 +1,15 @@
 //! `cargo xtask`: project chores (`tidy`, `fuzz`, `web`, `codegen`, `hostile`, `diff-reference`,
-//! `diff-cbpe`, `diff-eval`, `mutants`).
+//! `diff-cbpe`, `diff-eval`, `mutants`, `reference-tests`).
 
 use std::path::PathBuf;
 use std::process::Command;
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let manifest_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest_dir
+        .parent()
+        .map_or_else(|| manifest_dir.join(".."), PathBuf::from);
     match args.first().map(String::as_str) {
         Some("tidy") => {
             let violations = xtask::tidy::check(&root)?;
@@ -109,8 +112,37 @@ fn main() -> anyhow::Result<()> {
             xtask::diff_eval::run(&root, &options)
         }
         Some("mutants") => mutants(&root, &args[1..]),
+        Some("reference-tests") => {
+            let mut options = xtask::reference_tests::Options {
+                tests: PathBuf::new(),
+                python: None,
+                timeout: 120,
+                jobs: 1,
+                only: None,
+            };
+            let mut rest = args[1..].iter();
+            while let Some(flag) = rest.next() {
+                let value = rest
+                    .next()
+                    .ok_or_else(|| anyhow::anyhow!("{flag} needs a value"))?;
+                match flag.as_str() {
+                    "--tests" => options.tests = PathBuf::from(value),
+                    "--python" => options.python = Some(std::path::absolute(value)?),
+                    "--timeout" => options.timeout = value.parse()?,
+                    "--jobs" => options.jobs = value.parse()?,
+                    "--only" => options.only = Some(value.clone()),
+                    _ => anyhow::bail!("unknown flag {flag}"),
+                }
+            }
+            anyhow::ensure!(
+                !options.tests.as_os_str().is_empty(),
+                "give --tests PATH: the tests/ directory of mlscorecheck v1.0.3 (its source release)"
+            );
+            options.tests = std::path::absolute(&options.tests)?;
+            xtask::reference_tests::run(&root, &options)
+        }
         _ => {
-            eprintln!("usage: cargo xtask <tidy | fuzz [--seconds N] | web --out DIR [--wasm FILE] | codegen [--check] | hostile | diff-reference [--cases N] [--seed S] [--python PATH] | diff-eval [--cases N] [--seed S] [--python PATH] | diff-cbpe [--python PATH] [--seed S] [--tolerance T] | mutants [--crate NAME]... [--file PATH]... [--jobs N] [--output DIR] [--copy-target] [--report-only]>");
+            eprintln!("usage: cargo xtask <tidy | fuzz [--seconds N] | web --out DIR [--wasm FILE] | codegen [--check] | hostile | diff-reference [--cases N] [--seed S] [--python PATH] | diff-eval [--cases N] [--seed S] [--python PATH] | diff-cbpe [--python PATH] [--seed S] [--tolerance T] | reference-tests --tests PATH [--python PY] [--timeout S] [--jobs N] [--only TEXT] | mutants [--crate NAME]... [--file PATH]... [--jobs N] [--output DIR] [--copy-target] [--report-only]>");
             std::process::exit(2);
         }
     }

