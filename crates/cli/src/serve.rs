@@ -61,6 +61,7 @@ pub struct ServeArgs {
 
 /// Serves until killed; see `http` for the connection budgets.
 pub fn run(args: &ServeArgs) -> ExitCode {
+    few_malloc_arenas();
     let listener = match TcpListener::bind(("127.0.0.1", args.port)) {
         Ok(listener) => listener,
         Err(e) => {
@@ -257,6 +258,33 @@ impl Site {
                 ),
             }
         })
+    }
+}
+
+/// Runs the server with at most two malloc arenas (glibc's `MALLOC_ARENA_MAX`), by
+/// replacing this process with itself under that setting (same process id, so supervisors
+/// and signals are unaffected) unless the variable is set already.
+///
+/// glibc gives each new thread that allocates an arena of its own, reserving 64 MB of address
+/// space each, up to 8 per core: with one thread per connection that reservation, not the
+/// memory used, exhausted an address-space limit (`ulimit -v 1048576` with 250 idle
+/// connections) and the next small allocation aborted the process. Two arenas keep the
+/// reservation small; the server's work (a few checks at once) needs no more.
+fn few_malloc_arenas() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        use std::os::unix::process::CommandExt;
+        if std::env::var_os("MALLOC_ARENA_MAX").is_some() {
+            return;
+        }
+        let Ok(exe) = std::env::current_exe() else {
+            return;
+        };
+        // `exec` returns only when it failed; the server then runs with glibc's default.
+        let _ = std::process::Command::new(exe)
+            .args(std::env::args_os().skip(1))
+            .env("MALLOC_ARENA_MAX", "2")
+            .exec();
     }
 }
 
