@@ -62,13 +62,13 @@ impl fmt::Display for Number {
 /// given twice, and [`JsonMap::insert`] replaces in place).
 ///
 /// Objects are small in every valid request, but a hostile one may hold 100,000 keys, so
-/// beyond [`JsonMap::INDEXED`] members a hash index keeps `get` and `insert` constant-time
+/// beyond 16 members a hash index keeps `get` and `insert` constant-time
 /// (reading stays linear in the text).
 #[derive(Clone, Debug, Default)]
 pub struct JsonMap {
     members: Vec<(String, Json)>,
     /// Position of each key in `members`, kept only for objects of more than
-    /// [`JsonMap::INDEXED`] members.
+    /// `INDEXED` members.
     index: Option<HashMap<String, usize>>,
 }
 
