@@ -9,7 +9,7 @@ use scorecheck_experiment::Limits;
 use scorecheck_feasibility::{checked, Budget, Feasibility, ParallelRowsFirst, Problem, Verdict};
 use serde_json::{json, Map, Value};
 
-use crate::dispatch::{BackendChoice, RunOptions};
+use crate::options::{BackendChoice, RunOptions};
 use crate::render;
 use crate::single;
 use crate::Result;

@@ -150,13 +150,13 @@ fn explain_auc(
         return;
     };
     let verb = if names.len() == 1 { "bounds" } else { "bound" };
-    let list = crate::render::and_list(&names);
+    let list = crate::text::and_list(&names);
     explanation.sentence = format!(
         "{list} with p={}, n={} {verb} the AUC to [{}, {}]; reported {}",
         problem.p,
         problem.n,
-        crate::render::four_decimals(&lo, false),
-        crate::render::four_decimals(&hi, true),
+        crate::text::four_decimals(&lo, false),
+        crate::text::four_decimals(&hi, true),
         input::show(&auc.value)
     );
 }

@@ -52,6 +52,7 @@ mod mos_auc_explain;
 mod mos_explain;
 mod mos_ranges;
 mod multiclass;
+mod options;
 mod power;
 mod protocols;
 mod ranges;
@@ -60,13 +61,15 @@ mod render;
 mod repair;
 mod setups;
 pub mod table;
+mod text;
 mod typed;
 mod unknown_folds;
 
 pub use dispatch::{
     check_names, max_witnesses, run, run_json, run_text, run_text_with_id, time_limit,
-    BackendChoice, Progress, RunOptions, MAX_TIME_LIMIT_SECONDS, MAX_WITNESSES,
+    MAX_TIME_LIMIT_SECONDS, MAX_WITNESSES,
 };
+pub use options::{BackendChoice, Progress, RunOptions};
 pub use scorecheck_algebra as algebra;
 pub use scorecheck_data::{datasets as registry_datasets, search as search_datasets, NamedDataset};
 pub use scorecheck_experiment as experiment;

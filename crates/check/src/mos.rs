@@ -13,7 +13,8 @@ pub(crate) use scorecheck_experiment::{linear_form, Bound, DatasetSpec, Experime
 use scorecheck_feasibility::{Problem, Verdict};
 use serde_json::{json, Map, Value};
 
-use crate::dispatch::{Request, RunOptions};
+use crate::dispatch::Request;
+use crate::options::RunOptions;
 use crate::{Error, ErrorKind, Result};
 use scorecheck_request::mean_of_scores::{self, MeanOfScoresRequest};
 

@@ -28,10 +28,11 @@ use scorecheck_experiment::{
 use scorecheck_feasibility::Verdict;
 use serde_json::{json, Value};
 
-use crate::dispatch::{Request, RunOptions};
+use crate::dispatch::Request;
 use crate::figures::ReportedAuc;
 use crate::input::{self};
 use crate::mos::Experiment;
+use crate::options::RunOptions;
 use crate::{Error, ErrorKind, Result};
 use scorecheck_request::mean_of_scores::MeanOfScoresRequest;
 

@@ -9,10 +9,10 @@
 
 use serde_json::{json, Map, Value};
 
-use crate::dispatch::RunOptions;
 use crate::figures::ReportedAuc;
 use crate::input;
 use crate::mos_explain::{fold_bound_field, wording};
+use crate::options::RunOptions;
 use crate::Result;
 use scorecheck_experiment::{auc_extreme, AucEffort, AucModel};
 use scorecheck_request::mean_of_scores::MeanOfScoresRequest;
@@ -41,29 +41,29 @@ pub(crate) fn explain(
             .iter()
             .map(|(s, v)| format!("{s} {}", input::show(v)))
             .collect();
-        parts.push(format!("the reported {}", crate::render::and_list(&named)));
+        parts.push(format!("the reported {}", crate::text::and_list(&named)));
     }
     if !bounds.is_empty() {
-        parts.push(format!("the bounds {}", crate::render::and_list(&bounds)));
+        parts.push(format!("the bounds {}", crate::text::and_list(&bounds)));
     }
     let given = if parts.is_empty() {
         "whatever the operating points".to_string()
     } else {
         format!(
             "at fold operating points that fit {}",
-            crate::render::and_list(&parts)
+            crate::text::and_list(&parts)
         )
     };
     let range = match (least_exact, most_exact) {
         (true, true) => format!(
             "[{}, {}]",
-            crate::render::four_decimals(&least, false),
-            crate::render::four_decimals(&most, true)
+            crate::text::four_decimals(&least, false),
+            crate::text::four_decimals(&most, true)
         ),
         _ => format!(
             "[{}, {}] (bounds proven before a search ran out of budget)",
-            crate::render::four_decimals(&least, false),
-            crate::render::four_decimals(&most, true)
+            crate::text::four_decimals(&least, false),
+            crate::text::four_decimals(&most, true)
         ),
     };
     let within = auc.upper >= least && auc.lower <= most;

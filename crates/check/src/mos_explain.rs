@@ -12,9 +12,10 @@ use scorecheck_experiment::{infeasible_subset, Element};
 use scorecheck_feasibility::{Budget, ExactFirst, Feasibility};
 use serde_json::{json, Value};
 
-use crate::dispatch::{Request, RunOptions};
+use crate::dispatch::Request;
 use crate::input;
 use crate::mos::{Bound, Experiment};
+use crate::options::RunOptions;
 use scorecheck_algebra::Score;
 use scorecheck_request::mean_of_scores::{MeanOfScoresRequest, MeanProtocol};
 
@@ -196,7 +197,7 @@ fn render(read: &MeanOfScoresRequest, kept: &[Element], uncertain: bool) -> Valu
     };
     let mut message = format!(
         "{} {verb}: no whole numbers tp and tn per fold satisfy {} (exact integer program)",
-        crate::render::and_list(&phrases),
+        crate::text::and_list(&phrases),
         if phrases.len() == 1 {
             "it"
         } else {

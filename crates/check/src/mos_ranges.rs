@@ -7,8 +7,9 @@
 use scorecheck_feasibility::Problem;
 use serde_json::{json, Map, Value};
 
-use crate::dispatch::{Request, RunOptions};
+use crate::dispatch::Request;
 use crate::mos::Experiment;
+use crate::options::RunOptions;
 use crate::Result;
 use scorecheck_experiment::{
     auc_range, linear_range, linear_range_with_auc, AucError, AucModel, AucSolution, AucWindow,

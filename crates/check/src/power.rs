@@ -13,8 +13,8 @@
 use scorecheck_request::power::{perturbations, Move, Perturbations, ScoreMoves};
 use serde_json::{json, Map, Value};
 
-use crate::dispatch::RunOptions;
 use crate::json::Json;
+use crate::options::RunOptions;
 
 /// The `power` object of a single-matrix result, or `None` when `result` is not a
 /// consistent verdict (power measures how telling a "consistent" is).

@@ -88,7 +88,7 @@ fn render(total: u64, windows: &[single::Window], found: &single::Splits) -> Val
             "scores": windows.iter().map(|w| w.score.abbreviation()).collect::<Vec<_>>(),
             "message": format!(
                 "no split of the {total} test items into p positives and n = {total} − p negatives fits {}: every p from 0 to {total} was refuted ({} by interval enclosures of whole ranges, {} by exact checks)",
-                crate::render::and_list(&names),
+                crate::text::and_list(&names),
                 found.n_pruned,
                 found.exact_checks
             ),

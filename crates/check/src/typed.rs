@@ -35,7 +35,8 @@ use scorecheck_request::regression::RegressionRequest;
 use scorecheck_request::single_matrix::SingleMatrixRequest;
 use scorecheck_request::unknown_folds::UnknownFoldsRequest;
 
-use crate::dispatch::{tidy, Request, RunOptions};
+use crate::dispatch::{tidy, Request};
+use crate::options::RunOptions;
 use crate::Result;
 
 /// The answer to a typed request.

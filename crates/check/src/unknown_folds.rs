@@ -35,9 +35,10 @@ use scorecheck_folds::{
 };
 use serde_json::{json, Map, Value};
 
-use crate::dispatch::{Request, RunOptions};
+use crate::dispatch::Request;
 use crate::input::{self};
 use crate::mos;
+use crate::options::RunOptions;
 use crate::render::{self, finite};
 use crate::{Error, ErrorKind, Result};
 use scorecheck_feasibility::Conclusion;

@@ -41,15 +41,6 @@ pub(crate) fn named_scores(
         .collect()
 }
 
-/// `x` to four decimals, rounded down (or up): a range shown in a sentence is never
-/// narrower than the exact one.
-pub(crate) fn four_decimals(x: &BigRational, up: bool) -> String {
-    let scale = BigRational::from_integer(10_000.into());
-    let scaled = x * &scale;
-    let rounded = if up { scaled.ceil() } else { scaled.floor() } / scale;
-    format!("{:.4}", rounded.to_f64().unwrap_or(f64::NAN))
-}
-
 /// A count of any size as a JSON number; one beyond 2^64 − 1 as its decimal string.
 pub(crate) fn big_count(count: &num_bigint::BigUint) -> Value {
     u64::try_from(count).map_or_else(|_| Value::String(count.to_string()), Value::from)
@@ -121,13 +112,4 @@ pub(crate) fn verdict(out: &mut serde_json::Map<String, Value>, conclusion: Conc
     out.insert("inconsistency".into(), inconsistency);
     out.insert("verdict".into(), verdict.into());
     out.insert("certainty".into(), certainty);
-}
-
-/// Items in a sentence: "a", "a and b", "a, b and c".
-pub(crate) fn and_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
 }
