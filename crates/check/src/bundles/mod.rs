@@ -47,7 +47,8 @@ pub(crate) fn single_check(request: &Request<'_>, testset: &Testset) -> Result<V
         params: reported.params.clone(),
     };
     let outcome = single::check(&problem, &crate::backend::single_options(&request.options));
-    let mut result = crate::binary_som::render(&problem, &reported, &outcome);
+    let outcome = crate::single_matrix::SingleMatrixOutcome::new(problem, &reported, outcome);
+    let mut result = Value::Object(crate::render::single::single_matrix(&outcome));
     if let (Some(identifier), Value::Object(map)) = (&testset.identifier, &mut result) {
         map.insert("identifier".into(), Value::String(identifier.clone()));
     }

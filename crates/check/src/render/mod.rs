@@ -9,6 +9,8 @@ use serde_json::{json, Value};
 
 use scorecheck_feasibility::Conclusion;
 
+pub(crate) mod single;
+
 /// A float for a result: `null` when it is not finite (JSON has no NaN or infinity).
 pub(crate) fn finite(x: f64) -> Value {
     serde_json::Number::from_f64(x)
@@ -73,16 +75,6 @@ pub(crate) fn windows(windows: &[scorecheck_single::Window]) -> serde_json::Map<
             (w.score.abbreviation().to_string(), sides)
         })
         .collect()
-}
-
-/// The decision a single-matrix verdict states (its "inconsistent" is always exact).
-pub(crate) fn single_decision(verdict: &scorecheck_single::Verdict) -> Conclusion {
-    match verdict {
-        scorecheck_single::Verdict::Consistent => Conclusion::Consistent,
-        scorecheck_single::Verdict::Inconsistent => INCONSISTENT,
-        // Undecided, and any verdict this facade does not know, conclude nothing.
-        _ => Conclusion::Undecided,
-    }
 }
 
 /// A count as a JSON number; one beyond 2^64 − 1 (the largest serde_json writes exactly)

@@ -1,0 +1,117 @@
+//! What would make an inconsistent report consistent (`"repair": true`): found by
+//! `scorecheck_single::repairs` and named.
+//!
+//! The engine gives the smallest sets of reported figures whose removal leaves the others
+//! consistent and the exact range each removed figure would need (see that module); this
+//! module names them and writes a sentence per repair: "spec 0.985 would need to be in
+//! [0.9602, 0.9612]".
+
+use scorecheck_request::figures::ReportedAuc;
+use scorecheck_request::input;
+
+use crate::single;
+
+/// The repairs found for an inconsistent report.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct RepairOutcome {
+    /// The smallest repairs, the first the one shown first (empty when none was found).
+    pub repairs: Vec<FigureRepair>,
+    /// Sub-checks that came back undecided within the time limit.
+    pub undecided_subchecks: usize,
+    /// Why no repair was found, when none was.
+    pub none_found: Option<String>,
+}
+
+/// One repair: the reported figures to change, those kept, and the exact range each changed
+/// figure would need.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct FigureRepair {
+    /// The figures to change, by the names the request used.
+    pub change: Vec<String>,
+    /// The figures kept.
+    pub keep: Vec<String>,
+    /// The range each changed figure would need, in the order of `change`.
+    pub needed: Vec<(String, single::RangeOutcome)>,
+    /// "spec 0.985 would need to be in [0.9602, 0.9612]", one clause per changed figure.
+    pub message: String,
+}
+
+/// The repairs of an inconsistent single-matrix problem. `auc_impossible` is set when the
+/// reported AUC holds no grid value at all (its windows are then not in `problem`).
+pub(crate) fn repair(
+    problem: &single::Problem,
+    auc: Option<&ReportedAuc>,
+    auc_impossible: bool,
+    max_repairs: usize,
+    options: &single::Options,
+) -> RepairOutcome {
+    let figure = match (auc, auc_impossible) {
+        (None, _) => single::AucFigure::Absent,
+        (Some(_), false) => single::AucFigure::InProblem,
+        (Some(_), true) => single::AucFigure::Unattainable,
+    };
+    let found = single::repairs(problem, figure, max_repairs, options);
+    // Each figure's key and reported value, for the result and its sentences.
+    let names: Vec<(String, String)> = found
+        .figures
+        .iter()
+        .map(|f| match (f.target, auc) {
+            (single::RangeTarget::Score(score), _) => (
+                score.abbreviation().to_string(),
+                f.windows
+                    .first()
+                    .map(|&i| input::show(&problem.windows[i].reported))
+                    .unwrap_or_default(),
+            ),
+            (_, Some(a)) => ("auc".to_string(), input::show(&a.value)),
+            (_, None) => ("auc".to_string(), String::new()),
+        })
+        .collect();
+    let name_of = |i: usize| names[i].0.clone();
+    let repairs = found
+        .repairs
+        .iter()
+        .map(|repair| {
+            let mut sentences = Vec::new();
+            for (&i, needed) in repair.change.iter().zip(&repair.needed) {
+                let (key, reported) = &names[i];
+                if let single::RangeOutcome::Range { min, max, .. } = needed {
+                    let (lo, hi) = (min.to_f64(), max.to_f64());
+                    if lo.is_finite() && hi.is_finite() {
+                        sentences.push(format!(
+                            "{key} {reported} would need to be in [{:.4}, {:.4}]",
+                            (lo * 10_000.0).floor() / 10_000.0,
+                            (hi * 10_000.0).ceil() / 10_000.0
+                        ));
+                    }
+                }
+            }
+            FigureRepair {
+                change: repair.change.iter().map(|&i| name_of(i)).collect(),
+                keep: repair.keep(names.len()).into_iter().map(name_of).collect(),
+                needed: repair
+                    .change
+                    .iter()
+                    .zip(&repair.needed)
+                    .map(|(&i, needed)| (name_of(i), needed.clone()))
+                    .collect(),
+                message: sentences.join("; "),
+            }
+        })
+        .collect::<Vec<_>>();
+    let undecided = found.undecided;
+    let none_found = repairs.is_empty().then(|| {
+        if undecided > 0 {
+            format!("{undecided} sub-checks were undecided within the time limit; no repair was found among the rest")
+        } else {
+            "not even changing every reported score makes the report consistent".to_string()
+        }
+    });
+    RepairOutcome {
+        repairs,
+        undecided_subchecks: undecided,
+        none_found,
+    }
+}
