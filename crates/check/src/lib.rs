@@ -43,32 +43,40 @@
 //! it); without them the exact pure-Rust backend answers every integer program.
 
 mod backend;
-mod binary_som;
 mod bundles;
 mod covered;
 mod dispatch;
+mod legacy;
+#[allow(dead_code, unused_imports)] // Its protocol handlers go once it answers typed.
 mod mos;
 mod mos_auc;
 mod mos_auc_explain;
 mod mos_explain;
 mod mos_ranges;
+#[allow(dead_code)] // Its protocol handlers go once it answers typed.
 mod multiclass;
 mod options;
+mod outcome;
 mod power;
-mod protocols;
+#[allow(dead_code)] // Its protocol handlers go once it answers typed.
 mod regression;
 mod render;
 mod single_matrix;
 pub mod table;
 mod text;
 mod typed;
+#[allow(dead_code)] // Its protocol handlers go once it answers typed.
 mod unknown_folds;
 
+pub use bundles::{BundleCheck, BundleOutcome, BundlePart, CheckOutcome};
+pub use covered::Undecided;
 pub use dispatch::{
-    check_names, max_witnesses, run, run_json, run_text, run_text_with_id, time_limit,
-    MAX_TIME_LIMIT_SECONDS, MAX_WITNESSES,
+    answer_json, answer_request, answer_text, answer_text_with_id, check_names, max_witnesses, run,
+    run_json, run_text, run_text_with_id, time_limit, MAX_TIME_LIMIT_SECONDS, MAX_WITNESSES,
 };
 pub use options::{BackendChoice, Progress, RunOptions};
+pub use outcome::{Answer, Outcome};
+pub use power::Power;
 pub use scorecheck_algebra as algebra;
 pub use scorecheck_data::{datasets as registry_datasets, search as search_datasets, NamedDataset};
 pub use scorecheck_experiment as experiment;
@@ -76,12 +84,15 @@ pub use scorecheck_feasibility as feasibility;
 pub use scorecheck_feasibility::Conclusion;
 pub use scorecheck_feasibility_pure as feasibility_pure;
 pub use scorecheck_request as request;
-use scorecheck_request::{classes, figures, input, sets};
+use scorecheck_request::{classes, figures, input};
 pub use scorecheck_request::{json, Error, ErrorKind, Result};
 pub use scorecheck_single as single;
+pub use single_matrix::{
+    AucDetails, FigureRepair, RepairOutcome, ScoreRange, SingleMatrixOutcome, SplitsOutcome,
+};
 pub use typed::{
     answer_mean_of_scores, answer_multiclass, answer_regression, answer_single_matrix,
-    answer_unknown_folds, Answer,
+    answer_unknown_folds,
 };
 pub use unknown_folds::{
     count_fold_configurations, split_fold_configurations, split_request_configurations,

@@ -3,7 +3,8 @@
 //!
 //! The requests are `scorecheck-request`'s ([`crate::request`]), built of the engines' own
 //! types; its readers turn a JSON request into one. The answer is an [`Answer`]: the typed
-//! [`Conclusion`], and the JSON result [`crate::run_text`] gives, without its `check` field.
+//! [`crate::Conclusion`] and [`crate::Outcome`], rendered by [`Answer::to_json`] as
+//! [`crate::run_text`] writes it, without its `check` field.
 //!
 //! ```
 //! use scorecheck::experiment::{Bound, DatasetSpec, Experiment, FoldSpec};
@@ -20,61 +21,35 @@
 //! let request = MeanOfScoresRequest::new(MeanProtocol::DatasetKnownFolds, experiment);
 //! let answer = answer_mean_of_scores(&request, &RunOptions::default())?;
 //! assert_eq!(answer.conclusion, Conclusion::Consistent);
-//! assert_eq!(answer.result["verdict"], "consistent");
+//! assert_eq!(answer.to_json()["verdict"], "consistent");
 //! # Ok::<(), scorecheck::Error>(())
 //! ```
 
-use scorecheck_feasibility::Conclusion;
-use serde_json::Value;
-
 use scorecheck_request::classes::MulticlassRequest;
-use scorecheck_request::input::Object;
-use scorecheck_request::json::{Json, JsonMap};
 use scorecheck_request::mean_of_scores::MeanOfScoresRequest;
 use scorecheck_request::regression::RegressionRequest;
 use scorecheck_request::single_matrix::SingleMatrixRequest;
 use scorecheck_request::unknown_folds::UnknownFoldsRequest;
 
-use crate::dispatch::{tidy, Request};
 use crate::options::RunOptions;
+use crate::outcome::{Answer, Outcome};
 use crate::Result;
 
-/// The answer to a typed request.
-#[derive(Debug, Clone, PartialEq)]
-#[non_exhaustive]
-pub struct Answer {
-    /// What the result concludes.
-    pub conclusion: Conclusion,
-    /// The whole result, as [`crate::run_text`] writes it without its `check` field.
-    pub result: Value,
-}
-
-impl Answer {
-    /// The answer of a [`crate::run_text`] result: [`Conclusion::from_fields`] of its fields.
-    pub fn new(result: Value) -> Answer {
-        let field = |name| result.get(name).and_then(Value::as_str);
-        Answer {
-            conclusion: Conclusion::from_fields(field("verdict"), field("certainty")),
-            result,
-        }
-    }
-}
-
-/// Runs `answer` on a request with no JSON fields and `options` started.
+/// Answers with `answer` under `options` started now.
 fn typed(
     options: &RunOptions,
-    answer: impl FnOnce(&Request<'_>) -> Result<Value>,
+    answer: impl FnOnce(&RunOptions) -> Result<Outcome>,
 ) -> Result<Answer> {
-    let empty = Json::Object(JsonMap::new());
     let mut options = options.clone();
     options.start();
-    let request = Request {
-        fields: Object::new(&empty, "")?,
-        options,
-    };
-    let mut result = answer(&request)?;
-    tidy(&mut result, &request.options);
-    Ok(Answer::new(result))
+    let outcome = answer(&options)?;
+    Ok(Answer::new(None, outcome, options.explains()))
+}
+
+/// The outcome of a family that does not answer typed yet, from its JSON result.
+fn rendered(result: serde_json::Value) -> Outcome {
+    let (conclusion, result) = crate::legacy::rendered(result);
+    Outcome::Rendered(conclusion, result)
 }
 
 /// Answers a mean-of-scores request (`1_dataset_known_folds_mos`, `n_testsets_mos_no_kfold`,
@@ -88,7 +63,12 @@ pub fn answer_mean_of_scores(
     request: &MeanOfScoresRequest,
     options: &RunOptions,
 ) -> Result<Answer> {
-    typed(options, |r| crate::mos::answer(request, r))
+    typed(options, |o| {
+        Ok(rendered(crate::mos::answer(
+            request,
+            &crate::legacy::request(o)?,
+        )?))
+    })
 }
 
 /// Answers an unknown-folds request (`1_dataset_unknown_folds_mos`,
@@ -98,13 +78,13 @@ pub fn answer_mean_of_scores(
 ///
 /// When the fold configurations cannot be formed or the named backend is not built in.
 pub fn answer_unknown_folds(request: &UnknownFoldsRequest, options: &RunOptions) -> Result<Answer> {
-    typed(options, |r| {
-        crate::unknown_folds::answer(
+    typed(options, |o| {
+        Ok(rendered(crate::unknown_folds::answer(
             &request.experiment,
             &request.ignored,
             request.range.as_ref(),
-            r,
-        )
+            &crate::legacy::request(o)?,
+        )?))
     })
 }
 
@@ -116,7 +96,11 @@ pub fn answer_unknown_folds(request: &UnknownFoldsRequest, options: &RunOptions)
 /// None today (every single-matrix search ends in a verdict or "undecided"); the `Result` is
 /// kept for the checks a request may ask for later.
 pub fn answer_single_matrix(request: &SingleMatrixRequest, options: &RunOptions) -> Result<Answer> {
-    typed(options, |r| crate::binary_som::decide(r, request.clone()))
+    typed(options, |o| {
+        Ok(Outcome::SingleMatrix(crate::single_matrix::answer(
+            request, o,
+        )))
+    })
 }
 
 /// Answers a multiclass request (micro or macro averages, on a test set or over known folds).
@@ -126,7 +110,12 @@ pub fn answer_single_matrix(request: &SingleMatrixRequest, options: &RunOptions)
 /// When the pooled counts or the model exceed the supported sizes, or the named backend is
 /// not built in.
 pub fn answer_multiclass(request: &MulticlassRequest, options: &RunOptions) -> Result<Answer> {
-    typed(options, |r| crate::multiclass::answer(r, request))
+    typed(options, |o| {
+        Ok(rendered(crate::multiclass::answer(
+            &crate::legacy::request(o)?,
+            request,
+        )?))
+    })
 }
 
 /// Answers a regression request (`regression_1_testset_no_kfold`).
@@ -135,5 +124,7 @@ pub fn answer_multiclass(request: &MulticlassRequest, options: &RunOptions) -> R
 ///
 /// When r2 is reported with a zero variance.
 pub fn answer_regression(request: &RegressionRequest, options: &RunOptions) -> Result<Answer> {
-    typed(options, |_| crate::regression::answer(request))
+    typed(options, |_| {
+        Ok(rendered(crate::regression::answer(request)?))
+    })
 }

@@ -29,6 +29,7 @@
 //! assert_eq!(error.field(), Some("testset.n"));
 //! ```
 
+pub mod bundle_plans;
 pub mod bundles;
 pub mod classes;
 mod duplicate_keys;
@@ -40,6 +41,7 @@ pub mod json;
 pub mod mean_of_scores;
 pub mod options;
 pub mod power;
+pub mod protocols;
 pub mod regression;
 pub mod rounding;
 pub mod sets;
@@ -48,6 +50,7 @@ pub mod unknown_folds;
 
 pub use duplicate_keys::first_duplicate_key;
 pub use error::{Error, ErrorKind, Result};
+pub use protocols::{check_names, read, Family, Request};
 
 use crate::input::Object;
 use crate::json::Json;

@@ -1,121 +1,277 @@
-//! The bundle checks: published experiments (retina, EHG, skin lesion) whose test sets come from `scorecheck-data`.
+//! The bundle checks answered: published experiments (retina, EHG, skin lesion) whose test
+//! sets `scorecheck-request` looked up in `scorecheck-data` and planned
+//! (`scorecheck_request::bundle_plans`).
 //!
-//! Each bundle check looks up the test sets of a named experiment and hands them to one of
-//! the general protocols, exactly as the reference's `mlscorecheck.check.bundles` does:
+//! Each check of the plan is one of the general protocols, exactly as the reference's
+//! `mlscorecheck.check.bundles` does:
 //!
 //! - one image or one test set → the exact single-matrix engine ([`crate::single`]);
 //! - several images, score of means → the single-matrix engine on the pooled counts;
-//! - several images, mean of scores → [`crate::mos`] with one test set per image;
-//! - TPEHG → the unknown-folds protocol, through the dispatcher.
+//! - several images, mean of scores → the mean-of-scores program with one test set per
+//!   image, when every reported or bounded score is defined on every image;
+//! - TPEHG → the unknown-folds protocol.
 //!
-//! Results mirror the reference's: `inconsistency` is the flag of a single check, or for the
-//! combined checks an object of flags (`inconsistency_fov`, `inconsistency_all_mos`, ...), and
-//! each underlying check's full result (witness or explanation) is kept under `details_*`.
-//!
-//! What this layer deliberately does not do: it decides nothing itself, and an unknown image,
-//! annotator, subset or class is an error naming the field, never silently skipped (the
-//! reference drops unknown identifiers from image lists without a word).
+//! What this layer deliberately does not do: it reads nothing (an unknown image, annotator,
+//! subset or class was refused while reading, naming the field) and decides nothing beyond
+//! combining its checks' conclusions: inconsistent only if inconsistent under every
+//! assumption, consistent if consistent under some, undecided otherwise.
 
-mod diaretdb;
-mod drishti;
-mod ehg;
-mod skinlesion;
-mod vessel;
-
-pub(crate) use diaretdb::*;
-pub(crate) use drishti::*;
-pub(crate) use ehg::*;
-pub(crate) use skinlesion::*;
-pub(crate) use vessel::*;
-
-use serde_json::{json, Map, Value};
-
-use crate::dispatch::Request;
-use crate::mos::{self, DatasetSpec, Experiment};
-use crate::single;
-use crate::{Error, ErrorKind, Result};
+use scorecheck_experiment::{linear_form, DatasetSpec, Experiment};
+use scorecheck_feasibility::{Certainty, Conclusion};
+use scorecheck_request::bundle_plans::{BundleRequest, Label, Plan};
 use scorecheck_request::bundles::Testset;
+use scorecheck_request::figures::{Figures, MeanFigures};
 
-/// The exact single-matrix check of one test set (`check_1_testset_no_kfold`).
-pub(crate) fn single_check(request: &Request<'_>, testset: &Testset) -> Result<Value> {
-    let crate::figures::Figures { reported, windows } =
-        crate::figures::read_windows(&request.fields)?;
+use crate::options::RunOptions;
+use crate::single_matrix::SingleMatrixOutcome;
+use crate::{single, Result};
+
+/// What a bundle's checks found.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum BundleOutcome {
+    /// One check.
+    Check(Box<BundleCheck>),
+    /// Checks under their keys (`details_<key>`), in the order they ran.
+    Parts(Vec<(String, BundlePart)>),
+}
+
+/// One part of a bundle: checked, or why it was not.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum BundlePart {
+    /// What the part's checks found.
+    Checked(BundleOutcome),
+    /// Why the part was not checked (a mean of a score undefined on some test set).
+    NotChecked(String),
+}
+
+/// One check of a bundle and what the result shows beside it.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct BundleCheck {
+    /// What the check found.
+    pub outcome: CheckOutcome,
+    /// The test set's identifier (an image), for a check of one.
+    pub identifier: Option<String>,
+    /// How test sets were combined: "score of means: ..." or "mean of scores: ...".
+    pub aggregation: Option<&'static str>,
+    /// The identifiers of the test sets combined.
+    pub testsets: Option<Vec<Option<String>>>,
+    /// Lists shown beside the check (`positive_images`, `target`, `against`).
+    pub labels: Vec<Label>,
+    /// The protocol the bundle reduces to and the dataset's (p, n) (TPEHG).
+    pub reduces_to: Option<(&'static str, u64, u64)>,
+}
+
+/// The outcome of one check of a bundle, by family.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+// One outcome per answer: its size does not matter, a box would only add a pointer.
+#[allow(clippy::large_enum_variant)]
+pub enum CheckOutcome {
+    /// The single-matrix check of one test set or of pooled test sets.
+    SingleMatrix(SingleMatrixOutcome),
+    /// A family whose outcome is not typed yet (mean of scores, unknown folds): its
+    /// conclusion and JSON result.
+    Rendered(Conclusion, serde_json::Value),
+}
+
+impl CheckOutcome {
+    /// What the check concludes.
+    pub fn conclusion(&self) -> Conclusion {
+        match self {
+            CheckOutcome::SingleMatrix(o) => o.conclusion,
+            CheckOutcome::Rendered(c, _) => *c,
+        }
+    }
+}
+
+impl BundleOutcome {
+    /// What the bundle concludes: a check's conclusion, or for parts, inconsistent when
+    /// every part checked is (as certain as the least certain), consistent when some part
+    /// is, undecided otherwise.
+    pub fn conclusion(&self) -> Conclusion {
+        match self {
+            BundleOutcome::Check(check) => check.outcome.conclusion(),
+            BundleOutcome::Parts(_) => {
+                let leaves = self.leaves();
+                if leaves.contains(&Conclusion::Consistent) {
+                    Conclusion::Consistent
+                } else if !leaves.is_empty()
+                    && leaves
+                        .iter()
+                        .all(|c| matches!(c, Conclusion::Inconsistent { .. }))
+                {
+                    let exact = leaves.iter().all(|c| {
+                        *c == Conclusion::Inconsistent {
+                            certainty: Certainty::Exact,
+                        }
+                    });
+                    Conclusion::Inconsistent {
+                        certainty: if exact {
+                            Certainty::Exact
+                        } else {
+                            Certainty::Solver
+                        },
+                    }
+                } else {
+                    Conclusion::Undecided
+                }
+            }
+        }
+    }
+
+    /// The conclusions of every check, in order.
+    fn leaves(&self) -> Vec<Conclusion> {
+        match self {
+            BundleOutcome::Check(check) => vec![check.outcome.conclusion()],
+            BundleOutcome::Parts(parts) => parts
+                .iter()
+                .flat_map(|(_, part)| match part {
+                    BundlePart::Checked(outcome) => outcome.leaves(),
+                    BundlePart::NotChecked(_) => Vec::new(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Answers a bundle request: every check of its plan.
+pub(crate) fn answer(request: &BundleRequest, options: &RunOptions) -> Result<BundleOutcome> {
+    answer_plan(&request.plan, request, options)
+}
+
+fn answer_plan(
+    plan: &Plan,
+    request: &BundleRequest,
+    options: &RunOptions,
+) -> Result<BundleOutcome> {
+    let check = |outcome: CheckOutcome| BundleCheck {
+        outcome,
+        identifier: None,
+        aggregation: None,
+        testsets: None,
+        labels: Vec::new(),
+        reduces_to: None,
+    };
+    let identifiers =
+        |testsets: &[Testset]| Some(testsets.iter().map(|t| t.identifier.clone()).collect());
+    let found = match plan {
+        Plan::Single(testset, labels) => {
+            let mut found = check(single_check(request, testset.p, testset.n, options)?);
+            found.identifier = testset.identifier.clone();
+            found.labels = labels.clone();
+            found
+        }
+        Plan::ScoreOfMeans(testsets) => {
+            // The reader refused pooled counts past 2^64.
+            let p = testsets.iter().map(|t| t.p).sum();
+            let n = testsets.iter().map(|t| t.n).sum();
+            let mut found = check(single_check(request, p, n, options)?);
+            found.aggregation = Some("score of means: the scores of the pooled matrix");
+            found.testsets = identifiers(testsets);
+            found
+        }
+        Plan::MeanOfScores(testsets) => {
+            let mut found = check(mos_check(request, testsets, options)?);
+            found.aggregation = Some("mean of scores: the mean of the per-image scores");
+            found.testsets = identifiers(testsets);
+            found
+        }
+        Plan::SomAndMos(testsets) => {
+            let som = answer_plan(&Plan::ScoreOfMeans(testsets.clone()), request, options)?;
+            let mos = match mos_undefined(request, testsets)? {
+                None => BundlePart::Checked(answer_plan(
+                    &Plan::MeanOfScores(testsets.clone()),
+                    request,
+                    options,
+                )?),
+                Some(reason) => BundlePart::NotChecked(reason),
+            };
+            return Ok(BundleOutcome::Parts(vec![
+                ("som".into(), BundlePart::Checked(som)),
+                ("mos".into(), mos),
+            ]));
+        }
+        Plan::Parts(parts) => {
+            return parts
+                .iter()
+                .map(|(key, part)| {
+                    Ok((
+                        key.clone(),
+                        BundlePart::Checked(answer_plan(part, request, options)?),
+                    ))
+                })
+                .collect::<Result<_>>()
+                .map(BundleOutcome::Parts)
+        }
+        Plan::UnknownFolds(read) => {
+            let value = rendered(crate::unknown_folds::answer(
+                &read.experiment,
+                &read.ignored,
+                read.range.as_ref(),
+                &crate::legacy::request(options)?,
+            )?);
+            let set = scorecheck_data::tpehg();
+            let mut found = check(value);
+            found.reduces_to = Some(("1_dataset_unknown_folds_mos", set.p, set.n));
+            found
+        }
+        // A plan of a kind this facade does not know: nothing is claimed.
+        _ => {
+            return Err(crate::Error::new(
+                crate::ErrorKind::Unsupported,
+                Some("check"),
+                "this bundle's plan is not answered by this version",
+            ))
+        }
+    };
+    Ok(BundleOutcome::Check(Box::new(found)))
+}
+
+/// The reported figures every check but TPEHG's reads.
+fn figures(request: &BundleRequest) -> Result<Figures> {
+    request.figures.clone().ok_or_else(|| {
+        crate::Error::new(
+            crate::ErrorKind::MissingField,
+            Some("scores"),
+            "this bundle's checks need the reported scores; give them in \"scores\"",
+        )
+    })
+}
+
+/// The exact single-matrix check of a (p, n) (`check_1_testset_no_kfold`).
+fn single_check(
+    request: &BundleRequest,
+    p: u64,
+    n: u64,
+    options: &RunOptions,
+) -> Result<CheckOutcome> {
+    let Figures { reported, windows } = figures(request)?;
     let problem = single::Problem {
-        p: testset.p,
-        n: testset.n,
+        p,
+        n,
         windows,
         params: reported.params.clone(),
     };
-    let outcome = single::check(&problem, &crate::backend::single_options(&request.options));
-    let outcome = crate::single_matrix::SingleMatrixOutcome::new(problem, &reported, outcome);
-    let mut result = Value::Object(crate::render::single::single_matrix(&outcome));
-    if let (Some(identifier), Value::Object(map)) = (&testset.identifier, &mut result) {
-        map.insert("identifier".into(), Value::String(identifier.clone()));
-    }
-    Ok(result)
-}
-
-fn identifiers(testsets: &[Testset]) -> Value {
-    json!(testsets.iter().map(|t| &t.identifier).collect::<Vec<_>>())
-}
-
-fn no_testsets() -> Error {
-    Error::new(
-        ErrorKind::InvalidValue,
-        None,
-        "the selection holds no test set; choose at least one image",
-    )
-}
-
-/// The score-of-means check of several test sets: the exact single-matrix engine on the
-/// pooled counts (`check_n_testsets_som_no_kfold`).
-pub(crate) fn som_check(request: &Request<'_>, testsets: &[Testset]) -> Result<Value> {
-    if testsets.is_empty() {
-        return Err(no_testsets());
-    }
-    let (mut p, mut n) = (0u64, 0u64);
-    for testset in testsets {
-        p = p.checked_add(testset.p).ok_or_else(overflow)?;
-        n = n.checked_add(testset.n).ok_or_else(overflow)?;
-    }
-    let mut result = single_check(
-        request,
-        &Testset {
-            identifier: None,
-            p,
-            n,
-        },
-    )?;
-    if let Value::Object(map) = &mut result {
-        map.insert(
-            "aggregation".into(),
-            "score of means: the scores of the pooled matrix".into(),
-        );
-        map.insert("testsets".into(), identifiers(testsets));
-    }
-    Ok(result)
-}
-
-fn overflow() -> Error {
-    Error::new(
-        ErrorKind::InvalidValue,
-        None,
-        "the pooled counts exceed 2^64",
-    )
+    let engine = single::check(&problem, &crate::backend::single_options(options));
+    Ok(CheckOutcome::SingleMatrix(SingleMatrixOutcome::new(
+        problem, &reported, engine,
+    )))
 }
 
 /// Why the mean of a reported or bounded score cannot be formed over these test sets, if so.
-pub(crate) fn mos_undefined(request: &Request<'_>, testsets: &[Testset]) -> Result<Option<String>> {
-    let windows = crate::figures::mean_windows(&request.fields)?.windows;
-    let bounds = crate::sets::read_bounds(request.fields.get("score_bounds"), "score_bounds")?;
+fn mos_undefined(request: &BundleRequest, testsets: &[Testset]) -> Result<Option<String>> {
+    let windows = MeanFigures::of(figures(request)?, None).windows;
     for score in windows
         .iter()
         .map(|w| w.score)
-        .chain(bounds.iter().map(|b| b.score))
+        .chain(request.bounds.iter().map(|b| b.score))
     {
         if let Some(t) = testsets
             .iter()
-            .find(|t| mos::linear_form(score, t.p, t.n).is_none())
+            .find(|t| linear_form(score, t.p, t.n).is_none())
         {
             return Ok(Some(format!(
                 "{score} is undefined on test set {} (p={}, n={}), so the mean of scores is undefined and was not checked",
@@ -130,46 +286,32 @@ pub(crate) fn mos_undefined(request: &Request<'_>, testsets: &[Testset]) -> Resu
 
 /// The mean-of-scores check of several test sets, one dataset per test set, `score_bounds`
 /// bounding every test set's own scores (`check_n_testsets_mos_no_kfold`).
-pub(crate) fn mos_check(request: &Request<'_>, testsets: &[Testset]) -> Result<Value> {
-    if testsets.is_empty() {
-        return Err(no_testsets());
-    }
-    let bounds = crate::sets::read_bounds(request.fields.get("score_bounds"), "score_bounds")?;
-    let crate::figures::MeanFigures {
+fn mos_check(
+    request: &BundleRequest,
+    testsets: &[Testset],
+    options: &RunOptions,
+) -> Result<CheckOutcome> {
+    let MeanFigures {
         windows, ignored, ..
-    } = crate::figures::mean_windows(&request.fields)?;
+    } = MeanFigures::of(figures(request)?, None);
     let datasets = testsets
         .iter()
-        .map(|t| DatasetSpec::single_fold(t.p, t.n, bounds.clone()))
+        .map(|t| DatasetSpec::single_fold(t.p, t.n, request.bounds.clone()))
         .collect();
     let experiment = Experiment { datasets, windows };
-    let outcome = mos::verdict(&experiment, &request.options)?;
-    let mut result = mos::render(&experiment, &outcome, &ignored, request);
-    if let Value::Object(map) = &mut result {
-        map.insert(
-            "aggregation".into(),
-            "mean of scores: the mean of the per-image scores".into(),
-        );
-        map.insert("testsets".into(), identifiers(testsets));
-    }
-    Ok(result)
+    let verdict = crate::mos::verdict(&experiment, options)?;
+    // Until the mean-of-scores family answers typed: its JSON result.
+    let result = crate::mos::render(
+        &experiment,
+        &verdict,
+        &ignored,
+        &crate::legacy::request(options)?,
+    );
+    Ok(rendered(result))
 }
 
-/// The verdict flag of a sub-result.
-pub(crate) fn flag(result: &Value) -> Value {
-    result.get("inconsistency").cloned().unwrap_or(Value::Null)
-}
-
-/// A combined result: `details_<key>` for every part and `inconsistency_<key>` flags.
-pub(crate) fn combine(parts: Vec<(String, Value)>) -> Value {
-    let mut flags = Map::new();
-    let mut out = Map::new();
-    for (key, part) in parts {
-        flags.insert(format!("inconsistency_{key}"), flag(&part));
-        out.insert(format!("details_{key}"), part);
-    }
-    let mut result = Map::new();
-    result.insert("inconsistency".into(), Value::Object(flags));
-    result.extend(out);
-    Value::Object(result)
+/// A family's JSON result, until it answers typed.
+fn rendered(result: serde_json::Value) -> CheckOutcome {
+    let (conclusion, result) = crate::legacy::rendered(result);
+    CheckOutcome::Rendered(conclusion, result)
 }

@@ -43,7 +43,7 @@ pub(crate) fn score_of_means(request: &Request<'_>, read: &MulticlassRequest) ->
             params: reported.params.clone(),
         };
         let outcome = single::check(&problem, &crate::backend::single_options(&request.options));
-        let mut out = crate::binary_som::render(&problem, &reported, &outcome);
+        let mut out = crate::legacy::render(&problem, &reported, &outcome);
         if let Value::Object(map) = &mut out {
             map.insert("model".into(), model.as_str().into());
             map.insert("backend".into(), "single_matrix".into());

@@ -1,107 +1,62 @@
-//! The JSON shapes every result shares: an exact value with its float, a float that may not
-//! be finite, a count of any size.
+//! Rendering once: a typed [`Answer`] becomes the JSON result (`scorecheck check`'s output,
+//! the Python package's and the web page's), one module per family over the shared shapes.
+//!
+//! Result objects are serde_json maps without `preserve_order`, so their keys come out
+//! sorted, whatever order a renderer inserts them in.
 
-use num_rational::BigRational;
-use num_traits::ToPrimitive;
-use scorecheck_algebra::Exact;
-use scorecheck_feasibility::Certainty;
-use serde_json::{json, Value};
-
-use scorecheck_feasibility::Conclusion;
-
+pub(crate) mod bundles;
+pub(crate) mod shapes;
 pub(crate) mod single;
 
-/// A float for a result: `null` when it is not finite (JSON has no NaN or infinity).
-pub(crate) fn finite(x: f64) -> Value {
-    serde_json::Number::from_f64(x)
-        .map(Value::Number)
-        .unwrap_or(Value::Null)
-}
+// The families that still write JSON themselves use the shared shapes from here.
+pub(crate) use shapes::*;
 
-/// `{"exact": "a/b", "value": float}` of a rational.
-pub(crate) fn rational(value: &BigRational) -> Value {
-    json!({"exact": value.to_string(), "value": finite(value.to_f64().unwrap_or(f64::NAN))})
-}
+use serde_json::{json, Map, Value};
 
-/// `{"exact": "...", "value": float}` of an exact score value (square-root forms included).
-pub(crate) fn exact(value: &Exact) -> Value {
-    json!({"exact": value.to_string(), "value": finite(value.to_f64())})
-}
+use crate::outcome::{Answer, Outcome};
+use crate::power::Power;
 
-/// `{score: {"exact", "value"}}` of values aligned with `scores` (`null` where undefined).
-pub(crate) fn named_scores(
-    scores: &[scorecheck_algebra::Score],
-    values: &[Option<BigRational>],
-) -> serde_json::Map<String, Value> {
-    scores
-        .iter()
-        .zip(values)
-        .map(|(score, value)| {
-            let shown = value.as_ref().map_or(Value::Null, rational);
-            (score.abbreviation().to_string(), shown)
-        })
-        .collect()
-}
-
-/// A count of any size as a JSON number; one beyond 2^64 − 1 as its decimal string.
-pub(crate) fn big_count(count: &num_bigint::BigUint) -> Value {
-    u64::try_from(count).map_or_else(|_| Value::String(count.to_string()), Value::from)
-}
-
-/// The scores a witness shows: those reported or bounded, each once in order of first
-/// appearance, or acc, sens, spec and bacc when there are none.
-pub(crate) fn shown_scores<'a>(
-    windows: impl Iterator<Item = &'a scorecheck_experiment::Bound>,
-) -> Vec<scorecheck_algebra::Score> {
-    use scorecheck_algebra::Score;
-    let mut unique = Vec::new();
-    for b in windows {
-        if !unique.contains(&b.score) {
-            unique.push(b.score);
+/// The JSON result of an answer.
+pub(crate) fn answer(answer: &Answer) -> Value {
+    let mut map = match &answer.outcome {
+        Outcome::SingleMatrix(o) => single::single_matrix(o),
+        Outcome::Splits(o) => single::splits(o),
+        Outcome::Bundle(o) => bundles::bundle(o),
+        Outcome::Rendered(_, Value::Object(map)) => map.clone(),
+        Outcome::Rendered(_, other) => return other.clone(),
+    };
+    if !answer.explained {
+        if let Some(explanation) = map.get_mut("explanation") {
+            *explanation = Value::Null;
         }
     }
-    if unique.is_empty() {
-        unique = vec![Score::Acc, Score::Sens, Score::Spec, Score::Bacc];
+    if let Some(power) = &answer.power {
+        map.insert("power".into(), power_json(power));
     }
-    unique
+    if let Some(check) = answer.check {
+        map.insert("check".into(), check.into());
+    }
+    Value::Object(map)
 }
 
-/// `{score: [lower, upper]}` of exact windows, each side as its exact text.
-pub(crate) fn windows(windows: &[scorecheck_single::Window]) -> serde_json::Map<String, Value> {
-    windows
+/// The `power` object.
+fn power_json(power: &Power) -> Value {
+    if let Some(note) = power.note {
+        return json!({ "note": note });
+    }
+    let by_score: Map<String, Value> = power
+        .flagged_by_score
         .iter()
-        .map(|w| {
-            let sides = json!([w.lower.to_string(), w.upper.to_string()]);
-            (w.score.abbreviation().to_string(), sides)
-        })
-        .collect()
-}
-
-/// A count as a JSON number; one beyond 2^64 − 1 (the largest serde_json writes exactly)
-/// as its decimal string rather than rounded.
-pub(crate) fn count(count: u128) -> Value {
-    u64::try_from(count).map_or_else(|_| Value::String(count.to_string()), Value::from)
-}
-
-/// The conclusion of a proof of inconsistency (exact arithmetic).
-pub(crate) const INCONSISTENT: Conclusion = Conclusion::Inconsistent {
-    certainty: Certainty::Exact,
-};
-
-/// Writes the three fields every result has: `inconsistency` (true, false or null),
-/// `verdict` and `certainty` (of an inconsistency; null otherwise).
-pub(crate) fn verdict(out: &mut serde_json::Map<String, Value>, conclusion: Conclusion) {
-    let (inconsistency, verdict, certainty) = match conclusion {
-        Conclusion::Consistent => (Value::Bool(false), "consistent", Value::Null),
-        Conclusion::Inconsistent { certainty } => (
-            Value::Bool(true),
-            "inconsistent",
-            Value::from(certainty.as_str()),
-        ),
-        // Undecided, and any conclusion this facade does not know, claim nothing.
-        _ => (Value::Null, "undecided", Value::Null),
-    };
-    out.insert("inconsistency".into(), inconsistency);
-    out.insert("verdict".into(), verdict.into());
-    out.insert("certainty".into(), certainty);
+        .map(|(score, hits)| (score.abbreviation().to_string(), json!(hits)))
+        .collect();
+    let mut out = json!({
+        "perturbations": power.perturbations,
+        "flagged": power.flagged,
+        "flagged_by_score": by_score,
+        "skipped": power.skipped,
+    });
+    if !power.undecided.is_empty() {
+        out["undecided"] = json!(power.undecided);
+    }
+    out
 }

@@ -3,7 +3,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{count, exact, rational, verdict, windows};
+use super::shapes::{count, exact, rational, verdict, windows};
 use crate::single;
 use crate::single_matrix::{RepairOutcome, ScoreRange, SingleMatrixOutcome, SplitsOutcome};
 

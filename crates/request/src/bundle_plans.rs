@@ -1,0 +1,405 @@
+//! What each bundle checks, read: the bundle protocols (published experiments whose test
+//! sets come from `scorecheck-data`) as a [`BundleRequest`], a plan of single-matrix,
+//! score-of-means and mean-of-scores checks on the registry's test sets, with the reported
+//! figures they share.
+//!
+//! The plan mirrors the reference's `mlscorecheck.check.bundles`: one image or one test set
+//! is a single-matrix check; several, score of means (pooled) and mean of scores (one test
+//! set per image); checks under several assumptions are parts under their keys.
+
+use scorecheck_data::{self as data, Assumption, Isic2017Class};
+use scorecheck_experiment::Bound;
+
+use crate::bundles::{
+    assumption, diaretdb0_testsets, diaretdb1_pixel_level, diaretdb1_subset,
+    drishti_subset_testsets, drishti_testsets, isic2017_classes, text, vessel_image,
+    vessel_imageset, Testset, VesselBundle,
+};
+use crate::figures::{read_windows, Figures};
+use crate::input::Object;
+use crate::json::Json;
+use crate::sets::read_bounds;
+use crate::unknown_folds::{read_tpehg, UnknownFoldsRequest};
+use crate::{Error, ErrorKind, Result};
+
+/// A bundle request, read: its plan and the reported figures its checks share.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct BundleRequest {
+    /// The checks to run.
+    pub plan: Plan,
+    /// The reported scores and their exact windows (every check but TPEHG's reads them).
+    pub figures: Option<Figures>,
+    /// `score_bounds`: bounds on every test set's own scores (mean-of-scores checks).
+    pub bounds: Vec<Bound>,
+}
+
+/// The checks of a bundle.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum Plan {
+    /// The exact single-matrix check of one test set, with labels the result lists.
+    Single(Testset, Vec<Label>),
+    /// Score of means over the test sets: the single-matrix check of the pooled counts.
+    ScoreOfMeans(Vec<Testset>),
+    /// Mean of scores over the test sets, one dataset per test set.
+    MeanOfScores(Vec<Testset>),
+    /// Score of means, and mean of scores where every reported or bounded score is defined
+    /// on every test set (else the reason it was not checked).
+    SomAndMos(Vec<Testset>),
+    /// Checks under their keys (`details_<key>`, `inconsistency_<key>`).
+    Parts(Vec<(String, Plan)>),
+    /// TPEHG: the unknown-folds check of its recordings.
+    UnknownFolds(UnknownFoldsRequest),
+}
+
+/// A list a result shows beside a check: `positive_images`, `target`, `against`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Label {
+    /// The result's key.
+    pub key: &'static str,
+    /// The items.
+    pub items: Vec<String>,
+}
+
+impl Plan {
+    /// Whether some check of the plan is a mean of scores (and reads `score_bounds`), and
+    /// whether it comes before every single-matrix check (the bounds are then read first).
+    fn mean_of_scores(&self) -> (bool, bool) {
+        match self {
+            Plan::Single(..) | Plan::ScoreOfMeans(_) | Plan::UnknownFolds(_) => (false, false),
+            Plan::MeanOfScores(_) => (true, true),
+            Plan::SomAndMos(_) => (true, false),
+            Plan::Parts(parts) => parts.first().map_or((false, false), |(_, first)| {
+                let any = parts.iter().any(|(_, p)| p.mean_of_scores().0);
+                (any, first.mean_of_scores().1)
+            }),
+        }
+    }
+}
+
+/// Reads the bundle `check` (a canonical bundle name), or `None` when it is not one.
+pub fn read_bundle(check: &str, fields: &Object<'_>) -> Option<Result<BundleRequest>> {
+    let plan = match check {
+        "tpehg" => {
+            return Some(read_tpehg(fields).map(|request| BundleRequest {
+                plan: Plan::UnknownFolds(request),
+                figures: None,
+                bounds: Vec::new(),
+            }))
+        }
+        _ => plan(check, fields)?,
+    };
+    Some(plan.and_then(|plan| {
+        let (mean, bounds_first) = plan.mean_of_scores();
+        let read_bounds = || read_bounds(fields.get("score_bounds"), "score_bounds");
+        let bounds = if mean && bounds_first {
+            read_bounds()?
+        } else {
+            Vec::new()
+        };
+        let figures = read_windows(fields)?;
+        let bounds = if mean && !bounds_first {
+            read_bounds()?
+        } else {
+            bounds
+        };
+        Ok(BundleRequest {
+            plan,
+            figures: Some(figures),
+            bounds,
+        })
+    }))
+}
+
+/// The plan of the bundle `check`, or `None` when it is not a bundle.
+fn plan(check: &str, fields: &Object<'_>) -> Option<Result<Plan>> {
+    use VesselBundle::{Chasedb1, Drive, Hrf, Stare};
+    Some(match check {
+        "drive_vessel_aggregated" => aggregated_both(Drive, fields),
+        "drive_vessel_aggregated_mos_assumption" => aggregated_one(Drive, fields, true),
+        "drive_vessel_aggregated_som_assumption" => aggregated_one(Drive, fields, false),
+        "drive_vessel_image" => image_both(Drive, fields),
+        "drive_vessel_image_assumption" => image_one(Drive, fields),
+        "stare_vessel_aggregated" => fov_aggregated(Stare, fields, None),
+        "stare_vessel_aggregated_mos" => fov_aggregated(Stare, fields, Some(true)),
+        "stare_vessel_aggregated_som" => fov_aggregated(Stare, fields, Some(false)),
+        "stare_vessel_image" => vessel_image(Stare, fields, Assumption::Fov).map(single),
+        "chasedb1_vessel_aggregated" => fov_aggregated(Chasedb1, fields, None),
+        "chasedb1_vessel_aggregated_mos" => fov_aggregated(Chasedb1, fields, Some(true)),
+        "chasedb1_vessel_aggregated_som" => fov_aggregated(Chasedb1, fields, Some(false)),
+        "chasedb1_vessel_image" => vessel_image(Chasedb1, fields, Assumption::Fov).map(single),
+        "hrf_vessel_aggregated" => aggregated_both(Hrf, fields),
+        "hrf_vessel_aggregated_mos_assumption" => aggregated_one(Hrf, fields, true),
+        "hrf_vessel_aggregated_som_assumption" => aggregated_one(Hrf, fields, false),
+        "hrf_vessel_image" => image_both(Hrf, fields),
+        "hrf_vessel_image_assumption" => image_one(Hrf, fields),
+        "diaretdb0_class" => diaretdb0_testsets(fields).and_then(som_and_mos),
+        "diaretdb0_class_som" => diaretdb0_testsets(fields).and_then(som),
+        "diaretdb0_class_mos" => diaretdb0_testsets(fields).and_then(mos),
+        "diaretdb1_class" => diaretdb1_class(fields),
+        "diaretdb1_segmentation_image" => Assumption::ALL
+            .into_iter()
+            .map(|a| Ok((a.to_string(), diaretdb1_image(fields, a)?)))
+            .collect::<Result<_>>()
+            .map(Plan::Parts),
+        "diaretdb1_segmentation_image_assumption" => {
+            assumption(fields).and_then(|a| diaretdb1_image(fields, a))
+        }
+        "diaretdb1_segmentation_aggregated" => Assumption::ALL
+            .into_iter()
+            .map(|a| Ok((a.to_string(), diaretdb1_aggregated(fields, a)?)))
+            .collect::<Result<_>>()
+            .map(Plan::Parts),
+        "diaretdb1_segmentation_aggregated_assumption" => {
+            assumption(fields).and_then(|a| diaretdb1_aggregated(fields, a))
+        }
+        "drishti_gs_segmentation_image" => drishti_image(fields),
+        "drishti_gs_segmentation_aggregated" => drishti_subset_testsets(fields).and_then(|sets| {
+            Ok(Plan::Parts(vec![
+                ("mos".into(), mos(sets.clone())?),
+                ("som".into(), som(sets)?),
+            ]))
+        }),
+        "drishti_gs_segmentation_aggregated_mos" => drishti_subset_testsets(fields).and_then(mos),
+        "drishti_gs_segmentation_aggregated_som" => drishti_subset_testsets(fields).and_then(som),
+        "isic2016" => {
+            let set = data::isic2016();
+            Ok(single(Testset {
+                identifier: None,
+                p: set.p,
+                n: set.n,
+            }))
+        }
+        "isic2017" => isic2017(fields),
+        _ => return None,
+    })
+}
+
+fn single(testset: Testset) -> Plan {
+    Plan::Single(testset, Vec::new())
+}
+
+fn no_testsets() -> Error {
+    Error::new(
+        ErrorKind::InvalidValue,
+        None,
+        "the selection holds no test set; choose at least one image",
+    )
+}
+
+/// Score of means over `testsets`: refused when there are none or their pooled counts
+/// exceed 2^64.
+fn som(testsets: Vec<Testset>) -> Result<Plan> {
+    if testsets.is_empty() {
+        return Err(no_testsets());
+    }
+    let (mut p, mut n) = (0u64, 0u64);
+    for testset in &testsets {
+        let overflow = || {
+            Error::new(
+                ErrorKind::InvalidValue,
+                None,
+                "the pooled counts exceed 2^64",
+            )
+        };
+        p = p.checked_add(testset.p).ok_or_else(overflow)?;
+        n = n.checked_add(testset.n).ok_or_else(overflow)?;
+    }
+    Ok(Plan::ScoreOfMeans(testsets))
+}
+
+/// Mean of scores over `testsets`: refused when there are none.
+fn mos(testsets: Vec<Testset>) -> Result<Plan> {
+    if testsets.is_empty() {
+        return Err(no_testsets());
+    }
+    Ok(Plan::MeanOfScores(testsets))
+}
+
+/// Score of means and, where defined, mean of scores.
+fn som_and_mos(testsets: Vec<Testset>) -> Result<Plan> {
+    som(testsets.clone())?;
+    Ok(Plan::SomAndMos(testsets))
+}
+
+/// Both assumptions, mean of scores and score of means: `{fov,all}_{mos,som}`.
+fn aggregated_both(bundle: VesselBundle, fields: &Object<'_>) -> Result<Plan> {
+    let mut parts = Vec::new();
+    for assumption in Assumption::ALL {
+        let testsets = vessel_imageset(bundle, fields, assumption)?;
+        parts.push((format!("{assumption}_mos"), mos(testsets.clone())?));
+        parts.push((format!("{assumption}_som"), som(testsets)?));
+    }
+    Ok(Plan::Parts(parts))
+}
+
+/// One assumption, mean of scores or score of means.
+fn aggregated_one(bundle: VesselBundle, fields: &Object<'_>, mean: bool) -> Result<Plan> {
+    let testsets = vessel_imageset(bundle, fields, assumption(fields)?)?;
+    if mean {
+        mos(testsets)
+    } else {
+        som(testsets)
+    }
+}
+
+/// The field of view only (STARE, CHASE_DB1): both aggregations, or one.
+fn fov_aggregated(bundle: VesselBundle, fields: &Object<'_>, mean: Option<bool>) -> Result<Plan> {
+    let testsets = vessel_imageset(bundle, fields, Assumption::Fov)?;
+    match mean {
+        None => Ok(Plan::Parts(vec![
+            ("mos".into(), mos(testsets.clone())?),
+            ("som".into(), som(testsets)?),
+        ])),
+        Some(true) => mos(testsets),
+        Some(false) => som(testsets),
+    }
+}
+
+/// Both assumptions for one image: `fov`, `all`.
+fn image_both(bundle: VesselBundle, fields: &Object<'_>) -> Result<Plan> {
+    let mut parts = Vec::new();
+    for assumption in Assumption::ALL {
+        let testset = vessel_image(bundle, fields, assumption)?;
+        parts.push((assumption.to_string(), single(testset)));
+    }
+    Ok(Plan::Parts(parts))
+}
+
+fn image_one(bundle: VesselBundle, fields: &Object<'_>) -> Result<Plan> {
+    let assumption = assumption(fields)?;
+    vessel_image(bundle, fields, assumption).map(single)
+}
+
+/// DIARETDB1's image-level classification: an image is positive when any of its pixels is.
+fn diaretdb1_class(fields: &Object<'_>) -> Result<Plan> {
+    let images = diaretdb1_subset(fields)?;
+    let pixels = diaretdb1_pixel_level(fields, &images, Assumption::All, "subset")?;
+    let p = pixels.iter().filter(|t| t.p > 0).count() as u64;
+    let positive: Vec<String> = pixels
+        .iter()
+        .filter(|t| t.p > 0)
+        .filter_map(|t| t.identifier.clone())
+        .collect();
+    Ok(Plan::Single(
+        Testset {
+            identifier: None,
+            p,
+            n: pixels.len() as u64 - p,
+        },
+        vec![Label {
+            key: "positive_images",
+            items: positive,
+        }],
+    ))
+}
+
+fn no_such_image() -> Error {
+    Error::new(
+        ErrorKind::InvalidValue,
+        Some("image_identifier"),
+        "no such image",
+    )
+}
+
+fn diaretdb1_image(fields: &Object<'_>, assumption: Assumption) -> Result<Plan> {
+    let image = text(
+        fields,
+        "image_identifier",
+        "the identifier of the image, e.g. \"005\"",
+    )?;
+    let sets = diaretdb1_pixel_level(fields, &[image], assumption, "image_identifier")?;
+    sets.into_iter()
+        .next()
+        .map(single)
+        .ok_or_else(no_such_image)
+}
+
+fn diaretdb1_aggregated(fields: &Object<'_>, assumption: Assumption) -> Result<Plan> {
+    let images = diaretdb1_subset(fields)?;
+    let only_valid = match fields.required(
+        "only_valid",
+        "whether images without any positive or negative pixel are left out (true/false)",
+    )? {
+        Json::Bool(b) => *b,
+        other => {
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                Some("only_valid"),
+                format!("expected true or false, found {other}"),
+            ))
+        }
+    };
+    let mut testsets = diaretdb1_pixel_level(fields, &images, assumption, "subset")?;
+    if only_valid {
+        testsets.retain(|t| t.p > 0 && t.n > 0);
+    }
+    som_and_mos(testsets)
+}
+
+fn drishti_image(fields: &Object<'_>) -> Result<Plan> {
+    let image = text(
+        fields,
+        "image_identifier",
+        "the identifier of the image, e.g. \"053\"",
+    )?;
+    let sets = drishti_testsets(fields, &[image], "image_identifier")?;
+    sets.into_iter()
+        .next()
+        .map(single)
+        .ok_or_else(no_such_image)
+}
+
+/// ISIC 2017: the `target` classes against the `against` classes (by default every other).
+fn isic2017(fields: &Object<'_>) -> Result<Plan> {
+    let target = isic2017_classes(fields, "target")?;
+    let against = if fields.has("against") {
+        Some(isic2017_classes(fields, "against")?)
+    } else {
+        None
+    };
+    if let Some(against) = &against {
+        if let Some(both) = against.iter().find(|c| target.contains(c)) {
+            return Err(Error::new(
+                ErrorKind::Contradiction,
+                Some("against"),
+                format!("the class {:?} is both in target and in against; a class is either positive or negative", both.code()),
+            ));
+        }
+    }
+    let set = data::isic2017(&target, against.as_deref());
+    if set.n == 0 {
+        return Err(Error::new(
+            ErrorKind::Contradiction,
+            Some("target"),
+            "every class is a target, so the test set has no negatives; leave at least one class out of target",
+        ));
+    }
+    let against: Vec<Isic2017Class> = match against {
+        Some(against) => against,
+        None => Isic2017Class::ALL
+            .into_iter()
+            .filter(|c| !target.contains(c))
+            .collect(),
+    };
+    let codes = |list: &[Isic2017Class]| list.iter().map(|c| c.code().to_string()).collect();
+    Ok(Plan::Single(
+        Testset {
+            identifier: None,
+            p: set.p,
+            n: set.n,
+        },
+        vec![
+            Label {
+                key: "target",
+                items: codes(&target),
+            },
+            Label {
+                key: "against",
+                items: codes(&against),
+            },
+        ],
+    ))
+}
