@@ -88,7 +88,7 @@ pub fn answer_mean_of_scores(
     request: &MeanOfScoresRequest,
     options: &RunOptions,
 ) -> Result<Answer> {
-    typed(options, |r| crate::mos::answer(request, r))
+    typed(options, |r| crate::mos::respond(request, r))
 }
 
 /// Answers an unknown-folds request (`1_dataset_unknown_folds_mos`,

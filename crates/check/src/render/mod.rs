@@ -9,6 +9,8 @@ use serde_json::{json, Value};
 
 use scorecheck_feasibility::Conclusion;
 
+pub(crate) mod mos;
+
 /// A float for a result: `null` when it is not finite (JSON has no NaN or infinity).
 pub(crate) fn finite(x: f64) -> Value {
     serde_json::Number::from_f64(x)
