@@ -17,6 +17,8 @@ mod explain;
 pub(crate) mod outcome;
 mod program;
 mod ranges;
+#[cfg(test)]
+mod tests;
 
 use scorecheck_feasibility::Verdict;
 use serde_json::Value;
