@@ -2,7 +2,7 @@
 //!
 //! Each fold f (p positives, n negatives, weight w in the mean) is scored and cut at one
 //! threshold, its operating point (tp, tn). Counting ties ½, its AUC can be exactly
-//! k/(2pn) for every integer k with 2·tp·tn ≤ k ≤ 2·(p·n − fn·fp) (see [`crate::auc`]).
+//! k/(2pn) for every integer k with 2·tp·tn ≤ k ≤ 2·(p·n − fn·fp) (see `scorecheck_single::achievable_auc`).
 //! The reported AUC is Σ w·k/(2pn) over the folds, so the figures are consistent iff some
 //! integers (tp, tn, k) per fold satisfy the integer program of the other scores, the
 //! AUC row L ≤ Σ w·k/(2pn) ≤ U, and the two bilinear inequalities per fold.
