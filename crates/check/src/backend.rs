@@ -4,9 +4,12 @@
 use scorecheck_clock::Instant;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
+use std::time::Duration;
 
 use scorecheck_experiment::Limits;
-use scorecheck_feasibility::{checked, Budget, Feasibility, ParallelRowsFirst, Problem, Verdict};
+use scorecheck_feasibility::{
+    checked, Budget, ExactFirst, Feasibility, ParallelRowsFirst, Problem, Verdict,
+};
 use serde_json::{json, Map, Value};
 
 use crate::options::{BackendChoice, RunOptions};
@@ -82,6 +85,36 @@ pub fn solver(options: &RunOptions) -> Result<Arc<dyn Feasibility>> {
         Some(solver) => Ok(Arc::clone(solver)),
         None => backend(options.backend).map(Arc::from),
     }
+}
+
+/// The exact backend's budget for each program of an explanation's filter when the request
+/// names another backend: enough for the programs it decides at once, small beside a float
+/// solve.
+const EXACT_FIRST_NODES: u64 = 64;
+const EXACT_FIRST_TIME: Duration = Duration::from_millis(20);
+
+/// Runs `run` with the backend that answers the many small programs of an explanation's
+/// deletion filter (mean of scores): the exact backend when it is `options`' backend, else
+/// each program goes to the exact backend first under a small budget (a float solver's
+/// set-up alone often costs more, and an exact proof is stronger) and to `options`' backend
+/// (named, or the caller's own) only when that settles nothing.
+pub(crate) fn with_explaining_solver<T>(
+    options: &RunOptions,
+    run: impl FnOnce(&dyn Feasibility) -> T,
+) -> Result<T> {
+    let solver = solver(options)?;
+    let pure = scorecheck_feasibility_pure::PureBackend;
+    let exact_first = ExactFirst {
+        first: &pure,
+        first_budget: Budget::new(EXACT_FIRST_NODES, Some(EXACT_FIRST_TIME)),
+        then: solver.as_ref(),
+    };
+    let filter: &dyn Feasibility = if solver.name() == pure.name() {
+        solver.as_ref()
+    } else {
+        &exact_first
+    };
+    Ok(run(filter))
 }
 
 /// The single-matrix engine's options under `options`: witnesses, count budget, and the

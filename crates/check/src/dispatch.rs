@@ -227,7 +227,7 @@ fn answer_read(request: &ReadRequest, options: &RunOptions) -> Result<Answer> {
         Family::Splits(read) => {
             Outcome::Splits(crate::single_matrix::splits::answer(read, options))
         }
-        Family::MeanOfScores(read) => rendered(crate::mos::answer(read, &legacy()?)?),
+        Family::MeanOfScores(read) => Outcome::MeanOfScores(crate::mos::answer(read, options)?),
         Family::UnknownFolds(read) => rendered(crate::unknown_folds::answer(
             &read.experiment,
             &read.ignored,

@@ -49,10 +49,6 @@ mod dispatch;
 mod legacy;
 #[allow(dead_code, unused_imports)] // Its protocol handlers go once it answers typed.
 mod mos;
-mod mos_auc;
-mod mos_auc_explain;
-mod mos_explain;
-mod mos_ranges;
 #[allow(dead_code)] // Its protocol handlers go once it answers typed.
 mod multiclass;
 mod options;

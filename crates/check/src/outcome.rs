@@ -4,6 +4,7 @@
 use scorecheck_feasibility::Conclusion;
 
 use crate::bundles::BundleOutcome;
+use crate::mos::MeanOfScoresOutcome;
 use crate::power::Power;
 use crate::single_matrix::{SingleMatrixOutcome, SplitsOutcome};
 
@@ -17,6 +18,8 @@ pub enum Outcome {
     SingleMatrix(SingleMatrixOutcome),
     /// Which class splits of a test set of known size fit.
     Splits(SplitsOutcome),
+    /// Scores averaged over folds, test sets or datasets.
+    MeanOfScores(MeanOfScoresOutcome),
     /// A family whose outcome is not typed yet: its JSON result.
     Rendered(Conclusion, serde_json::Value),
     /// A published experiment: its checks under their keys.
@@ -29,6 +32,7 @@ impl Outcome {
         match self {
             Outcome::SingleMatrix(o) => o.conclusion,
             Outcome::Splits(o) => o.conclusion,
+            Outcome::MeanOfScores(o) => o.conclusion,
             Outcome::Rendered(c, _) => *c,
             Outcome::Bundle(o) => o.conclusion(),
         }

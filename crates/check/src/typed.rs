@@ -64,10 +64,7 @@ pub fn answer_mean_of_scores(
     options: &RunOptions,
 ) -> Result<Answer> {
     typed(options, |o| {
-        Ok(rendered(crate::mos::answer(
-            request,
-            &crate::legacy::request(o)?,
-        )?))
+        crate::mos::answer(request, o).map(Outcome::MeanOfScores)
     })
 }
 

@@ -22,6 +22,7 @@ use scorecheck_request::bundle_plans::{BundleRequest, Label, Plan};
 use scorecheck_request::bundles::Testset;
 use scorecheck_request::figures::{Figures, MeanFigures};
 
+use crate::mos::MeanOfScoresOutcome;
 use crate::options::RunOptions;
 use crate::single_matrix::SingleMatrixOutcome;
 use crate::{single, Result};
@@ -72,6 +73,8 @@ pub struct BundleCheck {
 pub enum CheckOutcome {
     /// The single-matrix check of one test set or of pooled test sets.
     SingleMatrix(SingleMatrixOutcome),
+    /// The mean-of-scores check of test sets.
+    MeanOfScores(MeanOfScoresOutcome),
     /// A family whose outcome is not typed yet (mean of scores, unknown folds): its
     /// conclusion and JSON result.
     Rendered(Conclusion, serde_json::Value),
@@ -82,6 +85,7 @@ impl CheckOutcome {
     pub fn conclusion(&self) -> Conclusion {
         match self {
             CheckOutcome::SingleMatrix(o) => o.conclusion,
+            CheckOutcome::MeanOfScores(o) => o.conclusion,
             CheckOutcome::Rendered(c, _) => *c,
         }
     }
@@ -300,14 +304,12 @@ fn mos_check(
         .collect();
     let experiment = Experiment { datasets, windows };
     let verdict = crate::mos::verdict(&experiment, options)?;
-    // Until the mean-of-scores family answers typed: its JSON result.
-    let result = crate::mos::render(
+    Ok(CheckOutcome::MeanOfScores(crate::mos::outcome_of(
         &experiment,
         &verdict,
         &ignored,
-        &crate::legacy::request(options)?,
-    );
-    Ok(rendered(result))
+        options,
+    )))
 }
 
 /// A family's JSON result, until it answers typed.

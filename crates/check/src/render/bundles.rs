@@ -66,6 +66,7 @@ fn outcome_map(outcome: &BundleOutcome) -> Map<String, Value> {
 fn check_map(check: &BundleCheck) -> Map<String, Value> {
     let mut map = match &check.outcome {
         CheckOutcome::SingleMatrix(o) => super::single::single_matrix(o),
+        CheckOutcome::MeanOfScores(o) => super::mos::mos(o),
         CheckOutcome::Rendered(_, Value::Object(map)) => map.clone(),
         CheckOutcome::Rendered(..) => Map::new(),
     };

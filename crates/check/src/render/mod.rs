@@ -5,6 +5,7 @@
 //! sorted, whatever order a renderer inserts them in.
 
 pub(crate) mod bundles;
+pub(crate) mod mos;
 pub(crate) mod shapes;
 pub(crate) mod single;
 
@@ -21,6 +22,7 @@ pub(crate) fn answer(answer: &Answer) -> Value {
     let mut map = match &answer.outcome {
         Outcome::SingleMatrix(o) => single::single_matrix(o),
         Outcome::Splits(o) => single::splits(o),
+        Outcome::MeanOfScores(o) => mos::mos(o),
         Outcome::Bundle(o) => bundles::bundle(o),
         Outcome::Rendered(_, Value::Object(map)) => map.clone(),
         Outcome::Rendered(_, other) => return other.clone(),

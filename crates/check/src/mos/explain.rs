@@ -2,81 +2,55 @@
 //!
 //! The engine filters the reported scores and bounds by deletion with the request's backend
 //! (see there), each program going to the exact backend first under a small budget when the
-//! request names another one. The filter has its own time budget (ten times the decision's time, at least
+//! request names another one ([`crate::backend::with_explaining_solver`]). The filter has its own time budget (ten times the decision's time, at least
 //! [`crate::single::EXPLAIN_MIN_BUDGET`], never past the request's deadline).
 
 use scorecheck_clock::Instant;
 use std::time::Duration;
 
-use scorecheck_experiment::{infeasible_subset, Element};
-use scorecheck_feasibility::{Budget, ExactFirst, Feasibility};
-use serde_json::{json, Value};
+use scorecheck_experiment::{infeasible_subset, Bound, Element, Experiment};
 
-use crate::dispatch::Request;
+use super::outcome::{MeanOfScoresOutcome, Subset};
 use crate::input;
-use crate::mos::{Bound, Experiment};
 use crate::options::RunOptions;
 use scorecheck_algebra::Score;
 use scorecheck_request::mean_of_scores::{MeanOfScoresRequest, MeanProtocol};
 
-/// The exact backend's budget for each program of the filter when the request names another
-/// backend: enough for the programs it decides at once, small beside a float solve.
-const EXACT_FIRST_NODES: u64 = 64;
-const EXACT_FIRST_TIME: Duration = Duration::from_millis(20);
-
-/// The explanation of an infeasible `experiment`: `{"scores", "bounds", "minimal",
-/// "message"}`, or `None` when nothing could be filtered (no elements).
+/// The explanation of an infeasible `experiment` (the subset and its sentence), or `None`
+/// when nothing could be filtered (no elements, or the backend is not built in).
 pub(crate) fn explain(
     read: &MeanOfScoresRequest,
-    request: &Request<'_>,
+    options: &RunOptions,
     decision: Duration,
-) -> Option<Value> {
+) -> Option<Subset> {
     let experiment = &read.experiment;
     let own = Instant::now() + (decision * 10).max(crate::single::EXPLAIN_MIN_BUDGET);
-    let deadline = request.options.deadline.map_or(own, |d| d.min(own));
+    let deadline = options.deadline.map_or(own, |d| d.min(own));
     let options = RunOptions {
         deadline: Some(deadline),
         progress: None,
-        ..request.options.clone()
+        ..options.clone()
     };
-    let solver = crate::backend::solver(&options).ok()?;
-    // Another backend than the exact one: each filtered program goes to the exact backend
-    // first, with a small budget (a float solver's set-up alone often costs more, and an
-    // exact proof is stronger), and to the request's backend only when that settles nothing.
-    let pure = scorecheck_feasibility_pure::PureBackend;
-    let exact_first = ExactFirst {
-        first: &pure,
-        first_budget: Budget::new(EXACT_FIRST_NODES, Some(EXACT_FIRST_TIME)),
-        then: solver.as_ref(),
-    };
-    let filter: &dyn Feasibility = if solver.name() == pure.name() {
-        solver.as_ref()
-    } else {
-        &exact_first
-    };
-    let found = infeasible_subset(experiment, filter, &crate::backend::limits(&options))?;
-    Some(render(read, &found.elements, !found.minimal))
+    let limits = crate::backend::limits(&options);
+    let found = crate::backend::with_explaining_solver(&options, |filter| {
+        infeasible_subset(experiment, filter, &limits)
+    })
+    .ok()??;
+    Some(subset(read, &found.elements, !found.minimal))
 }
 
-/// Puts the explanation of an infeasible `experiment` into `result["explanation"]`: the
-/// backend's own words move to `"reason"`, the sentence becomes `"message"`.
+/// Explains an inconsistent `outcome` by a subset of the reported scores and bounds when
+/// `options` ask for explanations (else it has none).
 pub(crate) fn attach(
-    result: &mut Value,
+    outcome: &mut MeanOfScoresOutcome,
     read: &MeanOfScoresRequest,
-    request: &Request<'_>,
+    options: &RunOptions,
     decision: Duration,
 ) {
-    let Some(Value::Object(found)) = explain(read, request, decision) else {
-        return;
-    };
-    let Some(Value::Object(explanation)) = result.get_mut("explanation") else {
-        return;
-    };
-    if let Some(reason) = explanation.remove("message") {
-        explanation.insert("reason".into(), reason);
-    }
-    for (key, value) in found {
-        explanation.insert(key, value);
+    if !options.explains() {
+        outcome.explanation = None;
+    } else if let Some(explanation) = &mut outcome.explanation {
+        explanation.subset = explain(read, options, decision);
     }
 }
 
@@ -135,7 +109,7 @@ fn bound_text(bound: &Bound) -> String {
     )
 }
 
-fn render(read: &MeanOfScoresRequest, kept: &[Element], uncertain: bool) -> Value {
+fn subset(read: &MeanOfScoresRequest, kept: &[Element], uncertain: bool) -> Subset {
     let experiment = &read.experiment;
     let words = wording(experiment, read.protocol);
     let many = experiment.datasets.len() > 1;
@@ -209,5 +183,11 @@ fn render(read: &MeanOfScoresRequest, kept: &[Element], uncertain: bool) -> Valu
             "; some sub-checks ran out of budget, so a smaller subset may already be infeasible",
         );
     }
-    json!({"scores": scores, "bounds": bounds, "minimal": !uncertain, "message": message})
+    Subset {
+        scores,
+        bounds,
+        minimal: !uncertain,
+        message,
+        auc_range: None,
+    }
 }

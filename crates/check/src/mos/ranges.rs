@@ -1,14 +1,12 @@
-//! Exact ranges of the averaged scores in the mean-of-scores protocols (`"ranges"`): reads
-//! the targets, runs `scorecheck_experiment::linear_range` (a linear score's mean) or the
-//! AUC bisections (`auc_extreme_within`, `linear_extreme_with_auc`) with the request's
-//! backend and renders each side exact (`min`, `max`) or bracketed (`min_between`,
-//! `max_between`, with why).
+//! Exact ranges of the averaged scores in the mean-of-scores protocols (`"ranges"`): runs
+//! `scorecheck_experiment::linear_range` (a linear score's mean) or the AUC bisections
+//! (`auc_range`, `linear_range_with_auc`) with the request's backend, each side exact or
+//! bracketed (with why).
 
+use scorecheck_experiment::Experiment;
 use scorecheck_feasibility::Problem;
-use serde_json::{json, Map, Value};
 
-use crate::dispatch::Request;
-use crate::mos::Experiment;
+use super::outcome::{Extremes, NamedRange, Range, Side};
 use crate::options::RunOptions;
 use crate::Result;
 use scorecheck_experiment::{
@@ -17,20 +15,20 @@ use scorecheck_experiment::{
 };
 use scorecheck_request::mean_of_scores::Target;
 
-/// The `ranges` object of a consistent mean-of-scores result.
+/// The ranges of a consistent mean-of-scores check, in the order of `targets`.
 pub(crate) fn compute(
     experiment: &Experiment,
     problem: &Problem,
     witness: &[i64],
     targets: &[Target],
-    request: &Request<'_>,
-) -> Result<Value> {
-    let solver = crate::backend::solver(&request.options)?;
-    let budget = crate::backend::budget(&request.options);
-    let mut out = Map::new();
+    options: &RunOptions,
+) -> Result<Vec<NamedRange>> {
+    let solver = crate::backend::solver(options)?;
+    let budget = crate::backend::budget(options);
+    let mut out = Vec::new();
     for target in targets {
-        let value = match target {
-            Target::Auc(key) => (key, open_auc_range(experiment, witness, &request.options)?),
+        let (key, range) = match target {
+            Target::Auc(key) => (key, open_auc_range(experiment, witness, options)?),
             Target::Score(score, key) => {
                 let sides = linear_range(
                     experiment,
@@ -42,38 +40,30 @@ pub(crate) fn compute(
                 );
                 (
                     key,
-                    sides.map_or(Value::Null, |sides| entry_of(sides, &request.options)),
+                    sides.map_or(Range::Undefined, |sides| entry_of(sides, options)),
                 )
             }
         };
-        out.insert(value.0.clone(), value.1);
+        out.push(NamedRange {
+            key: key.clone(),
+            range,
+        });
     }
-    Ok(Value::Object(out))
+    Ok(out)
 }
 
-/// Writes one side of a range found by bisection: `min`/`max` when exact, else
-/// `min_between`/`max_between` (the proven bound and the value attained) and why.
-fn insert_extreme(
-    entry: &mut Map<String, Value>,
-    up: bool,
-    extreme: &Extreme,
-    reasons: &mut Vec<String>,
-    options: &RunOptions,
-) {
+/// One side of a range found by bisection: exact, or bracketed by the proven bound and the
+/// value attained (and why, into `reasons`).
+fn side(up: bool, extreme: &Extreme, reasons: &mut Vec<String>, options: &RunOptions) -> Side {
     let name = if up { "max" } else { "min" };
     if extreme.is_exact() {
-        entry.insert(name.into(), crate::render::rational(&extreme.attained));
-        return;
+        return Side::Exact(extreme.attained.clone());
     }
     let (low, high) = if up {
         (&extreme.attained, &extreme.proven)
     } else {
         (&extreme.proven, &extreme.attained)
     };
-    entry.insert(
-        format!("{name}_between"),
-        json!([crate::render::rational(low), crate::render::rational(high)]),
-    );
     let reason = if options
         .deadline
         .is_some_and(|d| scorecheck_clock::Instant::now() >= d)
@@ -83,19 +73,20 @@ fn insert_extreme(
         "a probe was not decided exactly within the budget"
     };
     reasons.push(format!("{name}: {reason}"));
+    Side::Between(low.clone(), high.clone())
 }
 
-/// The entry of a range from its two sides.
-fn entry_of(sides: [Extreme; 2], options: &RunOptions) -> Value {
-    let mut entry = Map::new();
+/// The range from its two sides.
+fn entry_of(sides: [Extreme; 2], options: &RunOptions) -> Range {
     let mut reasons = Vec::new();
-    for (up, extreme) in [false, true].into_iter().zip(&sides) {
-        insert_extreme(&mut entry, up, extreme, &mut reasons, options);
-    }
-    if !reasons.is_empty() {
-        entry.insert("undecided".into(), Value::from(reasons.join("; ")));
-    }
-    Value::Object(entry)
+    let [least, most] = &sides;
+    let min = side(false, least, &mut reasons, options);
+    let max = side(true, most, &mut reasons, options);
+    Range::Found(Box::new(Extremes {
+        min,
+        max,
+        undecided: (!reasons.is_empty()).then(|| reasons.join("; ")),
+    }))
 }
 
 /// Time for the ranges that involve the AUC when the request sets no `time_limit`: each
@@ -123,12 +114,12 @@ fn share(options: &RunOptions, deadline: scorecheck_clock::Instant, left: usize)
 
 /// The range of the mean AUC when no AUC is reported: over the operating points that fit
 /// the other scores (`null` where a fold has no positives or no negatives).
-fn open_auc_range(experiment: &Experiment, witness: &[i64], options: &RunOptions) -> Result<Value> {
+fn open_auc_range(experiment: &Experiment, witness: &[i64], options: &RunOptions) -> Result<Range> {
     let options = &share(options, ranges_deadline(options), 1);
     let model = match AucModel::new(experiment) {
         Ok(model) => model,
-        Err(AucError::Undefined { .. }) => return Ok(Value::Null),
-        Err(e) => return Ok(json!({"undecided": e.to_string()})),
+        Err(AucError::Undefined { .. }) => return Ok(Range::Undefined),
+        Err(e) => return Ok(Range::Unavailable(e.to_string())),
     };
     let start = AucSolution {
         point: witness.to_vec(),
@@ -147,7 +138,7 @@ fn auc_entry(
     window: &AucWindow,
     start: &AucSolution,
     options: &RunOptions,
-) -> Result<Value> {
+) -> Result<Range> {
     let solver = crate::backend::solver(options)?;
     let sides = auc_range(
         model,
@@ -159,7 +150,7 @@ fn auc_entry(
     Ok(entry_of(sides, options))
 }
 
-/// The `ranges` object of a consistent mean-of-scores result with a reported AUC: every
+/// The ranges of a consistent mean-of-scores check with a reported AUC: every
 /// extreme over the solutions whose mean AUC lies in the reported window, by bisection with
 /// the AUC search.
 pub(crate) fn compute_with_auc(
@@ -169,17 +160,20 @@ pub(crate) fn compute_with_auc(
     solution: &AucSolution,
     targets: &[Target],
     options: &RunOptions,
-) -> Result<Value> {
+) -> Result<Vec<NamedRange>> {
     let solver = crate::backend::solver(options)?;
     let deadline = ranges_deadline(options);
-    let mut out = Map::new();
+    let mut out = Vec::new();
     for (i, target) in targets.iter().enumerate() {
         // Each range gets an equal share of what is left.
         let options = share(options, deadline, targets.len() - i);
         let limits = crate::backend::limits(&options);
         match target {
             Target::Auc(key) => {
-                out.insert(key.clone(), auc_entry(model, window, solution, &options)?);
+                out.push(NamedRange {
+                    key: key.clone(),
+                    range: auc_entry(model, window, solution, &options)?,
+                });
             }
             Target::Score(score, key) => {
                 let sides = linear_range_with_auc(
@@ -191,14 +185,19 @@ pub(crate) fn compute_with_auc(
                     solver.as_ref(),
                     &limits,
                 );
-                let value = match sides {
-                    None => Value::Null,
+                let range = match sides {
+                    None => Range::Undefined,
                     Some([Some(low), Some(high)]) => entry_of([low, high], &options),
-                    Some(_) => json!({"undecided": "the objective does not fit the program"}),
+                    Some(_) => {
+                        Range::Unavailable("the objective does not fit the program".to_string())
+                    }
                 };
-                out.insert(key.clone(), value);
+                out.push(NamedRange {
+                    key: key.clone(),
+                    range,
+                });
             }
         }
     }
-    Ok(Value::Object(out))
+    Ok(out)
 }

@@ -2,7 +2,7 @@
 //!
 //! Each fold f (p positives, n negatives, weight w in the mean) is scored and cut at one
 //! threshold, its operating point (tp, tn). Counting ties ½, its AUC can be exactly
-//! k/(2pn) for every integer k with 2·tp·tn ≤ k ≤ 2·(p·n − fn·fp) (see [`crate::auc`]).
+//! k/(2pn) for every integer k with 2·tp·tn ≤ k ≤ 2·(p·n − fn·fp) (see `scorecheck_single::achievable_auc`).
 //! The reported AUC is Σ w·k/(2pn) over the folds, so the figures are consistent iff some
 //! integers (tp, tn, k) per fold satisfy the integer program of the other scores, the
 //! AUC row L ≤ Σ w·k/(2pn) ≤ U, and the two bilinear inequalities per fold.
@@ -23,15 +23,14 @@
 use scorecheck_clock::Instant;
 
 use scorecheck_experiment::{
-    boxes, search_auc, AucEffort, AucError, AucFound, AucModel, AucSolution, AucWindow,
+    boxes, search_auc, AucEffort, AucError, AucFound, AucModel, AucWindow,
 };
 use scorecheck_feasibility::Verdict;
-use serde_json::{json, Value};
 
-use crate::dispatch::Request;
+use super::outcome::{AucDetails, MeanOfScoresOutcome};
+use super::program::{build_error, outcome_of};
 use crate::figures::ReportedAuc;
 use crate::input::{self};
-use crate::mos::Experiment;
 use crate::options::RunOptions;
 use crate::{Error, ErrorKind, Result};
 use scorecheck_request::mean_of_scores::MeanOfScoresRequest;
@@ -39,7 +38,7 @@ use scorecheck_request::mean_of_scores::MeanOfScoresRequest;
 /// The engine's error, at the AUC's field.
 fn auc_error(key: &str, e: AucError) -> Error {
     match e {
-        AucError::Build(e) => crate::mos::build_error(e),
+        AucError::Build(e) => build_error(e),
         other => Error::new(
             ErrorKind::Contradiction,
             Some(&input::join("scores", key)),
@@ -50,7 +49,7 @@ fn auc_error(key: &str, e: AucError) -> Error {
 
 /// Options whose deadline is `deadline` (the request's, or the default time limit from
 /// now).
-pub(crate) fn with_deadline(options: &RunOptions, deadline: Instant) -> RunOptions {
+fn with_deadline(options: &RunOptions, deadline: Instant) -> RunOptions {
     RunOptions {
         deadline: Some(deadline),
         progress: None,
@@ -58,13 +57,12 @@ pub(crate) fn with_deadline(options: &RunOptions, deadline: Instant) -> RunOptio
     }
 }
 
-/// Decides a mean-of-scores request with a reported AUC and renders it.
-pub(crate) fn finish_with_auc(
+/// Decides a mean-of-scores request with a reported AUC.
+pub(crate) fn answer_with_auc(
     read: &MeanOfScoresRequest,
     auc: &ReportedAuc,
-    request: &Request<'_>,
-) -> Result<Value> {
-    crate::dispatch::all_fields_read(request)?;
+    run: &RunOptions,
+) -> Result<MeanOfScoresOutcome> {
     let MeanOfScoresRequest {
         experiment,
         ignored,
@@ -73,33 +71,27 @@ pub(crate) fn finish_with_auc(
     } = read;
     let model = AucModel::new(experiment).map_err(|e| auc_error(&auc.key, e))?;
     let started = Instant::now();
-    let deadline = request.options.deadline.unwrap_or_else(|| {
-        started
-            + request
-                .options
-                .time_limit
-                .unwrap_or(crate::backend::DEFAULT_TIME_LIMIT)
-    });
-    let options = with_deadline(&request.options, deadline);
+    let deadline = run
+        .deadline
+        .unwrap_or_else(|| started + run.time_limit.unwrap_or(crate::backend::DEFAULT_TIME_LIMIT));
+    let options = with_deadline(run, deadline);
+    let details = |search| AucDetails {
+        lower: auc.lower.clone(),
+        upper: auc.upper.clone(),
+        search,
+    };
     // The other scores first: when they alone are inconsistent, the AUC plays no part
     // and the explanation is the usual one.
     let base = crate::backend::solve(model.base(), &options)?;
     let base_point = match base {
         Verdict::Feasible { witness } => witness,
         verdict => {
-            let mut result = crate::mos::render(experiment, &verdict, ignored, request);
+            let mut outcome = outcome_of(experiment, &verdict, ignored, run);
             if verdict.is_infeasible() {
-                crate::mos::explain(&mut result, read, request, started.elapsed());
+                super::explain::attach(&mut outcome, read, run, started.elapsed());
             }
-            annotate(
-                &mut result,
-                experiment,
-                &model,
-                auc,
-                None,
-                AucEffort::default(),
-            );
-            return Ok(result);
+            outcome.auc = Some(details(AucEffort::default()));
+            return Ok(outcome);
         }
     };
     let window = AucWindow {
@@ -139,99 +131,36 @@ pub(crate) fn finish_with_auc(
         },
     };
     let decision = started.elapsed();
-    let mut result = crate::mos::render(experiment, &verdict, ignored, request);
-    if let Value::Object(map) = &mut result {
-        // The AUC is checked, so the note about bounds alone does not apply.
-        if experiment.windows.is_empty() {
-            map.remove("note");
-        }
-    }
+    let mut outcome = outcome_of(experiment, &verdict, ignored, run);
+    // The AUC is checked, so the note about bounds alone does not apply.
+    outcome.note = None;
+    outcome.auc = Some(details(effort));
     let solution = match &found {
         AucFound::Solution(s) => Some(s),
         _ => None,
     };
-    annotate(&mut result, experiment, &model, auc, solution, effort);
+    if let (Some(solution), Some(witness)) = (solution, &mut outcome.witness) {
+        witness.auc = Some(model.witness(experiment, solution));
+    }
     if let (Some(targets), Some(solution)) = (targets, solution) {
-        result["ranges"] = crate::mos_ranges::compute_with_auc(
-            experiment,
-            &model,
-            &window,
-            solution,
-            targets,
+        outcome.ranges = Some(super::ranges::compute_with_auc(
+            experiment, &model, &window, solution, targets,
             // The ranges' own time (the decision's default limit does not carry over).
-            &request.options,
-        )?;
+            run,
+        )?);
     }
     if matches!(found, AucFound::Infeasible(_)) {
-        let own = Instant::now() + (decision * 10).max(crate::single::EXPLAIN_MIN_BUDGET);
-        let explain_options = with_deadline(&request.options, deadline.min(own));
-        let explanation =
-            crate::mos_auc_explain::explain(&model, read, auc, &base_point, &explain_options)?;
-        if let Some(Value::Object(e)) = result.get_mut("explanation") {
-            if let Some(reason) = e.remove("message") {
-                e.insert("reason".into(), reason);
+        if run.explains() {
+            let own = Instant::now() + (decision * 10).max(crate::single::EXPLAIN_MIN_BUDGET);
+            let explain_options = with_deadline(run, deadline.min(own));
+            let subset =
+                super::auc_explain::explain(&model, read, auc, &base_point, &explain_options)?;
+            if let Some(explanation) = &mut outcome.explanation {
+                explanation.subset = Some(subset);
             }
-            if let Value::Object(found) = explanation {
-                e.extend(found);
-            }
+        } else {
+            outcome.explanation = None;
         }
     }
-    Ok(result)
-}
-
-/// Adds the AUC to a rendered result: its window, how much the search did, and at the
-/// witness each fold's k, AUC and achievable range, each dataset's mean and the mean.
-fn annotate(
-    result: &mut Value,
-    experiment: &Experiment,
-    model: &AucModel,
-    auc: &ReportedAuc,
-    solution: Option<&AucSolution>,
-    effort: AucEffort,
-) {
-    let Value::Object(map) = result else {
-        return;
-    };
-    map.insert(
-        "auc_window".into(),
-        json!([auc.lower.to_string(), auc.upper.to_string()]),
-    );
-    map.insert(
-        "auc_search".into(),
-        json!({"boxes": effort.boxes, "solves": effort.solves}),
-    );
-    let Some(solution) = solution else {
-        return;
-    };
-    let Some(Value::Object(witness)) = map.get_mut("witness") else {
-        return;
-    };
-    let aucs = model.witness(experiment, solution);
-    let mut index = 0usize;
-    if let Some(Value::Array(datasets)) = witness.get_mut("datasets") {
-        for (mean, rendered) in aucs.dataset_means.iter().zip(datasets.iter_mut()) {
-            if let Some(Value::Array(folds)) = rendered.get_mut("folds") {
-                for (fold, auc) in folds.iter_mut().zip(&aucs.folds[index..]) {
-                    index += 1;
-                    if let Some(Value::Object(scores)) = fold.get_mut("scores") {
-                        scores.insert("auc".into(), crate::render::rational(&auc.value));
-                    }
-                    if let Value::Object(fold) = fold {
-                        fold.insert(
-                            "auc".into(),
-                            json!({"k": auc.k, "two_pn": auc.two_pn,
-                                "min": crate::render::rational(&auc.min),
-                                "max": crate::render::rational(&auc.max)}),
-                        );
-                    }
-                }
-            }
-            if let Some(Value::Object(scores)) = rendered.get_mut("scores") {
-                scores.insert("auc".into(), crate::render::rational(mean));
-            }
-        }
-    }
-    if let Some(Value::Object(scores)) = witness.get_mut("scores") {
-        scores.insert("auc".into(), crate::render::rational(&aucs.mean));
-    }
+    Ok(outcome)
 }

@@ -7,11 +7,10 @@
 //! probe that is not decided exactly (or the explanation's budget) ends the bisection with
 //! the bound proven so far, and the sentence says so.
 
-use serde_json::{json, Map, Value};
-
+use super::explain::{fold_bound_field, wording};
+use super::outcome::{AucRange, Subset};
 use crate::figures::ReportedAuc;
 use crate::input;
-use crate::mos_explain::{fold_bound_field, wording};
 use crate::options::RunOptions;
 use crate::Result;
 use scorecheck_experiment::{auc_extreme, AucEffort, AucModel};
@@ -25,7 +24,7 @@ pub(crate) fn explain(
     auc: &ReportedAuc,
     start: &[i64],
     options: &RunOptions,
-) -> Result<Value> {
+) -> Result<Subset> {
     let mut effort = AucEffort::default();
     let solver = crate::backend::solver(options)?;
     let limits = crate::backend::limits(options);
@@ -85,23 +84,19 @@ pub(crate) fn explain(
             .iter()
             .map(|(s, _)| s.abbreviation().to_string()),
     );
-    let mut range_json = Map::new();
-    range_json.insert(
-        if least_exact { "min" } else { "min_at_least" }.into(),
-        crate::render::rational(&least),
-    );
-    range_json.insert(
-        if most_exact { "max" } else { "max_at_most" }.into(),
-        crate::render::rational(&most),
-    );
-    Ok(json!({
-        "scores": scores,
-        "bounds": bounds,
-        "minimal": false,
-        "message": message,
-        "auc_range": Value::Object(range_json),
-        "auc_range_search": {"boxes": effort.boxes, "solves": effort.solves},
-    }))
+    Ok(Subset {
+        scores,
+        bounds,
+        minimal: false,
+        message,
+        auc_range: Some(AucRange {
+            least,
+            least_exact,
+            most,
+            most_exact,
+            search: effort,
+        }),
+    })
 }
 
 /// The request fields of every bound of the experiment.

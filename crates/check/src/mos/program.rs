@@ -1,0 +1,124 @@
+//! The integer program of a mean-of-scores experiment and its verdict as an outcome: shared
+//! by every part of the family (and by the unknown-folds, multiclass and bundle checks that
+//! answer through the same program).
+
+use scorecheck_experiment::{witness_scores, Experiment};
+use scorecheck_feasibility::{Conclusion, Problem, Verdict};
+
+use super::outcome::{Explanation, LpStatus, MeanOfScoresOutcome, MeanWitness, Undecided};
+use crate::options::RunOptions;
+use crate::{Error, ErrorKind, Result};
+
+/// What an undecided integer program covered.
+const PROGRAM_NOT_FINISHED: &str = "the integer program was not finished";
+
+/// The note of a check where no reported score is usable.
+const BOUNDS_ONLY: &str =
+    "no reported score is usable by this protocol, so only the bounds were checked";
+
+/// The verdict on the integer program of `experiment` (the engine's
+/// [`scorecheck_experiment::verdict`] with the backend and limits of `options`).
+pub(crate) fn verdict(experiment: &Experiment, options: &RunOptions) -> Result<Verdict> {
+    let solver = crate::backend::solver(options)?;
+    let limits = crate::backend::limits(options);
+    scorecheck_experiment::verdict(experiment, solver.as_ref(), &limits).map_err(build_error)
+}
+
+/// The integer program of `experiment` (variables tp, tn per fold in dataset order).
+pub(crate) fn build(experiment: &Experiment) -> Result<Problem> {
+    scorecheck_experiment::build(experiment).map_err(build_error)
+}
+
+/// An engine's build error as a request error naming the field: an undefined score is a
+/// contradiction, anything else an invalid value.
+pub(crate) fn build_error(e: scorecheck_experiment::BuildError) -> Error {
+    let kind = match e {
+        scorecheck_experiment::BuildError::Undefined { .. } => ErrorKind::Contradiction,
+        _ => ErrorKind::InvalidValue,
+    };
+    Error::new(kind, Some(&e.field()), e.to_string())
+}
+
+/// Why nothing can be checked when every reported score is one these checks cannot use
+/// and no bound constrains anything: a "consistent" would be a claim without evidence.
+pub(crate) fn nothing_checkable(constrained: bool, ignored: &[String]) -> Option<String> {
+    (!constrained && !ignored.is_empty()).then(|| {
+        format!(
+            "none of the reported scores ({}) is linear under averaging, so the mean of scores cannot be checked; report acc, sens, spec, bacc or their complements, or use a score-of-means check",
+            ignored.join(", ")
+        )
+    })
+}
+
+/// The outcome of `verdict` on `experiment`'s program: the conclusion, the witness at fold,
+/// dataset and experiment level (the scores reported or bounded, else acc, sens, spec and
+/// bacc), the backend's reason of an infeasible program (not explained further), what was
+/// left undecided, the ignored scores and, when no reported score is usable, the note that
+/// only the bounds were checked.
+pub(crate) fn outcome_of(
+    experiment: &Experiment,
+    verdict: &Verdict,
+    ignored: &[String],
+    options: &RunOptions,
+) -> MeanOfScoresOutcome {
+    let unknown;
+    let verdict = match verdict {
+        Verdict::Feasible { .. } | Verdict::Infeasible { .. } | Verdict::Undecided { .. } => {
+            verdict
+        }
+        // An answer of a kind added later: undecided, never a verdict.
+        other => {
+            unknown = Verdict::Undecided {
+                reason: format!("the backend gave an answer this version does not know: {other:?}"),
+            };
+            &unknown
+        }
+    };
+    let mut outcome = MeanOfScoresOutcome {
+        conclusion: Conclusion::from(verdict),
+        lp_status: LpStatus::Undecided,
+        witness: None,
+        explanation: None,
+        undecided: None,
+        backend: options.backend_name().to_string(),
+        ignored_scores: ignored.to_vec(),
+        note: experiment
+            .windows
+            .is_empty()
+            .then(|| BOUNDS_ONLY.to_string()),
+        auc: None,
+        ranges: None,
+    };
+    match verdict {
+        Verdict::Feasible { witness } => {
+            let scores = crate::render::shown_scores(experiment.windows.iter().chain(
+                experiment.datasets.iter().flat_map(|d| {
+                    d.bounds
+                        .iter()
+                        .chain(d.folds.iter().flat_map(|f| &f.bounds))
+                }),
+            ));
+            outcome.lp_status = LpStatus::Feasible;
+            outcome.witness = Some(MeanWitness {
+                scores: witness_scores(experiment, witness, &scores),
+                auc: None,
+            });
+        }
+        Verdict::Infeasible { reason, .. } => {
+            outcome.lp_status = LpStatus::Infeasible;
+            outcome.explanation = Some(Explanation {
+                reason: reason.clone(),
+                subset: None,
+            });
+        }
+        Verdict::Undecided { reason } => {
+            outcome.undecided = Some(Undecided {
+                reason: reason.clone(),
+                covered: PROGRAM_NOT_FINISHED.to_string(),
+            });
+        }
+        // Made undecided above.
+        _ => {}
+    }
+    outcome
+}
