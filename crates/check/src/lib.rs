@@ -6,18 +6,25 @@
 //! which reads requests) into the protocols of the reference, mlscorecheck 1.0.3, named like
 //! its functions without the `check_` prefix.
 //!
+//! A request flows one way: **read once** (`scorecheck-request` turns JSON text, a JSON
+//! tree or values built in code into one typed [`request::Request`], every field read and
+//! unknown fields refused before anything runs), **answer typed** (each protocol family's
+//! answer is a typed [`Outcome`] inside an [`Answer`]: witnesses per fold and per dataset
+//! with their exact scores, explanations, counts, ranges, repairs, what was covered), and
+//! **render once** ([`Answer::to_json`], the JSON every surface writes).
+//!
 //! - [`run_text`] answers one JSON request `{"check": "<protocol>", ...}` whose other fields
-//!   are the reference's keyword arguments, with a JSON result or an [`Error`] naming the
+//!   are the reference's keyword arguments, with the JSON result or an [`Error`] naming the
 //!   offending field; numbers are read as written (`0.950` has three decimals). [`run_json`]
 //!   answers a request built as the [`json::Json`] tree, [`run`] one built as a
 //!   `serde_json::Value` (its numbers are doubles: give figures whose digits matter as text).
-//! - [`answer_single_matrix`], [`answer_mean_of_scores`], [`answer_unknown_folds`],
-//!   [`answer_multiclass`] and [`answer_regression`] answer typed requests ([`request`]: read
-//!   from JSON, built in code, or deserialized with the `serde` feature) as their JSON is:
-//!   an [`Answer`], the typed [`Conclusion`] and the JSON result ([`Answer::new`] of a result).
+//! - [`answer_text`], [`answer_json`] and [`answer_request`] give the typed [`Answer`]
+//!   instead; [`answer_single_matrix`], [`answer_mean_of_scores`], [`answer_unknown_folds`],
+//!   [`answer_multiclass`] and [`answer_regression`] answer one family's typed request
+//!   (built in code, or deserialized with the `serde` feature).
 //! - [`RunOptions::with_solver`] plugs in any [`feasibility::Feasibility`] backend.
-//! - [`single`] is the exact single-confusion-matrix engine behind the score-of-means
-//!   protocols.
+//! - Every engine is re-exported ([`single`], [`experiment`], [`folds`], [`multiclass_engine`],
+//!   [`regression_engine`], [`algebra`], [`data`]), and [`prelude`] holds what most callers use.
 //!
 //! Verdicts are exact: reported figures are exact decimals, every "consistent" carries a
 //! witness re-checked in exact arithmetic, every "inconsistent" an explanation, and a search
@@ -59,6 +66,31 @@ mod regression;
 mod render;
 mod single_matrix;
 pub mod table;
+
+/// The typed outcomes of every family, with the types their fields hold.
+pub mod outcomes {
+    pub use crate::bundles::{BundleCheck, BundleOutcome, BundlePart, CheckOutcome};
+    pub use crate::covered::Undecided;
+    pub use crate::mos::outcome::*;
+    pub use crate::outcome::{Answer, Outcome};
+    pub use crate::power::Power;
+    pub use crate::single_matrix::{
+        AucDetails as SingleAucDetails, FigureRepair, RepairOutcome, ScoreRange,
+        SingleMatrixOutcome, SplitsOutcome,
+    };
+    pub use scorecheck_request::bundle_plans::Label;
+}
+
+/// What most callers use: the entry points, options, answers and the score names.
+pub mod prelude {
+    pub use crate::algebra::Score;
+    pub use crate::feasibility::{Conclusion, Feasibility};
+    pub use crate::outcome::{Answer, Outcome};
+    pub use crate::{
+        answer_json, answer_request, answer_text, run, run_json, run_text, BackendChoice,
+        Error, ErrorKind, Result, RunOptions,
+    };
+}
 mod text;
 mod typed;
 #[allow(dead_code)] // Its protocol handlers go once it answers typed.
@@ -74,6 +106,18 @@ pub use options::{BackendChoice, Progress, RunOptions};
 pub use outcome::{Answer, Outcome};
 pub use power::Power;
 pub use scorecheck_algebra as algebra;
+pub use scorecheck_data as data;
+pub use scorecheck_folds as folds;
+pub use scorecheck_interval as interval;
+pub use scorecheck_multiclass as multiclass_engine;
+pub use scorecheck_regression as regression_engine;
+#[cfg(any(feature = "cbc", feature = "microlp"))]
+pub use scorecheck_feasibility_goodlp as feasibility_goodlp;
+#[cfg(feature = "highs")]
+pub use scorecheck_feasibility_highs as feasibility_highs;
+#[cfg(feature = "highs")]
+pub use scorecheck_feasibility_highs::HighsBackend;
+pub use scorecheck_feasibility_pure::PureBackend;
 pub use scorecheck_data::{datasets as registry_datasets, search as search_datasets, NamedDataset};
 pub use scorecheck_experiment as experiment;
 pub use scorecheck_feasibility as feasibility;

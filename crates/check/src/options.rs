@@ -94,7 +94,7 @@ pub struct RunOptions {
     pub max_configurations: Option<u64>,
     /// Wall-clock budget per request.
     pub time_limit: Option<Duration>,
-    /// The instant by which the whole request must be answered: [`run`] sets it from
+    /// The instant by which the whole request must be answered: [`crate::run`] sets it from
     /// `time_limit` when the request starts (unless the caller set one), and every search
     /// of the request gets what is left.
     pub deadline: Option<Instant>,
@@ -140,7 +140,7 @@ impl RunOptions {
         self
     }
 
-    /// Answers each request within `limit` (see [`time_limit`] for the accepted range).
+    /// Answers each request within `limit` (see [`crate::time_limit`] for the accepted range).
     #[must_use]
     pub fn with_time_limit(mut self, limit: Duration) -> RunOptions {
         self.time_limit = Some(limit);
