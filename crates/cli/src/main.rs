@@ -380,26 +380,28 @@ fn ranges_value(ranges: &str) -> scorecheck::json::Json {
     }
 }
 
-/// The exit status of an answer: its `inconsistency` flag, or for a check answered under
-/// several assumptions (an object of flags) its overall `verdict`.
-fn exit_status(value: &serde_json::Value) -> u8 {
-    use serde_json::Value;
-    match (value.get("inconsistency"), value.get("verdict")) {
-        (Some(Value::Bool(false)), _) => EXIT_CONSISTENT,
-        (Some(Value::Bool(true)), _) => EXIT_INCONSISTENT,
-        (Some(Value::Object(_)), Some(Value::String(v))) if v == "consistent" => EXIT_CONSISTENT,
-        (Some(Value::Object(_)), Some(Value::String(v))) if v == "inconsistent" => {
-            EXIT_INCONSISTENT
-        }
+/// The exit status of an answer: from its typed conclusion (for a check answered under
+/// several assumptions, the overall one).
+fn exit_status(conclusion: scorecheck::Conclusion) -> u8 {
+    match conclusion {
+        scorecheck::Conclusion::Consistent => EXIT_CONSISTENT,
+        scorecheck::Conclusion::Inconsistent { .. } => EXIT_INCONSISTENT,
         _ => EXIT_UNDECIDED,
     }
 }
 
-/// The request text: the file (or stdin), or the request the quick flags build.
-fn request_text(args: &CheckArgs) -> anyhow::Result<String> {
+/// A request as the check command has it: text (a file or stdin) to read, or the tree the
+/// quick flags build, answered without being written out and read again.
+enum Input {
+    Text(String),
+    Tree(scorecheck::json::Json),
+}
+
+/// The request: the file's text (or stdin's), or the tree the quick flags build.
+fn request_input(args: &CheckArgs) -> anyhow::Result<Input> {
     let flags = args.quick.given();
     let Some(first) = flags.first() else {
-        return read_input(args.file.as_deref());
+        return read_input(args.file.as_deref()).map(Input::Text);
     };
     if let Some(file) = &args.file {
         return Err(scorecheck::Error::new(
@@ -417,14 +419,18 @@ fn request_text(args: &CheckArgs) -> anyhow::Result<String> {
     if let (Some(ranges), Some(map)) = (&args.ranges, request.as_object_mut()) {
         map.insert("ranges", ranges_value(ranges));
     }
-    Ok(request.to_string())
+    Ok(Input::Tree(request))
 }
 
 fn check(args: &CheckArgs) -> ExitCode {
     if args.quick.print_request {
-        return match request_text(args) {
+        return match request_input(args) {
             // With a file, `--print-request` is itself a quick flag and the pair an error.
-            Ok(text) => {
+            Ok(input) => {
+                let text = match input {
+                    Input::Text(text) => text,
+                    Input::Tree(tree) => tree.to_string(),
+                };
                 emit(&format!("{text}\n"));
                 ExitCode::from(EXIT_CONSISTENT)
             }
@@ -435,16 +441,21 @@ fn check(args: &CheckArgs) -> ExitCode {
         };
     }
     let from_flags = args.file.is_none() && !args.quick.given().is_empty();
-    let outcome = request_text(args).and_then(|text| {
+    let outcome = request_input(args).and_then(|input| {
         let mut options = args.engine.options()?;
         if std::io::stderr().is_terminal() {
             options.progress = Some(report::progress_bar());
         }
-        let text = match &args.ranges {
-            Some(ranges) if !from_flags => with_ranges(&text, ranges)?,
-            _ => text,
-        };
-        Ok(scorecheck::run_text(&text, &options))
+        Ok(match input {
+            Input::Tree(tree) => scorecheck::answer_json(&tree, &options),
+            Input::Text(text) => {
+                let text = match &args.ranges {
+                    Some(ranges) => with_ranges(&text, ranges)?,
+                    None => text,
+                };
+                scorecheck::answer_text(&text, &options)
+            }
+        })
     });
     let result = match outcome {
         Ok(result) => result,
@@ -464,12 +475,13 @@ fn check(args: &CheckArgs) -> ExitCode {
         }
     };
     match result {
-        Ok(value) => {
+        Ok(answer) => {
+            let value = answer.to_json();
             match args.format {
                 Format::Json => emit(&format!("{value}\n")),
                 Format::Text => emit(&report::text(&value)),
             }
-            ExitCode::from(exit_status(&value))
+            ExitCode::from(exit_status(answer.conclusion))
         }
         Err(error) => {
             let error = if from_flags {
