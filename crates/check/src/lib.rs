@@ -54,12 +54,14 @@ mod mos_ranges;
 mod multiclass;
 mod options;
 mod power;
+mod program;
 mod protocols;
 mod ranges;
 mod regression;
 mod render;
 mod repair;
 mod setups;
+mod split;
 pub mod table;
 mod text;
 mod typed;
@@ -80,10 +82,9 @@ pub use scorecheck_request as request;
 use scorecheck_request::{classes, figures, input, sets};
 pub use scorecheck_request::{json, Error, ErrorKind, Result};
 pub use scorecheck_single as single;
+pub use split::split_request_configurations;
 pub use typed::{
     answer_mean_of_scores, answer_multiclass, answer_regression, answer_single_matrix,
     answer_unknown_folds, Answer,
 };
-pub use unknown_folds::{
-    count_fold_configurations, split_fold_configurations, split_request_configurations,
-};
+pub use unknown_folds::{count_fold_configurations, split_fold_configurations};

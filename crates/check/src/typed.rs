@@ -99,12 +99,10 @@ pub fn answer_mean_of_scores(
 /// When the fold configurations cannot be formed or the named backend is not built in.
 pub fn answer_unknown_folds(request: &UnknownFoldsRequest, options: &RunOptions) -> Result<Answer> {
     typed(options, |r| {
-        crate::unknown_folds::answer(
-            &request.experiment,
-            &request.ignored,
-            request.range.as_ref(),
-            r,
-        )
+        let outcome = crate::unknown_folds::answer(request, &r.options)?;
+        Ok(Value::Object(crate::render::unknown_folds::unknown_folds(
+            &outcome,
+        )))
     })
 }
 
@@ -135,5 +133,10 @@ pub fn answer_multiclass(request: &MulticlassRequest, options: &RunOptions) -> R
 ///
 /// When r2 is reported with a zero variance.
 pub fn answer_regression(request: &RegressionRequest, options: &RunOptions) -> Result<Answer> {
-    typed(options, |_| crate::regression::answer(request))
+    typed(options, |r| {
+        let outcome = crate::regression::answer(request, &r.options)?;
+        Ok(Value::Object(crate::render::regression::regression(
+            &outcome,
+        )))
+    })
 }

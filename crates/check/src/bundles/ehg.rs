@@ -15,15 +15,7 @@ const PROTOCOL: &str = "1_dataset_unknown_folds_mos";
 pub(crate) fn tpehg(request: &Request<'_>) -> Result<Value> {
     let read = scorecheck_request::unknown_folds::read_tpehg(&request.fields)?;
     let set = data::tpehg();
-    let mut result = match unknown_folds::answer(
-        &read.experiment,
-        &read.ignored,
-        read.range.as_ref(),
-        request,
-    )? {
-        Value::Object(map) => map,
-        other => return Ok(other),
-    };
+    let mut result = unknown_folds::read_and_answer(&read, request)?;
     result.insert("protocol".into(), PROTOCOL.into());
     result.insert(
         "dataset".into(),

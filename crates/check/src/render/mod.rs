@@ -1,6 +1,10 @@
 //! The JSON shapes every result shares: an exact value with its float, a float that may not
 //! be finite, a count of any size.
 
+pub(crate) mod program;
+pub(crate) mod regression;
+pub(crate) mod unknown_folds;
+
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use scorecheck_algebra::Exact;
