@@ -5,7 +5,7 @@
 //! range of mse otherwise. The conditions and their proof are in that crate's documentation.
 
 use num_rational::BigRational;
-use scorecheck_feasibility::Conclusion;
+use scorecheck_feasibility::{Certainty, Conclusion};
 use scorecheck_regression::{check, Reported};
 use serde_json::Value;
 
@@ -61,7 +61,9 @@ pub(crate) fn answer(read: &RegressionRequest, _options: &RunOptions) -> Result<
     let conclusion = if outcome.is_consistent() {
         Conclusion::Consistent
     } else {
-        crate::render::INCONSISTENT
+        Conclusion::Inconsistent {
+            certainty: Certainty::Exact,
+        }
     };
     let explanation = if outcome.feasible_mse.is_some() {
         format!("some {n} residuals give every reported score: the relations mae ≤ rmse ≤ √n·mae, rmse² = mse and mse = var·(1 − r2) hold together (mse may lie in the range given in feasible_mse)")
@@ -107,7 +109,12 @@ mod tests {
             ],
         );
         let outcome = answer(&request, &RunOptions::default()).unwrap();
-        assert_eq!(outcome.conclusion, crate::render::INCONSISTENT);
+        assert_eq!(
+            outcome.conclusion,
+            Conclusion::Inconsistent {
+                certainty: Certainty::Exact
+            }
+        );
         assert_eq!(outcome.failed, vec!["mae <= rmse".to_string()]);
         assert!(outcome.feasible_mse.is_none());
         assert!(outcome.explanation.contains("mae"));

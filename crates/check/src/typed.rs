@@ -124,7 +124,12 @@ pub fn answer_single_matrix(request: &SingleMatrixRequest, options: &RunOptions)
 /// When the pooled counts or the model exceed the supported sizes, or the named backend is
 /// not built in.
 pub fn answer_multiclass(request: &MulticlassRequest, options: &RunOptions) -> Result<Answer> {
-    typed(options, |r| crate::multiclass::answer(r, request))
+    typed(options, |r| {
+        let outcome = crate::multiclass::answer(request, &r.options)?;
+        Ok(Value::Object(crate::render::multiclass::multiclass(
+            &outcome,
+        )))
+    })
 }
 
 /// Answers a regression request (`regression_1_testset_no_kfold`).

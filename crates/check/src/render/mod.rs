@@ -1,6 +1,7 @@
 //! The JSON shapes every result shares: an exact value with its float, a float that may not
 //! be finite, a count of any size.
 
+pub(crate) mod multiclass;
 pub(crate) mod program;
 pub(crate) mod regression;
 pub(crate) mod unknown_folds;
