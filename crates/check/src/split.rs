@@ -11,7 +11,8 @@ use crate::Result;
 ///
 /// ```
 /// let ranges = scorecheck::split_request_configurations(
-///     r#"{"check": "tpehg", "scores": {"acc": 0.9447}, "eps": 1e-4, "n_folds": 5}"#,
+///     r#"{"check": "tpehg", "scores": {"acc": 0.9447}, "eps": 1e-4,
+///         "n_folds": 5, "n_repeats": 1}"#,
 ///     2,
 /// )?;
 /// assert_eq!(ranges.first().map(|r| r.0.as_str()), Some("0"));

@@ -65,7 +65,7 @@ pub(super) fn score_of_means(
         let decision = MulticlassDecision::SingleMatrix {
             problem,
             reported,
-            outcome: found,
+            outcome: Box::new(found),
         };
         return Ok(outcome(conclusion, "single_matrix", decision));
     }

@@ -40,8 +40,8 @@ pub enum MulticlassDecision {
         problem: single::Problem,
         /// The figures as reported.
         reported: Reported,
-        /// The engine's outcome.
-        outcome: single::Outcome,
+        /// The engine's outcome (boxed: it is large).
+        outcome: Box<single::Outcome>,
     },
     /// Micro averages, score of means, exact: the search over the trace of the pooled K×K
     /// matrix.
