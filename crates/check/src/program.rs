@@ -185,11 +185,7 @@ mod tests {
     #[test]
     fn a_feasible_verdict_carries_the_witness_scores_and_no_note() {
         let acc = BigRational::new(55.into(), 100.into());
-        let ex = experiment(vec![Bound {
-            score: Score::Acc,
-            lower: acc.clone(),
-            upper: acc.clone(),
-        }]);
+        let ex = experiment(vec![Bound::new(Score::Acc, acc.clone(), acc.clone())]);
         let verdict = Verdict::Feasible {
             witness: vec![3, 3, 3, 2],
         };
