@@ -50,7 +50,7 @@ use crate::{Error, ErrorKind, Result};
 /// The outcome of an unknown-folds check: what it concludes, the configuration found (with
 /// the witness per fold and its exact scores) or why every configuration is refuted or what
 /// was left undecided, the counts of configurations, and the search's statistics.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct UnknownFoldsOutcome {
     /// What the search concludes.
@@ -81,7 +81,7 @@ pub struct UnknownFoldsOutcome {
 }
 
 /// A consistent configuration: its index, its folds, and the witness.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct FoundConfiguration {
     /// Its index in the enumeration.

@@ -11,7 +11,7 @@ use crate::single;
 
 /// The outcome of a multiclass check: what it concludes, the model and backend that decided,
 /// the reported scores left out, and the decision with its K×K matrices.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct MulticlassOutcome {
     /// What the check concludes.
@@ -30,7 +30,7 @@ pub struct MulticlassOutcome {
 }
 
 /// How a multiclass check was decided.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum MulticlassDecision {
     /// Micro averages, score of means, one-vs-rest: the single-matrix engine on the pooled
