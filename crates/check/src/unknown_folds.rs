@@ -157,7 +157,7 @@ fn folds_error(e: scorecheck_folds::Error, path: &str) -> Error {
 }
 
 /// The configuration space of the experiment: one repeated set per evaluation.
-pub(crate) fn space(experiment: &UnknownFolds) -> Result<ConfigurationProduct> {
+fn space(experiment: &UnknownFolds) -> Result<ConfigurationProduct> {
     scorecheck_experiment::space(experiment).map_err(|e| {
         let path = if experiment.evaluations.len() == 1 {
             "folding".to_string()
@@ -170,7 +170,7 @@ pub(crate) fn space(experiment: &UnknownFolds) -> Result<ConfigurationProduct> {
 
 /// The engine's search (of `range`, or every configuration) with the backend and limits of
 /// `options`.
-pub(crate) fn search(
+fn search(
     experiment: &UnknownFolds,
     space: &ConfigurationProduct,
     range: Option<&ConfigurationRange>,
