@@ -10,13 +10,10 @@ use scorecheck_experiment::Limits;
 use scorecheck_feasibility::{
     checked, Budget, ExactFirst, Feasibility, ParallelRowsFirst, Problem, Verdict,
 };
-use serde_json::{json, Map, Value};
 
 use crate::options::{BackendChoice, RunOptions};
-use crate::render;
 use crate::single;
 use crate::Result;
-use scorecheck_feasibility::Conclusion;
 
 pub use scorecheck_experiment::DEFAULT_TIME_LIMIT;
 
@@ -164,42 +161,4 @@ pub fn solve_parallel_rows_first(problem: &Problem, options: &RunOptions) -> Res
         problem,
         &budget(options),
     ))
-}
-
-/// Writes an integer program's verdict into a result: `inconsistency`, `verdict`,
-/// `certainty`, `lp_status`, and the `witness` (rendered by `witness`), the `explanation`
-/// (its message from the backend's reason by `explain`) or what was left `undecided`.
-pub(crate) fn insert_verdict(
-    out: &mut Map<String, Value>,
-    verdict: &Verdict,
-    witness: impl FnOnce(&[i64]) -> Value,
-    explain: impl FnOnce(&str) -> String,
-) {
-    render::verdict(out, Conclusion::from(verdict));
-    match verdict {
-        Verdict::Feasible { witness: w } => {
-            out.insert("lp_status".into(), "feasible".into());
-            out.insert("witness".into(), witness(w));
-        }
-        Verdict::Infeasible { reason, .. } => {
-            out.insert("lp_status".into(), "infeasible".into());
-            out.insert("explanation".into(), json!({"message": explain(reason)}));
-        }
-        Verdict::Undecided { reason } => {
-            out.insert("lp_status".into(), "undecided".into());
-            out.insert(
-                "undecided".into(),
-                json!({"reason": reason, "covered": "the integer program was not finished"}),
-            );
-        }
-        // An answer of a kind added later: undecided, never a verdict.
-        other => insert_verdict(
-            out,
-            &Verdict::Undecided {
-                reason: format!("the backend gave an answer this version does not know: {other:?}"),
-            },
-            witness,
-            explain,
-        ),
-    }
 }

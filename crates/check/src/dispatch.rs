@@ -4,7 +4,6 @@ use scorecheck_clock::Instant;
 
 use serde_json::Value;
 
-use crate::input::Object;
 use crate::json::{Json, ParseError};
 use crate::options::{BackendChoice, RunOptions};
 use crate::outcome::{Answer, Outcome};
@@ -14,23 +13,6 @@ pub use scorecheck_request::options::{
     max_witnesses, time_limit, MAX_TIME_LIMIT_SECONDS, MAX_WITNESSES,
 };
 use scorecheck_request::{Family, Request as ReadRequest};
-
-/// A request being answered by a family that does not answer typed yet: its (already
-/// read) fields and the effective options.
-pub struct Request<'a> {
-    /// The request's fields.
-    pub fields: Object<'a>,
-    /// Options after applying the request's own `backend`, budgets and so on.
-    pub options: RunOptions,
-}
-
-/// Kept for the families that do not answer typed yet: their requests have no fields left
-/// to read.
-pub(crate) fn all_fields_read(request: &Request<'_>) -> Result<()> {
-    request
-        .fields
-        .finish(scorecheck_request::protocols::IGNORED_FIELDS)
-}
 
 /// The names of every supported check.
 pub fn check_names() -> Vec<&'static str> {
@@ -215,11 +197,6 @@ pub(crate) const DEFAULT_BUNDLE_TIME_LIMIT: std::time::Duration =
 
 /// Answers a request that has been read, under its effective options.
 fn answer_read(request: &ReadRequest, options: &RunOptions) -> Result<Answer> {
-    let legacy = || crate::legacy::request(options);
-    let rendered = |value: Value| {
-        let (conclusion, value) = crate::legacy::rendered(value);
-        Outcome::Rendered(conclusion, value)
-    };
     let outcome = match &request.family {
         Family::SingleMatrix(read) => {
             Outcome::SingleMatrix(crate::single_matrix::answer(read, options))
@@ -228,14 +205,11 @@ fn answer_read(request: &ReadRequest, options: &RunOptions) -> Result<Answer> {
             Outcome::Splits(crate::single_matrix::splits::answer(read, options))
         }
         Family::MeanOfScores(read) => Outcome::MeanOfScores(crate::mos::answer(read, options)?),
-        Family::UnknownFolds(read) => rendered(crate::unknown_folds::answer(
-            &read.experiment,
-            &read.ignored,
-            read.range.as_ref(),
-            &legacy()?,
-        )?),
-        Family::Multiclass(read) => rendered(crate::multiclass::answer(&legacy()?, read)?),
-        Family::Regression(read) => rendered(crate::regression::answer(read)?),
+        Family::UnknownFolds(read) => {
+            Outcome::UnknownFolds(crate::unknown_folds::answer(read, options)?)
+        }
+        Family::Multiclass(read) => Outcome::Multiclass(crate::multiclass::answer(read, options)?),
+        Family::Regression(read) => Outcome::Regression(crate::regression::answer(read, options)?),
         Family::Bundle(read) => Outcome::Bundle(crate::bundles::answer(read, options)?),
         // A family added to the reader but not to this facade: nothing is claimed.
         _ => {

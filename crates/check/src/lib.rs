@@ -53,18 +53,16 @@ mod backend;
 mod bundles;
 mod covered;
 mod dispatch;
-mod legacy;
-#[allow(dead_code, unused_imports)] // Its protocol handlers go once it answers typed.
 mod mos;
-#[allow(dead_code)] // Its protocol handlers go once it answers typed.
 mod multiclass;
 mod options;
 mod outcome;
 mod power;
-#[allow(dead_code)] // Its protocol handlers go once it answers typed.
+mod program;
 mod regression;
 mod render;
 mod single_matrix;
+mod split;
 pub mod table;
 
 /// The typed outcomes of every family, with the types their fields hold.
@@ -87,13 +85,12 @@ pub mod prelude {
     pub use crate::feasibility::{Conclusion, Feasibility};
     pub use crate::outcome::{Answer, Outcome};
     pub use crate::{
-        answer_json, answer_request, answer_text, run, run_json, run_text, BackendChoice,
-        Error, ErrorKind, Result, RunOptions,
+        answer_json, answer_request, answer_text, run, run_json, run_text, BackendChoice, Error,
+        ErrorKind, Result, RunOptions,
     };
 }
 mod text;
 mod typed;
-#[allow(dead_code)] // Its protocol handlers go once it answers typed.
 mod unknown_folds;
 
 pub use bundles::{BundleCheck, BundleOutcome, BundlePart, CheckOutcome};
@@ -107,22 +104,22 @@ pub use outcome::{Answer, Outcome};
 pub use power::Power;
 pub use scorecheck_algebra as algebra;
 pub use scorecheck_data as data;
-pub use scorecheck_folds as folds;
-pub use scorecheck_interval as interval;
-pub use scorecheck_multiclass as multiclass_engine;
-pub use scorecheck_regression as regression_engine;
+pub use scorecheck_data::{datasets as registry_datasets, search as search_datasets, NamedDataset};
+pub use scorecheck_experiment as experiment;
+pub use scorecheck_feasibility as feasibility;
+pub use scorecheck_feasibility::Conclusion;
 #[cfg(any(feature = "cbc", feature = "microlp"))]
 pub use scorecheck_feasibility_goodlp as feasibility_goodlp;
 #[cfg(feature = "highs")]
 pub use scorecheck_feasibility_highs as feasibility_highs;
 #[cfg(feature = "highs")]
 pub use scorecheck_feasibility_highs::HighsBackend;
-pub use scorecheck_feasibility_pure::PureBackend;
-pub use scorecheck_data::{datasets as registry_datasets, search as search_datasets, NamedDataset};
-pub use scorecheck_experiment as experiment;
-pub use scorecheck_feasibility as feasibility;
-pub use scorecheck_feasibility::Conclusion;
 pub use scorecheck_feasibility_pure as feasibility_pure;
+pub use scorecheck_feasibility_pure::PureBackend;
+pub use scorecheck_folds as folds;
+pub use scorecheck_interval as interval;
+pub use scorecheck_multiclass as multiclass_engine;
+pub use scorecheck_regression as regression_engine;
 pub use scorecheck_request as request;
 use scorecheck_request::{classes, figures, input};
 pub use scorecheck_request::{json, Error, ErrorKind, Result};
@@ -130,10 +127,9 @@ pub use scorecheck_single as single;
 pub use single_matrix::{
     AucDetails, FigureRepair, RepairOutcome, ScoreRange, SingleMatrixOutcome, SplitsOutcome,
 };
+pub use split::split_request_configurations;
 pub use typed::{
     answer_mean_of_scores, answer_multiclass, answer_regression, answer_single_matrix,
     answer_unknown_folds,
 };
-pub use unknown_folds::{
-    count_fold_configurations, split_fold_configurations, split_request_configurations,
-};
+pub use unknown_folds::{count_fold_configurations, split_fold_configurations};

@@ -5,8 +5,11 @@ use scorecheck_feasibility::Conclusion;
 
 use crate::bundles::BundleOutcome;
 use crate::mos::MeanOfScoresOutcome;
+use crate::multiclass::MulticlassOutcome;
 use crate::power::Power;
+use crate::regression::RegressionOutcome;
 use crate::single_matrix::{SingleMatrixOutcome, SplitsOutcome};
+use crate::unknown_folds::UnknownFoldsOutcome;
 
 /// What a check found, by protocol family.
 #[derive(Clone, Debug)]
@@ -20,8 +23,12 @@ pub enum Outcome {
     Splits(SplitsOutcome),
     /// Scores averaged over folds, test sets or datasets.
     MeanOfScores(MeanOfScoresOutcome),
-    /// A family whose outcome is not typed yet: its JSON result.
-    Rendered(Conclusion, serde_json::Value),
+    /// k-fold with folds of unknown composition: the configurations tried.
+    UnknownFolds(UnknownFoldsOutcome),
+    /// Micro or macro averages of a multiclass classifier.
+    Multiclass(MulticlassOutcome),
+    /// Regression errors on one test set.
+    Regression(RegressionOutcome),
     /// A published experiment: its checks under their keys.
     Bundle(BundleOutcome),
 }
@@ -33,7 +40,9 @@ impl Outcome {
             Outcome::SingleMatrix(o) => o.conclusion,
             Outcome::Splits(o) => o.conclusion,
             Outcome::MeanOfScores(o) => o.conclusion,
-            Outcome::Rendered(c, _) => *c,
+            Outcome::UnknownFolds(o) => o.conclusion,
+            Outcome::Multiclass(o) => o.conclusion,
+            Outcome::Regression(o) => o.conclusion,
             Outcome::Bundle(o) => o.conclusion(),
         }
     }
@@ -65,10 +74,5 @@ impl Answer {
             power: None,
             explained,
         }
-    }
-
-    /// The JSON result, as `scorecheck check` writes it.
-    pub fn to_json(&self) -> serde_json::Value {
-        crate::render::answer(self)
     }
 }

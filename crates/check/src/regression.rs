@@ -1,68 +1,122 @@
 //! `regression_1_testset_no_kfold`: the request is read into `scorecheck-regression`'s typed
 //! problem (var, n_samples, a window per reported mae, mse, rmse or r2 from its eps and
-//! `numerical_tolerance`) and its outcome is rendered: `failed` names each relation that fails
-//! (`"rmse <= sqrt(n)*mae"`, `"mae <= rmse"`, ...), `feasible_mse` the range of mse otherwise.
-//! The conditions and their proof are in that crate's documentation.
+//! `numerical_tolerance`) and answered with a [`RegressionOutcome`]: `failed` names each
+//! relation that fails (`"rmse <= sqrt(n)*mae"`, `"mae <= rmse"`, ...), `feasible_mse` the
+//! range of mse otherwise. The conditions and their proof are in that crate's documentation.
 
-use scorecheck_regression::check;
-use serde_json::{json, Map, Value};
+use num_rational::BigRational;
+use scorecheck_feasibility::{Certainty, Conclusion};
+use scorecheck_regression::{check, Reported};
 
-use crate::dispatch::Request;
-use crate::render;
+use crate::options::RunOptions;
 use crate::{Error, ErrorKind, Result};
-use scorecheck_feasibility::Conclusion;
-use scorecheck_request::regression::{self, RegressionRequest};
+use scorecheck_request::regression::RegressionRequest;
 
-/// `regression_1_testset_no_kfold`: `var`, `n_samples`, `scores`, `eps`, `numerical_tolerance`.
-pub(crate) fn testset_no_kfold(request: &Request<'_>) -> Result<Value> {
-    answer(&regression::read_testset(&request.fields)?)
+/// The outcome of a regression check: whether some residual vector gives every reported
+/// score, the relations that fail, and the range of mse otherwise.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct RegressionOutcome {
+    /// Consistent when every relation holds; inconsistent (exactly) otherwise.
+    pub conclusion: Conclusion,
+    /// The window of each reported score, in the order reported.
+    pub windows: Vec<Reported>,
+    /// The relations that fail (`"rmse <= sqrt(n)*mae"`, `"mae <= rmse"`, ...); empty when
+    /// consistent.
+    pub failed: Vec<String>,
+    /// When consistent, the least mse and the greatest (`None`: unbounded) that some residual
+    /// vector gives with every reported score.
+    pub feasible_mse: Option<(BigRational, Option<BigRational>)>,
+    /// The explanation's sentence: why the relations fail, or that they hold together.
+    pub explanation: String,
 }
 
-/// Decides a regression request that has been read and renders the outcome.
-pub(crate) fn answer(read: &RegressionRequest) -> Result<Value> {
+/// Decides a regression request that has been read (the options are not used: the check is
+/// a handful of exact comparisons, with nothing to budget).
+///
+/// # Errors
+///
+/// An [`Error`] naming `var` when r2 is reported with a zero variance.
+pub(crate) fn answer(read: &RegressionRequest, _options: &RunOptions) -> Result<RegressionOutcome> {
     let RegressionRequest {
         var,
         n_samples: n,
         windows,
         ..
     } = read;
-    let n = *n;
-    let windows_json: Map<String, Value> = windows
-        .iter()
-        .map(|w| {
-            (
-                w.score.abbreviation().into(),
-                json!([w.lower.to_string(), w.upper.to_string()]),
-            )
-        })
-        .collect();
-    let outcome = check(n, var, windows)
+    let outcome = check(*n, var, windows)
         .map_err(|e| Error::new(ErrorKind::Contradiction, Some("var"), e.to_string()))?;
-    let mut out = Map::new();
-    crate::render::verdict(
-        &mut out,
-        if outcome.is_consistent() {
-            Conclusion::Consistent
-        } else {
-            render::INCONSISTENT
-        },
-    );
-    out.insert("failed".into(), json!(outcome.failed));
-    out.insert("windows".into(), Value::Object(windows_json));
-    if let Some((low, high)) = &outcome.feasible_mse {
-        out.insert(
-            "feasible_mse".into(),
-            json!([
-                crate::render::rational(low),
-                high.as_ref().map(crate::render::rational)
-            ]),
-        );
-        out.insert("explanation".into(), json!({"message": format!("some {n} residuals give every reported score: the relations mae ≤ rmse ≤ √n·mae, rmse² = mse and mse = var·(1 − r2) hold together (mse may lie in the range given in feasible_mse)")}));
+    let conclusion = if outcome.is_consistent() {
+        Conclusion::Consistent
     } else {
-        out.insert(
-            "explanation".into(),
-            json!({"message": outcome.messages.join("; "), "failed": outcome.failed}),
-        );
+        Conclusion::Inconsistent {
+            certainty: Certainty::Exact,
+        }
+    };
+    let explanation = if outcome.feasible_mse.is_some() {
+        format!("some {n} residuals give every reported score: the relations mae ≤ rmse ≤ √n·mae, rmse² = mse and mse = var·(1 − r2) hold together (mse may lie in the range given in feasible_mse)")
+    } else {
+        outcome.messages.join("; ")
+    };
+    Ok(RegressionOutcome {
+        conclusion,
+        windows: windows.clone(),
+        failed: outcome.failed,
+        feasible_mse: outcome.feasible_mse,
+        explanation,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use scorecheck_regression::RegressionScore;
+
+    fn q(a: i64, b: i64) -> BigRational {
+        BigRational::new(a.into(), b.into())
     }
-    Ok(Value::Object(out))
+
+    fn window(score: RegressionScore, value: BigRational) -> Reported {
+        Reported {
+            score,
+            lower: value.clone(),
+            upper: value.clone(),
+            value,
+        }
+    }
+
+    #[test]
+    fn a_failed_relation_is_a_typed_inconsistent_outcome() {
+        // mae = 2 > rmse = 1 cannot be: mae ≤ rmse always.
+        let request = RegressionRequest::new(
+            q(1, 1),
+            10,
+            vec![
+                window(RegressionScore::Mae, q(2, 1)),
+                window(RegressionScore::Rmse, q(1, 1)),
+            ],
+        );
+        let outcome = answer(&request, &RunOptions::default()).unwrap();
+        assert_eq!(
+            outcome.conclusion,
+            Conclusion::Inconsistent {
+                certainty: Certainty::Exact
+            }
+        );
+        assert_eq!(outcome.failed, vec!["mae <= rmse".to_string()]);
+        assert!(outcome.feasible_mse.is_none());
+        assert!(outcome.explanation.contains("mae"));
+    }
+
+    #[test]
+    fn consistent_scores_give_the_range_of_mse() {
+        let request =
+            RegressionRequest::new(q(1, 1), 10, vec![window(RegressionScore::Rmse, q(1, 2))]);
+        let outcome = answer(&request, &RunOptions::default()).unwrap();
+        assert_eq!(outcome.conclusion, Conclusion::Consistent);
+        assert!(outcome.failed.is_empty());
+        let (low, high) = outcome.feasible_mse.unwrap();
+        assert_eq!(low, q(1, 4));
+        assert_eq!(high, Some(q(1, 4)));
+    }
 }

@@ -46,12 +46,6 @@ fn typed(
     Ok(Answer::new(None, outcome, options.explains()))
 }
 
-/// The outcome of a family that does not answer typed yet, from its JSON result.
-fn rendered(result: serde_json::Value) -> Outcome {
-    let (conclusion, result) = crate::legacy::rendered(result);
-    Outcome::Rendered(conclusion, result)
-}
-
 /// Answers a mean-of-scores request (`1_dataset_known_folds_mos`, `n_testsets_mos_no_kfold`,
 /// `n_datasets_mos_kfold_som`, `n_datasets_mos_known_folds_mos`).
 ///
@@ -76,12 +70,7 @@ pub fn answer_mean_of_scores(
 /// When the fold configurations cannot be formed or the named backend is not built in.
 pub fn answer_unknown_folds(request: &UnknownFoldsRequest, options: &RunOptions) -> Result<Answer> {
     typed(options, |o| {
-        Ok(rendered(crate::unknown_folds::answer(
-            &request.experiment,
-            &request.ignored,
-            request.range.as_ref(),
-            &crate::legacy::request(o)?,
-        )?))
+        crate::unknown_folds::answer(request, o).map(Outcome::UnknownFolds)
     })
 }
 
@@ -108,10 +97,7 @@ pub fn answer_single_matrix(request: &SingleMatrixRequest, options: &RunOptions)
 /// not built in.
 pub fn answer_multiclass(request: &MulticlassRequest, options: &RunOptions) -> Result<Answer> {
     typed(options, |o| {
-        Ok(rendered(crate::multiclass::answer(
-            &crate::legacy::request(o)?,
-            request,
-        )?))
+        crate::multiclass::answer(request, o).map(Outcome::Multiclass)
     })
 }
 
@@ -121,7 +107,7 @@ pub fn answer_multiclass(request: &MulticlassRequest, options: &RunOptions) -> R
 ///
 /// When r2 is reported with a zero variance.
 pub fn answer_regression(request: &RegressionRequest, options: &RunOptions) -> Result<Answer> {
-    typed(options, |_| {
-        Ok(rendered(crate::regression::answer(request)?))
+    typed(options, |o| {
+        crate::regression::answer(request, o).map(Outcome::Regression)
     })
 }

@@ -23,25 +23,128 @@
 //! of the rest. A program still open gets a small node budget on the first pass and the full
 //! one on the second, so that one hard program does not hold up a feasible configuration.
 //! Budgets (`max_configurations`, `time_limit`) end a search with `"verdict": "undecided"` and
-//! the share covered, never with a verdict.
+//! the share covered, never with a verdict. The answer is an [`UnknownFoldsOutcome`];
+//! `render::unknown_folds` writes its JSON.
 
-use num_bigint::BigUint;
+use std::time::Duration;
+
+use num_traits::ToPrimitive;
 use scorecheck_algebra::Score;
 use scorecheck_experiment::{
-    reference_rules, SearchError, SearchOutcome, Statistics, UnknownFolds,
+    reference_rules, Experiment, SearchError, SearchOutcome, Statistics, UnknownFolds,
+    WitnessScores,
 };
-use scorecheck_folds::{
-    ConfigurationProduct, FoldRules, KFoldConfigurations, RepeatedConfigurations,
-};
-use serde_json::{json, Map, Value};
-
-use crate::dispatch::Request;
-use crate::input::{self};
-use crate::mos;
-use crate::options::RunOptions;
-use crate::render::{self, finite};
-use crate::{Error, ErrorKind, Result};
 use scorecheck_feasibility::Conclusion;
+use scorecheck_folds::{
+    BigUint, ConfigurationProduct, FoldRules, KFoldConfigurations, RepeatedConfigurations,
+};
+use scorecheck_request::unknown_folds::UnknownFoldsRequest;
+
+use crate::input;
+use crate::options::RunOptions;
+use crate::program::{self, ExperimentAnswer, ProgramAnswer};
+use crate::{Error, ErrorKind, Result};
+
+/// The outcome of an unknown-folds check: what it concludes, the configuration found (with
+/// the witness per fold and its exact scores) or why every configuration is refuted or what
+/// was left undecided, the counts of configurations, and the search's statistics.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct UnknownFoldsOutcome {
+    /// What the search concludes.
+    pub conclusion: Conclusion,
+    /// The consistent configuration, when one was found.
+    pub found: Option<FoundConfiguration>,
+    /// Why every configuration is refuted, when they all are.
+    pub explanation: Option<String>,
+    /// Why the search ended undecided and how much it covered, when it did.
+    pub undecided: Option<UndecidedSearch>,
+    /// The backend that answered the integer programs (`options.backend_name()`).
+    pub backend: String,
+    /// The keys of reported scores that are not linear under averaging.
+    pub ignored_scores: Vec<String>,
+    /// Every configuration of the experiment (not only the range searched).
+    pub configurations_total: BigUint,
+    /// The range of configuration indices searched, when the request gave one.
+    pub range: Option<ConfigurationRange>,
+    /// Configurations examined (every one of the range when all were refuted at once).
+    pub configurations_examined: BigUint,
+    /// The pruning rules the configurations were enumerated under (`None` when nothing
+    /// could be checked and no search ran).
+    pub fold_rules: Option<FoldRules>,
+    /// The search's statistics (`None` when no search ran).
+    pub statistics: Option<SearchStatistics>,
+    /// "no reported score is usable ...", when the configuration found had no window.
+    pub note: Option<String>,
+}
+
+/// A consistent configuration: its index, its folds, and the witness.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct FoundConfiguration {
+    /// Its index in the enumeration.
+    pub index: BigUint,
+    /// The configuration as a known-folds experiment: one dataset per evaluation, each with
+    /// the (p, n) of its folds.
+    pub experiment: Experiment,
+    /// The witness: every fold's (tp, tn) and exact scores, per dataset and overall.
+    pub witness: WitnessScores,
+}
+
+/// Why a search ended undecided, and what it covered.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct UndecidedSearch {
+    /// Why.
+    pub reason: String,
+    /// The configurations left undecided (`None` for an ending this version does not know).
+    pub configurations_left_undecided: Option<BigUint>,
+    /// The share of the configurations searched that was examined, from 0 to 1 (display
+    /// only).
+    pub covered: f64,
+}
+
+/// A range `[start, end)` of configuration indices, `end` clamped to the count.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ConfigurationRange {
+    /// The first index searched.
+    pub start: BigUint,
+    /// One past the last index searched.
+    pub end: BigUint,
+}
+
+impl ConfigurationRange {
+    /// The number of configurations in the range.
+    pub fn count(&self) -> BigUint {
+        &self.end - &self.start
+    }
+}
+
+/// What a search did.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct SearchStatistics {
+    /// Configurations refuted without an integer program.
+    pub refuted_without_program: u64,
+    /// Every configuration refuted at once, none one by one.
+    pub refuted_at_once: bool,
+    /// Integer programs solved.
+    pub programs_solved: u64,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+impl From<&Statistics> for SearchStatistics {
+    fn from(statistics: &Statistics) -> SearchStatistics {
+        SearchStatistics {
+            refuted_without_program: statistics.refuted_without_program,
+            refuted_at_once: statistics.refuted_at_once,
+            programs_solved: statistics.programs_solved,
+            elapsed: Duration::try_from_secs_f64(statistics.seconds).unwrap_or_default(),
+        }
+    }
+}
 
 fn folds_error(e: scorecheck_folds::Error, path: &str) -> Error {
     Error::new(
@@ -52,7 +155,7 @@ fn folds_error(e: scorecheck_folds::Error, path: &str) -> Error {
 }
 
 /// The configuration space of the experiment: one repeated set per evaluation.
-pub(crate) fn space(experiment: &UnknownFolds) -> Result<ConfigurationProduct> {
+fn space(experiment: &UnknownFolds) -> Result<ConfigurationProduct> {
     scorecheck_experiment::space(experiment).map_err(|e| {
         let path = if experiment.evaluations.len() == 1 {
             "folding".to_string()
@@ -65,51 +168,41 @@ pub(crate) fn space(experiment: &UnknownFolds) -> Result<ConfigurationProduct> {
 
 /// The engine's search (of `range`, or every configuration) with the backend and limits of
 /// `options`.
-pub(crate) fn search(
+fn search(
     experiment: &UnknownFolds,
     space: &ConfigurationProduct,
-    range: Option<&(BigUint, BigUint)>,
+    range: Option<&ConfigurationRange>,
     options: &RunOptions,
 ) -> Result<(SearchOutcome, Statistics)> {
     let solver = crate::backend::solver(options)?;
     scorecheck_experiment::search_range(
         experiment,
         space,
-        range.map(|(start, end)| (start, end)),
+        range.map(|r| (&r.start, &r.end)),
         solver.as_ref(),
         &crate::backend::limits(options),
     )
     .map_err(|e| match e {
-        SearchError::Build(e) => crate::mos::build_error(e),
+        SearchError::Build(e) => program::build_error(e),
         other => Error::new(ErrorKind::InvalidValue, Some("folding"), other.to_string()),
     })
 }
 
-/// `1_dataset_unknown_folds_mos`.
-pub(crate) fn dataset_unknown_folds_mos(request: &Request<'_>) -> Result<Value> {
-    let read = scorecheck_request::unknown_folds::read_one(&request.fields)?;
-    answer(
-        &read.experiment,
-        &read.ignored,
-        read.range.as_ref(),
-        request,
-    )
-}
-
-/// `n_datasets_mos_unknown_folds_mos`.
-pub(crate) fn datasets_mos_unknown_folds_mos(request: &Request<'_>) -> Result<Value> {
-    let read = scorecheck_request::unknown_folds::read_many(&request.fields)?;
-    answer(
-        &read.experiment,
-        &read.ignored,
-        read.range.as_ref(),
-        request,
-    )
-}
-
 /// The exact number of fold configurations of `k`-fold over `p` positives and `n` negatives
 /// with `repeats` repeats (as multisets), under the reference's rules for the reported
-/// `scores`, in decimal.
+/// `scores`.
+///
+/// ```
+/// use scorecheck::algebra::Score;
+/// // 918 configurations of 5-fold over 38 positives and 262 negatives; with two repeats,
+/// // the multisets of two of them: C(918 + 1, 2).
+/// let scores = [Score::Acc, Score::Sens, Score::Spec];
+/// let once = scorecheck::count_fold_configurations(38, 262, 5, 1, &scores)?;
+/// assert_eq!(once, 918u32.into());
+/// let twice = scorecheck::count_fold_configurations(38, 262, 5, 2, &scores)?;
+/// assert_eq!(twice.to_string(), "421821");
+/// # Ok::<(), scorecheck::Error>(())
+/// ```
 ///
 /// # Errors
 ///
@@ -121,12 +214,12 @@ pub fn count_fold_configurations(
     k: u64,
     repeats: u64,
     scores: &[Score],
-) -> Result<String> {
+) -> Result<BigUint> {
     let base = KFoldConfigurations::new(p, n, k, &reference_rules(scores))
         .map_err(|e| folds_error(e, "k"))?;
     let repeated =
         RepeatedConfigurations::new(base, repeats).map_err(|e| folds_error(e, "repeats"))?;
-    Ok(repeated.count().to_string())
+    Ok(repeated.count())
 }
 
 /// `parts` ranges `[start, end)` of the configuration indices that
@@ -145,61 +238,43 @@ pub fn split_fold_configurations(
     scores: &[Score],
     parts: u64,
 ) -> Result<Vec<(String, String)>> {
-    let count: BigUint = count_fold_configurations(p, n, k, repeats, scores)?
-        .parse()
-        .map_err(|_| {
-            Error::new(
-                ErrorKind::InvalidValue,
-                Some("k"),
-                "the count is not a number",
-            )
-        })?;
-    Ok(scorecheck_folds::split_ranges(&count, parts)
-        .into_iter()
-        .map(|(start, end)| (start.to_string(), end.to_string()))
-        .collect())
+    let count = count_fold_configurations(p, n, k, repeats, scores)?;
+    Ok(decimal_ranges(&count, parts))
 }
 
-/// `parts` ranges of the configuration indices of an unknown-folds request given as JSON
-/// text (`1_dataset_unknown_folds_mos`, `n_datasets_mos_unknown_folds_mos` or `tpehg`; its
-/// own `configurations` ignored), as [`split_fold_configurations`] gives them: the space is
-/// the request's own, its datasets, folds, repeats and the pruning rules its scores imply.
+/// `parts` ranges of the configuration indices of an unknown-folds request that has been
+/// read, as [`split_fold_configurations`] gives them: the space is the request's own (its
+/// datasets, folds, repeats and pruning rules; its own range ignored).
+pub(crate) fn split_configurations(
+    read: &UnknownFoldsRequest,
+    parts: u64,
+) -> Result<Vec<(String, String)>> {
+    Ok(decimal_ranges(&space(&read.experiment)?.count(), parts))
+}
+
+fn decimal_ranges(count: &BigUint, parts: u64) -> Vec<(String, String)> {
+    scorecheck_folds::split_ranges(count, parts)
+        .into_iter()
+        .map(|(start, end)| (start.to_string(), end.to_string()))
+        .collect()
+}
+
+/// Answers an unknown-folds request that has been read: the search of its range (or every
+/// configuration) with the backend and limits of `options`.
 ///
 /// # Errors
 ///
-/// An [`Error`] naming the field when the text is not such a request or its configurations
-/// cannot be formed.
-pub fn split_request_configurations(text: &str, parts: u64) -> Result<Vec<(String, String)>> {
-    let json = crate::dispatch::read_text(text)?;
-    let fields = input::Object::new(&json, "")?;
-    let names = [
-        "1_dataset_unknown_folds_mos",
-        "n_datasets_mos_unknown_folds_mos",
-        "tpehg",
-    ];
-    let read = match scorecheck_request::read_check(&fields, &names)? {
-        0 => scorecheck_request::unknown_folds::read_one(&fields)?,
-        1 => scorecheck_request::unknown_folds::read_many(&fields)?,
-        _ => scorecheck_request::unknown_folds::read_tpehg(&fields)?,
-    };
-    let count = space(&read.experiment)?.count();
-    Ok(scorecheck_folds::split_ranges(&count, parts)
-        .into_iter()
-        .map(|(start, end)| (start.to_string(), end.to_string()))
-        .collect())
-}
-
-/// Runs the search (of `range`, or every configuration) and renders its outcome.
+/// When the configurations cannot be formed, the range starts past the last configuration,
+/// a configuration's program cannot be built, or the named backend is not built in.
 pub(crate) fn answer(
-    experiment: &UnknownFolds,
-    ignored: &[String],
-    range: Option<&(BigUint, BigUint)>,
-    request: &Request<'_>,
-) -> Result<Value> {
+    read: &UnknownFoldsRequest,
+    options: &RunOptions,
+) -> Result<UnknownFoldsOutcome> {
+    let experiment = &read.experiment;
     let space = space(experiment)?;
     let count = space.count();
     // The range as searched: `end` clamped to the count; a start past it is an error.
-    let range = match range {
+    let range = match &read.range {
         Some((start, _)) if start >= &count => {
             return Err(Error::new(
                 ErrorKind::InvalidValue,
@@ -207,90 +282,66 @@ pub(crate) fn answer(
                 format!("{start} is past the last configuration: there are {count} (indices 0 to {}); `scorecheck folds split` prints ranges that cover them", &count - 1u32),
             ))
         }
-        Some((start, end)) => Some((start.clone(), end.min(&count).clone())),
+        Some((start, end)) => Some(ConfigurationRange {
+            start: start.clone(),
+            end: end.min(&count).clone(),
+        }),
         None => None,
     };
-    crate::dispatch::all_fields_read(request)?;
-    if let Some(reason) = mos::nothing_checkable(experiment.is_constrained(), ignored) {
-        let configurations = render::big_count(&space.count());
-        let mut out = Map::new();
-        render::verdict(&mut out, Conclusion::Undecided);
-        if let Value::Object(fields) = json!({
-            "covered": 0.0,
-            "undecided": {"reason": reason, "configurations_left_undecided": configurations},
-            "backend": request.options.backend_name(),
-            "ignored_scores": ignored,
-            "configurations_total": configurations,
-            "configurations_examined": 0,
-        }) {
-            out.extend(fields);
-        }
-        return Ok(Value::Object(out));
-    }
-    let (outcome, statistics) = search(experiment, &space, range.as_ref(), &request.options)?;
-    let mut out = render(
-        experiment,
-        &space,
-        range.as_ref(),
-        &outcome,
-        ignored,
-        request,
-    );
-    if let Value::Object(map) = &mut out {
-        map.insert(
-            "statistics".into(),
-            json!({"refuted_without_program": statistics.refuted_without_program, "refuted_at_once": statistics.refuted_at_once, "programs_solved": statistics.programs_solved, "seconds": finite(statistics.seconds)}),
-        );
-    }
-    Ok(out)
-}
-
-/// Renders the outcome of a search.
-fn render(
-    experiment: &UnknownFolds,
-    space: &ConfigurationProduct,
-    range: Option<&(BigUint, BigUint)>,
-    outcome: &SearchOutcome,
-    ignored: &[String],
-    request: &Request<'_>,
-) -> Value {
-    let count = space.count();
-    // What was searched: the range's configurations, or all of them.
-    let (total, which) = match range {
-        Some((start, end)) => (
-            end - start,
-            format!(" of the range [{start}, {end}) (the request is inconsistent only if every range of a split is refuted)"),
-        ),
-        None => (count.clone(), String::new()),
+    let mut outcome = UnknownFoldsOutcome {
+        conclusion: Conclusion::Undecided,
+        found: None,
+        explanation: None,
+        undecided: None,
+        backend: options.backend_name().to_string(),
+        ignored_scores: read.ignored.clone(),
+        configurations_total: count.clone(),
+        range: None,
+        configurations_examined: BigUint::default(),
+        fold_rules: None,
+        statistics: None,
+        note: None,
     };
-    let mut out = Map::new();
-    match outcome {
+    if let Some(reason) = program::nothing_checkable(experiment.is_constrained(), &read.ignored) {
+        outcome.undecided = Some(UndecidedSearch {
+            reason,
+            configurations_left_undecided: Some(count),
+            covered: 0.0,
+        });
+        return Ok(outcome);
+    }
+    let (found, statistics) = search(experiment, &space, range.as_ref(), options)?;
+    // What was searched: the range's configurations, or all of them.
+    let (total, which) = match &range {
+        Some(range) => (
+            range.count(),
+            format!(" of the range [{}, {}) (the request is inconsistent only if every range of a split is refuted)", range.start, range.end),
+        ),
+        None => (count, String::new()),
+    };
+    outcome.configurations_examined = found.examined().into();
+    match found {
         SearchOutcome::Consistent {
             index,
-            experiment: found,
+            experiment: configuration,
             witness,
             ..
         } => {
-            let verdict = scorecheck_feasibility::Verdict::Feasible {
-                witness: witness.clone(),
-            };
-            let rendered = mos::render(found, &verdict, ignored, request);
-            if let Value::Object(map) = rendered {
-                out = map;
+            let verdict = scorecheck_feasibility::Verdict::Feasible { witness };
+            let answer = ExperimentAnswer::of(&configuration, &verdict);
+            outcome.conclusion = answer.conclusion;
+            outcome.note = answer.note;
+            match answer.answer {
+                ProgramAnswer::Feasible { witness } => {
+                    outcome.found = Some(FoundConfiguration {
+                        index,
+                        experiment: configuration,
+                        witness,
+                    });
+                }
+                // A feasible verdict answers feasible; anything else claims nothing.
+                _ => outcome.conclusion = Conclusion::Undecided,
             }
-            let folds: Vec<Value> = found
-                .datasets
-                .iter()
-                .map(|d| {
-                    Value::Array(
-                        d.folds
-                            .iter()
-                            .map(|f| json!({"p": f.p, "n": f.n}))
-                            .collect(),
-                    )
-                })
-                .collect();
-            out.insert("configuration".into(), json!({"index": crate::render::big_count(index), "folds": if experiment.evaluations.len() == 1 { folds[0].clone() } else { Value::Array(folds) }}));
         }
         SearchOutcome::Inconsistent {
             certainty,
@@ -299,70 +350,159 @@ fn render(
             at_once,
             ..
         } => {
-            let certainty = *certainty;
-            render::verdict(&mut out, Conclusion::Inconsistent { certainty });
-            let message = match at_once {
-                Some(reason) => format!("every one of the {total} fold configurations{which} is refuted at once: {reason}"),
+            outcome.conclusion = Conclusion::Inconsistent { certainty };
+            outcome.explanation = Some(match at_once {
+                Some(reason) => {
+                    // Refuted together, each as surely as one by one.
+                    outcome.configurations_examined = total.clone();
+                    format!("every one of the {total} fold configurations{which} is refuted at once: {reason}")
+                }
                 None => format!("every one of the {total} fold configurations{which} is refuted: {refuted_by_rows} without an integer program (the exact linear relaxation is infeasible, or a single reported mean or bound cannot be hit by any integer counts), {solved} by solving its integer program"),
-            };
-            out.insert("explanation".into(), json!({ "message": message }));
+            });
         }
         SearchOutcome::Undecided {
             reason,
             undecided_configurations,
-            ..
+            examined,
         } => {
-            render::verdict(&mut out, Conclusion::Undecided);
-            let share = if total == BigUint::from(0u8) {
+            let covered = if total == BigUint::default() {
                 1.0
             } else {
-                ratio(&outcome.examined(), &total)
+                ratio(examined, &total)
             };
-            out.insert("covered".into(), finite(share));
-            out.insert("undecided".into(), json!({"reason": reason, "configurations_left_undecided": undecided_configurations}));
+            outcome.undecided = Some(UndecidedSearch {
+                reason,
+                configurations_left_undecided: Some(undecided_configurations.into()),
+                covered,
+            });
         }
         // An ending of a kind added later: undecided, never a verdict.
         other => {
-            render::verdict(&mut out, Conclusion::Undecided);
-            out.insert("covered".into(), finite(0.0));
-            out.insert("undecided".into(), json!({"reason": format!("the search ended in a way this version does not know: {other:?}")}));
+            outcome.undecided = Some(UndecidedSearch {
+                reason: format!("the search ended in a way this version does not know: {other:?}"),
+                configurations_left_undecided: None,
+                covered: 0.0,
+            });
         }
     }
-    // (A consistent configuration's rendering has both already, the same.)
-    out.insert("backend".into(), request.options.backend_name().into());
-    out.insert("ignored_scores".into(), json!(ignored));
-    out.insert(
-        "configurations_total".into(),
-        crate::render::big_count(&count),
-    );
-    if let Some((start, end)) = range {
-        out.insert(
-            "configurations_range".into(),
-            json!({"start": start.to_string(), "end": end.to_string(), "count": crate::render::big_count(&total)}),
-        );
-    }
-    let examined = match outcome {
-        // Refuted together, each as surely as one by one.
-        SearchOutcome::Inconsistent {
-            at_once: Some(_), ..
-        } => crate::render::big_count(&total),
-        _ => json!(outcome.examined()),
-    };
-    out.insert("configurations_examined".into(), examined);
-    out.insert(
-        "fold_rules".into(),
-        if experiment.rules == FoldRules::none() {
-            "none"
-        } else {
-            "reference"
-        }
-        .into(),
-    );
-    Value::Object(out)
+    outcome.range = range;
+    outcome.fold_rules = Some(experiment.rules);
+    outcome.statistics = Some(SearchStatistics::from(&statistics));
+    Ok(outcome)
 }
 
 /// `a / b` as a float for display only.
-fn ratio(a: &u64, b: &BigUint) -> f64 {
-    let b = num_traits::ToPrimitive::to_f64(b).unwrap_or(f64::INFINITY);
-    (*a as f64 / b).min(1.0)
+fn ratio(a: u64, b: &BigUint) -> f64 {
+    let b = b.to_f64().unwrap_or(f64::INFINITY);
+    (a as f64 / b).min(1.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_rational::BigRational;
+    use scorecheck_experiment::{Bound, Evaluation};
+
+    fn q(a: i64, b: i64) -> BigRational {
+        BigRational::new(a.into(), b.into())
+    }
+
+    /// 3-fold over 10 positives and 20 negatives with these windows.
+    fn request(windows: Vec<Bound>) -> UnknownFoldsRequest {
+        let evaluation = Evaluation::new(10, 20, 3, 1);
+        UnknownFoldsRequest::new(UnknownFolds::new(vec![evaluation], windows))
+    }
+
+    #[test]
+    fn a_consistent_outcome_holds_the_configuration_and_its_witness() {
+        let windows = vec![
+            Bound::new(Score::Acc, q(7, 10), q(9, 10)),
+            Bound::new(Score::Sens, q(6, 10), q(8, 10)),
+        ];
+        let outcome = answer(&request(windows.clone()), &RunOptions::default()).unwrap();
+        assert_eq!(outcome.conclusion, Conclusion::Consistent);
+        let count = count_fold_configurations(10, 20, 3, 1, &[Score::Acc, Score::Sens]).unwrap();
+        assert_eq!(outcome.configurations_total, count);
+        assert_eq!(outcome.fold_rules, Some(outcome_rules(&windows)));
+        assert!(outcome.statistics.is_some());
+        let found = outcome.found.expect("a configuration");
+        let [dataset] = found.witness.datasets.as_slice() else {
+            panic!("one dataset expected");
+        };
+        assert_eq!(dataset.folds.len(), 3);
+        let p: u64 = dataset.folds.iter().map(|f| f.p).sum();
+        let n: u64 = dataset.folds.iter().map(|f| f.n).sum();
+        assert_eq!((p, n), (10, 20));
+        // The configuration's folds are the witness's, and its mean accuracy is in the window.
+        let sizes: Vec<(u64, u64)> = found.experiment.datasets[0]
+            .folds
+            .iter()
+            .map(|f| (f.p, f.n))
+            .collect();
+        let shown: Vec<(u64, u64)> = dataset.folds.iter().map(|f| (f.p, f.n)).collect();
+        assert_eq!(sizes, shown);
+        let acc = found.witness.means[0].clone().expect("acc is defined");
+        assert!(q(7, 10) <= acc && acc <= q(9, 10));
+    }
+
+    fn outcome_rules(windows: &[Bound]) -> FoldRules {
+        let scores: Vec<Score> = windows.iter().map(|w| w.score).collect();
+        reference_rules(&scores)
+    }
+
+    #[test]
+    fn an_inconsistent_outcome_says_every_configuration_is_refuted() {
+        // Accuracy 0.99 with sensitivity 0.1 over 10 positives: at least 9 errors in 30.
+        let windows = vec![
+            Bound::new(Score::Acc, q(99, 100), q(99, 100)),
+            Bound::new(Score::Sens, q(1, 10), q(1, 10)),
+        ];
+        let outcome = answer(&request(windows), &RunOptions::default()).unwrap();
+        assert!(matches!(
+            outcome.conclusion,
+            Conclusion::Inconsistent { .. }
+        ));
+        assert!(outcome.found.is_none());
+        let message = outcome.explanation.expect("an explanation");
+        assert!(message.starts_with(&format!(
+            "every one of the {} fold configurations",
+            outcome.configurations_total
+        )));
+    }
+
+    #[test]
+    fn nothing_checkable_is_undecided_without_a_search() {
+        let mut read = request(Vec::new());
+        read.ignored = vec!["f1p".into()];
+        let outcome = answer(&read, &RunOptions::default()).unwrap();
+        assert_eq!(outcome.conclusion, Conclusion::Undecided);
+        let undecided = outcome.undecided.expect("undecided");
+        assert_eq!(
+            undecided.configurations_left_undecided,
+            Some(outcome.configurations_total.clone())
+        );
+        assert!(undecided.reason.contains("f1p"));
+        assert!(outcome.statistics.is_none() && outcome.fold_rules.is_none());
+        assert_eq!(outcome.configurations_examined, BigUint::default());
+    }
+
+    #[test]
+    fn a_range_is_clamped_and_one_past_the_end_is_refused() {
+        let windows = vec![Bound::new(Score::Acc, q(7, 10), q(9, 10))];
+        let mut read = request(windows);
+        let total = answer(&read, &RunOptions::default())
+            .unwrap()
+            .configurations_total;
+        read.range = Some((BigUint::from(1u8), &total + 100u32));
+        let outcome = answer(&read, &RunOptions::default()).unwrap();
+        let range = outcome.range.expect("the range searched");
+        assert_eq!(
+            (range.start.clone(), range.end.clone()),
+            (1u8.into(), total.clone())
+        );
+        assert_eq!(range.count(), &total - 1u8);
+        read.range = Some((total.clone(), &total + 1u8));
+        let error = answer(&read, &RunOptions::default()).unwrap_err();
+        assert_eq!(error.field(), Some("configurations.start"));
+    }
 }

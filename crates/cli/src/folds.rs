@@ -173,5 +173,6 @@ fn count_configurations(args: &CountArgs) -> anyhow::Result<String> {
         args.k,
         args.repeats,
         &scores_of(args)?,
-    )?)
+    )?
+    .to_string())
 }

@@ -14,19 +14,7 @@ use scorecheck_algebra::{parse_decimal, Params, Score};
 
 use crate::error::{Error, ErrorKind, Result};
 
-/// Joins a parent path and a key into a dotted field path.
-pub fn join(parent: &str, key: &str) -> String {
-    if parent.is_empty() {
-        key.to_string()
-    } else {
-        format!("{parent}.{key}")
-    }
-}
-
-/// Joins a parent path and an index (`testsets[2]`).
-pub fn index(parent: &str, i: usize) -> String {
-    format!("{parent}[{i}]")
-}
+pub use crate::json::{index, join};
 
 fn invalid(path: &str, message: impl Into<String>) -> Error {
     Error::new(ErrorKind::InvalidValue, Some(path), message)

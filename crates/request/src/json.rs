@@ -568,8 +568,8 @@ impl Failure {
         let mut path = String::new();
         for segment in self.segments.iter().rev() {
             path = match segment {
-                Segment::Key(key) => crate::input::join(&path, key),
-                Segment::Index(i) => crate::input::index(&path, *i),
+                Segment::Key(key) => join(&path, key),
+                Segment::Index(i) => index(&path, *i),
             };
         }
         (self.kind)(path)
@@ -814,6 +814,20 @@ impl Parser<'_> {
             }
         }
     }
+}
+
+/// Joins a parent path and a key into a dotted field path.
+pub fn join(parent: &str, key: &str) -> String {
+    if parent.is_empty() {
+        key.to_string()
+    } else {
+        format!("{parent}.{key}")
+    }
+}
+
+/// Joins a parent path and an index (`testsets[2]`).
+pub fn index(parent: &str, i: usize) -> String {
+    format!("{parent}[{i}]")
 }
 
 #[cfg(test)]

@@ -75,9 +75,8 @@ pub enum CheckOutcome {
     SingleMatrix(SingleMatrixOutcome),
     /// The mean-of-scores check of test sets.
     MeanOfScores(MeanOfScoresOutcome),
-    /// A family whose outcome is not typed yet (mean of scores, unknown folds): its
-    /// conclusion and JSON result.
-    Rendered(Conclusion, serde_json::Value),
+    /// The unknown-folds check of TPEHG's recordings.
+    UnknownFolds(crate::unknown_folds::UnknownFoldsOutcome),
 }
 
 impl CheckOutcome {
@@ -86,7 +85,7 @@ impl CheckOutcome {
         match self {
             CheckOutcome::SingleMatrix(o) => o.conclusion,
             CheckOutcome::MeanOfScores(o) => o.conclusion,
-            CheckOutcome::Rendered(c, _) => *c,
+            CheckOutcome::UnknownFolds(o) => o.conclusion,
         }
     }
 }
@@ -211,12 +210,7 @@ fn answer_plan(
                 .map(BundleOutcome::Parts)
         }
         Plan::UnknownFolds(read) => {
-            let value = rendered(crate::unknown_folds::answer(
-                &read.experiment,
-                &read.ignored,
-                read.range.as_ref(),
-                &crate::legacy::request(options)?,
-            )?);
+            let value = CheckOutcome::UnknownFolds(crate::unknown_folds::answer(read, options)?);
             let set = scorecheck_data::tpehg();
             let mut found = check(value);
             found.reduces_to = Some(("1_dataset_unknown_folds_mos", set.p, set.n));
@@ -310,10 +304,4 @@ fn mos_check(
         &ignored,
         options,
     )))
-}
-
-/// A family's JSON result, until it answers typed.
-fn rendered(result: serde_json::Value) -> CheckOutcome {
-    let (conclusion, result) = crate::legacy::rendered(result);
-    CheckOutcome::Rendered(conclusion, result)
 }

@@ -21,14 +21,12 @@ mod ranges;
 mod tests;
 
 use scorecheck_feasibility::Verdict;
-use serde_json::Value;
 
-use crate::dispatch::Request;
 use crate::options::RunOptions;
+use crate::program::nothing_checkable;
 use crate::Result;
 pub use outcome::MeanOfScoresOutcome;
-pub(crate) use program::{build_error, nothing_checkable, outcome_of, verdict};
-pub(crate) use scorecheck_experiment::{linear_form, DatasetSpec, Experiment};
+pub(crate) use program::{outcome_of, verdict};
 use scorecheck_request::mean_of_scores::MeanOfScoresRequest;
 
 /// Answers a mean-of-scores request that has been read: with a reported AUC by the spatial
@@ -78,16 +76,4 @@ fn answer_without_auc(
         explain::attach(&mut outcome, read, options, decision);
     }
     Ok(outcome)
-}
-
-/// Renders a verdict with its witness at fold, dataset and experiment level (for the
-/// unknown-folds, multiclass and bundle checks that answer through the same program).
-pub(crate) fn render(
-    experiment: &Experiment,
-    verdict: &Verdict,
-    ignored: &[String],
-    request: &Request<'_>,
-) -> Value {
-    let outcome = outcome_of(experiment, verdict, ignored, &request.options);
-    Value::Object(crate::render::mos::mos(&outcome))
 }

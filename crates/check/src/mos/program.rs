@@ -7,7 +7,9 @@ use scorecheck_feasibility::{Conclusion, Problem, Verdict};
 
 use super::outcome::{Explanation, LpStatus, MeanOfScoresOutcome, MeanWitness, Undecided};
 use crate::options::RunOptions;
-use crate::{Error, ErrorKind, Result};
+pub(crate) use crate::program::build_error;
+pub(crate) use crate::program::verdict;
+use crate::Result;
 
 /// What an undecided integer program covered.
 const PROGRAM_NOT_FINISHED: &str = "the integer program was not finished";
@@ -16,38 +18,9 @@ const PROGRAM_NOT_FINISHED: &str = "the integer program was not finished";
 const BOUNDS_ONLY: &str =
     "no reported score is usable by this protocol, so only the bounds were checked";
 
-/// The verdict on the integer program of `experiment` (the engine's
-/// [`scorecheck_experiment::verdict`] with the backend and limits of `options`).
-pub(crate) fn verdict(experiment: &Experiment, options: &RunOptions) -> Result<Verdict> {
-    let solver = crate::backend::solver(options)?;
-    let limits = crate::backend::limits(options);
-    scorecheck_experiment::verdict(experiment, solver.as_ref(), &limits).map_err(build_error)
-}
-
 /// The integer program of `experiment` (variables tp, tn per fold in dataset order).
 pub(crate) fn build(experiment: &Experiment) -> Result<Problem> {
     scorecheck_experiment::build(experiment).map_err(build_error)
-}
-
-/// An engine's build error as a request error naming the field: an undefined score is a
-/// contradiction, anything else an invalid value.
-pub(crate) fn build_error(e: scorecheck_experiment::BuildError) -> Error {
-    let kind = match e {
-        scorecheck_experiment::BuildError::Undefined { .. } => ErrorKind::Contradiction,
-        _ => ErrorKind::InvalidValue,
-    };
-    Error::new(kind, Some(&e.field()), e.to_string())
-}
-
-/// Why nothing can be checked when every reported score is one these checks cannot use
-/// and no bound constrains anything: a "consistent" would be a claim without evidence.
-pub(crate) fn nothing_checkable(constrained: bool, ignored: &[String]) -> Option<String> {
-    (!constrained && !ignored.is_empty()).then(|| {
-        format!(
-            "none of the reported scores ({}) is linear under averaging, so the mean of scores cannot be checked; report acc, sens, spec, bacc or their complements, or use a score-of-means check",
-            ignored.join(", ")
-        )
-    })
 }
 
 /// The outcome of `verdict` on `experiment`'s program: the conclusion, the witness at fold,
@@ -91,7 +64,7 @@ pub(crate) fn outcome_of(
     };
     match verdict {
         Verdict::Feasible { witness } => {
-            let scores = crate::render::shown_scores(experiment.windows.iter().chain(
+            let scores = crate::program::shown_scores(experiment.windows.iter().chain(
                 experiment.datasets.iter().flat_map(|d| {
                     d.bounds
                         .iter()

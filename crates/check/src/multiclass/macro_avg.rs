@@ -2,47 +2,55 @@
 //! each fold (exact model) or the reference's one-vs-rest relaxation, and the witness matrices
 //! with their class and macro scores, evaluated exactly and independently of the program.
 
-use num_rational::BigRational;
 use scorecheck_feasibility::Verdict;
 use scorecheck_multiclass::{
-    decide_exact, macro_witness, one_vs_rest, split_rows, MacroError, MacroExperiment,
+    decide_exact, macro_witness, one_vs_rest, split_rows, MacroError, MacroExperiment, Model,
 };
-use serde_json::{json, Map, Value};
 
-use super::{counts_json, Model, MulticlassRequest};
-use crate::dispatch::Request;
+use super::outcome::{FoldMatrix, MacroMatrices, MulticlassDecision, MulticlassOutcome};
+use crate::classes::MulticlassRequest;
 use crate::figures::MeanFigures;
-use crate::mos::{self};
+use crate::options::RunOptions;
+use crate::program::{self, ExperimentAnswer, ProgramAnswer};
 use crate::{Error, ErrorKind, Result};
 
 fn macro_error(e: MacroError) -> Error {
     let kind = match e {
         MacroError::Undefined { .. } => ErrorKind::Contradiction,
-        MacroError::Build(e) => return mos::build_error(e),
+        MacroError::Build(e) => return program::build_error(e),
         _ => ErrorKind::InvalidValue,
     };
     Error::new(kind, Some(&e.field()), e.to_string())
 }
 
 fn decide(
-    request: &Request<'_>,
     ex: &MacroExperiment,
-    ignored: &[String],
+    ignored: Vec<String>,
     model: Model,
     fold_split: Option<&[Vec<u64>]>,
-) -> Result<Value> {
-    crate::dispatch::all_fields_read(request)?;
+    options: &RunOptions,
+) -> Result<MulticlassOutcome> {
+    let outcome = |conclusion, decision| MulticlassOutcome {
+        conclusion,
+        model,
+        labels: ex.labels.clone(),
+        backend: options.backend_name().to_string(),
+        ignored_scores: ignored.clone(),
+        decision,
+    };
     if model == Model::OneVsRest {
         let experiment = one_vs_rest(ex);
-        let outcome = match mos::nothing_checkable(experiment.is_constrained(), ignored) {
+        let verdict = match program::nothing_checkable(experiment.is_constrained(), &ignored) {
             Some(reason) => Verdict::Undecided { reason },
-            None => mos::verdict(&experiment, &request.options)?,
+            None => program::verdict(&experiment, options)?,
         };
-        let mut out = mos::render(&experiment, &outcome, ignored, request);
-        if let Value::Object(map) = &mut out {
-            map.insert("model".into(), model.as_str().into());
-        }
-        return Ok(out);
+        let answer = ExperimentAnswer::of(&experiment, &verdict);
+        let conclusion = answer.conclusion;
+        let decision = MulticlassDecision::Program {
+            answer,
+            matrices: None,
+        };
+        return Ok(outcome(conclusion, decision));
     }
     let nothing_checkable = !ex.is_constrained() && !ignored.is_empty();
     let verdict = if nothing_checkable {
@@ -54,68 +62,66 @@ fn decide(
             ),
         }
     } else {
-        let solver = crate::backend::solver(&request.options)?;
-        decide_exact(
-            ex,
-            solver.as_ref(),
-            &crate::backend::limits(&request.options),
-        )
-        .map_err(macro_error)?
+        let solver = crate::backend::solver(options)?;
+        decide_exact(ex, solver.as_ref(), &crate::backend::limits(options)).map_err(macro_error)?
     };
-    let mut out = Map::new();
-    crate::backend::insert_verdict(
-        &mut out,
+    let (conclusion, answer) = ProgramAnswer::of(
         &verdict,
-        |witness| witness_json(ex, witness, fold_split),
+        |witness| matrices(ex, witness, fold_split),
         |reason| {
             format!("no K×K confusion matrices with these class counts give the reported macro averages: {reason}")
         },
     );
-    out.insert("model".into(), model.as_str().into());
-    out.insert("backend".into(), request.options.backend_name().into());
-    out.insert("ignored_scores".into(), json!(ignored));
-    if ex.windows.is_empty() {
-        out.insert(
-            "note".into(),
-            "no reported score is usable by this protocol, so only the bounds were checked".into(),
-        );
-    }
-    Ok(Value::Object(out))
+    let note = ex
+        .windows
+        .is_empty()
+        .then(|| program::ONLY_BOUNDS.to_string());
+    Ok(outcome(
+        conclusion,
+        MulticlassDecision::Macro { answer, note },
+    ))
 }
 
 /// The matrices of the witness with their class and macro scores (the engine's
 /// [`macro_witness`]), and for score of means the pooled matrix split into one per fold.
-fn witness_json(ex: &MacroExperiment, witness: &[i64], fold_split: Option<&[Vec<u64>]>) -> Value {
-    let scores = crate::render::shown_scores(
+fn matrices(
+    ex: &MacroExperiment,
+    witness: &[i64],
+    fold_split: Option<&[Vec<u64>]>,
+) -> MacroMatrices {
+    let scores = program::shown_scores(
         ex.windows
             .iter()
             .chain(&ex.class_bounds)
             .chain(&ex.fold_bounds),
     );
     let found = macro_witness(ex, witness, &scores);
-    let named = |values: &[Option<BigRational>]| crate::render::named_scores(&scores, values);
-    let folds: Vec<Value> = found
-        .folds
-        .iter()
-        .zip(&ex.folds)
-        .map(|(fold, counts)| json!({"counts": counts_json(&ex.labels, counts), "matrix": fold.matrix, "scores": named(&fold.means)}))
-        .collect();
-    let mut out = json!({"folds": folds, "scores": named(&found.means)});
-    if let (Some(split), [pooled]) = (fold_split, found.folds.as_slice()) {
+    let fold_matrices = match (fold_split, found.folds.as_slice()) {
         // Score of means: split the pooled matrix into one matrix per fold, row by row.
-        out["fold_matrices"] = json!(split_rows(&pooled.matrix, split)
-            .into_iter()
-            .zip(split)
-            .map(|(m, c)| json!({"counts": counts_json(&ex.labels, c), "matrix": m}))
-            .collect::<Vec<_>>());
+        (Some(split), [pooled]) => Some(
+            split_rows(&pooled.matrix, split)
+                .into_iter()
+                .zip(split)
+                .map(|(m, c)| FoldMatrix {
+                    counts: c.clone(),
+                    matrix: Some(m),
+                    trace: None,
+                })
+                .collect(),
+        ),
+        _ => None,
+    };
+    MacroMatrices {
+        witness: found,
+        counts: ex.folds.clone(),
+        fold_matrices,
     }
-    out
 }
 
 /// Macro averages: score of means on one K×K matrix with the pooled class counts
 /// (`1_testset_no_kfold_macro`, `1_dataset_known_folds_som_macro`), mean of scores on one per
 /// fold (`1_dataset_known_folds_mos_macro`).
-pub(crate) fn answer(request: &Request<'_>, read: &MulticlassRequest) -> Result<Value> {
+pub(super) fn answer(read: &MulticlassRequest, options: &RunOptions) -> Result<MulticlassOutcome> {
     let MeanFigures {
         windows, ignored, ..
     } = MeanFigures::of(read.figures.clone(), None);
@@ -133,5 +139,5 @@ pub(crate) fn answer(request: &Request<'_>, read: &MulticlassRequest) -> Result<
         windows,
     };
     let split = (!mean && setup.folds.len() > 1).then_some(setup.folds.as_slice());
-    decide(request, &ex, &ignored, read.model, split)
+    decide(&ex, ignored, read.model, split, options)
 }

@@ -2,32 +2,35 @@
 //! confusion matrix (score of means), or its mean-of-scores program over known folds.
 
 use scorecheck_algebra::Params;
-use scorecheck_feasibility::Verdict;
+use scorecheck_feasibility::{Certainty, Conclusion, Verdict};
 use scorecheck_multiclass::{
     at, matrix_with_trace, mean_of_scores_program, pooled_binary, search_trace,
-    witness_matrices_fit, MicroError, Trace,
+    witness_matrices_fit, MicroError, Model, Trace,
 };
-use serde_json::{json, Map, Value};
 
-use super::{counts_json, Model, MulticlassRequest, Setup};
-use crate::dispatch::Request;
+use super::outcome::{
+    FoldMatrix, MulticlassDecision, MulticlassOutcome, TraceAnswer, TraceWitness,
+};
+use crate::classes::{MulticlassRequest, Setup};
 use crate::figures::{Figures, MeanFigures};
-use crate::mos;
-use crate::render;
+use crate::options::RunOptions;
+use crate::program::{self, ExperimentAnswer};
 use crate::single;
 use crate::{Error, ErrorKind, Result};
-use scorecheck_feasibility::Conclusion;
 
 /// The engine's error, at `path`.
 fn micro_error(e: MicroError, path: &str) -> Error {
     match e {
-        MicroError::Build(e) => crate::mos::build_error(e),
+        MicroError::Build(e) => program::build_error(e),
         other => Error::new(ErrorKind::InvalidValue, Some(path), other.to_string()),
     }
 }
 
 /// Score of means, micro (`1_testset_no_kfold_micro`, `1_dataset_known_folds_som_micro`).
-pub(crate) fn score_of_means(request: &Request<'_>, read: &MulticlassRequest) -> Result<Value> {
+pub(super) fn score_of_means(
+    read: &MulticlassRequest,
+    options: &RunOptions,
+) -> Result<MulticlassOutcome> {
     let (setup, model) = (&read.setup, read.model);
     let Figures { reported, windows } = read.figures.clone();
     let pooled = setup.pooled()?;
@@ -35,6 +38,14 @@ pub(crate) fn score_of_means(request: &Request<'_>, read: &MulticlassRequest) ->
     let k = setup.classes.labels.len() as u64;
     let (p, n) =
         pooled_binary(total, k).ok_or_else(|| micro_error(MicroError::TooLarge, "testset"))?;
+    let outcome = |conclusion, backend: &str, decision| MulticlassOutcome {
+        conclusion,
+        model,
+        labels: setup.classes.labels.clone(),
+        backend: backend.to_string(),
+        ignored_scores: Vec::new(),
+        decision,
+    };
     if model == Model::OneVsRest {
         let problem = single::Problem {
             p,
@@ -42,28 +53,33 @@ pub(crate) fn score_of_means(request: &Request<'_>, read: &MulticlassRequest) ->
             windows,
             params: reported.params.clone(),
         };
-        let outcome = single::check(&problem, &crate::backend::single_options(&request.options));
-        let mut out = crate::legacy::render(&problem, &reported, &outcome);
-        if let Value::Object(map) = &mut out {
-            map.insert("model".into(), model.as_str().into());
-            map.insert("backend".into(), "single_matrix".into());
-            map.insert("ignored_scores".into(), json!([]));
-        }
-        return Ok(out);
+        let found = single::check(&problem, &crate::backend::single_options(options));
+        let conclusion = match found.verdict {
+            single::Verdict::Consistent => Conclusion::Consistent,
+            single::Verdict::Inconsistent => Conclusion::Inconsistent {
+                certainty: Certainty::Exact,
+            },
+            // Undecided, and any verdict this facade does not know, conclude nothing.
+            _ => Conclusion::Undecided,
+        };
+        let decision = MulticlassDecision::SingleMatrix {
+            problem,
+            reported,
+            outcome: Box::new(found),
+        };
+        return Ok(outcome(conclusion, "single_matrix", decision));
     }
-    let mut out = Map::new();
-    match search_trace(total, k, &windows, &reported.params) {
-        Trace::Found(trace) => {
-            render::verdict(&mut out, Conclusion::Consistent);
-            out.insert(
-                "witness".into(),
-                witness(setup, trace, total, k, &windows, &reported.params),
-            );
-        }
-        Trace::None { message, scores } => {
-            render::verdict(&mut out, render::INCONSISTENT);
-            out.insert("explanation".into(), json!({"message": message, "scores": scores.iter().map(|s| s.abbreviation()).collect::<Vec<_>>()}));
-        }
+    let (conclusion, answer) = match search_trace(total, k, &windows, &reported.params) {
+        Trace::Found(trace) => (
+            Conclusion::Consistent,
+            TraceAnswer::Found(witness(setup, trace, total, k, &windows, &reported.params)),
+        ),
+        Trace::None { message, scores } => (
+            Conclusion::Inconsistent {
+                certainty: Certainty::Exact,
+            },
+            TraceAnswer::None { message, scores },
+        ),
         other => {
             let reason = match other {
                 Trace::Undecided(reason) => reason,
@@ -71,16 +87,11 @@ pub(crate) fn score_of_means(request: &Request<'_>, read: &MulticlassRequest) ->
                     format!("the trace search ended in a way this version does not know: {other:?}")
                 }
             };
-            render::verdict(&mut out, Conclusion::Undecided);
-            out.insert("undecided".into(), json!({"reason": reason}));
+            (Conclusion::Undecided, TraceAnswer::Undecided { reason })
         }
-    }
-    out.insert("model".into(), model.as_str().into());
-    out.insert("backend".into(), "trace_search".into());
-    out.insert("ignored_scores".into(), json!([]));
-    out.insert("p".into(), p.into());
-    out.insert("n".into(), n.into());
-    Ok(Value::Object(out))
+    };
+    let decision = MulticlassDecision::Trace { p, n, answer };
+    Ok(outcome(conclusion, "trace_search", decision))
 }
 
 /// The witness of a trace: the pooled binary matrix, its scores, and one K×K matrix per fold.
@@ -91,36 +102,42 @@ fn witness(
     k: u64,
     windows: &[single::Window],
     params: &Params,
-) -> Value {
-    let mut scores = Map::new();
-    for w in windows {
-        if let Some(v) = at(w.score, trace, total, k, params) {
-            scores.insert(w.score.abbreviation().into(), crate::render::exact(&v));
-        }
-    }
+) -> TraceWitness {
+    let scores = windows
+        .iter()
+        .filter_map(|w| Some((w.score, at(w.score, trace, total, k, params)?)))
+        .collect();
     let mut left = trace;
     let with_matrices = witness_matrices_fit(&setup.folds);
-    let folds: Vec<Value> = setup
+    let folds = setup
         .folds
         .iter()
         .map(|counts| {
             let size: u64 = counts.iter().sum();
             let t = size.min(left);
             left -= t;
-            if with_matrices {
-                json!({"counts": counts_json(&setup.classes.labels, counts), "matrix": matrix_with_trace(counts, t)})
-            } else {
-                json!({"counts": counts_json(&setup.classes.labels, counts), "trace": t, "matrix": Value::Null})
+            FoldMatrix {
+                counts: counts.clone(),
+                matrix: with_matrices.then(|| matrix_with_trace(counts, t)),
+                trace: (!with_matrices).then_some(t),
             }
         })
         .collect();
-    let tn = total.saturating_mul(k - 2).saturating_add(trace);
-    json!({"trace": trace, "tp": trace, "tn": tn, "fp": total - trace, "fn": total - trace, "scores": scores, "folds": folds})
+    TraceWitness {
+        trace,
+        tn: total.saturating_mul(k - 2).saturating_add(trace),
+        errors: total - trace,
+        scores,
+        folds,
+    }
 }
 
 /// Mean of scores, micro (`1_dataset_known_folds_mos_micro`): one (tp, tn) per fold, tied by
 /// tn − tp = (K−2)·T_f in the exact model, as an integer program.
-pub(crate) fn mean_of_scores(request: &Request<'_>, read: &MulticlassRequest) -> Result<Value> {
+pub(super) fn mean_of_scores(
+    read: &MulticlassRequest,
+    options: &RunOptions,
+) -> Result<MulticlassOutcome> {
     let (setup, model) = (&read.setup, read.model);
     let MeanFigures {
         windows, ignored, ..
@@ -128,33 +145,39 @@ pub(crate) fn mean_of_scores(request: &Request<'_>, read: &MulticlassRequest) ->
     let (experiment, problem) =
         mean_of_scores_program(&setup.folds, &read.fold_bounds, windows, model)
             .map_err(|e| micro_error(e, "folding"))?;
-    crate::dispatch::all_fields_read(request)?;
-    let verdict = match mos::nothing_checkable(experiment.is_constrained(), &ignored) {
+    let verdict = match program::nothing_checkable(experiment.is_constrained(), &ignored) {
         Some(reason) => Verdict::Undecided { reason },
         // Every micro score is a function of the fold's trace, and each reported mean a
         // multiple of Σ_f t_f/T_f: decided exactly without branch and bound where it applies.
-        None => crate::backend::solve_parallel_rows_first(&problem, &request.options)?,
+        None => crate::backend::solve_parallel_rows_first(&problem, options)?,
     };
     let matrices = match (&verdict, model) {
-        (Verdict::Feasible { witness }, Model::Exact) if witness_matrices_fit(&setup.folds) => Some(
-            setup
-                .folds
-                .iter()
-                .enumerate()
-                .map(|(f, counts)| {
-                    let trace = witness.get(2 * f).copied().unwrap_or(0).max(0) as u64;
-                    json!({"counts": counts_json(&setup.classes.labels, counts), "matrix": matrix_with_trace(counts, trace)})
-                })
-                .collect::<Vec<_>>(),
-        ),
+        (Verdict::Feasible { witness }, Model::Exact) if witness_matrices_fit(&setup.folds) => {
+            Some(
+                setup
+                    .folds
+                    .iter()
+                    .enumerate()
+                    .map(|(f, counts)| {
+                        let trace = witness.get(2 * f).copied().unwrap_or(0).max(0) as u64;
+                        FoldMatrix {
+                            counts: counts.clone(),
+                            matrix: Some(matrix_with_trace(counts, trace)),
+                            trace: None,
+                        }
+                    })
+                    .collect(),
+            )
+        }
         _ => None,
     };
-    let mut out = mos::render(&experiment, &verdict, &ignored, request);
-    if let Value::Object(map) = &mut out {
-        map.insert("model".into(), model.as_str().into());
-        if let Some(m) = matrices {
-            map.insert("matrices".into(), Value::Array(m));
-        }
-    }
-    Ok(out)
+    let answer = ExperimentAnswer::of(&experiment, &verdict);
+    Ok(MulticlassOutcome {
+        conclusion: answer.conclusion,
+        model,
+        labels: setup.classes.labels.clone(),
+        backend: options.backend_name().to_string(),
+        ignored_scores: ignored,
+        decision: MulticlassDecision::Program { answer, matrices },
+    })
 }

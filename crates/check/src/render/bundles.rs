@@ -67,8 +67,7 @@ fn check_map(check: &BundleCheck) -> Map<String, Value> {
     let mut map = match &check.outcome {
         CheckOutcome::SingleMatrix(o) => super::single::single_matrix(o),
         CheckOutcome::MeanOfScores(o) => super::mos::mos(o),
-        CheckOutcome::Rendered(_, Value::Object(map)) => map.clone(),
-        CheckOutcome::Rendered(..) => Map::new(),
+        CheckOutcome::UnknownFolds(o) => super::unknown_folds::unknown_folds(o),
     };
     if let Some(identifier) = &check.identifier {
         map.insert("identifier".into(), identifier.clone().into());

@@ -6,10 +6,14 @@
 
 pub(crate) mod bundles;
 pub(crate) mod mos;
+pub(crate) mod multiclass;
+pub(crate) mod program;
+pub(crate) mod regression;
 pub(crate) mod shapes;
 pub(crate) mod single;
+pub(crate) mod unknown_folds;
 
-// The families that still write JSON themselves use the shared shapes from here.
+// The family renderers use the shared shapes from here.
 pub(crate) use shapes::*;
 
 use serde_json::{json, Map, Value};
@@ -17,15 +21,23 @@ use serde_json::{json, Map, Value};
 use crate::outcome::{Answer, Outcome};
 use crate::power::Power;
 
+impl Answer {
+    /// The JSON result, as `scorecheck check` writes it.
+    pub fn to_json(&self) -> Value {
+        answer(self)
+    }
+}
+
 /// The JSON result of an answer.
-pub(crate) fn answer(answer: &Answer) -> Value {
+fn answer(answer: &Answer) -> Value {
     let mut map = match &answer.outcome {
         Outcome::SingleMatrix(o) => single::single_matrix(o),
         Outcome::Splits(o) => single::splits(o),
         Outcome::MeanOfScores(o) => mos::mos(o),
         Outcome::Bundle(o) => bundles::bundle(o),
-        Outcome::Rendered(_, Value::Object(map)) => map.clone(),
-        Outcome::Rendered(_, other) => return other.clone(),
+        Outcome::UnknownFolds(o) => unknown_folds::unknown_folds(o),
+        Outcome::Multiclass(o) => multiclass::multiclass(o),
+        Outcome::Regression(o) => regression::regression(o),
     };
     if !answer.explained {
         if let Some(explanation) = map.get_mut("explanation") {

@@ -4,7 +4,6 @@
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use scorecheck_algebra::Exact;
-use scorecheck_feasibility::Certainty;
 use serde_json::{json, Value};
 
 use scorecheck_feasibility::Conclusion;
@@ -46,24 +45,6 @@ pub(crate) fn big_count(count: &num_bigint::BigUint) -> Value {
     u64::try_from(count).map_or_else(|_| Value::String(count.to_string()), Value::from)
 }
 
-/// The scores a witness shows: those reported or bounded, each once in order of first
-/// appearance, or acc, sens, spec and bacc when there are none.
-pub(crate) fn shown_scores<'a>(
-    windows: impl Iterator<Item = &'a scorecheck_experiment::Bound>,
-) -> Vec<scorecheck_algebra::Score> {
-    use scorecheck_algebra::Score;
-    let mut unique = Vec::new();
-    for b in windows {
-        if !unique.contains(&b.score) {
-            unique.push(b.score);
-        }
-    }
-    if unique.is_empty() {
-        unique = vec![Score::Acc, Score::Sens, Score::Spec, Score::Bacc];
-    }
-    unique
-}
-
 /// `{score: [lower, upper]}` of exact windows, each side as its exact text.
 pub(crate) fn windows(windows: &[scorecheck_single::Window]) -> serde_json::Map<String, Value> {
     windows
@@ -80,11 +61,6 @@ pub(crate) fn windows(windows: &[scorecheck_single::Window]) -> serde_json::Map<
 pub(crate) fn count(count: u128) -> Value {
     u64::try_from(count).map_or_else(|_| Value::String(count.to_string()), Value::from)
 }
-
-/// The conclusion of a proof of inconsistency (exact arithmetic).
-pub(crate) const INCONSISTENT: Conclusion = Conclusion::Inconsistent {
-    certainty: Certainty::Exact,
-};
 
 /// Writes the three fields every result has: `inconsistency` (true, false or null),
 /// `verdict` and `certainty` (of an inconsistency; null otherwise).

@@ -1,0 +1,127 @@
+//! The JSON result of a multiclass check ([`MulticlassOutcome`]).
+
+use serde_json::{json, Map, Value};
+
+use super::{exact, named_scores, verdict};
+use crate::multiclass::{
+    FoldMatrix, MacroMatrices, MulticlassDecision, MulticlassOutcome, TraceAnswer, TraceWitness,
+};
+
+/// The JSON result of the micro and macro protocols: the decision's own fields (a
+/// single-matrix result, the trace search's, or an integer program's with its witness), and
+/// `model`, `backend`, `ignored_scores`.
+pub(crate) fn multiclass(outcome: &MulticlassOutcome) -> Map<String, Value> {
+    let labels = &outcome.labels;
+    let mut out = match &outcome.decision {
+        MulticlassDecision::SingleMatrix {
+            problem,
+            reported,
+            outcome: found,
+        } => super::single::single_matrix(&crate::single_matrix::SingleMatrixOutcome::new(
+            problem.clone(),
+            reported,
+            (**found).clone(),
+        )),
+        MulticlassDecision::Trace { p, n, answer } => {
+            let mut out = Map::new();
+            verdict(&mut out, outcome.conclusion);
+            match answer {
+                TraceAnswer::Found(witness) => {
+                    out.insert("witness".into(), trace_witness(labels, witness));
+                }
+                TraceAnswer::None { message, scores } => {
+                    let names: Vec<&str> = scores.iter().map(|s| s.abbreviation()).collect();
+                    out.insert(
+                        "explanation".into(),
+                        json!({"message": message, "scores": names}),
+                    );
+                }
+                TraceAnswer::Undecided { reason } => {
+                    out.insert("undecided".into(), json!({ "reason": reason }));
+                }
+            }
+            out.insert("p".into(), (*p).into());
+            out.insert("n".into(), (*n).into());
+            out
+        }
+        MulticlassDecision::Program { answer, matrices } => {
+            let mut out =
+                super::program::experiment(answer, &outcome.backend, &outcome.ignored_scores);
+            if let Some(matrices) = matrices {
+                let shown = matrices.iter().map(|m| fold_matrix(labels, m)).collect();
+                out.insert("matrices".into(), Value::Array(shown));
+            }
+            out
+        }
+        MulticlassDecision::Macro { answer, note } => {
+            let mut out = Map::new();
+            super::program::answer(&mut out, outcome.conclusion, answer, |w| {
+                macro_witness(labels, w)
+            });
+            if let Some(note) = note {
+                out.insert("note".into(), note.as_str().into());
+            }
+            out
+        }
+    };
+    out.insert("model".into(), outcome.model.as_str().into());
+    out.insert("backend".into(), outcome.backend.as_str().into());
+    out.insert("ignored_scores".into(), json!(outcome.ignored_scores));
+    out
+}
+
+/// The labelled counts of a fold as a JSON object.
+fn counts(labels: &[String], counts: &[u64]) -> Value {
+    Value::Object(
+        labels
+            .iter()
+            .cloned()
+            .zip(counts.iter().map(|&c| Value::from(c)))
+            .collect(),
+    )
+}
+
+/// `{"counts", "matrix"}` of a fold, with its `trace` (and a null matrix) when the matrix is
+/// not listed.
+fn fold_matrix(labels: &[String], fold: &FoldMatrix) -> Value {
+    let mut out = Map::new();
+    out.insert("counts".into(), counts(labels, &fold.counts));
+    out.insert("matrix".into(), json!(fold.matrix));
+    if let Some(trace) = fold.trace {
+        out.insert("trace".into(), trace.into());
+    }
+    Value::Object(out)
+}
+
+/// The pooled binary matrix of a trace, its scores, and every fold's matrix.
+fn trace_witness(labels: &[String], witness: &TraceWitness) -> Value {
+    let scores: Map<String, Value> = witness
+        .scores
+        .iter()
+        .map(|(score, value)| (score.abbreviation().to_string(), exact(value)))
+        .collect();
+    let folds: Vec<Value> = witness
+        .folds
+        .iter()
+        .map(|f| fold_matrix(labels, f))
+        .collect();
+    json!({"trace": witness.trace, "tp": witness.trace, "tn": witness.tn, "fp": witness.errors, "fn": witness.errors, "scores": scores, "folds": folds})
+}
+
+/// Every fold's matrix with its macro scores, their means, and the per-fold split of a
+/// pooled matrix.
+fn macro_witness(labels: &[String], matrices: &MacroMatrices) -> Value {
+    let found = &matrices.witness;
+    let named = |values: &[Option<num_rational::BigRational>]| named_scores(&found.scores, values);
+    let folds: Vec<Value> = found
+        .folds
+        .iter()
+        .zip(&matrices.counts)
+        .map(|(fold, c)| json!({"counts": counts(labels, c), "matrix": fold.matrix, "scores": named(&fold.means)}))
+        .collect();
+    let mut out = json!({"folds": folds, "scores": named(&found.means)});
+    if let Some(split) = &matrices.fold_matrices {
+        out["fold_matrices"] = split.iter().map(|m| fold_matrix(labels, m)).collect();
+    }
+    out
+}
