@@ -20,13 +20,18 @@
 //! - [`decide_parallel_rows`], an exact decision without branch and bound of programs whose
 //!   rows, once tied variables are merged, all bound one linear form (the micro-averaged
 //!   multiclass mean of scores), and [`ParallelRowsFirst`], a backend trying it first;
+//! - [`float_kit`]: what a float backend needs to hand a [`Problem`] to a float solver and
+//!   have its answer re-checked (the exact preliminaries, rows scaled exactly before they
+//!   become `f64`, a float point turned into a verified witness), shared by the HiGHS,
+//!   CBC and microlp backends;
 //! - [`testing::BruteForce`], an enumerating oracle for small problems;
 //! - [`conformance`]: the shared data files under `testdata/` and [`run_conformance`],
 //!   which every backend crate runs in its tests.
 //!
 //! What it deliberately does not do: it names no solver and solves nothing beyond brute
 //! force (and the enumeration of [`decide_parallel_rows`]); backends live in their own crates (`scorecheck-feasibility-pure`, the exact
-//! default, and `scorecheck-feasibility-highs`). No `f64` appears here.
+//! default, and `scorecheck-feasibility-highs`). No `f64` decides anything here: it appears
+//! only in [`float_kit`], on the way to a float solver whose answers are checked exactly.
 //!
 //! ```
 //! use num_rational::BigRational;
@@ -53,6 +58,7 @@
 
 mod checked;
 pub mod conformance;
+pub mod float_kit;
 mod integer_row;
 mod json;
 mod optimize;
