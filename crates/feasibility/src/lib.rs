@@ -24,9 +24,10 @@
 //!   have its answer re-checked (the exact preliminaries, rows scaled exactly before they
 //!   become `f64`, a float point turned into a verified witness), shared by the HiGHS,
 //!   CBC and microlp backends;
-//! - [`testing::BruteForce`], an enumerating oracle for small problems;
-//! - [`conformance`]: the shared data files under `testdata/` and [`run_conformance`],
-//!   which every backend crate runs in its tests.
+//! - [`testing::BruteForce`], an enumerating oracle for small problems.
+//!
+//! The cases every backend must decide correctly, and the runner a backend's tests call,
+//! are in the test-support crate `scorecheck-conformance` (a dev-dependency).
 //!
 //! What it deliberately does not do: it names no solver and solves nothing beyond brute
 //! force (and the enumeration of [`decide_parallel_rows`]); backends live in their own crates (`scorecheck-feasibility-pure`, the exact
@@ -57,10 +58,8 @@
 //! Cargo features: none.
 
 mod checked;
-pub mod conformance;
 pub mod float_kit;
 mod integer_row;
-mod json;
 mod optimize;
 mod parallel_rows;
 mod problem;
@@ -68,7 +67,6 @@ pub mod testing;
 mod verdict;
 
 pub use checked::{checked, repair, ExactFirst, ExactOnly};
-pub use conformance::{run_conformance, ConformanceError};
 pub use integer_row::IntegerRow;
 pub use num_rational::BigRational;
 pub use optimize::{
