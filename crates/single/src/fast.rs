@@ -7,6 +7,11 @@
 //! a/b (b > 0) is then compared by cross-multiplication: sign(b·N − a·D), or the signs of S
 //! and a and then b²·X against a²·Y. The products are formed as 256-bit integers from
 //! u128 factors; anything wider is left to the exact big-rational evaluation.
+//!
+//! These forms, and the polynomial forms of `walk`, are the algebra's formulas
+//! (`scorecheck_algebra::evaluate`) written again for speed; the tests of
+//! `agree_with_the_algebra` below hold both to the algebra, value for value and undefined
+//! where it is undefined, on every score.
 
 use std::cmp::Ordering;
 
@@ -476,6 +481,210 @@ mod tests {
             if let Some(got) = compare_at(score, &params, p, n, a, b) {
                 let (va, vb) = (value(a).expect("defined"), value(b).expect("defined"));
                 prop_assert_eq!(va.cmp_exact(&vb), Some(got), "{} at {:?} and {:?}", score, a, b);
+            }
+        }
+    }
+}
+
+/// The fixed-width forms here and the polynomial forms of [`crate::walk`] are the algebra's
+/// formulas written again for speed (no allocation, no gcd, additions along a column); these
+/// tests hold them to the algebra (`scorecheck_algebra::evaluate` through
+/// `ConfusionMatrix::exact`) value for value, on every score.
+#[cfg(test)]
+mod agree_with_the_algebra {
+    use super::*;
+    use crate::walk::{form, Form};
+    use proptest::prelude::*;
+    use scorecheck_algebra::{Arith, ConfusionMatrix, Exact};
+
+    /// Every score the engine takes, the internal AUC windows included.
+    fn scores() -> Vec<Score> {
+        Score::ALL
+            .iter()
+            .copied()
+            .chain([Score::SensTimesSpec, Score::FnrTimesFpr])
+            .collect()
+    }
+
+    fn q(num: i128, den: i128) -> BigRational {
+        BigRational::new(BigInt::from(num), BigInt::from(den))
+    }
+
+    fn params(bp: i64, bn: i64) -> Params {
+        Params::with_betas(
+            BigRational::new(BigInt::from(bp), BigInt::from(2)),
+            BigRational::new(BigInt::from(1), BigInt::from(bn)),
+        )
+    }
+
+    /// The algebra's value of `score` at the matrix, on the scale the fast forms use: nmcc
+    /// is compared as mcc = 2·nmcc − 1 (its forms are mcc's; its window ends are moved).
+    fn algebra(score: Score, params: &Params, tp: u64, tn: u64, p: u64, n: u64) -> Option<Exact> {
+        let value = ConfusionMatrix::new(tp, tn, p, n)
+            .unwrap()
+            .exact(score, params)?;
+        Some(if score == Score::Nmcc {
+            value.mul(&Exact::count(2)).sub(&Exact::count(1))
+        } else {
+            value
+        })
+    }
+
+    /// Whether sign · √(x / y) is `exact`: the signs agree and exact² = x / y.
+    fn root_is(exact: &Exact, sign: Ordering, x: BigRational, y: BigRational) -> bool {
+        let zero = q(0, 1);
+        exact.cmp_rational(&zero) == Some(sign) && exact.mul(exact).as_rational() == Some(&(x / y))
+    }
+
+    /// Checks `integer_form` against the algebra at one matrix; `complete` also asks that
+    /// the form exists wherever the algebra's value does (no product can overflow there).
+    fn check_integer_form(
+        score: Score,
+        params: &Params,
+        (tp, tn, p, n): (u64, u64, u64, u64),
+        complete: bool,
+    ) -> Result<(), TestCaseError> {
+        let beta2 = match score {
+            Score::Fbp => beta_squared(&params.beta_positive).unwrap(),
+            Score::Fbn => beta_squared(&params.beta_negative).unwrap(),
+            _ => (0, 1),
+        };
+        let exact = algebra(score, params, tp, tn, p, n);
+        let at = (score, tp, tn, p, n);
+        match integer_form(score, beta2, tp, tn, p, n) {
+            Some(Value::Ratio { num, den }) => {
+                let exact = exact.ok_or_else(|| {
+                    TestCaseError::fail(format!("{at:?}: a ratio where the algebra is undefined"))
+                })?;
+                prop_assert!(den > 0, "{:?}", at);
+                prop_assert_eq!(exact.as_rational(), Some(&q(num, den)), "{:?}", at);
+            }
+            Some(Value::Root { sign, x, y }) => {
+                let exact = exact.ok_or_else(|| {
+                    TestCaseError::fail(format!("{at:?}: a root where the algebra is undefined"))
+                })?;
+                let big = |f: &[u128]| {
+                    f.iter()
+                        .fold(BigInt::from(1), |acc, &v| acc * BigInt::from(v))
+                };
+                let (x, y) = (
+                    BigRational::from_integer(big(&x)),
+                    BigRational::from_integer(big(&y)),
+                );
+                prop_assert!(root_is(&exact, sign, x, y), "{:?}", at);
+            }
+            None if complete && !matches!(score, Score::Pt | Score::OneMinusPt) => {
+                prop_assert!(
+                    exact.is_none(),
+                    "{:?}: the algebra is defined, the integer form is not",
+                    at
+                );
+            }
+            None => {}
+        }
+        Ok(())
+    }
+
+    /// Checks walk's polynomial form against the algebra at an interior matrix
+    /// (0 < tp < p, 0 < tn < n), where it is valid.
+    fn check_polynomial_form(
+        score: Score,
+        params: &Params,
+        (tp, tn, p, n): (u64, u64, u64, u64),
+        complete: bool,
+    ) -> Result<(), TestCaseError> {
+        let beta2 = match score {
+            Score::Fbp => beta_squared(&params.beta_positive).unwrap(),
+            Score::Fbn => beta_squared(&params.beta_negative).unwrap(),
+            _ => (0, 1),
+        };
+        let exact = algebra(score, params, tp, tn, p, n);
+        let at = (score, tp, tn, p, n);
+        let (t, u) = (i128::from(tp), i128::from(tn));
+        let Some(found) = form(score, beta2, p, n) else {
+            prop_assert!(
+                !complete || matches!(score, Score::Pt | Score::OneMinusPt),
+                "{:?}: no polynomial form",
+                at
+            );
+            return Ok(());
+        };
+        let exact = exact
+            .ok_or_else(|| TestCaseError::fail(format!("{at:?}: undefined inside the grid")))?;
+        match found {
+            Form::Ratio { num, den } => {
+                let (Some(num), Some(den)) = (num.eval(t, u), den.eval(t, u)) else {
+                    prop_assert!(!complete, "{:?}: overflow at small counts", at);
+                    return Ok(());
+                };
+                prop_assert!(den > 0, "{:?}", at);
+                prop_assert_eq!(exact.as_rational(), Some(&q(num, den)), "{:?}", at);
+            }
+            Form::Root { sign, x, y } => {
+                let (Some(s), Some(x), Some(y)) = (sign.eval(t, u), x.eval(t, u), y.eval(t, u))
+                else {
+                    prop_assert!(!complete, "{:?}: overflow at small counts", at);
+                    return Ok(());
+                };
+                prop_assert!(y > 0, "{:?}", at);
+                // The sign polynomial may be anything where x = 0.
+                let sign = if x == 0 { Ordering::Equal } else { s.cmp(&0) };
+                prop_assert!(root_is(&exact, sign, q(x, 1), q(y, 1)), "{:?}", at);
+            }
+        }
+        Ok(())
+    }
+
+    /// Every score at every matrix of every test set with p, n ≤ 6: the undefined cases
+    /// (zero denominators, empty classes, nothing predicted positive or negative) included.
+    #[test]
+    fn every_small_matrix_agrees() {
+        for (bp, bn) in [(2, 1), (1, 3), (3, 2)] {
+            let params = params(bp, bn);
+            for score in scores() {
+                for (p, n) in (0..=6u64).flat_map(|p| (0..=6u64).map(move |n| (p, n))) {
+                    for (tp, tn) in (0..=p).flat_map(|tp| (0..=n).map(move |tn| (tp, tn))) {
+                        check_integer_form(score, &params, (tp, tn, p, n), true).unwrap();
+                        if 0 < tp && tp < p && 0 < tn && tn < n {
+                            check_polynomial_form(score, &params, (tp, tn, p, n), true).unwrap();
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A count from a pick: the ends of its range often, anywhere in it otherwise.
+    fn count_in(range: u64, (kind, at): (u8, u64)) -> u64 {
+        match kind % 4 {
+            0 => 0,
+            1 => range,
+            _ => at % (range + 1),
+        }
+    }
+
+    proptest! {
+        /// Every score at matrices of test sets from a few to 2^40 samples a class (where
+        /// products overflow fixed width and a form may be absent, never wrong).
+        #[test]
+        fn every_large_matrix_agrees(
+            index in 0usize..32,
+            p in prop_oneof![0u64..20, 20u64..100_000, 1u64 << 30..1u64 << 40],
+            n in prop_oneof![0u64..20, 20u64..100_000, 1u64 << 30..1u64 << 40],
+            tp in (any::<u8>(), any::<u64>()),
+            tn in (any::<u8>(), any::<u64>()),
+            (bp, bn) in (1i64..4, 1i64..4),
+        ) {
+            let score = scores()[index];
+            let params = params(bp, bn);
+            let (tp, tn) = (count_in(p, tp), count_in(n, tn));
+            let small = p.max(n) < 100_000;
+            check_integer_form(score, &params, (tp, tn, p, n), small)?;
+            if p >= 2 && n >= 2 {
+                // Inside the grid: 1 ≤ tp ≤ p − 1.
+                let inside = |c: u64, range: u64| c.clamp(1, range - 1);
+                let (tp, tn) = (inside(tp, p), inside(tn, n));
+                check_polynomial_form(score, &params, (tp, tn, p, n), small)?;
             }
         }
     }

@@ -12,6 +12,7 @@
 //! every coefficient fits and |G| < 2^125 over the whole grid, the walk keeps G and its two
 //! first differences and moves by additions alone (a finite-difference walk, as in
 //! Bresenham's conic drawing); anything else walks with the evaluator's exact tests.
+//! The polynomial forms ([`form`]) are held to the algebra's formulas by the tests in `fast`.
 
 use std::cmp::Ordering;
 
