@@ -476,25 +476,33 @@ mod tests {
 
     #[test]
     fn malformed_cases_name_what_to_fix() {
-        let message = |text: &str| parse_case("bad", text).unwrap_err().to_string();
-        assert!(message("{").starts_with("bad: "));
-        let unknown_var = r#"{"expected": "feasible", "variables": [{"lower": 0, "upper": 1}],
-            "constraints": [{"terms": [[3, "1"]], "lower": "0"}]}"#;
-        assert!(
-            message(unknown_var).contains("variable 3"),
-            "{}",
-            message(unknown_var)
+        let says = |text: &str, what: &str| {
+            let message = parse_case("bad", text).unwrap_err().to_string();
+            assert!(
+                message.starts_with("bad: ") && message.contains(what),
+                "{message}"
+            );
+        };
+        says("{", "EOF");
+        let case = |constraint: &str| {
+            format!(
+                r#"{{"expected": "feasible", "variables": [{{"lower": 0, "upper": 1}}],
+                "constraints": [{constraint}]}}"#
+            )
+        };
+        says(
+            &case(r#"{"terms": [[3, "1"]], "lower": "0"}"#),
+            "variable 3",
         );
-        let bad_bound = r#"{"expected": "feasible", "variables": [{"lower": 0, "upper": 1}],
-            "constraints": [{"terms": [[0, "1"]], "upper": "1/0"}]}"#;
-        assert!(
-            message(bad_bound).contains("\"upper\""),
-            "{}",
-            message(bad_bound)
+        says(
+            &case(r#"{"terms": [[0, "1"]], "upper": "1/0"}"#),
+            "\"upper\"",
         );
-        let typo = r#"{"expected": "feasible", "variables": [], "constriants": []}"#;
-        assert!(message(typo).contains("constriants"), "{}", message(typo));
-        let verdict = r#"{"expected": "maybe", "variables": []}"#;
-        assert!(message(verdict).contains("maybe"), "{}", message(verdict));
+        says(&case(r#"{"terms": [[0, "x"]]}"#), "coefficient");
+        says(
+            r#"{"expected": "feasible", "variables": [], "constriants": []}"#,
+            "constriants",
+        );
+        says(r#"{"expected": "maybe", "variables": []}"#, "maybe");
     }
 }

@@ -493,18 +493,10 @@ mod tests {
 #[cfg(test)]
 mod agree_with_the_algebra {
     use super::*;
+    use crate::walk::tests::scores;
     use crate::walk::{form, Form};
     use proptest::prelude::*;
     use scorecheck_algebra::{Arith, ConfusionMatrix, Exact};
-
-    /// Every score the engine takes, the internal AUC windows included.
-    fn scores() -> Vec<Score> {
-        Score::ALL
-            .iter()
-            .copied()
-            .chain([Score::SensTimesSpec, Score::FnrTimesFpr])
-            .collect()
-    }
 
     fn q(num: i128, den: i128) -> BigRational {
         BigRational::new(BigInt::from(num), BigInt::from(den))
@@ -530,107 +522,120 @@ mod agree_with_the_algebra {
         })
     }
 
-    /// Whether sign · √(x / y) is `exact`: the signs agree and exact² = x / y.
-    fn root_is(exact: &Exact, sign: Ordering, x: BigRational, y: BigRational) -> bool {
-        let zero = q(0, 1);
-        exact.cmp_rational(&zero) == Some(sign) && exact.mul(exact).as_rational() == Some(&(x / y))
-    }
-
-    /// Checks `integer_form` against the algebra at one matrix; `complete` also asks that
-    /// the form exists wherever the algebra's value does (no product can overflow there).
-    fn check_integer_form(
+    /// β² of fbp or fbn as the forms take it, and the algebra's value at the matrix.
+    fn beta2_and_algebra(
         score: Score,
         params: &Params,
         (tp, tn, p, n): (u64, u64, u64, u64),
-        complete: bool,
-    ) -> Result<(), TestCaseError> {
+    ) -> ((i128, i128), Option<Exact>) {
         let beta2 = match score {
             Score::Fbp => beta_squared(&params.beta_positive).unwrap(),
             Score::Fbn => beta_squared(&params.beta_negative).unwrap(),
             _ => (0, 1),
         };
-        let exact = algebra(score, params, tp, tn, p, n);
-        let at = (score, tp, tn, p, n);
-        match integer_form(score, beta2, tp, tn, p, n) {
-            Some(Value::Ratio { num, den }) => {
-                let exact = exact.ok_or_else(|| {
-                    TestCaseError::fail(format!("{at:?}: a ratio where the algebra is undefined"))
-                })?;
-                prop_assert!(den > 0, "{:?}", at);
-                prop_assert_eq!(exact.as_rational(), Some(&q(num, den)), "{:?}", at);
+        (beta2, algebra(score, params, tp, tn, p, n))
+    }
+
+    /// What a fixed-width or polynomial form says the value is.
+    enum Found {
+        /// The value.
+        Ratio(BigRational),
+        /// The value's sign and its square.
+        Root(Ordering, BigRational),
+        /// The form breaks its own invariant (a denominator or radicand ≤ 0).
+        Broken,
+    }
+
+    fn integer_found(score: Score, beta2: (i128, i128), m: (u64, u64, u64, u64)) -> Option<Found> {
+        let (tp, tn, p, n) = m;
+        let big = |f: &[u128]| {
+            f.iter()
+                .fold(BigInt::from(1), |acc, &v| acc * BigInt::from(v))
+        };
+        Some(match integer_form(score, beta2, tp, tn, p, n)? {
+            Value::Ratio { den, .. } if den <= 0 => Found::Broken,
+            Value::Ratio { num, den } => Found::Ratio(q(num, den)),
+            Value::Root { sign, x, y } => Found::Root(sign, BigRational::new(big(&x), big(&y))),
+        })
+    }
+
+    /// Walk's polynomial form evaluated at `m`; `None` when there is none or it overflows.
+    fn polynomial_found(
+        score: Score,
+        beta2: (i128, i128),
+        m: (u64, u64, u64, u64),
+    ) -> Option<Found> {
+        let (tp, tn, p, n) = m;
+        let (t, u) = (i128::from(tp), i128::from(tn));
+        Some(match form(score, beta2, p, n)? {
+            Form::Ratio { num, den } => match (num.eval(t, u)?, den.eval(t, u)?) {
+                (_, den) if den <= 0 => Found::Broken,
+                (num, den) => Found::Ratio(q(num, den)),
+            },
+            Form::Root { sign, x, y } => match (sign.eval(t, u)?, x.eval(t, u)?, y.eval(t, u)?) {
+                (_, _, y) if y <= 0 => Found::Broken,
+                // The sign polynomial may be anything where x = 0.
+                (_, 0, _) => Found::Root(Ordering::Equal, q(0, 1)),
+                (s, x, y) => Found::Root(s.cmp(&0), q(x, y)),
+            },
+        })
+    }
+
+    /// Whether `found` is the algebra's `exact` value; `complete` also asks for a form
+    /// wherever the algebra's value exists (pt and 1 − pt have none).
+    fn agrees(
+        found: Option<Found>,
+        exact: Option<&Exact>,
+        complete: bool,
+        at: (Score, u64, u64, u64, u64),
+    ) -> Result<(), TestCaseError> {
+        let zero = q(0, 1);
+        match (found, exact) {
+            (Some(Found::Broken), _) => {
+                prop_assert!(false, "{:?}: a form breaks its invariant", at)
             }
-            Some(Value::Root { sign, x, y }) => {
-                let exact = exact.ok_or_else(|| {
-                    TestCaseError::fail(format!("{at:?}: a root where the algebra is undefined"))
-                })?;
-                let big = |f: &[u128]| {
-                    f.iter()
-                        .fold(BigInt::from(1), |acc, &v| acc * BigInt::from(v))
-                };
-                let (x, y) = (
-                    BigRational::from_integer(big(&x)),
-                    BigRational::from_integer(big(&y)),
-                );
-                prop_assert!(root_is(&exact, sign, x, y), "{:?}", at);
+            (Some(_), None) => {
+                prop_assert!(false, "{:?}: a form where the algebra is undefined", at)
             }
-            None if complete && !matches!(score, Score::Pt | Score::OneMinusPt) => {
-                prop_assert!(
-                    exact.is_none(),
-                    "{:?}: the algebra is defined, the integer form is not",
-                    at
-                );
+            (Some(Found::Ratio(value)), Some(exact)) => {
+                prop_assert_eq!(exact.as_rational(), Some(&value), "{:?}", at);
             }
-            None => {}
+            (Some(Found::Root(sign, square)), Some(exact)) => {
+                prop_assert_eq!(exact.cmp_rational(&zero), Some(sign), "{:?}", at);
+                let squared = exact.mul(exact);
+                prop_assert_eq!(squared.as_rational(), Some(&square), "{:?}", at);
+            }
+            (None, Some(_)) => prop_assert!(
+                !complete || matches!(at.0, Score::Pt | Score::OneMinusPt),
+                "{:?}: the algebra is defined, the form is not",
+                at
+            ),
+            (None, None) => {}
         }
         Ok(())
     }
 
-    /// Checks walk's polynomial form against the algebra at an interior matrix
-    /// (0 < tp < p, 0 < tn < n), where it is valid.
-    fn check_polynomial_form(
+    /// Checks `integer_form` at one matrix against the algebra, and walk's polynomial form
+    /// too when the matrix is inside the grid (0 < tp < p, 0 < tn < n, where it is valid);
+    /// `complete` also asks that each form exists wherever the algebra's value does (no
+    /// product can overflow there).
+    fn check_forms(
         score: Score,
         params: &Params,
-        (tp, tn, p, n): (u64, u64, u64, u64),
+        m: (u64, u64, u64, u64),
         complete: bool,
     ) -> Result<(), TestCaseError> {
-        let beta2 = match score {
-            Score::Fbp => beta_squared(&params.beta_positive).unwrap(),
-            Score::Fbn => beta_squared(&params.beta_negative).unwrap(),
-            _ => (0, 1),
-        };
-        let exact = algebra(score, params, tp, tn, p, n);
+        let (beta2, exact) = beta2_and_algebra(score, params, m);
+        let (tp, tn, p, n) = m;
         let at = (score, tp, tn, p, n);
-        let (t, u) = (i128::from(tp), i128::from(tn));
-        let Some(found) = form(score, beta2, p, n) else {
-            prop_assert!(
-                !complete || matches!(score, Score::Pt | Score::OneMinusPt),
-                "{:?}: no polynomial form",
-                at
-            );
-            return Ok(());
-        };
-        let exact = exact
-            .ok_or_else(|| TestCaseError::fail(format!("{at:?}: undefined inside the grid")))?;
-        match found {
-            Form::Ratio { num, den } => {
-                let (Some(num), Some(den)) = (num.eval(t, u), den.eval(t, u)) else {
-                    prop_assert!(!complete, "{:?}: overflow at small counts", at);
-                    return Ok(());
-                };
-                prop_assert!(den > 0, "{:?}", at);
-                prop_assert_eq!(exact.as_rational(), Some(&q(num, den)), "{:?}", at);
-            }
-            Form::Root { sign, x, y } => {
-                let (Some(s), Some(x), Some(y)) = (sign.eval(t, u), x.eval(t, u), y.eval(t, u))
-                else {
-                    prop_assert!(!complete, "{:?}: overflow at small counts", at);
-                    return Ok(());
-                };
-                prop_assert!(y > 0, "{:?}", at);
-                // The sign polynomial may be anything where x = 0.
-                let sign = if x == 0 { Ordering::Equal } else { s.cmp(&0) };
-                prop_assert!(root_is(&exact, sign, q(x, 1), q(y, 1)), "{:?}", at);
-            }
+        agrees(integer_found(score, beta2, m), exact.as_ref(), complete, at)?;
+        if 0 < tp && tp < p && 0 < tn && tn < n {
+            agrees(
+                polynomial_found(score, beta2, m),
+                exact.as_ref(),
+                complete,
+                at,
+            )?;
         }
         Ok(())
     }
@@ -644,10 +649,7 @@ mod agree_with_the_algebra {
             for score in scores() {
                 for (p, n) in (0..=6u64).flat_map(|p| (0..=6u64).map(move |n| (p, n))) {
                     for (tp, tn) in (0..=p).flat_map(|tp| (0..=n).map(move |tn| (tp, tn))) {
-                        check_integer_form(score, &params, (tp, tn, p, n), true).unwrap();
-                        if 0 < tp && tp < p && 0 < tn && tn < n {
-                            check_polynomial_form(score, &params, (tp, tn, p, n), true).unwrap();
-                        }
+                        check_forms(score, &params, (tp, tn, p, n), true).unwrap();
                     }
                 }
             }
@@ -679,12 +681,11 @@ mod agree_with_the_algebra {
             let params = params(bp, bn);
             let (tp, tn) = (count_in(p, tp), count_in(n, tn));
             let small = p.max(n) < 100_000;
-            check_integer_form(score, &params, (tp, tn, p, n), small)?;
+            check_forms(score, &params, (tp, tn, p, n), small)?;
             if p >= 2 && n >= 2 {
-                // Inside the grid: 1 ≤ tp ≤ p − 1.
+                // A point inside the grid too, where walk's polynomial form is checked.
                 let inside = |c: u64, range: u64| c.clamp(1, range - 1);
-                let (tp, tn) = (inside(tp, p), inside(tn, n));
-                check_polynomial_form(score, &params, (tp, tn, p, n), small)?;
+                check_forms(score, &params, (inside(tp, p), inside(tn, n), p, n), small)?;
             }
         }
     }

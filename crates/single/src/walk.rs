@@ -617,7 +617,7 @@ impl Walker {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::count::walk_all;
     use crate::grid::Grid;
@@ -628,7 +628,7 @@ mod tests {
     use scorecheck_algebra::{ConfusionMatrix, Params};
 
     /// Every score the engine takes, the internal AUC windows included.
-    fn scores() -> Vec<Score> {
+    pub(crate) fn scores() -> Vec<Score> {
         Score::ALL
             .iter()
             .copied()
