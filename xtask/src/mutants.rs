@@ -48,8 +48,10 @@ pub const TIMEOUT_SECONDS: u32 = 120;
 ///   `explain.rs`, `repair.rs`, `setups.rs`, `region.rs` (extremes, explanations, repairs,
 ///   splits and column listings built on the decision, not the decision), `auc.rs` (turning
 ///   a reported AUC into windows: a request-shaping step with its own brute-force tests);
-/// - feasibility: `optimize.rs` (extremes, gated by `checked_optimize`), `json.rs` and
-///   `conformance.rs` (reading test data), `testing.rs` (the brute-force oracle itself).
+/// - feasibility: `optimize.rs` (extremes, gated by `checked_optimize`), `float_kit.rs`
+///   (the float backends' preliminaries; no default backend uses it, and their tests with
+///   HiGHS, CBC and microlp need system libraries), `testing.rs` (the brute-force oracle
+///   itself).
 pub const TARGETS: &[Target] = &[
     Target {
         name: "rational",

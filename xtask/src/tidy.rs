@@ -1,4 +1,4 @@
-//! Convention checks run by the tidy test: crate docs and allowed dependency edges.
+//! Convention checks run by the tidy test: crate docs, allowed dependency edges, and file I/O only in the CLI.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -158,19 +158,27 @@ pub fn check(root: &Path) -> anyhow::Result<Vec<Violation>> {
                 }
             }
         }
-        check_file_headers(&dir.join("src"), &mut violations)?;
+        // The CLI is the only crate with file I/O; xtask is not under crates/.
+        let file_io_allowed = name == "scorecheck-cli";
+        check_sources(&dir.join("src"), file_io_allowed, &mut violations)?;
     }
     Ok(violations)
 }
 
-fn check_file_headers(dir: &Path, violations: &mut Vec<Violation>) -> anyhow::Result<()> {
+/// Every .rs file under `dir` starts with a `//!` line and, unless `file_io_allowed`,
+/// touches no file (`std::fs` outside comments): libraries take text, not paths.
+fn check_sources(
+    dir: &Path,
+    file_io_allowed: bool,
+    violations: &mut Vec<Violation>,
+) -> anyhow::Result<()> {
     if !dir.exists() {
         return Ok(());
     }
     for entry in fs::read_dir(dir)? {
         let path = entry?.path();
         if path.is_dir() {
-            check_file_headers(&path, violations)?;
+            check_sources(&path, file_io_allowed, violations)?;
         } else if path.extension().is_some_and(|e| e == "rs") {
             let text = fs::read_to_string(&path)?;
             if !text.starts_with("//!") {
@@ -179,7 +187,33 @@ fn check_file_headers(dir: &Path, violations: &mut Vec<Violation>) -> anyhow::Re
                     path.display()
                 )));
             }
+            if !file_io_allowed {
+                if let Some(line) = file_io_line(&text) {
+                    violations.push(Violation(format!(
+                        "{}:{line} uses std::fs: only the CLI and xtask touch files (compile data in with include_str!, or take text from the caller)",
+                        path.display()
+                    )));
+                }
+            }
         }
     }
     Ok(())
+}
+
+/// The first line (1-based) of `text` that uses `std::fs` (or `fs::` after a `use std::{fs}`),
+/// comments left out.
+fn file_io_line(text: &str) -> Option<usize> {
+    text.lines()
+        .position(|line| {
+            let code = line.split("//").next().unwrap_or_default();
+            code.contains("std::fs") || code.contains("std::{fs") || {
+                code.match_indices("fs::").any(|(at, _)| {
+                    !code[..at]
+                        .chars()
+                        .next_back()
+                        .is_some_and(|c| c.is_alphanumeric() || c == '_')
+                })
+            }
+        })
+        .map(|i| i + 1)
 }

@@ -106,3 +106,30 @@ fn tidy_catches_a_crate_that_names_a_backend() {
         "{violations:?}"
     );
 }
+
+#[test]
+fn tidy_catches_a_library_that_reads_files() {
+    let root = fixture(
+        "file-io",
+        "//! Crate b.\n//! Does b.\n//! Example.\n// std::fs in a comment is fine.\npub fn f() -> String {\n    std::fs::read_to_string(\"cases.json\").unwrap_or_default()\n}\n",
+        "",
+    );
+    let violations = xtask::tidy::check(&root).unwrap();
+    assert_eq!(violations.len(), 1, "{violations:?}");
+    assert!(
+        violations[0].0.contains("lib.rs:6 uses std::fs"),
+        "{violations:?}"
+    );
+    // The CLI may.
+    fs::write(
+        root.join("crates/b/Cargo.toml"),
+        "[package]\nname = \"scorecheck-cli\"\n",
+    )
+    .unwrap();
+    fs::write(
+        root.join("ARCHITECTURE.md"),
+        "```allowed-edges\nscorecheck-a:\nscorecheck-cli:\n```\n```engine-crates\n```\n",
+    )
+    .unwrap();
+    assert_eq!(xtask::tidy::check(&root).unwrap(), vec![]);
+}

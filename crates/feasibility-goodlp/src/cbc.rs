@@ -5,10 +5,11 @@ use std::time::{Duration, Instant};
 
 use good_lp::solvers::coin_cbc::CoinCbcProblem;
 use good_lp::{ResolutionError, Solution, SolutionStatus, SolverModel, WithTimeLimit};
+use scorecheck_feasibility::float_kit::{deadline, prepare, time_left, Prepared};
 use scorecheck_feasibility::{Budget, Certainty, Feasibility, Problem, Verdict};
 
 use crate::farkas;
-use crate::model::{deadline, feasible_or_undecided, integer_model, prepare, time_left, Prepared};
+use crate::model::{feasible_or_undecided, integer_model};
 
 /// CBC through good_lp; its [`Feasibility::name`] is `"cbc"`.
 ///
@@ -51,7 +52,7 @@ fn configure(mut model: CoinCbcProblem, max_nodes: u64, left: Option<Duration>) 
 }
 
 fn run(problem: &Problem, prepared: &Prepared, budget: &Budget, left: Option<Duration>) -> Run {
-    let (model, columns) = integer_model(problem, &prepared.float_rows, good_lp::coin_cbc);
+    let (model, columns) = integer_model(problem, prepared.float_rows(), good_lp::coin_cbc);
     let model = configure(model, budget.max_nodes, left);
     match model.solve() {
         Ok(solution) => {
@@ -111,12 +112,12 @@ fn infeasible(
 ) -> Verdict {
     if let Ok(left) = time_left(deadline) {
         let proposal = catch_unwind(AssertUnwindSafe(|| {
-            farkas::propose(problem, &prepared.float_rows, good_lp::coin_cbc, |model| {
+            farkas::propose(problem, prepared.float_rows(), good_lp::coin_cbc, |model| {
                 configure(model, budget.max_nodes, left)
             })
         }));
         if let Ok(Some(y)) = proposal {
-            if farkas::certifies(problem, &prepared.integer_rows, &prepared.float_rows, &y) {
+            if farkas::certifies(problem, prepared.integer_rows(), prepared.float_rows(), &y) {
                 return Verdict::Infeasible {
                     certainty: Certainty::Exact,
                     reason: "CBC found no integer point, and an exact Farkas certificate shows \

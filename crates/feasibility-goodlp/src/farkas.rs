@@ -6,7 +6,7 @@
 //! If the largest value of `c·x` over the variable box is below `b`, no real point, and so
 //! no integer point, satisfies the rows: that comparison is made with exact rationals, so the
 //! multipliers may be as noisy as a float solver leaves them (noise only weakens the proof).
-//! The rows are the integer rows of [`crate::rows`], whose bounds were already rounded inwards,
+//! The rows are the integer rows of `scorecheck_feasibility::float_kit`, whose bounds were already rounded inwards,
 //! so a certificate may prove integer infeasibility that the plain relaxation does not show.
 //!
 //! The multipliers come from the certificate LP, solved by the same float solver:
@@ -19,7 +19,7 @@ use num_rational::BigRational;
 use num_traits::{Signed, Zero};
 use scorecheck_feasibility::{IntegerRow, Problem};
 
-use crate::rows::FloatRow;
+use scorecheck_feasibility::float_kit::FloatRow;
 
 /// Whether the multipliers `y` (one per row of `float_rows`, which stand for `integer_rows`
 /// divided by their divisors) prove exactly that no point of the box satisfies the rows.
@@ -132,7 +132,7 @@ pub fn propose<S: Solver>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rows::{float_row, integer_rows};
+    use scorecheck_feasibility::float_kit::{float_row, integer_rows};
 
     fn r(n: i64, d: i64) -> BigRational {
         BigRational::new(n.into(), d.into())

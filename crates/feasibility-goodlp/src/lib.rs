@@ -76,8 +76,6 @@ mod farkas;
 mod micro;
 #[cfg(any(feature = "cbc", feature = "microlp"))]
 mod model;
-#[cfg(any(feature = "cbc", feature = "microlp"))]
-mod rows;
 
 #[cfg(feature = "cbc")]
 pub use cbc::Cbc;

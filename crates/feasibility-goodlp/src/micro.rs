@@ -7,10 +7,11 @@ use std::time::{Duration, Instant};
 
 use ::microlp::{SolveOptions, SolveOutcome};
 use good_lp::WithTimeLimit;
+use scorecheck_feasibility::float_kit::{deadline, prepare, time_left, Prepared};
 use scorecheck_feasibility::{checked, Budget, Certainty, Feasibility, Problem, Verdict};
 
 use crate::farkas;
-use crate::model::{deadline, feasible_or_undecided, integer_model, prepare, time_left, Prepared};
+use crate::model::{feasible_or_undecided, integer_model};
 
 /// microlp (pure Rust, `f64`) through good_lp; its [`Feasibility::name`] is `"microlp"`.
 ///
@@ -119,7 +120,7 @@ enum Run {
 }
 
 fn run(problem: &Problem, prepared: &Prepared, budget: &Budget, left: Option<Duration>) -> Run {
-    let (model, _) = integer_model(problem, &prepared.float_rows, good_lp::microlp);
+    let (model, _) = integer_model(problem, prepared.float_rows(), good_lp::microlp);
     // good_lp sets microlp's time limit but not its node limit, so the inner problem is
     // solved here with both.
     let mut options = SolveOptions::default();
@@ -163,7 +164,7 @@ impl MicroLp {
         let proposal = catch_unwind(AssertUnwindSafe(|| {
             farkas::propose(
                 problem,
-                &prepared.float_rows,
+                prepared.float_rows(),
                 good_lp::microlp,
                 |model| match left {
                     Some(left) => model.with_time_limit(left.as_secs_f64()),
@@ -172,7 +173,7 @@ impl MicroLp {
             )
         }));
         if let Ok(Some(y)) = proposal {
-            if farkas::certifies(problem, &prepared.integer_rows, &prepared.float_rows, &y) {
+            if farkas::certifies(problem, prepared.integer_rows(), prepared.float_rows(), &y) {
                 return Verdict::Infeasible {
                     certainty: Certainty::Exact,
                     reason: "microlp found no integer point, and an exact Farkas certificate \

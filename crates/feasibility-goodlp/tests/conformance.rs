@@ -1,9 +1,9 @@
-//! Runs the shared conformance files of `scorecheck-feasibility` against CBC and microlp, counting agreed, undecided and wrong answers.
+//! Runs the shared conformance cases of `scorecheck-conformance` against CBC and microlp, counting agreed, undecided and wrong answers.
 #![cfg(any(feature = "cbc", feature = "microlp"))]
 
 use std::time::Duration;
 
-use scorecheck_feasibility::conformance::{cases, Expected};
+use scorecheck_conformance::{cases, Expected};
 use scorecheck_feasibility::{checked, Budget, Certainty, Feasibility, Verdict};
 
 /// How a backend did on the conformance cases.

@@ -59,15 +59,14 @@
 //! That is why this crate is not among the workspace's default members.
 
 mod run;
-mod scaling;
 mod witness;
 
 use std::time::Instant;
 
+use scorecheck_feasibility::float_kit::{deadline, prepare, FloatRow};
 use scorecheck_feasibility::{Budget, Certainty, Feasibility, Problem, Verdict};
 
 use crate::run::{Model, RunOutcome, RunSettings};
-use crate::scaling::{scale_problem, FloatRow, Scaled};
 use crate::witness::verified_witness;
 
 /// Margin by which normalised row windows are shrunk for the second try at a witness,
@@ -97,52 +96,18 @@ impl Feasibility for HighsBackend {
 
     fn solve(&self, problem: &Problem, budget: &Budget) -> Verdict {
         let start = Instant::now();
-        if let Some((constraint, var)) = problem.unknown_variable() {
-            let name = problem
-                .constraints()
-                .get(constraint)
-                .map(|c| c.name.as_str())
-                .unwrap_or_default();
-            return Verdict::Undecided {
-                reason: format!(
-                    "malformed problem: constraint {name} refers to variable #{} which does not exist",
-                    var.0
-                ),
-            };
-        }
-        if let Some(reason) = problem.trivially_infeasible() {
-            return Verdict::Infeasible {
-                certainty: Certainty::Exact,
-                reason,
-            };
-        }
-        let rows = match scale_problem(problem) {
-            Scaled::Infeasible(reason) => {
-                return Verdict::Infeasible {
-                    certainty: Certainty::Exact,
-                    reason,
-                }
-            }
-            Scaled::Rows(rows) => rows,
+        let prepared = match prepare(problem) {
+            Ok(prepared) => prepared,
+            Err(verdict) => return verdict,
         };
-        if rows.is_empty() {
-            // Every row holds everywhere, so any point of the box does.
-            let point: Vec<i64> = problem.variables().iter().map(|v| v.lower).collect();
-            return match problem.check(&point) {
-                Ok(()) => Verdict::Feasible { witness: point },
-                Err(violation) => Verdict::Undecided {
-                    reason: format!("internal error: the lower corner fails ({violation})"),
-                },
-            };
-        }
         let settings = RunSettings {
             presolve: true,
             max_nodes: budget.max_nodes,
-            deadline: budget.time_limit.and_then(|limit| start.checked_add(limit)),
+            deadline: deadline(start, budget),
         };
         Solver {
             problem,
-            rows: &rows,
+            rows: prepared.float_rows(),
             settings,
         }
         .solve()
@@ -178,7 +143,7 @@ impl Solver<'_> {
             "{source} returned a point that fails the exact check, and no integer point \
              nearby satisfies the problem"
         );
-        if self.rows.iter().all(|r| r.integral) {
+        if self.rows.iter().all(FloatRow::is_integral) {
             // Integer rows are exact in f64; shrinking them would only drop integer points.
             return Verdict::Undecided { reason: failure };
         }

@@ -4,9 +4,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
 use highs::{ColProblem, HighsModelStatus, RowProblem, Sense};
+use scorecheck_feasibility::float_kit::{time_left, FloatRow};
 use scorecheck_feasibility::Problem;
-
-use crate::scaling::FloatRow;
 
 /// HiGHS counts columns, rows and nonzeros in a 32-bit integer.
 const HIGHS_INT_MAX: usize = i32::MAX as usize;
@@ -67,8 +66,9 @@ impl Model {
                 };
                 terms.push((column, coef));
             }
-            let (mut lower, mut upper) = (row.lower, row.upper);
-            if margin > 0.0 && !row.integral {
+            let mut lower = row.lower.unwrap_or(f64::NEG_INFINITY);
+            let mut upper = row.upper.unwrap_or(f64::INFINITY);
+            if margin > 0.0 && !row.is_integral() {
                 let (l, u) = (lower + margin, upper - margin);
                 if l <= u {
                     (lower, upper) = (l, u);
@@ -83,15 +83,9 @@ impl Model {
 
     /// Runs HiGHS once. Any panic of the bindings becomes [`RunOutcome::NoAnswer`].
     pub fn run(&self, settings: RunSettings) -> RunOutcome {
-        let time_limit = match settings.deadline {
-            Some(deadline) => {
-                let left = deadline.saturating_duration_since(Instant::now());
-                if left.is_zero() {
-                    return RunOutcome::NoAnswer("the time limit was reached".to_string());
-                }
-                Some(left)
-            }
-            None => None,
+        let time_limit = match time_left(settings.deadline) {
+            Ok(left) => left,
+            Err(_) => return RunOutcome::NoAnswer("the time limit was reached".to_string()),
         };
         let problem = self.problem.clone();
         let outcome = catch_unwind(AssertUnwindSafe(move || {

@@ -6,7 +6,7 @@
 
 use num_rational::BigRational;
 use num_traits::{Signed, Zero};
-use scorecheck_feasibility::{repair, Problem};
+use scorecheck_feasibility::{float_kit, Problem};
 
 /// Number of moves the local search here makes before giving up.
 const MAX_LOCAL_MOVES: usize = 200;
@@ -14,43 +14,15 @@ const MAX_LOCAL_MOVES: usize = 200;
 /// Largest problem the pair search runs on (it scans all pairs of variables per move).
 const MAX_PAIR_VARIABLES: usize = 120;
 
-/// Rounds `values` to the nearest integers inside the variable bounds.
-///
-/// A missing or non-finite value becomes the variable's lower bound.
-pub fn round_point(problem: &Problem, values: &[f64]) -> Vec<i64> {
-    problem
-        .variables()
-        .iter()
-        .enumerate()
-        .map(|(i, v)| {
-            let value = values.get(i).copied().unwrap_or(f64::NAN);
-            // `as` saturates for out-of-range floats; NaN is handled first.
-            let rounded = if value.is_finite() {
-                value.round() as i64
-            } else {
-                v.lower
-            };
-            rounded.clamp(v.lower.min(v.upper), v.upper.max(v.lower))
-        })
-        .collect()
-}
-
 /// An exactly verified witness near `values`, if one is found.
 ///
-/// Tries, in order: the rounded point; the shared greedy repair of the feasibility crate;
-/// a local search here that may also move variables out of the violated row when they
-/// relieve it elsewhere (pairs of moves, which the greedy repair does not try).
+/// Tries, in order: the rounded point and the shared greedy repair
+/// ([`scorecheck_feasibility::float_kit::verified_witness`]); a local search here that may
+/// also move variables out of the violated row when they relieve it elsewhere (pairs of
+/// moves, which the greedy repair does not try).
 pub fn verified_witness(problem: &Problem, values: &[f64]) -> Option<Vec<i64>> {
-    let rounded = round_point(problem, values);
-    if problem.check(&rounded).is_ok() {
-        return Some(rounded);
-    }
-    if let Some(repaired) = repair(problem, &rounded) {
-        if problem.check(&repaired).is_ok() {
-            return Some(repaired);
-        }
-    }
-    pair_search(problem, rounded)
+    float_kit::verified_witness(problem, values)
+        .or_else(|| pair_search(problem, float_kit::round_point(problem, values)))
 }
 
 /// Distance of `activity` from the window `[lower, upper]` (0 inside).
@@ -168,19 +140,10 @@ fn pair_search(problem: &Problem, mut point: Vec<i64>) -> Option<Vec<i64>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use scorecheck_feasibility::repair;
 
     fn r(n: i64, d: i64) -> BigRational {
         BigRational::new(n.into(), d.into())
-    }
-
-    #[test]
-    fn rounding_clamps_and_survives_nan() {
-        let mut p = Problem::new();
-        p.add_variable("a", 0, 5);
-        p.add_variable("b", -3, 3);
-        p.add_variable("c", 1, 2);
-        assert_eq!(round_point(&p, &[4.6, -9.0, f64::NAN]), vec![5, -3, 1]);
-        assert_eq!(round_point(&p, &[1e300]), vec![5, -3, 1]);
     }
 
     #[test]

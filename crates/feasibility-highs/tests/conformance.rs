@@ -1,6 +1,6 @@
-//! Runs the shared conformance files of `scorecheck-feasibility` against the HiGHS backend.
+//! Runs the shared conformance cases of `scorecheck-conformance` against the HiGHS backend.
 
-use scorecheck_feasibility::conformance::{cases, run_conformance};
+use scorecheck_conformance::{cases, run_conformance};
 use scorecheck_feasibility::{checked, Budget, Certainty, Verdict};
 use scorecheck_feasibility_highs::HighsBackend;
 

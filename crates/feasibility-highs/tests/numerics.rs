@@ -262,3 +262,23 @@ fn the_node_limit_gives_undecided_and_a_full_budget_agrees_with_brute_force() {
         other => panic!("an answer this test does not know: {other:?}"),
     }
 }
+
+/// A variable bound beyond 2^53 is not exact in `f64`: HiGHS is not asked, the answer is
+/// undecided (the float backends' shared preliminaries, `float_kit::prepare`), never an
+/// "infeasible" a rounded bound could have made wrong.
+#[test]
+fn a_bound_beyond_two_to_the_53_is_undecided_without_highs() {
+    let mut p = Problem::new();
+    let x = p.add_variable("x", 0, (1 << 53) + 2);
+    p.add_constraint(
+        "x is huge",
+        vec![(x, r(1, 1))],
+        Some(r((1 << 53) + 1, 1)),
+        None,
+    );
+    let verdict = HighsBackend::new().solve(&p, &Budget::default());
+    let Verdict::Undecided { reason } = verdict else {
+        panic!("expected undecided, got {verdict:?}");
+    };
+    assert!(reason.contains("2^53"), "{reason}");
+}

@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use num_rational::BigRational;
-use scorecheck_feasibility::conformance::cases;
+use scorecheck_conformance::cases;
 use scorecheck_feasibility::{checked, Budget, Problem, Verdict};
 use scorecheck_feasibility_pure::PureBackend;
 

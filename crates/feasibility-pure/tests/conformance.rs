@@ -1,7 +1,7 @@
-//! The shared conformance files of `scorecheck-feasibility`, run against the pure backend.
+//! The shared conformance cases of `scorecheck-conformance`, run against the pure backend.
 
-use scorecheck_feasibility::conformance::{cases, Expected};
-use scorecheck_feasibility::{checked, run_conformance, Budget, Certainty, Verdict};
+use scorecheck_conformance::{cases, run_conformance, Expected};
+use scorecheck_feasibility::{checked, Budget, Certainty, Verdict};
 use scorecheck_feasibility_pure::PureBackend;
 
 #[test]

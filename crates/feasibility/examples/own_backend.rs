@@ -7,8 +7,9 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use num_rational::BigRational;
+use scorecheck_conformance::run_conformance;
 use scorecheck_feasibility::testing::BruteForce;
-use scorecheck_feasibility::{checked, run_conformance, Budget, Feasibility, Problem, Verdict};
+use scorecheck_feasibility::{checked, Budget, Feasibility, Problem, Verdict};
 
 /// A backend that counts its calls and asks the enumerating oracle.
 struct Counting {
@@ -57,7 +58,7 @@ fn main() {
     println!("{verdict:?}");
     let witness = verdict.witness().expect("tp = (2, 2), tn = (3, 4) fits");
     assert!(problem.check(witness).is_ok());
-    // The conformance cases under testdata/ that every backend crate runs in its tests
+    // The conformance cases of scorecheck-conformance that every backend crate runs in its tests
     // (HiGHS, CBC, microlp and the pure backend pass them all). Brute force leaves the large
     // ones undecided, never wrong, and the report lists each case it did not answer.
     match run_conformance(&backend) {

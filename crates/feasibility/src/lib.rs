@@ -20,13 +20,19 @@
 //! - [`decide_parallel_rows`], an exact decision without branch and bound of programs whose
 //!   rows, once tied variables are merged, all bound one linear form (the micro-averaged
 //!   multiclass mean of scores), and [`ParallelRowsFirst`], a backend trying it first;
-//! - [`testing::BruteForce`], an enumerating oracle for small problems;
-//! - [`conformance`]: the shared data files under `testdata/` and [`run_conformance`],
-//!   which every backend crate runs in its tests.
+//! - [`float_kit`]: what a float backend needs to hand a [`Problem`] to a float solver and
+//!   have its answer re-checked (the exact preliminaries, rows scaled exactly before they
+//!   become `f64`, a float point turned into a verified witness), shared by the HiGHS,
+//!   CBC and microlp backends;
+//! - [`testing::BruteForce`], an enumerating oracle for small problems.
+//!
+//! The cases every backend must decide correctly, and the runner a backend's tests call,
+//! are in the test-support crate `scorecheck-conformance` (a dev-dependency).
 //!
 //! What it deliberately does not do: it names no solver and solves nothing beyond brute
 //! force (and the enumeration of [`decide_parallel_rows`]); backends live in their own crates (`scorecheck-feasibility-pure`, the exact
-//! default, and `scorecheck-feasibility-highs`). No `f64` appears here.
+//! default, and `scorecheck-feasibility-highs`). No `f64` decides anything here: it appears
+//! only in [`float_kit`], on the way to a float solver whose answers are checked exactly.
 //!
 //! ```
 //! use num_rational::BigRational;
@@ -52,9 +58,8 @@
 //! Cargo features: none.
 
 mod checked;
-pub mod conformance;
+pub mod float_kit;
 mod integer_row;
-mod json;
 mod optimize;
 mod parallel_rows;
 mod problem;
@@ -62,7 +67,6 @@ pub mod testing;
 mod verdict;
 
 pub use checked::{checked, repair, ExactFirst, ExactOnly};
-pub use conformance::{run_conformance, ConformanceError};
 pub use integer_row::IntegerRow;
 pub use num_rational::BigRational;
 pub use optimize::{

@@ -1,33 +1,8 @@
-//! The brute-force oracle against the conformance files, and the exact gate `checked` against misbehaving backends.
+//! The brute-force oracle's limits, and the exact gate `checked` against misbehaving backends (the oracle against the conformance cases is in `scorecheck-conformance`).
 
 use num_rational::BigRational;
-use scorecheck_feasibility::conformance::{cases, Expected};
 use scorecheck_feasibility::testing::BruteForce;
 use scorecheck_feasibility::{checked, Budget, Certainty, Feasibility, Problem, Verdict};
-
-#[test]
-fn brute_force_agrees_with_every_small_conformance_case() {
-    let cases = cases().unwrap();
-    let mut run = 0;
-    for case in &cases {
-        if case.problem.box_size() > 1_000_000 {
-            continue;
-        }
-        let verdict = checked(&BruteForce::default(), &case.problem, &Budget::default());
-        match (case.expected, &verdict) {
-            (Expected::Feasible, Verdict::Feasible { .. }) => {}
-            (Expected::Infeasible, Verdict::Infeasible { certainty, .. }) => {
-                assert_eq!(*certainty, Certainty::Exact, "{}", case.name)
-            }
-            _ => panic!(
-                "{}: expected {:?}, got {verdict:?}",
-                case.name, case.expected
-            ),
-        }
-        run += 1;
-    }
-    assert!(run >= 15, "only {run} small cases");
-}
 
 #[test]
 fn brute_force_refuses_large_boxes() {
@@ -125,38 +100,4 @@ fn check_reports_the_first_violation() {
     assert!(p.check(&[1, 1]).is_err());
     assert_eq!(Certainty::Exact.to_string(), "exact");
     assert_eq!(Certainty::Solver.as_str(), "solver");
-}
-
-/// A backend that never decides anything.
-struct Shrug;
-
-impl Feasibility for Shrug {
-    fn name(&self) -> &'static str {
-        "shrug"
-    }
-    fn solve(&self, _: &Problem, _: &Budget) -> Verdict {
-        Verdict::Undecided {
-            reason: "no idea".to_string(),
-        }
-    }
-}
-
-#[test]
-fn conformance_failures_name_their_cases_and_verdicts() {
-    use scorecheck_feasibility::conformance::CaseErrorKind;
-    use scorecheck_feasibility::run_conformance;
-
-    let error = run_conformance(&Shrug).unwrap_err();
-    // Cases infeasible on their face are answered by `checked` without the backend.
-    assert!(error.failures().len() >= 15, "{error}");
-    let first = &error.failures()[0];
-    assert!(error.to_string().starts_with(first.case()), "{error}");
-    assert!(matches!(
-        first.kind(),
-        CaseErrorKind::WrongVerdict {
-            verdict: Verdict::Undecided { .. },
-            ..
-        }
-    ));
-    assert!(std::error::Error::source(&error).is_some());
 }

@@ -7,6 +7,11 @@
 //! a/b (b > 0) is then compared by cross-multiplication: sign(b·N − a·D), or the signs of S
 //! and a and then b²·X against a²·Y. The products are formed as 256-bit integers from
 //! u128 factors; anything wider is left to the exact big-rational evaluation.
+//!
+//! These forms, and the polynomial forms of `walk`, are the algebra's formulas
+//! (`scorecheck_algebra::evaluate`) written again for speed; the tests of
+//! `agree_with_the_algebra` below hold both to the algebra, value for value and undefined
+//! where it is undefined, on every score.
 
 use std::cmp::Ordering;
 
@@ -476,6 +481,211 @@ mod tests {
             if let Some(got) = compare_at(score, &params, p, n, a, b) {
                 let (va, vb) = (value(a).expect("defined"), value(b).expect("defined"));
                 prop_assert_eq!(va.cmp_exact(&vb), Some(got), "{} at {:?} and {:?}", score, a, b);
+            }
+        }
+    }
+}
+
+/// The fixed-width forms here and the polynomial forms of [`crate::walk`] are the algebra's
+/// formulas written again for speed (no allocation, no gcd, additions along a column); these
+/// tests hold them to the algebra (`scorecheck_algebra::evaluate` through
+/// `ConfusionMatrix::exact`) value for value, on every score.
+#[cfg(test)]
+mod agree_with_the_algebra {
+    use super::*;
+    use crate::walk::tests::scores;
+    use crate::walk::{form, Form};
+    use proptest::prelude::*;
+    use scorecheck_algebra::{Arith, ConfusionMatrix, Exact};
+
+    fn q(num: i128, den: i128) -> BigRational {
+        BigRational::new(BigInt::from(num), BigInt::from(den))
+    }
+
+    fn params(bp: i64, bn: i64) -> Params {
+        Params::with_betas(
+            BigRational::new(BigInt::from(bp), BigInt::from(2)),
+            BigRational::new(BigInt::from(1), BigInt::from(bn)),
+        )
+    }
+
+    /// The algebra's value of `score` at the matrix, on the scale the fast forms use: nmcc
+    /// is compared as mcc = 2·nmcc − 1 (its forms are mcc's; its window ends are moved).
+    fn algebra(score: Score, params: &Params, tp: u64, tn: u64, p: u64, n: u64) -> Option<Exact> {
+        let value = ConfusionMatrix::new(tp, tn, p, n)
+            .unwrap()
+            .exact(score, params)?;
+        Some(if score == Score::Nmcc {
+            value.mul(&Exact::count(2)).sub(&Exact::count(1))
+        } else {
+            value
+        })
+    }
+
+    /// β² of fbp or fbn as the forms take it, and the algebra's value at the matrix.
+    fn beta2_and_algebra(
+        score: Score,
+        params: &Params,
+        (tp, tn, p, n): (u64, u64, u64, u64),
+    ) -> ((i128, i128), Option<Exact>) {
+        let beta2 = match score {
+            Score::Fbp => beta_squared(&params.beta_positive).unwrap(),
+            Score::Fbn => beta_squared(&params.beta_negative).unwrap(),
+            _ => (0, 1),
+        };
+        (beta2, algebra(score, params, tp, tn, p, n))
+    }
+
+    /// What a fixed-width or polynomial form says the value is.
+    enum Found {
+        /// The value.
+        Ratio(BigRational),
+        /// The value's sign and its square.
+        Root(Ordering, BigRational),
+        /// The form breaks its own invariant (a denominator or radicand ≤ 0).
+        Broken,
+    }
+
+    fn integer_found(score: Score, beta2: (i128, i128), m: (u64, u64, u64, u64)) -> Option<Found> {
+        let (tp, tn, p, n) = m;
+        let big = |f: &[u128]| {
+            f.iter()
+                .fold(BigInt::from(1), |acc, &v| acc * BigInt::from(v))
+        };
+        Some(match integer_form(score, beta2, tp, tn, p, n)? {
+            Value::Ratio { den, .. } if den <= 0 => Found::Broken,
+            Value::Ratio { num, den } => Found::Ratio(q(num, den)),
+            Value::Root { sign, x, y } => Found::Root(sign, BigRational::new(big(&x), big(&y))),
+        })
+    }
+
+    /// Walk's polynomial form evaluated at `m`; `None` when there is none or it overflows.
+    fn polynomial_found(
+        score: Score,
+        beta2: (i128, i128),
+        m: (u64, u64, u64, u64),
+    ) -> Option<Found> {
+        let (tp, tn, p, n) = m;
+        let (t, u) = (i128::from(tp), i128::from(tn));
+        Some(match form(score, beta2, p, n)? {
+            Form::Ratio { num, den } => match (num.eval(t, u)?, den.eval(t, u)?) {
+                (_, den) if den <= 0 => Found::Broken,
+                (num, den) => Found::Ratio(q(num, den)),
+            },
+            Form::Root { sign, x, y } => match (sign.eval(t, u)?, x.eval(t, u)?, y.eval(t, u)?) {
+                (_, _, y) if y <= 0 => Found::Broken,
+                // The sign polynomial may be anything where x = 0.
+                (_, 0, _) => Found::Root(Ordering::Equal, q(0, 1)),
+                (s, x, y) => Found::Root(s.cmp(&0), q(x, y)),
+            },
+        })
+    }
+
+    /// Whether `found` is the algebra's `exact` value; `complete` also asks for a form
+    /// wherever the algebra's value exists (pt and 1 − pt have none).
+    fn agrees(
+        found: Option<Found>,
+        exact: Option<&Exact>,
+        complete: bool,
+        at: (Score, u64, u64, u64, u64),
+    ) -> Result<(), TestCaseError> {
+        let zero = q(0, 1);
+        match (found, exact) {
+            (Some(Found::Broken), _) => {
+                prop_assert!(false, "{:?}: a form breaks its invariant", at)
+            }
+            (Some(_), None) => {
+                prop_assert!(false, "{:?}: a form where the algebra is undefined", at)
+            }
+            (Some(Found::Ratio(value)), Some(exact)) => {
+                prop_assert_eq!(exact.as_rational(), Some(&value), "{:?}", at);
+            }
+            (Some(Found::Root(sign, square)), Some(exact)) => {
+                prop_assert_eq!(exact.cmp_rational(&zero), Some(sign), "{:?}", at);
+                let squared = exact.mul(exact);
+                prop_assert_eq!(squared.as_rational(), Some(&square), "{:?}", at);
+            }
+            (None, Some(_)) => prop_assert!(
+                !complete || matches!(at.0, Score::Pt | Score::OneMinusPt),
+                "{:?}: the algebra is defined, the form is not",
+                at
+            ),
+            (None, None) => {}
+        }
+        Ok(())
+    }
+
+    /// Checks `integer_form` at one matrix against the algebra, and walk's polynomial form
+    /// too when the matrix is inside the grid (0 < tp < p, 0 < tn < n, where it is valid);
+    /// `complete` also asks that each form exists wherever the algebra's value does (no
+    /// product can overflow there).
+    fn check_forms(
+        score: Score,
+        params: &Params,
+        m: (u64, u64, u64, u64),
+        complete: bool,
+    ) -> Result<(), TestCaseError> {
+        let (beta2, exact) = beta2_and_algebra(score, params, m);
+        let (tp, tn, p, n) = m;
+        let at = (score, tp, tn, p, n);
+        agrees(integer_found(score, beta2, m), exact.as_ref(), complete, at)?;
+        if 0 < tp && tp < p && 0 < tn && tn < n {
+            agrees(
+                polynomial_found(score, beta2, m),
+                exact.as_ref(),
+                complete,
+                at,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Every score at every matrix of every test set with p, n ≤ 6: the undefined cases
+    /// (zero denominators, empty classes, nothing predicted positive or negative) included.
+    #[test]
+    fn every_small_matrix_agrees() {
+        for (bp, bn) in [(2, 1), (1, 3), (3, 2)] {
+            let params = params(bp, bn);
+            for score in scores() {
+                for (p, n) in (0..=6u64).flat_map(|p| (0..=6u64).map(move |n| (p, n))) {
+                    for (tp, tn) in (0..=p).flat_map(|tp| (0..=n).map(move |tn| (tp, tn))) {
+                        check_forms(score, &params, (tp, tn, p, n), true).unwrap();
+                    }
+                }
+            }
+        }
+    }
+
+    /// A count from a pick: the ends of its range often, anywhere in it otherwise.
+    fn count_in(range: u64, (kind, at): (u8, u64)) -> u64 {
+        match kind % 4 {
+            0 => 0,
+            1 => range,
+            _ => at % (range + 1),
+        }
+    }
+
+    proptest! {
+        /// Every score at matrices of test sets from a few to 2^40 samples a class (where
+        /// products overflow fixed width and a form may be absent, never wrong).
+        #[test]
+        fn every_large_matrix_agrees(
+            index in 0usize..32,
+            p in prop_oneof![0u64..20, 20u64..100_000, 1u64 << 30..1u64 << 40],
+            n in prop_oneof![0u64..20, 20u64..100_000, 1u64 << 30..1u64 << 40],
+            tp in (any::<u8>(), any::<u64>()),
+            tn in (any::<u8>(), any::<u64>()),
+            (bp, bn) in (1i64..4, 1i64..4),
+        ) {
+            let score = scores()[index];
+            let params = params(bp, bn);
+            let (tp, tn) = (count_in(p, tp), count_in(n, tn));
+            let small = p.max(n) < 100_000;
+            check_forms(score, &params, (tp, tn, p, n), small)?;
+            if p >= 2 && n >= 2 {
+                // A point inside the grid too, where walk's polynomial form is checked.
+                let inside = |c: u64, range: u64| c.clamp(1, range - 1);
+                check_forms(score, &params, (inside(tp, p), inside(tn, n), p, n), small)?;
             }
         }
     }

@@ -10,6 +10,7 @@
 //! [0.9602, 0.9612]". A sub-check that comes back undecided is neither a repair nor a
 //! refutation, and the outcome counts it.
 
+use itertools::Itertools;
 use scorecheck_clock::Instant;
 
 use crate::{
@@ -141,7 +142,8 @@ pub fn repairs(
     // Up to every figure: when each figure alone is unreachable (one reported score that no
     // matrix gives), the repair changes them all, and the empty set left is consistent.
     'sizes: for size in 1..=figures.len() {
-        for removed in combinations(figures.len(), size) {
+        // Lexicographic order, smaller sets first: the order repairs are reported in.
+        for removed in (0..figures.len()).combinations(size) {
             if options.deadline.is_some_and(|d| Instant::now() >= d) {
                 undecided += 1;
                 break 'sizes;
@@ -206,38 +208,11 @@ fn restrict(problem: &Problem, figures: &[Figure], removed: &[usize]) -> Problem
     }
 }
 
-/// Every k-subset of 0..n in lexicographic order.
-fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
-    let mut out = Vec::new();
-    let mut current: Vec<usize> = (0..k).collect();
-    if k > n {
-        return out;
-    }
-    loop {
-        out.push(current.clone());
-        let Some(i) = (0..k).rev().find(|&i| current[i] < n - k + i) else {
-            return out;
-        };
-        current[i] += 1;
-        for j in i + 1..k {
-            current[j] = current[j - 1] + 1;
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::Window;
     use scorecheck_algebra::{parse_decimal, Params, Score};
-
-    #[test]
-    fn combinations_are_every_subset_once() {
-        assert_eq!(combinations(3, 2), vec![vec![0, 1], vec![0, 2], vec![1, 2]]);
-        assert_eq!(combinations(4, 1).len(), 4);
-        assert_eq!(combinations(5, 3).len(), 10);
-        assert!(combinations(2, 3).is_empty());
-    }
 
     fn problem(scores: &[(Score, &str)]) -> Problem {
         let q = |t: &str| parse_decimal(t).unwrap();
@@ -282,6 +257,36 @@ mod tests {
                 3
             );
         }
+    }
+
+    #[test]
+    fn repairs_come_in_lexicographic_order_and_the_limit_keeps_the_first() {
+        // Dropping spec (figure 1) or acc (figure 2) leaves a consistent rest; dropping sens
+        // does not (acc 0.95 with spec 0.7 needs tp = 85 > p).
+        let three = inconsistent();
+        let changes = |max| {
+            repairs(&three, AucFigure::Absent, max, &Options::default())
+                .repairs
+                .into_iter()
+                .map(|r| r.change)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(changes(10), vec![vec![1], vec![2]]);
+        assert_eq!(changes(1), vec![vec![1]]);
+        // Four figures where only pairs repair: sets of two in lexicographic order.
+        let pairs = problem(&[
+            (Score::Sens, "0.8"),
+            (Score::Spec, "0.7"),
+            (Score::Acc, "0.95"),
+            (Score::Bacc, "0.95"),
+        ]);
+        let found = repairs(&pairs, AucFigure::Absent, 10, &Options::default());
+        let found: Vec<Vec<usize>> = found.repairs.into_iter().map(|r| r.change).collect();
+        let mut sorted = found.clone();
+        sorted.sort();
+        assert_eq!(found, sorted);
+        assert!(found.len() >= 2, "{found:?}");
+        assert!(found.iter().all(|c| c.len() == 2), "{found:?}");
     }
 
     #[test]

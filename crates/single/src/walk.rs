@@ -12,6 +12,7 @@
 //! every coefficient fits and |G| < 2^125 over the whole grid, the walk keeps G and its two
 //! first differences and moves by additions alone (a finite-difference walk, as in
 //! Bresenham's conic drawing); anything else walks with the evaluator's exact tests.
+//! The polynomial forms ([`form`]) are held to the algebra's formulas by the tests in `fast`.
 
 use std::cmp::Ordering;
 
@@ -616,7 +617,7 @@ impl Walker {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::count::walk_all;
     use crate::grid::Grid;
@@ -627,7 +628,7 @@ mod tests {
     use scorecheck_algebra::{ConfusionMatrix, Params};
 
     /// Every score the engine takes, the internal AUC windows included.
-    fn scores() -> Vec<Score> {
+    pub(crate) fn scores() -> Vec<Score> {
         Score::ALL
             .iter()
             .copied()
