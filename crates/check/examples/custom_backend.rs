@@ -20,8 +20,8 @@ struct Counting {
 }
 
 impl Feasibility for Counting {
-    fn name(&self) -> &'static str {
-        "counting-pure"
+    fn name(&self) -> std::borrow::Cow<'static, str> {
+        "counting-pure".into()
     }
 
     fn solve(&self, problem: &Problem, budget: &Budget) -> Verdict {

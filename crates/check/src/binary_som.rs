@@ -84,12 +84,7 @@ pub(crate) fn decide(request: &Request<'_>, read: SingleMatrixRequest) -> Result
             }
         }
     }
-    let problem = single::Problem {
-        p,
-        n,
-        windows,
-        params: reported.params.clone(),
-    };
+    let problem = single::Problem::new(p, n, windows).with_params(reported.params.clone());
     let engine_options = crate::backend::single_options(&request.options);
     let mut outcome = match &no_auc_value {
         Some(sentence) => single::Outcome::inconsistent_because(sentence.clone()),
@@ -142,10 +137,8 @@ fn explain_auc(
         .iter()
         .map(|w| format!("{} {}", w.score, input::show(&w.reported)))
         .collect();
-    let rest = single::Problem {
-        windows: others,
-        ..problem.clone()
-    };
+    let mut rest = problem.clone();
+    rest.windows = others;
     let Some((lo, hi)) = single::auc_range(&rest, options) else {
         return;
     };

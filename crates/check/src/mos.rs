@@ -33,8 +33,8 @@ pub(crate) fn build(experiment: &Experiment) -> Result<Problem> {
 /// An engine's build error as a request error naming the field: an undefined score is a
 /// contradiction, anything else an invalid value.
 pub(crate) fn build_error(e: scorecheck_experiment::BuildError) -> Error {
-    let kind = match e {
-        scorecheck_experiment::BuildError::Undefined { .. } => ErrorKind::Contradiction,
+    let kind = match e.kind() {
+        scorecheck_experiment::BuildErrorKind::Undefined { .. } => ErrorKind::Contradiction,
         _ => ErrorKind::InvalidValue,
     };
     Error::new(kind, Some(&e.field()), e.to_string())

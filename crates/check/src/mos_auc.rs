@@ -37,12 +37,12 @@ use scorecheck_request::mean_of_scores::MeanOfScoresRequest;
 
 /// The engine's error, at the AUC's field.
 fn auc_error(key: &str, e: AucError) -> Error {
-    match e {
-        AucError::Build(e) => crate::mos::build_error(e),
-        other => Error::new(
+    match e.kind() {
+        scorecheck_experiment::AucErrorKind::Build(e) => crate::mos::build_error(e.clone()),
+        _ => Error::new(
             ErrorKind::Contradiction,
             Some(&input::join("scores", key)),
-            other.to_string(),
+            e.to_string(),
         ),
     }
 }
@@ -101,14 +101,9 @@ pub(crate) fn finish_with_auc(
             return Ok(result);
         }
     };
-    let window = AucWindow {
-        lower: Some(auc.lower.clone()),
-        upper: Some(auc.upper.clone()),
-    };
-    let mut effort = AucEffort {
-        solves: 1,
-        ..AucEffort::default()
-    };
+    let window = AucWindow::new(Some(auc.lower.clone()), Some(auc.upper.clone()));
+    let mut effort = AucEffort::default();
+    effort.solves = 1;
     let solver = crate::backend::solver(&options)?;
     let found = search_auc(
         &model,

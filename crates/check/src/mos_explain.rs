@@ -43,11 +43,11 @@ pub(crate) fn explain(
     // first, with a small budget (a float solver's set-up alone often costs more, and an
     // exact proof is stronger), and to the request's backend only when that settles nothing.
     let pure = scorecheck_feasibility_pure::PureBackend;
-    let exact_first = ExactFirst {
-        first: &pure,
-        first_budget: Budget::new(EXACT_FIRST_NODES, Some(EXACT_FIRST_TIME)),
-        then: solver.as_ref(),
-    };
+    let exact_first = ExactFirst::new(
+        &pure,
+        Budget::new(EXACT_FIRST_NODES, Some(EXACT_FIRST_TIME)),
+        solver.as_ref(),
+    );
     let filter: &dyn Feasibility = if solver.name() == pure.name() {
         solver.as_ref()
     } else {

@@ -11,8 +11,7 @@ use crate::dispatch::{Request, RunOptions};
 use crate::mos::Experiment;
 use crate::Result;
 use scorecheck_experiment::{
-    auc_range, linear_range, linear_range_with_auc, AucError, AucModel, AucSolution, AucWindow,
-    Extreme,
+    auc_range, linear_range, linear_range_with_auc, AucModel, AucSolution, AucWindow, Extreme,
 };
 use scorecheck_request::mean_of_scores::Target;
 
@@ -126,17 +125,18 @@ fn open_auc_range(experiment: &Experiment, witness: &[i64], options: &RunOptions
     let options = &share(options, ranges_deadline(options), 1);
     let model = match AucModel::new(experiment) {
         Ok(model) => model,
-        Err(AucError::Undefined { .. }) => return Ok(Value::Null),
+        Err(e)
+            if matches!(
+                e.kind(),
+                scorecheck_experiment::AucErrorKind::Undefined { .. }
+            ) =>
+        {
+            return Ok(Value::Null)
+        }
         Err(e) => return Ok(json!({"undecided": e.to_string()})),
     };
-    let start = AucSolution {
-        point: witness.to_vec(),
-        k: Vec::new(),
-    };
-    let open = AucWindow {
-        lower: None,
-        upper: None,
-    };
+    let start = AucSolution::new(witness.to_vec(), Vec::new());
+    let open = AucWindow::new(None, None);
     auc_entry(&model, &open, &start, options)
 }
 

@@ -24,11 +24,7 @@ pub(crate) fn testset_total(request: &Request<'_>) -> Result<Value> {
         ..
     } = single_matrix::read_splits(&request.fields)?;
     let engine = crate::backend::single_options(&request.options);
-    let problem = single::SplitProblem {
-        total,
-        windows,
-        params: reported.params,
-    };
+    let problem = single::SplitProblem::new(total, windows).with_params(reported.params);
     let found = single::splits(&problem, max_setups as usize, &engine);
     Ok(render(total, &problem.windows, &found))
 }

@@ -28,7 +28,7 @@
 use num_bigint::BigUint;
 use scorecheck_algebra::Score;
 use scorecheck_experiment::{
-    reference_rules, SearchError, SearchOutcome, Statistics, UnknownFolds,
+    reference_rules, SearchErrorKind, SearchOutcome, Statistics, UnknownFolds,
 };
 use scorecheck_folds::{
     ConfigurationProduct, FoldRules, KFoldConfigurations, RepeatedConfigurations,
@@ -78,9 +78,9 @@ pub(crate) fn search(
         solver.as_ref(),
         &crate::backend::limits(options),
     )
-    .map_err(|e| match e {
-        SearchError::Build(e) => crate::mos::build_error(e),
-        other => Error::new(ErrorKind::InvalidValue, Some("folding"), other.to_string()),
+    .map_err(|e| match e.kind() {
+        SearchErrorKind::Build(e) => crate::mos::build_error(e.clone()),
+        _ => Error::new(ErrorKind::InvalidValue, Some("folding"), e.to_string()),
     })
 }
 

@@ -59,8 +59,8 @@ fn an_unknown_backend_lists_the_known_ones() {
 struct Fixed(scorecheck::feasibility::Verdict);
 
 impl scorecheck::feasibility::Feasibility for Fixed {
-    fn name(&self) -> &'static str {
-        "fixed"
+    fn name(&self) -> std::borrow::Cow<'static, str> {
+        "fixed".into()
     }
 
     fn solve(

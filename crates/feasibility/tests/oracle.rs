@@ -44,8 +44,8 @@ fn brute_force_refuses_large_boxes() {
 struct Fixed(Vec<i64>);
 
 impl Feasibility for Fixed {
-    fn name(&self) -> &'static str {
-        "fixed"
+    fn name(&self) -> std::borrow::Cow<'static, str> {
+        "fixed".into()
     }
     fn solve(&self, _: &Problem, _: &Budget) -> Verdict {
         Verdict::Feasible {
@@ -131,8 +131,8 @@ fn check_reports_the_first_violation() {
 struct Shrug;
 
 impl Feasibility for Shrug {
-    fn name(&self) -> &'static str {
-        "shrug"
+    fn name(&self) -> std::borrow::Cow<'static, str> {
+        "shrug".into()
     }
     fn solve(&self, _: &Problem, _: &Budget) -> Verdict {
         Verdict::Undecided {

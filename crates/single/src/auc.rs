@@ -25,11 +25,19 @@ use crate::Window;
 /// A reported AUC's closed window.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct AucWindow {
     /// Least AUC allowed.
     pub lower: BigRational,
     /// Greatest AUC allowed.
     pub upper: BigRational,
+}
+
+impl AucWindow {
+    /// `lower ≤ AUC ≤ upper`.
+    pub fn new(lower: BigRational, upper: BigRational) -> AucWindow {
+        AucWindow { lower, upper }
+    }
 }
 
 /// The AUC values a ranking cut at (tp, tn) can have, as an interval [tp·tn, pn − fn·fp]/(pn),

@@ -40,12 +40,8 @@ use scorecheck_request::bundles::Testset;
 pub(crate) fn single_check(request: &Request<'_>, testset: &Testset) -> Result<Value> {
     let crate::figures::Figures { reported, windows } =
         crate::figures::read_windows(&request.fields)?;
-    let problem = single::Problem {
-        p: testset.p,
-        n: testset.n,
-        windows,
-        params: reported.params.clone(),
-    };
+    let problem =
+        single::Problem::new(testset.p, testset.n, windows).with_params(reported.params.clone());
     let outcome = single::check(&problem, &crate::backend::single_options(&request.options));
     let mut result = crate::binary_som::render(&problem, &reported, &outcome);
     if let (Some(identifier), Value::Object(map)) = (&testset.identifier, &mut result) {
@@ -141,7 +137,7 @@ pub(crate) fn mos_check(request: &Request<'_>, testsets: &[Testset]) -> Result<V
         .iter()
         .map(|t| DatasetSpec::single_fold(t.p, t.n, bounds.clone()))
         .collect();
-    let experiment = Experiment { datasets, windows };
+    let experiment = Experiment::new(datasets, windows);
     let outcome = mos::verdict(&experiment, &request.options)?;
     let mut result = mos::render(&experiment, &outcome, &ignored, request);
     if let Value::Object(map) = &mut result {

@@ -36,12 +36,7 @@ pub(crate) fn score_of_means(request: &Request<'_>, read: &MulticlassRequest) ->
     let (p, n) =
         pooled_binary(total, k).ok_or_else(|| micro_error(MicroError::TooLarge, "testset"))?;
     if model == Model::OneVsRest {
-        let problem = single::Problem {
-            p,
-            n,
-            windows,
-            params: reported.params.clone(),
-        };
+        let problem = single::Problem::new(p, n, windows).with_params(reported.params.clone());
         let outcome = single::check(&problem, &crate::backend::single_options(&request.options));
         let mut out = crate::binary_som::render(&problem, &reported, &outcome);
         if let Value::Object(map) = &mut out {
