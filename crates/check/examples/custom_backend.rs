@@ -32,7 +32,11 @@ impl Feasibility for Counting {
 
 fn main() -> Result<(), scorecheck::Error> {
     let backend = Arc::new(Counting::default());
-    let options = RunOptions::default().with_solver(backend.clone());
+    // The exact enumerations run before every backend unless switched off: off here, so that
+    // every integer program reaches the counting backend.
+    let options = RunOptions::default()
+        .with_solver(backend.clone())
+        .with_enumeration(false);
     let requests = [
         (
             "known folds",
