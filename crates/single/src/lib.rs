@@ -525,8 +525,12 @@ pub fn compare_at(
 pub const EXPLAIN_MIN_BUDGET: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Decides, counts, lists witnesses and explains, as `options` ask.
+///
+/// No clock is read unless `options` carry a deadline (the engine runs where there is none,
+/// as on wasm32 without a host clock): without one every budget is counted in steps and
+/// columns.
 pub fn check(problem: &Problem, options: &Options) -> Outcome {
-    let started = Instant::now();
+    let started = options.deadline.map(|_| Instant::now());
     let mut ev = Evaluator::new(
         problem.p,
         problem.n,
@@ -550,9 +554,11 @@ pub fn check(problem: &Problem, options: &Options) -> Outcome {
             // of its own (ten times what the decision took, at least EXPLAIN_MIN_BUDGET,
             // never past the caller's deadline), so that a millisecond decision is not
             // followed by a minute of explaining.
-            let spent = started.elapsed();
-            let own = Instant::now() + (spent * 10).max(EXPLAIN_MIN_BUDGET);
-            let deadline = Some(options.deadline.map_or(own, |d| d.min(own)));
+            // Without a deadline no clock is read: the explanation is bounded by its steps.
+            let deadline = options.deadline.zip(started).map(|(d, started)| {
+                let spent = started.elapsed();
+                d.min(Instant::now() + (spent * 10).max(EXPLAIN_MIN_BUDGET))
+            });
             Some(explain::explain(
                 problem,
                 &Options {
