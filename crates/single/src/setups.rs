@@ -251,11 +251,7 @@ fn refute(range: &Range, float: &FloatWindows<'_>, enclosures: &mut u64) -> Vec<
 ///
 /// let q = |t: &str| parse_decimal(t).unwrap();
 /// let window = |score, v: &str| Window::around(score, q(v), &q("0.05"), &q("0"));
-/// let problem = SplitProblem {
-///     total: 20,
-///     windows: vec![window(Score::Acc, "0.8"), window(Score::Sens, "0.75"), window(Score::Spec, "0.85")],
-///     params: Params::default(),
-/// };
+/// let problem = SplitProblem::new(20, vec![window(Score::Acc, "0.8"), window(Score::Sens, "0.75"), window(Score::Spec, "0.85")]);
 /// let found = splits(&problem, 100, &Options::default());
 /// assert_eq!(found.consistent(), Some(true));
 /// let fitting: Vec<u64> = found.setups.iter().map(|s| s.p).collect();
