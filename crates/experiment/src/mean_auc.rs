@@ -41,7 +41,7 @@ use crate::solve::{Limits, DEFAULT_MAX_NODES};
 /// `Display`, what to change.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AucError {
-    kind: AucErrorKind,
+    kind: Box<AucErrorKind>,
 }
 
 /// What kind of [`AucError`] it is.
@@ -72,7 +72,9 @@ pub enum AucErrorKind {
 
 impl From<AucErrorKind> for AucError {
     fn from(kind: AucErrorKind) -> AucError {
-        AucError { kind }
+        AucError {
+            kind: Box::new(kind),
+        }
     }
 }
 
@@ -90,7 +92,7 @@ impl AucError {
 
     /// The request field the error points at (`scores.auc` for the AUC's own errors).
     pub fn field(&self) -> String {
-        match &self.kind {
+        match &*self.kind {
             AucErrorKind::Build(e) => e.field(),
             _ => "scores.auc".into(),
         }
@@ -99,7 +101,7 @@ impl AucError {
 
 impl std::fmt::Display for AucError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match &self.kind {
+        match &*self.kind {
             AucErrorKind::Undefined { which, p, n } => write!(f, "the AUC is undefined on {which} (p={p}, n={n}: it needs both positives and negatives), so its mean cannot be formed; remove the AUC or that fold"),
             AucErrorKind::TooLarge { which, p, n } => write!(f, "{which} (p={p}, n={n}) is too large for the AUC check (2·p·n must stay below 2^63); use smaller counts"),
             AucErrorKind::Build(e) => e.fmt(f),

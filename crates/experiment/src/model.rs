@@ -238,7 +238,8 @@ impl Level {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BuildError {
-    kind: BuildErrorKind,
+    // Boxed: the error stays one pointer wide in every `Result`.
+    kind: Box<BuildErrorKind>,
 }
 
 /// What kind of [`BuildError`] it is.
@@ -288,7 +289,9 @@ pub enum BuildErrorKind {
 
 impl From<BuildErrorKind> for BuildError {
     fn from(kind: BuildErrorKind) -> BuildError {
-        BuildError { kind }
+        BuildError {
+            kind: Box::new(kind),
+        }
     }
 }
 
@@ -300,7 +303,7 @@ impl BuildError {
 
     /// The request field the error points at (`fold_score_bounds.sens`, `folds[3]`, ...).
     pub fn field(&self) -> String {
-        match &self.kind {
+        match &*self.kind {
             BuildErrorKind::Undefined { score, level, .. }
             | BuildErrorKind::Reversed { score, level, .. } => {
                 format!("{}.{}", level.field(), score.abbreviation())
@@ -322,7 +325,7 @@ impl BuildError {
 
 impl fmt::Display for BuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.kind {
+        match &*self.kind {
             BuildErrorKind::Undefined {
                 score,
                 dataset,

@@ -137,9 +137,7 @@ impl Window {
     ) -> Result<Window, WindowError> {
         if lower > upper {
             return Err(WindowError {
-                score,
-                lower,
-                upper,
+                ends: Box::new((score, lower, upper)),
             });
         }
         let reported = (&lower + &upper) / BigRational::from_integer(2.into());
@@ -162,20 +160,19 @@ impl Window {
 /// A window whose lower end is above its upper end ([`Window::new`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WindowError {
-    score: Score,
-    lower: BigRational,
-    upper: BigRational,
+    // Boxed: the error stays one pointer wide in every `Result`.
+    ends: Box<(Score, BigRational, BigRational)>,
 }
 
 impl WindowError {
     /// The score whose window is reversed.
     pub fn score(&self) -> Score {
-        self.score
+        self.ends.0
     }
 
     /// The field a request names the window by: `scores.<abbreviation>`.
     pub fn field(&self) -> String {
-        format!("scores.{}", self.score.abbreviation())
+        format!("scores.{}", self.ends.0.abbreviation())
     }
 }
 
@@ -184,9 +181,9 @@ impl std::fmt::Display for WindowError {
         write!(
             f,
             "the window of {} is reversed (lower {} > upper {}); give the smaller end first",
-            self.score.abbreviation(),
-            self.lower,
-            self.upper
+            self.ends.0.abbreviation(),
+            self.ends.1,
+            self.ends.2
         )
     }
 }

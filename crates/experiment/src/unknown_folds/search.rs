@@ -49,7 +49,7 @@ pub struct Statistics {
 /// points at ([`SearchError::field`]) and, as its `Display`, what to change.
 #[derive(Clone, Debug)]
 pub struct SearchError {
-    kind: SearchErrorKind,
+    kind: Box<SearchErrorKind>,
 }
 
 /// What kind of [`SearchError`] it is.
@@ -65,7 +65,9 @@ pub enum SearchErrorKind {
 
 impl From<SearchErrorKind> for SearchError {
     fn from(kind: SearchErrorKind) -> SearchError {
-        SearchError { kind }
+        SearchError {
+            kind: Box::new(kind),
+        }
     }
 }
 
@@ -84,7 +86,7 @@ impl SearchError {
     /// The request field the error points at (`folding` when the configurations cannot be
     /// enumerated).
     pub fn field(&self) -> String {
-        match &self.kind {
+        match &*self.kind {
             SearchErrorKind::Build(e) => e.field(),
             SearchErrorKind::Enumeration(_) => "folding".into(),
         }
@@ -93,7 +95,7 @@ impl SearchError {
 
 impl std::fmt::Display for SearchError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match &self.kind {
+        match &*self.kind {
             SearchErrorKind::Build(e) => e.fmt(f),
             SearchErrorKind::Enumeration(e) => write!(
                 f,
