@@ -75,19 +75,20 @@ fn experiment_of(request: &Value) -> Experiment {
         .as_array()
         .expect("evaluations")
         .iter()
-        .map(|evaluation| DatasetSpec {
-            folds: evaluation["folding"]["folds"]
-                .as_array()
-                .expect("folds")
-                .iter()
-                .map(|fold| {
-                    FoldSpec::new(
-                        fold["p"].as_u64().expect("p"),
-                        fold["n"].as_u64().expect("n"),
-                    )
-                })
-                .collect(),
-            bounds: Vec::new(),
+        .map(|evaluation| {
+            DatasetSpec::from_folds(
+                evaluation["folding"]["folds"]
+                    .as_array()
+                    .expect("folds")
+                    .iter()
+                    .map(|fold| {
+                        FoldSpec::new(
+                            fold["p"].as_u64().expect("p"),
+                            fold["n"].as_u64().expect("n"),
+                        )
+                    })
+                    .collect(),
+            )
         })
         .collect();
     let windows = request["scores"]
@@ -101,7 +102,7 @@ fn experiment_of(request: &Value) -> Experiment {
             Bound::new(score, lower, upper)
         })
         .collect();
-    Experiment { datasets, windows }
+    Experiment::new(datasets, windows)
 }
 
 fn mos(c: &mut Criterion) {

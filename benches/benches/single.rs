@@ -31,12 +31,7 @@ fn problem_pn(p: u64, n: u64, scores: &[Score], shift: f64) -> Problem {
             Window::around(score, reported, &eps, &tol)
         })
         .collect();
-    Problem {
-        p,
-        n,
-        windows,
-        params,
-    }
+    Problem::new(p, n, windows).with_params(params)
 }
 
 fn decision_only() -> Options {

@@ -26,6 +26,7 @@ pub struct Counts<T> {
 /// Parameters of the parametrised scores.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Params {
     /// beta of fbp (the reference's `beta_positive`); defaults to 1.
     pub beta_positive: BigRational,

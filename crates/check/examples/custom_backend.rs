@@ -20,8 +20,8 @@ struct Counting {
 }
 
 impl Feasibility for Counting {
-    fn name(&self) -> &'static str {
-        "counting-pure"
+    fn name(&self) -> std::borrow::Cow<'static, str> {
+        "counting-pure".into()
     }
 
     fn solve(&self, problem: &Problem, budget: &Budget) -> Verdict {
@@ -32,7 +32,11 @@ impl Feasibility for Counting {
 
 fn main() -> Result<(), scorecheck::Error> {
     let backend = Arc::new(Counting::default());
-    let options = RunOptions::default().with_solver(backend.clone());
+    // The exact enumerations run before every backend unless switched off: off here, so that
+    // every integer program reaches the counting backend.
+    let options = RunOptions::default()
+        .with_solver(backend.clone())
+        .with_enumeration(false);
     let requests = [
         (
             "known folds",

@@ -48,7 +48,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .iter()
             .map(|image| DatasetSpec::single_fold(image.p, image.n, Vec::new()))
             .collect();
-        let experiment = Experiment { datasets, windows };
+        let experiment = Experiment::new(datasets, windows);
         let mos = answer_mean_of_scores(
             &MeanOfScoresRequest::new(MeanProtocol::Testsets, experiment),
             &options,

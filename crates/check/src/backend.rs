@@ -55,7 +55,7 @@ pub fn backend(choice: BackendChoice) -> Result<Box<dyn Feasibility>> {
 }
 
 /// The engines' limits under `options` (the enumeration of mean-of-scores programs runs
-/// before the named backends; a caller's own backend is asked every program).
+/// before every backend unless `options` switch it off: [`RunOptions::enumerates`]).
 pub fn limits(options: &RunOptions) -> Limits {
     let mut limits = Limits::new();
     limits.max_nodes = options.max_nodes;
@@ -64,7 +64,7 @@ pub fn limits(options: &RunOptions) -> Limits {
     limits.max_configurations = options.max_configurations;
     limits.progress = options.progress.clone();
     limits.cancel = options.cancel.clone();
-    if options.solver.is_some() {
+    if !options.enumerates() {
         limits.enumeration_steps = None;
     }
     limits
@@ -101,11 +101,11 @@ pub(crate) fn with_explaining_solver<T>(
 ) -> Result<T> {
     let solver = solver(options)?;
     let pure = scorecheck_feasibility_pure::PureBackend;
-    let exact_first = ExactFirst {
-        first: &pure,
-        first_budget: Budget::new(EXACT_FIRST_NODES, Some(EXACT_FIRST_TIME)),
-        then: solver.as_ref(),
-    };
+    let exact_first = ExactFirst::new(
+        &pure,
+        Budget::new(EXACT_FIRST_NODES, Some(EXACT_FIRST_TIME)),
+        solver.as_ref(),
+    );
     let filter: &dyn Feasibility = if solver.name() == pure.name() {
         solver.as_ref()
     } else {
@@ -149,10 +149,11 @@ pub fn solve(problem: &Problem, options: &RunOptions) -> Result<Verdict> {
 }
 
 /// [`solve`], with the exact decision of programs whose rows all bound one linear form
-/// ([`ParallelRowsFirst`]) tried before a named backend (a caller's own solver is asked every
-/// program, as with the mean-of-scores enumeration); its witnesses pass the same exact check.
+/// ([`ParallelRowsFirst`]) tried before the backend, whichever it is, unless `options` switch
+/// the enumerations off (the rule of the mean-of-scores enumeration: [`RunOptions::enumerates`]);
+/// its witnesses pass the same exact check.
 pub fn solve_parallel_rows_first(problem: &Problem, options: &RunOptions) -> Result<Verdict> {
-    if options.solver.is_some() {
+    if !options.enumerates() {
         return solve(problem, options);
     }
     let solver = solver(options)?;

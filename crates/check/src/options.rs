@@ -2,6 +2,7 @@
 //! none is read by them): which backend answers integer programs, budgets, explanations,
 //! progress and cancellation.
 
+use std::borrow::Cow;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -55,7 +56,19 @@ impl BackendChoice {
 /// Options that apply to every request; a request's own fields override them.
 ///
 /// Built from [`RunOptions::default`] and the `with_*` methods (new options may be added).
-/// A backend of the caller's own answers every integer program of every protocol:
+///
+/// # When the backend is asked
+///
+/// One rule for every backend, named or the caller's own, the same as the experiment
+/// engine's (`scorecheck_experiment::Limits`): the exact enumerations run first (the
+/// mean-of-scores enumeration of `decide_sides`, and the exact decision of programs whose
+/// rows all bound one linear form), and the backend answers only the programs they leave
+/// open. They are exact, so they change no verdict, only who reaches it: with them on, a
+/// backend may never be called on a small check. [`RunOptions::with_enumeration`]`(false)`
+/// sends every integer program to the backend.
+///
+/// A backend of the caller's own, with the enumeration switched off, answers every integer
+/// program of every protocol:
 ///
 /// ```
 /// use std::sync::Arc;
@@ -64,14 +77,14 @@ impl BackendChoice {
 ///
 /// struct Mine;
 /// impl Feasibility for Mine {
-///     fn name(&self) -> &'static str {
-///         "mine"
+///     fn name(&self) -> std::borrow::Cow<'static, str> {
+///         "mine".into()
 ///     }
 ///     fn solve(&self, problem: &Problem, budget: &Budget) -> Verdict {
 ///         scorecheck::feasibility_pure::PureBackend.solve(problem, budget)
 ///     }
 /// }
-/// let options = RunOptions::default().with_solver(Arc::new(Mine));
+/// let options = RunOptions::default().with_solver(Arc::new(Mine)).with_enumeration(false);
 /// let result = run_text(r#"{"check": "1_dataset_known_folds_mos",
 ///     "dataset": {"p": 126, "n": 131},
 ///     "folding": {"folds": [{"p": 52, "n": 94}, {"p": 74, "n": 37}]},
@@ -115,6 +128,9 @@ pub struct RunOptions {
     /// Set by the caller from another thread (e.g. on Ctrl-C) to stop the work: searches
     /// that watch it end as if their deadline had passed (see [`RunOptions::with_cancel`]).
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Whether the exact enumerations run before the backend (`None`: yes; see
+    /// [when the backend is asked](RunOptions#when-the-backend-is-asked)).
+    pub enumeration: Option<bool>,
 }
 
 impl RunOptions {
@@ -182,6 +198,20 @@ impl RunOptions {
         self
     }
 
+    /// Runs the exact enumerations before the backend (`true`, the default) or sends every
+    /// integer program to the backend (`false`); verdicts are the same either way (see
+    /// [when the backend is asked](RunOptions#when-the-backend-is-asked)).
+    #[must_use]
+    pub fn with_enumeration(mut self, enumeration: bool) -> RunOptions {
+        self.enumeration = Some(enumeration);
+        self
+    }
+
+    /// Whether the exact enumerations run before the backend.
+    pub fn enumerates(&self) -> bool {
+        self.enumeration.unwrap_or(true)
+    }
+
     /// Whether inconsistencies are explained.
     pub fn explains(&self) -> bool {
         self.explain.unwrap_or(true)
@@ -218,11 +248,12 @@ impl RunOptions {
         }
     }
 
-    /// The name results give the backend: the caller's own solver's, or the named one's.
-    pub fn backend_name(&self) -> &str {
+    /// The name results give the backend: the caller's own solver's (which may be composed,
+    /// as `"counting(highs)"`), or the named one's.
+    pub fn backend_name(&self) -> Cow<'static, str> {
         match &self.solver {
             Some(solver) => solver.name(),
-            None => self.backend.as_str(),
+            None => self.backend.as_str().into(),
         }
     }
 }

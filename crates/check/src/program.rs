@@ -142,8 +142,8 @@ pub(crate) fn verdict(experiment: &Experiment, options: &RunOptions) -> Result<V
 /// An engine's build error as a request error naming the field: an undefined score is a
 /// contradiction, anything else an invalid value.
 pub(crate) fn build_error(e: scorecheck_experiment::BuildError) -> Error {
-    let kind = match e {
-        scorecheck_experiment::BuildError::Undefined { .. } => ErrorKind::Contradiction,
+    let kind = match e.kind() {
+        scorecheck_experiment::BuildErrorKind::Undefined { .. } => ErrorKind::Contradiction,
         _ => ErrorKind::InvalidValue,
     };
     Error::new(kind, Some(&e.field()), e.to_string())
@@ -168,18 +168,11 @@ mod tests {
     use scorecheck_feasibility::Certainty;
 
     fn experiment(windows: Vec<Bound>) -> Experiment {
-        let fold = FoldSpec {
-            p: 5,
-            n: 5,
-            bounds: Vec::new(),
-        };
-        Experiment {
-            datasets: vec![DatasetSpec {
-                folds: vec![fold.clone(), fold],
-                bounds: Vec::new(),
-            }],
+        let fold = FoldSpec::new(5, 5);
+        Experiment::new(
+            vec![DatasetSpec::from_folds(vec![fold.clone(), fold])],
             windows,
-        }
+        )
     }
 
     #[test]

@@ -77,12 +77,7 @@ mod tests {
     }
 
     fn window(score: RegressionScore, value: BigRational) -> Reported {
-        Reported {
-            score,
-            lower: value.clone(),
-            upper: value.clone(),
-            value,
-        }
+        Reported::exactly(score, value)
     }
 
     #[test]

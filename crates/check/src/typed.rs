@@ -12,12 +12,12 @@
 //! use scorecheck::{algebra::Score, answer_mean_of_scores, Conclusion, RunOptions};
 //! # use num_rational::BigRational;
 //! let q = |a: i64, b: i64| BigRational::new(a.into(), b.into());
-//! let fold = |p, n| FoldSpec { p, n, bounds: Vec::new() };
-//! let experiment = Experiment {
-//!     datasets: vec![DatasetSpec { folds: vec![fold(5, 5), fold(5, 5)], bounds: Vec::new() }],
-//!     // A mean accuracy of 0.55 over two folds of 10 items: 11 right answers in 20.
-//!     windows: vec![Bound { score: Score::Acc, lower: q(55, 100), upper: q(55, 100) }],
-//! };
+//! let fold = |p, n| FoldSpec::new(p, n);
+//! // A mean accuracy of 0.55 over two folds of 10 items: 11 right answers in 20.
+//! let experiment = Experiment::new(
+//!     vec![DatasetSpec::from_folds(vec![fold(5, 5), fold(5, 5)])],
+//!     vec![Bound::new(Score::Acc, q(55, 100), q(55, 100))],
+//! );
 //! let request = MeanOfScoresRequest::new(MeanProtocol::DatasetKnownFolds, experiment);
 //! let answer = answer_mean_of_scores(&request, &RunOptions::default())?;
 //! assert_eq!(answer.conclusion, Conclusion::Consistent);

@@ -31,7 +31,7 @@ use std::time::Duration;
 use num_traits::ToPrimitive;
 use scorecheck_algebra::Score;
 use scorecheck_experiment::{
-    reference_rules, Experiment, SearchError, SearchOutcome, Statistics, UnknownFolds,
+    reference_rules, Experiment, SearchErrorKind, SearchOutcome, Statistics, UnknownFolds,
     WitnessScores,
 };
 use scorecheck_feasibility::Conclusion;
@@ -182,9 +182,9 @@ fn search(
         solver.as_ref(),
         &crate::backend::limits(options),
     )
-    .map_err(|e| match e {
-        SearchError::Build(e) => program::build_error(e),
-        other => Error::new(ErrorKind::InvalidValue, Some("folding"), other.to_string()),
+    .map_err(|e| match e.kind() {
+        SearchErrorKind::Build(b) => program::build_error(b.clone()),
+        _ => Error::new(ErrorKind::InvalidValue, Some("folding"), e.to_string()),
     })
 }
 

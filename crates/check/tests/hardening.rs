@@ -137,8 +137,8 @@ fn multiclass_mean_of_scores_with_nothing_usable_is_undecided() {
 struct Counting(std::sync::atomic::AtomicU64);
 
 impl scorecheck::feasibility::Feasibility for Counting {
-    fn name(&self) -> &'static str {
-        "counting"
+    fn name(&self) -> std::borrow::Cow<'static, str> {
+        "counting".into()
     }
 
     fn solve(

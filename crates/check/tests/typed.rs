@@ -216,12 +216,8 @@ fn engine_outcomes_round_trip_through_serde() {
     ] {
         let json = read(text);
         let request = single_matrix::read_testset(&Object::new(&json, "").unwrap()).unwrap();
-        let problem = single::Problem {
-            p: request.p,
-            n: request.n,
-            windows: request.figures.windows.clone(),
-            params: request.figures.reported.params.clone(),
-        };
+        let problem = single::Problem::new(request.p, request.n, request.figures.windows.clone())
+            .with_params(request.figures.reported.params.clone());
         round_trip(&problem);
         round_trip(&single::check(&problem, &single::Options::default()));
     }
@@ -295,11 +291,7 @@ fn requests_built_in_code_answer_as_their_json() {
     ];
     let bounds: Vec<_> = windows(&figures, "0.01")
         .into_iter()
-        .map(|w| scorecheck::experiment::Bound {
-            score: w.score,
-            lower: w.lower,
-            upper: w.upper,
-        })
+        .map(|w| scorecheck::experiment::Bound::new(w.score, w.lower, w.upper))
         .collect();
     let experiment = UnknownFolds::new(vec![Evaluation::new(38, 262, 5, 1)], bounds);
     let typed = answer_unknown_folds(&UnknownFoldsRequest::new(experiment), &options);

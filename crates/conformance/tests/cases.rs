@@ -49,8 +49,8 @@ fn brute_force_agrees_with_every_small_conformance_case() {
 struct Shrug;
 
 impl Feasibility for Shrug {
-    fn name(&self) -> &'static str {
-        "shrug"
+    fn name(&self) -> std::borrow::Cow<'static, str> {
+        "shrug".into()
     }
     fn solve(&self, _: &Problem, _: &Budget) -> Verdict {
         Verdict::Undecided {

@@ -23,8 +23,8 @@ struct Counting {
 }
 
 impl Feasibility for Counting {
-    fn name(&self) -> &'static str {
-        "counting"
+    fn name(&self) -> std::borrow::Cow<'static, str> {
+        "counting".into()
     }
 
     fn solve(&self, problem: &Problem, budget: &Budget) -> Verdict {
@@ -51,13 +51,12 @@ fn main() {
 
     // Known folds: 5-fold CV of p = 244, n = 262 as scikit-learn stratifies it.
     let folds = [(49, 53), (48, 53), (49, 52), (49, 52), (49, 52)];
-    let known = Experiment {
-        datasets: vec![DatasetSpec {
-            folds: folds.iter().map(|&(p, n)| FoldSpec::new(p, n)).collect(),
-            bounds: Vec::new(),
-        }],
-        windows: windows.clone(),
-    };
+    let known = Experiment::new(
+        vec![DatasetSpec::from_folds(
+            folds.iter().map(|&(p, n)| FoldSpec::new(p, n)).collect(),
+        )],
+        windows.clone(),
+    );
     let answer = verdict(&known, &PureBackend, &Limits::new()).expect("the program builds");
     match &answer {
         Verdict::Feasible { witness } => {

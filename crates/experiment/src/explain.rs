@@ -53,10 +53,7 @@ pub struct InfeasibleSubset {
 /// use scorecheck_experiment::{elements, Bound, DatasetSpec, Element, Experiment, FoldSpec};
 ///
 /// let q = |a: i64, b: i64| BigRational::new(a.into(), b.into());
-/// let experiment = Experiment {
-///     datasets: vec![DatasetSpec { folds: vec![FoldSpec::new(3, 3)], bounds: vec![Bound::new(Score::Acc, q(0, 1), q(1, 2))] }],
-///     windows: vec![Bound::new(Score::Sens, q(1, 3), q(1, 3))],
-/// };
+/// let experiment = Experiment::new(vec![DatasetSpec::from_folds(vec![FoldSpec::new(3, 3)]).with_bounds(vec![Bound::new(Score::Acc, q(0, 1), q(1, 2))])], vec![Bound::new(Score::Sens, q(1, 3), q(1, 3))]);
 /// assert_eq!(elements(&experiment), vec![Element::Window(0), Element::DatasetBound(Score::Acc)]);
 /// ```
 pub fn elements(experiment: &Experiment) -> Vec<Element> {
@@ -115,13 +112,7 @@ pub fn restrict(experiment: &Experiment, kept: &[Element]) -> Experiment {
 ///
 /// let q = |a: i64, b: i64| BigRational::new(a.into(), b.into());
 /// // Two folds of 3 + 3: a mean sensitivity (a/3 + b/3)/2 is a multiple of 1/6, never 1/12.
-/// let experiment = Experiment {
-///     datasets: vec![DatasetSpec { folds: vec![FoldSpec::new(3, 3), FoldSpec::new(3, 3)], bounds: Vec::new() }],
-///     windows: vec![
-///         Bound::new(Score::Acc, q(0, 1), q(1, 1)),
-///         Bound::new(Score::Sens, q(1, 12), q(1, 12)),
-///     ],
-/// };
+/// let experiment = Experiment::new(vec![DatasetSpec::from_folds(vec![FoldSpec::new(3, 3), FoldSpec::new(3, 3)])], vec![ Bound::new(Score::Acc, q(0, 1), q(1, 1)), Bound::new(Score::Sens, q(1, 12), q(1, 12)), ]);
 /// let found = infeasible_subset(&experiment, &BruteForce::default(), &Limits::new()).unwrap();
 /// assert_eq!(found.elements, vec![Element::Window(1)]);
 /// assert!(found.minimal);
@@ -211,16 +202,13 @@ mod tests {
     fn experiment() -> Experiment {
         let mut fold = FoldSpec::new(2, 2);
         fold.bounds = vec![Bound::new(Score::Acc, q(3, 4), q(1, 1))];
-        Experiment {
-            datasets: vec![DatasetSpec {
-                folds: vec![fold.clone(), fold],
-                bounds: Vec::new(),
-            }],
-            windows: vec![
+        Experiment::new(
+            vec![DatasetSpec::from_folds(vec![fold.clone(), fold])],
+            vec![
                 Bound::new(Score::Sens, q(0, 1), q(1, 1)),
                 Bound::new(Score::Acc, q(0, 1), q(1, 2)),
             ],
-        }
+        )
     }
 
     #[test]

@@ -36,10 +36,18 @@ use scorecheck_feasibility::{checked, Certainty, Feasibility, Objective, Problem
 use crate::model::{build, BuildError, Experiment};
 use crate::solve::{Limits, DEFAULT_MAX_NODES};
 
-/// Why the AUC model of an experiment cannot be formed.
+/// Why the AUC model of an experiment cannot be formed: what went wrong
+/// ([`AucError::kind`]), the request field it points at ([`AucError::field`]) and, as its
+/// `Display`, what to change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AucError {
+    kind: Box<AucErrorKind>,
+}
+
+/// What kind of [`AucError`] it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum AucError {
+pub enum AucErrorKind {
     /// A fold without positives or without negatives: its AUC is undefined.
     Undefined {
         /// "fold 3" or "fold 3 of dataset 1".
@@ -62,12 +70,41 @@ pub enum AucError {
     Build(BuildError),
 }
 
+impl From<AucErrorKind> for AucError {
+    fn from(kind: AucErrorKind) -> AucError {
+        AucError {
+            kind: Box::new(kind),
+        }
+    }
+}
+
+impl From<BuildError> for AucError {
+    fn from(error: BuildError) -> AucError {
+        AucErrorKind::Build(error).into()
+    }
+}
+
+impl AucError {
+    /// What went wrong.
+    pub fn kind(&self) -> &AucErrorKind {
+        &self.kind
+    }
+
+    /// The request field the error points at (`scores.auc` for the AUC's own errors).
+    pub fn field(&self) -> String {
+        match &*self.kind {
+            AucErrorKind::Build(e) => e.field(),
+            _ => "scores.auc".into(),
+        }
+    }
+}
+
 impl std::fmt::Display for AucError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            AucError::Undefined { which, p, n } => write!(f, "the AUC is undefined on {which} (p={p}, n={n}: it needs both positives and negatives), so its mean cannot be formed; remove the AUC or that fold"),
-            AucError::TooLarge { which, p, n } => write!(f, "{which} (p={p}, n={n}) is too large for the AUC check (2·p·n must stay below 2^63); use smaller counts"),
-            AucError::Build(e) => e.fmt(f),
+        match &*self.kind {
+            AucErrorKind::Undefined { which, p, n } => write!(f, "the AUC is undefined on {which} (p={p}, n={n}: it needs both positives and negatives), so its mean cannot be formed; remove the AUC or that fold"),
+            AucErrorKind::TooLarge { which, p, n } => write!(f, "{which} (p={p}, n={n}) is too large for the AUC check (2·p·n must stay below 2^63); use smaller counts"),
+            AucErrorKind::Build(e) => e.fmt(f),
         }
     }
 }
@@ -97,11 +134,19 @@ pub struct AucModel {
 /// A window on the mean AUC; a missing side is open.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct AucWindow {
     /// Least mean AUC allowed.
     pub lower: Option<BigRational>,
     /// Greatest mean AUC allowed.
     pub upper: Option<BigRational>,
+}
+
+impl AucWindow {
+    /// `lower ≤ mean AUC ≤ upper`; a side given as `None` is open.
+    pub fn new(lower: Option<BigRational>, upper: Option<BigRational>) -> AucWindow {
+        AucWindow { lower, upper }
+    }
 }
 
 /// Integer ranges of (tp, tn) of every fold.
@@ -115,11 +160,20 @@ struct Region {
 /// [`build`]) and each fold's k (its AUC is k/(2pn)).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct AucSolution {
     /// The operating points.
     pub point: Vec<i64>,
     /// Each fold's k.
     pub k: Vec<i64>,
+}
+
+impl AucSolution {
+    /// The operating points `point` (tp, tn per fold, interleaved as in [`build`]) with each
+    /// fold's `k` (a starting point a caller already has; [`search_auc`] checks it).
+    pub fn new(point: Vec<i64>, k: Vec<i64>) -> AucSolution {
+        AucSolution { point, k }
+    }
 }
 
 /// What one search found.
@@ -136,6 +190,7 @@ pub enum AucFound {
 
 /// How much a search did.
 #[derive(Default, Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct AucEffort {
     /// Boxes of the branch and bound.
     pub boxes: u64,
@@ -186,7 +241,7 @@ impl AucModel {
     /// When a fold has no positives or no negatives, 2·p·n overflows, or the program of the
     /// other scores cannot be built.
     pub fn new(experiment: &Experiment) -> Result<AucModel, AucError> {
-        let base = build(experiment).map_err(AucError::Build)?;
+        let base = build(experiment)?;
         let n_datasets = experiment.datasets.len();
         let many = n_datasets > 1;
         let mut folds = Vec::new();
@@ -203,16 +258,19 @@ impl AucModel {
                     format!("fold {f}")
                 };
                 if fold.p == 0 || fold.n == 0 {
-                    return Err(AucError::Undefined {
+                    return Err(AucErrorKind::Undefined {
                         which,
                         p: fold.p,
                         n: fold.n,
-                    });
+                    }
+                    .into());
                 }
-                let too_big = || AucError::TooLarge {
-                    which: which.clone(),
-                    p: fold.p,
-                    n: fold.n,
+                let too_big = || {
+                    AucError::from(AucErrorKind::TooLarge {
+                        which: which.clone(),
+                        p: fold.p,
+                        n: fold.n,
+                    })
                 };
                 let p = i64::try_from(fold.p).map_err(|_| too_big())?;
                 let n = i64::try_from(fold.n).map_err(|_| too_big())?;

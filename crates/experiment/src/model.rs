@@ -15,7 +15,12 @@ use scorecheck_algebra::Score;
 use scorecheck_feasibility::{Problem, VarId};
 
 /// A bound on a score: lower ≤ score ≤ upper.
+///
+/// Built by [`Bound::new`] or [`Bound::around`], so that fields may be added. A reversed bound
+/// (lower > upper) is a caller's mistake: [`build`] rejects it with
+/// [`BuildErrorKind::Reversed`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Bound {
     /// The bounded score (one of the [`usable`] ones).
@@ -35,10 +40,27 @@ impl Bound {
             upper,
         }
     }
+
+    /// The bound of `score` reported as `value` with uncertainty `eps` (non-negative):
+    /// `value − eps ≤ score ≤ value + eps`, like `scorecheck_single::Window::around`.
+    ///
+    /// ```
+    /// use scorecheck_experiment::{parse_decimal, Bound, Score};
+    ///
+    /// let q = |t: &str| parse_decimal(t).unwrap();
+    /// let bound = Bound::around(Score::Acc, &q("0.95"), &q("0.005"));
+    /// assert_eq!((bound.lower, bound.upper), (q("0.945"), q("0.955")));
+    /// ```
+    pub fn around(score: Score, value: &BigRational, eps: &BigRational) -> Bound {
+        Bound::new(score, value - eps, value + eps)
+    }
 }
 
 /// One fold: its counts and bounds on its own scores.
+///
+/// Built by [`FoldSpec::new`] and [`FoldSpec::with_bound`], so that fields may be added.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct FoldSpec {
     /// Positives in the fold.
@@ -58,10 +80,29 @@ impl FoldSpec {
             bounds: Vec::new(),
         }
     }
+
+    /// The same fold with `bounds` on its own scores (replacing any it had).
+    #[must_use]
+    pub fn with_bounds(mut self, bounds: Vec<Bound>) -> FoldSpec {
+        self.bounds = bounds;
+        self
+    }
+
+    /// The same fold with one more bound on its own scores.
+    #[must_use]
+    pub fn with_bound(mut self, bound: Bound) -> FoldSpec {
+        self.bounds.push(bound);
+        self
+    }
 }
 
 /// One dataset: its folds (every fold of every repeat) and bounds on its mean scores.
+///
+/// Built by [`DatasetSpec::from_folds`], [`DatasetSpec::kfold`] (scikit-learn's stratified
+/// k-fold) or [`DatasetSpec::single_fold`], and [`DatasetSpec::with_bound`], so that fields
+/// may be added.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DatasetSpec {
     /// Every fold of every repeat.
@@ -74,16 +115,62 @@ impl DatasetSpec {
     /// A dataset evaluated as one fold (a testset, or a dataset pooled over its folds),
     /// with `bounds` on its scores.
     pub fn single_fold(p: u64, n: u64, bounds: Vec<Bound>) -> DatasetSpec {
+        DatasetSpec::from_folds(vec![FoldSpec::new(p, n)]).with_bounds(bounds)
+    }
+
+    /// A dataset evaluated on `folds` (every fold of every repeat), without bounds.
+    pub fn from_folds(folds: Vec<FoldSpec>) -> DatasetSpec {
         DatasetSpec {
-            folds: vec![FoldSpec::new(p, n)],
-            bounds,
+            folds,
+            bounds: Vec::new(),
         }
+    }
+
+    /// A dataset of `p` positives and `n` negatives split into `k` folds as scikit-learn's
+    /// `StratifiedKFold` splits them (`scorecheck_folds::stratified_sklearn_binary`), without
+    /// bounds.
+    ///
+    /// # Errors
+    ///
+    /// When `k` is below 2 or above the dataset's size (scikit-learn refuses these too).
+    ///
+    /// ```
+    /// use scorecheck_experiment::DatasetSpec;
+    ///
+    /// let dataset = DatasetSpec::kfold(10, 21, 5)?;
+    /// let sizes: Vec<(u64, u64)> = dataset.folds.iter().map(|f| (f.p, f.n)).collect();
+    /// assert_eq!(sizes, [(2, 5), (2, 4), (2, 4), (2, 4), (2, 4)]);
+    /// assert!(DatasetSpec::kfold(10, 21, 1).is_err());
+    /// # Ok::<(), scorecheck_experiment::folds::Error>(())
+    /// ```
+    pub fn kfold(p: u64, n: u64, k: usize) -> Result<DatasetSpec, scorecheck_folds::Error> {
+        let folds = scorecheck_folds::stratified_sklearn_binary(p, n, k)?;
+        Ok(DatasetSpec::from_folds(
+            folds.iter().map(|f| FoldSpec::new(f.p, f.n)).collect(),
+        ))
+    }
+
+    /// The same dataset with `bounds` on its mean scores (replacing any it had).
+    #[must_use]
+    pub fn with_bounds(mut self, bounds: Vec<Bound>) -> DatasetSpec {
+        self.bounds = bounds;
+        self
+    }
+
+    /// The same dataset with one more bound on its mean scores.
+    #[must_use]
+    pub fn with_bound(mut self, bound: Bound) -> DatasetSpec {
+        self.bounds.push(bound);
+        self
     }
 }
 
 /// The whole experiment: datasets, and windows on the mean over datasets of the mean over
 /// each dataset's folds.
+///
+/// Built by [`Experiment::new`], so that fields may be added.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Experiment {
     /// The datasets, each with its folds.
@@ -93,6 +180,11 @@ pub struct Experiment {
 }
 
 impl Experiment {
+    /// `datasets` under `windows` on their mean scores.
+    pub fn new(datasets: Vec<DatasetSpec>, windows: Vec<Bound>) -> Experiment {
+        Experiment { datasets, windows }
+    }
+
     /// Whether anything constrains the counts: a window or a bound on a dataset or a fold.
     /// Without one every fold's counts fit, so a "consistent" would say nothing.
     pub fn is_constrained(&self) -> bool {
@@ -128,10 +220,32 @@ impl Level {
     }
 }
 
-/// Why the integer program of an experiment cannot be built.
+/// Why the integer program of an experiment cannot be built: what went wrong
+/// ([`BuildError::kind`]), the request field it points at ([`BuildError::field`]) and, as its
+/// `Display`, what to change.
+///
+/// ```
+/// use scorecheck_experiment::{build, parse_decimal, Bound, BuildErrorKind, DatasetSpec, Experiment, Score};
+///
+/// let q = |t: &str| parse_decimal(t).unwrap();
+/// let reversed = Bound::new(Score::Acc, q("0.9"), q("0.8"));
+/// let experiment = Experiment::new(vec![DatasetSpec::kfold(10, 10, 2)?], vec![reversed]);
+/// let error = build(&experiment).unwrap_err();
+/// assert!(matches!(error.kind(), BuildErrorKind::Reversed { .. }));
+/// assert_eq!(error.field(), "scores.acc");
+/// assert_eq!(error.to_string(), "the bound on acc is reversed (lower 9/10 > upper 4/5); give the smaller end first");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BuildError {
+    // Boxed: the error stays one pointer wide in every `Result`.
+    kind: Box<BuildErrorKind>,
+}
+
+/// What kind of [`BuildError`] it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum BuildError {
+pub enum BuildErrorKind {
     /// A bounded score is undefined on a fold (a zero count): the mean cannot be formed, so
     /// these folds cannot have produced the scores.
     Undefined {
@@ -159,16 +273,42 @@ pub enum BuildError {
         /// Whether the experiment has more than one dataset.
         many_datasets: bool,
     },
+    /// A bound or window whose lower end is above its upper end (a caller's mistake, not a
+    /// finding about the scores).
+    Reversed {
+        /// The bounded score.
+        score: Score,
+        /// Where the bound came from.
+        level: Level,
+        /// Its lower end.
+        lower: BigRational,
+        /// Its upper end.
+        upper: BigRational,
+    },
+}
+
+impl From<BuildErrorKind> for BuildError {
+    fn from(kind: BuildErrorKind) -> BuildError {
+        BuildError {
+            kind: Box::new(kind),
+        }
+    }
 }
 
 impl BuildError {
+    /// What went wrong.
+    pub fn kind(&self) -> &BuildErrorKind {
+        &self.kind
+    }
+
     /// The request field the error points at (`fold_score_bounds.sens`, `folds[3]`, ...).
     pub fn field(&self) -> String {
-        match self {
-            BuildError::Undefined { score, level, .. } => {
+        match &*self.kind {
+            BuildErrorKind::Undefined { score, level, .. }
+            | BuildErrorKind::Reversed { score, level, .. } => {
                 format!("{}.{}", level.field(), score.abbreviation())
             }
-            BuildError::CountTooLarge {
+            BuildErrorKind::CountTooLarge {
                 dataset,
                 fold,
                 many_datasets,
@@ -185,8 +325,8 @@ impl BuildError {
 
 impl fmt::Display for BuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BuildError::Undefined {
+        match &*self.kind {
+            BuildErrorKind::Undefined {
                 score,
                 dataset,
                 fold,
@@ -205,9 +345,19 @@ impl fmt::Display for BuildError {
                     "{score} is undefined on {which} (p={p}, n={n}: a zero count), so its mean cannot be formed; remove that score or that fold"
                 )
             }
-            BuildError::CountTooLarge { dataset, fold, .. } => write!(
+            BuildErrorKind::CountTooLarge { dataset, fold, .. } => write!(
                 f,
                 "fold {fold} of dataset {dataset} has a count above 2^63, which mean-of-scores checks do not support; use smaller counts"
+            ),
+            BuildErrorKind::Reversed {
+                score,
+                lower,
+                upper,
+                ..
+            } => write!(
+                f,
+                "the bound on {} is reversed (lower {lower} > upper {upper}); give the smaller end first",
+                score.abbreviation()
             ),
         }
     }
@@ -273,6 +423,15 @@ fn add_mean_constraint(
     bound: &Bound,
     level: Level,
 ) -> Result<(), BuildError> {
+    if bound.lower > bound.upper {
+        return Err(BuildErrorKind::Reversed {
+            score: bound.score,
+            level,
+            lower: bound.lower.clone(),
+            upper: bound.upper.clone(),
+        }
+        .into());
+    }
     let mut terms = Vec::with_capacity(2 * folds.len());
     let mut constant = BigRational::zero();
     let many_datasets = folds.iter().any(|(d, ..)| *d > 0);
@@ -285,7 +444,7 @@ fn add_mean_constraint(
             Entry::Occupied(entry) => entry.into_mut(),
             Entry::Vacant(entry) => {
                 let (a, b, c) =
-                    linear_form(bound.score, fold.p, fold.n).ok_or(BuildError::Undefined {
+                    linear_form(bound.score, fold.p, fold.n).ok_or(BuildErrorKind::Undefined {
                         score: bound.score,
                         level,
                         dataset: *d,
@@ -329,13 +488,7 @@ fn add_mean_constraint(
 /// use scorecheck_experiment::{build, Bound, DatasetSpec, Experiment, FoldSpec};
 ///
 /// let q = |a: i64, b: i64| BigRational::new(a.into(), b.into());
-/// let experiment = Experiment {
-///     datasets: vec![DatasetSpec {
-///         folds: vec![FoldSpec::new(5, 5), FoldSpec::new(5, 5)],
-///         bounds: Vec::new(),
-///     }],
-///     windows: vec![Bound::new(Score::Acc, q(7, 10), q(7, 10))],
-/// };
+/// let experiment = Experiment::new(vec![DatasetSpec::from_folds(vec![FoldSpec::new(5, 5), FoldSpec::new(5, 5)])], vec![Bound::new(Score::Acc, q(7, 10), q(7, 10))]);
 /// let problem = build(&experiment).unwrap();
 /// assert_eq!(problem.variables().len(), 4);
 /// assert!(problem.check(&[5, 2, 5, 2]).is_ok());
@@ -365,10 +518,12 @@ pub fn build_until(
         let mut dv = Vec::new();
         for (f, fold) in dataset.folds.iter().enumerate() {
             let to_i64 = |v: u64| {
-                i64::try_from(v).map_err(|_| BuildError::CountTooLarge {
-                    dataset: d,
-                    fold: f,
-                    many_datasets,
+                i64::try_from(v).map_err(|_| {
+                    BuildError::from(BuildErrorKind::CountTooLarge {
+                        dataset: d,
+                        fold: f,
+                        many_datasets,
+                    })
                 })
             };
             let tp = problem.add_variable(format!("tp[{d}][{f}]"), 0, to_i64(fold.p)?);

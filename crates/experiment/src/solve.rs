@@ -24,6 +24,16 @@ pub type Progress = Arc<dyn Fn(u64, u64) + Send + Sync>;
 
 /// How much work a solve or a search may do.
 ///
+/// # When the caller's backend is asked
+///
+/// One rule, the same here and in the facade (`scorecheck::RunOptions`): the exact
+/// enumeration ([`crate::decide_sides`]) runs first for every backend, the caller's own
+/// included, and the backend is asked only about the programs the enumeration leaves open
+/// (the common shapes, one dataset without fold bounds, are settled by the enumeration, so a
+/// backend may never be called for them). The enumeration is exact, so it changes no verdict,
+/// only who reaches it. Switch it off with [`Limits::without_enumeration`] to send every
+/// program to the backend (to test or time a backend, or count its calls).
+///
 /// ```
 /// use std::time::Duration;
 /// use scorecheck_experiment::Limits;
@@ -46,7 +56,8 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     /// Fold configurations a search examines at most.
     pub max_configurations: Option<u64>,
-    /// Steps of the exact enumeration ([`crate::decide_sides`]) tried before the solver;
+    /// Steps of the exact enumeration ([`crate::decide_sides`]) tried before the solver,
+    /// whichever solver it is (see [the rule](Limits#when-the-callers-backend-is-asked));
     /// `None` sends every program to the solver.
     pub enumeration_steps: Option<u64>,
     /// Called as a search goes on.
@@ -121,6 +132,25 @@ impl Limits {
         self
     }
 
+    /// Switches the exact enumeration off: every program goes to the solver (see
+    /// [the rule](Limits#when-the-callers-backend-is-asked)).
+    ///
+    /// ```
+    /// use scorecheck_experiment::Limits;
+    ///
+    /// assert!(Limits::new().enumerates());
+    /// assert!(!Limits::new().without_enumeration().enumerates());
+    /// ```
+    #[must_use]
+    pub fn without_enumeration(self) -> Limits {
+        self.with_enumeration_steps(None)
+    }
+
+    /// Whether the exact enumeration runs before the solver.
+    pub fn enumerates(&self) -> bool {
+        self.enumeration_steps.is_some()
+    }
+
     /// Sets the progress callback.
     pub fn with_progress(mut self, progress: Progress) -> Limits {
         self.progress = Some(progress);
@@ -154,6 +184,27 @@ impl Limits {
     }
 }
 
+/// The backend of a caller who names no solver crate: it answers every program it is asked
+/// "undecided", so [`verdict`] and [`crate::search`] decide exactly what the exact
+/// enumeration decides (see [the rule](Limits#when-the-callers-backend-is-asked)) and leave
+/// the rest undecided, never guessed. Pass a real backend (`scorecheck-feasibility-pure`'s
+/// `PureBackend`, the default of the `scorecheck` facade) to decide every program; the
+/// engine names none itself.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EnumerationOnly;
+
+impl Feasibility for EnumerationOnly {
+    fn name(&self) -> std::borrow::Cow<'static, str> {
+        "enumeration-only".into()
+    }
+
+    fn solve(&self, _: &scorecheck_feasibility::Problem, _: &Budget) -> Verdict {
+        Verdict::Undecided {
+            reason: "the exact enumeration did not settle this program and no backend was given; pass a feasibility backend (e.g. scorecheck-feasibility-pure's PureBackend)".into(),
+        }
+    }
+}
+
 /// The exact enumeration of the experiment's program where the limits allow it.
 pub(crate) fn enumerated(experiment: &Experiment, limits: &Limits) -> Sides {
     match limits.enumeration_steps {
@@ -179,13 +230,7 @@ pub(crate) fn enumerated(experiment: &Experiment, limits: &Limits) -> Sides {
 ///
 /// let q = |a: i64, b: i64| BigRational::new(a.into(), b.into());
 /// // Two folds of 3 + 3; a mean accuracy of exactly 0.25 needs 3 correct of 12.
-/// let experiment = Experiment {
-///     datasets: vec![DatasetSpec {
-///         folds: vec![FoldSpec::new(3, 3), FoldSpec::new(3, 3)],
-///         bounds: Vec::new(),
-///     }],
-///     windows: vec![Bound::new(Score::Acc, q(1, 4), q(1, 4))],
-/// };
+/// let experiment = Experiment::new(vec![DatasetSpec::from_folds(vec![FoldSpec::new(3, 3), FoldSpec::new(3, 3)])], vec![Bound::new(Score::Acc, q(1, 4), q(1, 4))]);
 /// let limits = Limits::new().with_enumeration_steps(None);
 /// let answer = verdict(&experiment, &BruteForce::default(), &limits).unwrap();
 /// assert!(matches!(answer, Verdict::Feasible { .. }));

@@ -71,8 +71,8 @@ fn run(problem: &Problem, prepared: &Prepared, budget: &Budget, left: Option<Dur
 }
 
 impl Feasibility for Cbc {
-    fn name(&self) -> &'static str {
-        "cbc"
+    fn name(&self) -> std::borrow::Cow<'static, str> {
+        "cbc".into()
     }
 
     fn solve(&self, problem: &Problem, budget: &Budget) -> Verdict {

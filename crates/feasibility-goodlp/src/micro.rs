@@ -56,8 +56,8 @@ impl MicroLp {
 }
 
 impl Feasibility for MicroLp {
-    fn name(&self) -> &'static str {
-        "microlp"
+    fn name(&self) -> std::borrow::Cow<'static, str> {
+        "microlp".into()
     }
 
     fn solve(&self, problem: &Problem, budget: &Budget) -> Verdict {

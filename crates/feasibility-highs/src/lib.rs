@@ -90,8 +90,8 @@ impl HighsBackend {
 }
 
 impl Feasibility for HighsBackend {
-    fn name(&self) -> &'static str {
-        "highs"
+    fn name(&self) -> std::borrow::Cow<'static, str> {
+        "highs".into()
     }
 
     fn solve(&self, problem: &Problem, budget: &Budget) -> Verdict {

@@ -87,8 +87,8 @@ pub struct PureBackend;
 pub type Backend = PureBackend;
 
 impl Feasibility for PureBackend {
-    fn name(&self) -> &'static str {
-        "pure"
+    fn name(&self) -> std::borrow::Cow<'static, str> {
+        "pure".into()
     }
 
     fn solve(&self, problem: &Problem, budget: &Budget) -> Verdict {

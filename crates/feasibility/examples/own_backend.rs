@@ -18,8 +18,8 @@ struct Counting {
 }
 
 impl Feasibility for Counting {
-    fn name(&self) -> &'static str {
-        "counting brute force"
+    fn name(&self) -> std::borrow::Cow<'static, str> {
+        "counting brute force".into()
     }
 
     fn solve(&self, problem: &Problem, budget: &Budget) -> Verdict {

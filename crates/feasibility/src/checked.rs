@@ -15,7 +15,7 @@ use crate::{Budget, Certainty, Feasibility, Problem, Verdict};
 /// // A float solver that gives up on everything.
 /// struct Doubtful;
 /// impl Feasibility for Doubtful {
-///     fn name(&self) -> &'static str { "doubtful" }
+///     fn name(&self) -> std::borrow::Cow<'static, str> { "doubtful".into() }
 ///     fn solve(&self, _: &Problem, _: &Budget) -> Verdict {
 ///         Verdict::Infeasible { certainty: Certainty::Solver, reason: "no point found".into() }
 ///     }
@@ -26,7 +26,7 @@ use crate::{Budget, Certainty, Feasibility, Problem, Verdict};
 pub struct ExactOnly<'a>(pub &'a dyn Feasibility);
 
 impl Feasibility for ExactOnly<'_> {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> std::borrow::Cow<'static, str> {
         self.0.name()
     }
 
@@ -50,6 +50,7 @@ impl Feasibility for ExactOnly<'_> {
 /// variations of one program (an explanation's deletion filter), where an exact backend
 /// often decides each in a fraction of a float solver's set-up time, and its proofs are
 /// stronger.
+#[non_exhaustive]
 pub struct ExactFirst<'a> {
     /// The exact backend asked first.
     pub first: &'a dyn Feasibility,
@@ -59,8 +60,23 @@ pub struct ExactFirst<'a> {
     pub then: &'a dyn Feasibility,
 }
 
+impl<'a> ExactFirst<'a> {
+    /// Asks `first` under `first_budget` (never more than the caller's), then `then`.
+    pub fn new(
+        first: &'a dyn Feasibility,
+        first_budget: Budget,
+        then: &'a dyn Feasibility,
+    ) -> ExactFirst<'a> {
+        ExactFirst {
+            first,
+            first_budget,
+            then,
+        }
+    }
+}
+
 impl Feasibility for ExactFirst<'_> {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> std::borrow::Cow<'static, str> {
         self.then.name()
     }
 
@@ -252,8 +268,8 @@ mod tests {
     struct Fixed(Verdict, AtomicU64);
 
     impl Feasibility for Fixed {
-        fn name(&self) -> &'static str {
-            "fixed"
+        fn name(&self) -> std::borrow::Cow<'static, str> {
+            "fixed".into()
         }
 
         fn solve(&self, _: &Problem, _: &Budget) -> Verdict {

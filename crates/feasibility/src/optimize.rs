@@ -553,8 +553,8 @@ mod tests {
     struct Unsure;
 
     impl Feasibility for Unsure {
-        fn name(&self) -> &'static str {
-            "unsure"
+        fn name(&self) -> std::borrow::Cow<'static, str> {
+            "unsure".into()
         }
         fn solve(&self, problem: &Problem, budget: &Budget) -> Verdict {
             match BruteForce::default().solve(problem, budget) {
@@ -570,8 +570,8 @@ mod tests {
     struct Liar;
 
     impl Feasibility for Liar {
-        fn name(&self) -> &'static str {
-            "liar"
+        fn name(&self) -> std::borrow::Cow<'static, str> {
+            "liar".into()
         }
         fn solve(&self, problem: &Problem, budget: &Budget) -> Verdict {
             BruteForce::default().solve(problem, budget)

@@ -140,7 +140,7 @@ impl<'a> ParallelRowsFirst<'a> {
 }
 
 impl Feasibility for ParallelRowsFirst<'_> {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> std::borrow::Cow<'static, str> {
         self.then.name()
     }
 

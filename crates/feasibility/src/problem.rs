@@ -15,6 +15,7 @@ pub struct VarId(pub usize);
 /// An integer variable `lower ≤ x ≤ upper`; `lower > upper` makes the problem infeasible.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Variable {
     /// A name for messages (e.g. `tp_3`).
     pub name: String,
@@ -27,6 +28,7 @@ pub struct Variable {
 /// A ranged linear row `lower ≤ Σ c·x ≤ upper`; a missing side is unbounded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Constraint {
     /// A name for messages (e.g. `mean sensitivity`).
     pub name: String,

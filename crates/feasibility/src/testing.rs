@@ -31,8 +31,8 @@ impl Default for BruteForce {
 }
 
 impl Feasibility for BruteForce {
-    fn name(&self) -> &'static str {
-        "brute-force"
+    fn name(&self) -> std::borrow::Cow<'static, str> {
+        "brute-force".into()
     }
 
     fn solve(&self, problem: &Problem, budget: &Budget) -> Verdict {

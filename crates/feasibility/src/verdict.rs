@@ -1,5 +1,6 @@
 //! Verdicts with their certainty, search budgets and the backend trait.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::time::Duration;
 
@@ -73,6 +74,29 @@ pub enum Verdict {
     },
 }
 
+/// A short sentence in the terms of the reported figures (a feasible program means they are
+/// consistent): `consistent`, `inconsistent (exact)` or `inconsistent (solver)`, and
+/// `undecided: ` with the reason.
+///
+/// ```
+/// use scorecheck_feasibility::{Certainty, Verdict};
+///
+/// assert_eq!(Verdict::Feasible { witness: vec![1, 2] }.to_string(), "consistent");
+/// let proof = Verdict::Infeasible { certainty: Certainty::Exact, reason: "row 1".into() };
+/// assert_eq!(proof.to_string(), "inconsistent (exact)");
+/// let open = Verdict::Undecided { reason: "the node budget ran out".into() };
+/// assert_eq!(open.to_string(), "undecided: the node budget ran out");
+/// ```
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Feasible { .. } => f.write_str("consistent"),
+            Verdict::Infeasible { certainty, .. } => write!(f, "inconsistent ({certainty})"),
+            Verdict::Undecided { reason } => write!(f, "undecided: {reason}"),
+        }
+    }
+}
+
 impl Verdict {
     /// `true` for [`Verdict::Feasible`].
     pub fn is_feasible(&self) -> bool {
@@ -117,6 +141,25 @@ pub enum Conclusion {
     },
     /// Nothing was concluded: a budget ran out, or nothing reported could be checked.
     Undecided,
+}
+
+/// `consistent`, `inconsistent (exact)`, `inconsistent (solver)` or `undecided`.
+///
+/// ```
+/// use scorecheck_feasibility::{Certainty, Conclusion};
+///
+/// assert_eq!(Conclusion::Consistent.to_string(), "consistent");
+/// assert_eq!(Conclusion::Inconsistent { certainty: Certainty::Exact }.to_string(), "inconsistent (exact)");
+/// assert_eq!(Conclusion::Undecided.to_string(), "undecided");
+/// ```
+impl fmt::Display for Conclusion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Conclusion::Consistent => f.write_str("consistent"),
+            Conclusion::Inconsistent { certainty } => write!(f, "inconsistent ({certainty})"),
+            Conclusion::Undecided => f.write_str("undecided"),
+        }
+    }
 }
 
 impl Conclusion {
@@ -235,7 +278,26 @@ impl Budget {
 /// A feasibility backend. Call it through [`crate::checked`], which verifies every witness.
 pub trait Feasibility: Send + Sync {
     /// A short name for reports (`"pure"`, `"highs"`, `"brute-force"`).
-    fn name(&self) -> &'static str;
+    ///
+    /// A `Cow` so that a fixed name costs nothing (`"pure".into()`) while a wrapper can name
+    /// itself after what it wraps:
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use scorecheck_feasibility::{testing::BruteForce, Budget, Feasibility, Problem, Verdict};
+    ///
+    /// struct Counting<B>(B);
+    /// impl<B: Feasibility> Feasibility for Counting<B> {
+    ///     fn name(&self) -> Cow<'static, str> {
+    ///         format!("counting({})", self.0.name()).into()
+    ///     }
+    ///     fn solve(&self, problem: &Problem, budget: &Budget) -> Verdict {
+    ///         self.0.solve(problem, budget)
+    ///     }
+    /// }
+    /// assert_eq!(Counting(BruteForce::default()).name(), "counting(brute-force)");
+    /// ```
+    fn name(&self) -> Cow<'static, str>;
 
     /// Decides whether `problem` has an integer point, within `budget`.
     fn solve(&self, problem: &Problem, budget: &Budget) -> Verdict;

@@ -19,8 +19,8 @@ fn brute_force_refuses_large_boxes() {
 struct Fixed(Vec<i64>);
 
 impl Feasibility for Fixed {
-    fn name(&self) -> &'static str {
-        "fixed"
+    fn name(&self) -> std::borrow::Cow<'static, str> {
+        "fixed".into()
     }
     fn solve(&self, _: &Problem, _: &Budget) -> Verdict {
         Verdict::Feasible {

@@ -44,13 +44,11 @@ fn main() {
         let (_, lower, upper) = window(v, "0.001");
         Bound::new(score, lower, upper)
     };
-    let experiment = MacroExperiment {
-        labels: vec!["a".into(), "b".into()],
-        folds: vec![vec![5, 5]],
-        class_bounds: Vec::new(),
-        fold_bounds: Vec::new(),
-        windows: vec![bound(Score::Sens, "0.9"), bound(Score::Spec, "0.5")],
-    };
+    let experiment = MacroExperiment::new(
+        vec!["a".into(), "b".into()],
+        vec![vec![5, 5]],
+        vec![bound(Score::Sens, "0.9"), bound(Score::Spec, "0.5")],
+    );
     let limits = Limits::new();
     let exact = decide_exact(&experiment, &PureBackend, &limits).expect("the model builds");
     let relaxed = verdict(&one_vs_rest(&experiment), &PureBackend, &limits).expect("it builds");

@@ -91,6 +91,7 @@ type Result<T> = std::result::Result<T, MacroError>;
 /// A macro experiment: folds (class counts) and the bounds at each level.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct MacroExperiment {
     /// The class labels (for messages and witnesses).
     pub labels: Vec<String>,
@@ -105,6 +106,32 @@ pub struct MacroExperiment {
 }
 
 impl MacroExperiment {
+    /// The same experiment with `bounds` on every class's score in every fold.
+    #[must_use]
+    pub fn with_class_bounds(mut self, bounds: Vec<Bound>) -> MacroExperiment {
+        self.class_bounds = bounds;
+        self
+    }
+
+    /// The same experiment with `bounds` on every fold's macro score.
+    #[must_use]
+    pub fn with_fold_bounds(mut self, bounds: Vec<Bound>) -> MacroExperiment {
+        self.fold_bounds = bounds;
+        self
+    }
+
+    /// Classes `labels` over `folds` (each fold's count of every class, in label order), with
+    /// `windows` on the macro averages and no class or fold bounds.
+    pub fn new(labels: Vec<String>, folds: Vec<Vec<u64>>, windows: Vec<Bound>) -> MacroExperiment {
+        MacroExperiment {
+            labels,
+            folds,
+            class_bounds: Vec::new(),
+            fold_bounds: Vec::new(),
+            windows,
+        }
+    }
+
     /// Whether anything constrains the matrices: a window or a class or fold bound.
     pub fn is_constrained(&self) -> bool {
         !self.windows.is_empty() || !self.class_bounds.is_empty() || !self.fold_bounds.is_empty()
@@ -291,23 +318,16 @@ pub fn one_vs_rest(ex: &MacroExperiment) -> Experiment {
         .iter()
         .map(|counts| {
             let total: u64 = counts.iter().sum();
-            DatasetSpec {
-                folds: counts
+            DatasetSpec::from_folds(
+                counts
                     .iter()
-                    .map(|&p| FoldSpec {
-                        p,
-                        n: total - p,
-                        bounds: ex.class_bounds.clone(),
-                    })
+                    .map(|&p| FoldSpec::new(p, total - p).with_bounds(ex.class_bounds.clone()))
                     .collect(),
-                bounds: ex.fold_bounds.clone(),
-            }
+            )
+            .with_bounds(ex.fold_bounds.clone())
         })
         .collect();
-    Experiment {
-        datasets,
-        windows: ex.windows.clone(),
-    }
+    Experiment::new(datasets, ex.windows.clone())
 }
 
 /// The exact K×K model decided through its 2K-unknowns-per-fold form

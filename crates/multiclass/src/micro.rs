@@ -77,7 +77,7 @@ pub enum Trace {
 /// // 3 classes, 100 items: micro accuracy ((K − 2)·T + 2t)/(K·T) = 0.8 at t = 70.
 /// let v = parse_decimal("0.8").unwrap();
 /// let eps = parse_decimal("0.005").unwrap();
-/// let windows = [Window { score: Score::Acc, lower: &v - &eps, upper: &v + &eps, reported: v }];
+/// let windows = [Window::new(Score::Acc, &v - &eps, &v + &eps).unwrap().with_reported(v)];
 /// assert!(matches!(search_trace(100, 3, &windows, &Params::default()), Trace::Found(_)));
 /// ```
 pub fn search_trace(total: u64, k: u64, windows: &[single::Window], params: &Params) -> Trace {
@@ -275,19 +275,9 @@ pub fn mean_of_scores_program(
     for counts in folds {
         let total: u64 = counts.iter().sum();
         let (p, n) = pooled_binary(total, counts.len() as u64).ok_or(MicroError::TooLarge)?;
-        specs.push(FoldSpec {
-            p,
-            n,
-            bounds: fold_bounds.to_vec(),
-        });
+        specs.push(FoldSpec::new(p, n).with_bounds(fold_bounds.to_vec()));
     }
-    let experiment = Experiment {
-        datasets: vec![DatasetSpec {
-            folds: specs,
-            bounds: Vec::new(),
-        }],
-        windows,
-    };
+    let experiment = Experiment::new(vec![DatasetSpec::from_folds(specs)], windows);
     let mut problem = build(&experiment).map_err(MicroError::Build)?;
     if model == Model::Exact {
         for (f, fold) in experiment.datasets[0].folds.iter().enumerate() {
@@ -368,12 +358,11 @@ mod tests {
                 x.to_f64() + shift as f64 * 10f64.powi(-(decimals as i32))
             );
             let v = parse_decimal(&text).unwrap();
-            out.push(single::Window {
-                score,
-                lower: &v - &eps,
-                upper: &v + &eps,
-                reported: v,
-            });
+            out.push(
+                single::Window::new(score, &v - &eps, &v + &eps)
+                    .unwrap()
+                    .with_reported(v),
+            );
         }
         out
     }

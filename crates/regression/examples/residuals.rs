@@ -17,12 +17,7 @@ fn decimal(digits: i64, places: u32) -> BigRational {
 fn reported(score: RegressionScore, digits: i64) -> Reported {
     let value = decimal(digits, 4);
     let eps = decimal(1, 4);
-    Reported {
-        score,
-        lower: &value - &eps,
-        upper: &value + &eps,
-        value,
-    }
+    Reported::new(score, value.clone(), &value - &eps, &value + &eps)
 }
 
 fn main() {

@@ -125,6 +125,7 @@ pub fn normalized(name: &str) -> String {
 /// One reported score: the figure as reported and the closed window it stands for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Reported {
     /// The score.
     pub score: RegressionScore,
@@ -134,6 +135,28 @@ pub struct Reported {
     pub lower: BigRational,
     /// Greatest value the score may have.
     pub upper: BigRational,
+}
+
+impl Reported {
+    /// `score` reported as `value`, standing for any value in [`lower`, `upper`].
+    pub fn new(
+        score: RegressionScore,
+        value: BigRational,
+        lower: BigRational,
+        upper: BigRational,
+    ) -> Reported {
+        Reported {
+            score,
+            value,
+            lower,
+            upper,
+        }
+    }
+
+    /// `score` reported exactly as `value`.
+    pub fn exactly(score: RegressionScore, value: BigRational) -> Reported {
+        Reported::new(score, value.clone(), value.clone(), value)
+    }
 }
 
 /// What [`check`] found.
@@ -213,7 +236,7 @@ fn show(value: &BigRational) -> String {
 /// use scorecheck_regression::{check, RegressionScore, Reported};
 ///
 /// let q = |a: i64, b: i64| BigRational::new(a.into(), b.into());
-/// let exactly = |score, v: BigRational| Reported { score, value: v.clone(), lower: v.clone(), upper: v };
+/// let exactly = Reported::exactly;
 /// // mae 1 and rmse 3 on 4 samples: rmse ≤ √4·mae = 2 fails.
 /// let outcome = check(4, &q(10, 1), &[exactly(RegressionScore::Mae, q(1, 1)), exactly(RegressionScore::Rmse, q(3, 1))]).unwrap();
 /// assert_eq!(outcome.failed, vec!["rmse <= sqrt(n)*mae".to_string()]);

@@ -36,10 +36,7 @@ pub struct ReportedAuc {
 impl ReportedAuc {
     /// Its window, as the single-matrix engine takes it.
     pub fn window(&self) -> scorecheck_single::AucWindow {
-        scorecheck_single::AucWindow {
-            lower: self.lower.clone(),
-            upper: self.upper.clone(),
-        }
+        scorecheck_single::AucWindow::new(self.lower.clone(), self.upper.clone())
     }
 }
 
@@ -240,12 +237,12 @@ pub fn read_windows_with_auc(fields: &Object<'_>) -> Result<(Figures, Option<Rep
         names.extend(r.score.synonyms());
         let mode = rounding.mode(&r.key, &names)?;
         let (lower, upper) = rounded_interval(&r.value, &x, mode, &tol);
-        windows.push(Window {
-            score: r.score,
-            lower,
-            upper,
-            reported: r.value.clone(),
-        });
+        // Never reversed: eps is positive and the tolerance non-negative (both checked when
+        // read), and every rounding mode widens the value on at least one side.
+        let window = Window::new(r.score, lower, upper)
+            .map_err(|e| Error::new(ErrorKind::InvalidValue, Some(&e.field()), e.to_string()))?
+            .with_reported(r.value.clone());
+        windows.push(window);
     }
     Ok((Figures { reported, windows }, auc))
 }
@@ -275,11 +272,7 @@ impl MeanFigures {
         for (w, r) in windows.into_iter().zip(&reported.scores) {
             if usable(w.score) {
                 values.push((w.score, r.value.clone()));
-                usable_windows.push(Bound {
-                    score: w.score,
-                    lower: w.lower,
-                    upper: w.upper,
-                });
+                usable_windows.push(Bound::new(w.score, w.lower, w.upper));
             } else {
                 ignored.push(r.key.clone());
             }

@@ -96,7 +96,7 @@ fn finish(
     };
     Ok(MeanOfScoresRequest {
         protocol,
-        experiment: Experiment { datasets, windows },
+        experiment: Experiment::new(datasets, windows),
         reported,
         ignored,
         auc,
@@ -173,16 +173,9 @@ pub fn read_dataset_known_folds(fields: &Object<'_>) -> Result<MeanOfScoresReque
     let figures = mean_windows_with_auc(fields)?;
     let folds = folds_of(dataset, &folding, "folding")?
         .into_iter()
-        .map(|(p, n)| FoldSpec {
-            p,
-            n,
-            bounds: fold_bounds.clone(),
-        })
+        .map(|(p, n)| FoldSpec::new(p, n).with_bounds(fold_bounds.clone()))
         .collect();
-    let datasets = vec![DatasetSpec {
-        folds,
-        bounds: Vec::new(),
-    }];
+    let datasets = vec![DatasetSpec::from_folds(folds)];
     finish(MeanProtocol::DatasetKnownFolds, datasets, figures, fields)
 }
 
@@ -260,16 +253,9 @@ pub fn read_datasets_known_folds(fields: &Object<'_>) -> Result<MeanOfScoresRequ
         evaluation.finish(&[])?;
         let folds = folds_of(*dataset, &folding, &folding_path)?
             .into_iter()
-            .map(|(p, n)| FoldSpec {
-                p,
-                n,
-                bounds: fold_bounds.clone(),
-            })
+            .map(|(p, n)| FoldSpec::new(p, n).with_bounds(fold_bounds.clone()))
             .collect();
-        datasets.push(DatasetSpec {
-            folds,
-            bounds: bounds.clone(),
-        });
+        datasets.push(DatasetSpec::from_folds(folds).with_bounds(bounds.clone()));
     }
     let figures = mean_windows_with_auc(fields)?;
     finish(MeanProtocol::DatasetsKnownFolds, datasets, figures, fields)

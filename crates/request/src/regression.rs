@@ -109,12 +109,7 @@ pub fn read_testset(fields: &Object<'_>) -> Result<RegressionRequest> {
         .zip(&eps)
         .map(|((score, value, _), e)| {
             let (lower, upper) = reported_interval(value, e, &tol);
-            Reported {
-                score: *score,
-                value: value.clone(),
-                lower,
-                upper,
-            }
+            Reported::new(*score, value.clone(), lower, upper)
         })
         .collect();
     Ok(RegressionRequest {

@@ -185,7 +185,7 @@ pub fn read_bounds(value: Option<&Json>, path: &str) -> Result<Vec<Bound>> {
                     format!("bounds on {score} cannot be used by mean-of-scores checks; only acc, sens, spec, bacc and their complements (err, fnr, fpr) and bm are linear under averaging"),
                 ));
             }
-            Ok(Bound { score, lower, upper })
+            Ok(Bound::new(score, lower, upper))
         })
         .collect()
 }

@@ -234,18 +234,13 @@ pub fn read_one(fields: &Object<'_>) -> Result<UnknownFoldsRequest> {
     };
     let (windows, ignored, ignored_scores) = windows(fields)?;
     let rules = read_rules(fields, &windows, &ignored_scores)?;
-    let experiment = UnknownFolds {
-        evaluations: vec![Evaluation {
-            p: dataset.0,
-            n: dataset.1,
-            n_folds,
-            n_repeats,
-            fold_bounds,
-        }],
-        dataset_bounds: Vec::new(),
+    let experiment = UnknownFolds::new(
+        vec![
+            Evaluation::new(dataset.0, dataset.1, n_folds, n_repeats).with_fold_bounds(fold_bounds)
+        ],
         windows,
-        rules,
-    };
+    )
+    .with_rules(rules);
     Ok(UnknownFoldsRequest {
         experiment,
         ignored,
@@ -302,22 +297,15 @@ pub fn read_many(fields: &Object<'_>) -> Result<UnknownFoldsRequest> {
                 ),
             ));
         }
-        evaluations.push(Evaluation {
-            p: dataset.0,
-            n: dataset.1,
-            n_folds,
-            n_repeats,
-            fold_bounds,
-        });
+        evaluations.push(
+            Evaluation::new(dataset.0, dataset.1, n_folds, n_repeats).with_fold_bounds(fold_bounds),
+        );
     }
     let (windows, ignored, ignored_scores) = windows(fields)?;
     let rules = read_rules(fields, &windows, &ignored_scores)?;
-    let experiment = UnknownFolds {
-        evaluations,
-        dataset_bounds,
-        windows,
-        rules,
-    };
+    let experiment = UnknownFolds::new(evaluations, windows)
+        .with_dataset_bounds(dataset_bounds)
+        .with_rules(rules);
     Ok(UnknownFoldsRequest {
         experiment,
         ignored,
@@ -354,18 +342,11 @@ pub fn read_tpehg(fields: &Object<'_>) -> Result<UnknownFoldsRequest> {
     let (windows, ignored, ignored_scores) = windows(fields)?;
     let mut ruled: Vec<_> = windows.iter().map(|w| w.score).collect();
     ruled.extend_from_slice(&ignored_scores);
-    let experiment = UnknownFolds {
-        evaluations: vec![Evaluation {
-            p: set.p,
-            n: set.n,
-            n_folds: shape.0,
-            n_repeats: shape.1,
-            fold_bounds,
-        }],
-        dataset_bounds: Vec::new(),
+    let experiment = UnknownFolds::new(
+        vec![Evaluation::new(set.p, set.n, shape.0, shape.1).with_fold_bounds(fold_bounds)],
         windows,
-        rules: reference_rules(&ruled),
-    };
+    )
+    .with_rules(reference_rules(&ruled));
     Ok(UnknownFoldsRequest {
         experiment,
         ignored,

@@ -25,12 +25,7 @@ fn problem(p: u64, n: u64, scores: &[Score], shift: f64) -> Problem {
             Window::around(score, reported, &eps, &tol)
         })
         .collect();
-    Problem {
-        p,
-        n,
-        windows,
-        params,
-    }
+    Problem::new(p, n, windows).with_params(params)
 }
 
 fn main() {

@@ -2,7 +2,7 @@
 //!
 //! Run with `cargo run -p scorecheck-single --example paper`.
 
-use scorecheck_algebra::{parse_decimal, Params, Score};
+use scorecheck_algebra::{parse_decimal, Score};
 use scorecheck_single::{check, Options, Problem, Verdict, Window};
 
 fn main() {
@@ -16,16 +16,15 @@ fn main() {
         ("as published", "0.9847"),
         ("a typo in the specificity", "0.9962"),
     ] {
-        let problem = Problem {
-            p: 38,
-            n: 262,
-            windows: vec![
+        let problem = Problem::new(
+            38,
+            262,
+            vec![
                 window(Score::Acc, "0.9500"),
                 window(Score::Sens, "0.7105"),
                 window(Score::Spec, spec),
             ],
-            params: Params::default(),
-        };
+        );
         let outcome = check(&problem, &Options::default().with_max_witnesses(3));
         match &outcome.verdict {
             Verdict::Consistent => println!(

@@ -25,11 +25,19 @@ use crate::Window;
 /// A reported AUC's closed window.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct AucWindow {
     /// Least AUC allowed.
     pub lower: BigRational,
     /// Greatest AUC allowed.
     pub upper: BigRational,
+}
+
+impl AucWindow {
+    /// `lower ≤ AUC ≤ upper`.
+    pub fn new(lower: BigRational, upper: BigRational) -> AucWindow {
+        AucWindow { lower, upper }
+    }
 }
 
 /// The AUC values a ranking cut at (tp, tn) can have, as an interval [tp·tn, pn − fn·fp]/(pn),
@@ -85,7 +93,7 @@ pub fn achievable_auc(
 ///
 /// let q = |t: &str| parse_decimal(t).unwrap();
 /// // 2pn = 12: the grid is k/12; 0.25 ± 0.001 holds 3/12, so tp·tn ≤ 1 and fn·fp ≤ 4.
-/// let window = AucWindow { lower: q("0.249"), upper: q("0.251") };
+/// let window = AucWindow::new(q("0.249"), q("0.251"));
 /// let [a, b] = auc_windows(&window, &q("0.25"), 2, 3).unwrap();
 /// assert_eq!((a.score, b.score), (Score::SensTimesSpec, Score::FnrTimesFpr));
 /// assert_eq!((a.upper, b.upper), (q("1") / q("6"), q("4") / q("6")));

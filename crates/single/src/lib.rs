@@ -21,17 +21,16 @@
 //!
 //! ```
 //! use scorecheck_single::{check, Options, Problem, Verdict, Window};
-//! use scorecheck_algebra::{parse_decimal, Params, Score};
+//! use scorecheck_algebra::{parse_decimal, Score};
 //!
 //! let eps = parse_decimal("0.0001").unwrap();
 //! let tol = parse_decimal("0.000001").unwrap();
 //! let window = |score, text: &str| Window::around(score, parse_decimal(text).unwrap(), &eps, &tol);
-//! let problem = Problem {
-//!     p: 1000,
-//!     n: 6000,
-//!     windows: vec![window(Score::Acc, "0.6821"), window(Score::Npv, "0.9401"), window(Score::F1p, "0.4004")],
-//!     params: Params::default(),
-//! };
+//! let problem = Problem::new(
+//!     1000,
+//!     6000,
+//!     vec![window(Score::Acc, "0.6821"), window(Score::Npv, "0.9401"), window(Score::F1p, "0.4004")],
+//! );
 //! let outcome = check(&problem, &Options::default().with_max_witnesses(5));
 //! assert_eq!(outcome.verdict, Verdict::Consistent);
 //! assert_eq!(outcome.witnesses, vec![(743, 4031), (743, 4032)]);
@@ -51,10 +50,11 @@ mod search;
 mod setups;
 mod walk;
 
-use scorecheck_clock::Instant;
-
-use num_rational::BigRational;
-use scorecheck_algebra::{Params, Score};
+// The foundation types this crate's signatures name, so that a dependent needs no other
+// crate to call it.
+pub use num_rational::BigRational;
+pub use scorecheck_algebra::{parse_decimal, Params, Score};
+pub use scorecheck_clock::Instant;
 
 pub use auc::{achievable_auc, auc_windows, AucWindow};
 use eval::{Evaluator, Halt};
@@ -68,7 +68,11 @@ use search::{first_feasible_tp, Coverage};
 pub use setups::{splits, Setup, SplitProblem, SplitStop, Splits};
 
 /// One reported score and the closed window of exact values it stands for.
+///
+/// Built by [`Window::around`] (a reported value and its uncertainty) or [`Window::new`]
+/// (two ends; a reversed pair is an error), so that fields may be added.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Window {
     /// The score.
@@ -107,10 +111,101 @@ impl Window {
             reported,
         }
     }
+
+    /// The window [`lower`, `upper`] of `score`, reported as its midpoint (change that with
+    /// [`Window::with_reported`]).
+    ///
+    /// # Errors
+    ///
+    /// When `lower > upper` (a reversed window is a mistake of the caller's, not a finding).
+    ///
+    /// ```
+    /// use scorecheck_algebra::{parse_decimal, Score};
+    /// use scorecheck_single::Window;
+    ///
+    /// let q = |t: &str| parse_decimal(t).unwrap();
+    /// let w = Window::new(Score::Acc, q("0.9"), q("1"))?;
+    /// assert_eq!(w.reported, q("0.95"));
+    /// let reversed = Window::new(Score::Acc, q("1"), q("0.9")).unwrap_err();
+    /// assert_eq!(reversed.to_string(), "the window of acc is reversed (lower 1 > upper 9/10); give the smaller end first");
+    /// # Ok::<(), scorecheck_single::WindowError>(())
+    /// ```
+    pub fn new(
+        score: Score,
+        lower: BigRational,
+        upper: BigRational,
+    ) -> Result<Window, WindowError> {
+        if lower > upper {
+            return Err(WindowError {
+                ends: Box::new((score, lower, upper)),
+            });
+        }
+        let reported = (&lower + &upper) / BigRational::from_integer(2.into());
+        Ok(Window {
+            score,
+            lower,
+            upper,
+            reported,
+        })
+    }
+
+    /// The same window with `reported` as the value shown in messages.
+    #[must_use]
+    pub fn with_reported(mut self, reported: BigRational) -> Window {
+        self.reported = reported;
+        self
+    }
 }
 
+/// A window whose lower end is above its upper end ([`Window::new`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WindowError {
+    // Boxed: the error stays one pointer wide in every `Result`.
+    ends: Box<(Score, BigRational, BigRational)>,
+}
+
+impl WindowError {
+    /// The score whose window is reversed.
+    pub fn score(&self) -> Score {
+        self.ends.0
+    }
+
+    /// The field a request names the window by: `scores.<abbreviation>`.
+    pub fn field(&self) -> String {
+        format!("scores.{}", self.ends.0.abbreviation())
+    }
+}
+
+impl std::fmt::Display for WindowError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the window of {} is reversed (lower {} > upper {}); give the smaller end first",
+            self.ends.0.abbreviation(),
+            self.ends.1,
+            self.ends.2
+        )
+    }
+}
+
+impl std::error::Error for WindowError {}
+
 /// A single-matrix problem: p positives, n negatives, and the reported windows.
+///
+/// Built by [`Problem::new`] and the `with_*` methods, so that fields may be added:
+///
+/// ```
+/// use scorecheck_algebra::{parse_decimal, Params, Score};
+/// use scorecheck_single::{Problem, Window};
+///
+/// let q = |t: &str| parse_decimal(t).unwrap();
+/// let problem = Problem::new(10, 20, vec![Window::around(Score::Acc, q("0.5"), &q("0.01"), &q("0"))])
+///     .with_window(Window::around(Score::Fbp, q("0.4"), &q("0.01"), &q("0")))
+///     .with_params(Params::with_betas(q("2"), q("1")));
+/// assert_eq!((problem.p, problem.n, problem.windows.len()), (10, 20, 2));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Problem {
     /// Positives.
@@ -121,6 +216,32 @@ pub struct Problem {
     pub windows: Vec<Window>,
     /// Parameters of fbp and fbn.
     pub params: Params,
+}
+
+impl Problem {
+    /// `p` positives and `n` negatives under `windows`, with the default parameters (beta 1).
+    pub fn new(p: u64, n: u64, windows: Vec<Window>) -> Problem {
+        Problem {
+            p,
+            n,
+            windows,
+            params: Params::default(),
+        }
+    }
+
+    /// The same problem with one more window.
+    #[must_use]
+    pub fn with_window(mut self, window: Window) -> Problem {
+        self.windows.push(window);
+        self
+    }
+
+    /// The same problem with the parameters of fbp and fbn set.
+    #[must_use]
+    pub fn with_params(mut self, params: Params) -> Problem {
+        self.params = params;
+        self
+    }
 }
 
 /// Budgets and what to compute besides the verdict.
@@ -293,6 +414,27 @@ pub enum Verdict {
     },
 }
 
+/// A short sentence: `consistent`, `inconsistent (exact)` (every verdict of this engine is
+/// exact), or `undecided: ` and the reason.
+///
+/// ```
+/// use scorecheck_single::{Covered, StopReason, Verdict};
+///
+/// assert_eq!(Verdict::Consistent.to_string(), "consistent");
+/// assert_eq!(Verdict::Inconsistent.to_string(), "inconsistent (exact)");
+/// let undecided = Verdict::Undecided { reason: StopReason::TimeLimit, covered: Covered::Border };
+/// assert_eq!(undecided.to_string(), "undecided: the time limit ran out before a verdict (raise time_limit)");
+/// ```
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Verdict::Consistent => f.write_str("consistent"),
+            Verdict::Inconsistent => f.write_str("inconsistent (exact)"),
+            Verdict::Undecided { reason, .. } => write!(f, "undecided: {reason}"),
+        }
+    }
+}
+
 /// Why the reported scores are inconsistent, in terms a reader can check.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
@@ -380,8 +522,12 @@ pub fn compare_at(
 pub const EXPLAIN_MIN_BUDGET: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Decides, counts, lists witnesses and explains, as `options` ask.
+///
+/// No clock is read unless `options` carry a deadline (the engine runs where there is none,
+/// as on wasm32 without a host clock): without one every budget is counted in steps and
+/// columns.
 pub fn check(problem: &Problem, options: &Options) -> Outcome {
-    let started = Instant::now();
+    let started = options.deadline.map(|_| Instant::now());
     let mut ev = Evaluator::new(
         problem.p,
         problem.n,
@@ -405,9 +551,11 @@ pub fn check(problem: &Problem, options: &Options) -> Outcome {
             // of its own (ten times what the decision took, at least EXPLAIN_MIN_BUDGET,
             // never past the caller's deadline), so that a millisecond decision is not
             // followed by a minute of explaining.
-            let spent = started.elapsed();
-            let own = Instant::now() + (spent * 10).max(EXPLAIN_MIN_BUDGET);
-            let deadline = Some(options.deadline.map_or(own, |d| d.min(own)));
+            // Without a deadline no clock is read: the explanation is bounded by its steps.
+            let deadline = options.deadline.zip(started).map(|(d, started)| {
+                let spent = started.elapsed();
+                d.min(Instant::now() + (spent * 10).max(EXPLAIN_MIN_BUDGET))
+            });
             Some(explain::explain(
                 problem,
                 &Options {

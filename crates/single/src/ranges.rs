@@ -259,8 +259,8 @@ type Extreme = (Exact, (u64, u64));
 /// use scorecheck_single::{consistent_columns, range, Options, Problem, RangeOutcome, RangeTarget, Window};
 ///
 /// let v = |s: &str| parse_decimal(s).unwrap();
-/// let window = |score, r: &str| Window { score, lower: v(r) - v("0.001"), upper: v(r) + v("0.001"), reported: v(r) };
-/// let problem = Problem { p: 50, n: 150, windows: vec![window(Score::Sens, "0.8"), window(Score::Spec, "0.7")], params: Default::default() };
+/// let window = |score, r: &str| Window::new(score, v(r) - v("0.001"), v(r) + v("0.001")).unwrap().with_reported(v(r));
+/// let problem = Problem::new(50, 150, vec![window(Score::Sens, "0.8"), window(Score::Spec, "0.7")]).with_params(Default::default());
 /// let options = Options::default();
 /// let columns = consistent_columns(&problem, &options);
 /// let RangeOutcome::Range { min, max, .. } = range(&problem, None, RangeTarget::Auc, &columns, &options) else { panic!() };

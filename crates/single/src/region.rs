@@ -64,8 +64,8 @@ impl std::fmt::Display for RegionStop {
 /// use scorecheck_algebra::{parse_decimal, Params, Score};
 ///
 /// let q = |s: &str| parse_decimal(s).unwrap();
-/// let window = Window { score: Score::Acc, lower: q("0.9"), upper: q("1"), reported: q("0.95") };
-/// let problem = Problem { p: 3, n: 7, windows: vec![window], params: Params::default() };
+/// let window = Window::new(Score::Acc, q("0.9"), q("1")).unwrap().with_reported(q("0.95"));
+/// let problem = Problem::new(3, 7, vec![window]);
 /// let listed = columns(&problem, 100, None).unwrap();
 /// // acc ≥ 0.9 with p + n = 10 leaves at most one error.
 /// let matrices: u64 = listed.iter().flat_map(|c| c.runs.iter()).map(|&(lo, hi)| hi - lo + 1).sum();

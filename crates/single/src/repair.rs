@@ -92,12 +92,7 @@ pub struct Repairs {
 ///
 /// let q = |t: &str| parse_decimal(t).unwrap();
 /// let window = |score, v: &str| Window::around(score, q(v), &q("0.0001"), &q("0"));
-/// let problem = Problem {
-///     p: 100,
-///     n: 200,
-///     windows: vec![window(Score::Acc, "0.9567"), window(Score::Sens, "0.8545"), window(Score::Spec, "0.9734")],
-///     params: Params::default(),
-/// };
+/// let problem = Problem::new(100, 200, vec![window(Score::Acc, "0.9567"), window(Score::Sens, "0.8545"), window(Score::Spec, "0.9734")]);
 /// let found = repairs(&problem, AucFigure::Absent, 10, &Options::default());
 /// // No single figure is the culprit: sens and spec together are.
 /// assert_eq!(found.repairs.len(), 1);

@@ -29,6 +29,7 @@ const FRONTIER_CAP: usize = 512;
 /// reported windows: which splits p + n = `total` let every window hold at one matrix?
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct SplitProblem {
     /// The number of test items (p + n).
     pub total: u64,
@@ -36,6 +37,24 @@ pub struct SplitProblem {
     pub windows: Vec<Window>,
     /// Parameters of fbp and fbn.
     pub params: Params,
+}
+
+impl SplitProblem {
+    /// A test set of `total` items under `windows`, with the default parameters (beta 1).
+    pub fn new(total: u64, windows: Vec<Window>) -> SplitProblem {
+        SplitProblem {
+            total,
+            windows,
+            params: Params::default(),
+        }
+    }
+
+    /// The same problem with the parameters of fbp and fbn set.
+    #[must_use]
+    pub fn with_params(mut self, params: Params) -> SplitProblem {
+        self.params = params;
+        self
+    }
 }
 
 /// One split that fits, with the exact engine's outcome at it.
@@ -232,11 +251,7 @@ fn refute(range: &Range, float: &FloatWindows<'_>, enclosures: &mut u64) -> Vec<
 ///
 /// let q = |t: &str| parse_decimal(t).unwrap();
 /// let window = |score, v: &str| Window::around(score, q(v), &q("0.05"), &q("0"));
-/// let problem = SplitProblem {
-///     total: 20,
-///     windows: vec![window(Score::Acc, "0.8"), window(Score::Sens, "0.75"), window(Score::Spec, "0.85")],
-///     params: Params::default(),
-/// };
+/// let problem = SplitProblem::new(20, vec![window(Score::Acc, "0.8"), window(Score::Sens, "0.75"), window(Score::Spec, "0.85")]);
 /// let found = splits(&problem, 100, &Options::default());
 /// assert_eq!(found.consistent(), Some(true));
 /// let fitting: Vec<u64> = found.setups.iter().map(|s| s.p).collect();

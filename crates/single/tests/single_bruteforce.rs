@@ -48,10 +48,9 @@ fn subproblem(problem: &Problem, scores: &[Score]) -> Problem {
             windows.push(w.clone());
         }
     }
-    Problem {
-        windows,
-        ..problem.clone()
-    }
+    let mut subset = problem.clone();
+    subset.windows = windows;
+    subset
 }
 
 fn rounded(x: f64, decimals: usize) -> BigRational {
@@ -176,15 +175,7 @@ fn problem_strategy() -> impl Strategy<Value = (Problem, usize)> {
                     window(score, reported, &eps, &tol)
                 })
                 .collect();
-            (
-                Problem {
-                    p,
-                    n,
-                    windows,
-                    params,
-                },
-                k,
-            )
+            (Problem::new(p, n, windows).with_params(params), k)
         })
 }
 
@@ -217,12 +208,7 @@ fn every_single_score_matches_brute_force_on_a_grid() {
                         Some(r) => window(score, r.clone(), &q("0"), &q("0")),
                         None => window(score, rounded(v.to_f64(), 3), &q("0.001"), &q("0")),
                     };
-                    let problem = Problem {
-                        p,
-                        n,
-                        windows: vec![exact],
-                        params: params.clone(),
-                    };
+                    let problem = Problem::new(p, n, vec![exact]).with_params(params.clone());
                     compare(&problem, 3);
                 }
             }
@@ -244,12 +230,7 @@ fn pt_windows_around_its_hole_match_brute_force() {
                 // band to the same tn range (so holes are counted against its ends).
                 let spec = window(Score::Spec, q("0.5"), &q("0.2"), &q("0"));
                 for windows in [vec![pt.clone()], vec![pt, spec]] {
-                    let problem = Problem {
-                        p,
-                        n,
-                        windows,
-                        params: Params::default(),
-                    };
+                    let problem = Problem::new(p, n, windows);
                     compare(&problem, 3);
                 }
             }
@@ -263,15 +244,14 @@ fn wide_windows_without_pt_count_every_matrix() {
     // ranges of columns at once; without pt there is no hole to subtract there.
     for (p, n) in [(20, 20), (12, 18), (6, 9)] {
         for scores in [&[Score::Acc][..], &[Score::Acc, Score::Bacc], &[Score::Npv]] {
-            let problem = Problem {
+            let problem = Problem::new(
                 p,
                 n,
-                windows: scores
+                scores
                     .iter()
                     .map(|&score| window(score, q("0.5"), &q("0.5"), &q("0")))
                     .collect(),
-                params: Params::default(),
-            };
+            );
             compare(&problem, 3);
         }
     }
@@ -279,16 +259,15 @@ fn wide_windows_without_pt_count_every_matrix() {
 
 fn paper(acc: &str) -> Problem {
     let (eps, tol) = (q("0.0001"), q("0.000001"));
-    Problem {
-        p: 1000,
-        n: 6000,
-        windows: vec![
+    Problem::new(
+        1000,
+        6000,
+        vec![
             window(Score::Acc, q(acc), &eps, &tol),
             window(Score::Npv, q("0.9401"), &eps, &tol),
             window(Score::F1p, q("0.4004"), &eps, &tol),
         ],
-        params: Params::default(),
-    }
+    )
 }
 
 #[test]
@@ -336,12 +315,7 @@ fn around(tp: u64, tn: u64, p: u64, n: u64, scores: &[Score], shift: f64) -> Pro
             window(s, rounded(v, 4), &eps, &tol)
         })
         .collect();
-    Problem {
-        p,
-        n,
-        windows,
-        params,
-    }
+    Problem::new(p, n, windows).with_params(params)
 }
 
 const FIVE: [Score; 5] = [Score::Acc, Score::Sens, Score::Spec, Score::Ppv, Score::F1p];
@@ -377,12 +351,12 @@ fn an_impossible_mcc_at_huge_counts_is_inconsistent() {
     let params = Params::default();
     // mcc = 1 needs tp = p and tn = n; 1 − 1e-13 is out of reach of every other matrix.
     let (eps, zero) = (q("0"), q("0"));
-    let problem = Problem {
-        p: big,
-        n: big,
-        windows: vec![window(Score::Mcc, q("0.9999999999999"), &eps, &zero)],
-        params,
-    };
+    let problem = Problem::new(
+        big,
+        big,
+        vec![window(Score::Mcc, q("0.9999999999999"), &eps, &zero)],
+    )
+    .with_params(params);
     let outcome = check(&problem, &Options::default());
     assert_eq!(outcome.verdict, Verdict::Inconsistent);
 }
@@ -440,15 +414,14 @@ fn a_passed_deadline_stops_a_long_search() {
     // Millions of counts and two non-monotone scores: deciding takes many exact evaluations,
     // and the clock is looked at before each.
     let (eps, tol) = (q("0.0001"), q("0.000001"));
-    let problem = Problem {
-        p: 7_340_691,
-        n: 2_330_722,
-        windows: vec![
+    let problem = Problem::new(
+        7_340_691,
+        2_330_722,
+        vec![
             window(Score::OneMinusPt, q("0.5463"), &eps, &tol),
             window(Score::Mk, q("0.0649"), &eps, &tol),
         ],
-        params: Params::default(),
-    };
+    );
     let unhurried = check(&problem, &Options::default());
     assert_eq!(unhurried.verdict, Verdict::Consistent);
     assert!(unhurried.steps > 1_000, "{} steps", unhurried.steps);
@@ -471,12 +444,11 @@ fn mcc_alone_at_a_million_is_counted_exactly_by_default() {
     // The count walks about half a million tp columns with integer polynomials; the
     // default budget covers it (the brute-force tests above check the walk's counts).
     let (eps, tol) = (q("0.0001"), q("0.000001"));
-    let problem = Problem {
-        p: 1_000_000,
-        n: 1_000_000,
-        windows: vec![window(Score::Mcc, q("0.7"), &eps, &tol)],
-        params: Params::default(),
-    };
+    let problem = Problem::new(
+        1_000_000,
+        1_000_000,
+        vec![window(Score::Mcc, q("0.7"), &eps, &tol)],
+    );
     let outcome = check(&problem, &Options::default());
     assert_eq!(outcome.verdict, Verdict::Consistent);
     let count = outcome.n_valid_tptn_pairs.expect("an exact count");

@@ -48,12 +48,9 @@ fn window(input: &mut Bytes<'_>, score: Score, p: u64, n: u64, params: &Params) 
         }
     };
     let reported = (&lower + &upper) / rational(2, 1);
-    Window {
-        score,
-        lower,
-        upper,
-        reported,
-    }
+    Window::new(score, lower, upper)
+        .unwrap()
+        .with_reported(reported)
 }
 
 /// Decodes a problem from fuzzer bytes: p, n ≤ 30 and one to three windows.
@@ -73,12 +70,7 @@ pub fn decode(data: &[u8]) -> Problem {
             window(&mut input, score, p, n, &params)
         })
         .collect();
-    Problem {
-        p,
-        n,
-        windows,
-        params,
-    }
+    Problem::new(p, n, windows).with_params(params)
 }
 
 /// Every (tp, tn) at which every window holds, in (tp, tn) order.

@@ -247,12 +247,7 @@ fn single_check(
     options: &RunOptions,
 ) -> Result<CheckOutcome> {
     let Figures { reported, windows } = figures(request)?;
-    let problem = single::Problem {
-        p,
-        n,
-        windows,
-        params: reported.params.clone(),
-    };
+    let problem = single::Problem::new(p, n, windows).with_params(reported.params.clone());
     let engine = single::check(&problem, &crate::backend::single_options(options));
     Ok(CheckOutcome::SingleMatrix(SingleMatrixOutcome::new(
         problem, &reported, engine,
@@ -296,7 +291,7 @@ fn mos_check(
         .iter()
         .map(|t| DatasetSpec::single_fold(t.p, t.n, request.bounds.clone()))
         .collect();
-    let experiment = Experiment { datasets, windows };
+    let experiment = Experiment::new(datasets, windows);
     let verdict = crate::mos::verdict(&experiment, options)?;
     Ok(CheckOutcome::MeanOfScores(crate::mos::outcome_of(
         &experiment,

@@ -23,7 +23,7 @@
 use scorecheck_clock::Instant;
 
 use scorecheck_experiment::{
-    boxes, search_auc, AucEffort, AucError, AucFound, AucModel, AucWindow,
+    boxes, search_auc, AucEffort, AucError, AucErrorKind, AucFound, AucModel, AucWindow,
 };
 use scorecheck_feasibility::Verdict;
 
@@ -37,12 +37,12 @@ use scorecheck_request::mean_of_scores::MeanOfScoresRequest;
 
 /// The engine's error, at the AUC's field.
 fn auc_error(key: &str, e: AucError) -> Error {
-    match e {
-        AucError::Build(e) => build_error(e),
-        other => Error::new(
+    match e.kind() {
+        AucErrorKind::Build(b) => build_error(b.clone()),
+        _ => Error::new(
             ErrorKind::Contradiction,
             Some(&input::join("scores", key)),
-            other.to_string(),
+            e.to_string(),
         ),
     }
 }
@@ -94,14 +94,9 @@ pub(crate) fn answer_with_auc(
             return Ok(outcome);
         }
     };
-    let window = AucWindow {
-        lower: Some(auc.lower.clone()),
-        upper: Some(auc.upper.clone()),
-    };
-    let mut effort = AucEffort {
-        solves: 1,
-        ..AucEffort::default()
-    };
+    let window = AucWindow::new(Some(auc.lower.clone()), Some(auc.upper.clone()));
+    let mut effort = AucEffort::default();
+    effort.solves = 1;
     let solver = crate::backend::solver(&options)?;
     let found = search_auc(
         &model,

@@ -10,7 +10,7 @@ use super::outcome::{Extremes, NamedRange, Range, Side};
 use crate::options::RunOptions;
 use crate::Result;
 use scorecheck_experiment::{
-    auc_range, linear_range, linear_range_with_auc, AucError, AucModel, AucSolution, AucWindow,
+    auc_range, linear_range, linear_range_with_auc, AucErrorKind, AucModel, AucSolution, AucWindow,
     Extreme,
 };
 use scorecheck_request::mean_of_scores::Target;
@@ -118,17 +118,13 @@ fn open_auc_range(experiment: &Experiment, witness: &[i64], options: &RunOptions
     let options = &share(options, ranges_deadline(options), 1);
     let model = match AucModel::new(experiment) {
         Ok(model) => model,
-        Err(AucError::Undefined { .. }) => return Ok(Range::Undefined),
+        Err(e) if matches!(e.kind(), AucErrorKind::Undefined { .. }) => {
+            return Ok(Range::Undefined)
+        }
         Err(e) => return Ok(Range::Unavailable(e.to_string())),
     };
-    let start = AucSolution {
-        point: witness.to_vec(),
-        k: Vec::new(),
-    };
-    let open = AucWindow {
-        lower: None,
-        upper: None,
-    };
+    let start = AucSolution::new(witness.to_vec(), Vec::new());
+    let open = AucWindow::new(None, None);
     auc_entry(&model, &open, &start, options)
 }
 

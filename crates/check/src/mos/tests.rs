@@ -25,13 +25,10 @@ fn request(p: u64, n: u64, windows: Vec<Bound>, fold_bounds: Vec<Bound>) -> Mean
         fold.bounds = fold_bounds.clone();
         fold
     };
-    let experiment = Experiment {
-        datasets: vec![DatasetSpec {
-            folds: vec![fold(p, n), fold(p, n)],
-            bounds: Vec::new(),
-        }],
-        windows: windows.clone(),
-    };
+    let experiment = Experiment::new(
+        vec![DatasetSpec::from_folds(vec![fold(p, n), fold(p, n)])],
+        windows.clone(),
+    );
     let mut read = MeanOfScoresRequest::new(MeanProtocol::DatasetKnownFolds, experiment);
     read.reported = windows.iter().map(|w| (w.score, w.lower.clone())).collect();
     read
@@ -220,8 +217,8 @@ fn the_renderer_writes_bracketed_and_undefined_ranges() {
 struct Counting(AtomicU64);
 
 impl Feasibility for Counting {
-    fn name(&self) -> &'static str {
-        "counting"
+    fn name(&self) -> std::borrow::Cow<'static, str> {
+        "counting".into()
     }
     fn solve(&self, problem: &Problem, budget: &Budget) -> Verdict {
         self.0.fetch_add(1, Ordering::Relaxed);

@@ -127,17 +127,17 @@ pub(super) fn answer(read: &MulticlassRequest, options: &RunOptions) -> Result<M
     } = MeanFigures::of(read.figures.clone(), None);
     let setup = &read.setup;
     let mean = read.protocol.is_mean_of_scores();
-    let ex = MacroExperiment {
-        labels: setup.classes.labels.clone(),
-        folds: if mean {
+    let ex = MacroExperiment::new(
+        setup.classes.labels.clone(),
+        if mean {
             setup.folds.clone()
         } else {
             vec![setup.pooled()?]
         },
-        class_bounds: read.class_bounds.clone(),
-        fold_bounds: read.fold_bounds.clone(),
         windows,
-    };
+    )
+    .with_class_bounds(read.class_bounds.clone())
+    .with_fold_bounds(read.fold_bounds.clone());
     let split = (!mean && setup.folds.len() > 1).then_some(setup.folds.as_slice());
     decide(&ex, ignored, read.model, split, options)
 }

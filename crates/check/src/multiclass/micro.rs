@@ -47,12 +47,7 @@ pub(super) fn score_of_means(
         decision,
     };
     if model == Model::OneVsRest {
-        let problem = single::Problem {
-            p,
-            n,
-            windows,
-            params: reported.params.clone(),
-        };
+        let problem = single::Problem::new(p, n, windows).with_params(reported.params.clone());
         let found = single::check(&problem, &crate::backend::single_options(options));
         let conclusion = match found.verdict {
             single::Verdict::Consistent => Conclusion::Consistent,

@@ -138,12 +138,7 @@ pub(crate) fn answer(request: &SingleMatrixRequest, options: &RunOptions) -> Sin
             }
         }
     }
-    let problem = single::Problem {
-        p,
-        n,
-        windows,
-        params: reported.params.clone(),
-    };
+    let problem = single::Problem::new(p, n, windows).with_params(reported.params.clone());
     let engine_options = crate::backend::single_options(options);
     let mut engine = match &no_auc_value {
         // The engine's own statement of an inconsistency found before any search.
@@ -210,10 +205,8 @@ fn explain_auc(
         .iter()
         .map(|w| format!("{} {}", w.score, input::show(&w.reported)))
         .collect();
-    let rest = single::Problem {
-        windows: others,
-        ..problem.clone()
-    };
+    let mut rest = problem.clone();
+    rest.windows = others;
     let Some((lo, hi)) = single::auc_range(&rest, options) else {
         return;
     };

@@ -43,11 +43,8 @@ pub(crate) fn answer(request: &SplitsRequest, options: &RunOptions) -> SplitsOut
     } = request;
     let total = *total;
     let engine = crate::backend::single_options(options);
-    let problem = single::SplitProblem {
-        total,
-        windows: windows.clone(),
-        params: reported.params.clone(),
-    };
+    let problem =
+        single::SplitProblem::new(total, windows.clone()).with_params(reported.params.clone());
     let found = single::splits(
         &problem,
         usize::try_from(*max_setups).unwrap_or(usize::MAX),

@@ -32,11 +32,14 @@ use scorecheck_folds::{
 
 use crate::model::Bound;
 
-pub use search::{experiment_of, search, search_range, SearchError, SearchOutcome, Statistics};
+pub use search::{
+    experiment_of, search, search_range, SearchError, SearchErrorKind, SearchOutcome, Statistics,
+};
 
 /// One evaluation whose folds are unknown: its counts, folding, and bounds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Evaluation {
     /// Positives in the dataset.
     pub p: u64,
@@ -62,11 +65,19 @@ impl Evaluation {
             fold_bounds: Vec::new(),
         }
     }
+
+    /// The same evaluation with `bounds` on every fold's scores.
+    #[must_use]
+    pub fn with_fold_bounds(mut self, bounds: Vec<Bound>) -> Evaluation {
+        self.fold_bounds = bounds;
+        self
+    }
 }
 
 /// The whole unknown-folds experiment.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct UnknownFolds {
     /// The evaluations, one per dataset.
     pub evaluations: Vec<Evaluation>,
@@ -97,6 +108,20 @@ impl UnknownFolds {
             rules: reference_rules(&scores),
             windows,
         }
+    }
+
+    /// The same experiment with `bounds` on every dataset's mean scores.
+    #[must_use]
+    pub fn with_dataset_bounds(mut self, bounds: Vec<Bound>) -> UnknownFolds {
+        self.dataset_bounds = bounds;
+        self
+    }
+
+    /// The same experiment with other rules on the configurations tried.
+    #[must_use]
+    pub fn with_rules(mut self, rules: FoldRules) -> UnknownFolds {
+        self.rules = rules;
+        self
     }
 }
 

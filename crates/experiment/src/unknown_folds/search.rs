@@ -6,7 +6,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use num_bigint::BigUint;
-use rayon::iter::{IntoParallelIterator, ParallelBridge, ParallelIterator};
 use scorecheck_feasibility::{checked, Certainty, Feasibility, Verdict};
 use scorecheck_folds::{
     index_ranges, stratified_sklearn_binary, ConfigurationProduct, FoldConfiguration, ProductItem,
@@ -16,7 +15,9 @@ use super::family;
 use super::relaxation::{relaxation_infeasible_with, single_row_unreachable};
 use super::rows::{first_unreachable_row, RowCache, RowScan};
 use super::UnknownFolds;
-use crate::model::{build_until, BuildError, DatasetSpec, Experiment, FoldSpec};
+use crate::model::{
+    build_until, BuildError, BuildErrorKind, DatasetSpec, Experiment, FoldSpec, Level,
+};
 use crate::sides::Sides;
 use crate::solve::{enumerated, Limits, DEFAULT_MAX_NODES, DEFAULT_SWEEP_TIME_LIMIT};
 
@@ -44,21 +45,59 @@ pub struct Statistics {
     pub seconds: f64,
 }
 
-/// Why a search could not run.
+/// Why a search could not run: what went wrong ([`SearchError::kind`]), the request field it
+/// points at ([`SearchError::field`]) and, as its `Display`, what to change.
+#[derive(Clone, Debug)]
+pub struct SearchError {
+    kind: Box<SearchErrorKind>,
+}
+
+/// What kind of [`SearchError`] it is.
 #[derive(Clone, Debug)]
 #[non_exhaustive]
-pub enum SearchError {
-    /// A configuration's integer program cannot be built (a count beyond `i64`).
+pub enum SearchErrorKind {
+    /// A configuration's integer program cannot be built (a count beyond `i64`, a reversed
+    /// bound).
     Build(BuildError),
     /// The configurations cannot be enumerated by index.
     Enumeration(scorecheck_folds::Error),
 }
 
+impl From<SearchErrorKind> for SearchError {
+    fn from(kind: SearchErrorKind) -> SearchError {
+        SearchError {
+            kind: Box::new(kind),
+        }
+    }
+}
+
+impl From<BuildError> for SearchError {
+    fn from(error: BuildError) -> SearchError {
+        SearchErrorKind::Build(error).into()
+    }
+}
+
+impl SearchError {
+    /// What went wrong.
+    pub fn kind(&self) -> &SearchErrorKind {
+        &self.kind
+    }
+
+    /// The request field the error points at (`folding` when the configurations cannot be
+    /// enumerated).
+    pub fn field(&self) -> String {
+        match &*self.kind {
+            SearchErrorKind::Build(e) => e.field(),
+            SearchErrorKind::Enumeration(_) => "folding".into(),
+        }
+    }
+}
+
 impl std::fmt::Display for SearchError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SearchError::Build(e) => e.fmt(f),
-            SearchError::Enumeration(e) => write!(
+        match &*self.kind {
+            SearchErrorKind::Build(e) => e.fmt(f),
+            SearchErrorKind::Enumeration(e) => write!(
                 f,
                 "the fold configurations cannot be enumerated ({e}); use fewer folds or repeats, or give the folds explicitly"
             ),
@@ -109,6 +148,22 @@ pub enum SearchOutcome {
         /// Configurations examined.
         examined: u64,
     },
+}
+
+/// `consistent (configuration <index>)`, `inconsistent (exact)` or `inconsistent
+/// (solver)`, or `undecided: ` with the reason.
+impl std::fmt::Display for SearchOutcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SearchOutcome::Consistent { index, .. } => {
+                write!(f, "consistent (configuration {index})")
+            }
+            SearchOutcome::Inconsistent { certainty, .. } => {
+                write!(f, "inconsistent ({certainty})")
+            }
+            SearchOutcome::Undecided { reason, .. } => write!(f, "undecided: {reason}"),
+        }
+    }
 }
 
 impl SearchOutcome {
@@ -206,8 +261,10 @@ pub(crate) fn decide(
         Ok(None) => return Ok(Decision::Undecided),
         // A score undefined on a fold (a fold without positives and a sensitivity to average):
         // this configuration cannot have produced the scores.
-        Err(BuildError::Undefined { .. }) => return Ok(Decision::RefutedByRows),
-        Err(e) => return Err(SearchError::Build(e)),
+        Err(e) if matches!(e.kind(), BuildErrorKind::Undefined { .. }) => {
+            return Ok(Decision::RefutedByRows)
+        }
+        Err(e) => return Err(e.into()),
     };
     if passed() {
         return Ok(Decision::Undecided);
@@ -327,6 +384,31 @@ fn stratified(
     Some((space.rank(&item).ok()?, item))
 }
 
+/// A reversed bound or window (lower > upper) is the caller's mistake: an error, as
+/// [`crate::build`] gives it, before any configuration is refuted by it.
+fn reject_reversed(unknown: &UnknownFolds) -> Result<()> {
+    let levels = [
+        (Level::Experiment, &unknown.windows),
+        (Level::Dataset, &unknown.dataset_bounds),
+    ];
+    let folds = unknown
+        .evaluations
+        .iter()
+        .map(|e| (Level::Fold, &e.fold_bounds));
+    for (level, bounds) in levels.into_iter().chain(folds) {
+        if let Some(b) = bounds.iter().find(|b| b.lower > b.upper) {
+            return Err(BuildError::from(BuildErrorKind::Reversed {
+                score: b.score,
+                level,
+                lower: b.lower.clone(),
+                upper: b.upper.clone(),
+            })
+            .into());
+        }
+    }
+    Ok(())
+}
+
 /// Searches the configurations of `space` for a feasible one.
 ///
 /// First every configuration is refuted at once where the bounds on the mean over all of them
@@ -366,6 +448,7 @@ pub fn search_range(
     limits: &Limits,
 ) -> Result<(SearchOutcome, Statistics)> {
     let options = limits;
+    reject_reversed(unknown)?;
     let started = Instant::now();
     // Without a time limit the sweep still ends: the number of configurations can be
     // astronomically large.
@@ -507,7 +590,7 @@ pub fn search_range(
         // One unranking of the range's first index, then successor steps.
         let walk = space
             .range(&first, &(&first + &budget))
-            .map_err(SearchError::Enumeration)?;
+            .map_err(|e| SearchError::from(SearchErrorKind::Enumeration(e)))?;
         for (index, item) in (0..limit).zip(walk) {
             if !visit(index, &item, &mut cache) {
                 break;
@@ -519,10 +602,10 @@ pub fn search_range(
             }
         }
     } else {
-        index_ranges(&BigUint::from(limit), CHUNK)
-            .take_while(|_| !stopped())
-            .par_bridge()
-            .for_each_init(RowCache::default, |cache, (start, end)| {
+        parallel::bridge_for_each_init(
+            index_ranges(&BigUint::from(limit), CHUNK).take_while(|_| !stopped()),
+            RowCache::default,
+            |cache, (start, end)| {
                 let start = u64::try_from(&start).unwrap_or(u64::MAX);
                 if stopped() {
                     return;
@@ -531,7 +614,7 @@ pub fn search_range(
                     Ok(items) => items,
                     Err(e) => {
                         if let Ok(mut slot) = shared.error.lock() {
-                            *slot = Some(SearchError::Enumeration(e));
+                            *slot = Some(SearchErrorKind::Enumeration(e).into());
                         }
                         return;
                     }
@@ -544,7 +627,8 @@ pub fn search_range(
                 if let Some(progress) = &options.progress {
                     progress(shared.examined.load(Ordering::Relaxed), total_u64);
                 }
-            });
+            },
+        );
     }
     // The second pass: the programs the first left open, with the full budget, lowest index
     // first.
@@ -561,16 +645,14 @@ pub fn search_range(
             .undecided
             .fetch_add(deferred.len() as u64, Ordering::Relaxed);
     } else {
-        deferred
-            .into_par_iter()
-            .for_each_init(RowCache::default, |cache, (index, experiment)| {
-                if stopped() {
-                    shared.undecided.fetch_add(1, Ordering::Relaxed);
-                    return;
-                }
-                let decision = decide(&experiment, cache, solver, options, deadline);
-                shared.record(index, &experiment, decision);
-            });
+        parallel::vec_for_each_init(deferred, RowCache::default, |cache, (index, experiment)| {
+            if stopped() {
+                shared.undecided.fetch_add(1, Ordering::Relaxed);
+                return;
+            }
+            let decision = decide(&experiment, cache, solver, options, deadline);
+            shared.record(index, &experiment, decision);
+        });
     }
     if let Some(e) = shared.error.into_inner().ok().flatten() {
         return Err(e);
@@ -626,4 +708,54 @@ pub fn search_range(
         },
     };
     Ok((outcome, statistics))
+}
+
+/// The sweep's two loops: on rayon's pool with the default feature `rayon`, one after
+/// another on the caller's thread without it (wasm32, or a caller that wants no threads).
+/// Either way every item is visited with a state from `init`, and results are recorded by
+/// index, so the verdict does not depend on which.
+mod parallel {
+    #[cfg(feature = "rayon")]
+    use rayon::iter::{IntoParallelIterator, ParallelBridge, ParallelIterator};
+
+    /// Visits the items of an iterator (bridged onto the pool with `rayon`).
+    #[cfg(feature = "rayon")]
+    pub(super) fn bridge_for_each_init<T: Send, S>(
+        items: impl Iterator<Item = T> + Send,
+        init: impl Fn() -> S + Sync + Send,
+        visit: impl Fn(&mut S, T) + Sync + Send,
+    ) {
+        items.par_bridge().for_each_init(init, visit);
+    }
+
+    /// Visits the items of a vector (split across the pool with `rayon`).
+    #[cfg(feature = "rayon")]
+    pub(super) fn vec_for_each_init<T: Send, S>(
+        items: Vec<T>,
+        init: impl Fn() -> S + Sync + Send,
+        visit: impl Fn(&mut S, T) + Sync + Send,
+    ) {
+        items.into_par_iter().for_each_init(init, visit);
+    }
+
+    /// Visits the items of an iterator in order.
+    #[cfg(not(feature = "rayon"))]
+    pub(super) fn bridge_for_each_init<T, S>(
+        items: impl Iterator<Item = T>,
+        init: impl Fn() -> S,
+        visit: impl Fn(&mut S, T),
+    ) {
+        let mut state = init();
+        items.for_each(|item| visit(&mut state, item));
+    }
+
+    /// Visits the items of a vector in order.
+    #[cfg(not(feature = "rayon"))]
+    pub(super) fn vec_for_each_init<T, S>(
+        items: Vec<T>,
+        init: impl Fn() -> S,
+        visit: impl Fn(&mut S, T),
+    ) {
+        bridge_for_each_init(items.into_iter(), init, visit);
+    }
 }
