@@ -70,11 +70,20 @@ pub mod outcomes {
     pub use crate::bundles::{BundleCheck, BundleOutcome, BundlePart, CheckOutcome};
     pub use crate::covered::Undecided;
     pub use crate::mos::outcome::*;
+    pub use crate::multiclass::{
+        FoldMatrix, MacroMatrices, MulticlassDecision, MulticlassOutcome, TraceAnswer, TraceWitness,
+    };
     pub use crate::outcome::{Answer, Outcome};
     pub use crate::power::Power;
+    pub use crate::program::{ExperimentAnswer, ProgramAnswer};
+    pub use crate::regression::RegressionOutcome;
     pub use crate::single_matrix::{
         AucDetails as SingleAucDetails, FigureRepair, RepairOutcome, ScoreRange,
         SingleMatrixOutcome, SplitsOutcome,
+    };
+    pub use crate::unknown_folds::{
+        ConfigurationRange, FoundConfiguration, SearchStatistics, UndecidedSearch,
+        UnknownFoldsOutcome,
     };
     pub use scorecheck_request::bundle_plans::Label;
 }
