@@ -40,12 +40,15 @@ pub fn text(answer: &Answer) -> String {
     lines.write(answer.check.unwrap_or("check"), answer.power.as_ref())
 }
 
+/// One fold of a mean-of-scores witness: (p, n, tp, tn).
+type Fold = (u64, u64, i64, i64);
+
 /// A witness as the report lists it.
 enum Witness {
     /// One matrix (tp, tn).
     Pair(u64, u64),
     /// Every dataset's folds, each as (p, n, tp, tn).
-    Folds(Vec<Vec<(u64, u64, i64, i64)>>),
+    Folds(Vec<Vec<Fold>>),
 }
 
 /// One entry of the ranges: exact ends, undefined, or why not.
@@ -324,9 +327,7 @@ impl<'a> Lines<'a> {
 }
 
 /// Every dataset's folds of a mean-of-scores witness, each as (p, n, tp, tn).
-fn fold_matrices(
-    datasets: &[scorecheck::experiment::DatasetScores],
-) -> Vec<Vec<(u64, u64, i64, i64)>> {
+fn fold_matrices(datasets: &[scorecheck::experiment::DatasetScores]) -> Vec<Vec<Fold>> {
     datasets
         .iter()
         .map(|d| d.folds.iter().map(|f| (f.p, f.n, f.tp, f.tn)).collect())
@@ -548,10 +549,10 @@ pub fn progress_bar() -> scorecheck::Progress {
 
 /// The witness of a mean of scores: the matrix of each fold of each dataset, the first ones
 /// only when there are many.
-fn witness_folds(out: &mut String, datasets: &[Vec<(u64, u64, i64, i64)>]) {
+fn witness_folds(out: &mut String, datasets: &[Vec<Fold>]) {
     /// Folds listed in text; the JSON has them all.
     const SHOWN: usize = 10;
-    let folds: Vec<(usize, usize, &(u64, u64, i64, i64))> = datasets
+    let folds: Vec<(usize, usize, &Fold)> = datasets
         .iter()
         .enumerate()
         .flat_map(|(d, dataset)| {
