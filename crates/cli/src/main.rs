@@ -476,10 +476,9 @@ fn check(args: &CheckArgs) -> ExitCode {
     };
     match result {
         Ok(answer) => {
-            let value = answer.to_json();
             match args.format {
-                Format::Json => emit(&format!("{value}\n")),
-                Format::Text => emit(&report::text(&value)),
+                Format::Json => emit(&format!("{}\n", answer.to_json())),
+                Format::Text => emit(&report::text(&answer)),
             }
             ExitCode::from(exit_status(answer.conclusion))
         }
