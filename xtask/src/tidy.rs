@@ -156,7 +156,18 @@ pub fn check(root: &Path) -> anyhow::Result<Vec<Violation>> {
                         path.display()
                     )));
                 }
+                let library = path.ends_with("lib.rs");
+                let lint = ["#![warn(unreachable_pub)]", "#![deny(unreachable_pub)]"];
+                if library && !lint.iter().any(|l| text.contains(l)) {
+                    violations.push(Violation(format!(
+                        "{} does not warn on unreachable_pub: add #![warn(unreachable_pub)] (a pub item no one outside the crate can reach says more than it means)",
+                        path.display()
+                    )));
+                }
             }
+        }
+        if name == "scorecheck" {
+            check_backend_names(&dir.join("src"), &mut violations)?;
         }
         // The CLI is the only crate with file I/O; xtask is not under crates/.
         let file_io_allowed = name == "scorecheck-cli";
@@ -195,6 +206,39 @@ fn check_sources(
                     )));
                 }
             }
+        }
+    }
+    Ok(())
+}
+
+/// The facade's files other than `backend.rs` (which chooses the solver) and `lib.rs`
+/// (which re-exports what the features build) name no backend crate.
+fn check_backend_names(dir: &Path, violations: &mut Vec<Violation>) -> anyhow::Result<()> {
+    for entry in fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            check_backend_names(&path, violations)?;
+            continue;
+        }
+        let top = path.parent() == Some(dir) || path.parent().is_some_and(|p| p.ends_with("src"));
+        let exempt = top
+            && path
+                .file_name()
+                .is_some_and(|f| f == "backend.rs" || f == "lib.rs");
+        if exempt || path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let text = fs::read_to_string(&path)?;
+        let named = text.lines().position(|line| {
+            let code = line.split("//").next().unwrap_or_default();
+            code.contains("scorecheck_feasibility_")
+        });
+        if let Some(line) = named {
+            violations.push(Violation(format!(
+                "{}:{} names a backend crate: only the facade's backend.rs chooses a solver",
+                path.display(),
+                line + 1
+            )));
         }
     }
     Ok(())

@@ -21,9 +21,16 @@ fn fixture(name: &str, b_lib: &str, b_deps: &str) -> PathBuf {
     let root = std::env::temp_dir().join(format!("scorecheck-tidy-{name}-{}", std::process::id()));
     let _ = fs::remove_dir_all(&root);
     for (krate, lib, deps) in [
-        ("a", "//! Crate a.\n//! Does a.\n//! Example.\n", ""),
+        ("a", "//! Crate a.\n//! Does a.\n//! Example.\n#![warn(unreachable_pub)]\n", ""),
         ("b", b_lib, b_deps),
     ] {
+        // Every fixture library carries the lint, except the one that tests its absence.
+        let lint = "#![warn(unreachable_pub)]\n";
+        let lib = if name == "lint" || lib.contains(lint) {
+            lib.to_string()
+        } else {
+            format!("{lib}{lint}")
+        };
         let dir = root.join("crates").join(krate);
         fs::create_dir_all(dir.join("src")).unwrap();
         fs::write(
@@ -31,7 +38,7 @@ fn fixture(name: &str, b_lib: &str, b_deps: &str) -> PathBuf {
             format!("[package]\nname = \"scorecheck-{krate}\"\n\n[dependencies]\n{deps}"),
         )
         .unwrap();
-        fs::write(dir.join("src/lib.rs"), lib).unwrap();
+        fs::write(dir.join("src/lib.rs"), &lib).unwrap();
     }
     fs::write(
         root.join("ARCHITECTURE.md"),
@@ -45,7 +52,7 @@ fn fixture(name: &str, b_lib: &str, b_deps: &str) -> PathBuf {
 fn tidy_accepts_a_clean_fixture() {
     let root = fixture(
         "clean",
-        "//! Crate b.\n//! Does b.\n//! Example.\n",
+        "//! Crate b.\n//! Does b.\n//! Example.\n#![warn(unreachable_pub)]\n",
         "scorecheck-a = { path = \"../a\" }\n",
     );
     assert_eq!(xtask::tidy::check(&root).unwrap(), vec![]);
@@ -132,4 +139,53 @@ fn tidy_catches_a_library_that_reads_files() {
     )
     .unwrap();
     assert_eq!(xtask::tidy::check(&root).unwrap(), vec![]);
+}
+
+#[test]
+fn tidy_catches_a_library_without_the_unreachable_pub_lint() {
+    let root = fixture("lint", "//! Crate b.\n//! Does b.\n//! Example.\n", "");
+    let violations = xtask::tidy::check(&root).unwrap();
+    assert!(
+        violations.iter().any(|v| v.0.contains("unreachable_pub")),
+        "{violations:?}"
+    );
+}
+
+#[test]
+fn tidy_catches_a_facade_file_naming_a_backend_crate() {
+    let root = fixture(
+        "facade",
+        "//! Crate b.\n//! Does b.\n//! Example.\n#![warn(unreachable_pub)]\n",
+        "",
+    );
+    let facade = root.join("crates").join("check");
+    fs::create_dir_all(facade.join("src")).unwrap();
+    fs::write(
+        facade.join("Cargo.toml"),
+        "[package]\nname = \"scorecheck\"\n\n[dependencies]\n",
+    )
+    .unwrap();
+    let lib = "//! Facade.\n//! Does.\n//! Example.\n#![warn(unreachable_pub)]\n";
+    fs::write(facade.join("src/lib.rs"), lib).unwrap();
+    fs::write(
+        facade.join("src/backend.rs"),
+        "//! Chooses.\nuse scorecheck_feasibility_pure::PureBackend;\n",
+    )
+    .unwrap();
+    fs::write(
+        facade.join("src/family.rs"),
+        "//! A family.\nfn f() { let _ = scorecheck_feasibility_pure::PureBackend; }\n",
+    )
+    .unwrap();
+    let architecture = fs::read_to_string(root.join("ARCHITECTURE.md"))
+        .unwrap()
+        .replace("scorecheck-a:\n", "scorecheck-a:\nscorecheck:\n");
+    fs::write(root.join("ARCHITECTURE.md"), architecture).unwrap();
+    let violations = xtask::tidy::check(&root).unwrap();
+    let named: Vec<_> = violations
+        .iter()
+        .filter(|v| v.0.contains("names a backend crate"))
+        .collect();
+    assert_eq!(named.len(), 1, "{violations:?}");
+    assert!(named[0].0.contains("family.rs"), "{named:?}");
 }

@@ -13,7 +13,7 @@ const MAX_EXPONENT: i64 = 400;
 /// Most digits accepted in the mantissa (integer and fraction part together, leading zeros
 /// of the integer part not counted), so that reading a number is bounded in time and memory
 /// whatever its text: the exact value of a 1,000,000-digit figure is never built.
-pub const MAX_DIGITS: usize = 1000;
+pub(crate) const MAX_DIGITS: usize = 1000;
 
 /// Parses a decimal number from its text, exactly: `"0.954"` is 954/1000.
 ///

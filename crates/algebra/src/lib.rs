@@ -31,6 +31,8 @@
 //!
 //! Cargo features: none.
 
+#![warn(unreachable_pub)]
+
 mod arith;
 mod decimal;
 mod error;

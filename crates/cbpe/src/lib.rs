@@ -47,6 +47,8 @@
 //!
 //! Cargo features: none.
 
+#![warn(unreachable_pub)]
+
 mod calibration;
 mod chunk;
 mod error;

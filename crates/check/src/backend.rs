@@ -15,10 +15,10 @@ use crate::options::{BackendChoice, RunOptions};
 use crate::single;
 use crate::Result;
 
-pub use scorecheck_experiment::DEFAULT_TIME_LIMIT;
+pub(crate) use scorecheck_experiment::DEFAULT_TIME_LIMIT;
 
 /// The backend named by `choice`, or an error if this build lacks it.
-pub fn backend(choice: BackendChoice) -> Result<Box<dyn Feasibility>> {
+pub(crate) fn backend(choice: BackendChoice) -> Result<Box<dyn Feasibility>> {
     match choice {
         BackendChoice::Pure => Ok(Box::new(scorecheck_feasibility_pure::PureBackend)),
         #[cfg(feature = "highs")]
@@ -56,7 +56,7 @@ pub fn backend(choice: BackendChoice) -> Result<Box<dyn Feasibility>> {
 
 /// The engines' limits under `options` (the enumeration of mean-of-scores programs runs
 /// before every backend unless `options` switch it off: [`RunOptions::enumerates`]).
-pub fn limits(options: &RunOptions) -> Limits {
+pub(crate) fn limits(options: &RunOptions) -> Limits {
     let mut limits = Limits::new();
     limits.max_nodes = options.max_nodes;
     limits.time_limit = options.time_limit;
@@ -71,13 +71,13 @@ pub fn limits(options: &RunOptions) -> Limits {
 }
 
 /// The budget of one integer program under `options`.
-pub fn budget(options: &RunOptions) -> Budget {
+pub(crate) fn budget(options: &RunOptions) -> Budget {
     limits(options).budget()
 }
 
 /// The backend that answers `options`' integer programs: the caller's own, or the named one
 /// (an error if this build lacks it).
-pub fn solver(options: &RunOptions) -> Result<Arc<dyn Feasibility>> {
+pub(crate) fn solver(options: &RunOptions) -> Result<Arc<dyn Feasibility>> {
     match &options.solver {
         Some(solver) => Ok(Arc::clone(solver)),
         None => backend(options.backend).map(Arc::from),
@@ -116,7 +116,7 @@ pub(crate) fn with_explaining_solver<T>(
 
 /// The single-matrix engine's options under `options`: witnesses, count budget, and the
 /// request's deadline (without one, [`DEFAULT_TIME_LIMIT`] from now).
-pub fn single_options(options: &RunOptions) -> single::Options {
+pub(crate) fn single_options(options: &RunOptions) -> single::Options {
     let mut engine = single::Options::default();
     if let Some(k) = options.max_witnesses {
         engine.max_witnesses = k;
@@ -140,7 +140,7 @@ pub fn single_options(options: &RunOptions) -> single::Options {
 
 /// Solves `problem` with the caller's own solver if it gave one, else the named backend;
 /// every feasible witness is re-checked exactly.
-pub fn solve(problem: &Problem, options: &RunOptions) -> Result<Verdict> {
+pub(crate) fn solve(problem: &Problem, options: &RunOptions) -> Result<Verdict> {
     Ok(checked(
         solver(options)?.as_ref(),
         problem,
@@ -152,7 +152,10 @@ pub fn solve(problem: &Problem, options: &RunOptions) -> Result<Verdict> {
 /// ([`ParallelRowsFirst`]) tried before the backend, whichever it is, unless `options` switch
 /// the enumerations off (the rule of the mean-of-scores enumeration: [`RunOptions::enumerates`]);
 /// its witnesses pass the same exact check.
-pub fn solve_parallel_rows_first(problem: &Problem, options: &RunOptions) -> Result<Verdict> {
+pub(crate) fn solve_parallel_rows_first(
+    problem: &Problem,
+    options: &RunOptions,
+) -> Result<Verdict> {
     if !options.enumerates() {
         return solve(problem, options);
     }

@@ -49,6 +49,8 @@
 //! "infeasible" is confirmed by the exact pure backend where no Farkas certificate proves
 //! it); without them the exact pure-Rust backend answers every integer program.
 
+#![warn(unreachable_pub)]
+
 mod backend;
 mod bundles;
 mod covered;

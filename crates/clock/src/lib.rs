@@ -26,6 +26,8 @@
 //!
 //! Cargo features: none.
 
+#![warn(unreachable_pub)]
+
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub use std::time::Instant;
 

@@ -36,6 +36,8 @@
 //!
 //! Cargo features: none.
 
+#![warn(unreachable_pub)]
+
 use std::fmt;
 
 use num_bigint::BigInt;

@@ -39,6 +39,8 @@
 //!
 //! Cargo features: none.
 
+#![warn(unreachable_pub)]
+
 mod diaretdb;
 mod drishti;
 mod error;

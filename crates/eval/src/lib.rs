@@ -42,6 +42,8 @@
 //!
 //! Cargo features: none.
 
+#![warn(unreachable_pub)]
+
 mod bootstrap;
 mod check;
 mod curves;

@@ -54,6 +54,8 @@
 //!
 //! [`Feasibility`]: scorecheck_feasibility::Feasibility
 
+#![warn(unreachable_pub)]
+
 mod explain;
 mod mean_auc;
 mod model;

@@ -39,6 +39,8 @@
 //!
 //! No cargo features.
 
+#![warn(unreachable_pub)]
+
 mod html;
 mod interpret;
 mod jats;

@@ -123,7 +123,7 @@ pub fn score_of_header(header: &str) -> Option<&'static str> {
 
 /// The distinct scores a text (a caption) names, by words and pairs of words read as headers
 /// (`AUC`, `F1 score`); at most 200 words are read.
-pub fn scores_in_text(text: &str) -> Vec<&'static str> {
+pub(crate) fn scores_in_text(text: &str) -> Vec<&'static str> {
     let words: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')' | ':'))
         .map(|w| w.trim_matches(|c: char| matches!(c, '.' | '%' | '\'' | '"')))
@@ -191,7 +191,7 @@ const OTHER_QUANTITY_WORDS: &[&str] = &[
 /// and the qualifier before it (empty when it only names the split, `Test`/`Training`).
 /// Split on spaces only (`PR-AUC` is one word, and no score). None when the qualifier makes
 /// it another quantity (`Macro F1`, `Delta Acc.`) or when the whole header names a score.
-pub fn score_of_qualified_header(header: &str) -> Option<(&'static str, String)> {
+pub(crate) fn score_of_qualified_header(header: &str) -> Option<(&'static str, String)> {
     // `Mean ± SE` is a value header (SE the standard error), not a qualified score.
     if score_of_header(header).is_some() || is_value_word(header) || header.contains("+/-") {
         return None;
@@ -240,7 +240,7 @@ pub fn score_of_qualified_header(header: &str) -> Option<(&'static str, String)>
 }
 
 /// Whether the score's natural range is within [0, 1] (so a value above 1 is a percentage).
-pub fn bounded_by_one(key: &str) -> bool {
+pub(crate) fn bounded_by_one(key: &str) -> bool {
     if key == "auc" {
         return true;
     }
@@ -305,7 +305,7 @@ const KNOWN_WITHOUT_COUNTS: &[&str] = &[
 ];
 
 /// Whether a printed name is a dataset the data crate knows without registry counts.
-pub fn known_without_counts(printed: &str) -> bool {
+pub(crate) fn known_without_counts(printed: &str) -> bool {
     let wanted = dataset_form(printed.trim());
     !wanted.is_empty()
         && KNOWN_WITHOUT_COUNTS
@@ -315,7 +315,7 @@ pub fn known_without_counts(printed: &str) -> bool {
 
 /// Column or row headers that name what the values are, not who they are about
 /// (`Mean ± SE`, `Value`, `Score`).
-pub fn is_value_word(header: &str) -> bool {
+pub(crate) fn is_value_word(header: &str) -> bool {
     let form = header_form(header);
     form.contains('±')
         || form.starts_with("mean")
@@ -336,7 +336,7 @@ pub fn is_value_word(header: &str) -> bool {
 }
 
 /// Words that name the kind of a label column.
-pub fn is_dataset_word(header: &str) -> bool {
+pub(crate) fn is_dataset_word(header: &str) -> bool {
     matches!(
         header_form(header).as_str(),
         "dataset" | "datasets" | "data_set" | "data" | "database" | "benchmark" | "corpus"
@@ -344,7 +344,7 @@ pub fn is_dataset_word(header: &str) -> bool {
 }
 
 /// Words that name a column of methods.
-pub fn is_method_word(header: &str) -> bool {
+pub(crate) fn is_method_word(header: &str) -> bool {
     matches!(
         header_form(header).as_str(),
         "method"
@@ -368,7 +368,7 @@ pub fn is_method_word(header: &str) -> bool {
 
 /// Every registry dataset named in a piece of text (words and runs of up to three words),
 /// in order of appearance, without repeats.
-pub fn datasets_in_text(text: &str) -> Vec<(String, Option<scorecheck_data::NamedDataset>)> {
+pub(crate) fn datasets_in_text(text: &str) -> Vec<(String, Option<scorecheck_data::NamedDataset>)> {
     let words: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')' | '"' | '`'))
         .map(|w| w.trim_matches(|c: char| matches!(c, '.' | ':' | '\'' | '{' | '}')))

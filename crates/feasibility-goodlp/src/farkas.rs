@@ -23,7 +23,7 @@ use scorecheck_feasibility::float_kit::FloatRow;
 
 /// Whether the multipliers `y` (one per row of `float_rows`, which stand for `integer_rows`
 /// divided by their divisors) prove exactly that no point of the box satisfies the rows.
-pub fn certifies(
+pub(crate) fn certifies(
     problem: &Problem,
     integer_rows: &[IntegerRow],
     float_rows: &[FloatRow],
@@ -71,7 +71,7 @@ pub fn certifies(
 
 /// Multipliers proposed by `solver` for the certificate LP of `float_rows`, or `None` if
 /// the solver gave no answer. `configure` applies the caller's limits to the model.
-pub fn propose<S: Solver>(
+pub(crate) fn propose<S: Solver>(
     problem: &Problem,
     float_rows: &[FloatRow],
     solver: S,

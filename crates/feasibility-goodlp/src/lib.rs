@@ -68,6 +68,8 @@
 //! exports no backend. Neither is on by default, and the crate is not among the
 //! workspace's default members.
 
+#![warn(unreachable_pub)]
+
 #[cfg(feature = "cbc")]
 mod cbc;
 #[cfg(any(feature = "cbc", feature = "microlp"))]

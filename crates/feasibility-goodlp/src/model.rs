@@ -6,7 +6,7 @@ use scorecheck_feasibility::{Problem, Verdict};
 
 /// The zero-objective integer model of `problem` with the rows `rows`, handed to `solver`;
 /// also returns the model's variables in [`scorecheck_feasibility::VarId`] order.
-pub fn integer_model<S: Solver>(
+pub(crate) fn integer_model<S: Solver>(
     problem: &Problem,
     rows: &[FloatRow],
     solver: S,
@@ -46,7 +46,7 @@ pub fn integer_model<S: Solver>(
 }
 
 /// The verdict for a point a solver called feasible.
-pub fn feasible_or_undecided(problem: &Problem, values: &[f64], solver: &str) -> Verdict {
+pub(crate) fn feasible_or_undecided(problem: &Problem, values: &[f64], solver: &str) -> Verdict {
     match verified_witness(problem, values) {
         Some(witness) => Verdict::Feasible { witness },
         None => Verdict::Undecided {

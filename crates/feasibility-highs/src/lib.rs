@@ -58,6 +58,8 @@
 //! about 180 C++ files: roughly 3 minutes on two idle cores, far longer on a loaded machine.
 //! That is why this crate is not among the workspace's default members.
 
+#![warn(unreachable_pub)]
+
 mod run;
 mod witness;
 

@@ -12,7 +12,7 @@ const HIGHS_INT_MAX: usize = i32::MAX as usize;
 
 /// What one HiGHS run reported, before any exact checking.
 #[derive(Debug, Clone, PartialEq)]
-pub enum RunOutcome {
+pub(crate) enum RunOutcome {
     /// HiGHS reports a feasible point (its values, one per variable, unrounded).
     Point(Vec<f64>),
     /// HiGHS reports that no integer point exists.
@@ -23,7 +23,7 @@ pub enum RunOutcome {
 
 /// How a run is configured.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct RunSettings {
+pub(crate) struct RunSettings {
     /// Whether HiGHS presolve runs.
     pub presolve: bool,
     /// Node limit of the branch and bound (`mip_max_nodes`).
@@ -34,14 +34,18 @@ pub struct RunSettings {
 
 /// The model built once and solved possibly several times (with different settings).
 #[derive(Debug, Clone)]
-pub struct Model {
+pub(crate) struct Model {
     problem: ColProblem,
 }
 
 impl Model {
     /// Builds the HiGHS model of `problem` with the given scaled rows, each row's window
     /// shrunk by `margin` on both sides where that leaves it nonempty (0 for the plain model).
-    pub fn build(problem: &Problem, rows: &[FloatRow], margin: f64) -> Result<Model, String> {
+    pub(crate) fn build(
+        problem: &Problem,
+        rows: &[FloatRow],
+        margin: f64,
+    ) -> Result<Model, String> {
         let nonzeros: usize = rows.iter().map(|r| r.terms.len()).sum();
         if problem.variables().len() > HIGHS_INT_MAX
             || rows.len() > HIGHS_INT_MAX
@@ -82,7 +86,7 @@ impl Model {
     }
 
     /// Runs HiGHS once. Any panic of the bindings becomes [`RunOutcome::NoAnswer`].
-    pub fn run(&self, settings: RunSettings) -> RunOutcome {
+    pub(crate) fn run(&self, settings: RunSettings) -> RunOutcome {
         let time_limit = match time_left(settings.deadline) {
             Ok(left) => left,
             Err(_) => return RunOutcome::NoAnswer("the time limit was reached".to_string()),

@@ -20,7 +20,7 @@ const MAX_PAIR_VARIABLES: usize = 120;
 /// ([`scorecheck_feasibility::float_kit::verified_witness`]); a local search here that may
 /// also move variables out of the violated row when they relieve it elsewhere (pairs of
 /// moves, which the greedy repair does not try).
-pub fn verified_witness(problem: &Problem, values: &[f64]) -> Option<Vec<i64>> {
+pub(crate) fn verified_witness(problem: &Problem, values: &[f64]) -> Option<Vec<i64>> {
     float_kit::verified_witness(problem, values)
         .or_else(|| pair_search(problem, float_kit::round_point(problem, values)))
 }

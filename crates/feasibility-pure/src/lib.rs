@@ -71,6 +71,8 @@
 //!
 //! Cargo features: none.
 
+#![warn(unreachable_pub)]
+
 mod branch;
 mod eliminate;
 mod presolve;

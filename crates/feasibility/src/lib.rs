@@ -57,6 +57,8 @@
 //!
 //! Cargo features: none.
 
+#![warn(unreachable_pub)]
+
 mod checked;
 pub mod float_kit;
 mod integer_row;

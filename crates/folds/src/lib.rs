@@ -75,6 +75,8 @@
 //!
 //! Cargo features: none.
 
+#![warn(unreachable_pub)]
+
 mod counting;
 mod error;
 mod index;

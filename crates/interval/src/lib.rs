@@ -32,6 +32,8 @@
 //!
 //! Cargo features: none.
 
+#![warn(unreachable_pub)]
+
 mod enclose;
 mod float;
 mod rational;

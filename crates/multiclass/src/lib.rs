@@ -39,6 +39,8 @@
 //!   macro mean) in that fold.
 //! - Explicit folds must cover the dataset a whole number of times.
 
+#![warn(unreachable_pub)]
+
 mod class_pairs;
 mod macro_avg;
 mod micro;

@@ -24,6 +24,8 @@
 //! Cargo features: none of its own; maturin switches on `pyo3/extension-module`
 //! (`pyproject.toml`), which workspace builds leave off.
 
+#![warn(unreachable_pub)]
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;

@@ -23,6 +23,8 @@
 //!
 //! Cargo features: none.
 
+#![warn(unreachable_pub)]
+
 use std::cmp::Ordering;
 
 use num_bigint::BigInt;

@@ -47,6 +47,8 @@
 //! every relation above is checked, and `failed` names each one that fails
 //! (`"rmse <= sqrt(n)*mae"`, `"mae <= rmse"`, `"mse = rmse^2"`, `"r2 <= 1"`, ...).
 
+#![warn(unreachable_pub)]
+
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};

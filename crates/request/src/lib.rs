@@ -29,6 +29,8 @@
 //! assert_eq!(error.field(), Some("testset.n"));
 //! ```
 
+#![warn(unreachable_pub)]
+
 pub mod bundle_plans;
 pub mod bundles;
 pub mod classes;

@@ -37,6 +37,8 @@
 //! assert_eq!(outcome.n_valid_tptn_pairs, Some(2));
 //! ```
 
+#![warn(unreachable_pub)]
+
 mod auc;
 mod count;
 mod eval;

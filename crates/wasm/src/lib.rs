@@ -26,6 +26,8 @@
 //!
 //! Cargo features: none.
 
+#![warn(unreachable_pub)]
+
 use std::time::Duration;
 
 /// The answer to one request as JSON text: the result object, or `{"error": {...}}`.

@@ -25,7 +25,7 @@ use scorecheck_feasibility::Verdict;
 use crate::options::RunOptions;
 use crate::program::nothing_checkable;
 use crate::Result;
-pub use outcome::MeanOfScoresOutcome;
+pub(crate) use outcome::MeanOfScoresOutcome;
 pub(crate) use program::{outcome_of, verdict};
 use scorecheck_request::mean_of_scores::MeanOfScoresRequest;
 

@@ -118,7 +118,7 @@ pub struct AucRange {
     pub search: AucEffort,
 }
 
-pub use crate::covered::Undecided;
+pub(crate) use crate::covered::Undecided;
 
 /// The reported AUC of a mean-of-scores check.
 #[derive(Debug, Clone)]

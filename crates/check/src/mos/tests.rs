@@ -222,7 +222,7 @@ impl Feasibility for Counting {
     }
     fn solve(&self, problem: &Problem, budget: &Budget) -> Verdict {
         self.0.fetch_add(1, Ordering::Relaxed);
-        scorecheck_feasibility_pure::PureBackend.solve(problem, budget)
+        crate::PureBackend.solve(problem, budget)
     }
 }
 

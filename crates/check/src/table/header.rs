@@ -46,7 +46,7 @@ const CONFUSION_MATRIX: &str = "a table row gives the class counts p and n and t
 
 /// How a request field's cell is read.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Kind {
+pub(super) enum Kind {
     /// A decimal number, kept as written.
     Number,
     /// Text, as written.
@@ -61,7 +61,7 @@ pub enum Kind {
 
 /// What a column of the table means.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Column {
+pub(super) enum Column {
     Id,
     Check,
     P,
@@ -129,7 +129,7 @@ const fn field(key: &'static str, kind: Kind) -> (&'static str, Column) {
 }
 
 /// A name as the lookups see it: trimmed, lower case, spaces and hyphens as underscores.
-pub fn normalised(name: &str) -> String {
+pub(super) fn normalised(name: &str) -> String {
     name.trim()
         .chars()
         .map(|c| match c {
@@ -166,7 +166,7 @@ fn classify(header: &str) -> Column {
 }
 
 /// The header row, read: each column's name (trimmed) and meaning.
-pub struct Header {
+pub(super) struct Header {
     /// The names, as written (trimmed).
     pub names: Vec<String>,
     /// What each column means.
@@ -175,7 +175,7 @@ pub struct Header {
 
 impl Header {
     /// The first column of `kind`, by name.
-    pub fn name_of(&self, kind: Column) -> Option<&str> {
+    pub(super) fn name_of(&self, kind: Column) -> Option<&str> {
         self.kinds
             .iter()
             .position(|k| *k == kind)
@@ -183,7 +183,7 @@ impl Header {
     }
 
     /// The column of the top-level request field `key`, by name.
-    pub fn name_of_field(&self, key: &str) -> Option<&str> {
+    pub(super) fn name_of_field(&self, key: &str) -> Option<&str> {
         self.kinds
             .iter()
             .position(|k| matches!(k, Column::Field { key: k, .. } if *k == key))
@@ -205,7 +205,7 @@ fn named(names: &[String], index: usize) -> String {
 /// score or field (or share a name), a column is `tp`, `tn`, `fp` or `fn`, or a result
 /// column of scorecheck's output appears other than as the last seven columns of its own
 /// output.
-pub fn read(names: Vec<String>) -> Result<Header, String> {
+pub(super) fn read(names: Vec<String>) -> Result<Header, String> {
     let names: Vec<String> = names.into_iter().map(|n| n.trim().to_string()).collect();
     if names.iter().all(String::is_empty) {
         return Err(
