@@ -21,7 +21,11 @@ fn fixture(name: &str, b_lib: &str, b_deps: &str) -> PathBuf {
     let root = std::env::temp_dir().join(format!("scorecheck-tidy-{name}-{}", std::process::id()));
     let _ = fs::remove_dir_all(&root);
     for (krate, lib, deps) in [
-        ("a", "//! Crate a.\n//! Does a.\n//! Example.\n#![warn(unreachable_pub)]\n", ""),
+        (
+            "a",
+            "//! Crate a.\n//! Does a.\n//! Example.\n#![warn(unreachable_pub)]\n",
+            "",
+        ),
         ("b", b_lib, b_deps),
     ] {
         // Every fixture library carries the lint, except the one that tests its absence.
