@@ -48,6 +48,8 @@ pub fn answer(request: &str, time_limit_seconds: f64) -> String {
 /// The exported functions: raw pointers into the module's own memory, handed to the host.
 #[cfg(target_arch = "wasm32")]
 #[allow(unsafe_code)]
+// Exported by symbol name (`#[no_mangle]`), not by path: `pub` is what the export needs.
+#[allow(unreachable_pub)]
 mod exports {
     /// A buffer of `len` bytes for the host to write a request into.
     #[no_mangle]
