@@ -45,9 +45,12 @@ mod micro;
 mod witness;
 
 pub use macro_avg::{
-    cell, decide_exact, one_vs_rest, split_rows, MacroError, MacroExperiment, MAX_EXACT_CELLS,
+    cell, decide_exact, one_vs_rest, split_rows, MacroError, MacroErrorKind, MacroExperiment,
+    MAX_EXACT_CELLS,
 };
-pub use micro::{at, mean_of_scores_program, pooled_binary, search_trace, MicroError, Trace};
+pub use micro::{
+    at, mean_of_scores_program, pooled_binary, search_trace, MicroError, MicroErrorKind, Trace,
+};
 pub use witness::{macro_witness, MacroFold, MacroWitness};
 
 /// Which model of the multiclass experiment decides.
