@@ -57,6 +57,7 @@ pub use witness::{macro_witness, MacroFold, MacroWitness};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Model {
     /// The K×K confusion matrices (the default).
     Exact,

@@ -4,8 +4,9 @@
 //! as the string `"8999/10000"` (an integer as `"3"`) instead of num-bigint's internals
 //! (`[[1,[8999]],[1,[10000]]]`), and deserializes from that text, from a decimal string
 //! (`"0.8999"`, exactly 8999/10000) or from an integer string. The same module serves
-//! `Option<BigRational>`, `Vec<BigRational>`, `Vec<Option<BigRational>>` and pairs
-//! `(T, BigRational)` (a linear term), through the [`TextForm`] trait.
+//! `Option<BigRational>`, `Vec<BigRational>`, `Vec<Option<BigRational>>`, pairs of them,
+//! linear terms `(variable, BigRational)` (the variable's type implements [`TextForm`] by
+//! its own serde) and `BigInt` as its decimal digits, through the [`TextForm`] trait.
 //!
 //! ```
 //! use num_rational::BigRational;
@@ -35,10 +36,10 @@
 
 use std::fmt;
 
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use num_traits::{One, Zero};
-use serde::de::{self, DeserializeOwned, Visitor};
+use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A value whose rationals are written as text: `BigRational` and the containers of it that
@@ -73,9 +74,7 @@ pub fn serialize<T: TextForm, S: Serializer>(value: &T, serializer: S) -> Result
 /// # Errors
 ///
 /// The deserializer's, and a message naming the text that is not a rational.
-pub fn deserialize<'de, T: TextForm, D: Deserializer<'de>>(
-    deserializer: D,
-) -> Result<T, D::Error> {
+pub fn deserialize<'de, T: TextForm, D: Deserializer<'de>>(deserializer: D) -> Result<T, D::Error> {
     T::deserialize_text(deserializer)
 }
 
@@ -157,6 +156,52 @@ impl TextForm for BigRational {
     }
 }
 
+struct IntegerText;
+
+impl Visitor<'_> for IntegerText {
+    type Value = BigInt;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an integer as text, such as \"-12\"")
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<BigInt, E> {
+        parse(text)
+            .filter(|q| q.is_integer())
+            .map(|q| q.to_integer())
+            .ok_or_else(|| {
+                E::custom(format!(
+                    "{text:?} is not an integer; write it in decimal digits"
+                ))
+            })
+    }
+}
+
+/// An integer (a radicand, a count beyond 64 bits) as its decimal text.
+impl TextForm for BigInt {
+    fn serialize_text<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+
+    fn deserialize_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_str(IntegerText)
+    }
+}
+
+/// A non-negative integer (a configuration index) as its decimal text.
+impl TextForm for BigUint {
+    fn serialize_text<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+
+    fn deserialize_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let integer = BigInt::deserialize_text(deserializer)?;
+        integer.to_biguint().ok_or_else(|| {
+            de::Error::custom(format!("{integer} is negative; give a count of at least 0"))
+        })
+    }
+}
+
 /// `value` serialized with its rationals as text.
 struct AsText<'a, T>(&'a T);
 
@@ -199,16 +244,27 @@ impl<T: TextForm> TextForm for Vec<T> {
     }
 }
 
-/// A pair whose second part holds the rationals (a linear term: a variable and its
-/// coefficient).
-impl<A: Serialize + DeserializeOwned, B: TextForm> TextForm for (A, B) {
+/// A pair of values with rationals (a window `(lower, upper)`, or a linear term: a variable
+/// whose type implements `TextForm` by its own serde, and its coefficient).
+impl<A: TextForm, B: TextForm> TextForm for (A, B) {
     fn serialize_text<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        (&self.0, AsText(&self.1)).serialize(serializer)
+        (AsText(&self.0), AsText(&self.1)).serialize(serializer)
     }
 
     fn deserialize_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let (a, FromText(b)) = <(A, FromText<B>)>::deserialize(deserializer)?;
+        let (FromText(a), FromText(b)) = <(FromText<A>, FromText<B>)>::deserialize(deserializer)?;
         Ok((a, b))
+    }
+}
+
+/// An index as a plain number (the variable of a linear term in tests and examples).
+impl TextForm for usize {
+    fn serialize_text<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.serialize(serializer)
+    }
+
+    fn deserialize_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        usize::deserialize(deserializer)
     }
 }
 
@@ -240,7 +296,9 @@ mod tests {
     fn text_that_is_not_a_rational_is_an_error_naming_it() {
         for bad in ["1/0", "0.", ".", "x", "1/2/3", "", "--1", "0.1e3"] {
             let json = format!(r#"{{"value":"{bad}","means":[]}}"#);
-            let error = serde_json::from_str::<Fields>(&json).unwrap_err().to_string();
+            let error = serde_json::from_str::<Fields>(&json)
+                .unwrap_err()
+                .to_string();
             assert!(error.contains("is not a rational"), "{bad}: {error}");
         }
         let number = serde_json::from_str::<Fields>(r#"{"value":0.5,"means":[]}"#);

@@ -130,10 +130,13 @@ pub struct Reported {
     /// The score.
     pub score: RegressionScore,
     /// The figure as reported (for messages).
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_rational::text"))]
     pub value: BigRational,
     /// Least value the score may have.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_rational::text"))]
     pub lower: BigRational,
     /// Greatest value the score may have.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_rational::text"))]
     pub upper: BigRational,
 }
 
@@ -171,6 +174,7 @@ pub struct Outcome {
     pub messages: Vec<String>,
     /// When consistent, the range of mse some residual vector gives with every reported
     /// score (`None` above: unbounded).
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_rational::text"))]
     pub feasible_mse: Option<(BigRational, Option<BigRational>)>,
 }
 

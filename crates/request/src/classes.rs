@@ -368,16 +368,22 @@ pub fn read_dataset_with_folds(fields: &Object<'_>) -> Result<Setup> {
 #[non_exhaustive]
 pub enum MulticlassProtocol {
     /// `1_testset_no_kfold_micro`.
+    #[cfg_attr(feature = "serde", serde(rename = "1_testset_no_kfold_micro"))]
     TestsetMicro,
     /// `1_dataset_known_folds_som_micro`.
+    #[cfg_attr(feature = "serde", serde(rename = "1_dataset_known_folds_som_micro"))]
     DatasetSomMicro,
     /// `1_dataset_known_folds_mos_micro`.
+    #[cfg_attr(feature = "serde", serde(rename = "1_dataset_known_folds_mos_micro"))]
     DatasetMosMicro,
     /// `1_testset_no_kfold_macro`.
+    #[cfg_attr(feature = "serde", serde(rename = "1_testset_no_kfold_macro"))]
     TestsetMacro,
     /// `1_dataset_known_folds_som_macro`.
+    #[cfg_attr(feature = "serde", serde(rename = "1_dataset_known_folds_som_macro"))]
     DatasetSomMacro,
     /// `1_dataset_known_folds_mos_macro`.
+    #[cfg_attr(feature = "serde", serde(rename = "1_dataset_known_folds_mos_macro"))]
     DatasetMosMacro,
 }
 

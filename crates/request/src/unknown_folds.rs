@@ -28,6 +28,7 @@ pub struct UnknownFoldsRequest {
     /// The range of configuration indices `[start, end)` to search
     /// (`"configurations": {"start": S, "end": E}`), or `None` for all of them: one part of a
     /// search split across workers.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub range: Option<(BigUint, BigUint)>,
 }
 
