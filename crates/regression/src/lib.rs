@@ -420,6 +420,25 @@ pub fn check(n: u64, var: &BigRational, reported: &[Reported]) -> Result<Outcome
     })
 }
 
+/// A regression score is written by its abbreviation (`"mae"`) and read by any spelling.
+#[cfg(feature = "serde")]
+impl serde::Serialize for RegressionScore {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.abbreviation())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for RegressionScore {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<RegressionScore, D::Error> {
+        let name = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        RegressionScore::from_name(&name)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown regression score {name:?}")))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use num_bigint::BigInt;
@@ -472,24 +491,5 @@ mod tests {
             let expected = a * a <= m && m <= n as i64 * a * a;
             prop_assert_eq!(outcome.is_consistent(), expected);
         }
-    }
-}
-
-/// A regression score is written by its abbreviation (`"mae"`) and read by any spelling.
-#[cfg(feature = "serde")]
-impl serde::Serialize for RegressionScore {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.abbreviation())
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for RegressionScore {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<RegressionScore, D::Error> {
-        let name = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        RegressionScore::from_name(&name)
-            .ok_or_else(|| serde::de::Error::custom(format!("unknown regression score {name:?}")))
     }
 }

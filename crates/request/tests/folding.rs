@@ -11,7 +11,7 @@ fn read_text(request: &str) -> scorecheck_request::Result<Family> {
 }
 
 fn assert_typo_rejected(request: &str) {
-    let error = read_text(request).err().expect("a typo in the strategy is an error");
+    let error = read_text(request).expect_err("a typo in the strategy is an error");
     assert_eq!(error.kind(), ErrorKind::InvalidValue, "{}", error.message());
     assert_eq!(error.field(), Some("folding.strategy"));
     assert_eq!(
