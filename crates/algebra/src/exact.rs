@@ -24,11 +24,14 @@ pub struct Exact(Repr);
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 enum Repr {
-    Rational(BigRational),
+    Rational(#[cfg_attr(feature = "serde", serde(with = "scorecheck_rational::text"))] BigRational),
     /// a + b·√c with b ≠ 0 and c > 1 not a perfect square, so the value is irrational.
     Surd {
+        #[cfg_attr(feature = "serde", serde(with = "scorecheck_rational::text"))]
         a: BigRational,
+        #[cfg_attr(feature = "serde", serde(with = "scorecheck_rational::text"))]
         b: BigRational,
+        #[cfg_attr(feature = "serde", serde(with = "scorecheck_rational::text"))]
         c: BigInt,
     },
     /// Arithmetic mixed two different radicands; no score formula does this, and tests

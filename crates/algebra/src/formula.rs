@@ -29,8 +29,10 @@ pub struct Counts<T> {
 #[non_exhaustive]
 pub struct Params {
     /// beta of fbp (the reference's `beta_positive`); defaults to 1.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_rational::text"))]
     pub beta_positive: BigRational,
     /// beta of fbn (the reference's `beta_negative`); defaults to 1.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_rational::text"))]
     pub beta_negative: BigRational,
 }
 

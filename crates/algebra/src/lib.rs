@@ -54,4 +54,9 @@ pub use matrix::{ConfusionMatrix, Trend};
 pub use names::closest_names;
 pub use num_rational::BigRational;
 pub use score::Score;
+/// Rationals serialized as `"8999/10000"` text: `#[serde(with = "scorecheck_algebra::serde_text")]`
+/// on a `BigRational`, `Option`, `Vec` or term field (feature `serde`; scorecheck-rational's
+/// `text` module, re-exported so that the engines reach it through the algebra).
+#[cfg(feature = "serde")]
+pub use scorecheck_rational::text as serde_text;
 pub use scorecheck_rational::{cmp_f64_rational, cmp_rationals};

@@ -78,6 +78,20 @@ pub enum Score {
     FnrTimesFpr,
 }
 
+/// A score in a serialized pair `(Score, "a/b")` is its own serde (its name).
+#[cfg(feature = "serde")]
+impl scorecheck_rational::text::TextForm for Score {
+    fn serialize_text<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(self, serializer)
+    }
+
+    fn deserialize_text<'de, D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Self, D::Error> {
+        serde::Deserialize::deserialize(deserializer)
+    }
+}
+
 /// Static facts about one score.
 struct Spec {
     abbreviation: &'static str,

@@ -137,8 +137,10 @@ pub struct AucModel {
 #[non_exhaustive]
 pub struct AucWindow {
     /// Least mean AUC allowed.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub lower: Option<BigRational>,
     /// Greatest mean AUC allowed.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub upper: Option<BigRational>,
 }
 
@@ -212,10 +214,13 @@ pub struct FoldAuc {
     /// 2·p·n of the fold.
     pub two_pn: i64,
     /// Its AUC, k/(2pn).
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub value: BigRational,
     /// The least AUC its operating point allows, 2·tp·tn/(2pn).
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub min: BigRational,
     /// The greatest, (2pn − 2·fn·fp)/(2pn).
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub max: BigRational,
 }
 
@@ -228,8 +233,10 @@ pub struct AucWitness {
     /// Every fold of every dataset, in order.
     pub folds: Vec<FoldAuc>,
     /// Each dataset's mean AUC over its folds.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub dataset_means: Vec<BigRational>,
     /// The mean over the datasets (the figure compared with the reported AUC).
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub mean: BigRational,
 }
 
@@ -661,8 +668,10 @@ fn extreme_units(model: &AucModel, point: &[i64], largest: bool) -> BigInt {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Extreme {
     /// Attained by `solution` (or, without one, by the starting point).
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub attained: BigRational,
     /// No solution goes past it (below it for a least, above for a largest).
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub proven: BigRational,
     /// A solution attaining `attained`, when one was found by a probe.
     pub solution: Option<AucSolution>,

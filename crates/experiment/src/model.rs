@@ -26,8 +26,10 @@ pub struct Bound {
     /// The bounded score (one of the [`usable`] ones).
     pub score: Score,
     /// Least value allowed.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub lower: BigRational,
     /// Greatest value allowed.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub upper: BigRational,
 }
 

@@ -239,6 +239,17 @@ pub(crate) struct Windows {
     pub(crate) acc: Span,
     /// Some bound was on a score these four do not cover (left out).
     pub(crate) left_out: bool,
+    /// Which windows a bound narrowed, so that a reason names only those.
+    pub(crate) bounded: Bounded,
+}
+
+/// Which of the four windows some bound narrowed (the others are the whole range).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Bounded {
+    pub(crate) sens: bool,
+    pub(crate) spec: bool,
+    pub(crate) sum: bool,
+    pub(crate) acc: bool,
 }
 
 impl Windows {
@@ -253,6 +264,7 @@ impl Windows {
             ),
             acc: unit(),
             left_out: false,
+            bounded: Bounded::default(),
         }
     }
 
@@ -284,6 +296,13 @@ impl Windows {
                     continue;
                 }
             };
+            let bounded = &mut self.bounded;
+            match b.score {
+                Score::Acc | Score::Err => bounded.acc = true,
+                Score::Sens | Score::Fnr => bounded.sens = true,
+                Score::Spec | Score::Fpr => bounded.spec = true,
+                _ => bounded.sum = true,
+            }
             match b.score {
                 Score::Sens | Score::Fnr => uses.0 = true,
                 Score::Spec | Score::Fpr => uses.1 = true,
@@ -439,10 +458,10 @@ pub fn decide(experiment: &Experiment, deadline: Option<Instant>, max_steps: u64
         }
     }
     let Some((x, y)) = found else {
-        return Sides::Infeasible(format!(
-            "exact enumeration: the {} sums of tp over the fold kinds that fit the sensitivity window and the {} sums of tn that fit the specificity window were paired in every way the accuracy window allows, and no pair fits both the accuracy and the balanced-accuracy windows",
+        return Sides::Infeasible(enumeration_reason(
+            windows.bounded,
             xs.row.len(),
-            ys.row.len()
+            ys.row.len(),
         ));
     };
     // Split each kind's sums back over its folds.
@@ -459,6 +478,30 @@ pub fn decide(experiment: &Experiment, deadline: Option<Instant>, max_steps: u64
         }
     }
     Sides::Feasible(witness)
+}
+
+/// Why the enumeration found no pair, naming only the windows that a reported score or a
+/// bound narrowed (an unreported score's window is the whole range and explains nothing).
+fn enumeration_reason(bounded: Bounded, tp_sums: usize, tn_sums: usize) -> String {
+    let fit = |yes: bool, what: &str| {
+        if yes {
+            format!(" that fit the {what} window")
+        } else {
+            String::new()
+        }
+    };
+    let meet = match (bounded.acc, bounded.sum) {
+        (true, true) => "no pair fits both the accuracy and the balanced-accuracy windows",
+        (true, false) => "no pair fits the accuracy window",
+        (false, true) => "no pair fits the balanced-accuracy window",
+        (false, false) => "no pair is left",
+    };
+    format!(
+        "exact enumeration: the {tp_sums} sums of tp over the fold kinds{} and the {tn_sums} sums of tn{} were paired in every way{}, and {meet}",
+        fit(bounded.sens, "sensitivity"),
+        fit(bounded.spec, "specificity"),
+        if bounded.acc { " the accuracy window allows" } else { "" },
+    )
 }
 
 #[cfg(test)]
@@ -508,6 +551,42 @@ mod tests {
             .map(|&(p, n)| (p, n, rng.below(p + 1), rng.below(n + 1)))
             .collect();
         (folds, truth)
+    }
+
+    /// The reason names only the windows a bound narrowed: accuracy and sensitivity reported,
+    /// no word of specificity or balanced accuracy.
+    #[test]
+    fn the_reason_names_only_bounded_windows() {
+        let q = |a: i64, b: i64| BigRational::new(BigInt::from(a), BigInt::from(b));
+        let experiment = Experiment::new(
+            vec![DatasetSpec::from_folds(vec![FoldSpec::new(10, 10)])],
+            vec![
+                Bound::new(Score::Sens, q(1, 2), q(1, 2)),
+                Bound::new(Score::Acc, q(9, 10), q(9, 10)),
+            ],
+        );
+        let Sides::Infeasible(reason) = decide(&experiment, None, MAX_STEPS) else {
+            panic!("tp = 5 and tp + tn = 18 with tn ≤ 10 cannot hold");
+        };
+        assert_eq!(
+            reason,
+            "exact enumeration: the 1 sums of tp over the fold kinds that fit the sensitivity window and the 11 sums of tn were paired in every way the accuracy window allows, and no pair fits the accuracy window"
+        );
+        let with_bacc = Experiment::new(
+            experiment.datasets.clone(),
+            vec![
+                Bound::new(Score::Sens, q(1, 2), q(1, 2)),
+                Bound::new(Score::Acc, q(1, 2), q(1, 2)),
+                Bound::new(Score::Bacc, q(9, 10), q(9, 10)),
+            ],
+        );
+        let Sides::Infeasible(reason) = decide(&with_bacc, None, MAX_STEPS) else {
+            panic!("tp = 5, tn = 5 and tn = 13 cannot hold");
+        };
+        assert!(
+            reason.ends_with("no pair fits both the accuracy and the balanced-accuracy windows")
+        );
+        assert!(!reason.contains("specificity"));
     }
 
     /// Agrees with brute force over every (tp, tn) of every fold (one dataset or two), and

@@ -25,6 +25,7 @@ pub struct FoldScores {
     /// The witness's true negatives.
     pub tn: i64,
     /// The value of each asked score (`None` where it is undefined, a zero count).
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub scores: Vec<Option<BigRational>>,
 }
 
@@ -36,6 +37,7 @@ pub struct DatasetScores {
     /// The folds, in the experiment's order.
     pub folds: Vec<FoldScores>,
     /// The mean over the folds (`None` where a fold leaves it undefined).
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub means: Vec<Option<BigRational>>,
 }
 
@@ -50,6 +52,7 @@ pub struct WitnessScores {
     /// The datasets, in the experiment's order.
     pub datasets: Vec<DatasetScores>,
     /// The mean over the datasets of their means.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub means: Vec<Option<BigRational>>,
 }
 

@@ -3,8 +3,8 @@
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::{Signed, ToPrimitive};
-use scorecheck_feasibility::{IntegerRow, Problem};
+use num_traits::{Signed, ToPrimitive, Zero};
+use scorecheck_feasibility::{Constraint, IntegerRow, Problem};
 
 /// The presolved problem the simplex and the branch and bound work on.
 #[derive(Debug, Clone)]
@@ -63,6 +63,26 @@ pub(crate) fn approx(q: &BigRational) -> f64 {
     q.to_f64().unwrap_or(f64::NAN)
 }
 
+/// Why a constraint without variables (every coefficient zero) cannot hold: its activity is
+/// 0, so it says `0 ≥ lower` or `0 ≤ upper`, and one of them is false.
+fn without_variables(c: &Constraint) -> String {
+    let zero = BigRational::zero();
+    let claim = match (&c.lower, &c.upper) {
+        (Some(l), _) if l > &zero => format!("0 ≥ {l}"),
+        (_, Some(u)) if u < &zero => format!("0 ≤ {u}"),
+        (l, u) => format!(
+            "{} ≤ 0 ≤ {}",
+            l.as_ref().map_or("-∞".to_string(), ToString::to_string),
+            u.as_ref().map_or("∞".to_string(), ToString::to_string)
+        ),
+    };
+    format!(
+        "constraint {}: {claim} cannot hold: a constraint without variables (every coefficient \
+         zero) has the value 0 whatever the counts are, and that value is outside its range",
+        c.name
+    )
+}
+
 /// Presolves `problem`; `Err` holds the reason of an exact infeasibility.
 pub(crate) fn presolve(problem: &Problem) -> Result<Model, String> {
     let n = problem.variables().len();
@@ -76,10 +96,7 @@ pub(crate) fn presolve(problem: &Problem) -> Result<Model, String> {
         let row = IntegerRow::from_constraint(c);
         if row.is_constant() {
             if row.is_empty() {
-                return Err(format!(
-                    "constraint {} has no terms and its range excludes 0",
-                    c.name
-                ));
+                return Err(without_variables(c));
             }
             continue;
         }
@@ -361,6 +378,26 @@ mod tests {
         assert_eq!((m.lower[0], m.upper[0]), (-1, 4));
         p.add_constraint("half", vec![(x, r(2, 1))], Some(r(1, 1)), Some(r(1, 1)));
         assert!(presolve(&p).is_err());
+    }
+
+    #[test]
+    fn a_constraint_without_variables_says_what_cannot_hold() {
+        let mut p = Problem::new();
+        let x = p.add_variable("x", 0, 1);
+        p.add_constraint("gone", vec![(x, r(0, 1))], Some(r(3, 1)), None);
+        assert_eq!(
+            presolve(&p).err().as_deref(),
+            Some(
+                "constraint gone: 0 ≥ 3 cannot hold: a constraint without variables (every \
+                 coefficient zero) has the value 0 whatever the counts are, and that value is \
+                 outside its range"
+            )
+        );
+        let mut q = Problem::new();
+        q.add_constraint("below", vec![], Some(r(-5, 1)), Some(r(-1, 2)));
+        assert!(presolve(&q)
+            .unwrap_err()
+            .starts_with("constraint below: 0 ≤ -1/2 cannot hold"));
     }
 
     #[test]

@@ -12,6 +12,20 @@ use num_traits::Zero;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct VarId(pub usize);
 
+/// A variable in a serialized linear term `(VarId, "a/b")` is its own serde (an index).
+#[cfg(feature = "serde")]
+impl scorecheck_rational::text::TextForm for VarId {
+    fn serialize_text<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(self, serializer)
+    }
+
+    fn deserialize_text<'de, D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Self, D::Error> {
+        serde::Deserialize::deserialize(deserializer)
+    }
+}
+
 /// An integer variable `lower ≤ x ≤ upper`; `lower > upper` makes the problem infeasible.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -33,10 +47,13 @@ pub struct Constraint {
     /// A name for messages (e.g. `mean sensitivity`).
     pub name: String,
     /// The terms `c·x`; a variable may appear more than once (the coefficients add up).
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_rational::text"))]
     pub terms: Vec<(VarId, BigRational)>,
     /// Inclusive lower bound of the row activity, if any.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_rational::text"))]
     pub lower: Option<BigRational>,
     /// Inclusive upper bound of the row activity, if any.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_rational::text"))]
     pub upper: Option<BigRational>,
 }
 

@@ -215,7 +215,11 @@ impl BoxCounter {
         width: u64,
         total: u64,
     ) -> Result<Vec<u64>, Error> {
-        let out_of_range = || Error::new(ErrorKind::IndexOutOfRange);
+        let asked = index.clone();
+        let out_of_range = || {
+            let count = self.at_least(parts, 0, width, total).unwrap_or_default();
+            Error::out_of_range(&asked, &count)
+        };
         let mut out = Vec::with_capacity(parts);
         let mut remaining = total;
         let mut previous = 0u64;

@@ -2,6 +2,9 @@
 
 use std::fmt;
 
+use num_bigint::BigUint;
+use num_traits::Zero;
+
 /// What went wrong; every variant's message says what to change.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -41,8 +44,13 @@ pub enum ErrorKind {
         /// What was too large, in words.
         what: &'static str,
     },
-    /// An index was at or beyond the number of configurations.
-    IndexOutOfRange,
+    /// An index was at or beyond the number of items it indexes.
+    IndexOutOfRange {
+        /// The index asked for.
+        index: BigUint,
+        /// The number of items (valid indices are `0..count`).
+        count: BigUint,
+    },
     /// A configuration passed to `rank` is not a member of the set.
     NotAMember,
     /// The repeat count was zero.
@@ -58,6 +66,14 @@ pub struct Error {
 impl Error {
     pub(crate) fn new(kind: ErrorKind) -> Self {
         Error { kind }
+    }
+
+    /// `index` is at or beyond `count`.
+    pub(crate) fn out_of_range(index: &BigUint, count: &BigUint) -> Self {
+        Error::new(ErrorKind::IndexOutOfRange {
+            index: index.clone(),
+            count: count.clone(),
+        })
     }
 
     /// What went wrong.
@@ -99,9 +115,13 @@ impl fmt::Display for Error {
                 "{what} is too large for exact computation here; use a smaller dataset or fewer folds, \
                  or iterate instead of using random access"
             ),
-            ErrorKind::IndexOutOfRange => write!(
+            ErrorKind::IndexOutOfRange { index, count } if count.is_zero() => write!(
                 f,
-                "the index is at or beyond the number of configurations; use an index below count()"
+                "index {index} is out of range: there are no items to index (count() is 0)"
+            ),
+            ErrorKind::IndexOutOfRange { index, count } => write!(
+                f,
+                "index {index} is out of range: there are {count} items; use an index below {count}"
             ),
             ErrorKind::NotAMember => write!(
                 f,

@@ -439,9 +439,11 @@ impl KFoldConfigurations {
     }
 
     fn build_access(&self) -> Result<RandomAccess, Error> {
-        let [a, b] = self.groups.ok_or(Error::new(ErrorKind::IndexOutOfRange))?;
+        // No groups or blocks: an empty set, where nothing is a member (`cursor_at` checks
+        // the index against the count before it asks for access).
+        let [a, b] = self.groups.ok_or(Error::new(ErrorKind::NotAMember))?;
         let (Some(first), Some(last)) = (self.blocks.first(), self.blocks.last()) else {
-            return Err(ErrorKind::IndexOutOfRange.into());
+            return Err(ErrorKind::NotAMember.into());
         };
         let max_a = (last.larger_sum as u128 - a.min_sum()) as u64;
         let max_b = (self.p as u128 - first.larger_sum as u128 - b.min_sum()) as u64;
@@ -525,9 +527,11 @@ impl KFoldConfigurations {
 
     /// The cursor at a filtered index.
     pub(crate) fn cursor_at(&self, index: &BigUint) -> Result<Cursor, Error> {
-        if index >= &self.count() {
-            return Err(ErrorKind::IndexOutOfRange.into());
+        let count = self.count();
+        if index >= &count {
+            return Err(Error::out_of_range(index, &count));
         }
+        let out_of_range = || Error::out_of_range(index, &count);
         let access = self.access()?;
         let mut unfiltered = index.clone();
         for e in &access.excluded {
@@ -535,15 +539,13 @@ impl KFoldConfigurations {
                 unfiltered += 1u8;
             }
         }
-        let [a, b] = self.groups.ok_or(Error::new(ErrorKind::IndexOutOfRange))?;
+        let [a, b] = self.groups.ok_or_else(out_of_range)?;
         let block_index = match self
             .blocks
             .binary_search_by(|blk| blk.start.cmp(&unfiltered))
         {
             Ok(i) => i,
-            Err(i) => i
-                .checked_sub(1)
-                .ok_or(Error::new(ErrorKind::IndexOutOfRange))?,
+            Err(i) => i.checked_sub(1).ok_or_else(out_of_range)?,
         };
         let block = &self.blocks[block_index];
         let (ia, ib) = (&unfiltered - &block.start).div_rem(&block.smaller_count);

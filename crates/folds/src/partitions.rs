@@ -159,12 +159,16 @@ impl BoundedPartitions {
     /// # Ok::<(), scorecheck_folds::Error>(())
     /// ```
     pub fn nth(&self, index: impl IntoIndex) -> Result<Vec<u64>, Error> {
+        let index = index.into_index();
+        let count = self.count()?;
+        if index >= count {
+            return Err(Error::out_of_range(&index, &count));
+        }
         let t = self
             .shifted_total()
-            .ok_or(Error::new(ErrorKind::IndexOutOfRange))?;
+            .ok_or_else(|| Error::out_of_range(&index, &count))?;
         let counter = BoxCounter::default();
-        let mut shifted =
-            counter.unrank(index.into_index(), self.parts, self.upper - self.lower, t)?;
+        let mut shifted = counter.unrank(index, self.parts, self.upper - self.lower, t)?;
         shifted.iter_mut().for_each(|x| *x += self.lower);
         Ok(shifted)
     }
@@ -440,6 +444,11 @@ impl BoxTable {
         parts: usize,
         total: u64,
     ) -> Result<Vec<u64>, Error> {
+        let asked = index;
+        let out_of_range = || {
+            let count = self.get(parts, self.width, total);
+            Error::out_of_range(&BigUint::from(asked), &BigUint::from(count))
+        };
         let mut out = Vec::with_capacity(parts);
         let mut remaining = total;
         let mut previous = 0u64;
@@ -457,13 +466,13 @@ impl BoxTable {
                 }
                 index -= c;
             }
-            let y = chosen.ok_or(Error::new(ErrorKind::IndexOutOfRange))?;
+            let y = chosen.ok_or_else(out_of_range)?;
             out.push(y);
             remaining -= y;
             previous = y;
         }
         if remaining != 0 || index != 0 {
-            return Err(ErrorKind::IndexOutOfRange.into());
+            return Err(out_of_range());
         }
         Ok(out)
     }

@@ -233,8 +233,9 @@ impl ConfigurationProduct {
     }
 
     fn cursors_at(&self, index: &BigUint) -> Result<Vec<Vec<Cursor>>, Error> {
-        if index >= &self.count() {
-            return Err(ErrorKind::IndexOutOfRange.into());
+        let count = self.count();
+        if index >= &count {
+            return Err(Error::out_of_range(index, &count));
         }
         let mut rest = index.clone();
         let mut out = Vec::with_capacity(self.parts.len());

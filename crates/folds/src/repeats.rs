@@ -271,8 +271,9 @@ impl RepeatedConfigurations {
     }
 
     pub(crate) fn cursors_at(&self, index: &BigUint) -> Result<Vec<Cursor>, Error> {
-        if index >= &self.count() {
-            return Err(ErrorKind::IndexOutOfRange.into());
+        let count = self.count();
+        if index >= &count {
+            return Err(Error::out_of_range(index, &count));
         }
         let indices = unrank_multiset(index.clone(), &self.base_count, self.repeats);
         let mut cursors: Vec<Cursor> = Vec::with_capacity(indices.len());

@@ -32,9 +32,22 @@ fn bad_fold_counts_are_rejected() {
 fn out_of_range_and_foreign_configurations_are_errors() {
     let space = KFoldConfigurations::new(10, 10, 3, &FoldRules::default()).unwrap();
     assert_eq!(space.count(), BigUint::from(13u32));
+    let beyond = space.nth_u64(13).unwrap_err();
     assert_eq!(
-        space.nth_u64(13).unwrap_err().kind(),
-        &ErrorKind::IndexOutOfRange
+        beyond.kind(),
+        &ErrorKind::IndexOutOfRange {
+            index: BigUint::from(13u32),
+            count: BigUint::from(13u32)
+        }
+    );
+    assert_eq!(
+        beyond.to_string(),
+        "index 13 is out of range: there are 13 items; use an index below 13"
+    );
+    let partitions = BoundedPartitions::new(6, 3, 1, 3).unwrap();
+    assert_eq!(
+        partitions.nth(5u64).unwrap_err().to_string(),
+        "index 5 is out of range: there are 2 items; use an index below 2"
     );
     let wrong_sizes = FoldConfiguration {
         folds: vec![Fold { p: 5, n: 5 }, Fold { p: 5, n: 5 }],

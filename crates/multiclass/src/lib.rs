@@ -47,15 +47,19 @@ mod micro;
 mod witness;
 
 pub use macro_avg::{
-    cell, decide_exact, one_vs_rest, split_rows, MacroError, MacroExperiment, MAX_EXACT_CELLS,
+    cell, decide_exact, one_vs_rest, split_rows, MacroError, MacroErrorKind, MacroExperiment,
+    MAX_EXACT_CELLS,
 };
-pub use micro::{at, mean_of_scores_program, pooled_binary, search_trace, MicroError, Trace};
+pub use micro::{
+    at, mean_of_scores_program, pooled_binary, search_trace, MicroError, MicroErrorKind, Trace,
+};
 pub use witness::{macro_witness, MacroFold, MacroWitness};
 
 /// Which model of the multiclass experiment decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Model {
     /// The K×K confusion matrices (the default).
     Exact,

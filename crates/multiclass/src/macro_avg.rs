@@ -21,10 +21,32 @@ use scorecheck_experiment::{
 };
 use scorecheck_feasibility::{checked, Feasibility, Problem, VarId, Verdict};
 
-/// Why a macro program cannot be formed.
+/// Why a macro program cannot be formed: an opaque error with a [`MacroErrorKind`], the
+/// request field it points at, and a `Display` that says what to change.
+///
+/// ```
+/// use scorecheck_multiclass::{MacroError, MacroErrorKind};
+///
+/// let error = MacroError::from(MacroErrorKind::TooManyCells {
+///     k: 40,
+///     folds: 10,
+///     cells: 16_000,
+///     witness: false,
+/// });
+/// assert!(matches!(error.kind(), MacroErrorKind::TooManyCells { .. }));
+/// assert_eq!(error.field(), "model");
+/// assert!(error.to_string().contains("use \"model\": \"one_vs_rest\""));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MacroError {
+    // Boxed: the error stays one pointer wide in every `Result`.
+    kind: Box<MacroErrorKind>,
+}
+
+/// What kind of [`MacroError`] it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum MacroError {
+pub enum MacroErrorKind {
     /// A bounded score is undefined on a class of a fold (no item of it, or of the others).
     Undefined {
         /// The score.
@@ -60,31 +82,57 @@ pub enum MacroError {
     Build(BuildError),
 }
 
+impl From<MacroErrorKind> for MacroError {
+    fn from(kind: MacroErrorKind) -> MacroError {
+        MacroError {
+            kind: Box::new(kind),
+        }
+    }
+}
+
+impl From<BuildError> for MacroError {
+    fn from(error: BuildError) -> MacroError {
+        MacroErrorKind::Build(error).into()
+    }
+}
+
 impl MacroError {
-    /// The request field the error points at.
+    /// What went wrong.
+    pub fn kind(&self) -> &MacroErrorKind {
+        &self.kind
+    }
+
+    /// The request field the error points at (`scores.f1p`, `model`, `folds[2].cat`, ...).
     pub fn field(&self) -> String {
-        match self {
-            MacroError::Undefined { score, .. } => format!("scores.{}", score.abbreviation()),
-            MacroError::TooManyCells { .. } => "model".into(),
-            MacroError::CountTooLarge { fold, class } => format!("folds[{fold}].{class}"),
-            MacroError::Build(e) => e.field(),
+        match &*self.kind {
+            MacroErrorKind::Undefined { score, .. } => format!("scores.{}", score.abbreviation()),
+            MacroErrorKind::TooManyCells { .. } => "model".into(),
+            MacroErrorKind::CountTooLarge { fold, class } => format!("folds[{fold}].{class}"),
+            MacroErrorKind::Build(e) => e.field(),
         }
     }
 }
 
 impl std::fmt::Display for MacroError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            MacroError::Undefined { score, class, fold, p, n } => write!(f, "{score} of class {class:?} is undefined in fold {fold} ({p} items of the class, {n} of the others), so its macro average cannot be formed; remove that score or check the class counts"),
-            MacroError::TooManyCells { k, folds, cells, witness: false } => write!(f, "the exact model needs {k}×{k} counts in each of {folds} folds ({cells} unknowns), more than it supports ({MAX_EXACT_CELLS}); use \"model\": \"one_vs_rest\" or fewer classes or folds"),
-            MacroError::TooManyCells { k, folds, cells, witness: true } => write!(f, "the exact model's witness has {k}×{k} counts in each of {folds} folds ({cells} in all), more than it shows ({MAX_EXACT_CELLS}); use \"model\": \"one_vs_rest\" or fewer classes or folds"),
-            MacroError::CountTooLarge { fold, class } => write!(f, "class {class:?} has more than 2^63 items in fold {fold}, which macro checks do not support; use smaller counts"),
-            MacroError::Build(e) => e.fmt(f),
+        match &*self.kind {
+            MacroErrorKind::Undefined { score, class, fold, p, n } => write!(f, "{score} of class {class:?} is undefined in fold {fold} ({p} items of the class, {n} of the others), so its macro average cannot be formed; remove that score or check the class counts"),
+            MacroErrorKind::TooManyCells { k, folds, cells, witness: false } => write!(f, "the exact model needs {k}×{k} counts in each of {folds} folds ({cells} unknowns), more than it supports ({MAX_EXACT_CELLS}); use \"model\": \"one_vs_rest\" or fewer classes or folds"),
+            MacroErrorKind::TooManyCells { k, folds, cells, witness: true } => write!(f, "the exact model's witness has {k}×{k} counts in each of {folds} folds ({cells} in all), more than it shows ({MAX_EXACT_CELLS}); use \"model\": \"one_vs_rest\" or fewer classes or folds"),
+            MacroErrorKind::CountTooLarge { fold, class } => write!(f, "class {class:?} has more than 2^63 items in fold {fold}, which macro checks do not support; use smaller counts"),
+            MacroErrorKind::Build(e) => e.fmt(f),
         }
     }
 }
 
-impl std::error::Error for MacroError {}
+impl std::error::Error for MacroError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &*self.kind {
+            MacroErrorKind::Build(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 type Result<T> = std::result::Result<T, MacroError>;
 
@@ -193,12 +241,14 @@ fn class_score(ex: &MacroExperiment, score: Score, f: usize, c: usize) -> Result
     let k = counts.len();
     let total: u64 = counts.iter().sum();
     let (p, n) = (counts[c], total - counts[c]);
-    let (a, b, constant) = linear_form(score, p, n).ok_or_else(|| MacroError::Undefined {
-        score,
-        class: ex.labels[c].clone(),
-        fold: f,
-        p,
-        n,
+    let (a, b, constant) = linear_form(score, p, n).ok_or_else(|| {
+        MacroError::from(MacroErrorKind::Undefined {
+            score,
+            class: ex.labels[c].clone(),
+            fold: f,
+            p,
+            n,
+        })
     })?;
     let mut lin = Linear {
         terms: BTreeMap::new(),
@@ -227,12 +277,12 @@ fn within_cells(ex: &MacroExperiment, witness: bool) -> Result<()> {
     let k = ex.labels.len() as u64;
     let cells = k.saturating_mul(k).saturating_mul(ex.folds.len() as u64);
     if cells > MAX_EXACT_CELLS {
-        return Err(MacroError::TooManyCells {
+        return Err(MacroError::from(MacroErrorKind::TooManyCells {
             k,
             folds: ex.folds.len(),
             cells,
             witness,
-        });
+        }));
     }
     Ok(())
 }
@@ -249,9 +299,11 @@ fn build(ex: &MacroExperiment, deadline: Option<Instant>) -> Result<Option<Probl
             return Ok(None);
         }
         for (i, &r) in counts.iter().enumerate() {
-            let upper = i64::try_from(r).map_err(|_| MacroError::CountTooLarge {
-                fold: f,
-                class: ex.labels[i].clone(),
+            let upper = i64::try_from(r).map_err(|_| {
+                MacroError::from(MacroErrorKind::CountTooLarge {
+                    fold: f,
+                    class: ex.labels[i].clone(),
+                })
             })?;
             for j in 0..counts.len() {
                 problem.add_variable(
@@ -418,7 +470,7 @@ fn decide_per_fold(
     limits: &Limits,
 ) -> Result<Verdict> {
     let experiment = one_vs_rest(ex);
-    let Some(mut problem) = build_until(&experiment, limits.deadline).map_err(MacroError::Build)?
+    let Some(mut problem) = build_until(&experiment, limits.deadline).map_err(MacroError::from)?
     else {
         return Ok(Verdict::Undecided {
             reason: "the time limit ran out while the model was being built".into(),

@@ -263,7 +263,7 @@ fn bisect(total: u64, k: u64, windows: &[single::Window], params: &Params) -> Tr
 ///
 /// # Errors
 ///
-/// [`MicroError::TooLarge`] when (K − 1)·T_f exceeds 2^64; [`MicroError::Build`] when the
+/// [`MicroErrorKind::TooLarge`] when (K − 1)·T_f exceeds 2^64; [`MicroErrorKind::Build`] when the
 /// program cannot be built.
 pub fn mean_of_scores_program(
     folds: &[Vec<u64>],
@@ -274,11 +274,12 @@ pub fn mean_of_scores_program(
     let mut specs = Vec::with_capacity(folds.len());
     for counts in folds {
         let total: u64 = counts.iter().sum();
-        let (p, n) = pooled_binary(total, counts.len() as u64).ok_or(MicroError::TooLarge)?;
+        let (p, n) = pooled_binary(total, counts.len() as u64)
+            .ok_or(MicroError::from(MicroErrorKind::TooLarge))?;
         specs.push(FoldSpec::new(p, n).with_bounds(fold_bounds.to_vec()));
     }
     let experiment = Experiment::new(vec![DatasetSpec::from_folds(specs)], windows);
-    let mut problem = build(&experiment).map_err(MicroError::Build)?;
+    let mut problem = build(&experiment).map_err(MicroError::from)?;
     if model == Model::Exact {
         for (f, fold) in experiment.datasets[0].folds.iter().enumerate() {
             let gap = BigRational::from_integer(BigInt::from(fold.n - fold.p));
@@ -296,28 +297,76 @@ pub fn mean_of_scores_program(
     Ok((experiment, problem))
 }
 
-/// Why a micro program cannot be formed.
+/// Why a micro program cannot be formed: an opaque error with a [`MicroErrorKind`] and a
+/// `Display` that says what to change.
+///
+/// ```
+/// use scorecheck_experiment::{parse_decimal, Bound, Score};
+/// use scorecheck_multiclass::{mean_of_scores_program, MicroErrorKind, Model};
+///
+/// // Three classes, 2^63 items: (K − 1)·T does not fit in 64 bits.
+/// let huge = 1u64 << 62;
+/// let acc = Bound::new(Score::Acc, parse_decimal("0.5").unwrap(), parse_decimal("0.6").unwrap());
+/// let error = mean_of_scores_program(&[vec![huge, huge, 0]], &[], vec![acc], Model::Exact).unwrap_err();
+/// assert!(matches!(error.kind(), MicroErrorKind::TooLarge));
+/// assert!(error.to_string().contains("exceeds 2^64"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MicroError {
+    // Boxed: the error stays one pointer wide in every `Result`.
+    kind: Box<MicroErrorKind>,
+}
+
+/// What kind of [`MicroError`] it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum MicroError {
+pub enum MicroErrorKind {
     /// (K − 1) times a fold's items exceeds 2^64.
     TooLarge,
     /// The mean-of-scores program cannot be built.
     Build(BuildError),
 }
 
-impl std::fmt::Display for MicroError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            MicroError::TooLarge => f.write_str(
-                "(K − 1) times the number of items exceeds 2^64; counts this large are not supported",
-            ),
-            MicroError::Build(e) => e.fmt(f),
+impl From<MicroErrorKind> for MicroError {
+    fn from(kind: MicroErrorKind) -> MicroError {
+        MicroError {
+            kind: Box::new(kind),
         }
     }
 }
 
-impl std::error::Error for MicroError {}
+impl From<BuildError> for MicroError {
+    fn from(error: BuildError) -> MicroError {
+        MicroErrorKind::Build(error).into()
+    }
+}
+
+impl MicroError {
+    /// What went wrong.
+    pub fn kind(&self) -> &MicroErrorKind {
+        &self.kind
+    }
+}
+
+impl std::fmt::Display for MicroError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &*self.kind {
+            MicroErrorKind::TooLarge => f.write_str(
+                "(K − 1) times the number of items exceeds 2^64; counts this large are not supported",
+            ),
+            MicroErrorKind::Build(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for MicroError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &*self.kind {
+            MicroErrorKind::Build(e) => Some(e),
+            MicroErrorKind::TooLarge => None,
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {

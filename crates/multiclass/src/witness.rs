@@ -18,6 +18,7 @@ pub struct MacroFold {
     pub matrix: Vec<Vec<u64>>,
     /// The macro average of each asked score over the classes (`None` where a class leaves
     /// it undefined).
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub means: Vec<Option<BigRational>>,
 }
 
@@ -31,6 +32,7 @@ pub struct MacroWitness {
     /// Every fold, in the experiment's order.
     pub folds: Vec<MacroFold>,
     /// The mean over the folds of their macro averages.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub means: Vec<Option<BigRational>>,
 }
 

@@ -21,7 +21,11 @@
 //! assert_eq!(cmp_rationals(&sum, &third), Ordering::Greater);
 //! ```
 //!
-//! Cargo features: none.
+//! Cargo features: `serde` adds the [`text`] module, which serializes a `BigRational` field
+//! as the text `"8999/10000"` through `#[serde(with = "scorecheck_rational::text")]`.
+
+#[cfg(feature = "serde")]
+pub mod text;
 
 #![warn(unreachable_pub)]
 

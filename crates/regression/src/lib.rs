@@ -132,10 +132,13 @@ pub struct Reported {
     /// The score.
     pub score: RegressionScore,
     /// The figure as reported (for messages).
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_rational::text"))]
     pub value: BigRational,
     /// Least value the score may have.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_rational::text"))]
     pub lower: BigRational,
     /// Greatest value the score may have.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_rational::text"))]
     pub upper: BigRational,
 }
 
@@ -173,6 +176,7 @@ pub struct Outcome {
     pub messages: Vec<String>,
     /// When consistent, the range of mse some residual vector gives with every reported
     /// score (`None` above: unbounded).
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_rational::text"))]
     pub feasible_mse: Option<(BigRational, Option<BigRational>)>,
 }
 
@@ -183,10 +187,28 @@ impl Outcome {
     }
 }
 
-/// Why a problem cannot be checked.
+/// Why a problem cannot be checked: an opaque error with an [`ErrorKind`], the input it
+/// points at ([`Error::field`]) and a `Display` that says what to change.
+///
+/// ```
+/// use num_rational::BigRational;
+/// use scorecheck_regression::{check, ErrorKind, RegressionScore, Reported};
+///
+/// let q = |a: i64, b: i64| BigRational::new(a.into(), b.into());
+/// let error = check(4, &q(-1, 1), &[Reported::exactly(RegressionScore::Mae, q(1, 1))]).unwrap_err();
+/// assert_eq!(error.kind(), &ErrorKind::NegativeVariance);
+/// assert_eq!(error.field(), "var");
+/// assert_eq!(error.to_string(), "a variance cannot be negative");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    kind: ErrorKind,
+}
+
+/// What kind of [`Error`] it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Error {
+pub enum ErrorKind {
     /// The variance is negative.
     NegativeVariance,
     /// No sample.
@@ -195,12 +217,34 @@ pub enum Error {
     R2WithZeroVariance,
 }
 
+impl From<ErrorKind> for Error {
+    fn from(kind: ErrorKind) -> Error {
+        Error { kind }
+    }
+}
+
+impl Error {
+    /// What went wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+
+    /// The input the error points at, named as in requests: `var` (the variance) or
+    /// (the number of samples).
+    pub fn field(&self) -> &'static str {
+        match self.kind {
+            ErrorKind::NegativeVariance | ErrorKind::R2WithZeroVariance => "var",
+            ErrorKind::NoSamples => "n_samples",
+        }
+    }
+}
+
 impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Error::NegativeVariance => "a variance cannot be negative",
-            Error::NoSamples => "a test set has at least one sample",
-            Error::R2WithZeroVariance => {
+        f.write_str(match self.kind {
+            ErrorKind::NegativeVariance => "a variance cannot be negative",
+            ErrorKind::NoSamples => "a test set has at least one sample",
+            ErrorKind::R2WithZeroVariance => {
                 "r2 is undefined when the targets have zero variance; give the variance or drop r2"
             }
         })
@@ -245,13 +289,13 @@ fn show(value: &BigRational) -> String {
 /// ```
 pub fn check(n: u64, var: &BigRational, reported: &[Reported]) -> Result<Outcome, Error> {
     if var.is_negative() {
-        return Err(Error::NegativeVariance);
+        return Err(ErrorKind::NegativeVariance.into());
     }
     if n == 0 {
-        return Err(Error::NoSamples);
+        return Err(ErrorKind::NoSamples.into());
     }
     if var.is_zero() && reported.iter().any(|r| r.score == RegressionScore::R2) {
-        return Err(Error::R2WithZeroVariance);
+        return Err(ErrorKind::R2WithZeroVariance.into());
     }
     let mut failed: Vec<String> = Vec::new();
     let mut messages: Vec<String> = Vec::new();
@@ -378,6 +422,25 @@ pub fn check(n: u64, var: &BigRational, reported: &[Reported]) -> Result<Outcome
     })
 }
 
+/// A regression score is written by its abbreviation (`"mae"`) and read by any spelling.
+#[cfg(feature = "serde")]
+impl serde::Serialize for RegressionScore {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.abbreviation())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for RegressionScore {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<RegressionScore, D::Error> {
+        let name = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        RegressionScore::from_name(&name)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown regression score {name:?}")))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use num_bigint::BigInt;
@@ -430,24 +493,5 @@ mod tests {
             let expected = a * a <= m && m <= n as i64 * a * a;
             prop_assert_eq!(outcome.is_consistent(), expected);
         }
-    }
-}
-
-/// A regression score is written by its abbreviation (`"mae"`) and read by any spelling.
-#[cfg(feature = "serde")]
-impl serde::Serialize for RegressionScore {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.abbreviation())
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for RegressionScore {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<RegressionScore, D::Error> {
-        let name = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        RegressionScore::from_name(&name)
-            .ok_or_else(|| serde::de::Error::custom(format!("unknown regression score {name:?}")))
     }
 }

@@ -5,7 +5,7 @@ use crate::json::Json;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::figures::{read_windows, Figures};
-use crate::folding::{generated_shape, MAX_TOTAL_FOLDS, N_FOLDS_OR_FOLDS};
+use crate::folding::{generated_shape, FoldStrategy, MAX_TOTAL_FOLDS, N_FOLDS_OR_FOLDS};
 use crate::input::{self, Object};
 use crate::sets::read_bounds;
 use scorecheck_experiment::Bound;
@@ -170,7 +170,8 @@ pub fn folds(value: &Json, path: &str, dataset: &ClassCounts) -> Result<Vec<Vec<
     let out = if let Some(items) = object.get("folds") {
         let field = object.field_path("folds");
         let items = crate::folding::explicit_folds(&object, items, "{\"0\": 5, \"1\": 50}")?;
-        object.get("strategy");
+        // The folds are given; a typo in a strategy is rejected all the same.
+        crate::folding::read_strategy(&object)?;
         let cells = (items.len() as u64).saturating_mul(dataset.labels.len() as u64);
         if items.len() as u64 > MAX_TOTAL_FOLDS || cells > MAX_FOLD_CLASS_CELLS {
             return Err(Error::new(
@@ -198,14 +199,13 @@ pub fn folds(value: &Json, path: &str, dataset: &ClassCounts) -> Result<Vec<Vec<
                 format!("n_folds × n_repeats = {total} folds of {} classes are more than multiclass checks support (at most {MAX_TOTAL_FOLDS} folds and {MAX_FOLD_CLASS_CELLS} fold × class counts); lower n_folds or n_repeats", dataset.labels.len()),
             ));
         }
-        let strategy = object.get("strategy");
+        let strategy = crate::folding::read_strategy(&object)?;
         let base = if n_folds == 1 {
             vec![dataset.counts.clone()]
         } else {
             match strategy {
-                Some(Json::String(s)) if s == "stratified_sklearn" => {}
+                Some(FoldStrategy::StratifiedSklearn) => {}
                 None => return Err(Error::new(ErrorKind::MissingField, Some(&object.field_path("strategy")), "with n_folds > 1 say how the folds were made: \"strategy\": \"stratified_sklearn\" (the reference silently uses the whole dataset as one fold here)")),
-                Some(other) => return Err(Error::new(ErrorKind::InvalidValue, Some(&object.field_path("strategy")), format!("unknown folding strategy {other}; the supported strategy is \"stratified_sklearn\""))),
             }
             stratified_sklearn(&dataset.counts, n_folds).map_err(|m| {
                 Error::new(
@@ -368,16 +368,22 @@ pub fn read_dataset_with_folds(fields: &Object<'_>) -> Result<Setup> {
 #[non_exhaustive]
 pub enum MulticlassProtocol {
     /// `1_testset_no_kfold_micro`.
+    #[cfg_attr(feature = "serde", serde(rename = "1_testset_no_kfold_micro"))]
     TestsetMicro,
     /// `1_dataset_known_folds_som_micro`.
+    #[cfg_attr(feature = "serde", serde(rename = "1_dataset_known_folds_som_micro"))]
     DatasetSomMicro,
     /// `1_dataset_known_folds_mos_micro`.
+    #[cfg_attr(feature = "serde", serde(rename = "1_dataset_known_folds_mos_micro"))]
     DatasetMosMicro,
     /// `1_testset_no_kfold_macro`.
+    #[cfg_attr(feature = "serde", serde(rename = "1_testset_no_kfold_macro"))]
     TestsetMacro,
     /// `1_dataset_known_folds_som_macro`.
+    #[cfg_attr(feature = "serde", serde(rename = "1_dataset_known_folds_som_macro"))]
     DatasetSomMacro,
     /// `1_dataset_known_folds_mos_macro`.
+    #[cfg_attr(feature = "serde", serde(rename = "1_dataset_known_folds_mos_macro"))]
     DatasetMosMacro,
 }
 

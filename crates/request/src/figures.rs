@@ -26,10 +26,13 @@ pub struct ReportedAuc {
     /// The key as written (`auc`, `roc_auc`, ...).
     pub key: String,
     /// The reported value.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub value: BigRational,
     /// The least value the report allows.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub lower: BigRational,
     /// The largest value the report allows.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub upper: BigRational,
 }
 

@@ -12,6 +12,79 @@ pub const MAX_FOLDS: u64 = 1_000_000;
 /// (mean-of-scores and multiclass checks): each fold is a block of the integer program.
 pub const MAX_TOTAL_FOLDS: u64 = 100_000;
 
+/// How generated folds were composed: the `strategy` of a request's `folding`.
+///
+/// ```
+/// use scorecheck_request::folding::FoldStrategy;
+///
+/// assert_eq!(FoldStrategy::from_name("stratified_sklearn"), Some(FoldStrategy::StratifiedSklearn));
+/// assert_eq!(FoldStrategy::from_name("stratifed_sklearn"), None);
+/// assert_eq!(FoldStrategy::StratifiedSklearn.name(), "stratified_sklearn");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum FoldStrategy {
+    /// scikit-learn's `StratifiedKFold` without shuffling (`"stratified_sklearn"`).
+    #[cfg_attr(feature = "serde", serde(rename = "stratified_sklearn"))]
+    StratifiedSklearn,
+}
+
+impl FoldStrategy {
+    /// Every strategy, in the order errors list them.
+    pub const ALL: &'static [FoldStrategy] = &[FoldStrategy::StratifiedSklearn];
+
+    /// The name requests use (`stratified_sklearn`).
+    pub fn name(self) -> &'static str {
+        match self {
+            FoldStrategy::StratifiedSklearn => "stratified_sklearn",
+        }
+    }
+
+    /// The strategy a request names, or `None` for a name that is no strategy.
+    pub fn from_name(name: &str) -> Option<FoldStrategy> {
+        FoldStrategy::ALL.iter().copied().find(|s| s.name() == name)
+    }
+}
+
+impl std::fmt::Display for FoldStrategy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Reads the optional `strategy` of the folding `object`, once: `None` when absent.
+///
+/// # Errors
+///
+/// `InvalidValue` naming `strategy` under the folding's path, with the accepted names, for
+/// anything but a strategy's name.
+pub fn read_strategy(object: &Object<'_>) -> Result<Option<FoldStrategy>> {
+    let Some(value) = object.get("strategy") else {
+        return Ok(None);
+    };
+    match value {
+        Json::String(name) => FoldStrategy::from_name(name),
+        _ => None,
+    }
+    .map(Some)
+    .ok_or_else(|| {
+        let names: Vec<String> = FoldStrategy::ALL
+            .iter()
+            .map(|s| format!("\"{s}\""))
+            .collect();
+        let accepted = match names.as_slice() {
+            [one] => format!("the supported strategy is {one}"),
+            many => format!("the supported strategies are {}", many.join(", ")),
+        };
+        Error::new(
+            ErrorKind::InvalidValue,
+            Some(&object.field_path("strategy")),
+            format!("unknown folding strategy {value}; {accepted}"),
+        )
+    })
+}
+
 /// How a binary dataset was split into folds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Folding {
@@ -21,8 +94,10 @@ pub enum Folding {
         n_folds: u64,
         /// Repeats.
         n_repeats: u64,
-        /// The strategy name (`stratified_sklearn`), or `None` where it does not matter.
-        strategy: Option<String>,
+        /// How the folds were composed, or `None` where the request did not say (with more
+        /// than one fold, the folds of a binary dataset are scikit-learn's stratified ones
+        /// either way).
+        strategy: Option<FoldStrategy>,
     },
     /// Every fold of every repeat, as (p, n), and how many times they cover the dataset.
     Explicit {
@@ -34,6 +109,34 @@ pub enum Folding {
 }
 
 impl Folding {
+    /// `n_folds` folds repeated `n_repeats` times as scikit-learn's `StratifiedKFold` makes
+    /// them.
+    pub fn stratified(n_folds: u64, n_repeats: u64) -> Folding {
+        Folding::Generated {
+            n_folds,
+            n_repeats,
+            strategy: Some(FoldStrategy::StratifiedSklearn),
+        }
+    }
+
+    /// The folds (p, n) of `dataset` under this folding, every fold of every repeat.
+    ///
+    /// # Errors
+    ///
+    /// `InvalidValue` (naming `folding`) when there would be more folds in all than
+    /// [`MAX_TOTAL_FOLDS`], and `Contradiction` when stratified folds cannot be made.
+    ///
+    /// ```
+    /// use scorecheck_request::folding::Folding;
+    ///
+    /// let folds = Folding::stratified(3, 2).folds((10, 20))?;
+    /// assert_eq!(folds, [(3, 7), (3, 7), (4, 6), (3, 7), (3, 7), (4, 6)]);
+    /// # Ok::<(), scorecheck_request::Error>(())
+    /// ```
+    pub fn folds(&self, dataset: (u64, u64)) -> Result<Vec<(u64, u64)>> {
+        crate::sets::folds_of(dataset, self, "folding")
+    }
+
     /// The pooled (p, n) over every fold and repeat (score of means pools them).
     pub fn pooled(&self, dataset: (u64, u64)) -> Option<(u64, u64)> {
         match self {
@@ -117,7 +220,8 @@ pub fn parse(value: &Json, path: &str, dataset: (u64, u64)) -> Result<Folding> {
             }
             out.push((p, n));
         }
-        object.get("strategy");
+        // The folds are given; a strategy is read (and a typo in it rejected) all the same.
+        read_strategy(&object)?;
         let total_p: u128 = out.iter().map(|f| f.0 as u128).sum();
         let total_n: u128 = out.iter().map(|f| f.1 as u128).sum();
         let multiple = explicit_multiple(total_p, total_n, dataset).ok_or_else(|| {
@@ -144,17 +248,7 @@ pub fn parse(value: &Json, path: &str, dataset: (u64, u64)) -> Result<Folding> {
                 format!("n_folds = {n_folds} exceeds the {total} items of the dataset; every fold needs at least one item"),
             ));
         }
-        let strategy = match object.get("strategy") {
-            None => None,
-            Some(Json::String(s)) if s == "stratified_sklearn" => Some(s.clone()),
-            Some(other) => {
-                return Err(Error::new(
-                    ErrorKind::InvalidValue,
-                    Some(&object.field_path("strategy")),
-                    format!("unknown folding strategy {other}; the supported strategy is \"stratified_sklearn\""),
-                ))
-            }
-        };
+        let strategy = read_strategy(&object)?;
         Folding::Generated {
             n_folds,
             n_repeats,

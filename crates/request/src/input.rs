@@ -361,6 +361,7 @@ pub struct ReportedScore {
     /// The score.
     pub score: Score,
     /// The reported value, exactly as written.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub value: BigRational,
     /// The key as given in the request (e.g. `recall`).
     pub key: String,

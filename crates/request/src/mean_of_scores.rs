@@ -20,12 +20,16 @@ use crate::{Error, ErrorKind, Result};
 #[non_exhaustive]
 pub enum MeanProtocol {
     /// `1_dataset_known_folds_mos`: one dataset, its folds known.
+    #[cfg_attr(feature = "serde", serde(rename = "1_dataset_known_folds_mos"))]
     DatasetKnownFolds,
     /// `n_testsets_mos_no_kfold`: several test sets.
+    #[cfg_attr(feature = "serde", serde(rename = "n_testsets_mos_no_kfold"))]
     Testsets,
     /// `n_datasets_mos_kfold_som`: several datasets, each pooled over its folds.
+    #[cfg_attr(feature = "serde", serde(rename = "n_datasets_mos_kfold_som"))]
     DatasetsPooled,
     /// `n_datasets_mos_known_folds_mos`: several datasets, their folds known.
+    #[cfg_attr(feature = "serde", serde(rename = "n_datasets_mos_known_folds_mos"))]
     DatasetsKnownFolds,
 }
 
@@ -51,6 +55,7 @@ pub struct MeanOfScoresRequest {
     /// The engine's experiment: datasets, folds, bounds and the windows of the usable scores.
     pub experiment: Experiment,
     /// The usable scores and their reported values (in fractions), for messages.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub reported: Vec<(Score, BigRational)>,
     /// The keys of reported scores that are not linear under averaging.
     pub ignored: Vec<String>,

@@ -17,6 +17,7 @@ use crate::{Error, ErrorKind, Result};
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RegressionRequest {
     /// The (population) variance of the test targets.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub var: BigRational,
     /// The number of test samples.
     pub n_samples: u64,

@@ -155,7 +155,7 @@ pub fn add(a: u64, b: u64, path: &str) -> Result<u64> {
 /// # Errors
 ///
 /// `InvalidValue` naming `path` when they exceed 2^64.
-pub fn pooled(folding: &Folding, dataset: (u64, u64), path: &str) -> Result<(u64, u64)> {
+pub(crate) fn pooled(folding: &Folding, dataset: (u64, u64), path: &str) -> Result<(u64, u64)> {
     folding.pooled(dataset).ok_or_else(|| {
         Error::new(
             ErrorKind::InvalidValue,
@@ -196,7 +196,11 @@ pub fn read_bounds(value: Option<&Json>, path: &str) -> Result<Vec<Bound>> {
 ///
 /// `InvalidValue` naming `path` when there would be more folds in all than
 /// [`folding::MAX_TOTAL_FOLDS`], and `Contradiction` when stratified folds cannot be made.
-pub fn folds_of(dataset: (u64, u64), folding: &Folding, path: &str) -> Result<Vec<(u64, u64)>> {
+pub(crate) fn folds_of(
+    dataset: (u64, u64),
+    folding: &Folding,
+    path: &str,
+) -> Result<Vec<(u64, u64)>> {
     match folding {
         Folding::Explicit { folds, .. } => {
             if folds.len() as u64 > folding::MAX_TOTAL_FOLDS {

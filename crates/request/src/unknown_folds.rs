@@ -9,7 +9,7 @@ use scorecheck_algebra::Score;
 use scorecheck_experiment::{reference_rules, Bound, Evaluation, UnknownFolds};
 use scorecheck_folds::FoldRules;
 
-use crate::folding::MAX_FOLDS;
+use crate::folding::{FoldStrategy, MAX_FOLDS};
 use crate::input::{self, Object};
 use crate::json::Json;
 use crate::sets::{list, read_bounds};
@@ -28,6 +28,7 @@ pub struct UnknownFoldsRequest {
     /// The range of configuration indices `[start, end)` to search
     /// (`"configurations": {"start": S, "end": E}`), or `None` for all of them: one part of a
     /// search split across workers.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub range: Option<(BigUint, BigUint)>,
 }
 
@@ -70,10 +71,9 @@ fn read_folding(value: &Json, path: &str, dataset: (u64, u64)) -> Result<(u64, u
     }
     let (n_folds, n_repeats) =
         crate::folding::generated_shape(&object, "missing n_folds, the number of folds, e.g. 5")?;
-    if let Some(s) = object.get("strategy") {
-        if s.as_str() == Some("stratified_sklearn") {
-            return Err(Error::new(ErrorKind::Contradiction, Some(&object.field_path("strategy")), "with a stratified strategy the folds are known; use the known-folds check or drop the strategy"));
-        }
+    // A typo in a strategy is an error, not unknown folds.
+    if let Some(FoldStrategy::StratifiedSklearn) = crate::folding::read_strategy(&object)? {
+        return Err(Error::new(ErrorKind::Contradiction, Some(&object.field_path("strategy")), "with a stratified strategy the folds are known; use the known-folds check or drop the strategy"));
     }
     object.finish(&[])?;
     check_shape(

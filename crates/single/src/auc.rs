@@ -28,8 +28,10 @@ use crate::Window;
 #[non_exhaustive]
 pub struct AucWindow {
     /// Least AUC allowed.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub lower: BigRational,
     /// Greatest AUC allowed.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub upper: BigRational,
 }
 

@@ -80,10 +80,13 @@ pub struct Window {
     /// The score.
     pub score: Score,
     /// Smallest value the report allows (v − eps − tol).
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub lower: BigRational,
     /// Largest value the report allows (v + eps + tol).
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub upper: BigRational,
     /// The reported value itself, for messages.
+    #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub reported: BigRational,
 }
 

@@ -4,7 +4,8 @@
 
 use scorecheck_feasibility::Verdict;
 use scorecheck_multiclass::{
-    decide_exact, macro_witness, one_vs_rest, split_rows, MacroError, MacroExperiment, Model,
+    decide_exact, macro_witness, one_vs_rest, split_rows, MacroError, MacroErrorKind,
+    MacroExperiment, Model,
 };
 
 use super::outcome::{FoldMatrix, MacroMatrices, MulticlassDecision, MulticlassOutcome};
@@ -15,9 +16,9 @@ use crate::program::{self, ExperimentAnswer, ProgramAnswer};
 use crate::{Error, ErrorKind, Result};
 
 fn macro_error(e: MacroError) -> Error {
-    let kind = match e {
-        MacroError::Undefined { .. } => ErrorKind::Contradiction,
-        MacroError::Build(e) => return program::build_error(e),
+    let kind = match e.kind() {
+        MacroErrorKind::Undefined { .. } => ErrorKind::Contradiction,
+        MacroErrorKind::Build(e) => return program::build_error(e.clone()),
         _ => ErrorKind::InvalidValue,
     };
     Error::new(kind, Some(&e.field()), e.to_string())

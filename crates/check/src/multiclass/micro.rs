@@ -5,7 +5,7 @@ use scorecheck_algebra::Params;
 use scorecheck_feasibility::{Certainty, Conclusion, Verdict};
 use scorecheck_multiclass::{
     at, matrix_with_trace, mean_of_scores_program, pooled_binary, search_trace,
-    witness_matrices_fit, MicroError, Model, Trace,
+    witness_matrices_fit, MicroError, MicroErrorKind, Model, Trace,
 };
 
 use super::outcome::{
@@ -20,9 +20,9 @@ use crate::{Error, ErrorKind, Result};
 
 /// The engine's error, at `path`.
 fn micro_error(e: MicroError, path: &str) -> Error {
-    match e {
-        MicroError::Build(e) => program::build_error(e),
-        other => Error::new(ErrorKind::InvalidValue, Some(path), other.to_string()),
+    match e.kind() {
+        MicroErrorKind::Build(e) => program::build_error(e.clone()),
+        _ => Error::new(ErrorKind::InvalidValue, Some(path), e.to_string()),
     }
 }
 
@@ -36,8 +36,8 @@ pub(super) fn score_of_means(
     let pooled = setup.pooled()?;
     let total: u64 = pooled.iter().sum();
     let k = setup.classes.labels.len() as u64;
-    let (p, n) =
-        pooled_binary(total, k).ok_or_else(|| micro_error(MicroError::TooLarge, "testset"))?;
+    let (p, n) = pooled_binary(total, k)
+        .ok_or_else(|| micro_error(MicroErrorKind::TooLarge.into(), "testset"))?;
     let outcome = |conclusion, backend: &str, decision| MulticlassOutcome {
         conclusion,
         model,
