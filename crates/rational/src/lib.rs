@@ -24,10 +24,10 @@
 //! Cargo features: `serde` adds the [`text`] module, which serializes a `BigRational` field
 //! as the text `"8999/10000"` through `#[serde(with = "scorecheck_rational::text")]`.
 
+#![warn(unreachable_pub)]
+
 #[cfg(feature = "serde")]
 pub mod text;
-
-#![warn(unreachable_pub)]
 
 use std::cmp::Ordering;
 
