@@ -134,7 +134,7 @@ impl Folding {
     /// # Ok::<(), scorecheck_request::Error>(())
     /// ```
     pub fn folds(&self, dataset: (u64, u64)) -> Result<Vec<(u64, u64)>> {
-        crate::sets::folds_of(dataset, self, "folding")
+        folds_of(dataset, self, "folding")
     }
 
     /// The pooled (p, n) over every fold and repeat (score of means pools them).
@@ -297,4 +297,82 @@ pub fn generated_shape(object: &Object<'_>, missing: &str) -> Result<(u64, u64)>
         None => 1,
     };
     Ok((n_folds, n_repeats))
+}
+
+/// The folds (p, n) of a dataset under a folding, every fold of every repeat.
+///
+/// # Errors
+///
+/// `InvalidValue` naming `path` when there would be more folds in all than
+/// [`MAX_TOTAL_FOLDS`], and `Contradiction` when stratified folds cannot be made.
+pub(crate) fn folds_of(
+    dataset: (u64, u64),
+    folding: &Folding,
+    path: &str,
+) -> Result<Vec<(u64, u64)>> {
+    match folding {
+        Folding::Explicit { folds, .. } => {
+            if folds.len() as u64 > MAX_TOTAL_FOLDS {
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    Some(&input::join(path, "folds")),
+                    format!(
+                        "{} folds in all is more than this check supports ({})",
+                        folds.len(),
+                        MAX_TOTAL_FOLDS
+                    ),
+                ));
+            }
+            Ok(folds.clone())
+        }
+        Folding::Generated {
+            n_folds, n_repeats, ..
+        } => {
+            // Checked before the folds are made: n_folds alone may be a million.
+            if n_folds.saturating_mul(*n_repeats) > MAX_TOTAL_FOLDS {
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    Some(path),
+                    format!(
+                        "n_folds × n_repeats = {} folds in all is more than this check supports ({}); lower n_folds or n_repeats",
+                        n_folds.saturating_mul(*n_repeats),
+                        MAX_TOTAL_FOLDS
+                    ),
+                ));
+            }
+            let base: Vec<(u64, u64)> = if *n_folds == 1 {
+                vec![dataset]
+            } else {
+                stratified(dataset, *n_folds, path)?
+            };
+            let total = (base.len() as u64).saturating_mul(*n_repeats);
+            if total > MAX_TOTAL_FOLDS {
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    Some(path),
+                    format!(
+                        "{total} folds in all is more than this check supports ({})",
+                        MAX_TOTAL_FOLDS
+                    ),
+                ));
+            }
+            Ok((0..*n_repeats).flat_map(|_| base.iter().copied()).collect())
+        }
+    }
+}
+
+/// scikit-learn's StratifiedKFold composition of a binary dataset.
+fn stratified(dataset: (u64, u64), k: u64, path: &str) -> Result<Vec<(u64, u64)>> {
+    stratified_binary(dataset, k)
+        .map_err(|message| Error::new(ErrorKind::Contradiction, Some(path), message))
+}
+
+/// The (p, n) of each of the k folds scikit-learn's `StratifiedKFold` makes of a binary
+/// dataset (as the reference builds its label vector), or a message saying why there are
+/// none.
+fn stratified_binary(dataset: (u64, u64), k: u64) -> std::result::Result<Vec<(u64, u64)>, String> {
+    let k = usize::try_from(k).map_err(|_| format!("{k} folds are too many"))?;
+    scorecheck_folds::stratified_sklearn_binary(dataset.0, dataset.1, k)
+        .map(|folds| folds.into_iter().map(|f| (f.p, f.n)).collect())
+        .map_err(|e| e.to_string())
 }

@@ -9,9 +9,10 @@ use num_rational::BigRational;
 
 use crate::figures::{is_auc, mean_windows, mean_windows_with_auc, MeanFigures, ReportedAuc};
 use crate::folding;
+use crate::folding::folds_of;
 use crate::input::{self, Object};
 use crate::json::Json;
-use crate::sets::{evaluations, folds_of, pooled_evaluation, read_bounds, testsets, Evaluation};
+use crate::sets::{evaluations, pooled_evaluation, read_bounds, testsets, Evaluation};
 use crate::{Error, ErrorKind, Result};
 
 /// Which mean-of-scores protocol a request is (it words the explanations).
