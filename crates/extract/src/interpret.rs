@@ -373,12 +373,21 @@ fn read_frame(
                     method = Some(group.clone());
                 }
             }
+            // A separating row names a dataset when the registry knows it; any other text
+            // there names a block of methods and qualifies them, as a `\multirow` block does.
+            let section_dataset = section
+                .as_ref()
+                .filter(|s| registry_match(s).is_some() || known_without_counts(s));
+            if let Some(s) = section.as_ref().filter(|_| section_dataset.is_none()) {
+                method = Some(
+                    format!("{s} {}", method.unwrap_or_default())
+                        .trim()
+                        .to_string(),
+                );
+            }
             if dataset.is_none() {
-                if let Some(s) = &section {
+                if let Some(s) = section_dataset {
                     dataset = Some(s.clone());
-                    if registry_match(s).is_none() {
-                        notes.push(format!("dataset {s:?} from a separating row"));
-                    }
                 } else if let Some(d) = &caption_dataset {
                     dataset = Some(d.clone());
                 } else if let Some(n) = &caption_note {

@@ -100,7 +100,8 @@ fn header_form(header: &str) -> String {
             c => out.push(c),
         }
     }
-    out.trim_matches('_').to_string()
+    // An abbreviation's dot before the next word (`Bal. Acc.`) is no part of the name.
+    out.replace("._", "_").trim_matches('_').to_string()
 }
 
 /// The canonical score a column (or row) header names, if any: exact on the normalised
@@ -155,7 +156,15 @@ pub(crate) fn scores_in_text(text: &str) -> Vec<&'static str> {
 }
 
 /// Words before a score name that say which split it was measured on, not who it is about.
-const SPLIT_WORDS: &[&str] = &["test", "testing", "train", "training", "validation", "val"];
+const SPLIT_WORDS: &[&str] = &[
+    "test",
+    "testing",
+    "train",
+    "training",
+    "validation",
+    "val",
+    "cv",
+];
 
 /// Words before a score name that make it another quantity than the score itself (an
 /// averaged, weighted or differenced score, a curve's area): such a header names no score.
@@ -200,7 +209,11 @@ pub(crate) fn score_of_qualified_header(header: &str) -> Option<(&'static str, S
     for unit in ["(%)", "[%]", "(\u{2191})", "(\u{2193})", "↑", "↓"] {
         text = text.replace(unit, " ");
     }
-    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut words: Vec<&str> = text.split_whitespace().collect();
+    // A program's column name (`test_auc`, `cv_f1`) is words joined by underscores.
+    if words.len() == 1 && header.contains('_') {
+        words = header.trim().split('_').filter(|w| !w.is_empty()).collect();
+    }
     if words.len() < 2 || words.len() > 8 {
         return None;
     }
@@ -450,6 +463,18 @@ mod tests {
         assert_eq!(score_of_header("Method"), None);
         assert_eq!(score_of_header("n"), None);
         assert_eq!(score_of_header("Params"), None);
+        // An abbreviation's dots (`Bal.\ Acc.` in LaTeX) and program column names.
+        assert_eq!(score_of_header("Bal. Acc."), Some("bacc"));
+        assert_eq!(
+            score_of_qualified_header("test_precision"),
+            Some(("ppv", String::new()))
+        );
+        assert_eq!(
+            score_of_qualified_header("cv_auc"),
+            Some(("auc", String::new()))
+        );
+        assert_eq!(score_of_qualified_header("pr_auc"), None);
+        assert_eq!(score_of_qualified_header("best_model"), None);
     }
 
     #[test]

@@ -88,3 +88,44 @@ fn ambiguous_captions_leave_the_dataset_empty_with_a_note() {
         rows[0].note
     );
 }
+
+#[test]
+fn a_journal_float_holds_the_caption_and_a_separating_row_names_a_block_of_methods() {
+    let tex = r"\begin{paperwidetable}\caption{Baselines on glass1.}\label{tab:base}
+\begin{tabular}{lcc}\toprule
+Model & ROC-AUC & Bal.\ Acc. \\ \midrule
+Ours & 0.816 & 0.786 \\ \midrule
+\multicolumn{3}{l}{\textit{Classical models}} \\
+Random Forest & 0.296 & 0.321 \\ \midrule
+\multicolumn{3}{c}{ecoli1} \\
+SVM & 0.701 & 0.650 \\
+\bottomrule\end{tabular}\end{paperwidetable}";
+    let rows = extract(tex, Format::Latex, "t.tex").unwrap();
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    assert!(rows.iter().all(|r| r.table == "tab:base"), "{rows:?}");
+    assert_eq!(
+        (rows[0].dataset.as_str(), rows[0].method.as_str()),
+        ("glass1", "Ours")
+    );
+    assert_eq!(scores(&rows[0]), vec![("auc", "0.816"), ("bacc", "0.786")]);
+    // Text the registry does not know qualifies the methods under it; a dataset it knows
+    // is the rows' dataset.
+    assert_eq!(
+        (rows[1].dataset.as_str(), rows[1].method.as_str()),
+        ("glass1", "Classical models Random Forest")
+    );
+    assert_eq!(
+        (rows[2].dataset.as_str(), rows[2].method.as_str()),
+        ("ecoli1", "SVM")
+    );
+}
+
+#[test]
+fn program_column_names_read_as_scores() {
+    let md = "| model | cv_auc | test_f1 | test_accuracy |\n|---|---|---|---|\n| RF | 0.73 | 0.66 | 0.70 |\n";
+    let rows = extract(md, Format::Markdown, "a.md").unwrap();
+    assert_eq!(
+        scores(&rows[0]),
+        vec![("auc", "0.73"), ("f1p", "0.66"), ("acc", "0.70")]
+    );
+}
