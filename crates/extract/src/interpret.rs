@@ -4,8 +4,8 @@
 use crate::model::{grid, GridCell, RawTable};
 use crate::names::{
     bounded_by_one, datasets_in_text, is_dataset_word, is_method_word, is_value_word,
-    known_without_counts, registry_match, score_of_header, score_of_qualified_header,
-    scores_in_text,
+    known_without_counts, names_training_split, registry_match, score_of_header,
+    score_of_qualified_header, scores_in_text,
 };
 use crate::value::{self, CellValue};
 use crate::Limits;
@@ -131,7 +131,7 @@ fn transpose(f: &Frame) -> Frame {
 /// above it (the header cells over that one).
 fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
     let columns = f.column_headers.first().map_or(0, Vec::len);
-    (0..columns)
+    let named: Vec<Option<(&'static str, String, bool)>> = (0..columns)
         .map(|j| {
             let named = |k: usize| {
                 let text = &f.column_headers[k][j].text;
@@ -160,6 +160,32 @@ fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
             let percent = f.column_headers.iter().any(|row| row[j].text.contains('%'));
             Some((score, group.join(" "), percent))
         })
+        .collect();
+    // A training-set score beside the same score on held-out data (`Train Accuracy`, `Test
+    // Accuracy`) is a fit diagnostic: the held-out one is the row's score.
+    let training = |j: usize| {
+        f.column_headers
+            .iter()
+            .any(|row| names_training_split(&row[j].text))
+    };
+    let shadowed: Vec<bool> = (0..named.len())
+        .map(|j| {
+            named[j].as_ref().is_some_and(|(score, group, _)| {
+                training(j)
+                    && named.iter().enumerate().any(|(k, other)| {
+                        k != j
+                            && !training(k)
+                            && other
+                                .as_ref()
+                                .is_some_and(|(s, g, _)| s == score && g == group)
+                    })
+            })
+        })
+        .collect();
+    named
+        .into_iter()
+        .zip(shadowed)
+        .map(|(column, shadowed)| column.filter(|_| !shadowed))
         .collect()
 }
 

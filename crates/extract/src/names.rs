@@ -166,6 +166,21 @@ const SPLIT_WORDS: &[&str] = &[
     "cv",
 ];
 
+/// Whether a header's first word says the score was measured on the training data.
+pub(crate) fn names_training_split(header: &str) -> bool {
+    header
+        .split(|c: char| c.is_whitespace() || c == '_')
+        .find(|w| !w.is_empty())
+        .is_some_and(|w| {
+            matches!(
+                w.trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase()
+                    .as_str(),
+                "train" | "training"
+            )
+        })
+}
+
 /// Words before a score name that make it another quantity than the score itself (an
 /// averaged, weighted or differenced score, a curve's area): such a header names no score.
 const OTHER_QUANTITY_WORDS: &[&str] = &[

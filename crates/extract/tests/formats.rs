@@ -129,3 +129,12 @@ fn program_column_names_read_as_scores() {
         vec![("auc", "0.73"), ("f1p", "0.66"), ("acc", "0.70")]
     );
 }
+
+#[test]
+fn a_training_score_beside_the_held_out_one_is_not_the_rows_score() {
+    let md = "| Model | Train Accuracy | Test Accuracy | F-1 |\n|---|---|---|---|\n| KNN | 0.849 | 0.829 | 0.906 |\n\n| Metric | Value |\n|---|---|\n| Train Accuracy | 0.720 |\n";
+    let rows = extract(md, Format::Markdown, "a.md").unwrap();
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.829"), ("f1p", "0.906")]);
+    // Alone, a training accuracy is still what the table reports.
+    assert_eq!(scores(&rows[1]), vec![("acc", "0.720")]);
+}
