@@ -31,6 +31,9 @@ struct Frame {
     body: Vec<(Vec<GridCell>, Vec<GridCell>)>,
     /// Whether the frame is the table transposed (scores named in rows).
     transposed: bool,
+    /// Whether the column groups come from a label column headed as methods (`Model`), so
+    /// that a group is a method, not a dataset.
+    groups_name_methods: bool,
 }
 
 fn is_number(text: &str) -> bool {
@@ -102,6 +105,7 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
             .map(|row| (row[..labels].to_vec(), row[labels..].to_vec()))
             .collect(),
         transposed: false,
+        groups_name_methods: false,
     })
 }
 
@@ -109,8 +113,21 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
 fn transpose(f: &Frame) -> Frame {
     let labels = f.label_headers.len();
     let columns = f.column_headers.first().map_or(0, Vec::len);
+    // A grouping label left empty under its block's first rows (a `\multirow` shorter than its
+    // block) carries down to the rows that name a score, as in Markdown.
+    let mut label_rows: Vec<Vec<GridCell>> = f.body.iter().map(|(l, _)| l.clone()).collect();
+    for i in 1..label_rows.len() {
+        for k in 0..labels.saturating_sub(1) {
+            let named = label_rows[i]
+                .last()
+                .is_some_and(|c| !c.text.trim().is_empty());
+            if named && label_rows[i][k].text.trim().is_empty() {
+                label_rows[i][k] = label_rows[i - 1][k].clone();
+            }
+        }
+    }
     let column_headers = (0..labels)
-        .map(|k| f.body.iter().map(|(l, _)| l[k].clone()).collect())
+        .map(|k| label_rows.iter().map(|l| l[k].clone()).collect())
         .collect();
     let body = (0..columns)
         .map(|j| {
@@ -124,6 +141,8 @@ fn transpose(f: &Frame) -> Frame {
         label_headers: vec![String::new(); f.column_headers.len()],
         body,
         transposed: true,
+        groups_name_methods: f.label_headers.iter().any(|h| is_method_word(h))
+            && !f.label_headers.iter().any(|h| is_dataset_word(h)),
     }
 }
 
@@ -189,8 +208,45 @@ fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
         .collect()
 }
 
+/// Scores that a caption's "weighted averages" (or macro, micro) turns into averages over the
+/// classes: not the binary scores of the row.
+const CLASS_AVERAGED: &[&str] = &["ppv", "sens", "spec", "npv", "f1p"];
+
+/// Whether a caption says the per-class scores are averaged over the classes.
+fn caption_averages_classes(caption: &str) -> bool {
+    let text = caption.to_lowercase().replace('-', " ");
+    [
+        "weighted average",
+        "weighted avg",
+        "macro",
+        "micro average",
+        "micro averaged",
+    ]
+    .iter()
+    .any(|phrase| text.contains(phrase))
+}
+
 /// A table's rows: one per (dataset, method) with at least one score.
 pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Vec<String>) {
+    let (mut rows, notes) = rows_as_printed(table, limits);
+    if caption_averages_classes(&table.caption) {
+        for row in &mut rows {
+            let before = row.scores.len();
+            row.scores.retain(|(s, _)| !CLASS_AVERAGED.contains(s));
+            if row.scores.len() < before {
+                row.notes.push(
+                    "the caption says precision, recall or F1 are averaged over the classes: not read"
+                        .to_string(),
+                );
+            }
+        }
+        rows.retain(|row| !row.scores.is_empty());
+    }
+    (rows, notes)
+}
+
+/// A table's rows as its cells say, before what its caption says of them.
+fn rows_as_printed(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Vec<String>) {
     let mut g = grid(&table.rows, limits.max_columns);
     g.retain(|row| row.iter().any(|c| !c.text.trim().is_empty()));
     let Some(f) = frame(&g, table.header_rows) else {
@@ -376,9 +432,15 @@ fn read_frame(
             let cell = &values[j];
             let mut notes = who.notes.clone();
             let (mut dataset, mut method) = (who.dataset.clone(), who.method.clone());
-            if !group.is_empty() && !one_title {
-                if registry_match(group).is_some() || known_without_counts(group) || !row_is_dataset
-                {
+            let known_group = registry_match(group).is_some() || known_without_counts(group);
+            if !group.is_empty() && !one_title && f.groups_name_methods && !known_group {
+                method = Some(
+                    format!("{group} {}", method.unwrap_or_default())
+                        .trim()
+                        .to_string(),
+                );
+            } else if !group.is_empty() && !one_title {
+                if known_group || !row_is_dataset {
                     if dataset.is_some() {
                         // Both the row and the group look like datasets: not attributable.
                         notes.push(format!(

@@ -138,3 +138,33 @@ fn a_training_score_beside_the_held_out_one_is_not_the_rows_score() {
     // Alone, a training accuracy is still what the table reports.
     assert_eq!(scores(&rows[1]), vec![("acc", "0.720")]);
 }
+
+#[test]
+fn long_format_method_measure_score_and_averaged_captions() {
+    let tex = r"\begin{table}\caption{Test results. Precision and recall are weighted averages.}
+\label{tab:long}\begin{tabular}{lll}\hline
+Model & Measure & Score \\ \hline
+\multirow{2}{*}{Random Forest} & Accuracy & 0.64 \\
+ & Precision & 0.61 \\
+ & Recall & 0.64 \\ \hline
+\multirow{3}{*}{Linear SVM} & Accuracy & 0.62 \\
+ & Precision & 0.63 \\
+ & Recall & 0.62 \\ \hline
+\end{tabular}\end{table}";
+    let rows = extract(tex, Format::Latex, "t.tex").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    // The Model column names the methods (not datasets); a \multirow shorter than its block
+    // carries down; the caption's weighted averages are not the binary scores.
+    assert_eq!(
+        (rows[0].dataset.as_str(), rows[0].method.as_str()),
+        ("", "Random Forest")
+    );
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.64")]);
+    assert_eq!(rows[1].method, "Linear SVM");
+    assert_eq!(scores(&rows[1]), vec![("acc", "0.62")]);
+    assert!(
+        rows[0].note.contains("averaged over the classes"),
+        "{}",
+        rows[0].note
+    );
+}
