@@ -168,3 +168,15 @@ Model & Measure & Score \\ \hline
         rows[0].note
     );
 }
+
+#[test]
+fn a_readmes_raw_html_table_is_read() {
+    let md = "# Results\n\nTen-fold cross-validation on pima.\n\n<table>\n  <tr><th>Model</th><th>AUC</th></tr>\n  <tr><td>SVM</td><td>0.81</td>\n\n  </tr>\n</table>\n";
+    let rows = extract(md, Format::Markdown, "r.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(
+        (rows[0].dataset.as_str(), rows[0].method.as_str()),
+        ("pima", "SVM")
+    );
+    assert_eq!(scores(&rows[0]), vec![("auc", "0.81")]);
+}
