@@ -108,10 +108,8 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Document {
                     None => block.push_str(&t),
                 }
             }
-            Event::Html(h) if cell.is_none() => {
-                if html.len() + h.len() <= limits.max_bytes {
-                    html.push_str(&h);
-                }
+            Event::Html(h) if cell.is_none() && html.len() + h.len() <= limits.max_bytes => {
+                html.push_str(&h);
             }
             Event::InlineHtml(h) | Event::Html(h) => {
                 let lower = h.to_lowercase();
