@@ -82,6 +82,36 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
                 })
         })
         .count();
+    // Settings before the first score column (a sweep's thresholds, a perturbation's level)
+    // are part of who a row is about when the text labels alone do not tell the rows apart
+    // (or there are none).
+    let told_apart = |n: usize| {
+        let keys: Vec<Vec<&str>> = body
+            .iter()
+            .map(|row| row[..n].iter().map(|c| c.text.trim()).collect())
+            .collect();
+        n > 0 && (1..keys.len()).all(|i| !keys[..i].contains(&keys[i]))
+    };
+    let mut labels = labels;
+    if !told_apart(labels) {
+        // A fold, run or seed number is a repetition of one method, never a setting of it.
+        let repetition = |c: usize| {
+            g[..h].iter().any(|row| {
+                let t = row[c].text.trim().to_lowercase();
+                let t = t.trim_end_matches(['.', 's']);
+                matches!(
+                    t,
+                    "fold" | "run" | "seed" | "iteration" | "repetition" | "trial" | "#" | "k"
+                )
+            })
+        };
+        let settings = (labels..width)
+            .take_while(|&c| !header_names_score(c) && !repetition(c))
+            .count();
+        if settings > 0 && labels + settings < width && told_apart(labels + settings) {
+            labels += settings;
+        }
+    }
     if labels == 0 || labels >= width {
         return None;
     }

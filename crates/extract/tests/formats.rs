@@ -180,3 +180,17 @@ fn a_readmes_raw_html_table_is_read() {
     );
     assert_eq!(scores(&rows[0]), vec![("auc", "0.81")]);
 }
+
+#[test]
+fn settings_tell_rows_apart_but_fold_numbers_do_not() {
+    let md = "| Perturbation | Level | F1 | Acc |\n|---|---|---|---|\n| jpeg | 20 | 0.06 | 0.03 |\n| jpeg | 40 | 0.02 | 0.08 |\n\n\
+| Low | High | AUC |\n|---|---|---|\n| 0.05 | 0.55 | 0.99 |\n| 0.03 | 0.55 | 0.98 |\n\n\
+| Fold | AUC |\n|---|---|\n| 1 | 0.96 |\n| 2 | 0.97 |\n";
+    let rows = extract(md, Format::Markdown, "s.md").unwrap();
+    let methods: Vec<&str> = rows.iter().map(|r| r.method.as_str()).collect();
+    assert_eq!(
+        methods,
+        vec!["jpeg 20", "jpeg 40", "0.05 0.55", "0.03 0.55"]
+    );
+    assert_eq!(scores(&rows[1]), vec![("f1p", "0.02"), ("acc", "0.08")]);
+}
