@@ -245,15 +245,13 @@ const CLASS_AVERAGED: &[&str] = &["ppv", "sens", "spec", "npv", "f1p"];
 /// Whether a caption says the per-class scores are averaged over the classes.
 fn caption_averages_classes(caption: &str) -> bool {
     let text = caption.to_lowercase().replace('-', " ");
-    [
-        "weighted average",
-        "weighted avg",
-        "macro",
-        "micro average",
-        "micro averaged",
-    ]
-    .iter()
-    .any(|phrase| text.contains(phrase))
+    let words: Vec<&str> = text
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .collect();
+    words.windows(2).any(|pair| {
+        pair[0] == "weighted" && matches!(pair[1], "average" | "averages" | "averaged" | "avg")
+    }) || words.iter().any(|w| matches!(*w, "macro" | "micro"))
 }
 
 /// A table's rows: one per (dataset, method) with at least one score.
@@ -596,5 +594,27 @@ fn settle_scale(row: &mut TableRow) {
                 "{s} {v} looks like a fraction in a row of percentages; not read"
             ));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn captions_that_average_over_the_classes() {
+        assert!(caption_averages_classes(
+            "Precision, recall and F1 score represent weighted averages."
+        ));
+        assert!(caption_averages_classes(
+            "Macro-averaged F1 on the test set"
+        ));
+        assert!(caption_averages_classes("Scores (micro) per model"));
+        assert!(!caption_averages_classes(
+            "Macroscopic results; weighted loss"
+        ));
+        assert!(!caption_averages_classes(
+            "Results on the KEEL datasets (%)."
+        ));
     }
 }
