@@ -107,6 +107,11 @@ fn header_form(header: &str) -> String {
 /// The canonical score a column (or row) header names, if any: exact on the normalised
 /// header, through the algebra's names and synonyms and the usual table abbreviations.
 pub fn score_of_header(header: &str) -> Option<&'static str> {
+    // A closing note on how the values are summarised (`Dice (Mean ± Std)`) is no part of
+    // the score's name.
+    if let Some(name) = without_summary_note(header) {
+        return score_of_header(name);
+    }
     let form = header_form(header);
     if form.is_empty() || form.len() > 60 {
         return None;
@@ -120,6 +125,42 @@ pub fn score_of_header(header: &str) -> Option<&'static str> {
         return None;
     }
     Score::from_name(&form).ok().map(Score::abbreviation)
+}
+
+/// The header before a trailing parenthesis that only says how values are summarised
+/// (`(Mean ± Std)`, `(mean±sd)`, `(avg, SE)`), if it ends with one.
+fn without_summary_note(header: &str) -> Option<&str> {
+    let trimmed = header.trim_end();
+    let inner_end = trimmed.strip_suffix(')')?;
+    let open = inner_end.rfind('(')?;
+    let (name, note) = (&inner_end[..open], &inner_end[open + 1..]);
+    let words: Vec<String> = note
+        .replace('±', " ")
+        .replace("+/-", " ")
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '/')
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let summary = !words.is_empty()
+        && words.iter().all(|w| {
+            matches!(
+                w.as_str(),
+                "mean"
+                    | "std"
+                    | "sd"
+                    | "se"
+                    | "sem"
+                    | "stdev"
+                    | "avg"
+                    | "average"
+                    | "median"
+                    | "iqr"
+                    | "ci"
+                    | "95%"
+                    | "95%ci"
+            )
+        });
+    (summary && !name.trim().is_empty()).then_some(name.trim_end())
 }
 
 /// The distinct scores a text (a caption) names, by words and pairs of words read as headers
@@ -480,6 +521,9 @@ mod tests {
         assert_eq!(score_of_header("Params"), None);
         // An abbreviation's dots (`Bal.\ Acc.` in LaTeX) and program column names.
         assert_eq!(score_of_header("Bal. Acc."), Some("bacc"));
+        assert_eq!(score_of_header("Dice (Mean ± Std)"), Some("f1p"));
+        assert_eq!(score_of_header("Accuracy (mean±sd)"), Some("acc"));
+        assert_eq!(score_of_header("(Mean ± Std)"), None);
         assert_eq!(
             score_of_qualified_header("test_precision"),
             Some(("ppv", String::new()))
