@@ -4,8 +4,8 @@
 use crate::model::{grid, GridCell, RawTable};
 use crate::names::{
     bounded_by_one, datasets_in_text, is_dataset_word, is_method_word, is_value_word,
-    known_without_counts, registry_match, score_of_header, score_of_qualified_header,
-    scores_in_text,
+    known_without_counts, names_training_split, registry_match, score_of_header,
+    score_of_qualified_header, scores_in_text,
 };
 use crate::value::{self, CellValue};
 use crate::Limits;
@@ -31,6 +31,9 @@ struct Frame {
     body: Vec<(Vec<GridCell>, Vec<GridCell>)>,
     /// Whether the frame is the table transposed (scores named in rows).
     transposed: bool,
+    /// Whether the column groups come from a label column headed as methods (`Model`), so
+    /// that a group is a method, not a dataset.
+    groups_name_methods: bool,
 }
 
 fn is_number(text: &str) -> bool {
@@ -79,6 +82,36 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
                 })
         })
         .count();
+    // Settings before the first score column (a sweep's thresholds, a perturbation's level)
+    // are part of who a row is about when the text labels alone do not tell the rows apart
+    // (or there are none).
+    let told_apart = |n: usize| {
+        let keys: Vec<Vec<&str>> = body
+            .iter()
+            .map(|row| row[..n].iter().map(|c| c.text.trim()).collect())
+            .collect();
+        n > 0 && (1..keys.len()).all(|i| !keys[..i].contains(&keys[i]))
+    };
+    let mut labels = labels;
+    if !told_apart(labels) {
+        // A fold, run or seed number is a repetition of one method, never a setting of it.
+        let repetition = |c: usize| {
+            g[..h].iter().any(|row| {
+                let t = row[c].text.trim().to_lowercase();
+                let t = t.trim_end_matches(['.', 's']);
+                matches!(
+                    t,
+                    "fold" | "run" | "seed" | "iteration" | "repetition" | "trial" | "#" | "k"
+                )
+            })
+        };
+        let settings = (labels..width)
+            .take_while(|&c| !header_names_score(c) && !repetition(c))
+            .count();
+        if settings > 0 && labels + settings < width && told_apart(labels + settings) {
+            labels += settings;
+        }
+    }
     if labels == 0 || labels >= width {
         return None;
     }
@@ -102,6 +135,7 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
             .map(|row| (row[..labels].to_vec(), row[labels..].to_vec()))
             .collect(),
         transposed: false,
+        groups_name_methods: false,
     })
 }
 
@@ -109,8 +143,21 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
 fn transpose(f: &Frame) -> Frame {
     let labels = f.label_headers.len();
     let columns = f.column_headers.first().map_or(0, Vec::len);
+    // A grouping label left empty under its block's first rows (a `\multirow` shorter than its
+    // block) carries down to the rows that name a score, as in Markdown.
+    let mut label_rows: Vec<Vec<GridCell>> = f.body.iter().map(|(l, _)| l.clone()).collect();
+    for i in 1..label_rows.len() {
+        for k in 0..labels.saturating_sub(1) {
+            let named = label_rows[i]
+                .last()
+                .is_some_and(|c| !c.text.trim().is_empty());
+            if named && label_rows[i][k].text.trim().is_empty() {
+                label_rows[i][k] = label_rows[i - 1][k].clone();
+            }
+        }
+    }
     let column_headers = (0..labels)
-        .map(|k| f.body.iter().map(|(l, _)| l[k].clone()).collect())
+        .map(|k| label_rows.iter().map(|l| l[k].clone()).collect())
         .collect();
     let body = (0..columns)
         .map(|j| {
@@ -124,6 +171,8 @@ fn transpose(f: &Frame) -> Frame {
         label_headers: vec![String::new(); f.column_headers.len()],
         body,
         transposed: true,
+        groups_name_methods: f.label_headers.iter().any(|h| is_method_word(h))
+            && !f.label_headers.iter().any(|h| is_dataset_word(h)),
     }
 }
 
@@ -131,7 +180,7 @@ fn transpose(f: &Frame) -> Frame {
 /// above it (the header cells over that one).
 fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
     let columns = f.column_headers.first().map_or(0, Vec::len);
-    (0..columns)
+    let named: Vec<Option<(&'static str, String, bool)>> = (0..columns)
         .map(|j| {
             let named = |k: usize| {
                 let text = &f.column_headers[k][j].text;
@@ -160,11 +209,72 @@ fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
             let percent = f.column_headers.iter().any(|row| row[j].text.contains('%'));
             Some((score, group.join(" "), percent))
         })
+        .collect();
+    // A training-set score beside the same score on held-out data (`Train Accuracy`, `Test
+    // Accuracy`) is a fit diagnostic: the held-out one is the row's score.
+    let training = |j: usize| {
+        f.column_headers
+            .iter()
+            .any(|row| names_training_split(&row[j].text))
+    };
+    let shadowed: Vec<bool> = (0..named.len())
+        .map(|j| {
+            named[j].as_ref().is_some_and(|(score, group, _)| {
+                training(j)
+                    && named.iter().enumerate().any(|(k, other)| {
+                        k != j
+                            && !training(k)
+                            && other
+                                .as_ref()
+                                .is_some_and(|(s, g, _)| s == score && g == group)
+                    })
+            })
+        })
+        .collect();
+    named
+        .into_iter()
+        .zip(shadowed)
+        .map(|(column, shadowed)| column.filter(|_| !shadowed))
         .collect()
+}
+
+/// Scores that a caption's "weighted averages" (or macro, micro) turns into averages over the
+/// classes: not the binary scores of the row.
+const CLASS_AVERAGED: &[&str] = &["ppv", "sens", "spec", "npv", "f1p"];
+
+/// Whether a caption says the per-class scores are averaged over the classes.
+fn caption_averages_classes(caption: &str) -> bool {
+    let text = caption.to_lowercase().replace('-', " ");
+    let words: Vec<&str> = text
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .collect();
+    words.windows(2).any(|pair| {
+        pair[0] == "weighted" && matches!(pair[1], "average" | "averages" | "averaged" | "avg")
+    }) || words.iter().any(|w| matches!(*w, "macro" | "micro"))
 }
 
 /// A table's rows: one per (dataset, method) with at least one score.
 pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Vec<String>) {
+    let (mut rows, notes) = rows_as_printed(table, limits);
+    if caption_averages_classes(&table.caption) {
+        for row in &mut rows {
+            let before = row.scores.len();
+            row.scores.retain(|(s, _)| !CLASS_AVERAGED.contains(s));
+            if row.scores.len() < before {
+                row.notes.push(
+                    "the caption says precision, recall or F1 are averaged over the classes: not read"
+                        .to_string(),
+                );
+            }
+        }
+        rows.retain(|row| !row.scores.is_empty());
+    }
+    (rows, notes)
+}
+
+/// A table's rows as its cells say, before what its caption says of them.
+fn rows_as_printed(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Vec<String>) {
     let mut g = grid(&table.rows, limits.max_columns);
     g.retain(|row| row.iter().any(|c| !c.text.trim().is_empty()));
     let Some(f) = frame(&g, table.header_rows) else {
@@ -350,9 +460,15 @@ fn read_frame(
             let cell = &values[j];
             let mut notes = who.notes.clone();
             let (mut dataset, mut method) = (who.dataset.clone(), who.method.clone());
-            if !group.is_empty() && !one_title {
-                if registry_match(group).is_some() || known_without_counts(group) || !row_is_dataset
-                {
+            let known_group = registry_match(group).is_some() || known_without_counts(group);
+            if !group.is_empty() && !one_title && f.groups_name_methods && !known_group {
+                method = Some(
+                    format!("{group} {}", method.unwrap_or_default())
+                        .trim()
+                        .to_string(),
+                );
+            } else if !group.is_empty() && !one_title {
+                if known_group || !row_is_dataset {
                     if dataset.is_some() {
                         // Both the row and the group look like datasets: not attributable.
                         notes.push(format!(
@@ -373,12 +489,21 @@ fn read_frame(
                     method = Some(group.clone());
                 }
             }
+            // A separating row names a dataset when the registry knows it; any other text
+            // there names a block of methods and qualifies them, as a `\multirow` block does.
+            let section_dataset = section
+                .as_ref()
+                .filter(|s| registry_match(s).is_some() || known_without_counts(s));
+            if let Some(s) = section.as_ref().filter(|_| section_dataset.is_none()) {
+                method = Some(
+                    format!("{s} {}", method.unwrap_or_default())
+                        .trim()
+                        .to_string(),
+                );
+            }
             if dataset.is_none() {
-                if let Some(s) = &section {
+                if let Some(s) = section_dataset {
                     dataset = Some(s.clone());
-                    if registry_match(s).is_none() {
-                        notes.push(format!("dataset {s:?} from a separating row"));
-                    }
                 } else if let Some(d) = &caption_dataset {
                     dataset = Some(d.clone());
                 } else if let Some(n) = &caption_note {
@@ -469,5 +594,27 @@ fn settle_scale(row: &mut TableRow) {
                 "{s} {v} looks like a fraction in a row of percentages; not read"
             ));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn captions_that_average_over_the_classes() {
+        assert!(caption_averages_classes(
+            "Precision, recall and F1 score represent weighted averages."
+        ));
+        assert!(caption_averages_classes(
+            "Macro-averaged F1 on the test set"
+        ));
+        assert!(caption_averages_classes("Scores (micro) per model"));
+        assert!(!caption_averages_classes(
+            "Macroscopic results; weighted loss"
+        ));
+        assert!(!caption_averages_classes(
+            "Results on the KEEL datasets (%)."
+        ));
     }
 }

@@ -416,7 +416,10 @@ pub(crate) fn plain(text: &str, macros: &[(String, String)], depth: usize) -> St
 
 /// Where each `\begin{name}` ... `\end{name}` of `names` lies: (env, start, body start,
 /// body end, end), outermost first, nested ones of the same names skipped.
-fn environments(s: &[char], names: &[&str]) -> Vec<(String, usize, usize, usize, usize)> {
+fn environments(
+    s: &[char],
+    wanted: &dyn Fn(&str) -> bool,
+) -> Vec<(String, usize, usize, usize, usize)> {
     let mut found = Vec::new();
     let mut i = 0;
     while i < s.len() {
@@ -425,7 +428,7 @@ fn environments(s: &[char], names: &[&str]) -> Vec<(String, usize, usize, usize,
             if name == "begin" {
                 if let Some((env, body)) = group(s, after) {
                     let env = env.trim().to_string();
-                    if names.contains(&env.as_str()) {
+                    if wanted(&env) {
                         // The matching \end, counting nested environments of the same name.
                         let mut depth = 1usize;
                         let mut j = body;
@@ -620,6 +623,14 @@ fn cell(text: &str, macros: &[(String, String)]) -> RawCell {
     }
 }
 
+/// Whether an environment is a table float whose caption and label belong to the tabulars
+/// inside it: `table`, `table*`, and the classes' and packages' own (`sidewaystable`,
+/// `wraptable`, a journal's `paperwidetable`), by the name's ending; never a tabular itself.
+fn is_table_float(env: &str) -> bool {
+    let name = env.strip_suffix('*').unwrap_or(env);
+    name.ends_with("table") && !TABULARS.iter().any(|(n, _)| *n == env || *n == name)
+}
+
 /// The tables of a LaTeX document.
 pub(crate) fn read(
     text: &str,
@@ -631,9 +642,8 @@ pub(crate) fn read(
     let text = inputs(&text, limits, resolve, 0, &mut budget)?;
     let macros = number_macros(&text);
     let s = chars(&text);
-    let floats = environments(&s, &["table", "table*", "sidewaystable", "sidewaystable*"]);
-    let tabular_names: Vec<&str> = TABULARS.iter().map(|(n, _)| *n).collect();
-    let tabulars = environments(&s, &tabular_names);
+    let floats = environments(&s, &is_table_float);
+    let tabulars = environments(&s, &|env| TABULARS.iter().any(|(n, _)| *n == env));
     let mut tables = Vec::new();
     let mut count_in_float: Vec<usize> = vec![0; floats.len()];
     let mut float_titles: Vec<Option<(String, Option<String>)>> = vec![None; floats.len()];
@@ -845,6 +855,22 @@ fn heading_before(s: &[char], at: usize, macros: &[(String, String)]) -> String 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn table_floats_by_name() {
+        for env in [
+            "table",
+            "table*",
+            "sidewaystable",
+            "wraptable",
+            "paperwidetable",
+        ] {
+            assert!(is_table_float(env), "{env}");
+        }
+        for env in ["tabular", "longtable", "longtable*", "figure", "tablenotes"] {
+            assert!(!is_table_float(env), "{env}");
+        }
+    }
 
     #[test]
     fn cells_lose_their_markup() {

@@ -1,6 +1,7 @@
 //! Markdown pipe tables, by pulldown-cmark: the head row as the header, emphasis and code
 //! kept as their text, `<sup>` footnote marks dropped; the paragraph just before a table as
-//! its caption and the last heading as its section.
+//! its caption and the last heading as its section. A README's raw HTML `<table>` (GitHub
+//! renders it) is read by the HTML reader, with the same caption and section when it has none.
 
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
@@ -19,7 +20,30 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Document {
     let mut in_head = false;
     let mut head_rows = 0usize;
     let mut sup = 0usize;
+    // Consecutive raw HTML blocks (blank lines split one `<table>` into several).
+    let mut html = String::new();
     for event in Parser::new_ext(text, Options::ENABLE_TABLES) {
+        if !html.is_empty()
+            && matches!(
+                event,
+                Event::Start(
+                    Tag::Paragraph
+                        | Tag::Heading { .. }
+                        | Tag::Table(_)
+                        | Tag::List(_)
+                        | Tag::CodeBlock(_)
+                        | Tag::BlockQuote(_)
+                )
+            )
+        {
+            html_tables(
+                &mut document,
+                &std::mem::take(&mut html),
+                &last_paragraph,
+                &heading,
+                limits,
+            );
+        }
         match event {
             Event::Start(Tag::Heading { .. }) => {
                 in_heading = true;
@@ -84,6 +108,9 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Document {
                     None => block.push_str(&t),
                 }
             }
+            Event::Html(h) if cell.is_none() && html.len() + h.len() <= limits.max_bytes => {
+                html.push_str(&h);
+            }
             Event::InlineHtml(h) | Event::Html(h) => {
                 let lower = h.to_lowercase();
                 if lower.starts_with("<sup") {
@@ -103,7 +130,39 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Document {
             _ => {}
         }
     }
+    if !html.is_empty() {
+        html_tables(&mut document, &html, &last_paragraph, &heading, limits);
+    }
     document
+}
+
+/// The tables of a run of raw HTML blocks, captioned by the paragraph and heading before them
+/// when they carry none of their own.
+fn html_tables(
+    document: &mut Document,
+    html: &str,
+    paragraph: &str,
+    heading: &str,
+    limits: &Limits,
+) {
+    if !html.to_lowercase().contains("<table") {
+        return;
+    }
+    let Ok(read) = crate::html::read(html, limits) else {
+        return;
+    };
+    for mut t in read.tables {
+        if t.caption.is_empty() {
+            t.caption = paragraph.to_string();
+        }
+        if t.heading.is_empty() {
+            t.heading = heading.to_string();
+        }
+        if document.tables.len() < limits.max_tables {
+            document.tables.push(t);
+        }
+    }
+    document.text.push_str(&read.text);
 }
 
 fn finish_row(table: &mut Option<RawTable>, row: &mut Vec<RawCell>, _head: bool) {

@@ -100,12 +100,18 @@ fn header_form(header: &str) -> String {
             c => out.push(c),
         }
     }
-    out.trim_matches('_').to_string()
+    // An abbreviation's dot before the next word (`Bal. Acc.`) is no part of the name.
+    out.replace("._", "_").trim_matches('_').to_string()
 }
 
 /// The canonical score a column (or row) header names, if any: exact on the normalised
 /// header, through the algebra's names and synonyms and the usual table abbreviations.
 pub fn score_of_header(header: &str) -> Option<&'static str> {
+    // A closing note on how the values are summarised (`Dice (Mean ± Std)`) is no part of
+    // the score's name.
+    if let Some(name) = without_summary_note(header) {
+        return score_of_header(name);
+    }
     let form = header_form(header);
     if form.is_empty() || form.len() > 60 {
         return None;
@@ -119,6 +125,42 @@ pub fn score_of_header(header: &str) -> Option<&'static str> {
         return None;
     }
     Score::from_name(&form).ok().map(Score::abbreviation)
+}
+
+/// The header before a trailing parenthesis that only says how values are summarised
+/// (`(Mean ± Std)`, `(mean±sd)`, `(avg, SE)`), if it ends with one.
+fn without_summary_note(header: &str) -> Option<&str> {
+    let trimmed = header.trim_end();
+    let inner_end = trimmed.strip_suffix(')')?;
+    let open = inner_end.rfind('(')?;
+    let (name, note) = (&inner_end[..open], &inner_end[open + 1..]);
+    let words: Vec<String> = note
+        .replace('±', " ")
+        .replace("+/-", " ")
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '/')
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let summary = !words.is_empty()
+        && words.iter().all(|w| {
+            matches!(
+                w.as_str(),
+                "mean"
+                    | "std"
+                    | "sd"
+                    | "se"
+                    | "sem"
+                    | "stdev"
+                    | "avg"
+                    | "average"
+                    | "median"
+                    | "iqr"
+                    | "ci"
+                    | "95%"
+                    | "95%ci"
+            )
+        });
+    (summary && !name.trim().is_empty()).then_some(name.trim_end())
 }
 
 /// The distinct scores a text (a caption) names, by words and pairs of words read as headers
@@ -155,7 +197,30 @@ pub(crate) fn scores_in_text(text: &str) -> Vec<&'static str> {
 }
 
 /// Words before a score name that say which split it was measured on, not who it is about.
-const SPLIT_WORDS: &[&str] = &["test", "testing", "train", "training", "validation", "val"];
+const SPLIT_WORDS: &[&str] = &[
+    "test",
+    "testing",
+    "train",
+    "training",
+    "validation",
+    "val",
+    "cv",
+];
+
+/// Whether a header's first word says the score was measured on the training data.
+pub(crate) fn names_training_split(header: &str) -> bool {
+    header
+        .split(|c: char| c.is_whitespace() || c == '_')
+        .find(|w| !w.is_empty())
+        .is_some_and(|w| {
+            matches!(
+                w.trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase()
+                    .as_str(),
+                "train" | "training"
+            )
+        })
+}
 
 /// Words before a score name that make it another quantity than the score itself (an
 /// averaged, weighted or differenced score, a curve's area): such a header names no score.
@@ -200,7 +265,11 @@ pub(crate) fn score_of_qualified_header(header: &str) -> Option<(&'static str, S
     for unit in ["(%)", "[%]", "(\u{2191})", "(\u{2193})", "↑", "↓"] {
         text = text.replace(unit, " ");
     }
-    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut words: Vec<&str> = text.split_whitespace().collect();
+    // A program's column name (`test_auc`, `cv_f1`) is words joined by underscores.
+    if words.len() == 1 && header.contains('_') {
+        words = header.trim().split('_').filter(|w| !w.is_empty()).collect();
+    }
     if words.len() < 2 || words.len() > 8 {
         return None;
     }
@@ -450,6 +519,21 @@ mod tests {
         assert_eq!(score_of_header("Method"), None);
         assert_eq!(score_of_header("n"), None);
         assert_eq!(score_of_header("Params"), None);
+        // An abbreviation's dots (`Bal.\ Acc.` in LaTeX) and program column names.
+        assert_eq!(score_of_header("Bal. Acc."), Some("bacc"));
+        assert_eq!(score_of_header("Dice (Mean ± Std)"), Some("f1p"));
+        assert_eq!(score_of_header("Accuracy (mean±sd)"), Some("acc"));
+        assert_eq!(score_of_header("(Mean ± Std)"), None);
+        assert_eq!(
+            score_of_qualified_header("test_precision"),
+            Some(("ppv", String::new()))
+        );
+        assert_eq!(
+            score_of_qualified_header("cv_auc"),
+            Some(("auc", String::new()))
+        );
+        assert_eq!(score_of_qualified_header("pr_auc"), None);
+        assert_eq!(score_of_qualified_header("best_model"), None);
     }
 
     #[test]

@@ -88,3 +88,109 @@ fn ambiguous_captions_leave_the_dataset_empty_with_a_note() {
         rows[0].note
     );
 }
+
+#[test]
+fn a_journal_float_holds_the_caption_and_a_separating_row_names_a_block_of_methods() {
+    let tex = r"\begin{paperwidetable}\caption{Baselines on glass1.}\label{tab:base}
+\begin{tabular}{lcc}\toprule
+Model & ROC-AUC & Bal.\ Acc. \\ \midrule
+Ours & 0.816 & 0.786 \\ \midrule
+\multicolumn{3}{l}{\textit{Classical models}} \\
+Random Forest & 0.296 & 0.321 \\ \midrule
+\multicolumn{3}{c}{ecoli1} \\
+SVM & 0.701 & 0.650 \\
+\bottomrule\end{tabular}\end{paperwidetable}";
+    let rows = extract(tex, Format::Latex, "t.tex").unwrap();
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    assert!(rows.iter().all(|r| r.table == "tab:base"), "{rows:?}");
+    assert_eq!(
+        (rows[0].dataset.as_str(), rows[0].method.as_str()),
+        ("glass1", "Ours")
+    );
+    assert_eq!(scores(&rows[0]), vec![("auc", "0.816"), ("bacc", "0.786")]);
+    // Text the registry does not know qualifies the methods under it; a dataset it knows
+    // is the rows' dataset.
+    assert_eq!(
+        (rows[1].dataset.as_str(), rows[1].method.as_str()),
+        ("glass1", "Classical models Random Forest")
+    );
+    assert_eq!(
+        (rows[2].dataset.as_str(), rows[2].method.as_str()),
+        ("ecoli1", "SVM")
+    );
+}
+
+#[test]
+fn program_column_names_read_as_scores() {
+    let md = "| model | cv_auc | test_f1 | test_accuracy |\n|---|---|---|---|\n| RF | 0.73 | 0.66 | 0.70 |\n";
+    let rows = extract(md, Format::Markdown, "a.md").unwrap();
+    assert_eq!(
+        scores(&rows[0]),
+        vec![("auc", "0.73"), ("f1p", "0.66"), ("acc", "0.70")]
+    );
+}
+
+#[test]
+fn a_training_score_beside_the_held_out_one_is_not_the_rows_score() {
+    let md = "| Model | Train Accuracy | Test Accuracy | F-1 |\n|---|---|---|---|\n| KNN | 0.849 | 0.829 | 0.906 |\n\n| Metric | Value |\n|---|---|\n| Train Accuracy | 0.720 |\n";
+    let rows = extract(md, Format::Markdown, "a.md").unwrap();
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.829"), ("f1p", "0.906")]);
+    // Alone, a training accuracy is still what the table reports.
+    assert_eq!(scores(&rows[1]), vec![("acc", "0.720")]);
+}
+
+#[test]
+fn long_format_method_measure_score_and_averaged_captions() {
+    let tex = r"\begin{table}\caption{Test results. Precision and recall are weighted averages.}
+\label{tab:long}\begin{tabular}{lll}\hline
+Model & Measure & Score \\ \hline
+\multirow{2}{*}{Random Forest} & Accuracy & 0.64 \\
+ & Precision & 0.61 \\
+ & Recall & 0.64 \\ \hline
+\multirow{3}{*}{Linear SVM} & Accuracy & 0.62 \\
+ & Precision & 0.63 \\
+ & Recall & 0.62 \\ \hline
+\end{tabular}\end{table}";
+    let rows = extract(tex, Format::Latex, "t.tex").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    // The Model column names the methods (not datasets); a \multirow shorter than its block
+    // carries down; the caption's weighted averages are not the binary scores.
+    assert_eq!(
+        (rows[0].dataset.as_str(), rows[0].method.as_str()),
+        ("", "Random Forest")
+    );
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.64")]);
+    assert_eq!(rows[1].method, "Linear SVM");
+    assert_eq!(scores(&rows[1]), vec![("acc", "0.62")]);
+    assert!(
+        rows[0].note.contains("averaged over the classes"),
+        "{}",
+        rows[0].note
+    );
+}
+
+#[test]
+fn a_readmes_raw_html_table_is_read() {
+    let md = "# Results\n\nTen-fold cross-validation on pima.\n\n<table>\n  <tr><th>Model</th><th>AUC</th></tr>\n  <tr><td>SVM</td><td>0.81</td>\n\n  </tr>\n</table>\n";
+    let rows = extract(md, Format::Markdown, "r.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(
+        (rows[0].dataset.as_str(), rows[0].method.as_str()),
+        ("pima", "SVM")
+    );
+    assert_eq!(scores(&rows[0]), vec![("auc", "0.81")]);
+}
+
+#[test]
+fn settings_tell_rows_apart_but_fold_numbers_do_not() {
+    let md = "| Perturbation | Level | F1 | Acc |\n|---|---|---|---|\n| jpeg | 20 | 0.06 | 0.03 |\n| jpeg | 40 | 0.02 | 0.08 |\n\n\
+| Low | High | AUC |\n|---|---|---|\n| 0.05 | 0.55 | 0.99 |\n| 0.03 | 0.55 | 0.98 |\n\n\
+| Fold | AUC |\n|---|---|\n| 1 | 0.96 |\n| 2 | 0.97 |\n";
+    let rows = extract(md, Format::Markdown, "s.md").unwrap();
+    let methods: Vec<&str> = rows.iter().map(|r| r.method.as_str()).collect();
+    assert_eq!(
+        methods,
+        vec!["jpeg 20", "jpeg 40", "0.05 0.55", "0.03 0.55"]
+    );
+    assert_eq!(scores(&rows[1]), vec![("f1p", "0.02"), ("acc", "0.08")]);
+}
