@@ -47,7 +47,7 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
         .count()
         .min(4);
     let h = match declared_header_rows {
-        Some(k) if k > 0 && k <= g.len() => k.max(auto.min(4)),
+        Some(k) if k > 0 && k <= g.len() => declared_headers(g, k).max(auto.min(4)),
         _ => auto,
     };
     if h == 0 || h >= g.len() {
@@ -103,6 +103,60 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
             .collect(),
         transposed: false,
     })
+}
+
+/// How many of the `declared` header rows (`<thead>`) are headers: a declared row that
+/// reads as a row of values (a label, then only numbers) under a header row naming a score
+/// is the first body row (LaTeXML guesses a baseline's row into the head).
+fn declared_headers(g: &[Vec<GridCell>], declared: usize) -> usize {
+    (1..declared)
+        .find(|&r| {
+            let row = &g[r];
+            let label = row.first().is_some_and(|c| {
+                matches!(value::read(&c.text), CellValue::Text(_)) && !c.text.trim().is_empty()
+            });
+            let filled: Vec<&GridCell> = row
+                .iter()
+                .skip(1)
+                .filter(|c| !c.text.trim().is_empty())
+                .collect();
+            let above_names_score = g[..r].iter().any(|above| {
+                above
+                    .iter()
+                    .skip(1)
+                    .any(|c| score_of_header(&c.text).is_some())
+            });
+            label
+                && !filled.is_empty()
+                && filled.iter().all(|c| is_number(&c.text))
+                && above_names_score
+        })
+        .unwrap_or(declared)
+}
+
+/// Whether column 0 is a row index (a DataFrame's index, a `#` or `No.` column): an empty or
+/// index-like header, whole numbers in every filled body cell, and a column of text after it
+/// (the row's name). Such a column says nothing about who a row is and is left out.
+fn is_index_column(g: &[Vec<GridCell>], header_rows: usize) -> bool {
+    if g.len() <= header_rows || g.first().map_or(0, Vec::len) < 3 {
+        return false;
+    }
+    let header_ok = g[..header_rows].iter().all(|row| {
+        let t = row[0].text.trim().to_lowercase();
+        matches!(t.as_str(), "" | "#" | "no" | "no." | "index" | "idx" | "id")
+    });
+    let body = &g[header_rows..];
+    let whole = |t: &str| !t.is_empty() && t.len() <= 6 && t.chars().all(|c| c.is_ascii_digit());
+    let index_cells = body
+        .iter()
+        .filter(|row| !row[0].text.trim().is_empty())
+        .all(|row| whole(row[0].text.trim()));
+    let filled = body.iter().any(|row| !row[0].text.trim().is_empty());
+    let next_is_text = body.iter().all(|row| {
+        let t = row[1].text.trim();
+        !t.is_empty() && matches!(value::read(t), CellValue::Text(_))
+    });
+    header_ok && filled && index_cells && next_is_text
 }
 
 /// The same frame with rows and columns exchanged: the row labels become column headers.
@@ -167,6 +221,13 @@ fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
 pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Vec<String>) {
     let mut g = grid(&table.rows, limits.max_columns);
     g.retain(|row| row.iter().any(|c| !c.text.trim().is_empty()));
+    if let Some(k) = table.header_rows.filter(|&k| k > 0) {
+        if is_index_column(&g, k) {
+            for row in &mut g {
+                row.remove(0);
+            }
+        }
+    }
     let Some(f) = frame(&g, table.header_rows) else {
         return (
             Vec::new(),

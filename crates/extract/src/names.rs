@@ -62,6 +62,12 @@ const TABLE_NAMES: &[(&str, &str)] = &[
     ("k", "kappa"),
     ("κ", "kappa"),
     ("mcc", "mcc"),
+    // scikit-learn's function name, and its common misspelling, as pandas tables print it.
+    ("matthews_corrcoef", "mcc"),
+    ("mathew_corrcoef", "mcc"),
+    ("mathews_corrcoef", "mcc"),
+    // A column of one number per row headed "ROC" holds the area under the ROC curve.
+    ("roc", "auc"),
     ("error_rate", "err"),
 ];
 
