@@ -31,6 +31,44 @@ struct Frame {
     body: Vec<(Vec<GridCell>, Vec<GridCell>)>,
     /// Whether the frame is the table transposed (scores named in rows).
     transposed: bool,
+    /// Label columns that describe a row (`Demographics`, `Brain regions`) rather than name
+    /// it, beside a column whose header says it names the dataset or the method.
+    descriptive: Vec<bool>,
+}
+
+/// Which label columns describe rather than name: a header that is neither a dataset's nor
+/// a method's word, over cells that are mostly phrases with numbers in them (`41
+/// participants, 33 males, 12.6±3.18 years`), while another label column's header says it
+/// names the dataset or the method.
+fn descriptive_columns(label_headers: &[String], body: &[Vec<GridCell>]) -> Vec<bool> {
+    let named = label_headers
+        .iter()
+        .any(|h| is_dataset_word(h) || is_method_word(h));
+    label_headers
+        .iter()
+        .enumerate()
+        .map(|(c, header)| {
+            if !named
+                || header.trim().is_empty()
+                || is_dataset_word(header)
+                || is_method_word(header)
+            {
+                return false;
+            }
+            let filled: Vec<&str> = body
+                .iter()
+                .map(|row| row[c].text.trim())
+                .filter(|t| !t.is_empty())
+                .collect();
+            let phrases = filled
+                .iter()
+                .filter(|t| {
+                    t.split_whitespace().count() >= 3 && t.chars().any(|ch| ch.is_ascii_digit())
+                })
+                .count();
+            !filled.is_empty() && 2 * phrases >= filled.len()
+        })
+        .collect()
 }
 
 fn is_number(text: &str) -> bool {
@@ -64,6 +102,19 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
     };
     let labels = (0..width)
         .take_while(|&c| {
+            // A column of value lists (`0.024; 0.0952`, one value per group) holds values
+            // that cannot be attributed, not names.
+            let filled = body
+                .iter()
+                .filter(|row| !row[c].text.trim().is_empty())
+                .count();
+            let lists = body
+                .iter()
+                .filter(|row| value::is_value_list(&row[c].text))
+                .count();
+            if filled > 0 && 2 * lists >= filled {
+                return false;
+            }
             !body.iter().any(|row| is_number(&row[c].text))
                 || (!header_names_score(c) && {
                     // Text in at least half the filled cells (a fold column's `μ`, `σ`
@@ -82,7 +133,7 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
     if labels == 0 || labels >= width {
         return None;
     }
-    let label_headers = (0..labels)
+    let label_headers: Vec<String> = (0..labels)
         .map(|c| {
             let mut parts: Vec<&str> = Vec::new();
             for row in &g[..h] {
@@ -94,9 +145,11 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
             parts.join(" ")
         })
         .collect();
+    let descriptive = descriptive_columns(&label_headers, body);
     Some(Frame {
         column_headers: g[..h].iter().map(|row| row[labels..].to_vec()).collect(),
         label_headers,
+        descriptive,
         body: body
             .iter()
             .map(|row| (row[..labels].to_vec(), row[labels..].to_vec()))
@@ -178,6 +231,7 @@ fn transpose(f: &Frame) -> Frame {
         label_headers: vec![String::new(); f.column_headers.len()],
         body,
         transposed: true,
+        descriptive: vec![false; f.column_headers.len()],
     }
 }
 
@@ -305,6 +359,9 @@ fn row_labels(f: &Frame, labels: &[GridCell], previous: &[String]) -> (Labels, V
     let mut rest = Vec::new();
     for (k, text) in texts.iter().enumerate() {
         if text.is_empty() || is_value_word(text) {
+            continue;
+        }
+        if f.descriptive.get(k).copied().unwrap_or(false) {
             continue;
         }
         let header = f.label_headers.get(k).map(String::as_str).unwrap_or("");

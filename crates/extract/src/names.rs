@@ -112,6 +112,42 @@ fn header_form(header: &str) -> String {
 /// The canonical score a column (or row) header names, if any: exact on the normalised
 /// header, through the algebra's names and synonyms and the usual table abbreviations.
 pub fn score_of_header(header: &str) -> Option<&'static str> {
+    let named = score_of_plain_header(header);
+    if named.is_some() {
+        return named;
+    }
+    // `Positive Predictive Value (adjusted)`: a score with a trailing remark in parentheses
+    // that leaves it the same quantity (the remark is read nowhere).
+    let trimmed = header.trim();
+    let (base, remark) = trimmed.strip_suffix(')')?.rsplit_once('(')?;
+    let remark = remark.trim().to_lowercase();
+    (NEUTRAL_REMARKS.contains(&remark.as_str()) && !base.trim().is_empty())
+        .then(|| score_of_plain_header(base))
+        .flatten()
+}
+
+/// Remarks in parentheses after a score's name that leave it the same quantity.
+const NEUTRAL_REMARKS: &[&str] = &[
+    "adjusted",
+    "test",
+    "test set",
+    "testing",
+    "validation",
+    "overall",
+    "mean",
+    "average",
+    "avg",
+    "mean ± sd",
+    "± sd",
+    "±sd",
+    "sd",
+    "std",
+    "95% ci",
+    "ci",
+];
+
+/// [`score_of_header`] without the parenthesised remark.
+fn score_of_plain_header(header: &str) -> Option<&'static str> {
     let form = header_form(header);
     if form.is_empty() || form.len() > 60 {
         return None;
@@ -345,7 +381,15 @@ pub(crate) fn is_value_word(header: &str) -> bool {
 pub(crate) fn is_dataset_word(header: &str) -> bool {
     matches!(
         header_form(header).as_str(),
-        "dataset" | "datasets" | "data_set" | "data" | "database" | "benchmark" | "corpus"
+        "dataset"
+            | "datasets"
+            | "data_set"
+            | "data"
+            | "database"
+            | "benchmark"
+            | "corpus"
+            | "cohort"
+            | "cohorts"
     )
 }
 
@@ -423,6 +467,23 @@ pub(crate) fn datasets_in_text(text: &str) -> Vec<(String, Option<scorecheck_dat
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_neutral_remark_in_parentheses_leaves_the_score() {
+        assert_eq!(
+            score_of_header("Positive Predictive Value (adjusted)"),
+            Some("ppv")
+        );
+        assert_eq!(score_of_header("AUC (test)"), Some("auc"));
+        assert_eq!(
+            score_of_header("Sensitivity & Specificity (adjusted)"),
+            None
+        );
+        assert_eq!(score_of_header("F1 (macro)"), None);
+        assert_eq!(score_of_header("ROC"), Some("auc"));
+        assert_eq!(score_of_header("mathew_corrcoef"), Some("mcc"));
+        assert!(is_dataset_word("Cohort"));
+    }
 
     #[test]
     fn headers_name_scores() {
