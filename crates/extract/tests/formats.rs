@@ -140,8 +140,8 @@ fn html_baseline_row_in_the_head_and_a_dataframe_index_column() {
         scores(&rows[0]),
         vec![
             ("acc", "0.931330"),
-            ("mcc", "0.864146"),
-            ("auc", "0.929900")
+            ("auc", "0.929900"),
+            ("mcc", "0.864146")
         ]
     );
 }
