@@ -26,7 +26,9 @@ def cli_rows(path):
     return list(csv.DictReader(io.StringIO(done.stdout)))
 
 
-@pytest.mark.parametrize("name", ["retinal_vessel_readme.md", "aegis_ad_results.tex"])
+@pytest.mark.parametrize("name", ["retinal_vessel_readme.md", "aegis_ad_results.tex",
+                                  "heart_disease_ensemble_readme.html",
+                                  "plos_brain_mri_classification.xml"])
 def test_extract_gives_the_rows_and_columns_of_the_cli(name):
     path = CORPUS / name
     rows = scorecheck.extract(path)
