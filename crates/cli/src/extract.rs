@@ -5,7 +5,9 @@ use std::io::Write;
 use std::path::{Component, Path, PathBuf};
 use std::process::ExitCode;
 
-use scorecheck_extract::{Format as DocFormat, Protocol, Row};
+use scorecheck_extract::{
+    batch_cells as cells, score_columns, Format as DocFormat, Protocol, Row, LEADING, TRAILING,
+};
 
 /// The output format of `extract` and `scan`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
@@ -51,27 +53,6 @@ pub struct ScanArgs {
     time_limit: Option<f64>,
 }
 
-/// The columns before the scores, in order. `dataset_text` is the dataset as printed and
-/// `registry_name` the registry entry it matched: the batch reads `dataset` and
-/// `dataset_name` as a registry name to look up, and refuses a name together with `p` and
-/// `n`, so both are carried under names of their own and `p` and `n` are given.
-pub const LEADING: [&str; 11] = [
-    "source",
-    "table",
-    "caption",
-    "dataset_text",
-    "method",
-    "registry_name",
-    "p",
-    "n",
-    "folds",
-    "check",
-    "protocol_text",
-];
-
-/// The columns after the scores.
-pub const TRAILING: [&str; 3] = ["percent", "eps", "note"];
-
 /// The assumptions `scan` checks, as (column, check name).
 const ASSUMPTIONS: [(&str, &str); 3] = [
     ("verdict_one_testset", "1_testset_no_kfold"),
@@ -81,49 +62,6 @@ const ASSUMPTIONS: [(&str, &str); 3] = [
 
 /// Largest document read (the library's cap, checked before reading).
 const MAX_FILE_BYTES: u64 = 16 << 20;
-
-/// The check a row's protocol names, for the `check` column.
-fn check_of(row: &Row) -> &'static str {
-    match row.protocol {
-        Some(Protocol::KFold { folds: Some(_) }) => "1_dataset_kfold_som",
-        Some(Protocol::HoldOut) => "1_testset_no_kfold",
-        _ => "",
-    }
-}
-
-/// A row's cells under `columns` (leading, scores, trailing).
-fn cells(row: &Row, scores: &[&str]) -> Vec<String> {
-    let (p, n) = match row.counts() {
-        Some((p, n)) => (p.to_string(), n.to_string()),
-        None => (String::new(), String::new()),
-    };
-    let mut out = vec![
-        row.source.clone(),
-        row.table.clone(),
-        row.caption.clone(),
-        row.dataset.clone(),
-        row.method.clone(),
-        row.registry.map(|d| d.name.to_string()).unwrap_or_default(),
-        p,
-        n,
-        row.folds.map(|k| k.to_string()).unwrap_or_default(),
-        check_of(row).to_string(),
-        row.protocol_text.clone(),
-    ];
-    for score in scores {
-        out.push(
-            row.scores
-                .iter()
-                .find(|(s, _)| s == score)
-                .map(|(_, v)| v.clone())
-                .unwrap_or_default(),
-        );
-    }
-    out.push(if row.percent { "true" } else { "false" }.to_string());
-    out.push("auto".to_string());
-    out.push(row.note.clone());
-    out
-}
 
 /// The `\input` resolver of a LaTeX file: names relative to its folder, never absolute or
 /// above it, each at most the size cap.
@@ -211,14 +149,6 @@ fn rows_of(args: &ExtractArgs, command: &str) -> (Vec<Row>, usize, usize) {
         }
     }
     (rows, read, failed)
-}
-
-/// The score columns the rows use, in canonical order.
-fn score_columns(rows: &[Row]) -> Vec<&'static str> {
-    scorecheck_extract::score_order()
-        .into_iter()
-        .filter(|s| rows.iter().any(|r| r.scores.iter().any(|(k, _)| k == s)))
-        .collect()
 }
 
 fn write_rows(

@@ -34,6 +34,44 @@ struct Frame {
     /// Whether the column groups come from a label column headed as methods (`Model`), so
     /// that a group is a method, not a dataset.
     groups_name_methods: bool,
+    /// Label columns that describe a row (`Demographics`, `Brain regions`) rather than name
+    /// it, beside a column whose header says it names the dataset or the method.
+    descriptive: Vec<bool>,
+}
+
+/// Which label columns describe rather than name: a header that is neither a dataset's nor
+/// a method's word, over cells that are mostly phrases with numbers in them (`41
+/// participants, 33 males, 12.6±3.18 years`), while another label column's header says it
+/// names the dataset or the method.
+fn descriptive_columns(label_headers: &[String], body: &[Vec<GridCell>]) -> Vec<bool> {
+    let named = label_headers
+        .iter()
+        .any(|h| is_dataset_word(h) || is_method_word(h));
+    label_headers
+        .iter()
+        .enumerate()
+        .map(|(c, header)| {
+            if !named
+                || header.trim().is_empty()
+                || is_dataset_word(header)
+                || is_method_word(header)
+            {
+                return false;
+            }
+            let filled: Vec<&str> = body
+                .iter()
+                .map(|row| row[c].text.trim())
+                .filter(|t| !t.is_empty())
+                .collect();
+            let phrases = filled
+                .iter()
+                .filter(|t| {
+                    t.split_whitespace().count() >= 3 && t.chars().any(|ch| ch.is_ascii_digit())
+                })
+                .count();
+            !filled.is_empty() && 2 * phrases >= filled.len()
+        })
+        .collect()
 }
 
 fn is_number(text: &str) -> bool {
@@ -50,7 +88,7 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
         .count()
         .min(4);
     let h = match declared_header_rows {
-        Some(k) if k > 0 && k <= g.len() => k.max(auto.min(4)),
+        Some(k) if k > 0 && k <= g.len() => declared_headers(g, k).max(auto.min(4)),
         _ => auto,
     };
     if h == 0 || h >= g.len() {
@@ -65,8 +103,24 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
                 || score_of_qualified_header(&row[c].text).is_some()
         })
     };
+    // A column of value lists (`0.024; 0.0952`, one value per group) holds values that
+    // cannot be attributed: neither names nor settings.
+    let value_lists = |c: usize| {
+        let filled = body
+            .iter()
+            .filter(|row| !row[c].text.trim().is_empty())
+            .count();
+        let lists = body
+            .iter()
+            .filter(|row| value::is_value_list(&row[c].text))
+            .count();
+        filled > 0 && 2 * lists >= filled
+    };
     let labels = (0..width)
         .take_while(|&c| {
+            if value_lists(c) {
+                return false;
+            }
             !body.iter().any(|row| is_number(&row[c].text))
                 || (!header_names_score(c) && {
                     // Text in at least half the filled cells (a fold column's `μ`, `σ`
@@ -106,7 +160,7 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
             })
         };
         let settings = (labels..width)
-            .take_while(|&c| !header_names_score(c) && !repetition(c))
+            .take_while(|&c| !header_names_score(c) && !repetition(c) && !value_lists(c))
             .count();
         if settings > 0 && labels + settings < width && told_apart(labels + settings) {
             labels += settings;
@@ -115,7 +169,7 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
     if labels == 0 || labels >= width {
         return None;
     }
-    let label_headers = (0..labels)
+    let label_headers: Vec<String> = (0..labels)
         .map(|c| {
             let mut parts: Vec<&str> = Vec::new();
             for row in &g[..h] {
@@ -127,9 +181,11 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
             parts.join(" ")
         })
         .collect();
+    let descriptive = descriptive_columns(&label_headers, body);
     Some(Frame {
         column_headers: g[..h].iter().map(|row| row[labels..].to_vec()).collect(),
         label_headers,
+        descriptive,
         body: body
             .iter()
             .map(|row| (row[..labels].to_vec(), row[labels..].to_vec()))
@@ -137,6 +193,60 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
         transposed: false,
         groups_name_methods: false,
     })
+}
+
+/// How many of the `declared` header rows (`<thead>`) are headers: a declared row that
+/// reads as a row of values (a label, then only numbers) under a header row naming a score
+/// is the first body row (LaTeXML guesses a baseline's row into the head).
+fn declared_headers(g: &[Vec<GridCell>], declared: usize) -> usize {
+    (1..declared)
+        .find(|&r| {
+            let row = &g[r];
+            let label = row.first().is_some_and(|c| {
+                matches!(value::read(&c.text), CellValue::Text(_)) && !c.text.trim().is_empty()
+            });
+            let filled: Vec<&GridCell> = row
+                .iter()
+                .skip(1)
+                .filter(|c| !c.text.trim().is_empty())
+                .collect();
+            let above_names_score = g[..r].iter().any(|above| {
+                above
+                    .iter()
+                    .skip(1)
+                    .any(|c| score_of_header(&c.text).is_some())
+            });
+            label
+                && !filled.is_empty()
+                && filled.iter().all(|c| is_number(&c.text))
+                && above_names_score
+        })
+        .unwrap_or(declared)
+}
+
+/// Whether column 0 is a row index (a DataFrame's index, a `#` or `No.` column): an empty or
+/// index-like header, whole numbers in every filled body cell, and a column of text after it
+/// (the row's name). Such a column says nothing about who a row is and is left out.
+fn is_index_column(g: &[Vec<GridCell>], header_rows: usize) -> bool {
+    if g.len() <= header_rows || g.first().map_or(0, Vec::len) < 3 {
+        return false;
+    }
+    let header_ok = g[..header_rows].iter().all(|row| {
+        let t = row[0].text.trim().to_lowercase();
+        matches!(t.as_str(), "" | "#" | "no" | "no." | "index" | "idx" | "id")
+    });
+    let body = &g[header_rows..];
+    let whole = |t: &str| !t.is_empty() && t.len() <= 6 && t.chars().all(|c| c.is_ascii_digit());
+    let index_cells = body
+        .iter()
+        .filter(|row| !row[0].text.trim().is_empty())
+        .all(|row| whole(row[0].text.trim()));
+    let filled = body.iter().any(|row| !row[0].text.trim().is_empty());
+    let next_is_text = body.iter().all(|row| {
+        let t = row[1].text.trim();
+        !t.is_empty() && matches!(value::read(t), CellValue::Text(_))
+    });
+    header_ok && filled && index_cells && next_is_text
 }
 
 /// The same frame with rows and columns exchanged: the row labels become column headers.
@@ -173,6 +283,7 @@ fn transpose(f: &Frame) -> Frame {
         transposed: true,
         groups_name_methods: f.label_headers.iter().any(|h| is_method_word(h))
             && !f.label_headers.iter().any(|h| is_dataset_word(h)),
+        descriptive: vec![false; f.column_headers.len()],
     }
 }
 
@@ -277,6 +388,13 @@ pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Vec<Str
 fn rows_as_printed(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Vec<String>) {
     let mut g = grid(&table.rows, limits.max_columns);
     g.retain(|row| row.iter().any(|c| !c.text.trim().is_empty()));
+    if let Some(k) = table.header_rows.filter(|&k| k > 0) {
+        if is_index_column(&g, k) {
+            for row in &mut g {
+                row.remove(0);
+            }
+        }
+    }
     let Some(f) = frame(&g, table.header_rows) else {
         return (
             Vec::new(),
@@ -354,6 +472,9 @@ fn row_labels(f: &Frame, labels: &[GridCell], previous: &[String]) -> (Labels, V
     let mut rest = Vec::new();
     for (k, text) in texts.iter().enumerate() {
         if text.is_empty() || is_value_word(text) {
+            continue;
+        }
+        if f.descriptive.get(k).copied().unwrap_or(false) {
             continue;
         }
         let header = f.label_headers.get(k).map(String::as_str).unwrap_or("");

@@ -96,6 +96,20 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                     c.text.push(' ');
                 }
             }
+            // An empty cell written `<td/>` (PMC and PLOS write empty header cells so) still
+            // takes its place in the row.
+            Event::Empty(e)
+                if matches!(local_name(&e).as_str(), "td" | "th")
+                    && wrap.is_some()
+                    && row.len() < limits.max_columns =>
+            {
+                row.push(RawCell {
+                    text: String::new(),
+                    colspan: span(&e, b"colspan"),
+                    rowspan: span(&e, b"rowspan"),
+                    header: local_name(&e) == "th",
+                });
+            }
             Event::End(_) => {
                 let Some(name) = stack.pop() else { continue };
                 match name.as_str() {

@@ -41,6 +41,7 @@
 
 #![warn(unreachable_pub)]
 
+mod batch;
 mod html;
 mod interpret;
 mod jats;
@@ -51,6 +52,7 @@ mod names;
 mod protocol;
 mod value;
 
+pub use batch::{batch_cells, batch_header, check_of, score_columns, LEADING, TRAILING};
 pub use names::{registry_match, score_of_header, score_order};
 pub use protocol::{stated, Protocol, Stated};
 

@@ -62,6 +62,12 @@ const TABLE_NAMES: &[(&str, &str)] = &[
     ("k", "kappa"),
     ("κ", "kappa"),
     ("mcc", "mcc"),
+    // scikit-learn's function name, and its common misspelling, as pandas tables print it.
+    ("matthews_corrcoef", "mcc"),
+    ("mathew_corrcoef", "mcc"),
+    ("mathews_corrcoef", "mcc"),
+    // A column of one number per row headed "ROC" holds the area under the ROC curve.
+    ("roc", "auc"),
     ("error_rate", "err"),
 ];
 
@@ -112,6 +118,42 @@ pub fn score_of_header(header: &str) -> Option<&'static str> {
     if let Some(name) = without_summary_note(header) {
         return score_of_header(name);
     }
+    let named = score_of_plain_header(header);
+    if named.is_some() {
+        return named;
+    }
+    // `Positive Predictive Value (adjusted)`: a score with a trailing remark in parentheses
+    // that leaves it the same quantity (the remark is read nowhere).
+    let trimmed = header.trim();
+    let (base, remark) = trimmed.strip_suffix(')')?.rsplit_once('(')?;
+    let remark = remark.trim().to_lowercase();
+    (NEUTRAL_REMARKS.contains(&remark.as_str()) && !base.trim().is_empty())
+        .then(|| score_of_plain_header(base))
+        .flatten()
+}
+
+/// Remarks in parentheses after a score's name that leave it the same quantity.
+const NEUTRAL_REMARKS: &[&str] = &[
+    "adjusted",
+    "test",
+    "test set",
+    "testing",
+    "validation",
+    "overall",
+    "mean",
+    "average",
+    "avg",
+    "mean ± sd",
+    "± sd",
+    "±sd",
+    "sd",
+    "std",
+    "95% ci",
+    "ci",
+];
+
+/// [`score_of_header`] without the parenthesised remark.
+fn score_of_plain_header(header: &str) -> Option<&'static str> {
     let form = header_form(header);
     if form.is_empty() || form.len() > 60 {
         return None;
@@ -408,7 +450,15 @@ pub(crate) fn is_value_word(header: &str) -> bool {
 pub(crate) fn is_dataset_word(header: &str) -> bool {
     matches!(
         header_form(header).as_str(),
-        "dataset" | "datasets" | "data_set" | "data" | "database" | "benchmark" | "corpus"
+        "dataset"
+            | "datasets"
+            | "data_set"
+            | "data"
+            | "database"
+            | "benchmark"
+            | "corpus"
+            | "cohort"
+            | "cohorts"
     )
 }
 
@@ -486,6 +536,23 @@ pub(crate) fn datasets_in_text(text: &str) -> Vec<(String, Option<scorecheck_dat
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_neutral_remark_in_parentheses_leaves_the_score() {
+        assert_eq!(
+            score_of_header("Positive Predictive Value (adjusted)"),
+            Some("ppv")
+        );
+        assert_eq!(score_of_header("AUC (test)"), Some("auc"));
+        assert_eq!(
+            score_of_header("Sensitivity & Specificity (adjusted)"),
+            None
+        );
+        assert_eq!(score_of_header("F1 (macro)"), None);
+        assert_eq!(score_of_header("ROC"), Some("auc"));
+        assert_eq!(score_of_header("mathew_corrcoef"), Some("mcc"));
+        assert!(is_dataset_word("Cohort"));
+    }
 
     #[test]
     fn headers_name_scores() {

@@ -49,6 +49,10 @@ pub(crate) fn read(text: &str) -> CellValue {
     if NOT_REPORTED.contains(&text.to_lowercase().as_str()) {
         return CellValue::NotReported;
     }
+    // Several values in one cell (`0.024; 0.0952`, one per group): no one value.
+    if is_value_list(text) {
+        return CellValue::Text(text.to_string());
+    }
     let mut value = text;
     // The spread after the value: `95.1 ± 0.3`, `95.1+-0.3`, `95.1 (0.3)`, `95.1 [94.0, 96.2]`.
     for cut in ["±", "+/-", "+-", "(", "[", "\u{00b1}"] {
@@ -100,9 +104,74 @@ pub(crate) fn magnitude(printed: &str) -> f64 {
     printed.parse::<f64>().unwrap_or(0.0)
 }
 
+/// Whether a cell holds several values and nothing else (`0.024; 0.0952`,
+/// `0.11±0.11; 0.16±0.10`, `93.6% and 88.5%`, `0.014 0.19`): numbers, their spreads and
+/// separators, at least two numbers.
+pub(crate) fn is_value_list(text: &str) -> bool {
+    let spaced = format!(" {} ", text.trim());
+    let rest = spaced
+        .replace("+/-", "±")
+        .replace("+-", "±")
+        .replace(" and ", " ; ")
+        .replace(" vs ", " ; ");
+    let allowed = |c: char| c.is_ascii_digit() || c.is_whitespace() || ".·;,±%+-−/()".contains(c);
+    if !rest.chars().all(allowed) {
+        return false;
+    }
+    // Count the values: a number right after `±` is the spread of the one before
+    // (`0.11±0.11`), and what is in parentheses (`95.1 (0.3)`, `0.95 (0.93-0.97)`) belongs
+    // to the value before it.
+    let mut values = 0;
+    let mut depth = 0usize;
+    let mut after_spread = false;
+    let mut in_number = false;
+    for c in rest.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            '±' => after_spread = true,
+            _ => {}
+        }
+        let digit = c.is_ascii_digit() || ((c == '.' || c == '·') && in_number);
+        if digit && !in_number {
+            if depth == 0 && !after_spread {
+                values += 1;
+            }
+            after_spread = false;
+        }
+        in_number = digit;
+    }
+    values >= 2
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn several_values_in_one_cell_are_no_value() {
+        for list in [
+            "0.024; 0.0952",
+            "0.11±0.11; 0.16±0.10",
+            "93.6% and 88.5%",
+            "0.014 0.19",
+            "0.13±0.177 0.29±0.17",
+        ] {
+            assert!(is_value_list(list), "{list}");
+            assert!(matches!(read(list), CellValue::Text(_)), "{list}");
+        }
+        for one in [
+            "0.95",
+            "95.1 ± 0.3",
+            "95.1+-0.3",
+            "95.1 (0.3)",
+            "0.95 (0.93-0.97)",
+            "12%",
+        ] {
+            assert!(!is_value_list(one), "{one}");
+        }
+        assert!(matches!(read("95.1 (0.3)"), CellValue::Number { .. }));
+    }
 
     fn number(printed: &str) -> CellValue {
         CellValue::Number {

@@ -194,3 +194,68 @@ fn settings_tell_rows_apart_but_fold_numbers_do_not() {
     );
     assert_eq!(scores(&rows[1]), vec![("f1p", "0.02"), ("acc", "0.08")]);
 }
+
+#[test]
+fn jats_empty_cells_written_self_closing_keep_their_place() {
+    // PMC and PLOS write empty header cells as `<td/>`: dropping them would shift the
+    // second header row left, under the wrong columns.
+    let xml = r#"<?xml version="1.0"?><article><body><table-wrap id="t1"><label>Table 1</label>
+<caption><title>Performance.</title></caption><table><thead>
+<tr><td>Cohort</td><td>Demographics</td><td colspan="2">Misclassification Rates</td><td>Positive Predictive Value (adjusted)</td></tr>
+<tr><td/><td/><td>LOO</td><td>Split Half</td><td/></tr></thead><tbody>
+<tr><td>ADHD; Healthy</td><td>41 participants, 33 males</td><td>0.024; 0.0952</td><td>0.11±0.11; 0.16±0.10</td><td>0.89</td></tr>
+<tr><td>TS; ADHD</td><td>71 participants, 59 males</td><td>0.014; 0</td><td>0.0105±0.018; 0.005±0.0158</td><td>0.997</td></tr>
+</tbody></table></table-wrap></body></article>"#;
+    let rows = extract(xml, Format::Jats, "a.xml").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    // The cohort names the dataset, the demographics describe it (not the method), the
+    // per-group rates are no one value, and the PPV's remark leaves it the PPV.
+    assert_eq!(rows[0].dataset, "ADHD; Healthy");
+    assert_eq!(rows[0].method, "");
+    assert_eq!(scores(&rows[0]), vec![("ppv", "0.89")]);
+    assert_eq!(scores(&rows[1]), vec![("ppv", "0.997")]);
+}
+
+#[test]
+fn html_baseline_row_in_the_head_and_a_dataframe_index_column() {
+    // LaTeXML guesses a baseline's row of values into the thead.
+    let latexml = r#"<figure class="ltx_table" id="T6"><table class="ltx_tabular"><thead>
+<tr><th>Models</th><th>accuracy (%)</th></tr>
+<tr><th>random</th><th>12.6</th></tr></thead>
+<tbody><tr><th>GPT-4</th><td>22.1</td></tr></tbody></table></figure>"#;
+    let rows = extract(latexml, Format::Html, "p.html").unwrap();
+    let read: Vec<(&str, Vec<(&str, &str)>)> = rows
+        .iter()
+        .map(|r| (r.method.as_str(), scores(r)))
+        .collect();
+    assert_eq!(
+        read,
+        vec![
+            ("random", vec![("acc", "12.6")]),
+            ("GPT-4", vec![("acc", "22.1")])
+        ]
+    );
+    // pandas' to_html: the index is a column of numbers before the names.
+    let pandas = r#"<table class="dataframe"><thead><tr><th></th><th>Model</th><th>Accuracy</th><th>ROC</th><th>mathew_corrcoef</th></tr></thead>
+<tbody><tr><th>15</th><td>ExtraTrees</td><td>0.931330</td><td>0.929900</td><td>0.864146</td></tr>
+<tr><th>3</th><td>SVC</td><td>0.828326</td><td>0.827073</td><td>0.656330</td></tr></tbody></table>"#;
+    let rows = extract(pandas, Format::Html, "r.html").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[0].method, "ExtraTrees");
+    assert_eq!(
+        scores(&rows[0]),
+        vec![
+            ("acc", "0.931330"),
+            ("auc", "0.929900"),
+            ("mcc", "0.864146")
+        ]
+    );
+}
+
+#[test]
+fn a_numbered_fold_column_is_not_an_index() {
+    // A fold number under a `Fold` header, followed by values: still no method to read.
+    let md = "| Fold | Acc |\n|---|---|\n| 1 | 0.91 |\n| 2 | 0.93 |\n";
+    let rows = extract(md, Format::Markdown, "f.md").unwrap();
+    assert!(rows.is_empty(), "{rows:?}");
+}

@@ -208,6 +208,60 @@ fn split_text(request: String, parts: u64) -> String {
     }
 }
 
+/// The rows `scorecheck extract` writes for one document given as text: the column names
+/// (the CSV batch's, in order) and one row of text cells per (table, dataset, method).
+/// `format` is `latex`, `markdown`, `html` or `jats` (anything else raises `ValueError`
+/// naming `format`); `resolve`, when given, is called with the name of a LaTeX `\input` or
+/// `\include` and returns its text or `None` (the Python layer reads it relative to the
+/// file). A document the reader refuses raises `ValueError` with its message.
+#[pyfunction]
+#[pyo3(signature = (text, format, source, resolve=None))]
+fn extract_rows(
+    py: Python<'_>,
+    text: &str,
+    format: &str,
+    source: &str,
+    resolve: Option<PyObject>,
+) -> PyResult<(Vec<String>, Vec<Vec<String>>)> {
+    use scorecheck_extract::Format;
+    let format = match format {
+        "latex" => Format::Latex,
+        "markdown" => Format::Markdown,
+        "html" => Format::Html,
+        "jats" => Format::Jats,
+        other => {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "format: {other:?} is not a document format; give \"latex\", \"markdown\", \"html\" or \"jats\""
+            )))
+        }
+    };
+    // The resolver runs with the GIL held (extraction is quick; a resolver that raises or
+    // returns something else than a string leaves the command as it is).
+    let lookup = |name: &str| -> Option<String> {
+        let callable = resolve.as_ref()?;
+        callable
+            .call1(py, (name,))
+            .ok()?
+            .extract::<Option<String>>(py)
+            .ok()
+            .flatten()
+    };
+    let rows = scorecheck_extract::extract_with(
+        text,
+        format,
+        source,
+        &scorecheck_extract::Limits::default(),
+        &lookup,
+    )
+    .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("{source}: {e}")))?;
+    let scores = scorecheck_extract::score_columns(&rows);
+    let cells = rows
+        .iter()
+        .map(|row| scorecheck_extract::batch_cells(row, &scores))
+        .collect();
+    Ok((scorecheck_extract::batch_header(&rows), cells))
+}
+
 /// The extension module.
 #[pymodule]
 fn _scorecheck(module: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -223,5 +277,6 @@ fn _scorecheck(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(datasets, module)?)?;
     module.add_function(wrap_pyfunction!(split_text, module)?)?;
     module.add_function(wrap_pyfunction!(check_table_rows, module)?)?;
+    module.add_function(wrap_pyfunction!(extract_rows, module)?)?;
     Ok(())
 }

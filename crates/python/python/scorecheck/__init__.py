@@ -25,6 +25,7 @@ from ._request import (
     to_json,
 )
 from ._table import check_table
+from ._extract import extract
 from . import check
 from . import datasets
 
@@ -36,6 +37,7 @@ __all__ = [
     "check_table",
     "check_names",
     "datasets",
+    "extract",
     "merge_verdicts",
     "split_configurations",
     "to_json",
