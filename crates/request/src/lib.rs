@@ -52,7 +52,7 @@ pub mod unknown_folds;
 
 pub use duplicate_keys::first_duplicate_key;
 pub use error::{Error, ErrorKind, Result};
-pub use protocols::{check_names, read, Family, Request};
+pub use protocols::{check_names, protocol_table, read, Family, FamilyKind, ProtocolInfo, Request};
 
 use crate::input::Object;
 use crate::json::Json;
