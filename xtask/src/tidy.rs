@@ -268,7 +268,7 @@ const DOC_CFG: &str = "#![cfg_attr(docsrs, feature(doc_cfg))]";
 /// Every published library crate under `root/crates` states its cargo features truthfully in
 /// its `lib.rs` opening (each feature of `[features]` but `default` named in backticks, or
 /// "features: none" when it has none), builds its docs.rs page with its features and the
-/// `docsrs` cfg (`[package.metadata.docs.rs]`), and carries [`DOC_CFG`] so feature-gated
+/// `docsrs` cfg (`[package.metadata.docs.rs]`), and carries `#![cfg_attr(docsrs, feature(doc_cfg))]` so feature-gated
 /// items say which feature they need.
 ///
 /// # Errors
