@@ -318,7 +318,11 @@ def main():
     parser.add_argument("--callgrind", action="store_true")
     parser.add_argument("--only", nargs="*")
     parser.add_argument("--highs", help="a scorecheck built with `--features highs`, for the HiGHS rows")
+    parser.add_argument("--table", action="store_true", help="only print the table of the last run (side_by_side.json)")
     args = parser.parse_args()
+    if args.table:
+        print(table(json.loads(OUT.read_text())))
+        return
     CASES.mkdir(parents=True, exist_ok=True)
     worker = None
     if args.reference:
@@ -334,6 +338,7 @@ def main():
         "nproc": os.cpu_count(),
         "cpu": next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor()),
         "platform": platform.platform(),
+        "arch": platform.machine(),
         "load_at_start": os.getloadavg(),
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
     }
@@ -364,9 +369,13 @@ def main():
 
 def table(results):
     rows = results["rows"]
+    info = results["machine"]
+    arch = info.get("arch") or next((a for a in ("x86_64", "aarch64", "arm64") if a in info.get("platform", "")), "?")
+    machine = f"{arch}, {info['cpu']}, {info['nproc']} cores (shared)"
+    date = info["date"]
     lines = [
-        "| case | reference | scorecheck, whole process | instructions | ratio | scorecheck, per request in one process | ratio | goal | met |",
-        "|---|---:|---:|---:|---:|---:|---:|---|---|",
+        "| case | reference | scorecheck, whole process | instructions | ratio | scorecheck, per request in one process | ratio | goal | met | method | machine | date |",
+        "|---|---:|---:|---:|---:|---:|---:|---|---|---|---|---|",
     ]
     for key, description, _, how, goal in ROWS:
         row = rows.get(key)
@@ -407,8 +416,23 @@ def table(results):
             inside_ratio_note = f"{inside_ratio:,.0f}" if inside_ratio and inside_ratio >= 10 else f"{inside_ratio:.2f}" if inside_ratio else "—"
         else:
             inside_note, inside_ratio_note = "", ""
-        lines.append(f"| {description} | {ref_note} | {ours_note} | {ins} | {ratio_note} | {inside_note} | {inside_ratio_note} | {goal} | {met} |")
+        method = row_method(cases, how, bool(instructions))
+        lines.append(f"| {description} | {ref_note} | {ours_note} | {ins} | {ratio_note} | {inside_note} | {inside_ratio_note} | {goal} | {met} | {method} | {machine} | {date} |")
     return "\n".join(lines)
+
+
+def row_method(cases, how, callgrind):
+    """How a row was measured, in one cell."""
+    runs = max(len(c["ours"].get("times_s", [])) for c in cases.values())
+    parts = [f"release CLI, whole process, least of {runs} runs"]
+    copies = [c["ours"].get("copies") for c in cases.values() if c["ours"].get("copies")]
+    if copies:
+        parts.append(f"per request: `batch` of {max(copies)} copies")
+    if callgrind:
+        parts.append("instructions: callgrind")
+    if how == "run":
+        parts.append("reference in-process, least of 3 (import excluded)")
+    return "; ".join(parts)
 
 
 def goal_met(goal, ratio, ours_time, decided):

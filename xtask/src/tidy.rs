@@ -261,3 +261,93 @@ fn file_io_line(text: &str) -> Option<usize> {
         })
         .map(|i| i + 1)
 }
+
+/// The attribute that shows on docs.rs which feature an item needs.
+const DOC_CFG: &str = "#![cfg_attr(docsrs, feature(doc_cfg))]";
+
+/// Every published library crate under `root/crates` states its cargo features truthfully in
+/// its `lib.rs` opening (each feature of `[features]` but `default` named in backticks, or
+/// "features: none" when it has none), builds its docs.rs page with its features and the
+/// `docsrs` cfg (`[package.metadata.docs.rs]`), and carries `#![cfg_attr(docsrs, feature(doc_cfg))]` so feature-gated
+/// items say which feature they need.
+///
+/// # Errors
+///
+/// When a manifest or `lib.rs` cannot be read or parsed.
+pub fn library_docs(root: &Path) -> anyhow::Result<Vec<Violation>> {
+    let mut violations = Vec::new();
+    let mut dirs: Vec<_> = fs::read_dir(root.join("crates"))?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.join("Cargo.toml").exists() && p.join("src/lib.rs").exists())
+        .collect();
+    dirs.sort();
+    for dir in dirs {
+        let manifest: toml::Value = toml::from_str(&fs::read_to_string(dir.join("Cargo.toml"))?)?;
+        let package = manifest.get("package");
+        let name = package
+            .and_then(|p| p.get("name"))
+            .and_then(|n| n.as_str())
+            .unwrap_or("?");
+        if package
+            .and_then(|p| p.get("publish"))
+            .and_then(|p| p.as_bool())
+            == Some(false)
+        {
+            continue;
+        }
+        let lib = fs::read_to_string(dir.join("src/lib.rs"))?;
+        let docs: String = lib
+            .lines()
+            .take_while(|l| l.starts_with("//!"))
+            .map(|l| format!("{}\n", l.trim_start_matches("//!")))
+            .collect();
+        let features: Vec<&String> = manifest
+            .get("features")
+            .and_then(|f| f.as_table())
+            .map(|t| t.keys().filter(|k| *k != "default").collect())
+            .unwrap_or_default();
+        let lower = docs.to_lowercase();
+        let says_none = lower.contains("features: none") || lower.contains("no cargo features");
+        if features.is_empty() && !says_none {
+            violations.push(Violation(format!(
+                "{name}'s lib.rs does not say \"Cargo features: none.\" (it has no features)"
+            )));
+        }
+        if !features.is_empty() && says_none {
+            violations.push(Violation(format!(
+                "{name}'s lib.rs says it has no features, but its Cargo.toml has {features:?}"
+            )));
+        }
+        for feature in &features {
+            if !docs.contains(&format!("`{feature}`")) {
+                violations.push(Violation(format!(
+                    "{name}'s lib.rs opening does not name its feature `{feature}`: say what it switches on"
+                )));
+            }
+        }
+        let docs_rs = package
+            .and_then(|p| p.get("metadata"))
+            .and_then(|m| m.get("docs"))
+            .and_then(|d| d.get("rs"));
+        let builds_features = docs_rs.is_some_and(|d| {
+            d.get("all-features").and_then(|a| a.as_bool()) == Some(true)
+                || d.get("features").is_some()
+        });
+        let cfg = docs_rs
+            .and_then(|d| d.get("rustdoc-args"))
+            .and_then(|a| a.as_array())
+            .is_some_and(|args| args.iter().any(|a| a.as_str() == Some("docsrs")));
+        if !builds_features || !cfg {
+            violations.push(Violation(format!(
+                "{name}'s Cargo.toml lacks [package.metadata.docs.rs] with all-features = true (or its features) and rustdoc-args = [\"--cfg\", \"docsrs\"]"
+            )));
+        }
+        if !lib.contains(DOC_CFG) {
+            violations.push(Violation(format!(
+                "{name}'s lib.rs lacks {DOC_CFG} (docs.rs then does not say which feature an item needs)"
+            )));
+        }
+    }
+    Ok(violations)
+}

@@ -29,8 +29,10 @@
 //! # Ok::<(), scorecheck_algebra::Error>(())
 //! ```
 //!
-//! Cargo features: none.
+//! Cargo features: `serde` (`Serialize`/`Deserialize` derives on the typed values; no format
+//! is imposed). None is on by default.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(unreachable_pub)]
 
 mod arith;

@@ -47,6 +47,7 @@
 //!
 //! Cargo features: none.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(unreachable_pub)]
 
 mod calibration;

@@ -1,6 +1,26 @@
 //! scorecheck: decide, exactly, whether reported performance scores can be the outcome of
 //! the experiment that was described.
 //!
+//! # Which crate do I need
+//!
+//! | to ... | depend on |
+//! |---|---|
+//! | check anything, from a JSON request or typed requests, every protocol and bundle | `scorecheck` (this crate) |
+//! | check one confusion matrix (a test set, or pooled folds) against reported scores, exactly | `scorecheck-single` |
+//! | check scores averaged over folds or datasets, with a backend of your own | `scorecheck-experiment` (+ a backend) |
+//! | enumerate folds (stratified k-fold like scikit-learn, every fold configuration, split a search into ranges) | `scorecheck-folds` |
+//! | check micro or macro averages of a multiclass classifier | `scorecheck-multiclass` |
+//! | check regression errors (mae, mse, rmse, r2) | `scorecheck-regression` |
+//! | the scores as exact formulas of the counts, and their intervals | `scorecheck-algebra`, `scorecheck-interval` |
+//! | exact rational arithmetic that stays on machine words while values are small | `scorecheck-rational` |
+//! | write a backend (an integer-program solver) | `scorecheck-feasibility` (the `Feasibility` trait) + `scorecheck-conformance` (the cases it must pass) |
+//! | use a ready backend | `scorecheck-feasibility-pure` (exact, pure Rust), `-highs` (HiGHS), `-goodlp` (CBC, microlp) |
+//! | the named datasets and the published experiments' test sets | `scorecheck-data` |
+//! | read a JSON request into typed requests, with errors naming the field | `scorecheck-request` |
+//! | compute scores from a classifier's raw outputs / estimate performance without labels | `scorecheck-eval` / `scorecheck-cbpe` |
+//! | read the results tables of papers into rows of reported scores | `scorecheck-extract` |
+//! | deadlines that work on wasm too | `scorecheck-clock` |
+//!
 //! This is the facade crate users depend on. It composes the layers below it (the engines,
 //! `scorecheck-feasibility` and its backends, `scorecheck-data`, and `scorecheck-request`,
 //! which reads requests) into the protocols of the reference, mlscorecheck 1.0.3, named like
@@ -47,8 +67,11 @@
 //! Cargo features: `highs` switches on the HiGHS backend (`"backend": "highs"`), `cbc` and
 //! `microlp` the good_lp backends (`"backend": "cbc"`, `"backend": "microlp"`; microlp's
 //! "infeasible" is confirmed by the exact pure backend where no Farkas certificate proves
-//! it); without them the exact pure-Rust backend answers every integer program.
+//! it); without them the exact pure-Rust backend answers every integer program. `serde`
+//! derives `Serialize`/`Deserialize` on the typed requests ([`request`]), the engines' typed
+//! values and `Conclusion`. None is on by default.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(unreachable_pub)]
 
 mod backend;

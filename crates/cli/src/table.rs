@@ -32,7 +32,7 @@ pub enum OutputFormat {
 ///
 /// # Errors
 ///
-/// An unreadable file, a header row the header rules refuse (see [`header::read`]), or a
+/// An unreadable file, a header row the header rules refuse (see [`Table::new`]), or a
 /// failed write; a bad row is an answer, not an error.
 pub fn run(
     file: Option<&Path>,

@@ -26,6 +26,7 @@
 //!
 //! Cargo features: none.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(unreachable_pub)]
 
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]

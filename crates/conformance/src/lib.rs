@@ -36,6 +36,7 @@
 //!
 //! Cargo features: none.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(unreachable_pub)]
 
 use std::fmt;

@@ -54,6 +54,7 @@
 //!
 //! [`Feasibility`]: scorecheck_feasibility::Feasibility
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(unreachable_pub)]
 
 mod explain;

@@ -39,6 +39,7 @@
 //!
 //! No cargo features.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(unreachable_pub)]
 
 mod batch;

@@ -68,6 +68,7 @@
 //! exports no backend. Neither is on by default, and the crate is not among the
 //! workspace's default members.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(unreachable_pub)]
 
 #[cfg(feature = "cbc")]

@@ -58,6 +58,7 @@
 //! about 180 C++ files: roughly 3 minutes on two idle cores, far longer on a loaded machine.
 //! That is why this crate is not among the workspace's default members.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(unreachable_pub)]
 
 mod run;

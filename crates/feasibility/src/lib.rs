@@ -55,8 +55,10 @@
 //! assert!(problem.check(verdict.witness().unwrap()).is_ok());
 //! ```
 //!
-//! Cargo features: none.
+//! Cargo features: `serde` (`Serialize`/`Deserialize` derives on the typed values; no format
+//! is imposed). None is on by default.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(unreachable_pub)]
 
 mod checked;

@@ -38,7 +38,11 @@
 //!   classes absent from the end of a fold, which changes K (and so the micro n and the
 //!   macro mean) in that fold.
 //! - Explicit folds must cover the dataset a whole number of times.
+//!
+//! Cargo features: `serde` (`Serialize`/`Deserialize` derives on the typed values; no format
+//! is imposed). None is on by default.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(unreachable_pub)]
 
 mod class_pairs;

@@ -24,6 +24,7 @@
 //! Cargo features: `serde` adds the [`text`] module, which serializes a `BigRational` field
 //! as the text `"8999/10000"` through `#[serde(with = "scorecheck_rational::text")]`.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(unreachable_pub)]
 
 #[cfg(feature = "serde")]

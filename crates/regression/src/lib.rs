@@ -46,7 +46,11 @@
 //! it is not reported, so reported mse, rmse and r2 are never compared with each other. Here
 //! every relation above is checked, and `failed` names each one that fails
 //! (`"rmse <= sqrt(n)*mae"`, `"mae <= rmse"`, `"mse = rmse^2"`, `"r2 <= 1"`, ...).
+//!
+//! Cargo features: `serde` (`Serialize`/`Deserialize` derives on the typed values; no format
+//! is imposed). None is on by default.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(unreachable_pub)]
 
 use num_bigint::BigInt;

@@ -16,7 +16,6 @@
 //! - The parts several families share: [`figures`] (reported scores and their windows),
 //!   [`sets`] (test sets, evaluations, folds, bounds), [`folding`], [`rounding`]; the
 //!   [`options`] any request may carry; the requests [`power`] derives; [`read_check`].
-//! - Feature `serde`: `Serialize`/`Deserialize` on the typed requests.
 //!
 //! Nothing here decides a verdict or solves anything: the facade (`scorecheck`) reads a
 //! request with these readers, hands the typed request to an engine and renders its outcome.
@@ -28,7 +27,11 @@
 //! assert_eq!(error.kind(), ErrorKind::InvalidValue);
 //! assert_eq!(error.field(), Some("testset.n"));
 //! ```
+//!
+//! Cargo features: `serde` (`Serialize`/`Deserialize` on the typed requests, through the
+//! engines' own `serde` features). None is on by default.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(unreachable_pub)]
 
 pub mod bundle_plans;
@@ -52,7 +55,7 @@ pub mod unknown_folds;
 
 pub use duplicate_keys::first_duplicate_key;
 pub use error::{Error, ErrorKind, Result};
-pub use protocols::{check_names, read, Family, Request};
+pub use protocols::{check_names, protocol_table, read, Family, FamilyKind, ProtocolInfo, Request};
 
 use crate::input::Object;
 use crate::json::Json;

@@ -52,6 +52,102 @@ pub enum Family {
 
 type Reader = fn(&Object<'_>) -> Result<Family>;
 
+/// One row of [`PROTOCOLS`].
+struct Protocol {
+    name: &'static str,
+    family: FamilyKind,
+    takes: &'static str,
+    read: Reader,
+}
+
+/// The family of a protocol, without its typed request: what [`Family::kind`] gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FamilyKind {
+    /// [`Family::SingleMatrix`] (and [`Family::Splits`] when a test set's class split is
+    /// unknown).
+    SingleMatrix,
+    /// [`Family::Splits`].
+    Splits,
+    /// [`Family::MeanOfScores`].
+    MeanOfScores,
+    /// [`Family::UnknownFolds`].
+    UnknownFolds,
+    /// [`Family::Multiclass`].
+    Multiclass,
+    /// [`Family::Regression`].
+    Regression,
+    /// [`Family::Bundle`].
+    Bundle,
+}
+
+impl FamilyKind {
+    /// The family as the protocol tables name it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            FamilyKind::SingleMatrix => "one matrix (exact engine)",
+            FamilyKind::Splits => "which splits fit (exact engine)",
+            FamilyKind::MeanOfScores => "mean of scores (integer programs)",
+            FamilyKind::UnknownFolds => "unknown folds (enumeration)",
+            FamilyKind::Multiclass => "multiclass (exact K×K model, or `one_vs_rest`)",
+            FamilyKind::Regression => "regression",
+            FamilyKind::Bundle => "bundle (published experiment)",
+        }
+    }
+}
+
+impl Family {
+    /// The family's kind.
+    pub fn kind(&self) -> FamilyKind {
+        match self {
+            Family::SingleMatrix(_) => FamilyKind::SingleMatrix,
+            Family::Splits(_) => FamilyKind::Splits,
+            Family::MeanOfScores(_) => FamilyKind::MeanOfScores,
+            Family::UnknownFolds(_) => FamilyKind::UnknownFolds,
+            Family::Multiclass(_) => FamilyKind::Multiclass,
+            Family::Regression(_) => FamilyKind::Regression,
+            Family::Bundle(_) => FamilyKind::Bundle,
+        }
+    }
+}
+
+/// A protocol as listings and documents show it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ProtocolInfo {
+    /// The canonical name (`check`).
+    pub name: &'static str,
+    /// The family its reader returns.
+    pub family: FamilyKind,
+    /// What its request takes, in one line of Markdown.
+    pub takes: &'static str,
+}
+
+/// Every protocol, in the order of [`check_names`], with its family and what it takes.
+///
+/// ```
+/// use scorecheck_request::protocols::{protocol_table, FamilyKind};
+/// let table = protocol_table();
+/// assert_eq!(table[0].name, "1_testset_no_kfold");
+/// assert_eq!(table[0].family, FamilyKind::SingleMatrix);
+/// assert!(table.iter().any(|p| p.name == "tpehg" && p.family == FamilyKind::Bundle));
+/// ```
+pub fn protocol_table() -> Vec<ProtocolInfo> {
+    PROTOCOLS
+        .iter()
+        .map(|p| ProtocolInfo {
+            name: p.name,
+            family: p.family,
+            takes: p.takes,
+        })
+        .chain(BUNDLES.iter().map(|name| ProtocolInfo {
+            name,
+            family: FamilyKind::Bundle,
+            takes: BUNDLE_TAKES,
+        }))
+        .collect()
+}
+
 fn single(fields: &Object<'_>) -> Result<Family> {
     // A known size with an unknown class split: every split is tried.
     if fields
@@ -75,69 +171,117 @@ macro_rules! multiclass {
     };
 }
 
-/// Every protocol but the bundles, with the reader of its typed request; then the bundles
-/// ([`BUNDLES`]), read by [`read_bundle`].
-const PROTOCOLS: &[(&str, Reader)] = &[
-    ("1_testset_no_kfold", single),
-    (
-        "1_dataset_kfold_som",
-        family!(SingleMatrix, single_matrix::read_dataset_kfold),
-    ),
-    (
-        "n_testsets_som_no_kfold",
-        family!(SingleMatrix, single_matrix::read_testsets_pooled),
-    ),
-    (
-        "n_datasets_som_kfold_som",
-        family!(SingleMatrix, single_matrix::read_datasets_pooled),
-    ),
-    (
-        "1_dataset_known_folds_mos",
-        family!(MeanOfScores, mean_of_scores::read_dataset_known_folds),
-    ),
-    (
-        "n_testsets_mos_no_kfold",
-        family!(MeanOfScores, mean_of_scores::read_testsets),
-    ),
-    (
-        "n_datasets_mos_kfold_som",
-        family!(MeanOfScores, mean_of_scores::read_datasets_pooled),
-    ),
-    (
-        "n_datasets_mos_known_folds_mos",
-        family!(MeanOfScores, mean_of_scores::read_datasets_known_folds),
-    ),
-    (
-        "1_dataset_unknown_folds_mos",
-        family!(UnknownFolds, unknown_folds::read_one),
-    ),
-    (
-        "n_datasets_mos_unknown_folds_mos",
-        family!(UnknownFolds, unknown_folds::read_many),
-    ),
-    (
-        "regression_1_testset_no_kfold",
-        family!(Regression, regression::read_testset),
-    ),
-    ("1_testset_no_kfold_micro", multiclass!(TestsetMicro)),
-    ("1_testset_no_kfold_macro", multiclass!(TestsetMacro)),
-    (
-        "1_dataset_known_folds_som_micro",
-        multiclass!(DatasetSomMicro),
-    ),
-    (
-        "1_dataset_known_folds_som_macro",
-        multiclass!(DatasetSomMacro),
-    ),
-    (
-        "1_dataset_known_folds_mos_micro",
-        multiclass!(DatasetMosMicro),
-    ),
-    (
-        "1_dataset_known_folds_mos_macro",
-        multiclass!(DatasetMosMacro),
-    ),
+/// Every protocol but the bundles: its name, the family its reader returns, what it takes
+/// and the reader of its typed request; then the bundles ([`BUNDLES`]), read by
+/// [`read_bundle`]. The README's and GUIDE's protocol tables are written from this table
+/// (`cargo xtask codegen`), through [`protocol_table`].
+const PROTOCOLS: &[Protocol] = &[
+    Protocol {
+        name: "1_testset_no_kfold",
+        family: FamilyKind::SingleMatrix,
+        takes: "`testset` {`p`, `n`} (or a `dataset_name`; `n_samples` alone asks which splits fit), `scores`, `eps`",
+        read: single,
+    },
+    Protocol {
+        name: "1_dataset_kfold_som",
+        family: FamilyKind::SingleMatrix,
+        takes: "`dataset` {`p`, `n`}, `folding` {`n_folds`, `n_repeats`}, `scores`, `eps`: the folds pooled",
+        read: family!(SingleMatrix, single_matrix::read_dataset_kfold),
+    },
+    Protocol {
+        name: "n_testsets_som_no_kfold",
+        family: FamilyKind::SingleMatrix,
+        takes: "`testsets` [{`p`, `n`}], `scores`, `eps`: the test sets pooled",
+        read: family!(SingleMatrix, single_matrix::read_testsets_pooled),
+    },
+    Protocol {
+        name: "n_datasets_som_kfold_som",
+        family: FamilyKind::SingleMatrix,
+        takes: "`evaluations` [{`dataset`, `folding`}], `scores`, `eps`: every fold of every dataset pooled",
+        read: family!(SingleMatrix, single_matrix::read_datasets_pooled),
+    },
+    Protocol {
+        name: "1_dataset_known_folds_mos",
+        family: FamilyKind::MeanOfScores,
+        takes: "`dataset` {`p`, `n`}, `folding` ({`n_folds`, `n_repeats`, `strategy`} or {`folds`}), `scores`, `eps`, `fold_score_bounds`: scores averaged over the folds",
+        read: family!(MeanOfScores, mean_of_scores::read_dataset_known_folds),
+    },
+    Protocol {
+        name: "n_testsets_mos_no_kfold",
+        family: FamilyKind::MeanOfScores,
+        takes: "`testsets` [{`p`, `n`}], `scores`, `eps`, `testset_score_bounds`: scores averaged over the test sets",
+        read: family!(MeanOfScores, mean_of_scores::read_testsets),
+    },
+    Protocol {
+        name: "n_datasets_mos_kfold_som",
+        family: FamilyKind::MeanOfScores,
+        takes: "`evaluations` [{`dataset`, `folding`}], `scores`, `eps`, `dataset_score_bounds`: each dataset's folds pooled, scores averaged over the datasets",
+        read: family!(MeanOfScores, mean_of_scores::read_datasets_pooled),
+    },
+    Protocol {
+        name: "n_datasets_mos_known_folds_mos",
+        family: FamilyKind::MeanOfScores,
+        takes: "`evaluations` [{`dataset`, `folding`}], `scores`, `eps`, `fold_score_bounds`, `dataset_score_bounds`: scores averaged over folds, then datasets",
+        read: family!(MeanOfScores, mean_of_scores::read_datasets_known_folds),
+    },
+    Protocol {
+        name: "1_dataset_unknown_folds_mos",
+        family: FamilyKind::UnknownFolds,
+        takes: "`dataset`, `folding` {`n_folds`, `n_repeats`} (folds of unknown composition), `scores`, `eps`, `fold_score_bounds`",
+        read: family!(UnknownFolds, unknown_folds::read_one),
+    },
+    Protocol {
+        name: "n_datasets_mos_unknown_folds_mos",
+        family: FamilyKind::UnknownFolds,
+        takes: "`evaluations` [{`dataset`, `folding`}] (folds of unknown composition), `scores`, `eps`, `fold_score_bounds`, `dataset_score_bounds`",
+        read: family!(UnknownFolds, unknown_folds::read_many),
+    },
+    Protocol {
+        name: "regression_1_testset_no_kfold",
+        family: FamilyKind::Regression,
+        takes: "`var` (the target's variance), `n_samples`, `scores` (`mae`, `mse`, `rmse`, `r2`), `eps`",
+        read: family!(Regression, regression::read_testset),
+    },
+    Protocol {
+        name: "1_testset_no_kfold_micro",
+        family: FamilyKind::Multiclass,
+        takes: "`testset` {class: count}, `scores`, `eps`: micro averages",
+        read: multiclass!(TestsetMicro),
+    },
+    Protocol {
+        name: "1_testset_no_kfold_macro",
+        family: FamilyKind::Multiclass,
+        takes: "`testset` {class: count}, `scores`, `eps`, `class_score_bounds`: macro averages",
+        read: multiclass!(TestsetMacro),
+    },
+    Protocol {
+        name: "1_dataset_known_folds_som_micro",
+        family: FamilyKind::Multiclass,
+        takes: "`dataset` {class: count}, `folding`, `scores`, `eps`: micro averages of the pooled folds",
+        read: multiclass!(DatasetSomMicro),
+    },
+    Protocol {
+        name: "1_dataset_known_folds_som_macro",
+        family: FamilyKind::Multiclass,
+        takes: "`dataset` {class: count}, `folding`, `scores`, `eps`, `class_score_bounds`: macro averages of the pooled folds",
+        read: multiclass!(DatasetSomMacro),
+    },
+    Protocol {
+        name: "1_dataset_known_folds_mos_micro",
+        family: FamilyKind::Multiclass,
+        takes: "`dataset` {class: count}, `folding`, `scores`, `eps`, `fold_score_bounds`: micro averages, averaged over the folds",
+        read: multiclass!(DatasetMosMicro),
+    },
+    Protocol {
+        name: "1_dataset_known_folds_mos_macro",
+        family: FamilyKind::Multiclass,
+        takes: "`dataset` {class: count}, `folding`, `scores`, `eps`, `class_score_bounds`, `fold_score_bounds`: macro averages, averaged over the folds",
+        read: multiclass!(DatasetMosMacro),
+    },
 ];
+
+/// What every bundle takes (its test sets come from `scorecheck-data`).
+pub const BUNDLE_TAKES: &str = "`scores`, `eps`, the bundle's own selection (image, annotator, assumption, subset); test sets from `scorecheck-data`";
 
 /// The bundles: published experiments whose test sets come from `scorecheck-data`.
 pub const BUNDLES: &[&str] = &[
@@ -183,7 +327,7 @@ pub const IGNORED_FIELDS: &[&str] = &["verbosity", "prefilter_by_pairs", "solver
 pub fn check_names() -> Vec<&'static str> {
     PROTOCOLS
         .iter()
-        .map(|(name, _)| *name)
+        .map(|p| p.name)
         .chain(BUNDLES.iter().copied())
         .collect()
 }
@@ -203,8 +347,8 @@ pub fn read(request: &Json, backends: &[&str]) -> Result<Request> {
     fields.get("id");
     let options = crate::options::read(&fields, backends)?;
     let power = crate::power::read_power(&fields, check)?;
-    let family = match PROTOCOLS.iter().find(|(name, _)| *name == check) {
-        Some((_, reader)) => reader(&fields)?,
+    let family = match PROTOCOLS.iter().find(|p| p.name == check) {
+        Some(protocol) => (protocol.read)(&fields)?,
         None => match read_bundle(check, &fields) {
             Some(bundle) => Family::Bundle(bundle?),
             // Every name of check_names() has a reader; this one would be a slip here.

@@ -36,7 +36,11 @@
 //! assert_eq!(outcome.witnesses, vec![(743, 4031), (743, 4032)]);
 //! assert_eq!(outcome.n_valid_tptn_pairs, Some(2));
 //! ```
+//!
+//! Cargo features: `serde` (`Serialize`/`Deserialize` derives on the typed values; no format
+//! is imposed). None is on by default.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(unreachable_pub)]
 
 mod auc;
