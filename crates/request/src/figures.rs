@@ -242,9 +242,8 @@ pub fn read_windows_with_auc(fields: &Object<'_>) -> Result<(Figures, Option<Rep
         let (lower, upper) = rounded_interval(&r.value, &x, mode, &tol);
         // Never reversed: eps is positive and the tolerance non-negative (both checked when
         // read), and every rounding mode widens the value on at least one side.
-        let window = Window::new(r.score, lower, upper)
-            .map_err(|e| Error::new(ErrorKind::InvalidValue, Some(&e.field()), e.to_string()))?
-            .with_reported(r.value.clone());
+        let window = Window::reported(r.score, r.value.clone(), lower, upper)
+            .map_err(|e| Error::new(ErrorKind::InvalidValue, Some(&e.field()), e.to_string()))?;
         windows.push(window);
     }
     Ok((Figures { reported, windows }, auc))

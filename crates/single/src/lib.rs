@@ -158,6 +158,31 @@ impl Window {
         })
     }
 
+    /// The window [`lower`, `upper`] of a score reported as `reported` (the value messages
+    /// show), without computing a midpoint first as [`Window::new`] does.
+    ///
+    /// # Errors
+    ///
+    /// A [`WindowError`] when `lower > upper`.
+    pub fn reported(
+        score: Score,
+        reported: BigRational,
+        lower: BigRational,
+        upper: BigRational,
+    ) -> Result<Window, WindowError> {
+        if lower > upper {
+            return Err(WindowError {
+                ends: Box::new((score, lower, upper)),
+            });
+        }
+        Ok(Window {
+            score,
+            lower,
+            upper,
+            reported,
+        })
+    }
+
     /// The same window with `reported` as the value shown in messages.
     #[must_use]
     pub fn with_reported(mut self, reported: BigRational) -> Window {
