@@ -21,7 +21,7 @@
 //! assert_eq!(cmp_rationals(&sum, &third), Ordering::Greater);
 //! ```
 //!
-//! Cargo features: `serde` adds the [`text`] module, which serializes a `BigRational` field
+//! Cargo features: `serde` adds the `text` module, which serializes a `BigRational` field
 //! as the text `"8999/10000"` through `#[serde(with = "scorecheck_rational::text")]`.
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
