@@ -144,18 +144,8 @@ impl Window {
         lower: BigRational,
         upper: BigRational,
     ) -> Result<Window, WindowError> {
-        if lower > upper {
-            return Err(WindowError {
-                ends: Box::new((score, lower, upper)),
-            });
-        }
-        let reported = (&lower + &upper) / BigRational::from_integer(2.into());
-        Ok(Window {
-            score,
-            lower,
-            upper,
-            reported,
-        })
+        let midpoint = (&lower + &upper) / BigRational::from_integer(2.into());
+        Window::reported(score, midpoint, lower, upper)
     }
 
     /// The window [`lower`, `upper`] of a score reported as `reported` (the value messages
