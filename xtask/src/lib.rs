@@ -12,6 +12,7 @@
 //!
 //! Cargo features: none.
 
+pub mod batch_bench;
 pub mod bench_report;
 pub mod codegen;
 pub mod diff_cbpe;
