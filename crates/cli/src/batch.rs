@@ -159,12 +159,8 @@ fn answer(line: &[u8], options: &scorecheck::RunOptions) -> Value {
         ),
     };
     if let (Some(id), Value::Object(map)) = (id, &mut record) {
-        let mut ordered = serde_json::Map::new();
-        ordered.insert("id".into(), id);
-        for (k, v) in std::mem::take(map) {
-            ordered.insert(k, v);
-        }
-        *map = ordered;
+        // serde_json's map keeps its keys sorted, so `id` takes its place among them.
+        map.insert("id".into(), id);
     }
     record
 }
