@@ -55,9 +55,19 @@ fn from_i128(numer: i128, denom: i128) -> Option<BigRational> {
     if denom == 0 || numer == i128::MIN || denom == i128::MIN {
         return None;
     }
-    // g ≥ 1 divides both magnitudes, which are below 2^127, so it fits.
-    let g = i128::try_from(numer.unsigned_abs().gcd(&denom.unsigned_abs())).ok()?;
-    let (numer, denom) = (numer / g, denom / g);
+    let (numer, denom) = match (i64::try_from(numer), i64::try_from(denom)) {
+        // The common case, in 64-bit arithmetic: u128's gcd and division are several
+        // times slower. g ≥ 1 divides both magnitudes, so the quotients fit in i64.
+        (Ok(n), Ok(d)) if n != i64::MIN && d != i64::MIN => {
+            let g = n.unsigned_abs().gcd(&d.unsigned_abs()) as i64;
+            (i128::from(n / g), i128::from(d / g))
+        }
+        _ => {
+            // g ≥ 1 divides both magnitudes, which are below 2^127, so it fits.
+            let g = i128::try_from(numer.unsigned_abs().gcd(&denom.unsigned_abs())).ok()?;
+            (numer / g, denom / g)
+        }
+    };
     let (numer, denom) = if denom < 0 {
         (-numer, -denom)
     } else {
