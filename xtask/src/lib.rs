@@ -19,6 +19,7 @@ pub mod diff_cbpe;
 pub mod diff_eval;
 pub mod diff_reference;
 pub mod mutants;
+pub mod papers_csv;
 pub mod reference_differences;
 pub mod reference_tests;
 pub mod tidy;
