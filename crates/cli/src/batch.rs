@@ -46,8 +46,7 @@ pub fn run(file: Option<&Path>, skip: u64, jobs: usize, engine: &EngineArgs) -> 
     let mut out = stdout.lock();
     let written = crate::ordered::in_order(chunks, jobs, work, |answers| {
         // Flush every chunk, so that killing a long batch loses no answered line.
-        out.write_all(&answers?)
-            .and_then(|()| out.flush())
+        out.write_all(&answers?).and_then(|()| out.flush())
     });
     match written {
         Ok(()) => Ok(()),
