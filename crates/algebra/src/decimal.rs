@@ -444,6 +444,15 @@ mod tests {
         assert!(parse_decimal("1e-400").is_ok());
         assert!(parse_decimal("0.5e-400").is_ok());
         assert!(parse_decimal("10e400").is_err());
+        // Exactly MAX_DIGITS digits are still read; the magnitude bound adds the integer
+        // digits to the exponent (123e200 is about 10^202, well inside the range).
+        let longest = format!("0.{}", "1".repeat(MAX_DIGITS));
+        assert!(parse_decimal(&longest).is_ok());
+        let expected =
+            BigRational::from_integer(BigInt::from(123) * Pow::pow(&BigInt::from(10), 200u32));
+        assert_eq!(parse_decimal("123e200").unwrap(), expected);
+        assert!(parse_decimal("123e398").is_ok());
+        assert!(parse_decimal("123e399").is_err());
     }
 
     #[test]
