@@ -64,10 +64,34 @@ pub fn answer_text(text: &str, options: &RunOptions) -> Result<Answer> {
     answer_text_with_id(text, options).1
 }
 
+/// The longest request text any entry point reads (16 MiB): a request at every cap (100,000
+/// explicit folds, 1,000 classes) fits in a few megabytes. The CLI reads no further than
+/// this from a file, a batch line or stdin.
+pub const MAX_REQUEST_BYTES: usize = 16 << 20;
+
+/// Refuses a request text of `len` bytes past [`MAX_REQUEST_BYTES`] (every text entry point
+/// asks before reading; a caller reading a file or a stream asks with the bytes read, at
+/// most one past the cap).
+///
+/// # Errors
+///
+/// `InvalidJson`, with no field, saying what the cap is.
+pub fn check_request_size(len: usize) -> Result<()> {
+    if len > MAX_REQUEST_BYTES {
+        return Err(Error::new(
+            ErrorKind::InvalidJson,
+            None,
+            "the request is larger than the 16 MiB a request may take (a request at every cap fits in a few megabytes); split it into several requests",
+        ));
+    }
+    Ok(())
+}
+
 /// Reads a request's text in one pass into the request tree, which keeps each number's
 /// text and each object's order (crate::json), refusing deep nesting before it is read and
 /// repeated keys.
 pub(crate) fn read_text(text: &str) -> Result<Json> {
+    check_request_size(text.len())?;
     Json::parse(text).map_err(|error| match error {
         ParseError::DuplicateKey(path) => Error::new(
             ErrorKind::InvalidJson,

@@ -32,7 +32,7 @@ pub fn run(file: Option<&Path>, skip: u64, jobs: usize, engine: &EngineArgs) -> 
         read: 0,
         failed: None,
     };
-    let work: crate::ordered::Work<std::io::Result<Vec<Vec<u8>>>, std::io::Result<Vec<u8>>> =
+    let work: crate::ordered::Work<std::io::Result<Vec<Line>>, std::io::Result<Vec<u8>>> =
         Arc::new(move |chunk| {
             let mut text = Vec::new();
             for line in chunk? {
@@ -59,6 +59,17 @@ pub fn run(file: Option<&Path>, skip: u64, jobs: usize, engine: &EngineArgs) -> 
 /// Most lines handed to a worker at once.
 pub const CHUNK_LINES: usize = 64;
 
+/// Longest request a line (or `check`'s file) may hold (the facade's cap).
+pub use scorecheck::MAX_REQUEST_BYTES;
+
+/// One input line: its bytes, or the length of a line past [`MAX_REQUEST_BYTES`], which is
+/// read past without being kept.
+#[derive(Debug, PartialEq)]
+enum Line {
+    Text(Vec<u8>),
+    TooLong(u64),
+}
+
 /// The input's lines (after the first `skip`) in chunks of the lines already buffered.
 struct Chunks {
     reader: BufReader<Box<dyn Read + Send>>,
@@ -71,25 +82,51 @@ struct Chunks {
 }
 
 impl Chunks {
-    /// The next line without its `\n`; `None` at the end of the input.
-    fn line(&mut self) -> Option<std::io::Result<Vec<u8>>> {
+    /// The next line without its `\n`; `None` at the end of the input. A line past
+    /// [`MAX_REQUEST_BYTES`] is read to its end but not kept.
+    fn line(&mut self) -> Option<std::io::Result<Line>> {
         let mut line = Vec::new();
-        match self.reader.read_until(b'\n', &mut line) {
-            Ok(0) => None,
-            Ok(_) => {
-                if line.last() == Some(&b'\n') {
-                    line.pop();
-                }
-                self.read += 1;
-                Some(Ok(line))
+        let mut length = 0u64;
+        let mut read_any = false;
+        loop {
+            let buffer = match self.reader.fill_buf() {
+                Ok(buffer) => buffer,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Some(Err(e)),
+            };
+            if buffer.is_empty() {
+                break;
             }
-            Err(e) => Some(Err(e)),
+            read_any = true;
+            let (part, ends) = match buffer.iter().position(|&b| b == b'\n') {
+                Some(i) => (i, true),
+                None => (buffer.len(), false),
+            };
+            length += part as u64;
+            if length <= MAX_REQUEST_BYTES as u64 {
+                line.extend_from_slice(&buffer[..part]);
+            } else {
+                line = Vec::new();
+            }
+            self.reader.consume(part + usize::from(ends));
+            if ends {
+                break;
+            }
         }
+        if !read_any {
+            return None;
+        }
+        self.read += 1;
+        Some(Ok(if length > MAX_REQUEST_BYTES as u64 {
+            Line::TooLong(length)
+        } else {
+            Line::Text(line)
+        }))
     }
 }
 
 impl Iterator for Chunks {
-    type Item = std::io::Result<Vec<Vec<u8>>>;
+    type Item = std::io::Result<Vec<Line>>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if let Some(failed) = &mut self.failed {
@@ -128,7 +165,15 @@ impl Iterator for Chunks {
 
 /// The output record of one input line (the line is read once: its `id` comes from the
 /// same reading as its answer).
-fn answer(line: &[u8], options: &scorecheck::RunOptions) -> Value {
+fn answer(line: &Line, options: &scorecheck::RunOptions) -> Value {
+    let line = match line {
+        Line::Text(line) => line,
+        Line::TooLong(_) => {
+            let error =
+                scorecheck::check_request_size(MAX_REQUEST_BYTES + 1).expect_err("past the cap");
+            return json!({ "error": error.to_json() });
+        }
+    };
     let text = match std::str::from_utf8(line) {
         Ok(text) => text.trim_end_matches('\r'),
         Err(_) => return error_record(None, "invalid_json", "the line is not valid UTF-8", None),
@@ -186,9 +231,14 @@ mod tests {
     impl Read for Pieces {
         fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
             match self.pieces.pop_front() {
-                Some(piece) => {
-                    buf[..piece.len()].copy_from_slice(&piece);
-                    Ok(piece.len())
+                Some(mut piece) => {
+                    // A piece larger than the reader's buffer arrives over several reads.
+                    let n = piece.len().min(buf.len());
+                    buf[..n].copy_from_slice(&piece[..n]);
+                    if n < piece.len() {
+                        self.pieces.push_front(piece.split_off(n));
+                    }
+                    Ok(n)
                 }
                 None if self.fail => Err(std::io::Error::other("the disk went away")),
                 None => Ok(0),
@@ -211,7 +261,10 @@ mod tests {
             c.map(|lines| {
                 lines
                     .into_iter()
-                    .map(|l| String::from_utf8(l).unwrap())
+                    .map(|l| match l {
+                        Line::Text(l) => String::from_utf8(l).unwrap(),
+                        Line::TooLong(n) => format!("<{n} bytes>"),
+                    })
                     .collect()
             })
             .map_err(|e| e.to_string())
@@ -242,6 +295,36 @@ mod tests {
         assert!(lens.iter().all(|&l| l <= CHUNK_LINES), "{lens:?}");
         let all: Vec<String> = got.into_iter().flat_map(Result::unwrap).collect();
         assert_eq!(all, (10..200).map(|i| i.to_string()).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_line_past_the_request_cap_is_read_past_not_kept() {
+        let long = "x".repeat(MAX_REQUEST_BYTES + 10);
+        let text = format!("a\n{long}\nb");
+        // Pieces of 1 MiB, as a pipe would bring them.
+        let pieces: Vec<&str> = text
+            .as_bytes()
+            .chunks(1 << 20)
+            .map(|c| std::str::from_utf8(c).unwrap())
+            .collect();
+        let all: Vec<String> = chunks(&pieces, 0, false)
+            .into_iter()
+            .flat_map(Result::unwrap)
+            .collect();
+        assert_eq!(
+            all,
+            vec![
+                "a".to_string(),
+                format!("<{} bytes>", MAX_REQUEST_BYTES + 10),
+                "b".into()
+            ]
+        );
+        let record = answer(&Line::TooLong(17 << 20), &scorecheck::RunOptions::default());
+        assert_eq!(record["error"]["kind"], "invalid_json");
+        assert!(record["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("16 MiB"));
     }
 
     #[test]

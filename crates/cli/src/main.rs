@@ -331,15 +331,21 @@ fn main() -> ExitCode {
 /// Reads FILE, or stdin for `-` or no file, as UTF-8 text.
 fn read_input(file: Option<&std::path::Path>) -> anyhow::Result<String> {
     let mut bytes = Vec::new();
+    let limit = batch::MAX_REQUEST_BYTES as u64;
+    // Read no further than one byte past the cap, so a huge file costs 16 MiB at most.
     match file {
         Some(path) if path.as_os_str() != "-" => {
-            bytes = std::fs::read(path)
+            let file = std::fs::File::open(path)
+                .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+            file.take(limit + 1)
+                .read_to_end(&mut bytes)
                 .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
         }
         _ => {
-            std::io::stdin().read_to_end(&mut bytes)?;
+            std::io::stdin().take(limit + 1).read_to_end(&mut bytes)?;
         }
     }
+    scorecheck::check_request_size(bytes.len())?;
     String::from_utf8(bytes).map_err(|e| {
         anyhow::Error::new(scorecheck::Error::new(
             scorecheck::ErrorKind::InvalidJson,
