@@ -398,8 +398,8 @@ mod tests {
         #[test]
         fn every_decimal_is_its_value_in_lowest_terms(
             negative in any::<bool>(),
-            int in "[0-9]{0,12}",
-            frac in "[0-9]{0,12}",
+            int in "[0-9]{0,22}",
+            frac in "[0-9]{0,22}",
             exponent in -25i64..25,
         ) {
             prop_assume!(!(int.is_empty() && frac.is_empty()));
@@ -453,6 +453,44 @@ mod tests {
         assert_eq!(parse_decimal("123e200").unwrap(), expected);
         assert!(parse_decimal("123e398").is_ok());
         assert!(parse_decimal("123e399").is_err());
+    }
+
+    #[test]
+    fn the_u64_path_stops_at_18_digits_whatever_part_holds_them() {
+        // Past 18 digits a u64 would overflow: such numbers take the big-integer path,
+        // also when every digit is in the fraction (the integer part is empty after its
+        // zeros are dropped) or in the integer part.
+        for text in [
+            "0.12345678901234567890123",
+            "12345678901234567890123",
+            "0.99999999999999999999",
+            "99999999999999999999e-5",
+        ] {
+            let (mantissa, exponent) = text.split_once('e').unwrap_or((text, "0"));
+            let exponent: i32 = exponent.parse().unwrap();
+            let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+            let scale = mantissa.split_once('.').map_or(0, |(_, f)| f.len() as u32);
+            let numerator: BigInt = digits.parse().unwrap();
+            let ten = BigInt::from(10);
+            let shift = exponent - scale as i32;
+            let expected = if shift >= 0 {
+                BigRational::from_integer(numerator * Pow::pow(&ten, shift as u32))
+            } else {
+                BigRational::new(numerator, Pow::pow(&ten, (-shift) as u32))
+            };
+            assert_eq!(parse_decimal(text).unwrap(), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn error_messages_show_numbers_up_to_72_characters_whole() {
+        let text = format!("1{}x", "2".repeat(70));
+        let message = parse_decimal(&text).unwrap_err().to_string();
+        assert!(message.contains(&text), "{message}");
+        let longer = format!("1{}x", "2".repeat(71));
+        let message = parse_decimal(&longer).unwrap_err().to_string();
+        assert!(!message.contains(&longer), "{message}");
+        assert!(message.contains("(73 characters)"), "{message}");
     }
 
     #[test]
