@@ -38,6 +38,8 @@ const toBrowser = chromium.stdio[3];
 const fromBrowser = chromium.stdio[4];
 let nextId = 1;
 const waiting = new Map();
+// Uncaught errors of the page's script (its own code, not the checks' answers).
+const scriptErrors = [];
 let buffered = "";
 fromBrowser.on("data", (chunk) => {
   buffered += chunk.toString("utf8");
@@ -45,6 +47,10 @@ fromBrowser.on("data", (chunk) => {
   while ((end = buffered.indexOf("\0")) >= 0) {
     const message = JSON.parse(buffered.slice(0, end));
     buffered = buffered.slice(end + 1);
+    if (message.method === "Runtime.exceptionThrown") {
+      const details = message.params.exceptionDetails;
+      scriptErrors.push((details.exception && details.exception.description) || details.text);
+    }
     if (message.id !== undefined && waiting.has(message.id)) {
       const {resolve: done, reject} = waiting.get(message.id);
       waiting.delete(message.id);
@@ -65,6 +71,7 @@ const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 async function open(url) {
   const {targetId} = await send("Target.createTarget", {url});
   const {sessionId} = await send("Target.attachToTarget", {targetId, flatten: true});
+  await send("Runtime.enable", {}, sessionId);
   const evaluate = async (expression) => {
     const {result, exceptionDetails} = await send("Runtime.evaluate", {expression, awaitPromise: true, returnByValue: true}, sessionId);
     if (exceptionDetails) throw new Error(expression + ": " + JSON.stringify(exceptionDetails.exception || exceptionDetails));
@@ -332,6 +339,7 @@ async function main() {
   } else {
     console.log("web-test: no " + TABLE + ": the table of papers is not driven");
   }
+  check("the page's script threw no uncaught error", scriptErrors.length === 0, scriptErrors.slice(0, 3).join(" | "));
 }
 
 // The rows of a CSV text (RFC 4180 quotes), each a list of cells.
