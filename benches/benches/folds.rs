@@ -107,5 +107,39 @@ fn big(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, counting, enumeration, random_access, big);
+/// `nth` as a search meets it: indices spread over a space too large for rank tables, where
+/// counts come from the unrank cache (`KFoldConfigurations::clear_cache`). At one fixed index
+/// the cache holds everything the next call needs, which measures far less work than a
+/// sweep or a worker given a new range does; the three rows show the difference.
+fn unrank_cache(c: &mut Criterion) {
+    let s = space(6000, 6000, 10);
+    let count = s.count();
+    let spread: Vec<_> = (1..=64u32).map(|i| &count * i / 65u32).collect();
+    let middle = &spread[31];
+    let mut group = c.benchmark_group("folds/unrank_cache");
+    group.sample_size(10);
+    group.bench_function("nth_p6000_n6000_k10_fixed_index_warm", |b| {
+        b.iter(|| s.nth(black_box(middle)))
+    });
+    let mut next = spread.iter().cycle();
+    group.bench_function("nth_p6000_n6000_k10_spread_indices", |b| {
+        b.iter(|| s.nth(black_box(next.next().expect("cycles"))))
+    });
+    group.bench_function("nth_p6000_n6000_k10_cold", |b| {
+        b.iter(|| {
+            s.clear_cache();
+            s.nth(black_box(middle))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    counting,
+    enumeration,
+    random_access,
+    unrank_cache,
+    big
+);
 criterion_main!(benches);

@@ -12,12 +12,14 @@
 //!
 //! Cargo features: none.
 
+pub mod batch_bench;
 pub mod bench_report;
 pub mod codegen;
 pub mod diff_cbpe;
 pub mod diff_eval;
 pub mod diff_reference;
 pub mod mutants;
+pub mod papers_csv;
 pub mod reference_differences;
 pub mod reference_tests;
 pub mod tidy;

@@ -1,5 +1,5 @@
-//! `cargo xtask`: project chores (`tidy`, `fuzz`, `web`, `codegen`, `bench-report`, `hostile`, `diff-reference`,
-//! `diff-cbpe`, `diff-eval`, `mutants`, `reference-tests`).
+//! `cargo xtask`: project chores (`tidy`, `fuzz`, `web`, `codegen`, `papers-csv`, `bench-report`, `batch-bench`, `hostile`,
+//! `diff-reference`, `diff-cbpe`, `diff-eval`, `mutants`, `reference-tests`).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -30,6 +30,17 @@ fn main() -> anyhow::Result<()> {
             Some("--check") => xtask::codegen::run(&root, true),
             Some(other) => anyhow::bail!("unknown codegen flag {other}; use --check or nothing"),
         },
+        Some("batch-bench") => xtask::batch_bench::run(
+            &root,
+            &xtask::batch_bench::Options::parse(&root, &args[1..])?,
+        ),
+        Some("papers-csv") => {
+            std::fs::write(
+                root.join(xtask::papers_csv::PATH),
+                xtask::papers_csv::generate(),
+            )?;
+            Ok(())
+        }
         Some("bench-report") => {
             xtask::bench_report::run(&root, &xtask::bench_report::Options::parse(&args[1..])?)
         }
@@ -145,7 +156,7 @@ fn main() -> anyhow::Result<()> {
             xtask::reference_tests::run(&root, &options)
         }
         _ => {
-            eprintln!("usage: cargo xtask <tidy | fuzz [--seconds N] | web --out DIR [--wasm FILE] | codegen [--check] | bench-report [--from-json] [--reference PYTHON] [--runs N] [--callgrind] [--highs BIN] | hostile | diff-reference [--cases N] [--seed S] [--python PATH] | diff-eval [--cases N] [--seed S] [--python PATH] | diff-cbpe [--python PATH] [--seed S] [--tolerance T] | reference-tests --tests PATH [--python PY] [--timeout S] [--jobs N] [--only TEXT] | mutants [--crate NAME]... [--file PATH]... [--jobs N] [--output DIR] [--copy-target] [--report-only]>");
+            eprintln!("usage: cargo xtask <tidy | fuzz [--seconds N] | web --out DIR [--wasm FILE] | codegen [--check] | papers-csv | bench-report [--from-json] [--reference PYTHON] [--runs N] [--callgrind] [--highs BIN] | batch-bench --baseline BIN [--binary BIN] [--lines N] [--runs N] [--out DIR] | hostile | diff-reference [--cases N] [--seed S] [--python PATH] | diff-eval [--cases N] [--seed S] [--python PATH] | diff-cbpe [--python PATH] [--seed S] [--tolerance T] | reference-tests --tests PATH [--python PY] [--timeout S] [--jobs N] [--only TEXT] | mutants [--crate NAME]... [--file PATH]... [--jobs N] [--output DIR] [--copy-target] [--report-only]>");
             std::process::exit(2);
         }
     }

@@ -68,6 +68,7 @@ pub const TARGETS: &[Target] = &[
             "crates/algebra/src/matrix.rs",
             "crates/algebra/src/formula.rs",
             "crates/algebra/src/score.rs",
+            "crates/algebra/src/small.rs",
         ],
     },
     Target {

@@ -329,7 +329,7 @@ impl fmt::Display for Exact {
     /// Lowest-terms rationals (`2387/3500`), radicals as `a + b*sqrt(c)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.0 {
-            Repr::Rational(r) => write!(f, "{r}"),
+            Repr::Rational(r) => f.write_str(&scorecheck_rational::show(r)),
             Repr::Surd { a, b, c } => {
                 let (c_out, b_out) = simplify_radical(b, c);
                 let radical = if b_out.is_one() {

@@ -43,6 +43,7 @@ mod formula;
 mod matrix;
 mod names;
 mod score;
+mod small;
 
 pub use arith::Arith;
 pub use decimal::{

@@ -69,6 +69,12 @@ impl ConfusionMatrix {
     /// assert!(m.exact(Score::Mcc, &Params::default()).unwrap().to_string().contains("sqrt"));
     /// ```
     pub fn exact(&self, score: Score, params: &Params) -> Option<Exact> {
+        // In i128 fractions where every step fits (the same value), else in big rationals.
+        if let Some(value) =
+            crate::small::evaluate(score, (self.tp, self.tn, self.p, self.n), params)
+        {
+            return value;
+        }
         evaluate(
             score,
             &counts_exact(self.tp, self.tn, self.p, self.n),

@@ -19,6 +19,7 @@
 //! | read a JSON request into typed requests, with errors naming the field | `scorecheck-request` |
 //! | compute scores from a classifier's raw outputs / estimate performance without labels | `scorecheck-eval` / `scorecheck-cbpe` |
 //! | read the results tables of papers into rows of reported scores | `scorecheck-extract` |
+//! | check a table of reported results (the CSV batch schema: CSV text, or rows of cells) | `scorecheck-table` |
 //! | deadlines that work on wasm too | `scorecheck-clock` |
 //!
 //! This is the facade crate users depend on. It composes the layers below it (the engines,
@@ -88,7 +89,6 @@ mod regression;
 mod render;
 mod single_matrix;
 mod split;
-pub mod table;
 
 /// The typed outcomes of every family, with the types their fields hold.
 pub mod outcomes {

@@ -136,3 +136,66 @@ fn conformance_cases() {
     }
     assert!(n > 0);
 }
+
+/// The typed outcome through `answer_regression`: failed relations, the range of mse.
+mod typed {
+    use num_rational::BigRational;
+    use scorecheck::feasibility::{Certainty, Conclusion};
+    use scorecheck::outcomes::RegressionOutcome;
+    use scorecheck::regression_engine::{RegressionScore, Reported};
+    use scorecheck::request::regression::RegressionRequest;
+    use scorecheck::{answer_regression, Outcome, RunOptions};
+
+    fn answer(
+        request: &RegressionRequest,
+        options: &RunOptions,
+    ) -> scorecheck::Result<RegressionOutcome> {
+        answer_regression(request, options).map(|answer| match answer.outcome {
+            Outcome::Regression(outcome) => outcome,
+            other => panic!("a regression outcome, not {other:?}"),
+        })
+    }
+
+    fn q(a: i64, b: i64) -> BigRational {
+        BigRational::new(a.into(), b.into())
+    }
+
+    fn window(score: RegressionScore, value: BigRational) -> Reported {
+        Reported::exactly(score, value)
+    }
+
+    #[test]
+    fn a_failed_relation_is_a_typed_inconsistent_outcome() {
+        // mae = 2 > rmse = 1 cannot be: mae ≤ rmse always.
+        let request = RegressionRequest::new(
+            q(1, 1),
+            10,
+            vec![
+                window(RegressionScore::Mae, q(2, 1)),
+                window(RegressionScore::Rmse, q(1, 1)),
+            ],
+        );
+        let outcome = answer(&request, &RunOptions::default()).unwrap();
+        assert_eq!(
+            outcome.conclusion,
+            Conclusion::Inconsistent {
+                certainty: Certainty::Exact
+            }
+        );
+        assert_eq!(outcome.failed, vec!["mae <= rmse".to_string()]);
+        assert!(outcome.feasible_mse.is_none());
+        assert!(outcome.explanation.contains("mae"));
+    }
+
+    #[test]
+    fn consistent_scores_give_the_range_of_mse() {
+        let request =
+            RegressionRequest::new(q(1, 1), 10, vec![window(RegressionScore::Rmse, q(1, 2))]);
+        let outcome = answer(&request, &RunOptions::default()).unwrap();
+        assert_eq!(outcome.conclusion, Conclusion::Consistent);
+        assert!(outcome.failed.is_empty());
+        let (low, high) = outcome.feasible_mse.unwrap();
+        assert_eq!(low, q(1, 4));
+        assert_eq!(high, Some(q(1, 4)));
+    }
+}

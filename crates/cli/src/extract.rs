@@ -166,7 +166,7 @@ fn write_rows(
                 writer
                     .write_record(
                         row.iter()
-                            .map(|c| crate::table::neutralised(c).into_owned()),
+                            .map(|c| scorecheck_table::neutralised(c).into_owned()),
                     )
                     .map_err(std::io::Error::other)?;
             }

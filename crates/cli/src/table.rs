@@ -1,21 +1,17 @@
 //! `scorecheck batch papers.csv`: a table of reported results, one request per row,
 //! streamed: each row is read, answered and written (flushed) in order.
 //!
-//! The columns and what each row asks are the facade's one table schema
-//! ([`scorecheck::table`], which Python's `check_table` uses too); this module reads the CSV
-//! text into cells (its separator, quotes and row limit in [`reader`]), hands them over,
-//! and writes the answers as CSV or JSON Lines.
-
-mod reader;
+//! The columns, what each row asks, reading the CSV text and writing the answers as CSV are
+//! `scorecheck-table`'s (which Python's `check_table` and the page use too); this module
+//! opens the file, answers the rows on `--jobs` threads in input order, draws the progress
+//! bar and writes each answer (CSV or JSON Lines) as soon as it is ready.
 
 use std::io::{BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::Path;
 use std::sync::Arc;
 
-use scorecheck::table::{Row, RowError, Table};
 use scorecheck::RunOptions;
-
-use reader::{Record, RecordError, RecordReader};
+use scorecheck_table::{CsvRow, Row};
 
 /// The output format of a table batch.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
@@ -32,7 +28,7 @@ pub enum OutputFormat {
 ///
 /// # Errors
 ///
-/// An unreadable file, a header row the header rules refuse (see [`Table::new`]), or a
+/// An unreadable file, a header row the header rules refuse (see [`scorecheck_table::Table::new`]), or a
 /// failed write; a bad row is an answer, not an error.
 pub fn run(
     file: Option<&Path>,
@@ -55,26 +51,10 @@ pub fn run(
         inner: input,
         bar: bar.clone(),
     }));
-    let mut reader = RecordReader::open(input).map_err(|e| anyhow::anyhow!(e))?;
-    let header = match reader.next_record() {
-        None => anyhow::bail!(
-            "the table is empty; the first row names the columns (id, p, n, acc, ...)"
-        ),
-        Some(Err(e)) => anyhow::bail!("the header row: {}", e.message()),
-        Some(Ok(record)) => {
-            let names = text_cells(&record.cells).map_err(|index| {
-                anyhow::anyhow!(
-                    "the header row: column {} is not valid UTF-8; save the table as UTF-8",
-                    index + 1
-                )
-            })?;
-            Table::new(names).map_err(|e| anyhow::anyhow!(e))?
-        }
-    };
-    let separator = reader.separator();
+    let (header, reader) = scorecheck_table::read_csv(input).map_err(|e| anyhow::anyhow!(e))?;
 
     let stdout = std::io::stdout();
-    let mut csv_out = csv::Writer::from_writer(stdout.lock());
+    let mut csv_out = stdout.lock();
     if output == OutputFormat::Csv {
         if let Err(e) = write_csv(&mut csv_out, &header.output_columns()) {
             return broken_pipe_is_fine(e);
@@ -84,22 +64,24 @@ pub fn run(
     let header = Arc::new(header);
     let rows = {
         let bar = bar.clone();
-        let mut row = 0u64;
-        std::iter::from_fn(move || {
-            let record = reader.next_record()?;
-            // Row 1 is the first data row; the header is row 0.
-            row += 1;
-            if let Some(bar) = &bar {
-                bar.set_message(format!("{row} rows"));
-            }
-            Some((row, record))
-        })
-        .filter(move |(row, _)| *row > skip)
+        // Row 1 is the first data row; the header is row 0.
+        reader
+            .inspect(move |row| {
+                if let Some(bar) = &bar {
+                    bar.set_message(format!("{} rows", row.number()));
+                }
+            })
+            .filter(move |row| row.number() > skip)
     };
-    let work: crate::ordered::Work<(u64, Result<Record, RecordError>), Answered> = {
+    let work: crate::ordered::Work<CsvRow, Answered> = {
         let header = Arc::clone(&header);
         let options = options.clone();
-        Arc::new(move |(row, record)| answer_row(row, record, &header, separator, &options))
+        Arc::new(move |row: CsvRow| {
+            let number = row.number();
+            row.answer(&header, &options)
+                .map(|answer| (number, answer))
+                .map_err(|e| anyhow::anyhow!("cannot read row {number}: {e}"))
+        })
     };
     let written = crate::ordered::in_order(rows, jobs, work, |answered| {
         let (row, answer) = answered?;
@@ -130,30 +112,6 @@ pub fn run(
 
 /// One row answered, with its number; an unreadable input is an error that ends the batch.
 type Answered = anyhow::Result<(u64, Row)>;
-
-/// Answers one row read by the reader (on a worker thread).
-fn answer_row(
-    row: u64,
-    record: Result<Record, RecordError>,
-    table: &Table,
-    separator: u8,
-    options: &RunOptions,
-) -> Answered {
-    Ok(match record {
-        Ok(record) => match cells_of(&record, table.names(), separator) {
-            Ok(cells) => (row, table.answer(cells, options)),
-            Err((cells, error)) => (row, table.failed(cells, error)),
-        },
-        Err(RecordError::Io(e)) => return Err(anyhow::anyhow!("cannot read row {row}: {e}")),
-        Err(error) => (
-            row,
-            table.failed(
-                error_cells(&error, table.names().len()),
-                RowError::new("invalid_csv", None, error.message()),
-            ),
-        ),
-    })
-}
 
 /// Counts the bytes read into the progress bar.
 struct Counted {
@@ -205,115 +163,7 @@ fn broken_pipe_is_fine(error: std::io::Error) -> anyhow::Result<()> {
 }
 
 /// Writes one output row, every cell neutralised against formula injection, and flushes.
-fn write_csv<W: Write>(out: &mut csv::Writer<W>, row: &[String]) -> std::io::Result<()> {
-    out.write_record(row.iter().map(|cell| neutralised(cell).into_owned()))
-        .map_err(|e| match e.into_kind() {
-            csv::ErrorKind::Io(io) => io,
-            other => std::io::Error::other(format!("{other:?}")),
-        })?;
+fn write_csv<W: Write>(out: &mut W, row: &[String]) -> std::io::Result<()> {
+    scorecheck_table::write_record(out, row)?;
     out.flush()
-}
-
-/// A cell a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or
-/// carriage return) behind a leading `'`, as OWASP advises; a cell that is entirely a
-/// decimal number (`-0.5`, `+1e-3`) is data and stays as it is.
-pub(crate) fn neutralised(cell: &str) -> std::borrow::Cow<'_, str> {
-    match cell.as_bytes().first() {
-        Some(b'=' | b'+' | b'-' | b'@' | b'\t' | b'\r') if !is_decimal(cell) => {
-            std::borrow::Cow::Owned(format!("'{cell}"))
-        }
-        _ => std::borrow::Cow::Borrowed(cell),
-    }
-}
-
-/// `[+-]digits[.digits][e[+-]digits]` (or `.digits`), nothing else.
-fn is_decimal(text: &str) -> bool {
-    let text = text.strip_prefix(['+', '-']).unwrap_or(text);
-    let (mantissa, exponent) = match text.split_once(['e', 'E']) {
-        Some((m, e)) => (m, Some(e.strip_prefix(['+', '-']).unwrap_or(e))),
-        None => (text, None),
-    };
-    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    (!whole.is_empty() || !fraction.is_empty())
-        && digits(whole)
-        && digits(fraction)
-        && exponent.is_none_or(|e| !e.is_empty() && digits(e))
-}
-
-/// The cells as text; the index of the first that is not UTF-8.
-fn text_cells(cells: &[Vec<u8>]) -> Result<Vec<String>, usize> {
-    cells
-        .iter()
-        .enumerate()
-        .map(|(index, cell)| String::from_utf8(cell.clone()).map_err(|_| index))
-        .collect()
-}
-
-/// The row's cells as text, one per column (missing cells empty); for a row longer than
-/// the header or a cell that is not UTF-8, the cells as far as they can be read and the
-/// error.
-fn cells_of(
-    record: &Record,
-    names: &[String],
-    separator: u8,
-) -> Result<Vec<String>, (Vec<String>, RowError)> {
-    let columns = names.len();
-    if record.cells.len() > columns {
-        let mut cells = lossy(&record.cells);
-        cells.truncate(columns);
-        let separator = match separator {
-            b'\t' => "tabs".to_string(),
-            other => format!("'{}'", other as char),
-        };
-        let hint = match record.multiline_quote {
-            Some((opened, closed)) => format!(
-                " (a quoted cell runs from line {opened} to line {closed}: is a quote left open?)"
-            ),
-            None => String::new(),
-        };
-        let error = RowError::new(
-            "invalid_csv",
-            None,
-            format!(
-                "the row on line {} has {} cells but the header names {columns} columns; quote cells that contain {separator}{hint}",
-                record.first_line,
-                record.cells.len()
-            ),
-        );
-        return Err((cells, error));
-    }
-    match text_cells(&record.cells) {
-        Ok(mut cells) => {
-            cells.resize(columns, String::new());
-            Ok(cells)
-        }
-        Err(index) => {
-            let mut cells = lossy(&record.cells);
-            cells.resize(columns, String::new());
-            let error = RowError::new(
-                "invalid_csv",
-                Some(names[index].clone()),
-                "the cell is not valid UTF-8; save the table as UTF-8",
-            );
-            Err((cells, error))
-        }
-    }
-}
-
-fn lossy(cells: &[Vec<u8>]) -> Vec<String> {
-    cells
-        .iter()
-        .map(|c| String::from_utf8_lossy(c).into_owned())
-        .collect()
-}
-
-/// The cells of a record that could not be read, as far as they were kept.
-fn error_cells(error: &RecordError, columns: usize) -> Vec<String> {
-    let mut cells = match error {
-        RecordError::UnclosedQuote { cells, .. } => lossy(cells),
-        _ => Vec::new(),
-    };
-    cells.resize(columns, String::new());
-    cells
 }

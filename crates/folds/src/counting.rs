@@ -141,6 +141,18 @@ impl fmt::Debug for BoxCounter {
 }
 
 impl BoxCounter {
+    /// Forgets every remembered coefficient list.
+    pub(crate) fn clear(&self) {
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        cache.entries.clear();
+        cache.cells = 0;
+    }
+
+    /// Coefficients remembered now, summed over the cached lists.
+    pub(crate) fn cached(&self) -> usize {
+        self.cache.lock().unwrap_or_else(|e| e.into_inner()).cells
+    }
+
     /// `T(l, h, t)`: multisets of `l` values from `[0, h]` with sum `t`.
     pub(crate) fn count(&self, l: usize, h: u64, t: u128) -> Result<BigUint, Error> {
         let reach = l as u128 * h as u128;

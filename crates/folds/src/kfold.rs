@@ -329,6 +329,39 @@ impl KFoldConfigurations {
         })
     }
 
+    /// Forgets the Gaussian binomial coefficients that earlier [`nth`](Self::nth) and
+    /// [`rank`](Self::rank) calls remembered (the unrank cache).
+    ///
+    /// Random access into a large space counts bounded partitions on demand and keeps the
+    /// coefficient lists it computed (at most 2^20 coefficients, tens of megabytes; past
+    /// that the cache starts over), so repeated calls near one index are far cheaper than
+    /// the first. A benchmark that calls `nth` at one fixed index therefore measures the
+    /// warm cache only; clear it before each call to measure a cold start (a fresh set, or
+    /// a worker given a new range), or spread the indices as a search does. The rank tables
+    /// of small spaces are not a cache and stay. Results never depend on the cache.
+    ///
+    /// ```
+    /// use scorecheck_folds::{FoldRules, KFoldConfigurations};
+    ///
+    /// let space = KFoldConfigurations::new(50_000, 50_000, 10, &FoldRules::default())?;
+    /// let middle = space.count() / 2u32;
+    /// let warm = space.nth(&middle)?;
+    /// assert!(space.cached_coefficients() > 0);
+    /// space.clear_cache();
+    /// assert_eq!(space.cached_coefficients(), 0);
+    /// assert_eq!(space.nth(&middle)?, warm);
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
+    pub fn clear_cache(&self) {
+        self.counter.clear();
+    }
+
+    /// How many Gaussian binomial coefficients the unrank cache holds now (see
+    /// [`clear_cache`](Self::clear_cache)).
+    pub fn cached_coefficients(&self) -> usize {
+        self.counter.cached()
+    }
+
     /// The `index`-th configuration (`u64`, `u128`, `usize`, `u32` or `&BigUint`).
     ///
     /// Costs one unranking per group of equal-size folds: table lookups for small groups,

@@ -152,6 +152,12 @@ impl RepeatedConfigurations {
         self.repeats
     }
 
+    /// Forgets the unrank cache of the repeated space (see
+    /// [`KFoldConfigurations::clear_cache`]).
+    pub fn clear_cache(&self) {
+        self.base.clear_cache();
+    }
+
     /// `C(N + r - 1, r)` for `N` single-repeat configurations and `r` repeats.
     pub fn count(&self) -> BigUint {
         multichoose(&self.base_count, self.repeats)

@@ -143,7 +143,7 @@ fn batch_texts(py: Python<'_>, requests: Vec<String>) -> PyResult<Vec<String>> {
     })
 }
 
-/// Answers a table of reported results (the CSV batch's columns: `scorecheck::table`) given
+/// Answers a table of reported results (the CSV batch's columns: `scorecheck-table`) given
 /// as its column names and rows of text cells, in parallel with the GIL released: the output
 /// column names and one row of output cells per row. A header that breaks the header rules
 /// raises `ValueError` with the rule's message (the Python layer turns it into a
@@ -155,7 +155,7 @@ fn check_table_rows(
     rows: Vec<Vec<String>>,
 ) -> PyResult<(Vec<String>, Vec<Vec<String>>)> {
     let table =
-        scorecheck::table::Table::new(names).map_err(pyo3::exceptions::PyValueError::new_err)?;
+        scorecheck_table::Table::new(names).map_err(pyo3::exceptions::PyValueError::new_err)?;
     interruptible(py, move |options| {
         let cancelled = || {
             options

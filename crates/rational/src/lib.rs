@@ -55,9 +55,19 @@ fn from_i128(numer: i128, denom: i128) -> Option<BigRational> {
     if denom == 0 || numer == i128::MIN || denom == i128::MIN {
         return None;
     }
-    // g ≥ 1 divides both magnitudes, which are below 2^127, so it fits.
-    let g = i128::try_from(numer.unsigned_abs().gcd(&denom.unsigned_abs())).ok()?;
-    let (numer, denom) = (numer / g, denom / g);
+    let (numer, denom) = match (i64::try_from(numer), i64::try_from(denom)) {
+        // The common case, in 64-bit arithmetic: u128's gcd and division are several
+        // times slower. g ≥ 1 divides both magnitudes, so the quotients fit in i64.
+        (Ok(n), Ok(d)) if n != i64::MIN && d != i64::MIN => {
+            let g = n.unsigned_abs().gcd(&d.unsigned_abs()) as i64;
+            (i128::from(n / g), i128::from(d / g))
+        }
+        _ => {
+            // g ≥ 1 divides both magnitudes, which are below 2^127, so it fits.
+            let g = i128::try_from(numer.unsigned_abs().gcd(&denom.unsigned_abs())).ok()?;
+            (numer / g, denom / g)
+        }
+    };
     let (numer, denom) = if denom < 0 {
         (-numer, -denom)
     } else {
@@ -171,6 +181,17 @@ pub fn div(a: &BigRational, b: &BigRational) -> BigRational {
         .unwrap_or_else(|| a / b)
 }
 
+/// The text of `r` as `Display` writes it (`"8999/10000"`, an integer as `"3"`), through
+/// machine integers where both parts fit in `i64`: num-bigint's general conversion took
+/// most of the time of writing a result's windows.
+pub fn show(r: &BigRational) -> String {
+    match (r.numer().to_i64(), r.denom().to_i64()) {
+        (Some(n), Some(1)) => n.to_string(),
+        (Some(n), Some(d)) => format!("{n}/{d}"),
+        _ => r.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -223,6 +244,23 @@ mod tests {
             let raw = BigRational::new_raw(BigInt::from(-n), BigInt::from(-d));
             let other = q(i128::from(m), 7);
             prop_assert_eq!(cmp_rationals(&raw, &other), q(i128::from(n), i128::from(d)).cmp(&other));
+        }
+    }
+
+    #[test]
+    fn show_writes_what_display_writes() {
+        let big: BigInt = BigInt::from(i64::MAX) * BigInt::from(3);
+        for (n, d) in [
+            (BigInt::from(0), BigInt::from(1)),
+            (BigInt::from(-7), BigInt::from(1)),
+            (BigInt::from(8999), BigInt::from(10000)),
+            (BigInt::from(-1), BigInt::from(3)),
+            (BigInt::from(i64::MIN), BigInt::from(i64::MAX)),
+            (big.clone(), BigInt::from(7)),
+            (BigInt::from(5), big),
+        ] {
+            let r = BigRational::new(n, d);
+            assert_eq!(show(&r), r.to_string());
         }
     }
 }

@@ -491,33 +491,3 @@ pub fn read_multiclass(
         figures,
     })
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn stratified_matches_scikit_learn() {
-        // Values from scikit-learn 1.x StratifiedKFold on the reference's label vector.
-        assert_eq!(
-            stratified_sklearn(&[129, 81, 135], 2).unwrap(),
-            vec![vec![65, 40, 68], vec![64, 41, 67]]
-        );
-        assert_eq!(
-            stratified_sklearn(&[149, 118, 83, 154], 4).unwrap(),
-            vec![
-                vec![38, 29, 21, 38],
-                vec![37, 30, 21, 38],
-                vec![37, 30, 20, 39],
-                vec![37, 29, 21, 39]
-            ]
-        );
-        // Classes are dealt in the dataset's order (first appearance), not by label value:
-        // the reference's {2: 7, 0: 3, 1: 5} gives folds {0: 1, 1: 1, 2: 3}, ...
-        assert_eq!(
-            stratified_sklearn(&[7, 3, 5], 3).unwrap(),
-            vec![vec![3, 1, 1], vec![2, 1, 2], vec![2, 1, 2]]
-        );
-        assert!(stratified_sklearn(&[1, 2], 3).is_err());
-    }
-}

@@ -158,9 +158,10 @@ pub fn read_windows_with_auc(fields: &Object<'_>) -> Result<(Figures, Option<Rep
             if rounding.auto {
                 let field = input::join("scores", key);
                 let text = crate::rounding::text_of(raw).unwrap_or_default();
-                Ok(Uncertainty::LastDigit(
-                    crate::rounding::unit(&text, &field)? * &scale,
-                ))
+                Ok(Uncertainty::LastDigit(input::scaled(
+                    crate::rounding::unit(&text, &field)?,
+                    &scale,
+                )))
             } else {
                 Ok(Uncertainty::Eps(explicit.unwrap_or_else(input::zero)))
             }
@@ -178,7 +179,7 @@ pub fn read_windows_with_auc(fields: &Object<'_>) -> Result<(Figures, Option<Rep
         }
         Some((key, raw)) => {
             let field = input::join("scores", &key);
-            let value = input::rational(&raw, &field)? * &scale;
+            let value = input::scaled(input::rational(&raw, &field)?, &scale);
             // A value outside [0, 1] is not an error: its window then holds no AUC value
             // (or, within eps of 0 or 1, the extreme one) and the grid test says so.
             let explicit = if rounding.auto {
@@ -230,7 +231,7 @@ pub fn read_windows_with_auc(fields: &Object<'_>) -> Result<(Figures, Option<Rep
     let raw_scores = scores_value.as_object();
     let mut windows = Vec::with_capacity(reported.scores.len());
     for r in &mut reported.scores {
-        r.value = &r.value * &scale;
+        r.value = input::scaled(std::mem::take(&mut r.value), &scale);
         let raw = raw_scores
             .and_then(|m| m.get(&r.key))
             .cloned()

@@ -484,7 +484,7 @@ pub fn eps_scaled(
     reported: &Reported,
     scale: &BigRational,
 ) -> Result<BTreeMap<Score, BigRational>> {
-    let check = |eps: BigRational, field: &str| check_eps(eps * scale, field);
+    let check = |eps: BigRational, field: &str| check_eps(scaled(eps, scale), field);
     let mut map = BTreeMap::new();
     match value {
         Json::Object(_) => {
@@ -546,7 +546,18 @@ pub fn eps_scaled(
 ///
 /// `InvalidValue` naming `path` when the value, times `scale`, is not in (0, 1).
 pub fn positive_eps(value: &Json, path: &str, scale: &BigRational) -> Result<BigRational> {
-    check_eps(rational(value, path)? * scale, path)
+    check_eps(scaled(rational(value, path)?, scale), path)
+}
+
+/// `value` in the unit `scale` (1/100 for percent). A scale of one returns `value` as it is:
+/// multiplying by one would still reduce the product by a gcd, which cost a batch line 7%
+/// of its instructions when every figure went through it.
+pub fn scaled(value: BigRational, scale: &BigRational) -> BigRational {
+    if scale.is_one() {
+        value
+    } else {
+        value * scale
+    }
 }
 
 fn check_eps(eps: BigRational, field: &str) -> Result<BigRational> {

@@ -1,10 +1,11 @@
 //! scorecheck's request layer, reading half: JSON text in, typed request parts out, and an
 //! [`Error`] naming the offending field and what to change.
 //!
-//! - [`json`]: a JSON tree whose numbers keep the text they were written with (`0.950` has
-//!   three decimals) and whose objects keep their key order, so that reading exact figures
-//!   never switches on serde_json features for the crates that depend on this one.
-//! - [`first_duplicate_key`]: the dotted path of a key given twice.
+//! - [`json`] (the `scorecheck-json` crate, re-exported): a JSON tree whose numbers keep the
+//!   text they were written with (`0.950` has three decimals) and whose objects keep their
+//!   key order, so that reading exact figures never switches on serde_json features for the
+//!   crates that depend on this one; [`first_duplicate_key`], the dotted path of a key given
+//!   twice.
 //! - [`input`]: field readers (counts, exact decimals, reported scores, eps, bounds), each
 //!   taking the dotted path of the field it reads; [`input::Object`] reports fields it did not
 //!   read as unknown.
@@ -37,12 +38,10 @@
 pub mod bundle_plans;
 pub mod bundles;
 pub mod classes;
-mod duplicate_keys;
 mod error;
 pub mod figures;
 pub mod folding;
 pub mod input;
-pub mod json;
 pub mod mean_of_scores;
 pub mod options;
 pub mod power;
@@ -53,9 +52,10 @@ pub mod sets;
 pub mod single_matrix;
 pub mod unknown_folds;
 
-pub use duplicate_keys::first_duplicate_key;
 pub use error::{Error, ErrorKind, Result};
 pub use protocols::{check_names, protocol_table, read, Family, FamilyKind, ProtocolInfo, Request};
+pub use scorecheck_json as json;
+pub use scorecheck_json::first_duplicate_key;
 
 use crate::input::Object;
 use crate::json::Json;

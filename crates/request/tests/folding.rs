@@ -51,3 +51,28 @@ fn stratified_folds_are_typed_and_need_no_field_path() {
     let too_many = Folding::stratified(60, 1).folds((20, 30)).unwrap_err();
     assert_eq!(too_many.field(), Some("folding"));
 }
+
+#[test]
+fn stratified_matches_scikit_learn() {
+    // Values from scikit-learn 1.x StratifiedKFold on the reference's label vector.
+    assert_eq!(
+        scorecheck_request::classes::stratified_sklearn(&[129, 81, 135], 2).unwrap(),
+        vec![vec![65, 40, 68], vec![64, 41, 67]]
+    );
+    assert_eq!(
+        scorecheck_request::classes::stratified_sklearn(&[149, 118, 83, 154], 4).unwrap(),
+        vec![
+            vec![38, 29, 21, 38],
+            vec![37, 30, 21, 38],
+            vec![37, 30, 20, 39],
+            vec![37, 29, 21, 39]
+        ]
+    );
+    // Classes are dealt in the dataset's order (first appearance), not by label value:
+    // the reference's {2: 7, 0: 3, 1: 5} gives folds {0: 1, 1: 1, 2: 3}, ...
+    assert_eq!(
+        scorecheck_request::classes::stratified_sklearn(&[7, 3, 5], 3).unwrap(),
+        vec![vec![3, 1, 1], vec![2, 1, 2], vec![2, 1, 2]]
+    );
+    assert!(scorecheck_request::classes::stratified_sklearn(&[1, 2], 3).is_err());
+}

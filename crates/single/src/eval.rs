@@ -7,7 +7,9 @@ use std::cmp::Ordering;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
-use scorecheck_algebra::{cmp_f64_rational, ConfusionMatrix, Exact, Params, Score, Trend};
+use scorecheck_algebra::{
+    cmp_f64_rational, evaluate, ConfusionMatrix, Counts, Exact, Params, Score, Trend,
+};
 use scorecheck_interval::{enclose_f64, Enclosure};
 
 use super::fast::FastWindow;
@@ -360,8 +362,18 @@ impl<'a> Evaluator<'a> {
 
     /// The f64 guess of whether one side holds (guides searches, never concludes).
     fn side_holds_f64(&self, w: usize, side: Side, tp: u64, tn: u64) -> Option<bool> {
-        let m = ConfusionMatrix::new(tp, tn, self.p, self.n).ok()?;
-        let v = m.float(self.windows[w].score, self.params)?;
+        // What ConfusionMatrix::float computes, without building the checked matrix (and its
+        // error) for each of the search's many guesses.
+        if tp > self.p || tn > self.n {
+            return None;
+        }
+        let counts = Counts {
+            tp: tp as f64,
+            tn: tn as f64,
+            p: self.p as f64,
+            n: self.n as f64,
+        };
+        let v = evaluate(self.windows[w].score, &counts, self.params)?;
         let (lower, upper) = self.bounds_f64[w];
         Some(match side {
             Side::AtLeastLower => v >= lower,

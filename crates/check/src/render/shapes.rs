@@ -17,7 +17,7 @@ pub(crate) fn finite(x: f64) -> Value {
 
 /// `{"exact": "a/b", "value": float}` of a rational.
 pub(crate) fn rational(value: &BigRational) -> Value {
-    json!({"exact": value.to_string(), "value": finite(value.to_f64().unwrap_or(f64::NAN))})
+    json!({"exact": scorecheck_rational::show(value), "value": finite(value.to_f64().unwrap_or(f64::NAN))})
 }
 
 /// `{"exact": "...", "value": float}` of an exact score value (square-root forms included).
@@ -50,7 +50,10 @@ pub(crate) fn windows(windows: &[scorecheck_single::Window]) -> serde_json::Map<
     windows
         .iter()
         .map(|w| {
-            let sides = json!([w.lower.to_string(), w.upper.to_string()]);
+            let sides = json!([
+                scorecheck_rational::show(&w.lower),
+                scorecheck_rational::show(&w.upper)
+            ]);
             (w.score.abbreviation().to_string(), sides)
         })
         .collect()

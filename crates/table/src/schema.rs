@@ -1,37 +1,11 @@
-//! One table schema for every surface: the columns of a table of reported results (the CSV
-//! batch of the CLI, `scorecheck.check_table` in Python over lists of dicts, pandas or
-//! pyarrow, and so Dask or Ray partitions), each row made a request, answered, and given
-//! back as the input's cells plus the result columns.
-//!
-//! Known columns (`id`, `check`, `p`, `n`, `dataset`, `folds`, `repeats`, `strategy`, the
-//! request fields `eps`, `rounding`, `percent`, `numerical_tolerance`, `time_limit`,
-//! `ranges`, `power`, `var`, `n_samples`, ...) and one column per score (any
-//! name or synonym the facade knows) build the request; every other column is carried
-//! through. The header rules refuse a table up front (a near-miss of a known name, a
-//! column given twice); an empty cell is "not reported"; a bad row gets its error (naming
-//! the column) and the rest go on. Reading CSV text, its quotes and separators, is the
-//! CLI's job; this module starts from cells as text.
-//!
-//! ```
-//! use scorecheck::table::Table;
-//!
-//! let table = Table::new(vec!["id".into(), "p".into(), "n".into(), "acc".into(), "eps".into()])?;
-//! let row = table.answer(vec!["a".into(), "10".into(), "20".into(), "0.123".into(), "0.0001".into()],
-//!                        &scorecheck::RunOptions::default());
-//! assert_eq!(row.verdict(), "inconsistent");
-//! let cells = row.output_cells(&table);
-//! assert_eq!(cells.len(), table.output_columns().len());
-//! # Ok::<(), String>(())
-//! ```
-
-mod header;
+//! The schema of a table of reported results: the header row read under the header rules,
+//! each row of text cells made a request, answered, and given back as output cells or JSON.
 
 use serde_json::{Map, Value};
 
-use crate::json::{Json, JsonMap, Number};
-use crate::RunOptions;
-pub use header::RESULT_COLUMNS;
-use header::{Column, Header, Kind};
+use crate::header::{self, Column, Header, Kind, RESULT_COLUMNS};
+use scorecheck::json::{Json, JsonMap, Number};
+use scorecheck::RunOptions;
 
 /// A row that cannot become a request, or whose request is refused: the column to fix and
 /// what to change.
@@ -55,9 +29,28 @@ impl RowError {
             message: message.into(),
         }
     }
+
+    /// `{"kind", "field", "message"}`: the error as the JSON Lines output and the
+    /// WebAssembly module give it (`field` is the column, or null).
+    pub fn to_json(&self) -> Value {
+        serde_json::json!({"kind": self.kind, "field": self.column, "message": self.message})
+    }
 }
 
 /// The schema of one table: its header row, read under the header rules.
+///
+/// ```
+/// use scorecheck_table::Table;
+///
+/// let table = Table::new(vec!["id".into(), "p".into(), "n".into(), "acc".into(), "eps".into()])?;
+/// let row = table.answer(vec!["a".into(), "10".into(), "20".into(), "0.123".into(), "0.0001".into()],
+///                        &scorecheck::RunOptions::default());
+/// assert_eq!(row.verdict(), "inconsistent");
+/// assert_eq!(row.id(&table), Some("a"));
+/// let cells = row.output_cells(&table);
+/// assert_eq!(cells.len(), table.output_columns().len());
+/// # Ok::<(), String>(())
+/// ```
 pub struct Table {
     header: Header,
 }
@@ -95,9 +88,18 @@ impl Table {
     /// cell is "not reported").
     pub fn answer(&self, mut cells: Vec<String>, options: &RunOptions) -> Row {
         cells.resize(self.header.names.len(), String::new());
-        let answer = request(&self.header, &cells)
-            .and_then(|request| answer(&request, &self.header, options));
-        Row { cells, answer }
+        let (request, answer) = match request(&self.header, &cells) {
+            Ok(request) => {
+                let answer = answer(&request, &self.header, options);
+                (Some(request), answer)
+            }
+            Err(error) => (None, Err(error)),
+        };
+        Row {
+            cells,
+            request,
+            answer,
+        }
     }
 
     /// A row that could not be read as cells (a CSV quote left open, say): its cells as far
@@ -106,6 +108,7 @@ impl Table {
         cells.resize(self.header.names.len(), String::new());
         Row {
             cells,
+            request: None,
             answer: Err(error),
         }
     }
@@ -114,10 +117,30 @@ impl Table {
 /// One answered row: its cells and its result (or error).
 pub struct Row {
     cells: Vec<String>,
+    /// The request the row's cells made, when they made one.
+    request: Option<Json>,
     answer: Result<Value, RowError>,
 }
 
 impl Row {
+    /// The request the row's cells made (numbers as written), or `None` for a row whose
+    /// cells make no request (a number that is not one, a row the CSV reader could not read).
+    pub fn request(&self) -> Option<&Json> {
+        self.request.as_ref()
+    }
+
+    /// The row's `id` cell, trimmed, when the table has an `id` column and the cell is not
+    /// empty (a bad row has its id too).
+    pub fn id<'a>(&'a self, table: &Table) -> Option<&'a str> {
+        table
+            .header
+            .kinds
+            .iter()
+            .position(|kind| *kind == Column::Id)
+            .map(|index| self.cells[index].trim())
+            .filter(|id| !id.is_empty())
+    }
+
     /// The verdict column: `consistent`, `inconsistent`, `undecided` or `error`.
     pub fn verdict(&self) -> &str {
         match &self.answer {
@@ -299,7 +322,7 @@ fn request(header: &Header, cells: &[String]) -> Result<Json, RowError> {
 /// The facade's answer, its error's field path turned into the column that set it.
 fn answer(request: &Json, header: &Header, options: &RunOptions) -> Result<Value, RowError> {
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        crate::run_json(request, options)
+        scorecheck::run_json(request, options)
     }));
     match outcome {
         Ok(Ok(value)) => Ok(value),
@@ -435,10 +458,7 @@ fn jsonl_row(
             record.insert("result".into(), other);
         }
         Err(error) => {
-            record.insert(
-                "error".into(),
-                serde_json::json!({"kind": error.kind, "field": error.column, "message": error.message}),
-            );
+            record.insert("error".into(), error.to_json());
         }
     }
     Value::Object(record)

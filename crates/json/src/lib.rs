@@ -1,4 +1,14 @@
-//! The request tree: JSON values that keep each number's text and each object's key order.
+//! scorecheck-json: a JSON tree whose numbers keep the text they were written with and
+//! whose objects keep their key order, read in one pass that refuses a key given twice and
+//! nesting deeper than [`MAX_DEPTH`].
+//!
+//! # What it does
+//!
+//! [`Json::parse`] reads a text into [`Json`] (numbers as [`Number`]: `0.950` stays
+//! `0.950`; objects as [`JsonMap`], in the order written), linear in the text's length;
+//! [`first_duplicate_key`] names the first key given twice, for callers that hold text;
+//! [`join`] and [`index`] build the dotted field paths (`scores.acc`, `testsets[2]`) that
+//! errors name. [`Json`] prints back as compact JSON text, numbers as written.
 //!
 //! Requests are read from this tree, not from `serde_json::Value`, for two reasons. A reported
 //! figure is an exact decimal whose written digits matter (`0.950` has three decimals for
@@ -11,6 +21,42 @@
 //!
 //! Results are still built as `serde_json::Value`; [`Json::to_value`] converts the few
 //! request parts a result repeats.
+//!
+//! # Why a crate of its own
+//!
+//! It is a foundation that knows nothing of requests: the request reader
+//! (`scorecheck-request`, which re-exports it as `scorecheck_request::json`) reads every
+//! request from it, the table of papers (`scorecheck-table`) builds each row's request as
+//! a tree with the cells' numbers as written, and the CLI's `eval` refuses a key given twice
+//! in its JSON reports with [`first_duplicate_key`]. None of them needs the request layer
+//! to read JSON exactly, and the reader's limits (depth, duplicate keys) are tested once,
+//! here.
+//!
+//! # What it does not do
+//!
+//! No serde `Deserialize` into user types, no streaming, no pretty printing, no arithmetic
+//! on numbers (their text is handed to whoever reads them as exact decimals).
+//!
+//! ```
+//! use scorecheck_json::{Json, ParseError};
+//!
+//! let json = Json::parse(r#"{"scores": {"acc": 0.950, "sens": 1e-1}}"#)?;
+//! assert_eq!(json["scores"]["acc"].to_string(), "0.950");
+//! assert_eq!(json.to_string(), r#"{"scores":{"acc":0.950,"sens":1e-1}}"#);
+//! assert_eq!(
+//!     Json::parse(r#"{"acc": 0.9, "acc": 0.8}"#),
+//!     Err(ParseError::DuplicateKey("acc".into()))
+//! );
+//! # Ok::<(), ParseError>(())
+//! ```
+//!
+//! Cargo features: none.
+
+#![warn(unreachable_pub)]
+
+mod duplicate_keys;
+
+pub use duplicate_keys::first_duplicate_key;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -828,126 +874,4 @@ pub fn join(parent: &str, key: &str) -> String {
 /// Joins a parent path and an index (`testsets[2]`).
 pub fn index(parent: &str, i: usize) -> String {
     format!("{parent}[{i}]")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn numbers_keep_their_text_and_objects_their_order() {
-        let json = Json::parse(r#" {"z": 0.950, "a": [1e-4, -0, 12], "s": "\u00e9\ud83d\ude00\n", "t": true, "n": null} "#)
-            .unwrap();
-        let keys: Vec<&String> = json.as_object().unwrap().keys().collect();
-        assert_eq!(keys, ["z", "a", "s", "t", "n"]);
-        assert_eq!(json["z"], Json::Number(Number("0.950".into())));
-        assert_eq!(json["a"][0].to_string(), "1e-4");
-        assert_eq!(json["a"][2].as_u64(), Some(12));
-        assert_eq!(json["s"].as_str(), Some("é😀\n"));
-        assert_eq!(json["t"].as_bool(), Some(true));
-        assert!(json["n"].is_null());
-        assert!(json["missing"].is_null());
-        assert_eq!(
-            json.to_string(),
-            r#"{"z":0.950,"a":[1e-4,-0,12],"s":"é😀\n","t":true,"n":null}"#
-        );
-    }
-
-    #[test]
-    fn the_text_round_trips_through_serde_json_for_every_value_it_accepts() {
-        for text in [
-            "[]",
-            "{}",
-            r#"[{"a": {"b": [[], {}, "x\"y\\z"]}}]"#,
-            "123456789012345678901234567890.5e-3",
-            r#""\b\f\t\r\n\/""#,
-        ] {
-            let ours = Json::parse(text).unwrap();
-            let theirs: serde_json::Value = serde_json::from_str(text).unwrap();
-            let again: serde_json::Value = serde_json::from_str(&ours.to_string()).unwrap();
-            assert_eq!(again, theirs, "{text}");
-        }
-    }
-
-    #[test]
-    fn malformed_text_is_an_error_not_a_panic() {
-        for text in [
-            "",
-            "{",
-            "[1,",
-            r#"{"a" 1}"#,
-            "01",
-            "1.",
-            "1e",
-            "-",
-            r#""\u12""#,
-            r#""\x""#,
-            "[1]]",
-            "nul",
-            "\"abc",
-        ] {
-            assert!(Json::parse(text).is_err(), "{text:?}");
-        }
-    }
-
-    #[test]
-    fn nesting_is_refused_past_the_limit_with_its_path() {
-        let nested = |depth: usize| "[".repeat(depth) + &"]".repeat(depth);
-        assert!(Json::parse(&nested(MAX_DEPTH)).is_ok());
-        let path = "[0]".repeat(MAX_DEPTH);
-        assert_eq!(
-            Json::parse(&nested(MAX_DEPTH + 1)),
-            Err(ParseError::TooDeep(path))
-        );
-        // Refused before the rest is read: the tail need not even be JSON.
-        let text = format!(r#"{{"a": {{"b": [1, {}"#, "[".repeat(1_000_000));
-        let expected = format!("a.b[1]{}", "[0]".repeat(MAX_DEPTH - 3));
-        assert_eq!(Json::parse(&text), Err(ParseError::TooDeep(expected)));
-    }
-
-    #[test]
-    fn a_key_given_twice_is_refused_with_its_path() {
-        for (text, expected) in [
-            (r#"{"a": 1, "a": 2}"#, "a"),
-            (r#"{"s": {"acc": 0.9, "acc": 0.8}}"#, "s.acc"),
-            (r#"{"f": [{"p": 1}, {"p": 2, "p": 3}]}"#, "f[1].p"),
-            // The second key is refused where it stands, before its value.
-            (r#"{"a": 1, "a": {"x": 1, "x": 2}}"#, "a"),
-        ] {
-            assert_eq!(
-                Json::parse(text),
-                Err(ParseError::DuplicateKey(expected.into())),
-                "{text}"
-            );
-        }
-        let many: Vec<String> = (0..1000).map(|i| format!(r#""k{i}": {i}"#)).collect();
-        let text = format!("{{{}, \"k500\": 0}}", many.join(", "));
-        assert_eq!(
-            Json::parse(&text),
-            Err(ParseError::DuplicateKey("k500".into()))
-        );
-    }
-
-    #[test]
-    fn large_objects_find_insert_and_remove_like_small_ones() {
-        let mut map = JsonMap::new();
-        for i in 0..100 {
-            map.insert(format!("k{i}"), Json::from(i as u64));
-        }
-        map.insert("k3", Json::from("three"));
-        assert_eq!(map.len(), 100);
-        assert_eq!(map.get("k3").and_then(Json::as_str), Some("three"));
-        assert_eq!(map.remove("k10").and_then(|v| v.as_u64()), Some(10));
-        assert_eq!(map.get("k10"), None);
-        assert_eq!(map.get("k99").and_then(Json::as_u64), Some(99));
-        assert_eq!(map.get("k11").and_then(Json::as_u64), Some(11));
-        map.insert("k10", Json::Null);
-        assert_eq!(map.keys().last().map(String::as_str), Some("k10"));
-        assert_eq!(map.get("k10"), Some(&Json::Null));
-        let keys: Vec<&String> = map.keys().collect();
-        assert_eq!(keys.len(), 100);
-        // Equality ignores the index: the same members compare equal however built.
-        let rebuilt: JsonMap = map.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-        assert_eq!(rebuilt, map);
-    }
 }

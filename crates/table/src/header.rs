@@ -2,7 +2,7 @@
 //! table before its first row (a near-miss of a known name, a column given twice, a
 //! confusion-matrix column, a stray result column).
 
-use scorecheck_algebra::Score;
+use scorecheck::algebra::Score;
 
 /// The columns added to the input's in CSV output, in order.
 pub const RESULT_COLUMNS: [&str; 7] = [

@@ -17,17 +17,17 @@ pub const MAX_ROW_BYTES: usize = 1 << 20;
 const SEPARATORS: [(u8, &str); 3] = [(b',', "','"), (b';', "';'"), (b'\t', "tab")];
 
 /// One record: its cells as bytes and the line it starts on (line 1 is the header).
-pub struct Record {
+pub(crate) struct Record {
     /// The cells, in order.
-    pub cells: Vec<Vec<u8>>,
+    pub(crate) cells: Vec<Vec<u8>>,
     /// The line the record starts on.
-    pub first_line: u64,
+    pub(crate) first_line: u64,
     /// A quoted cell that spans lines: the lines its quote opened and closed on.
-    pub multiline_quote: Option<(u64, u64)>,
+    pub(crate) multiline_quote: Option<(u64, u64)>,
 }
 
 /// A record that cannot be read; the reader goes on with the next one where there is one.
-pub enum RecordError {
+pub(crate) enum RecordError {
     /// The record is longer than [`MAX_ROW_BYTES`]; it was read past, not kept.
     TooLong {
         /// The line the record starts on.
@@ -37,6 +37,8 @@ pub enum RecordError {
     },
     /// The input ends inside a quoted cell.
     UnclosedQuote {
+        /// The line the record starts on.
+        first_line: u64,
         /// The line the quote opened on.
         quote_line: u64,
         /// The last line of the input.
@@ -49,8 +51,17 @@ pub enum RecordError {
 }
 
 impl RecordError {
+    /// The line the record starts on (`None` when reading failed).
+    pub(crate) fn first_line(&self) -> Option<u64> {
+        match self {
+            RecordError::TooLong { first_line, .. }
+            | RecordError::UnclosedQuote { first_line, .. } => Some(*first_line),
+            RecordError::Io(_) => None,
+        }
+    }
+
     /// The message of a row error: what happened, where, and what to change.
-    pub fn message(&self) -> String {
+    pub(crate) fn message(&self) -> String {
         match self {
             RecordError::TooLong {
                 first_line,
@@ -85,7 +96,7 @@ enum State {
 }
 
 /// Reads records from `input`, the separator found on the header line.
-pub struct RecordReader<R> {
+pub(crate) struct RecordReader<R> {
     input: R,
     separator: u8,
     /// The line the next byte is on.
@@ -98,7 +109,7 @@ pub struct RecordReader<R> {
 /// # Errors
 ///
 /// A message naming the separators when the line uses more than one.
-pub fn separator_of(header_line: &[u8]) -> Result<u8, String> {
+pub(crate) fn separator_of(header_line: &[u8]) -> Result<u8, String> {
     let mut counts = [0usize; SEPARATORS.len()];
     let mut quoted = false;
     for &byte in header_line {
@@ -130,7 +141,7 @@ pub fn separator_of(header_line: &[u8]) -> Result<u8, String> {
     }
 }
 
-impl RecordReader<std::io::Chain<std::io::Cursor<Vec<u8>>, Box<dyn BufRead + Send>>> {
+impl<R: BufRead> RecordReader<std::io::Chain<std::io::Cursor<Vec<u8>>, R>> {
     /// A reader of `input` whose separator is found on its first line (a UTF-8 byte
     /// order mark is dropped).
     ///
@@ -138,7 +149,7 @@ impl RecordReader<std::io::Chain<std::io::Cursor<Vec<u8>>, Box<dyn BufRead + Sen
     ///
     /// A message when the first line cannot be read, is longer than [`MAX_ROW_BYTES`] or
     /// uses more than one separator.
-    pub fn open(mut input: Box<dyn BufRead + Send>) -> Result<Self, String> {
+    pub(crate) fn open(mut input: R) -> Result<Self, String> {
         let mut first = Vec::new();
         (&mut input)
             .take(MAX_ROW_BYTES as u64 + 1)
@@ -164,12 +175,12 @@ impl RecordReader<std::io::Chain<std::io::Cursor<Vec<u8>>, Box<dyn BufRead + Sen
 
 impl<R: BufRead> RecordReader<R> {
     /// The separator in use.
-    pub fn separator(&self) -> u8 {
+    pub(crate) fn separator(&self) -> u8 {
         self.separator
     }
 
     /// The next record, `None` at the end of the input; blank lines are skipped.
-    pub fn next_record(&mut self) -> Option<Result<Record, RecordError>> {
+    pub(crate) fn next_record(&mut self) -> Option<Result<Record, RecordError>> {
         loop {
             match self.read_record() {
                 Ok(Some(record)) if record.cells.len() == 1 && record.cells[0].is_empty() => {}
@@ -208,6 +219,7 @@ impl<R: BufRead> RecordReader<R> {
                 };
                 if state == State::Quoted {
                     return Err(RecordError::UnclosedQuote {
+                        first_line,
                         quote_line,
                         last_line,
                         cells: if too_long { Vec::new() } else { cells },
@@ -317,7 +329,7 @@ mod tests {
 
     fn records(text: &str) -> Vec<Result<Vec<String>, String>> {
         let mut reader =
-            RecordReader::open(Box::new(std::io::Cursor::new(text.as_bytes().to_vec()))).unwrap();
+            RecordReader::open(std::io::Cursor::new(text.as_bytes().to_vec())).unwrap();
         std::iter::from_fn(|| reader.next_record())
             .map(|r| {
                 r.map(|r| {

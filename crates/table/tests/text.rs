@@ -1,0 +1,92 @@
+//! A CSV text answered in chunks gives the rows a stream gives, in order, with their input
+//! lines; bad rows keep their place and make no request.
+
+use scorecheck::RunOptions;
+use scorecheck_table::{csv_record, read_csv, CsvText};
+
+const TABLE: &str = "id,p,n,acc,eps,note\n\
+a,10,20,0.123,0.0001,first\n\
+\n\
+b,10,20,0.5,0.0001,\"two\nlines\"\n\
+c,10,20,zero,0.0001,\n\
+d,10,20,0.5,0.0001,x,y\n\
+e,1000,6000,0.6821,1e-4,=cmd\n\
+f,10,20,0.5,0.0001,\"open\n";
+
+fn streamed() -> Vec<String> {
+    let (table, rows) = read_csv(TABLE.as_bytes()).unwrap();
+    let mut lines = vec![csv_record(&table.output_columns())];
+    for row in rows {
+        let row = row.answer(&table, &RunOptions::default()).unwrap();
+        lines.push(csv_record(&row.output_cells(&table)));
+    }
+    lines
+}
+
+#[test]
+fn chunks_give_the_streamed_rows_in_order() {
+    let mut text = CsvText::open(TABLE.as_bytes().to_vec()).unwrap();
+    assert_eq!(text.row_count(), 6);
+    let mut lines = vec![text.header_record()];
+    let mut numbers = Vec::new();
+    while !text.is_done() {
+        for answered in text.next_rows(4, &RunOptions::default()) {
+            numbers.push((answered.number, answered.line));
+            lines.push(csv_record(&answered.row.output_cells(text.table())));
+        }
+    }
+    assert!(text.next_rows(4, &RunOptions::default()).is_empty());
+    assert_eq!(lines, streamed());
+    assert_eq!(
+        numbers,
+        [1, 2, 3, 4, 5, 6]
+            .into_iter()
+            .zip([2, 4, 6, 7, 8, 9].map(Some))
+            .collect::<Vec<_>>()
+    );
+    // The formula cell is neutralised, the quoted line break kept inside its quotes.
+    assert!(
+        lines[5].ends_with(",'=cmd,consistent,,0,4774,2002,,"),
+        "{}",
+        lines[5]
+    );
+    assert!(lines[2].contains(",\"two\nlines\","), "{}", lines[2]);
+}
+
+#[test]
+fn bad_rows_make_no_request_and_keep_their_id() {
+    let mut text = CsvText::open(TABLE.as_bytes().to_vec()).unwrap();
+    let rows = text.next_rows(10, &RunOptions::default());
+    let table = text.table();
+    let summary: Vec<(Option<&str>, &str, bool)> = rows
+        .iter()
+        .map(|a| (a.row.id(table), a.row.verdict(), a.row.request().is_some()))
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            (Some("a"), "inconsistent", true),
+            (Some("b"), "consistent", true),
+            (Some("c"), "error", false),
+            (Some("d"), "error", false),
+            (Some("e"), "consistent", true),
+            (Some("f"), "error", false),
+        ]
+    );
+    let request = rows[0].row.request().unwrap().to_string();
+    assert!(request.contains(r#""acc":0.123"#), "{request}");
+    let error = rows[2].row.result().unwrap_err().to_json();
+    assert_eq!(error["field"], "acc");
+    assert_eq!(error["kind"], "invalid_value");
+}
+
+#[test]
+fn a_refused_header_is_an_error_naming_the_column() {
+    let message = CsvText::open(b"id,p,n,acuracy\n1,2,3,0.5\n".to_vec())
+        .err()
+        .unwrap();
+    assert!(message.contains("\"acuracy\" (column 4)"), "{message}");
+    assert!(message.contains("\"accuracy\""), "{message}");
+    let empty = CsvText::open(Vec::new()).err().unwrap();
+    assert!(empty.starts_with("the table is empty"), "{empty}");
+}
