@@ -315,6 +315,34 @@ async function main() {
     await tab.close();
   }
 
+  console.log("web-test: the form by keyboard alone");
+  tab = await open(link(PAPER).replace(/#.*/, ""));
+  await tab.waitFor(`document.readyState === "complete" && document.getElementById("acc") !== null`);
+  const key = async (k, code, vk, text) => {
+    await tab.send("Input.dispatchKeyEvent", {type: "keyDown", key: k, code, windowsVirtualKeyCode: vk, ...(text ? {text} : {})});
+    await tab.send("Input.dispatchKeyEvent", {type: "keyUp", key: k, code, windowsVirtualKeyCode: vk});
+  };
+  const typeText = async (t) => { for (const c of t) await tab.send("Input.dispatchKeyEvent", {type: "char", text: c}); };
+  const reached = [];
+  for (let i = 0; i < 40; i++) {
+    await key("Tab", "Tab", 9);
+    const id = await tab.evaluate(`document.activeElement ? document.activeElement.id : ""`);
+    reached.push(id);
+    if (id === "p") await typeText("1000");
+    if (id === "n") await typeText("6000");
+    if (id === "acc") await typeText("0.6821");
+    if (id === "npv") await typeText("0.9401");
+    if (id === "f1p") await typeText("0.4004");
+    if (id === "eps") { await tab.evaluate(`document.getElementById("eps").select(); true`); await typeText("0.0001"); }
+    if (id === "check") break;
+  }
+  check("Tab reaches the setup, the counts, the scores, eps, the options and Check, in order",
+    ["setup", "p", "n", "acc", "npv", "f1p", "eps", "rounding", "percent", "opt-ranges", "check"].every((id, i, all) => reached.indexOf(id) >= 0 && (i === 0 || reached.indexOf(id) > reached.indexOf(all[i - 1]))), reached.join(" "));
+  await key("Enter", "Enter", 13, "\r");
+  await tab.waitFor(answered);
+  check("Enter on Check answers the typed request (consistent, witness 743/4031)", (await tab.evaluate(text("verdict"))) === "consistent" && /\b743\b/.test(await tab.evaluate(text("witness"))));
+  await tab.close();
+
   // The module's own exports say which of the catalog and the table it offers; where it has
   // them the page must use them.
   const exported = WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(join(siteDir, "scorecheck.wasm")))).map((e) => e.name);
