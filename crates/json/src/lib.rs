@@ -52,6 +52,7 @@
 //!
 //! Cargo features: none.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(unreachable_pub)]
 
 mod duplicate_keys;

@@ -60,6 +60,7 @@
 //!
 //! Cargo features: none.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(unreachable_pub)]
 
 mod header;
