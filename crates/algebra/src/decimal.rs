@@ -494,6 +494,21 @@ mod tests {
     }
 
     #[test]
+    fn decimal_figures_keep_their_digits_up_to_the_cap_and_their_value() {
+        let longest = format!("0.{}", "1".repeat(MAX_DIGITS - 1));
+        assert!(DecimalFigure::parse(&longest).is_some());
+        let longer = format!("0.{}", "1".repeat(MAX_DIGITS));
+        assert!(DecimalFigure::parse(&longer).is_none());
+        // A last digit left of the point: 86e1 is 860.
+        let figure = DecimalFigure::parse("86e1").unwrap();
+        assert_eq!(figure.value(), BigRational::from_integer(BigInt::from(860)));
+        assert_eq!(
+            DecimalFigure::parse("0.849").unwrap().value(),
+            parse_decimal("0.849").unwrap()
+        );
+    }
+
+    #[test]
     fn garbage_is_rejected() {
         for text in [
             "",

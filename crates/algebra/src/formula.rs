@@ -47,6 +47,18 @@ impl Default for Params {
 
 impl Params {
     /// Parameters with the given betas.
+    ///
+    /// ```
+    /// use scorecheck_algebra::{BigRational, ConfusionMatrix, Params, Score};
+    ///
+    /// let two = BigRational::from_integer(2.into());
+    /// let params = Params::with_betas(two.clone(), BigRational::from_integer(3.into()));
+    /// assert_eq!(params.beta_positive, two);
+    /// // F2 of tp = 3, fn = 1, fp = 2: 5·3 / (5·3 + 4·1 + 2) = 15/21.
+    /// let m = ConfusionMatrix::new(3, 8, 4, 10)?;
+    /// assert_eq!(m.exact(Score::Fbp, &params).unwrap().to_string(), "5/7");
+    /// # Ok::<(), scorecheck_algebra::Error>(())
+    /// ```
     pub fn with_betas(beta_positive: BigRational, beta_negative: BigRational) -> Params {
         Params {
             beta_positive,

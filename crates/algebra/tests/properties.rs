@@ -300,3 +300,48 @@ fn exact_comparator_is_exact_on_close_surds() {
         Ordering::Equal
     );
 }
+
+#[test]
+fn a_trend_is_flat_exactly_where_the_score_ignores_that_entry() {
+    // The monotonicity test accepts Rising for a flat score; this one pins Flat down: a
+    // score said to rise (or fall) in an entry does move with it on some small matrix, and
+    // a score said to be flat never does.
+    let params = Params::default();
+    for &score in Score::ALL {
+        let (tp_trend, tn_trend) = score.trends();
+        let (mut tp_moves, mut tn_moves) = (false, false);
+        for p in 1..=6u64 {
+            for n in 1..=6u64 {
+                for tp in 0..=p {
+                    for tn in 0..=n {
+                        let value = |tp, tn| {
+                            ConfusionMatrix::new(tp, tn, p, n)
+                                .unwrap()
+                                .exact(score, &params)
+                        };
+                        let here = value(tp, tn);
+                        if here.is_none() {
+                            continue;
+                        }
+                        if tp < p && value(tp + 1, tn).is_some_and(|v| Some(&v) != here.as_ref()) {
+                            tp_moves = true;
+                        }
+                        if tn < n && value(tp, tn + 1).is_some_and(|v| Some(&v) != here.as_ref()) {
+                            tn_moves = true;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            tp_trend == Trend::Flat,
+            !tp_moves,
+            "{score}: tp trend {tp_trend:?}"
+        );
+        assert_eq!(
+            tn_trend == Trend::Flat,
+            !tn_moves,
+            "{score}: tn trend {tn_trend:?}"
+        );
+    }
+}
