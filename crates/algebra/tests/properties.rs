@@ -345,3 +345,24 @@ fn a_trend_is_flat_exactly_where_the_score_ignores_that_entry() {
         );
     }
 }
+
+#[test]
+fn natural_ranges_and_directions_are_the_scores_own() {
+    // The property test checks that values lie inside the ranges; these pin the ranges and
+    // the direction of goodness down (a range of (None, None) or a constant direction
+    // would pass it).
+    assert_eq!(Score::Acc.natural_range(), (Some(0), Some(1)));
+    assert_eq!(Score::Mcc.natural_range(), (Some(-1), Some(1)));
+    assert_eq!(Score::Lrp.natural_range(), (Some(0), None));
+    for &score in Score::ALL {
+        if let Some(base) = score.complement_of() {
+            assert_ne!(
+                score.higher_is_better(),
+                base.higher_is_better(),
+                "{score} and {base}"
+            );
+        }
+    }
+    assert!(Score::Acc.higher_is_better());
+    assert!(!Score::Err.higher_is_better());
+}
