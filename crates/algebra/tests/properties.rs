@@ -366,3 +366,84 @@ fn natural_ranges_and_directions_are_the_scores_own() {
     assert!(Score::Acc.higher_is_better());
     assert!(!Score::Err.higher_is_better());
 }
+
+/// Every score's exact value on every matrix with 1 ≤ p, n ≤ 6 (None where undefined).
+fn small_values(score: Score) -> Vec<((u64, u64, u64, u64), Option<scorecheck_algebra::Exact>)> {
+    let params = Params::default();
+    let mut out = Vec::new();
+    for p in 1..=6u64 {
+        for n in 1..=6u64 {
+            for tp in 0..=p {
+                for tn in 0..=n {
+                    let m = ConfusionMatrix::new(tp, tn, p, n).unwrap();
+                    out.push(((tp, tn, p, n), m.exact(score, &params)));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn complements_square_roots_and_linearity_are_what_the_values_show() {
+    use num_traits::One;
+    let one = BigRational::one();
+    let values: Vec<_> = Score::ALL.iter().map(|&s| (s, small_values(s))).collect();
+    // Complements: s = 1 − b wherever both are defined, for exactly the pairs listed (one
+    // direction each).
+    for (s, vs) in &values {
+        for (b, vb) in &values {
+            if s == b {
+                continue;
+            }
+            let mut both = 0;
+            let complements = vs.iter().zip(vb).all(|((_, x), (_, y))| match (x, y) {
+                (Some(x), Some(y)) => {
+                    both += 1;
+                    scorecheck_algebra::Arith::add(x, y)
+                        == scorecheck_algebra::Exact::from_rational(one.clone())
+                }
+                _ => true,
+            });
+            let listed = s.complement_of() == Some(*b) || b.complement_of() == Some(*s);
+            assert_eq!(complements && both > 0, listed, "{s} and {b}");
+        }
+    }
+    for (s, vs) in &values {
+        // A square root shows as an irrational value on some small matrix.
+        let irrational = vs
+            .iter()
+            .any(|(_, v)| v.as_ref().is_some_and(|v| v.as_rational().is_none()));
+        assert_eq!(s.has_square_root(), irrational, "{s}");
+        // Linear: the steps in tp and in tn are the same everywhere (for each p, n).
+        let value = |tp: u64, tn: u64, p: u64, n: u64| {
+            vs.iter()
+                .find(|((a, b, c, d), _)| (*a, *b, *c, *d) == (tp, tn, p, n))
+                .and_then(|(_, v)| v.as_ref())
+                .and_then(|v| v.as_rational().cloned())
+        };
+        let mut linear = true;
+        for p in 1..=6u64 {
+            for n in 1..=6u64 {
+                let (Some(base), Some(x), Some(y)) =
+                    (value(0, 0, p, n), value(1, 0, p, n), value(0, 1, p, n))
+                else {
+                    linear = false;
+                    continue;
+                };
+                for tp in 0..=p {
+                    for tn in 0..=n {
+                        let expected = &base
+                            + (&x - &base) * BigRational::from_integer(tp.into())
+                            + (&y - &base) * BigRational::from_integer(tn.into());
+                        if value(tp, tn, p, n) != Some(expected) {
+                            linear = false;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(s.is_linear(), linear, "{s}");
+        assert_eq!(s.to_string(), s.abbreviation());
+    }
+}
