@@ -367,8 +367,11 @@ fn natural_ranges_and_directions_are_the_scores_own() {
     assert!(!Score::Err.higher_is_better());
 }
 
-/// Every score's exact value on every matrix with 1 ≤ p, n ≤ 6 (None where undefined).
-fn small_values(score: Score) -> Vec<((u64, u64, u64, u64), Option<scorecheck_algebra::Exact>)> {
+/// A matrix (tp, tn, p, n) and a score's exact value there (None where undefined).
+type Valued = ((u64, u64, u64, u64), Option<scorecheck_algebra::Exact>);
+
+/// Every score's exact value on every matrix with 1 ≤ p, n ≤ 6.
+fn small_values(score: Score) -> Vec<Valued> {
     let params = Params::default();
     let mut out = Vec::new();
     for p in 1..=6u64 {
