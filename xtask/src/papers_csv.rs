@@ -63,7 +63,7 @@ fn moved(num: u64, den: u64) -> String {
 ///
 /// # Panics
 ///
-/// When a dataset of [`DATASETS`] is not in the registry (a bug of this generator).
+/// When a dataset of `DATASETS` is not in the registry (a bug of this generator).
 pub fn generate() -> String {
     let mut out = String::from("id,check,p,n,dataset,folds,acc,sens,spec,f1p,eps,note\n");
     let mut draw = Draw(0x5eed_0f0a_9e75);
