@@ -29,3 +29,58 @@ fn an_interior_search_says_its_share() {
         "{text}"
     );
 }
+
+/// The request of the first batch-bench line: acc 0.3848, sens 0.1172, spec 0.4603 at
+/// p = 1101, n = 4663, eps 1e-4; acc and sens force spec near 0.448.
+fn inconsistent_problem() -> scorecheck_single::Problem {
+    let window = |score, reported: &str| {
+        let value = scorecheck_single::parse_decimal(reported).unwrap();
+        let eps = q(1, 10_000);
+        Window::reported(score, value.clone(), &value - &eps, &value + &eps).unwrap()
+    };
+    scorecheck_single::Problem::new(
+        1101,
+        4663,
+        vec![
+            window(Score::Acc, "0.3848"),
+            window(Score::Sens, "0.1172"),
+            window(Score::Spec, "0.4603"),
+        ],
+    )
+}
+
+#[test]
+fn an_explanation_under_a_generous_deadline_is_minimal_and_complete() {
+    // The explanation's own budget is ten times the decision's, at least a second, never
+    // past the caller's deadline: with a minute to spare no sub-check may run out.
+    let deadline = scorecheck_single::Instant::now() + std::time::Duration::from_secs(60);
+    let options = scorecheck_single::Options::default().with_deadline(Some(deadline));
+    let outcome = scorecheck_single::check(&inconsistent_problem(), &options);
+    assert_eq!(outcome.verdict, scorecheck_single::Verdict::Inconsistent);
+    let explanation = outcome.explanation.expect("explained");
+    assert!(
+        !explanation.sentence.contains("ran out of budget"),
+        "{}",
+        explanation.sentence
+    );
+    assert_eq!(explanation.scores.len(), 3, "{}", explanation.sentence);
+}
+
+#[test]
+fn a_budget_spent_on_the_border_says_so() {
+    let options = scorecheck_single::Options::default().with_max_steps(1);
+    let outcome = scorecheck_single::check(&inconsistent_problem(), &options);
+    match outcome.verdict {
+        scorecheck_single::Verdict::Undecided { covered, .. } => {
+            assert_eq!(covered, Covered::Border)
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn the_auc_windows_are_named_as_such() {
+    assert!(scorecheck_single::is_auc_window(Score::SensTimesSpec));
+    assert!(scorecheck_single::is_auc_window(Score::FnrTimesFpr));
+    assert!(!scorecheck_single::is_auc_window(Score::Acc));
+}
