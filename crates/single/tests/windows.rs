@@ -84,3 +84,37 @@ fn the_auc_windows_are_named_as_such() {
     assert!(scorecheck_single::is_auc_window(Score::FnrTimesFpr));
     assert!(!scorecheck_single::is_auc_window(Score::Acc));
 }
+
+#[test]
+fn an_interior_search_stopped_by_its_budget_counts_what_it_decided() {
+    // acc 0.9 with mcc 0.1 at p = n = 100,000 cannot be (balanced classes at 90% accuracy
+    // give mcc near 0.8), and no single row or edge says so: the interior is searched. A
+    // budget that runs out there reports how many of its tp values were decided: some, and
+    // never more than there are.
+    let window = |score, reported: &str| {
+        let value = scorecheck_single::parse_decimal(reported).unwrap();
+        let eps = q(1, 10_000);
+        Window::reported(score, value.clone(), &value - &eps, &value + &eps).unwrap()
+    };
+    let problem = scorecheck_single::Problem::new(
+        100_000,
+        100_000,
+        vec![window(Score::Acc, "0.9"), window(Score::Mcc, "0.1")],
+    );
+    let mut interior = 0;
+    for steps in (1..400).step_by(7) {
+        let options = scorecheck_single::Options::default().with_max_steps(steps);
+        if let scorecheck_single::Verdict::Undecided {
+            covered: Covered::Interior { resolved, total },
+            ..
+        } = scorecheck_single::check(&problem, &options).verdict
+        {
+            interior += 1;
+            assert!(
+                resolved > 0 && resolved <= total,
+                "{resolved} of {total} at {steps} steps"
+            );
+        }
+    }
+    assert!(interior > 0, "no budget stopped in the interior");
+}
