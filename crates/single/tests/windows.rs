@@ -118,3 +118,53 @@ fn an_interior_search_stopped_by_its_budget_counts_what_it_decided() {
     }
     assert!(interior > 0, "no budget stopped in the interior");
 }
+
+#[test]
+fn every_small_matrix_is_found_from_its_own_scores_flat_ones_included() {
+    // sens is flat in tn and spec flat in tp: on a grid two wide (p = 2) a flat score's
+    // window is a single-point segment on the edges, where an off-by-one empty span once
+    // went unnoticed by the other tests. Each matrix's own figures must come back
+    // consistent, with a witness, whatever subset of them is reported.
+    let eps = q(1, 1_000_000);
+    for p in 1..=4u64 {
+        for n in 1..=4u64 {
+            for tp in 0..=p {
+                for tn in 0..=n {
+                    let m = exact_scores(tp, tn, p, n);
+                    for scores in [
+                        vec![Score::Sens, Score::Spec],
+                        vec![Score::Spec],
+                        vec![Score::Sens, Score::Acc],
+                        vec![Score::Spec, Score::Acc],
+                    ] {
+                        let windows = scores
+                            .iter()
+                            .map(|&s| {
+                                let v = m(s);
+                                Window::reported(s, v.clone(), &v - &eps, &v + &eps).unwrap()
+                            })
+                            .collect();
+                        let problem = scorecheck_single::Problem::new(p, n, windows);
+                        let outcome = scorecheck_single::check(&problem, &Default::default());
+                        assert_eq!(
+                            outcome.verdict,
+                            scorecheck_single::Verdict::Consistent,
+                            "tp {tp}, tn {tn}, p {p}, n {n}, {scores:?}"
+                        );
+                        assert!(!outcome.witnesses.is_empty());
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The exact (rational) value of each score at (tp, tn) of (p, n).
+fn exact_scores(tp: u64, tn: u64, p: u64, n: u64) -> impl Fn(Score) -> BigRational {
+    move |score| match score {
+        Score::Sens => q(tp as i64, p as i64),
+        Score::Spec => q(tn as i64, n as i64),
+        Score::Acc => q((tp + tn) as i64, (p + n) as i64),
+        other => panic!("{other} is not used here"),
+    }
+}
