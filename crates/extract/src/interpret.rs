@@ -17,6 +17,8 @@ pub(crate) struct TableRow {
     pub method: String,
     pub scores: Vec<(&'static str, String)>,
     pub percent: bool,
+    /// The scores whose column header or cell marks them as percentages.
+    pub marked_percent: Vec<&'static str>,
     pub notes: Vec<String>,
 }
 
@@ -43,6 +45,9 @@ struct Frame {
 /// a method's word, over cells that are mostly phrases with numbers in them (`41
 /// participants, 33 males, 12.6±3.18 years`), while another label column's header says it
 /// names the dataset or the method.
+///
+/// A rank or row-number column (`Rank`, `#`, `No.` over whole numbers) describes too, when
+/// another label column is there to name the row: `1 | DenseNet121` is DenseNet121.
 fn descriptive_columns(label_headers: &[String], body: &[Vec<GridCell>]) -> Vec<bool> {
     let named = label_headers
         .iter()
@@ -51,6 +56,9 @@ fn descriptive_columns(label_headers: &[String], body: &[Vec<GridCell>]) -> Vec<
         .iter()
         .enumerate()
         .map(|(c, header)| {
+            if label_headers.len() > 1 && is_ordinal_column(header, body, c) {
+                return true;
+            }
             if !named
                 || header.trim().is_empty()
                 || is_dataset_word(header)
@@ -447,6 +455,38 @@ fn rows_as_printed(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Vec<Str
     )
 }
 
+/// Whether label column `c` only numbers the rows: a rank or row-number header over whole
+/// numbers.
+fn is_ordinal_column(header: &str, body: &[Vec<GridCell>], c: usize) -> bool {
+    let form: String = header
+        .to_lowercase()
+        .chars()
+        .filter(|ch| ch.is_alphanumeric() || *ch == '#')
+        .collect();
+    let ordinal = matches!(
+        form.as_str(),
+        "rank"
+            | "ranks"
+            | "ranking"
+            | "#"
+            | "no"
+            | "nr"
+            | "sno"
+            | "srno"
+            | "slno"
+            | "index"
+            | "idx"
+    );
+    let mut filled = body
+        .iter()
+        .map(|row| row[c].text.trim())
+        .filter(|t| !t.is_empty())
+        .peekable();
+    ordinal
+        && filled.peek().is_some()
+        && filled.all(|t| t.trim_end_matches('.').bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// Who a body row is about, from its label cells.
 struct Labels {
     dataset: Option<String>,
@@ -676,7 +716,10 @@ fn read_frame(
                         ));
                         continue;
                     }
-                    row.percent |= percent_sign || *header_percent;
+                    if percent_sign || *header_percent {
+                        row.percent = true;
+                        row.marked_percent.push(score);
+                    }
                     row.scores.push((score, printed));
                 }
                 CellValue::NotReported => {}
@@ -696,7 +739,10 @@ fn read_frame(
 }
 
 /// Percent when a value of a score bounded by 1 is above 1; values on the other scale in
-/// such a row go to the note.
+/// such a row go to the note, except that a fraction in a column marked nowhere as percent,
+/// beside columns that are (`Acc (%)` beside `AUC`), is the fraction it looks like: it is
+/// written as a percentage by moving its decimal point, which keeps its rounding exactly
+/// when it has at least two decimals.
 fn settle_scale(row: &mut TableRow) {
     let above = row
         .scores
@@ -705,17 +751,34 @@ fn settle_scale(row: &mut TableRow) {
     if above {
         row.percent = true;
     }
-    if row.percent {
-        let (kept, fractions): (Vec<_>, Vec<_>) = row.scores.drain(..).partition(|(s, v)| {
-            !bounded_by_one(s) || value::magnitude(v) > 1.0 || value::magnitude(v) == 0.0 || !above
-        });
-        row.scores = kept;
-        for (s, v) in fractions {
-            row.notes.push(format!(
+    if !row.percent {
+        return;
+    }
+    let marked = std::mem::take(&mut row.marked_percent);
+    let mut kept = Vec::new();
+    for (s, v) in row.scores.drain(..) {
+        let magnitude = value::magnitude(&v);
+        if !bounded_by_one(s) || magnitude.abs() > 1.0 || magnitude == 0.0 || !above {
+            kept.push((s, v));
+            continue;
+        }
+        let shifted = (!marked.is_empty() && !marked.contains(&s))
+            .then(|| value::as_percent(&v))
+            .flatten();
+        match shifted {
+            Some(percent) => {
+                row.notes.push(format!(
+                    "{s} {v} read as a fraction beside columns marked %, written as {percent}"
+                ));
+                kept.push((s, percent));
+            }
+            None => row.notes.push(format!(
                 "{s} {v} looks like a fraction in a row of percentages; not read"
-            ));
+            )),
         }
     }
+    row.scores = kept;
+    row.marked_percent = marked;
 }
 
 #[cfg(test)]

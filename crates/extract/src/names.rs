@@ -127,14 +127,19 @@ pub fn score_of_header(header: &str) -> Option<&'static str> {
     let trimmed = header.trim();
     let (base, remark) = trimmed.strip_suffix(')')?.rsplit_once('(')?;
     let remark = remark.trim().to_lowercase();
-    (NEUTRAL_REMARKS.contains(&remark.as_str()) && !base.trim().is_empty())
-        .then(|| score_of_plain_header(base))
-        .flatten()
+    if base.trim().is_empty() {
+        return None;
+    }
+    let base = score_of_plain_header(base)?;
+    // `Sensitivity (recall)`, `Recall (TPR)`: the remark is another name of the same score.
+    (NEUTRAL_REMARKS.contains(&remark.as_str()) || score_of_plain_header(&remark) == Some(base))
+        .then_some(base)
 }
 
 /// Remarks in parentheses after a score's name that leave it the same quantity.
 const NEUTRAL_REMARKS: &[&str] = &[
     "adjusted",
+    "roc",
     "test",
     "test set",
     "testing",
@@ -249,6 +254,19 @@ const SPLIT_WORDS: &[&str] = &[
     "cv",
 ];
 
+/// Words before a score's name that leave it the same quantity and name no dataset:
+/// `Overall accuracy`, `Classification accuracy` and `Global accuracy` are the accuracy.
+const SAME_QUANTITY_WORDS: &[&str] = &[
+    "overall",
+    "total",
+    "global",
+    "classification",
+    "prediction",
+    "predictive",
+    "diagnostic",
+    "detection",
+];
+
 /// Whether a header's first word says the score was measured on the training data.
 pub(crate) fn names_training_split(header: &str) -> bool {
     header
@@ -340,7 +358,7 @@ pub(crate) fn score_of_qualified_header(header: &str) -> Option<(&'static str, S
                 let w = w
                     .trim_matches(|c: char| !c.is_alphanumeric())
                     .to_lowercase();
-                !SPLIT_WORDS.contains(&w.as_str())
+                !SPLIT_WORDS.contains(&w.as_str()) && !SAME_QUANTITY_WORDS.contains(&w.as_str())
             })
             .copied()
             .collect::<Vec<_>>()

@@ -99,6 +99,30 @@ pub(crate) fn is_decimal(text: &str) -> bool {
         && !(whole.is_empty() && fraction.is_none())
 }
 
+/// A printed fraction with at least two decimals as the percentage it is, by moving the
+/// decimal point two places (`0.975` -> `97.5`, `0.90` -> `90`, `-0.05` -> `-5`): the same
+/// digits, so the same rounding. None with fewer decimals (`0.9` is 90 ± 5, which no
+/// percentage printed as a decimal says).
+pub(crate) fn as_percent(printed: &str) -> Option<String> {
+    let (sign, body) = match printed.strip_prefix('-') {
+        Some(body) => ("-", body),
+        None => ("", printed),
+    };
+    let (whole, fraction) = body.split_once('.')?;
+    if fraction.len() < 2 || !is_decimal(body) {
+        return None;
+    }
+    let (moved, rest) = fraction.split_at(2);
+    let whole = format!("{whole}{moved}");
+    let whole = whole.trim_start_matches('0');
+    let whole = if whole.is_empty() { "0" } else { whole };
+    Some(if rest.is_empty() {
+        format!("{sign}{whole}")
+    } else {
+        format!("{sign}{whole}.{rest}")
+    })
+}
+
 /// The printed decimal as a number, for scale decisions only (never a verdict).
 pub(crate) fn magnitude(printed: &str) -> f64 {
     printed.parse::<f64>().unwrap_or(0.0)
@@ -147,6 +171,24 @@ pub(crate) fn is_value_list(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fractions_become_percentages_with_their_digits() {
+        for (fraction, percent) in [
+            ("0.975", Some("97.5")),
+            ("0.82", Some("82")),
+            ("0.05", Some("5")),
+            ("1.000", Some("100.0")),
+            ("0.9750", Some("97.50")),
+            ("-0.125", Some("-12.5")),
+            ("0.00", Some("0")),
+            ("0.9", None),
+            ("1", None),
+            ("0.x5", None),
+        ] {
+            assert_eq!(as_percent(fraction).as_deref(), percent, "{fraction}");
+        }
+    }
 
     #[test]
     fn several_values_in_one_cell_are_no_value() {

