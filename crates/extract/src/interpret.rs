@@ -156,16 +156,20 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
     };
     let mut labels = labels;
     if !told_apart(labels) {
-        // A fold, run or seed number is a repetition of one method, never a setting of it.
+        // A fold, run or seed number is a repetition of one method, never a setting of it;
+        // one number in every row (`Folds: 5`) is a setting all rows share.
         let repetition = |c: usize| {
-            g[..h].iter().any(|row| {
+            let headed = g[..h].iter().any(|row| {
                 let t = row[c].text.trim().to_lowercase();
                 let t = t.trim_end_matches(['.', 's']);
                 matches!(
                     t,
                     "fold" | "run" | "seed" | "iteration" | "repetition" | "trial" | "#" | "k"
                 )
-            })
+            });
+            let mut filled = body.iter().map(|row| row[c].text.trim());
+            let first = filled.next().unwrap_or("");
+            headed && (body.len() < 2 || !filled.all(|t| t == first))
         };
         let settings = (labels..width)
             .take_while(|&c| !header_names_score(c) && !repetition(c) && !value_lists(c))

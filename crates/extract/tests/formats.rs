@@ -287,3 +287,29 @@ fn words_before_or_after_a_score_that_leave_it_the_same_score() {
     );
     assert_eq!(rows[1].method, "SVM");
 }
+
+#[test]
+fn a_fold_count_shared_by_every_row_is_a_setting_not_a_repetition() {
+    // The rows differ only in a setting after the `folds` column (5 in every row).
+    let md = "| desc | folds | emb method | accuracy | recall | specificity |
+|-|-|-|-|-|-|
+| DNN OCC | 5 | matrix | 21.4% | 99.1% | 13.2% |
+| DNN OCC | 5 | jaccard | 21.5% | 99.0% | 13.3% |
+";
+    let rows = extract(md, Format::Markdown, "s.md").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[0].method, "DNN OCC 5 matrix");
+    assert_eq!(rows[1].method, "DNN OCC 5 jaccard");
+    assert_eq!(
+        scores(&rows[1]),
+        vec![("acc", "21.5"), ("sens", "99.0"), ("spec", "13.3")]
+    );
+    // A fold number that varies is a repetition of one method: its rows stay one method's.
+    let md = "| Model | Fold | Acc |
+|-|-|-|
+| SVM | 1 | 0.91 |
+| SVM | 2 | 0.93 |
+";
+    let rows = extract(md, Format::Markdown, "f.md").unwrap();
+    assert!(rows.iter().all(|r| r.method == "SVM"), "{rows:?}");
+}
