@@ -464,10 +464,10 @@ pub(crate) fn is_value_word(header: &str) -> bool {
         )
 }
 
-/// Words that name the kind of a label column.
-pub(crate) fn is_dataset_word(header: &str) -> bool {
+/// Words that name a column of datasets.
+fn is_dataset_form(form: &str) -> bool {
     matches!(
-        header_form(header).as_str(),
+        form,
         "dataset"
             | "datasets"
             | "data_set"
@@ -477,13 +477,14 @@ pub(crate) fn is_dataset_word(header: &str) -> bool {
             | "corpus"
             | "cohort"
             | "cohorts"
+            | "dataset_name"
     )
 }
 
 /// Words that name a column of methods.
-pub(crate) fn is_method_word(header: &str) -> bool {
+fn is_method_form(form: &str) -> bool {
     matches!(
-        header_form(header).as_str(),
+        form,
         "method"
             | "methods"
             | "model"
@@ -500,7 +501,36 @@ pub(crate) fn is_method_word(header: &str) -> bool {
             | "network"
             | "baseline"
             | "system"
+            | "pipeline"
+            | "model_pipeline"
+            | "model_name"
+            | "method_name"
     )
+}
+
+/// A label column's header as the kinds its parts name: `Dataset / Cohort` is two names of
+/// one kind, `Model/Pipeline` a method's.
+fn names_kind(header: &str, kind: fn(&str) -> bool, other: fn(&str) -> bool) -> bool {
+    let form = header_form(header);
+    if kind(&form) {
+        return true;
+    }
+    let parts: Vec<String> = header
+        .split(['/', '|'])
+        .map(header_form)
+        .filter(|p| !p.is_empty())
+        .collect();
+    parts.len() > 1 && parts.iter().any(|p| kind(p)) && !parts.iter().any(|p| other(p))
+}
+
+/// Whether a label column's header says it names datasets.
+pub(crate) fn is_dataset_word(header: &str) -> bool {
+    names_kind(header, is_dataset_form, is_method_form)
+}
+
+/// Whether a label column's header says it names methods.
+pub(crate) fn is_method_word(header: &str) -> bool {
+    names_kind(header, is_method_form, is_dataset_form)
 }
 
 /// Every registry dataset named in a piece of text (words and runs of up to three words),

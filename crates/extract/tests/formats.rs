@@ -313,3 +313,29 @@ fn a_fold_count_shared_by_every_row_is_a_setting_not_a_repetition() {
     let rows = extract(md, Format::Markdown, "f.md").unwrap();
     assert!(rows.iter().all(|r| r.method == "SVM"), "{rows:?}");
 }
+
+#[test]
+fn a_slashed_kind_header_and_fractions_beside_percent_cells_in_latex() {
+    let tex = r"\begin{table}\caption{Summary}\label{tab:s}
+\begin{tabular}{lccc}\toprule
+\textbf{Dataset / Cohort} & \textbf{ROC-AUC} & \textbf{Sensitivity} & \textbf{Specificity} \\ \midrule
+TCGA Discovery & 0.912 & 85.2\% & 90.1\% \\
+GSE28735 External & 0.9 & 80.0\% & 83.3\% \\
+\bottomrule\end{tabular}\end{table}";
+    let rows = extract(tex, Format::Latex, "s.tex").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[0].dataset, "TCGA Discovery");
+    assert_eq!(rows[0].method, "");
+    assert!(rows[0].percent);
+    assert_eq!(
+        scores(&rows[0]),
+        vec![("auc", "91.2"), ("sens", "85.2"), ("spec", "90.1")]
+    );
+    // One decimal (0.9 is 90 ± 5) is no percentage printed as a decimal: noted, not read.
+    assert_eq!(scores(&rows[1]), vec![("sens", "80.0"), ("spec", "83.3")]);
+    assert!(
+        rows[1].note.contains("auc 0.9 looks like a fraction"),
+        "{}",
+        rows[1].note
+    );
+}
