@@ -176,10 +176,14 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                     .skip(1)
                     .filter_map(ElementRef::wrap)
                     .any(|d| d.value().name() == "table");
-                if nested || document.tables.len() >= limits.max_tables {
+                if nested {
                     continue;
                 }
-                document.tables.push(table(element, &heading, limits));
+                if document.tables.len() >= limits.max_tables {
+                    document.more_tables = true;
+                    continue;
+                }
+                document.push_table(table(element, &heading, limits), limits);
             }
             _ => {}
         }
@@ -191,12 +195,17 @@ fn table(element: ElementRef<'_>, heading: &str, limits: &Limits) -> RawTable {
     let me = element.id();
     let mut rows = Vec::new();
     let mut head_rows = 0usize;
+    let (mut more_rows, mut more_columns) = (false, false);
     for tr in element
         .descendants()
         .filter_map(ElementRef::wrap)
         .filter(|e| e.value().name() == "tr")
     {
-        if owning_table(tr).map(|t| t.id()) != Some(me) || rows.len() >= 100_000 {
+        if owning_table(tr).map(|t| t.id()) != Some(me) {
+            continue;
+        }
+        if rows.len() >= limits.max_rows {
+            more_rows = true;
             continue;
         }
         let in_head = tr
@@ -204,10 +213,12 @@ fn table(element: ElementRef<'_>, heading: &str, limits: &Limits) -> RawTable {
             .filter_map(ElementRef::wrap)
             .take_while(|a| a.value().name() != "table")
             .any(|a| a.value().name() == "thead");
-        let cells: Vec<RawCell> = tr
+        let mut all_cells = tr
             .children()
             .filter_map(ElementRef::wrap)
-            .filter(|c| matches!(c.value().name(), "td" | "th"))
+            .filter(|c| matches!(c.value().name(), "td" | "th"));
+        let cells: Vec<RawCell> = all_cells
+            .by_ref()
             .take(limits.max_columns)
             .map(|c| RawCell {
                 text: text_of(c, limits),
@@ -216,6 +227,7 @@ fn table(element: ElementRef<'_>, heading: &str, limits: &Limits) -> RawTable {
                 header: c.value().name() == "th",
             })
             .collect();
+        more_columns |= all_cells.next().is_some();
         if in_head {
             head_rows += 1;
         }
@@ -249,5 +261,7 @@ fn table(element: ElementRef<'_>, heading: &str, limits: &Limits) -> RawTable {
         heading: heading.to_string(),
         rows,
         header_rows: (head_rows > 0).then_some(head_rows),
+        more_rows,
+        more_columns,
     }
 }

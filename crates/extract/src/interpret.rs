@@ -152,7 +152,8 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
             .iter()
             .map(|row| row[..n].iter().map(|c| c.text.trim()).collect())
             .collect();
-        n > 0 && (1..keys.len()).all(|i| !keys[..i].contains(&keys[i]))
+        let mut seen = std::collections::HashSet::with_capacity(keys.len());
+        n > 0 && keys.iter().all(|key| seen.insert(key))
     };
     let mut labels = labels;
     if !told_apart(labels) {
@@ -178,7 +179,9 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
             labels += settings;
         }
     }
-    if labels == 0 || labels >= width {
+    // No label column at all is a table of one model's scores (`| Accuracy | Precision |`)
+    // when every column's header names a score.
+    if labels >= width || (labels == 0 && !(0..width).all(header_names_score)) {
         return None;
     }
     let label_headers: Vec<String> = (0..labels)
@@ -511,6 +514,9 @@ fn row_labels(f: &Frame, labels: &[GridCell], previous: &[String]) -> (Labels, V
     if labels.iter().any(|c| c.merged) {
         notes.push("label from a merged cell".to_string());
     }
+    if labels.is_empty() && f.body.len() > 1 {
+        notes.push("no label column: rows told apart only by their order".to_string());
+    }
     let mut dataset = None;
     let mut method = None;
     let mut rest = Vec::new();
@@ -715,9 +721,24 @@ fn read_frame(
                     percent_sign,
                 } => {
                     if row.scores.iter().any(|(s, _)| s == score) {
-                        row.notes.push(format!(
-                            "{score} given twice; second value {printed} not read"
-                        ));
+                        // One note per score however often it repeats.
+                        let prefix = format!("{score} given ");
+                        match row.notes.iter().position(|n| n.starts_with(&prefix)) {
+                            None => row.notes.push(format!(
+                                "{score} given twice; second value {printed} not read"
+                            )),
+                            Some(at) => {
+                                let times = row.notes[at][prefix.len()..]
+                                    .split(' ')
+                                    .next()
+                                    .and_then(|w| w.parse::<usize>().ok())
+                                    .unwrap_or(2)
+                                    + 1;
+                                row.notes[at] = format!(
+                                    "{score} given {times} times; only the first value read"
+                                );
+                            }
+                        }
                         continue;
                     }
                     if percent_sign || *header_percent {

@@ -98,11 +98,13 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
             }
             // An empty cell written `<td/>` (PMC and PLOS write empty header cells so) still
             // takes its place in the row.
-            Event::Empty(e)
-                if matches!(local_name(&e).as_str(), "td" | "th")
-                    && wrap.is_some()
-                    && row.len() < limits.max_columns =>
-            {
+            Event::Empty(e) if matches!(local_name(&e).as_str(), "td" | "th") && wrap.is_some() => {
+                if row.len() >= limits.max_columns {
+                    if let Some(w) = wrap.as_mut() {
+                        w.more_columns = true;
+                    }
+                    continue;
+                }
                 row.push(RawCell {
                     text: String::new(),
                     colspan: span(&e, b"colspan"),
@@ -118,6 +120,8 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                             c.text = c.text.split_whitespace().collect::<Vec<_>>().join(" ");
                             if row.len() < limits.max_columns {
                                 row.push(c);
+                            } else if let Some(w) = wrap.as_mut() {
+                                w.more_columns = true;
                             }
                         }
                     }
@@ -126,9 +130,7 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                             if stack.iter().any(|s| s == "thead") {
                                 head_rows += 1;
                             }
-                            if w.rows.len() < 100_000 {
-                                w.rows.push(std::mem::take(&mut row));
-                            }
+                            w.push_row(std::mem::take(&mut row), limits);
                         }
                     }
                     "table-wrap" => {
@@ -141,9 +143,7 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                                 w.label = Some(label_text);
                             }
                             w.header_rows = (head_rows > 0).then_some(head_rows);
-                            if document.tables.len() < limits.max_tables {
-                                document.tables.push(w);
-                            }
+                            document.push_table(w, limits);
                         }
                     }
                     "title" if wrap.is_none() && stack.last().is_some_and(|p| p == "sec") => {

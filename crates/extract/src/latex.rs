@@ -253,10 +253,10 @@ fn inputs(
     text: &str,
     limits: &Limits,
     resolve: &dyn Fn(&str) -> Option<String>,
-    depth: usize,
+    chain: &mut Vec<String>,
     budget: &mut usize,
 ) -> Result<String, Error> {
-    if depth > 8 || !(text.contains("\\input") || text.contains("\\include")) {
+    if !(text.contains("\\input") || text.contains("\\include")) {
         return Ok(text.to_string());
     }
     let s = chars(text);
@@ -267,7 +267,25 @@ fn inputs(
             let (name, after) = command(&s, i + 1);
             if name == "input" || name == "include" {
                 if let Some((file, end)) = group(&s, after) {
-                    if let Some(included) = resolve(file.trim()) {
+                    let file = file.trim();
+                    // A file that includes itself, directly or through others, would never
+                    // end; TeX itself stops with an error there too.
+                    if chain.iter().any(|f| f == file) || chain.len() >= limits.max_depth {
+                        let path = chain.iter().map(String::as_str).chain([file]);
+                        return Err(Error::new(
+                            ErrorKind::Unreadable,
+                            format!(
+                                "\\input{{{file}}} {}: {}; remove the inclusion that closes the loop",
+                                if chain.len() >= limits.max_depth {
+                                    format!("nests files deeper than {}", limits.max_depth)
+                                } else {
+                                    "includes a file that is already being read".to_string()
+                                },
+                                path.collect::<Vec<_>>().join(" -> ")
+                            ),
+                        ));
+                    }
+                    if let Some(included) = resolve(file) {
                         if included.len() > *budget {
                             return Err(Error::new(
                                 ErrorKind::TooLarge,
@@ -279,7 +297,9 @@ fn inputs(
                         }
                         *budget -= included.len();
                         let included = without_comments(&included);
-                        out.push_str(&inputs(&included, limits, resolve, depth + 1, budget)?);
+                        chain.push(file.to_string());
+                        out.push_str(&inputs(&included, limits, resolve, chain, budget)?);
+                        chain.pop();
                         out.push('\n');
                         i = end;
                         continue;
@@ -639,7 +659,7 @@ pub(crate) fn read(
 ) -> Result<Document, Error> {
     let text = without_comments(text);
     let mut budget = limits.max_bytes.saturating_sub(text.len());
-    let text = inputs(&text, limits, resolve, 0, &mut budget)?;
+    let text = inputs(&text, limits, resolve, &mut Vec::new(), &mut budget)?;
     let macros = number_macros(&text);
     let s = chars(&text);
     let floats = environments(&s, &is_table_float);
@@ -647,6 +667,7 @@ pub(crate) fn read(
     let mut tables = Vec::new();
     let mut count_in_float: Vec<usize> = vec![0; floats.len()];
     let mut float_titles: Vec<Option<(String, Option<String>)>> = vec![None; floats.len()];
+    let more_tables = tabulars.len() > limits.max_tables;
     for (env, start, body, body_end, _) in tabulars.iter().take(limits.max_tables) {
         let args = TABULARS
             .iter()
@@ -685,15 +706,18 @@ pub(crate) fn read(
                     .collect::<Vec<_>>()
             })
             .filter(|row: &Vec<RawCell>| row.iter().any(|c| !c.text.is_empty()))
+            .take(limits.max_rows.saturating_add(1))
             .collect();
-        rows.truncate(100_000);
+        let more_rows = rows.len() > limits.max_rows;
+        rows.truncate(limits.max_rows);
         fill_multirows(&mut rows);
         tables.push(RawTable {
             label,
             caption,
             heading: heading_before(&s, *start, &macros),
             rows,
-            header_rows: None,
+            more_rows,
+            ..RawTable::default()
         });
     }
     // The running text, tables out, for the protocol.
@@ -715,6 +739,7 @@ pub(crate) fn read(
     Ok(Document {
         tables,
         text: running,
+        more_tables,
     })
 }
 

@@ -21,9 +21,10 @@
 //! `\multicolumn`, `\multirow`, formatting commands around values, `$\pm$`, siunitx
 //! `\num{}`, footnote marks, simple `\newcommand` number macros and `\input`/`\include`.
 //!
-//! Bounded: documents above [`Limits::max_bytes`] (16 MiB), more than
-//! [`Limits::max_tables`] tables, [`Limits::max_columns`] columns or nesting deeper than
-//! [`Limits::max_depth`] are refused or cut with a note; no input panics (fuzzed per format).
+//! Bounded: documents above [`Limits::max_bytes`] (16 MiB), with more than
+//! [`Limits::max_tables`] tables or nesting deeper than [`Limits::max_depth`] are refused; a
+//! table's columns past [`Limits::max_columns`] and rows past [`Limits::max_rows`] are cut,
+//! and every row read from it says so in its note; no input panics (fuzzed per format).
 //!
 //! ```
 //! use scorecheck_extract::{extract, Format};
@@ -103,10 +104,12 @@ impl Format {
 pub struct Limits {
     /// Largest document, `\input` files included (16 MiB).
     pub max_bytes: usize,
-    /// Most tables read from one document (1,000).
+    /// Most tables read from one document (1,000); a document with more is refused.
     pub max_tables: usize,
-    /// Most columns of one table (256); wider spans are cut.
+    /// Most columns of one table (256); the rest are cut, with a note on the table's rows.
     pub max_columns: usize,
+    /// Most rows of one table (100,000); the rest are cut, with a note on the table's rows.
+    pub max_rows: usize,
     /// Deepest nesting of braces, elements or `\input` files (64).
     pub max_depth: usize,
 }
@@ -117,6 +120,7 @@ impl Default for Limits {
             max_bytes: 16 << 20,
             max_tables: 1_000,
             max_columns: 256,
+            max_rows: 100_000,
             max_depth: 64,
         }
     }
@@ -239,10 +243,19 @@ pub fn extract_with(
     }
     let document = match format {
         Format::Latex => latex::read(text, limits, resolve)?,
-        Format::Markdown => markdown::read(text, limits),
+        Format::Markdown => markdown::read(text, limits)?,
         Format::Html => html::read(text, limits)?,
         Format::Jats => jats::read(text, limits)?,
     };
+    if document.more_tables {
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "{source}: more than the {} tables a document may have; split it or give the part with the results",
+                limits.max_tables
+            ),
+        ));
+    }
     Ok(rows_of(&document, source, limits))
 }
 
@@ -252,12 +265,26 @@ pub(crate) struct Document {
     pub tables: Vec<RawTable>,
     /// The text outside the tables (for the protocol), markup stripped.
     pub text: String,
+    /// Whether tables past [`Limits::max_tables`] were left unread.
+    pub more_tables: bool,
+}
+
+impl Document {
+    /// Keeps `table` while fewer than `limits.max_tables` are kept, else records that one
+    /// was left.
+    pub(crate) fn push_table(&mut self, table: RawTable, limits: &Limits) {
+        if self.tables.len() < limits.max_tables {
+            self.tables.push(table);
+        } else {
+            self.more_tables = true;
+        }
+    }
 }
 
 fn rows_of(document: &Document, source: &str, limits: &Limits) -> Vec<Row> {
     let document_protocol = stated(&document.text);
     let mut rows = Vec::new();
-    for (index, table) in document.tables.iter().take(limits.max_tables).enumerate() {
+    for (index, table) in document.tables.iter().enumerate() {
         let caption_protocol = stated(&table.caption);
         let protocol =
             if caption_protocol.protocol.is_some() || caption_protocol.ambiguous.is_some() {
@@ -271,9 +298,11 @@ fn rows_of(document: &Document, source: &str, limits: &Limits) -> Vec<Row> {
             .label
             .clone()
             .unwrap_or_else(|| (index + 1).to_string());
+        let cut = table.cut_notes(limits);
         for r in table_rows {
             let registry = registry_match(&r.dataset);
             let mut notes = r.notes;
+            notes.extend(cut.iter().cloned());
             if registry.is_none() && !r.dataset.is_empty() {
                 notes.push(format!(
                     "dataset {:?} not in the registry: give p and n",

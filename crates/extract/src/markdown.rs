@@ -6,9 +6,9 @@
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
 use crate::model::{RawCell, RawTable};
-use crate::{Document, Limits};
+use crate::{Document, Error, Limits};
 
-pub(crate) fn read(text: &str, limits: &Limits) -> Document {
+pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
     let mut document = Document::default();
     let mut heading = String::new();
     let mut block = String::new();
@@ -42,7 +42,7 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Document {
                 &last_paragraph,
                 &heading,
                 limits,
-            );
+            )?;
         }
         match event {
             Event::Start(Tag::Heading { .. }) => {
@@ -75,19 +75,17 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Document {
             Event::End(TagEnd::Table) => {
                 if let Some(mut t) = table.take() {
                     t.header_rows = Some(head_rows.max(1));
-                    if document.tables.len() < limits.max_tables {
-                        document.tables.push(t);
-                    }
+                    document.push_table(t, limits);
                 }
             }
             Event::Start(Tag::TableHead) => in_head = true,
             Event::End(TagEnd::TableHead) => {
                 in_head = false;
                 head_rows += 1;
-                finish_row(&mut table, &mut row, true);
+                finish_row(&mut table, &mut row, limits);
             }
             Event::Start(Tag::TableRow) => row.clear(),
-            Event::End(TagEnd::TableRow) => finish_row(&mut table, &mut row, in_head),
+            Event::End(TagEnd::TableRow) => finish_row(&mut table, &mut row, limits),
             Event::Start(Tag::TableCell) => cell = Some(String::new()),
             Event::End(TagEnd::TableCell) => {
                 if let Some(text) = cell.take() {
@@ -96,6 +94,8 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Document {
                             RawCell::new(text.split_whitespace().collect::<Vec<_>>().join(" "));
                         c.header = in_head;
                         row.push(c);
+                    } else if let Some(t) = table.as_mut() {
+                        t.more_columns = true;
                     }
                 }
             }
@@ -131,9 +131,9 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Document {
         }
     }
     if !html.is_empty() {
-        html_tables(&mut document, &html, &last_paragraph, &heading, limits);
+        html_tables(&mut document, &html, &last_paragraph, &heading, limits)?;
     }
-    document
+    Ok(document)
 }
 
 /// The tables of a run of raw HTML blocks, captioned by the paragraph and heading before them
@@ -144,13 +144,12 @@ fn html_tables(
     paragraph: &str,
     heading: &str,
     limits: &Limits,
-) {
+) -> Result<(), Error> {
     if !html.to_lowercase().contains("<table") {
-        return;
+        return Ok(());
     }
-    let Ok(read) = crate::html::read(html, limits) else {
-        return;
-    };
+    let read = crate::html::read(html, limits)?;
+    document.more_tables |= read.more_tables;
     for mut t in read.tables {
         if t.caption.is_empty() {
             t.caption = paragraph.to_string();
@@ -158,21 +157,18 @@ fn html_tables(
         if t.heading.is_empty() {
             t.heading = heading.to_string();
         }
-        if document.tables.len() < limits.max_tables {
-            document.tables.push(t);
-        }
+        document.push_table(t, limits);
     }
     document.text.push_str(&read.text);
+    Ok(())
 }
 
-fn finish_row(table: &mut Option<RawTable>, row: &mut Vec<RawCell>, _head: bool) {
+fn finish_row(table: &mut Option<RawTable>, row: &mut Vec<RawCell>, limits: &Limits) {
     if row.is_empty() {
         return;
     }
     if let Some(t) = table.as_mut() {
-        if t.rows.len() < 100_000 {
-            t.rows.push(std::mem::take(row));
-        }
+        t.push_row(std::mem::take(row), limits);
     }
     row.clear();
 }

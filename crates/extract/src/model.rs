@@ -1,5 +1,7 @@
 //! What every reader produces: tables as grids of cell texts, with caption, label and context.
 
+use crate::Limits;
+
 /// One cell as a reader found it: its plain text and how far it spans.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct RawCell {
@@ -37,6 +39,51 @@ pub(crate) struct RawTable {
     pub rows: Vec<Vec<RawCell>>,
     /// How many leading rows the source marks as header rows (`<thead>`, a Markdown head).
     pub header_rows: Option<usize>,
+    /// Whether rows past [`Limits::max_rows`] were left unread.
+    pub more_rows: bool,
+    /// Whether a reader left cells past [`Limits::max_columns`] of a row unread.
+    pub more_columns: bool,
+}
+
+impl RawTable {
+    /// Keeps `row` while fewer than `limits.max_rows` are kept, else records that one was
+    /// left.
+    pub(crate) fn push_row(&mut self, row: Vec<RawCell>, limits: &Limits) {
+        if self.rows.len() < limits.max_rows {
+            self.rows.push(row);
+        } else {
+            self.more_rows = true;
+        }
+    }
+
+    /// What was cut from the table: its rows past [`Limits::max_rows`], its columns past
+    /// [`Limits::max_columns`].
+    pub(crate) fn cut_notes(&self, limits: &Limits) -> Vec<String> {
+        let mut notes = Vec::new();
+        if self.more_rows {
+            notes.push(format!(
+                "the table has more than {} rows: the rows after them were not read",
+                limits.max_rows
+            ));
+        }
+        let widest = self
+            .rows
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|c| c.colspan.max(1))
+                    .fold(0usize, usize::saturating_add)
+            })
+            .max()
+            .unwrap_or(0);
+        if self.more_columns || widest > limits.max_columns {
+            notes.push(format!(
+                "the table has more than {} columns: the columns after them were not read",
+                limits.max_columns
+            ));
+        }
+        notes
+    }
 }
 
 /// A cell of the expanded grid: the text of the cell covering it.

@@ -1,6 +1,9 @@
 //! Names: a header's score (the algebra's names and synonyms plus the abbreviations tables
 //! use) and a dataset's registry entry (exact on normalised names, never fuzzy).
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use scorecheck_algebra::Score;
 
 /// Table abbreviations the algebra does not know as names, each to a canonical key.
@@ -408,9 +411,23 @@ pub fn registry_match(printed: &str) -> Option<scorecheck_data::NamedDataset> {
     if let Some((_, name)) = ALIASES.iter().find(|(alias, _)| *alias == wanted) {
         return scorecheck_data::dataset(name).ok();
     }
-    scorecheck_data::datasets().find(|d| {
-        let bare = d.name.split_once('.').map_or(d.name, |(_, bare)| bare);
-        dataset_form(bare) == wanted || dataset_form(d.name) == wanted
+    registry_forms().get(&wanted).copied()
+}
+
+/// Every registry entry under the normalised forms of its name with and without the
+/// collection prefix, the first entry in registry order winning a form two share: built
+/// once, because labels and every phrase of a caption are looked up (a table of 10,000
+/// rows scanned the registry 10,000 times).
+fn registry_forms() -> &'static HashMap<String, scorecheck_data::NamedDataset> {
+    static FORMS: OnceLock<HashMap<String, scorecheck_data::NamedDataset>> = OnceLock::new();
+    FORMS.get_or_init(|| {
+        let mut forms = HashMap::new();
+        for d in scorecheck_data::datasets() {
+            let bare = d.name.split_once('.').map_or(d.name, |(_, bare)| bare);
+            forms.entry(dataset_form(bare)).or_insert(d);
+            forms.entry(dataset_form(d.name)).or_insert(d);
+        }
+        forms
     })
 }
 

@@ -339,3 +339,22 @@ GSE28735 External & 0.9 & 80.0\% & 83.3\% \\
         rows[1].note
     );
 }
+
+#[test]
+fn a_table_of_scores_alone_is_one_unnamed_row_each() {
+    let md = "| Accuracy | Precision |\n|---|---|\n| 0.95 | 0.93 |\n";
+    let rows = extract(md, Format::Markdown, "one.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(
+        (rows[0].dataset.as_str(), rows[0].method.as_str()),
+        ("", "")
+    );
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.95"), ("ppv", "0.93")]);
+    let md = "| Accuracy | Precision |\n|---|---|\n| 0.95 | 0.93 |\n| 0.91 | 0.90 |\n";
+    let rows = extract(md, Format::Markdown, "two.md").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert!(rows[1]
+        .note
+        .contains("no label column: rows told apart only by their order"));
+    assert_eq!(scores(&rows[1]), vec![("acc", "0.91"), ("ppv", "0.90")]);
+}

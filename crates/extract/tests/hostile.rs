@@ -82,14 +82,141 @@ fn input_is_resolved_by_the_caller_and_recursion_stops() {
     .unwrap();
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].scores, vec![("auc", "0.91".to_string())]);
-    // A file that includes itself stops at the depth cap.
+    // A file that includes itself is an error naming the loop (TeX stops there too).
     let looping = |_: &str| Some(r"\input{self}".to_string());
-    assert!(extract_with(
+    let error = extract_with(
         main,
         Format::Latex,
         "main.tex",
         &Limits::default(),
-        &looping
+        &looping,
     )
-    .is_ok());
+    .unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::Unreadable);
+    assert!(error.to_string().contains("tab -> self -> self"), "{error}");
+    // One file included twice, side by side, is no loop.
+    let twice = |name: &str| match name {
+        "tab" => Some(tab.to_string()),
+        _ => None,
+    };
+    let rows = extract_with(
+        r"\input{tab}\input{tab}",
+        Format::Latex,
+        "m.tex",
+        &Limits::default(),
+        &twice,
+    )
+    .unwrap();
+    assert_eq!(rows.len(), 2);
+    // A chain of distinct files deeper than the nesting cap is an error too.
+    let chain = |name: &str| {
+        let k: usize = name.trim_start_matches('f').parse().unwrap_or(0);
+        Some(format!("\\input{{f{}}}", k + 1))
+    };
+    let error = extract_with(
+        r"\input{f0}",
+        Format::Latex,
+        "c.tex",
+        &Limits::default(),
+        &chain,
+    )
+    .unwrap_err();
+    assert!(
+        error.to_string().contains("nests files deeper than 64"),
+        "{error}"
+    );
+}
+
+/// The same small table, twice, in every format.
+fn two_tables(format: Format) -> String {
+    let rows = ["A", "B", "C", "D", "E"];
+    match format {
+        Format::Latex => {
+            let body: String = rows
+                .iter()
+                .map(|m| format!("{m} & 0.9 & 0.8 & 0.7 \\\\\n"))
+                .collect();
+            format!("\\begin{{tabular}}{{llll}}\nMethod & Acc & Sens & Spec \\\\\n{body}\\end{{tabular}}\n").repeat(2)
+        }
+        Format::Markdown => {
+            let body: String = rows
+                .iter()
+                .map(|m| format!("| {m} | 0.9 | 0.8 | 0.7 |\n"))
+                .collect();
+            format!("| Method | Acc | Sens | Spec |\n|---|---|---|---|\n{body}\n").repeat(2)
+        }
+        _ => {
+            let body: String = rows
+                .iter()
+                .map(|m| format!("<tr><td>{m}</td><td>0.9</td><td>0.8</td><td>0.7</td></tr>"))
+                .collect();
+            let table = format!("<table><tr><th>Method</th><th>Acc</th><th>Sens</th><th>Spec</th></tr>{body}</table>");
+            if format == Format::Jats {
+                format!(
+                    "<article><body>{0}{0}</body></article>",
+                    format!("<table-wrap>{table}</table-wrap>")
+                )
+            } else {
+                format!("<html><body>{table}{table}</body></html>")
+            }
+        }
+    }
+}
+
+#[test]
+fn rows_and_columns_past_the_caps_are_cut_with_a_note_and_tables_refused() {
+    for format in FORMATS {
+        let text = two_tables(format);
+        let whole = extract(&text, format, "t").unwrap();
+        assert_eq!(whole.len(), 10, "{format:?}: {whole:?}");
+        assert!(
+            whole.iter().all(|r| !r.note.contains("not read")),
+            "{format:?}"
+        );
+
+        let mut limits = Limits::default();
+        limits.max_rows = 3;
+        let cut = extract_with(&text, format, "t", &limits, &|_| None).unwrap();
+        // The head row and two body rows per table.
+        assert_eq!(cut.len(), 4, "{format:?}: {cut:?}");
+        assert!(
+            cut.iter().all(|r| r
+                .note
+                .contains("more than 3 rows: the rows after them were not read")),
+            "{format:?}: {cut:?}"
+        );
+
+        let mut limits = Limits::default();
+        limits.max_columns = 3;
+        let cut = extract_with(&text, format, "t", &limits, &|_| None).unwrap();
+        assert_eq!(cut.len(), 10, "{format:?}");
+        assert!(
+            cut.iter().all(|r| r.scores.len() == 2
+                && r.note
+                    .contains("more than 3 columns: the columns after them were not read")),
+            "{format:?}: {cut:?}"
+        );
+
+        let mut limits = Limits::default();
+        limits.max_tables = 1;
+        let error = extract_with(&text, format, "t.doc", &limits, &|_| None).unwrap_err();
+        assert_eq!(error.kind(), &ErrorKind::TooLarge, "{format:?}");
+        assert!(
+            error
+                .to_string()
+                .contains("t.doc: more than the 1 tables a document may have"),
+            "{format:?}: {error}"
+        );
+    }
+}
+
+#[test]
+fn a_readme_html_block_too_deep_is_an_error_not_a_table_left_out() {
+    let md = format!(
+        "# Results\n\n{}<table><tr><th>M</th><th>Acc</th></tr><tr><td>A</td><td>0.5</td></tr></table>{}\n",
+        "<div>".repeat(600),
+        "</div>".repeat(600)
+    );
+    let error = extract(&md, Format::Markdown, "deep.md").unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::TooLarge);
 }
