@@ -168,3 +168,72 @@ fn exact_scores(tp: u64, tn: u64, p: u64, n: u64) -> impl Fn(Score) -> BigRation
         other => panic!("{other} is not used here"),
     }
 }
+
+/// A budget of exactly the exact evaluations a check spends decides it as an unbounded one
+/// does, and one evaluation decides none of these. Checked on the fixed-width path and on the
+/// big-rational one (pt has no integer form, so its windows are evaluated as rationals),
+/// consistent and inconsistent.
+#[test]
+fn a_budget_of_exactly_the_steps_spent_suffices_and_one_step_does_not() {
+    let window = |score, reported: &str, eps: BigRational| {
+        let value = scorecheck_single::parse_decimal(reported).unwrap();
+        Window::reported(score, value.clone(), &value - &eps, &value + &eps).unwrap()
+    };
+    let problems = [
+        inconsistent_problem(),
+        scorecheck_single::Problem::new(
+            40,
+            60,
+            vec![
+                window(Score::Acc, "0.85", q(1, 200)),
+                window(Score::Sens, "0.8", q(1, 200)),
+            ],
+        ),
+        scorecheck_single::Problem::new(
+            40,
+            60,
+            vec![
+                window(Score::Pt, "0.35", q(1, 200)),
+                window(Score::Acc, "0.7", q(1, 200)),
+            ],
+        ),
+        // pt alone: every evaluation is a big-rational one.
+        scorecheck_single::Problem::new(40, 60, vec![window(Score::Pt, "0.35", q(1, 200))]),
+        scorecheck_single::Problem::new(40, 60, vec![window(Score::Pt, "0.9", q(1, 2000))]),
+        scorecheck_single::Problem::new(
+            40,
+            60,
+            vec![
+                window(Score::Pt, "0.35", q(1, 2000)),
+                window(Score::Sens, "0.5", q(1, 2000)),
+                window(Score::Spec, "0.5", q(1, 2000)),
+            ],
+        ),
+    ];
+    for (k, problem) in problems.iter().enumerate() {
+        let options = scorecheck_single::Options::default();
+        let free = scorecheck_single::check(problem, &options);
+        assert!(
+            !matches!(free.verdict, scorecheck_single::Verdict::Undecided { .. }),
+            "problem {k}: {:?}",
+            free.verdict
+        );
+        assert!(free.steps > 0, "problem {k}");
+        let exact = scorecheck_single::check(problem, &options.clone().with_max_steps(free.steps));
+        assert_eq!(
+            exact.verdict, free.verdict,
+            "problem {k}: {} steps",
+            free.steps
+        );
+        eprintln!("problem {k}: {:?} in {} steps", free.verdict, free.steps);
+        if free.steps > 1 {
+            // However the steps are spent, one exact evaluation decides none of these.
+            let one = scorecheck_single::check(problem, &options.clone().with_max_steps(1));
+            assert!(
+                matches!(one.verdict, scorecheck_single::Verdict::Undecided { .. }),
+                "problem {k}: {:?} in one step",
+                one.verdict
+            );
+        }
+    }
+}
