@@ -59,6 +59,7 @@ pub use names::{registry_match, score_of_header, score_order};
 pub use protocol::{stated, Protocol, Stated};
 
 use model::RawTable;
+use names::bundle_check;
 
 /// The document formats read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -303,7 +304,16 @@ fn rows_of(document: &Document, source: &str, limits: &Limits) -> Vec<Row> {
             let registry = registry_match(&r.dataset);
             let mut notes = r.notes;
             notes.extend(cut.iter().cloned());
-            if registry.is_none() && !r.dataset.is_empty() {
+            if let Some(check) = registry
+                .is_none()
+                .then(|| bundle_check(&r.dataset))
+                .flatten()
+            {
+                notes.push(format!(
+                    "dataset {:?} has no one (p, n) in the registry: check it with the bundle's check {check} (its images and assumptions in GUIDE.md)",
+                    r.dataset
+                ));
+            } else if registry.is_none() && !r.dataset.is_empty() {
                 notes.push(format!(
                     "dataset {:?} not in the registry: give p and n",
                     r.dataset

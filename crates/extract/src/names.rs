@@ -450,6 +450,26 @@ const KNOWN_WITHOUT_COUNTS: &[&str] = &[
     "TPEHG",
 ];
 
+/// The bundle check of a dataset the data crate knows without registry counts (the first
+/// of its family: the image set aggregated, or the whole collection).
+pub(crate) fn bundle_check(printed: &str) -> Option<&'static str> {
+    let wanted = dataset_form(printed.trim());
+    let check = match wanted.as_str() {
+        "drive" => "drive_vessel_aggregated",
+        "stare" => "stare_vessel_aggregated",
+        "chasedb1" => "chasedb1_vessel_aggregated",
+        "hrf" => "hrf_vessel_aggregated",
+        "isic2016" => "isic2016",
+        "isic2017" => "isic2017",
+        "diaretdb0" => "diaretdb0_class",
+        "diaretdb1" => "diaretdb1_class",
+        "drishtigs" => "drishti_gs_segmentation_aggregated",
+        "tpehg" => "tpehg",
+        _ => return None,
+    };
+    Some(check)
+}
+
 /// Whether a printed name is a dataset the data crate knows without registry counts.
 pub(crate) fn known_without_counts(printed: &str) -> bool {
     let wanted = dataset_form(printed.trim());
@@ -600,6 +620,15 @@ pub(crate) fn datasets_in_text(text: &str) -> Vec<(String, Option<scorecheck_dat
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn every_dataset_known_without_counts_names_its_bundle_check() {
+        for name in KNOWN_WITHOUT_COUNTS {
+            assert!(known_without_counts(name), "{name}");
+            assert!(bundle_check(name).is_some(), "{name}");
+        }
+    }
+
     use super::*;
 
     #[test]
