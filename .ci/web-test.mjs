@@ -390,6 +390,49 @@ async function main() {
   } else {
     console.log("web-test: no " + TABLE + ": the table of papers is not driven");
   }
+  if (exported.includes("scorecheck_extract")) {
+    console.log("web-test: a paper dropped on the page, its tables extracted and checked");
+    // Two KEEL datasets of the registry under 5-fold cross-validation, in percent.
+    const paper = String.raw`\section{Experiments}
+All results are averaged over 5-fold cross-validation.
+\begin{table}[t]
+\caption{Results on the KEEL datasets (\%).}\label{tab:res}
+\begin{tabular}{l|cc|cc}
+\toprule
+ & \multicolumn{2}{c|}{SVM} & \multicolumn{2}{c}{RF} \\
+Dataset & Acc & F1 & Acc & F1 \\ \midrule
+ecoli1 & \textbf{91.07}$\pm$0.3 & 80.1 & 89.2 & -- \\
+glass1 & 75.12 & 60.2$^a$ & \underline{77.0} & 62.3 \\
+Unknown set & 75.12 & 60.2 & 77.0 & 62.3 \\
+\bottomrule
+\end{tabular}
+\end{table}
+`;
+    const paperPath = join(resolve(outDir), "paper.tex");
+    writeFileSync(paperPath, paper);
+    tab = await open(page);
+    await tab.waitFor(`document.readyState === "complete" && document.getElementById("csv-file") !== null`);
+    const {result: input} = await tab.send("Runtime.evaluate", {expression: `document.getElementById("csv-file")`});
+    await tab.send("DOM.setFileInputFiles", {files: [paperPath], objectId: input.objectId});
+    await tab.waitFor(`document.getElementById("table-results").dataset.csvRows !== undefined || /cannot|stopped|no results/.test(document.getElementById("table-status").textContent)`, 60);
+    const extract = spawnSync(resolve(binary), ["extract", "paper.tex"], {cwd: resolve(outDir), encoding: "utf8"});
+    writeFileSync(join(outDir, "extracted-cli.csv"), extract.stdout);
+    const batch = spawnSync(binary, ["batch", join(outDir, "extracted-cli.csv")], {encoding: "utf8"});
+    const pageCsv = await tab.evaluate(`tableHeader + "\\n" + tableRows.map((r) => r.csv).join("\\n") + "\\n"`);
+    check("a dropped paper's tables are read and checked as scorecheck extract | scorecheck batch does", pageCsv === batch.stdout,
+      JSON.stringify(pageCsv.slice(0, 300)) + " vs " + JSON.stringify(batch.stdout.slice(0, 300)));
+    const verdicts = parseCsv(pageCsv);
+    const k = verdicts[0].indexOf("verdict");
+    check("the paper's rows with registry counts are decided", verdicts.slice(1).filter((r) => r[k] === "consistent" || r[k] === "inconsistent").length >= 3,
+      verdicts.slice(1).map((r) => r[k]).join(", "));
+    await send("Browser.setDownloadBehavior", {behavior: "allow", downloadPath: resolve(outDir)});
+    await tab.evaluate(`document.getElementById("extract-download").click(); true`);
+    const downloaded = join(outDir, "scorecheck-extracted.csv");
+    for (let i = 0; i < 100 && !existsSync(downloaded); i++) await sleep(100);
+    const got = existsSync(downloaded) ? readFileSync(downloaded, "utf8") : "(no file)";
+    check("the downloaded extracted table is scorecheck extract's output byte for byte", got === extract.stdout, got.length + " bytes, extract " + extract.stdout.length);
+    await tab.close();
+  }
   check("the page's script threw no uncaught error", scriptErrors.length === 0, scriptErrors.slice(0, 3).join(" | "));
 }
 

@@ -158,3 +158,54 @@ fn a_refused_header_names_the_column_like_batch() {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+/// The module's extraction (a dropped paper on the page) against `scorecheck extract`: the
+/// same CSV text, byte for byte, for every document of the extraction corpus that needs no
+/// `\input` file (the page has no other files), named as the binary names it.
+#[test]
+fn the_module_extracts_what_scorecheck_extract_writes() {
+    let corpus = root().join("testdata/extract");
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(&corpus)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            matches!(
+                p.extension().and_then(|e| e.to_str()),
+                Some("tex" | "md" | "html" | "xml")
+            )
+        })
+        .collect();
+    entries.sort();
+    let mut compared = 0;
+    for path in entries {
+        let text = std::fs::read_to_string(&path).unwrap();
+        if text.contains("\\input") || text.contains("\\include") {
+            continue;
+        }
+        let name = path.to_str().unwrap();
+        let output = Command::new(env!("CARGO_BIN_EXE_scorecheck"))
+            .arg("extract")
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{name}");
+        let answer: Value =
+            serde_json::from_str(&scorecheck_wasm::extract_csv(name, None, &text)).unwrap();
+        assert_eq!(
+            answer["csv"].as_str().unwrap(),
+            String::from_utf8(output.stdout).unwrap(),
+            "{name}"
+        );
+        compared += 1;
+    }
+    assert!(compared >= 25, "{compared} documents compared");
+    // An unknown extension without a format, and a format named: as the binary says them.
+    let answer: Value =
+        serde_json::from_str(&scorecheck_wasm::extract_csv("notes.docx", None, "x")).unwrap();
+    assert_eq!(answer["error"]["field"], "format");
+    let answer: Value = serde_json::from_str(&scorecheck_wasm::extract_request(
+        r#"{"name": "notes.txt", "format": "markdown", "text": "| Model | Acc |\n|---|---|\n| A | 0.9 |\n"}"#,
+    ))
+    .unwrap();
+    assert_eq!(answer["rows"], 1, "{answer}");
+}

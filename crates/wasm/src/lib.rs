@@ -17,7 +17,10 @@
 //! the module, one at a time: [`OpenTable::open`], [`OpenTable::opened`]) and
 //! `scorecheck_table_next(max_rows, time_limit_seconds)` (its next rows answered:
 //! [`OpenTable::next`]); the header and the rows' `csv` texts are what `scorecheck batch`
-//! writes for the same file, byte for byte.
+//! writes for the same file, byte for byte. `scorecheck_extract(ptr, len)` reads a paper's
+//! or README's results tables (`{"name", "text", "format"?}`) into that CSV table
+//! ([`extract_request`], [`extract_csv`]: the text `scorecheck extract` writes for the same
+//! document, byte for byte), for the page to open as a table of papers.
 //!
 //! What it deliberately does not do: no JavaScript glue (wasm-bindgen would add a generated
 //! script and a CLI to pin), no threads (the engines' rayon pool runs on the calling thread
@@ -62,6 +65,78 @@ pub fn answer(request: &str, time_limit_seconds: f64) -> String {
     match scorecheck::run_text(request, &options(time_limit_seconds)) {
         Ok(value) => value.to_string(),
         Err(error) => json!({ "error": error.to_json() }).to_string(),
+    }
+}
+
+/// The results tables of a document as JSON text: `{"csv": <the CSV table in the batch
+/// schema>, "rows": <its row count>}`, the CSV being what `scorecheck extract` writes for the
+/// same document; or `{"error": {"kind", "field", "message"}}`. `name` is the file's name:
+/// the rows' `source`, and the format by its extension (`.tex`, `.md`, `.html`, `.xml`)
+/// unless `format` names it (`latex`, `markdown`, `html`, `jats`). A LaTeX `\input` is not
+/// followed (the page has no other files).
+///
+/// ```
+/// let text = "| Method | Acc | Sens |\n|---|---|---|\n| SVM | 0.912 | 0.80 |\n";
+/// let answer: serde_json::Value =
+///     serde_json::from_str(&scorecheck_wasm::extract_csv("r.md", None, text)).unwrap();
+/// assert_eq!(answer["rows"], 1);
+/// assert!(answer["csv"].as_str().unwrap().contains("r.md,1,,,SVM,"));
+/// ```
+pub fn extract_csv(name: &str, format: Option<&str>, text: &str) -> String {
+    use scorecheck_extract::Format;
+    let error = |kind: &str, field: Option<&str>, message: String| {
+        json!({"error": {"kind": kind, "field": field, "message": message}}).to_string()
+    };
+    let format = match format {
+        Some(given) => [Format::Latex, Format::Markdown, Format::Html, Format::Jats]
+            .into_iter()
+            .find(|f| f.as_str() == given),
+        None => Format::from_path(name),
+    };
+    let Some(format) = format else {
+        return error(
+            "invalid_value",
+            Some("format"),
+            format!("{name}: not a document by its extension; name it .tex, .md, .html or .xml, or give its format (latex, markdown, html or jats)"),
+        );
+    };
+    let rows = match scorecheck_extract::extract_with(
+        text,
+        format,
+        name,
+        &scorecheck_extract::Limits::default(),
+        &|_: &str| None,
+    ) {
+        Ok(rows) => rows,
+        Err(e) => return error("unreadable_document", None, format!("{name}: {e}")),
+    };
+    let header = scorecheck_extract::batch_header(&rows);
+    let scores = scorecheck_extract::score_columns(&rows);
+    let mut csv = scorecheck_table::csv_record(&header);
+    csv.push('\n');
+    for row in &rows {
+        csv.push_str(&scorecheck_table::csv_record(&scorecheck_extract::batch_cells(
+            row, &scores,
+        )));
+        csv.push('\n');
+    }
+    json!({"csv": csv, "rows": rows.len()}).to_string()
+}
+
+/// [`extract_csv`] of a JSON request `{"name", "text", "format"?}` (what the page posts).
+pub fn extract_request(request: &str) -> String {
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Document {
+        name: String,
+        text: String,
+        format: Option<String>,
+    }
+    match serde_json::from_str::<Document>(request) {
+        Ok(d) => extract_csv(&d.name, d.format.as_deref(), &d.text),
+        Err(e) => json!({"error": {"kind": "invalid_json", "field": null,
+            "message": format!("the document request is not {{\"name\", \"text\", \"format\"?}}: {e}")}})
+        .to_string(),
     }
 }
 
@@ -246,6 +321,21 @@ mod exports {
             Some(table) => table.next(max_rows, time_limit_seconds),
             None => serde_json::json!({"error": {"kind": "invalid_table", "field": null,
                 "message": "no table is open; open one with scorecheck_table_open first"}})
+            .to_string(),
+        })
+    }
+
+    /// The results tables of the document request (`{"name", "text", "format"?}`) at
+    /// `ptr..ptr + len` as a CSV table in the batch schema (see [`super::extract_request`]),
+    /// packed.
+    #[no_mangle]
+    pub extern "C" fn scorecheck_extract(ptr: u32, len: u32) -> u64 {
+        // SAFETY: the host wrote `len` bytes at `ptr`, a buffer from `scorecheck_alloc`.
+        let bytes = unsafe { std::slice::from_raw_parts(ptr as *const u8, len as usize) };
+        handed(match std::str::from_utf8(bytes) {
+            Ok(text) => super::extract_request(text),
+            Err(e) => serde_json::json!({"error": {"kind": "unreadable_document", "field": null,
+                "message": format!("the document is not valid UTF-8 (at byte {}); save it as UTF-8", e.valid_up_to())}})
             .to_string(),
         })
     }

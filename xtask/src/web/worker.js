@@ -6,13 +6,17 @@
 //   {id, catalog: <JSON text>}, or {id, catalog: null} for a module without one;
 // - {id, table: <CSV text>, seconds, rows}: a table of papers in the batch schema, answered as
 //   {id, opened: <JSON text: {"header", "rows"} or {"error"}>}, then {id, batch: <JSON text:
-//   {"rows": [...], "done"}>} per `rows` rows, each row on its own budget of `seconds`.
+//   {"rows": [...], "done"}>} per `rows` rows, each row on its own budget of `seconds`;
+// - {id, document: {name, text, format?}, seconds, rows}: a paper or README, its results
+//   tables extracted into that CSV table first ({id, extracted: <JSON text: {"csv", "rows"}
+//   or {"error"}>}), then answered as a table.
 // A trap gives {id, failure}. The page never waits on it: Cancel terminates this worker and
 // starts a new one.
 // The module's interface (crates/wasm): scorecheck_alloc(len) -> ptr, scorecheck_free(ptr, len),
 // scorecheck_check(ptr, len, time_limit_seconds) -> (result_ptr << 32) | result_len, and, where
-// the module has them, scorecheck_catalog() and scorecheck_table_open(ptr, len) /
-// scorecheck_table_next(max_rows, time_limit_seconds), packed the same way; the import
+// the module has them, scorecheck_catalog(), scorecheck_table_open(ptr, len) /
+// scorecheck_table_next(max_rows, time_limit_seconds) and scorecheck_extract(ptr, len), packed
+// the same way; the import
 // env.scorecheck_now_ms is a monotonic clock in milliseconds.
 "use strict";
 let compiled = null;
@@ -73,6 +77,17 @@ self.onmessage = (event) => {
       const catalog = typeof exports.scorecheck_catalog === "function" ? unpack(exports.scorecheck_catalog()) : null;
       self.postMessage({id: message.id, catalog});
       return;
+    }
+    if (message.document !== undefined) {
+      if (typeof exports.scorecheck_extract !== "function") {
+        self.postMessage({id: message.id, failure: "this build of the checker reads no documents (scorecheck_extract)"});
+        return;
+      }
+      const extracted = call("scorecheck_extract", JSON.stringify(message.document));
+      self.postMessage({id: message.id, extracted});
+      const parsed = JSON.parse(extracted);
+      if (parsed.error) return;
+      message.table = parsed.csv;
     }
     if (message.table !== undefined) {
       if (typeof exports.scorecheck_table_open !== "function") {
