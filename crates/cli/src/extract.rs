@@ -238,7 +238,7 @@ pub fn run_extract(args: &ExtractArgs) -> ExitCode {
 }
 
 /// The request of one row under one assumption.
-fn request(row: &Row, check: &str, p: u64, n: u64, folds: Option<u64>) -> String {
+fn request(row: &Row, check: &str, p: u64, n: u64, folds: Option<(u64, u64)>) -> String {
     let scores: Vec<String> = row
         .scores
         .iter()
@@ -246,9 +246,9 @@ fn request(row: &Row, check: &str, p: u64, n: u64, folds: Option<u64>) -> String
         .collect();
     let counts = format!("{{\"p\":{p},\"n\":{n}}}");
     let (key, folding) = match folds {
-        Some(k) => (
+        Some((k, r)) => (
             "dataset",
-            format!(",\"folding\":{{\"n_folds\":{k},\"strategy\":\"stratified_sklearn\"}}"),
+            format!(",\"folding\":{{\"n_folds\":{k},\"n_repeats\":{r},\"strategy\":\"stratified_sklearn\"}}"),
         ),
         None => ("testset", String::new()),
     };
@@ -348,9 +348,28 @@ fn scan_row(row: &Row, options: &scorecheck::RunOptions) -> (Vec<String>, String
             (
                 Some(Protocol::KFold { folds: Some(k) }),
                 "verdict_kfold_som" | "verdict_kfold_mos",
-            ) => (request(row, check, p, n, Some(*k)), true),
-            (Some(Protocol::KFold { folds: None }), "verdict_kfold_som" | "verdict_kfold_mos") => {
+            ) => (request(row, check, p, n, Some((*k, 1))), true),
+            (
+                Some(Protocol::RepeatedKFold {
+                    folds: Some(k),
+                    repeats: Some(r),
+                }),
+                "verdict_kfold_som" | "verdict_kfold_mos",
+            ) => (request(row, check, p, n, Some((*k, *r))), true),
+            (
+                Some(Protocol::KFold { folds: None } | Protocol::RepeatedKFold { folds: None, .. }),
+                "verdict_kfold_som" | "verdict_kfold_mos",
+            ) => {
                 verdicts.push("needs the number of folds".to_string());
+                continue;
+            }
+            (
+                Some(Protocol::RepeatedKFold { repeats: None, .. }),
+                "verdict_kfold_som" | "verdict_kfold_mos",
+            ) => {
+                // Repeated an unstated number of times: no count of repetitions is the
+                // text's, and r repetitions reach figures that fewer do not.
+                verdicts.push("needs the number of repetitions".to_string());
                 continue;
             }
             _ => (String::new(), false),

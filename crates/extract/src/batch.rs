@@ -7,7 +7,7 @@ use crate::{Protocol, Row};
 /// `registry_name` the registry entry it matched: the batch reads `dataset` and
 /// `dataset_name` as a registry name to look up, and refuses a name together with `p` and
 /// `n`, so both are carried under names of their own and `p` and `n` are given.
-pub const LEADING: [&str; 11] = [
+pub const LEADING: [&str; 12] = [
     "source",
     "table",
     "caption",
@@ -17,6 +17,7 @@ pub const LEADING: [&str; 11] = [
     "p",
     "n",
     "folds",
+    "repeats",
     "check",
     "protocol_text",
 ];
@@ -25,10 +26,16 @@ pub const LEADING: [&str; 11] = [
 pub const TRAILING: [&str; 3] = ["percent", "eps", "note"];
 
 /// The check a row's protocol names, for the `check` column (empty when the text states
-/// none, or k-fold without its k).
+/// none, k-fold without its k, or a repeated k-fold without the number of repetitions).
 pub fn check_of(row: &Row) -> &'static str {
     match row.protocol {
-        Some(Protocol::KFold { folds: Some(_) }) => "1_dataset_kfold_som",
+        Some(
+            Protocol::KFold { folds: Some(_) }
+            | Protocol::RepeatedKFold {
+                folds: Some(_),
+                repeats: Some(_),
+            },
+        ) => "1_dataset_kfold_som",
         Some(Protocol::HoldOut) => "1_testset_no_kfold",
         _ => "",
     }
@@ -70,6 +77,7 @@ pub fn batch_cells(row: &Row, scores: &[&str]) -> Vec<String> {
         p,
         n,
         row.folds.map(|k| k.to_string()).unwrap_or_default(),
+        row.repeats.map(|r| r.to_string()).unwrap_or_default(),
         check_of(row).to_string(),
         row.protocol_text.clone(),
     ];

@@ -239,6 +239,29 @@ fn declared_headers(g: &[Vec<GridCell>], declared: usize) -> usize {
         .unwrap_or(declared)
 }
 
+/// Whether a header names a row index or rank (`#`, `No.`, `Rank`, `ID`).
+fn is_index_header(text: &str) -> bool {
+    let form: String = text
+        .to_lowercase()
+        .chars()
+        .filter(|ch| ch.is_alphanumeric() || *ch == '#')
+        .collect();
+    matches!(
+        form.as_str(),
+        "#" | "no"
+            | "nr"
+            | "index"
+            | "idx"
+            | "id"
+            | "rank"
+            | "ranks"
+            | "ranking"
+            | "sno"
+            | "srno"
+            | "slno"
+    )
+}
+
 /// Whether column 0 is a row index (a DataFrame's index, a `#` or `No.` column): an empty or
 /// index-like header, whole numbers in every filled body cell, and a column of text after it
 /// (the row's name). Such a column says nothing about who a row is and is left out.
@@ -246,10 +269,9 @@ fn is_index_column(g: &[Vec<GridCell>], header_rows: usize) -> bool {
     if g.len() <= header_rows || g.first().map_or(0, Vec::len) < 3 {
         return false;
     }
-    let header_ok = g[..header_rows].iter().all(|row| {
-        let t = row[0].text.trim().to_lowercase();
-        matches!(t.as_str(), "" | "#" | "no" | "no." | "index" | "idx" | "id")
-    });
+    let header_ok = g[..header_rows]
+        .iter()
+        .all(|row| row[0].text.trim().is_empty() || is_index_header(&row[0].text));
     let body = &g[header_rows..];
     let whole = |t: &str| !t.is_empty() && t.len() <= 6 && t.chars().all(|c| c.is_ascii_digit());
     let index_cells = body
@@ -403,7 +425,15 @@ pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Vec<Str
 fn rows_as_printed(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Vec<String>) {
     let mut g = grid(&table.rows, limits.max_columns);
     g.retain(|row| row.iter().any(|c| !c.text.trim().is_empty()));
-    if let Some(k) = table.header_rows.filter(|&k| k > 0) {
+    // Without declared header rows (LaTeX), a first header cell that names an index (`\#`,
+    // `No.`, `Rank`) says the first row is the header.
+    let index_header = || {
+        g.first()
+            .and_then(|row| row.first())
+            .is_some_and(|c| !c.text.trim().is_empty() && is_index_header(&c.text))
+            .then_some(1)
+    };
+    if let Some(k) = table.header_rows.filter(|&k| k > 0).or_else(index_header) {
         if is_index_column(&g, k) {
             for row in &mut g {
                 row.remove(0);

@@ -145,6 +145,9 @@ pub struct Row {
     pub registry: Option<scorecheck_data::NamedDataset>,
     /// The number of folds the text states.
     pub folds: Option<u64>,
+    /// The number of repetitions of the k-fold cross-validation the text states (`None`
+    /// when it states none, or says "repeated" without a count: see [`Protocol`]).
+    pub repeats: Option<u64>,
     /// The protocol the text states.
     pub protocol: Option<Protocol>,
     /// The sentence that states it.
@@ -336,7 +339,13 @@ fn rows_of(document: &Document, source: &str, limits: &Limits) -> Vec<Row> {
                 method: r.method,
                 registry,
                 folds: match protocol.protocol {
-                    Some(Protocol::KFold { folds }) => folds,
+                    Some(Protocol::KFold { folds } | Protocol::RepeatedKFold { folds, .. }) => {
+                        folds
+                    }
+                    _ => None,
+                },
+                repeats: match protocol.protocol {
+                    Some(Protocol::RepeatedKFold { repeats, .. }) => repeats,
                     _ => None,
                 },
                 protocol: protocol.protocol.clone(),

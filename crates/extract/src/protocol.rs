@@ -1,5 +1,10 @@
-//! The evaluation protocol a text states: k-fold cross-validation with its k, or a hold-out
-//! split, with the sentence that states it.
+//! The evaluation protocol a text states: k-fold cross-validation with its k, repeated k-fold
+//! with its number of repetitions, or a hold-out split, with the sentence that states it.
+//!
+//! Repetitions matter to a verdict: the pooled counts of r repetitions have r times the
+//! denominators, so figures that no single k-fold run gives may come from r of them. A text
+//! that says its cross-validation was repeated, without saying how often, is therefore no
+//! protocol a check can take (`RepeatedKFold { repeats: None, .. }`).
 
 /// A protocol stated in the text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -11,6 +16,14 @@ pub enum Protocol {
     },
     /// One held-out test set (a train/test split).
     HoldOut,
+    /// Repeated k-fold cross-validation (`10 repeats of 5-fold`, `5-fold CV repeated 10
+    /// times`, `10x5-fold`): k and the number of repetitions, each when stated.
+    RepeatedKFold {
+        /// The number of folds, when stated.
+        folds: Option<u64>,
+        /// The number of repetitions, when stated.
+        repeats: Option<u64>,
+    },
 }
 
 /// What the text says about the protocol.
@@ -64,8 +77,108 @@ fn sentences(text: &str) -> impl Iterator<Item = String> + '_ {
     })
 }
 
-/// The protocol one sentence states.
+/// A count written as digits or as a word (`10`, `ten`).
+fn count_of(word: &str) -> Option<u64> {
+    word.parse::<u64>().ok().or_else(|| {
+        NUMBER_WORDS
+            .iter()
+            .find(|(w, _)| *w == word)
+            .map(|(_, n)| *n)
+    })
+}
+
+/// Whether a sentence says its cross-validation was repeated, and how often when it says:
+/// `None` when it does not; `Some(None)` for "repeated" without a count.
+fn repetitions(lower: &str, words: &[&str]) -> Option<Option<u64>> {
+    // `10x5-fold`, `10×5-fold`, `5x2 cv`: repetitions times folds.
+    for word in words {
+        if let Some((r, _)) = word.split_once(['x', '×']) {
+            let (r_ok, rest) = (count_of(r), &word[r.len()..]);
+            let rest = rest.trim_start_matches(['x', '×']);
+            let folds = rest.split('-').next().unwrap_or("");
+            if r_ok.is_some()
+                && count_of(folds).is_some()
+                && (rest.contains("fold")
+                    || rest.ends_with("cv")
+                    || words.contains(&"cv")
+                    || lower.contains("cross"))
+            {
+                return Some(r_ok);
+            }
+        }
+    }
+    let repeated = lower.contains("repeat") || lower.contains("repetition");
+    let runs_of = lower.contains(" runs of ") || lower.contains(" rounds of ");
+    if !repeated && !runs_of {
+        return None;
+    }
+    for (i, word) in words.iter().enumerate() {
+        let w = word.trim_end_matches(['.', ':']);
+        let counted = match w {
+            "repeats" | "repetitions" | "repetition" => true,
+            "times" => repeated,
+            "runs" | "rounds" => words.get(i + 1) == Some(&"of"),
+            _ => false,
+        };
+        if counted {
+            if let Some(r) = i.checked_sub(1).and_then(|k| count_of(words[k])) {
+                return Some(Some(r));
+            }
+        }
+    }
+    // "10-times repeated", "repeated 10-times"
+    for word in words {
+        if let Some((r, rest)) = word.split_once('-') {
+            if rest.starts_with("time") && repeated {
+                if let Some(r) = count_of(r) {
+                    return Some(Some(r));
+                }
+            }
+        }
+    }
+    Some(None)
+}
+
+/// The protocol one sentence states, repetitions included.
 fn in_sentence(sentence: &str) -> Option<Protocol> {
+    let lower = sentence
+        .to_lowercase()
+        .replace(['\u{2010}', '\u{2013}', '~'], "-");
+    let words: Vec<&str> = lower
+        .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ',' | ';'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let base = in_sentence_once(sentence);
+    let repeats = match &base {
+        Some(Protocol::HoldOut) => None,
+        _ => repetitions(&lower, &words),
+    };
+    // `10x5-fold` names its folds after the x.
+    let x_folds = || {
+        words.iter().find_map(|w| {
+            let (r, rest) = w.split_once(['x', '×'])?;
+            count_of(r)?;
+            count_of(rest.trim_start_matches(['x', '×']).split('-').next()?)
+        })
+    };
+    match (base, repeats) {
+        (Some(Protocol::KFold { folds }), Some(repeats)) => Some(Protocol::RepeatedKFold {
+            folds: folds.or_else(x_folds),
+            repeats,
+        }),
+        (None, Some(repeats)) => {
+            let cv = lower.contains("cross") || lower.contains("fold") || words.contains(&"cv");
+            cv.then(|| Protocol::RepeatedKFold {
+                folds: x_folds(),
+                repeats,
+            })
+        }
+        (base, _) => base,
+    }
+}
+
+/// The protocol one sentence states, repetitions aside.
+fn in_sentence_once(sentence: &str) -> Option<Protocol> {
     let lower = sentence
         .to_lowercase()
         .replace(['\u{2010}', '\u{2013}', '~'], "-");
@@ -114,26 +227,90 @@ fn in_sentence(sentence: &str) -> Option<Protocol> {
 }
 
 /// The protocol `text` states: the first statement found, or none when two statements
-/// disagree (then `ambiguous` quotes both).
+/// disagree (then `ambiguous` quotes both). Statements of one cross-validation complete each
+/// other ("5-fold cross-validation." then "It was repeated 10 times."); "cross-validation"
+/// without k after a sentence that gave k adds nothing.
 pub fn stated(text: &str) -> Stated {
-    let mut found: Vec<(Protocol, String)> = Vec::new();
+    /// One cross-validation as the sentences so far describe it.
+    struct Cv {
+        folds: Option<u64>,
+        repeated: bool,
+        repeats: Option<u64>,
+        sentences: Vec<String>,
+    }
+    let mut cv: Option<Cv> = None;
+    let mut others: Vec<(Protocol, String)> = Vec::new();
+    let mut conflicts: Vec<String> = Vec::new();
     for sentence in sentences(text).take(20_000) {
-        if let Some(protocol) = in_sentence(&sentence) {
-            // "cross-validation" without k after a sentence that gave k adds nothing.
-            let adds = match &protocol {
-                Protocol::KFold { folds: None } => !found
-                    .iter()
-                    .any(|(p, _)| matches!(p, Protocol::KFold { .. })),
-                _ => !found.iter().any(|(p, _)| *p == protocol),
-            };
-            if adds {
-                found.retain(|(p, _)| {
-                    !matches!(p, Protocol::KFold { folds: None })
-                        || !matches!(protocol, Protocol::KFold { .. })
-                });
-                found.push((protocol, sentence));
+        let Some(protocol) = in_sentence(&sentence) else {
+            continue;
+        };
+        let (folds, repeated, repeats) = match protocol {
+            Protocol::KFold { folds } => (folds, false, None),
+            Protocol::RepeatedKFold { folds, repeats } => (folds, true, repeats),
+            Protocol::HoldOut => {
+                if !others.iter().any(|(p, _)| *p == protocol) {
+                    others.push((protocol, sentence));
+                }
+                continue;
+            }
+        };
+        match cv.as_mut() {
+            None => {
+                cv = Some(Cv {
+                    folds,
+                    repeated,
+                    repeats,
+                    sentences: vec![sentence],
+                })
+            }
+            Some(known) => {
+                let clash =
+                    |a: Option<u64>, b: Option<u64>| matches!((a, b), (Some(x), Some(y)) if x != y);
+                if clash(known.folds, folds) || clash(known.repeats, repeats) {
+                    if conflicts.is_empty() {
+                        conflicts.extend(known.sentences.iter().cloned());
+                    }
+                    conflicts.push(sentence);
+                    continue;
+                }
+                let adds = (known.folds.is_none() && folds.is_some())
+                    || (!known.repeated && repeated)
+                    || (known.repeats.is_none() && repeats.is_some());
+                known.folds = known.folds.or(folds);
+                known.repeated |= repeated;
+                known.repeats = known.repeats.or(repeats);
+                if adds {
+                    known.sentences.push(sentence);
+                }
             }
         }
+    }
+    let cv = cv.map(|c| {
+        let protocol = if c.repeated {
+            Protocol::RepeatedKFold {
+                folds: c.folds,
+                repeats: c.repeats,
+            }
+        } else {
+            Protocol::KFold { folds: c.folds }
+        };
+        (protocol, c.sentences.join(" "))
+    });
+    let mut found: Vec<(Protocol, String)> = cv.into_iter().chain(others).collect();
+    if !conflicts.is_empty() {
+        return Stated {
+            protocol: None,
+            sentence: String::new(),
+            ambiguous: Some(format!(
+                "the text states several protocols: {}",
+                conflicts
+                    .iter()
+                    .map(|s| format!("{s:?}"))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )),
+        };
     }
     match found.len() {
         0 => Stated::default(),
@@ -187,6 +364,62 @@ mod tests {
             Some(Protocol::HoldOut)
         );
         assert_eq!(stated("we report accuracy").protocol, None);
+    }
+
+    #[test]
+    fn repeated_cross_validation_and_its_count() {
+        let repeated = |folds, repeats| Some(Protocol::RepeatedKFold { folds, repeats });
+        for (text, expected) in [
+            (
+                "10 repeats of stratified 5-fold cross-validation",
+                repeated(Some(5), Some(10)),
+            ),
+            (
+                "5-fold cross-validation repeated 10 times",
+                repeated(Some(5), Some(10)),
+            ),
+            (
+                "ten-fold CV, repeated five times",
+                repeated(Some(10), Some(5)),
+            ),
+            (
+                "we use 10x5-fold cross-validation",
+                repeated(Some(5), Some(10)),
+            ),
+            ("a 5×2 cv test", repeated(Some(2), Some(5))),
+            (
+                "10 runs of 10-fold cross-validation",
+                repeated(Some(10), Some(10)),
+            ),
+            (
+                "repeated stratified 10-fold cross-validation",
+                repeated(Some(10), None),
+            ),
+            ("three repetitions of 4-fold CV", repeated(Some(4), Some(3))),
+            ("a 10-times repeated 5-fold CV", repeated(Some(5), Some(10))),
+            (
+                "5-fold cross-validation",
+                Some(Protocol::KFold { folds: Some(5) }),
+            ),
+            (
+                "maximum accuracy with 5-fold CV",
+                Some(Protocol::KFold { folds: Some(5) }),
+            ),
+        ] {
+            assert_eq!(stated(text).protocol, expected, "{text}");
+        }
+        // Two sentences of one cross-validation complete each other.
+        let s =
+            stated("We use 5-fold cross-validation. The cross-validation was repeated 10 times.");
+        assert_eq!(s.protocol, repeated(Some(5), Some(10)));
+        assert_eq!(
+            s.sentence,
+            "We use 5-fold cross-validation. The cross-validation was repeated 10 times."
+        );
+        // Counts that disagree are two protocols.
+        let s = stated("5-fold CV repeated 10 times. Then 5-fold CV repeated 3 times.");
+        assert_eq!(s.protocol, None);
+        assert!(s.ambiguous.is_some());
     }
 
     #[test]

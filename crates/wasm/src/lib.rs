@@ -115,9 +115,9 @@ pub fn extract_csv(name: &str, format: Option<&str>, text: &str) -> String {
     let mut csv = scorecheck_table::csv_record(&header);
     csv.push('\n');
     for row in &rows {
-        csv.push_str(&scorecheck_table::csv_record(&scorecheck_extract::batch_cells(
-            row, &scores,
-        )));
+        csv.push_str(&scorecheck_table::csv_record(
+            &scorecheck_extract::batch_cells(row, &scores),
+        ));
         csv.push('\n');
     }
     json!({"csv": csv, "rows": rows.len()}).to_string()
