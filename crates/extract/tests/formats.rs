@@ -358,3 +358,16 @@ fn a_table_of_scores_alone_is_one_unnamed_row_each() {
         .contains("no label column: rows told apart only by their order"));
     assert_eq!(scores(&rows[1]), vec![("acc", "0.91"), ("ppv", "0.90")]);
 }
+
+#[test]
+fn a_latex_table_led_by_a_row_number_column() {
+    let tex = r"\begin{tabular}{rllcc}\toprule
+\# & Features & Model & Sens. & Spec. \\ \midrule
+1 & genes & \textbf{LR} & 0.70 & 0.78 \\
+2 & genes & RF & 0.69 & 0.73 \\
+\bottomrule\end{tabular}";
+    let rows = extract(tex, Format::Latex, "n.tex").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[0].method, "genes LR");
+    assert_eq!(scores(&rows[1]), vec![("sens", "0.69"), ("spec", "0.73")]);
+}
