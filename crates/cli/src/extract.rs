@@ -239,6 +239,18 @@ pub fn run_extract(args: &ExtractArgs) -> ExitCode {
 
 /// The request of one row under one assumption.
 fn request(row: &Row, check: &str, p: u64, n: u64, folds: Option<(u64, u64)>) -> String {
+    request_rounded(row, check, p, n, folds, None)
+}
+
+/// [`request`] with a `rounding` field (`"any"`: nearest, down or up).
+fn request_rounded(
+    row: &Row,
+    check: &str,
+    p: u64,
+    n: u64,
+    folds: Option<(u64, u64)>,
+    rounding: Option<&str>,
+) -> String {
     let scores: Vec<String> = row
         .scores
         .iter()
@@ -252,8 +264,9 @@ fn request(row: &Row, check: &str, p: u64, n: u64, folds: Option<(u64, u64)>) ->
         ),
         None => ("testset", String::new()),
     };
+    let rounding = rounding.map_or(String::new(), |r| format!(",\"rounding\":{r:?}"));
     format!(
-        "{{\"check\":{check:?},{key:?}:{counts}{folding},\"scores\":{{{}}},\"eps\":\"auto\",\"percent\":{}}}",
+        "{{\"check\":{check:?},{key:?}:{counts}{folding},\"scores\":{{{}}},\"eps\":\"auto\",\"percent\":{}{rounding}}}",
         scores.join(","),
         row.percent
     )
@@ -341,6 +354,7 @@ fn scan_row(row: &Row, options: &scorecheck::RunOptions) -> (Vec<String>, String
     };
     let mut verdicts = Vec::new();
     let mut explanations = Vec::new();
+    let mut ran: Vec<(&str, Option<(u64, u64)>)> = Vec::new();
     for (column, check) in ASSUMPTIONS {
         let (text, allowed) = match (&row.protocol, column) {
             (None, "verdict_one_testset") => (request(row, check, p, n, None), true),
@@ -382,6 +396,7 @@ fn scan_row(row: &Row, options: &scorecheck::RunOptions) -> (Vec<String>, String
         if verdict == "inconsistent" {
             explanations.push(format!("{}: {why}", check));
         }
+        ran.push((check, folds_of(row)));
         verdicts.push(verdict);
     }
     let run: Vec<&String> = verdicts
@@ -391,13 +406,33 @@ fn scan_row(row: &Row, options: &scorecheck::RunOptions) -> (Vec<String>, String
                 || v.starts_with("error")
         })
         .collect();
-    let finding = if !run.is_empty() && run.iter().all(|v| *v == "inconsistent") {
+    // The text says nothing of how its figures were rounded: a finding must also hold when
+    // they were truncated or rounded up (`"rounding": "any"`), not only rounded to nearest.
+    let robust = || {
+        ran.iter().all(|(check, folds)| {
+            let text = request_rounded(row, check, p, n, *folds, Some("any"));
+            verdict(&text, options).0 == "inconsistent"
+        })
+    };
+    let finding = if !run.is_empty() && run.iter().all(|v| *v == "inconsistent") && robust() {
         format!(
-            "inconsistent under every assumption the text allows: {}",
+            "inconsistent under every assumption the text allows, however its figures were rounded: {}",
             explanations.join("; ")
         )
     } else {
         String::new()
     };
     (verdicts, finding)
+}
+
+/// The folds and repetitions of a row's k-fold protocol, as the scan's requests take them.
+fn folds_of(row: &Row) -> Option<(u64, u64)> {
+    match row.protocol {
+        Some(Protocol::KFold { folds: Some(k) }) => Some((k, 1)),
+        Some(Protocol::RepeatedKFold {
+            folds: Some(k),
+            repeats: Some(r),
+        }) => Some((k, r)),
+        _ => None,
+    }
 }

@@ -60,7 +60,8 @@ enum Command {
     /// into a CSV table that `batch` checks as it is.
     Extract(extract::ExtractArgs),
     /// Extract, then check each row whose counts are known under every protocol its text
-    /// allows; findings are rows inconsistent under all of them.
+    /// allows; findings are rows inconsistent under all of them, however their figures were
+    /// rounded.
     Scan(extract::ScanArgs),
     /// Fold configurations of k-fold: `folds count --p 244 --n 262 --k 5`.
     Folds(folds::FoldsArgs),

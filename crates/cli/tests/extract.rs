@@ -239,3 +239,30 @@ fn repeated_cross_validation_is_checked_with_its_repetitions_or_not_at_all() {
         "{first}"
     );
 }
+
+#[test]
+fn a_finding_holds_however_the_figures_were_rounded() {
+    let dir = temp_dir("rounding");
+    // ecoli1 has p = 77: 1/77 = 0.012987 truncates to 0.012, which no k/77 rounds to;
+    // 0.500 is no k/77 whichever way it was rounded (38/77 = 0.4935, 39/77 = 0.5065).
+    let readme = write(
+        &dir,
+        "r.md",
+        "| Dataset | Method | Sensitivity |\n|---|---|---|\n| ecoli1 | truncated | 0.012 |\n| ecoli1 | impossible | 0.500 |\n",
+    );
+    let out = scorecheck().arg("scan").arg(&readme).output().unwrap();
+    let scanned = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = scanned.lines().collect();
+    assert_eq!(lines.len(), 3, "{scanned}");
+    // Both are inconsistent when rounded to nearest; only the second is a finding.
+    assert!(lines[1].contains(",inconsistent,"), "{}", lines[1]);
+    assert!(lines[1].ends_with(','), "{}", lines[1]);
+    assert!(lines[2].contains(",inconsistent,"), "{}", lines[2]);
+    assert!(
+        lines[2].contains("however its figures were rounded"),
+        "{}",
+        lines[2]
+    );
+    let summary = String::from_utf8(out.stderr).unwrap();
+    assert!(summary.contains("1 findings"), "{summary}");
+}
