@@ -3,8 +3,8 @@
 
 use crate::model::{grid, GridCell, RawTable};
 use crate::names::{
-    bounded_by_one, datasets_in_text, is_dataset_word, is_method_word, is_value_word,
-    known_without_counts, names_training_split, registry_match, score_of_header,
+    bounded_by_one, count_of_header, datasets_in_text, is_dataset_word, is_method_word,
+    is_value_word, known_without_counts, names_training_split, registry_match, score_of_header,
     score_of_qualified_header, scores_in_text,
 };
 use crate::value::{self, CellValue};
@@ -19,6 +19,8 @@ pub(crate) struct TableRow {
     pub percent: bool,
     /// The scores whose column header or cell marks them as percentages.
     pub marked_percent: Vec<&'static str>,
+    /// The confusion matrix the row's TP, FP, FN and TN cells give, as (tp, fp, fn, tn).
+    pub matrix: Option<[u64; 4]>,
     pub notes: Vec<String>,
 }
 
@@ -173,7 +175,14 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
             headed && (body.len() < 2 || !filled.all(|t| t == first))
         };
         let settings = (labels..width)
-            .take_while(|&c| !header_names_score(c) && !repetition(c) && !value_lists(c))
+            .take_while(|&c| {
+                !header_names_score(c)
+                    && !repetition(c)
+                    && !value_lists(c)
+                    && !g[..h]
+                        .iter()
+                        .any(|row| count_of_header(&row[c].text).is_some())
+            })
             .count();
         if settings > 0 && labels + settings < width && told_apart(labels + settings) {
             labels += settings;
@@ -653,6 +662,7 @@ fn read_frame(
         let (who, texts) = row_labels(f, labels, &previous);
         previous = texts;
         let row_is_dataset = who.dataset.is_some();
+        let matrix = matrix_of(f, values);
         let mut by_key: Vec<TableRow> = Vec::new();
         for (j, column) in columns.iter().enumerate() {
             let Some((score, group, header_percent)) = column else {
@@ -729,6 +739,8 @@ fn read_frame(
                     by_key.push(TableRow {
                         dataset: dataset.clone(),
                         method: method.clone(),
+                        // The counts belong to the row's scores outside any column group.
+                        matrix: matrix.filter(|_| group.is_empty()),
                         ..TableRow::default()
                     });
                     by_key.len() - 1
@@ -791,6 +803,43 @@ fn read_frame(
         }
     }
     (out, table_notes)
+}
+
+/// The confusion matrix a body row states in columns headed TP, FP, FN and TN (outside any
+/// column group, each once, whole numbers), as (tp, fp, fn, tn).
+fn matrix_of(f: &Frame, values: &[GridCell]) -> Option<[u64; 4]> {
+    if f.transposed {
+        return None;
+    }
+    let mut found: [Option<u64>; 4] = [None; 4];
+    for (j, cell) in values.iter().enumerate() {
+        let headers: Vec<&str> = f
+            .column_headers
+            .iter()
+            .map(|row| row[j].text.trim())
+            .filter(|t| !t.is_empty())
+            .collect();
+        let Some((last, above)) = headers.split_last() else {
+            continue;
+        };
+        let Some(kind) = count_of_header(last) else {
+            continue;
+        };
+        if !above.is_empty() || found[kind].is_some() {
+            return None;
+        }
+        let text = cell.text.trim();
+        if text.is_empty() || text.len() > 18 || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        found[kind] = Some(text.parse().ok()?);
+    }
+    let [Some(tp), Some(fp), Some(fn_), Some(tn)] = found else {
+        return None;
+    };
+    tp.checked_add(fn_)?;
+    tn.checked_add(fp)?;
+    Some([tp, fp, fn_, tn])
 }
 
 /// Percent when a value of a score bounded by 1 is above 1; values on the other scale in

@@ -143,6 +143,9 @@ pub struct Row {
     pub method: String,
     /// The registry entry the dataset matched exactly (after normalising), if any.
     pub registry: Option<scorecheck_data::NamedDataset>,
+    /// The confusion matrix the row states in TP, FP, FN and TN columns, as (tp, fp, fn,
+    /// tn); its p = tp + fn and n = tn + fp are the row's counts (before the registry's).
+    pub matrix: Option<[u64; 4]>,
     /// The number of folds the text states.
     pub folds: Option<u64>,
     /// The number of repetitions of the k-fold cross-validation the text states (`None`
@@ -164,6 +167,10 @@ impl Row {
     /// The class counts the registry gives, unless the protocol is a hold-out split (whose
     /// test set is only part of the dataset).
     pub fn counts(&self) -> Option<(u64, u64)> {
+        if let Some([tp, fp, fn_, tn]) = self.matrix {
+            // Checked when read: both sums fit.
+            return Some((tp.saturating_add(fn_), tn.saturating_add(fp)));
+        }
         match (&self.registry, &self.protocol) {
             (_, Some(Protocol::HoldOut)) => None,
             (Some(d), _) => Some((d.p, d.n)),
@@ -285,6 +292,55 @@ impl Document {
     }
 }
 
+/// The scores of a row that its own confusion matrix does not give, each said in a note:
+/// the exact value at (tp, fp, fn, tn) lies outside the printed value's rounding window
+/// (half a unit of its last digit either way). Exact rationals; scores the matrix leaves
+/// undefined are said so too.
+fn disagreements(
+    matrix: [u64; 4],
+    scores: &[(&'static str, String)],
+    percent: bool,
+) -> Vec<String> {
+    use num_bigint::BigInt;
+    use num_rational::BigRational;
+    use scorecheck_algebra::{parse_decimal, ConfusionMatrix, Params, Score};
+    let [tp, fp, fn_, tn] = matrix;
+    let Ok(m) = ConfusionMatrix::new(tp, tn, tp.saturating_add(fn_), tn.saturating_add(fp)) else {
+        return Vec::new();
+    };
+    let params = Params::default();
+    let mut notes = Vec::new();
+    for (name, printed) in scores {
+        // The AUC is no function of one matrix.
+        let Some(score) = Score::ALL
+            .iter()
+            .copied()
+            .find(|s| s.abbreviation() == *name)
+        else {
+            continue;
+        };
+        let Ok(value) = parse_decimal(printed) else {
+            continue;
+        };
+        let decimals = printed.split_once('.').map_or(0, |(_, f)| f.len());
+        let unit = BigInt::from(10).pow(u32::try_from(decimals).unwrap_or(u32::MAX).min(40));
+        let half = BigRational::new(BigInt::from(1), BigInt::from(2) * unit);
+        let scale = BigRational::from_integer(BigInt::from(if percent { 100 } else { 1 }));
+        let (lower, upper) = ((&value - &half) / &scale, (&value + &half) / &scale);
+        match m.exact(score, &params) {
+            Some(exact) if exact.within(&lower, &upper) => {}
+            Some(exact) => notes.push(format!(
+                "{name} {printed} is not what the row's matrix gives ({})",
+                exact.to_f64() * if percent { 100.0 } else { 1.0 }
+            )),
+            None => notes.push(format!(
+                "{name} {printed}: the row's matrix leaves it undefined"
+            )),
+        }
+    }
+    notes
+}
+
 fn rows_of(document: &Document, source: &str, limits: &Limits) -> Vec<Row> {
     let document_protocol = stated(&document.text);
     let mut rows = Vec::new();
@@ -307,6 +363,10 @@ fn rows_of(document: &Document, source: &str, limits: &Limits) -> Vec<Row> {
             let registry = registry_match(&r.dataset);
             let mut notes = r.notes;
             notes.extend(cut.iter().cloned());
+            if let Some(matrix) = r.matrix {
+                notes.push("p and n from the row's TP, FP, FN and TN".to_string());
+                notes.extend(disagreements(matrix, &r.scores, r.percent));
+            }
             if let Some(check) = registry
                 .is_none()
                 .then(|| bundle_check(&r.dataset))
@@ -338,6 +398,7 @@ fn rows_of(document: &Document, source: &str, limits: &Limits) -> Vec<Row> {
                 dataset: r.dataset,
                 method: r.method,
                 registry,
+                matrix: r.matrix,
                 folds: match protocol.protocol {
                     Some(Protocol::KFold { folds } | Protocol::RepeatedKFold { folds, .. }) => {
                         folds

@@ -501,6 +501,18 @@ pub(crate) fn is_value_word(header: &str) -> bool {
         )
 }
 
+/// The confusion-matrix entry a column header names (`TP`, `False negatives`): 0 tp, 1 fp,
+/// 2 fn, 3 tn.
+pub(crate) fn count_of_header(header: &str) -> Option<usize> {
+    match header_form(header).as_str() {
+        "tp" | "tps" | "true_positive" | "true_positives" => Some(0),
+        "fp" | "fps" | "false_positive" | "false_positives" => Some(1),
+        "fn" | "fns" | "false_negative" | "false_negatives" => Some(2),
+        "tn" | "tns" | "true_negative" | "true_negatives" => Some(3),
+        _ => None,
+    }
+}
+
 /// Words that name a column of datasets.
 fn is_dataset_form(form: &str) -> bool {
     matches!(

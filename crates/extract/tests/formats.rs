@@ -371,3 +371,45 @@ fn a_latex_table_led_by_a_row_number_column() {
     assert_eq!(rows[0].method, "genes LR");
     assert_eq!(scores(&rows[1]), vec![("sens", "0.69"), ("spec", "0.73")]);
 }
+
+#[test]
+fn a_row_that_states_its_confusion_matrix_gives_its_counts_and_is_held_to_them() {
+    let tex = r"\begin{tabular}{lrrrrrr}\toprule
+Variable & TP & FP & FN & TN & Sens. & Spec. \\ \midrule
+Fever & 40 & 10 & 5 & 45 & 0.889 & 0.818 \\
+Cough & 30 & 12 & 15 & 43 & 0.680 & 0.782 \\
+\bottomrule\end{tabular}";
+    let rows = extract(tex, Format::Latex, "m.tex").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    // p = tp + fn, n = tn + fp; the counts columns join no method.
+    assert_eq!(rows[0].matrix, Some([40, 10, 5, 45]));
+    assert_eq!(rows[0].counts(), Some((45, 55)));
+    assert_eq!(rows[0].method, "Fever");
+    assert!(rows[0]
+        .note
+        .contains("p and n from the row's TP, FP, FN and TN"));
+    assert!(!rows[0].note.contains("is not what"), "{}", rows[0].note);
+    // 30/45 is 0.6667, not 0.680: said in the note, exactly.
+    assert!(
+        rows[1]
+            .note
+            .contains("sens 0.680 is not what the row's matrix gives"),
+        "{}",
+        rows[1].note
+    );
+    assert!(!rows[1].note.contains("spec 0.782"), "{}", rows[1].note);
+    // Percentages are held to the matrix on their own scale.
+    let md = "| Model | TP | FN | TN | FP | Acc (%) |\n|---|---|---|---|---|---|\n| A | 9 | 1 | 8 | 2 | 85.0 |\n| B | 9 | 1 | 8 | 2 | 86.0 |\n";
+    let rows = extract(md, Format::Markdown, "p.md").unwrap();
+    assert_eq!(rows[0].counts(), Some((10, 10)));
+    assert!(!rows[0].note.contains("is not what"), "{}", rows[0].note);
+    assert!(
+        rows[1].note.contains("acc 86.0 is not what"),
+        "{}",
+        rows[1].note
+    );
+    // A count that is not a whole number gives no matrix.
+    let md = "| Model | TP | FN | TN | FP | Acc |\n|---|---|---|---|---|---|\n| A | 9.5 | 1 | 8 | 2 | 0.85 |\n";
+    let rows = extract(md, Format::Markdown, "q.md").unwrap();
+    assert_eq!(rows[0].matrix, None);
+}
