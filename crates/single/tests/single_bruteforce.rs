@@ -458,3 +458,49 @@ fn mcc_alone_at_a_million_is_counted_exactly_by_default() {
     let &(tp, tn) = outcome.witnesses.first().unwrap();
     assert!(holds(&problem, tp, tn));
 }
+
+/// Windows whose ends do not fit 128-bit integers (an eps with 41 decimals) leave the
+/// fixed-width path and go through the interval filter (rigorous f64 enclosures) and the
+/// exact evaluation: every score, alone and beside accuracy, on every true matrix of small
+/// grids, border rows and columns included, against brute force. The filter may only save
+/// exact work; this holds it to the exact answer where its enclosure decides.
+#[test]
+fn windows_past_fixed_width_match_brute_force_through_the_interval_filter() {
+    let params = Params::with_betas(q("2"), q("0.5"));
+    // 0.02 + 10^-41: its denominator 10^41 is past 2^127.
+    let eps = q("0.02000000000000000000000000000000000000001");
+    let tight = q("0.00000000000000000000000000000000000000001");
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1);
+        state >> 33
+    };
+    for (p, n) in [(3, 4), (5, 5), (6, 2), (1, 6), (7, 7)] {
+        for &score in Score::ALL {
+            for _ in 0..3 {
+                let (tp, tn) = (next() % (p + 1), next() % (n + 1));
+                let m = ConfusionMatrix::new(tp, tn, p, n).unwrap();
+                let Some(v) = m.float(score, &params) else {
+                    continue;
+                };
+                // Around the true value, and shifted off it, wide and point-like.
+                let shift = [0.0, 0.05, -0.11][(next() % 3) as usize];
+                let reported = rounded(v + shift, 3);
+                let width = if next() % 4 == 0 { &tight } else { &eps };
+                let alone = window(score, reported.clone(), width, &q("0"));
+                let acc = window(
+                    Score::Acc,
+                    rounded(m.float(Score::Acc, &params).unwrap_or(0.5), 2),
+                    &eps,
+                    &q("0"),
+                );
+                for windows in [vec![alone.clone()], vec![alone, acc]] {
+                    let problem = Problem::new(p, n, windows).with_params(params.clone());
+                    compare(&problem, 2);
+                }
+            }
+        }
+    }
+}
