@@ -148,7 +148,7 @@ fn in_sentence(sentence: &str) -> Option<Protocol> {
         .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ',' | ';'))
         .filter(|w| !w.is_empty())
         .collect();
-    let base = in_sentence_once(sentence);
+    let base = in_sentence_once(&lower, &words);
     let repeats = match &base {
         Some(Protocol::HoldOut) => None,
         _ => repetitions(&lower, &words),
@@ -177,16 +177,10 @@ fn in_sentence(sentence: &str) -> Option<Protocol> {
     }
 }
 
-/// The protocol one sentence states, repetitions aside.
-fn in_sentence_once(sentence: &str) -> Option<Protocol> {
-    let lower = sentence
-        .to_lowercase()
-        .replace(['\u{2010}', '\u{2013}', '~'], "-");
+/// The protocol one sentence states (lowercased, dashes made `-`, split into `words`),
+/// repetitions aside.
+fn in_sentence_once(lower: &str, words: &[&str]) -> Option<Protocol> {
     // "5-fold", "5 fold", "five-fold", "ten fold", "10-folds"
-    let words: Vec<&str> = lower
-        .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ',' | ';'))
-        .filter(|w| !w.is_empty())
-        .collect();
     let cv_context = lower.contains("cross") || lower.contains("fold") || lower.contains(" cv");
     for (i, word) in words.iter().enumerate() {
         let (count, rest) = match word.split_once('-') {
