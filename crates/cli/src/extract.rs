@@ -242,6 +242,20 @@ fn request(row: &Row, check: &str, p: u64, n: u64, folds: Option<(u64, u64)>) ->
     request_rounded(row, check, p, n, folds, None)
 }
 
+/// The check that answers an assumption for `row`: the mean of per-fold scores is checked
+/// over scikit-learn's stratified folds only where the protocol's sentence says the folds
+/// were stratified; otherwise over every fold configuration of the dataset (folds of equal
+/// size, any class counts), since folds of another composition reach other means, and a
+/// finding must hold for whatever folds the text allows.
+fn check_for<'a>(row: &Row, check: &'a str) -> &'a str {
+    if check == "1_dataset_known_folds_mos" && !row.protocol_text.to_lowercase().contains("stratif")
+    {
+        "1_dataset_unknown_folds_mos"
+    } else {
+        check
+    }
+}
+
 /// [`request`] with a `rounding` field (`"any"`: nearest, down or up).
 fn request_rounded(
     row: &Row,
@@ -258,6 +272,11 @@ fn request_rounded(
         .collect();
     let counts = format!("{{\"p\":{p},\"n\":{n}}}");
     let (key, folding) = match folds {
+        // The unknown-folds checks try every fold configuration: no strategy.
+        Some((k, r)) if check == "1_dataset_unknown_folds_mos" => (
+            "dataset",
+            format!(",\"folding\":{{\"n_folds\":{k},\"n_repeats\":{r}}}"),
+        ),
         Some((k, r)) => (
             "dataset",
             format!(",\"folding\":{{\"n_folds\":{k},\"n_repeats\":{r},\"strategy\":\"stratified_sklearn\"}}"),
@@ -356,6 +375,7 @@ fn scan_row(row: &Row, options: &scorecheck::RunOptions) -> (Vec<String>, String
     let mut explanations = Vec::new();
     let mut ran: Vec<(&str, Option<(u64, u64)>)> = Vec::new();
     for (column, check) in ASSUMPTIONS {
+        let check = check_for(row, check);
         let (text, allowed) = match (&row.protocol, column) {
             (None, "verdict_one_testset") => (request(row, check, p, n, None), true),
             (None, _) => (String::new(), false),

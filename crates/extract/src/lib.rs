@@ -59,7 +59,7 @@ pub use names::{registry_match, score_of_header, score_order};
 pub use protocol::{stated, Protocol, Stated};
 
 use model::RawTable;
-use names::bundle_check;
+use names::{bundle_check, RowKind};
 
 /// The document formats read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -385,6 +385,18 @@ fn rows_of(document: &Document, source: &str, limits: &Limits) -> Vec<Row> {
             if let Some(why) = &protocol.ambiguous {
                 notes.push(why.clone());
             }
+            // One fold's figures are a test set's, of the fold's p and n. (One run of a
+            // repeated k-fold keeps the stated repetitions: what one run reaches, r runs
+            // reach too, so the check is only weaker, never wrong, if a "run" was more.)
+            let row_protocol = if r.kind == Some(RowKind::Fold) {
+                notes.push(format!(
+                    "{:?} is one fold: a test set of the fold's p and n, not the dataset's; give them",
+                    r.method
+                ));
+                Some(Protocol::HoldOut)
+            } else {
+                protocol.protocol.clone()
+            };
             if matches!(protocol.protocol, Some(Protocol::HoldOut)) && registry.is_some() {
                 notes.push(
                     "hold-out: the test split's p and n are not the dataset's; give them"
@@ -399,17 +411,17 @@ fn rows_of(document: &Document, source: &str, limits: &Limits) -> Vec<Row> {
                 method: r.method,
                 registry,
                 matrix: r.matrix,
-                folds: match protocol.protocol {
+                folds: match row_protocol {
                     Some(Protocol::KFold { folds } | Protocol::RepeatedKFold { folds, .. }) => {
                         folds
                     }
                     _ => None,
                 },
-                repeats: match protocol.protocol {
+                repeats: match row_protocol {
                     Some(Protocol::RepeatedKFold { repeats, .. }) => repeats,
                     _ => None,
                 },
-                protocol: protocol.protocol.clone(),
+                protocol: row_protocol,
                 protocol_text: protocol.sentence.clone(),
                 scores: r.scores,
                 percent: r.percent,

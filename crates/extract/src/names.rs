@@ -50,6 +50,9 @@ const TABLE_NAMES: &[(&str, &str)] = &[
     ("au_roc", "auc"),
     ("auc_roc", "auc"),
     ("aucroc", "auc"),
+    ("rocauc", "auc"),
+    ("roc_auc_score", "auc"),
+    ("auc_score", "auc"),
     ("area_under_roc", "auc"),
     ("area_under_the_curve", "auc"),
     ("area_under_curve", "auc"),
@@ -501,6 +504,202 @@ pub(crate) fn is_value_word(header: &str) -> bool {
         )
 }
 
+/// What a body row's label says its figures are, when it says more than "one experiment".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RowKind {
+    /// One fold's test set of a cross-validation (`Fold 3`, `3rd fold`, `3` under `Fold`):
+    /// its p and n are the fold's, not the dataset's.
+    Fold,
+    /// One run of the whole experiment (`Run 2`, `Seed 42`, `Repetition 1`): only says that
+    /// a mean row beside it is the experiment's mean.
+    Run,
+    /// The mean of the other rows (`Mean`, `Average`, `Avg.`, `Mean ± SD`).
+    Mean,
+    /// A statistic over the other rows that no one experiment gives (`Std`, `SD`, `Max`,
+    /// `Median`, `Best`): each of its cells may come from a different row, or is a spread.
+    Statistic,
+}
+
+/// Label words (as [`header_form`] writes them) that number one fold (singular: `Folds`
+/// over `5` is the number of folds, a setting).
+const FOLD_WORDS: &[&str] = &[
+    "fold",
+    "fold_#",
+    "fold_no",
+    "fold_nr",
+    "fold_number",
+    "fold_id",
+    "split",
+    "cv_fold",
+    "partition",
+];
+
+/// Label words that number one run of the whole experiment.
+const RUN_WORDS: &[&str] = &[
+    "run",
+    "run_#",
+    "run_no",
+    "seed",
+    "random_seed",
+    "trial",
+    "repeat",
+    "repetition",
+];
+
+/// Labels (as [`header_form`] writes them) of a mean over the rows.
+const MEAN_LABELS: &[&str] = &[
+    "mean",
+    "average",
+    "avg",
+    "averaged",
+    "mean_value",
+    "mean_±_std",
+    "mean_±_sd",
+    "mean±std",
+    "mean±sd",
+    "mean_(std)",
+    "mean_(sd)",
+    "average_±_std",
+    "average_±_sd",
+    "avg_±_std",
+    "cv_mean",
+    "mean_cv",
+    "cv_average",
+    "overall_mean",
+    "overall_average",
+    "grand_mean",
+];
+
+/// Labels of a statistic over the rows that is no experiment's figures.
+const STATISTIC_LABELS: &[&str] = &[
+    "std",
+    "sd",
+    "s.d",
+    "stdev",
+    "st.dev",
+    "std_dev",
+    "std.dev",
+    "standard_deviation",
+    "σ",
+    "±",
+    "±_std",
+    "±_sd",
+    "±std",
+    "±sd",
+    "+/",
+    "+/_",
+    "+/_std",
+    "+/_sd",
+    "(±)",
+    "var",
+    "variance",
+    "se",
+    "sem",
+    "s.e",
+    "std_err",
+    "std._error",
+    "standard_error",
+    "ci",
+    "95%_ci",
+    "95_ci",
+    "confidence_interval",
+    "iqr",
+    "range",
+    "min",
+    "max",
+    "minimum",
+    "maximum",
+    "median",
+    "best",
+    "worst",
+    "highest",
+    "lowest",
+    "cv_std",
+    "std_cv",
+];
+
+/// What a row label (`label`, in a label column headed `header`) says its row's figures are,
+/// if more than one experiment's: one fold, one run, a mean or another statistic of rows.
+pub(crate) fn row_kind(label: &str, header: &str) -> Option<RowKind> {
+    let form = header_form(label);
+    if form.is_empty() {
+        return None;
+    }
+    // A trailing "over folds" (`Mean over folds`, `Std across runs`) says what is summarised.
+    let summary = ["_over_", "_across_", "_of_", "_of_all_"]
+        .iter()
+        .find_map(|joint| {
+            let (head, tail) = form.split_once(joint)?;
+            let tail = tail.trim_start_matches("all_").trim_start_matches("the_");
+            let counted = FOLD_WORDS
+                .iter()
+                .chain(RUN_WORDS)
+                .any(|w| tail == *w || tail.trim_end_matches('s') == w.trim_end_matches('s'))
+                || tail.ends_with("_folds")
+                || tail.ends_with("_runs");
+            counted.then_some(head)
+        })
+        .unwrap_or(form.as_str());
+    if MEAN_LABELS.contains(&summary) {
+        return Some(RowKind::Mean);
+    }
+    if STATISTIC_LABELS.contains(&summary) {
+        return Some(RowKind::Statistic);
+    }
+    // `Fold 3`, `Fold-3`, `Fold #3`, `3rd fold`, `Run 2`, `Seed 42`.
+    let numbered = |words: &[&str]| {
+        let (word, number) = match form.rsplit_once('_') {
+            Some((word, number)) if is_whole(number.trim_start_matches('#')) => (word, number),
+            _ => {
+                // `fold3`, `run2`
+                let at = form.find(|c: char| c.is_ascii_digit())?;
+                let (word, number) = form.split_at(at);
+                (word.trim_end_matches(['_', '#']), number)
+            }
+        };
+        let number = number.trim_start_matches('#');
+        (words.contains(&word.trim_end_matches("_#")) && is_whole(number)).then_some(())
+    };
+    let ordinal = |words: &[&str]| {
+        let (number, word) = form.split_once('_')?;
+        let digits = number.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        (is_whole(digits)
+            && matches!(&number[digits.len()..], "" | "st" | "nd" | "rd" | "th")
+            && words.contains(&word))
+        .then_some(())
+    };
+    let under = |words: &[&str]| {
+        (is_whole(&form) && words.contains(&header_form(header).as_str())).then_some(())
+    };
+    if numbered(FOLD_WORDS)
+        .or_else(|| ordinal(FOLD_WORDS))
+        .or_else(|| under(FOLD_WORDS))
+        .is_some()
+    {
+        return Some(RowKind::Fold);
+    }
+    if numbered(RUN_WORDS)
+        .or_else(|| ordinal(RUN_WORDS))
+        .or_else(|| under(RUN_WORDS))
+        .is_some()
+    {
+        return Some(RowKind::Run);
+    }
+    None
+}
+
+/// Whether a label column's header numbers folds or runs (`Fold`, `Seed`): its whole-number
+/// cells are written with it (`Fold 3`).
+pub(crate) fn numbers_folds_or_runs(header: &str) -> bool {
+    let form = header_form(header);
+    FOLD_WORDS.contains(&form.as_str()) || RUN_WORDS.contains(&form.as_str())
+}
+
+/// Digits only, at most nine of them.
+fn is_whole(text: &str) -> bool {
+    !text.is_empty() && text.len() <= 9 && text.chars().all(|c| c.is_ascii_digit())
+}
+
 /// The confusion-matrix entry a column header names (`TP`, `False negatives`): 0 tp, 1 fp,
 /// 2 fn, 3 tn.
 pub(crate) fn count_of_header(header: &str) -> Option<usize> {
@@ -658,6 +857,44 @@ mod tests {
         assert_eq!(score_of_header("ROC"), Some("auc"));
         assert_eq!(score_of_header("mathew_corrcoef"), Some("mcc"));
         assert!(is_dataset_word("Cohort"));
+    }
+
+    #[test]
+    fn row_labels_that_say_what_their_figures_are() {
+        for (label, header, kind) in [
+            ("Fold 3", "", Some(RowKind::Fold)),
+            ("fold-3", "", Some(RowKind::Fold)),
+            ("Fold #3", "", Some(RowKind::Fold)),
+            ("fold3", "", Some(RowKind::Fold)),
+            ("3rd fold", "", Some(RowKind::Fold)),
+            ("3", "Fold", Some(RowKind::Fold)),
+            ("Seed 42", "", Some(RowKind::Run)),
+            ("2", "Run", Some(RowKind::Run)),
+            ("Mean", "", Some(RowKind::Mean)),
+            ("Average over folds", "", Some(RowKind::Mean)),
+            ("Mean ± SD", "", Some(RowKind::Mean)),
+            ("Avg.", "", Some(RowKind::Mean)),
+            ("Std.", "", Some(RowKind::Statistic)),
+            ("S.D.", "", Some(RowKind::Statistic)),
+            ("Standard deviation", "", Some(RowKind::Statistic)),
+            ("Std across runs", "", Some(RowKind::Statistic)),
+            ("Max", "", Some(RowKind::Statistic)),
+            ("Median", "", Some(RowKind::Statistic)),
+            ("±", "", Some(RowKind::Statistic)),
+            // Names, settings and counts.
+            ("5", "Folds", None),
+            ("Mean Teacher", "", None),
+            ("Max pooling", "", None),
+            ("Best (ours)", "", None),
+            ("Run", "", None),
+            ("Experiment 1", "", None),
+            ("SVM", "", None),
+            ("F1", "", None),
+            ("ResNet50", "", None),
+            ("3", "Model", None),
+        ] {
+            assert_eq!(row_kind(label, header), kind, "{label:?} under {header:?}");
+        }
     }
 
     #[test]

@@ -304,14 +304,95 @@ fn a_fold_count_shared_by_every_row_is_a_setting_not_a_repetition() {
         scores(&rows[1]),
         vec![("acc", "21.5"), ("sens", "99.0"), ("spec", "13.3")]
     );
-    // A fold number that varies is a repetition of one method: its rows stay one method's.
+    // A fold number that varies is a repetition of one method: its rows are one method's
+    // folds, each a test set of the fold's own p and n.
     let md = "| Model | Fold | Acc |
 |-|-|-|
 | SVM | 1 | 0.91 |
 | SVM | 2 | 0.93 |
 ";
     let rows = extract(md, Format::Markdown, "f.md").unwrap();
-    assert!(rows.iter().all(|r| r.method == "SVM"), "{rows:?}");
+    let methods: Vec<&str> = rows.iter().map(|r| r.method.as_str()).collect();
+    assert_eq!(methods, ["SVM Fold 1", "SVM Fold 2"]);
+    assert!(rows.iter().all(|r| r.protocol == Some(Protocol::HoldOut)));
+}
+
+#[test]
+fn fold_rows_are_test_sets_and_statistics_of_rows_are_not_results() {
+    // One fold's figures are no figures of the whole dataset; a standard deviation, a
+    // maximum or a median of the folds is no one experiment's; the mean of the folds is the
+    // experiment's figure.
+    let md = "We use 5-fold cross-validation on the Pima Indians diabetes dataset.
+
+| Fold | Accuracy | Sensitivity | ROCAUC |
+|------|----------|-------------|--------|
+| 1 | 0.773 | 0.630 | 0.83 |
+| 2 | 0.760 | 0.593 | 0.82 |
+| Mean | 0.766 | 0.611 | 0.825 |
+| Std | 0.009 | 0.026 | 0.007 |
+| Max | 0.773 | 0.630 | 0.83 |
+| Median over folds | 0.766 | 0.611 | 0.825 |
+";
+    let rows = extract(md, Format::Markdown, "folds.md").unwrap();
+    let methods: Vec<&str> = rows.iter().map(|r| r.method.as_str()).collect();
+    assert_eq!(methods, ["Fold 1", "Fold 2", "Mean"], "{rows:?}");
+    for fold in &rows[..2] {
+        assert_eq!(fold.protocol, Some(Protocol::HoldOut));
+        assert_eq!(
+            fold.counts(),
+            None,
+            "a fold's p and n are not the dataset's"
+        );
+        assert_eq!(fold.folds, None);
+        assert!(fold.note.contains("is one fold"), "{}", fold.note);
+    }
+    let mean = &rows[2];
+    assert_eq!(mean.protocol, Some(Protocol::KFold { folds: Some(5) }));
+    assert_eq!(mean.counts(), Some((268, 500)));
+    assert_eq!(
+        scores(mean),
+        vec![("acc", "0.766"), ("sens", "0.611"), ("auc", "0.825")]
+    );
+    for row in &rows {
+        assert!(
+            row.note
+                .contains(r#"rows "Std", "Max", "Median over folds" summarised over the rows"#),
+            "{}",
+            row.note
+        );
+    }
+    // Under rows of methods, `Average` is a mean over different experiments: not read.
+    let md = "| Method | Acc | F1 |
+|-|-|-|
+| SVM | 0.91 | 0.88 |
+| RF | 0.93 | 0.90 |
+| Average | 0.92 | 0.89 |
+| Best | 0.93 | 0.90 |
+";
+    let rows = extract(md, Format::Markdown, "m.md").unwrap();
+    let methods: Vec<&str> = rows.iter().map(|r| r.method.as_str()).collect();
+    assert_eq!(methods, ["SVM", "RF"]);
+    assert!(
+        rows[0].note.contains(r#"rows "Average", "Best""#),
+        "{}",
+        rows[0].note
+    );
+    // The mean of runs is kept; a run keeps the stated repetitions (what one run reaches, ten
+    // reach too: weaker, never wrong).
+    let md = "We report 10 repeats of stratified 5-fold cross-validation on ecoli1.
+
+| Run | Acc | Sens |
+|-|-|-|
+| Run 1 | 0.91 | 0.88 |
+| Run 2 | 0.93 | 0.90 |
+| Average | 0.92 | 0.89 |
+";
+    let rows = extract(md, Format::Markdown, "r.md").unwrap();
+    let methods: Vec<&str> = rows.iter().map(|r| r.method.as_str()).collect();
+    assert_eq!(methods, ["Run 1", "Run 2", "Average"]);
+    assert!(rows
+        .iter()
+        .all(|r| (r.folds, r.repeats) == (Some(5), Some(10))));
 }
 
 #[test]
