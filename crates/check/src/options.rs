@@ -61,8 +61,9 @@ impl BackendChoice {
 ///
 /// One rule for every backend, named or the caller's own, the same as the experiment
 /// engine's (`scorecheck_experiment::Limits`): the exact enumerations run first (the
-/// mean-of-scores enumeration of `decide_sides`, and the exact decision of programs whose
-/// rows all bound one linear form), and the backend answers only the programs they leave
+/// mean-of-scores enumeration of `decide_sides`, the test of each row on its own for an
+/// integer point, and the exact decision of programs whose rows all bound one linear form),
+/// and the backend answers only the programs they leave
 /// open. They are exact, so they change no verdict, only who reaches it: with them on, a
 /// backend may never be called on a small check. [`RunOptions::with_enumeration`]`(false)`
 /// sends every integer program to the backend.

@@ -30,7 +30,9 @@ pub type Progress = Arc<dyn Fn(u64, u64) + Send + Sync>;
 /// enumeration ([`crate::decide_sides`]) runs first for every backend, the caller's own
 /// included, and the backend is asked only about the programs the enumeration leaves open
 /// (the common shapes, one dataset without fold bounds, are settled by the enumeration, so a
-/// backend may never be called for them). The enumeration is exact, so it changes no verdict,
+/// backend may never be called for them); after it, each row of the program is tested on its
+/// own for an integer point (a mean whose window falls between the values integer counts
+/// give is refuted at once). Both are exact, so they change no verdict,
 /// only who reaches it. Switch it off with [`Limits::without_enumeration`] to send every
 /// program to the backend (to test or time a backend, or count its calls).
 ///
@@ -249,6 +251,33 @@ pub fn verdict(
             certainty: Certainty::Exact,
             reason,
         },
-        _ => checked(solver, &problem, &limits.budget()),
+        _ => match unreachable_row(&problem, limits) {
+            Some(reason) => Verdict::Infeasible {
+                certainty: Certainty::Exact,
+                reason,
+            },
+            None => checked(solver, &problem, &limits.budget()),
+        },
     })
+}
+
+/// Why `problem` is infeasible when one of its rows alone has no integer point (a mean
+/// whose window falls between the values integer counts give: thin slabs a branch and
+/// bound can spend its whole node budget on); exact, and under the same switch as the
+/// enumeration (see [the rule](Limits#when-the-callers-backend-is-asked)).
+pub(crate) fn unreachable_row(
+    problem: &scorecheck_feasibility::Problem,
+    limits: &Limits,
+) -> Option<String> {
+    if !limits.enumerates() {
+        return None;
+    }
+    let mut cache = crate::unknown_folds::rows::RowCache::default();
+    match crate::unknown_folds::rows::first_unreachable_row(problem, &mut cache, limits.deadline) {
+        crate::unknown_folds::rows::RowScan::Unreachable(i) => Some(format!(
+            "no integer counts give the {} on their own: no value the counts can take lies in its window",
+            problem.constraints()[i].name
+        )),
+        _ => None,
+    }
 }

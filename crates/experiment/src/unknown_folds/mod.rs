@@ -20,7 +20,7 @@
 
 mod family;
 mod relaxation;
-mod rows;
+pub(crate) mod rows;
 mod search;
 
 use std::fmt;

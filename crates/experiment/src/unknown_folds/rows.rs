@@ -61,7 +61,7 @@ pub(crate) fn first_unreachable_row(
             .entry(row.clone())
             .or_insert_with(|| row_has_no_point(&row));
         if unreachable {
-            return RowScan::Unreachable;
+            return RowScan::Unreachable(i);
         }
     }
     RowScan::AllReachable
@@ -69,8 +69,9 @@ pub(crate) fn first_unreachable_row(
 
 /// What [`first_unreachable_row`] found.
 pub(crate) enum RowScan {
-    /// A row has no integer point: the problem is infeasible.
-    Unreachable,
+    /// A row (its index among the problem's constraints) has no integer point: the problem
+    /// is infeasible.
+    Unreachable(usize),
     /// Every row has an integer point of its own.
     AllReachable,
     /// The deadline passed before every row was looked at.

@@ -273,7 +273,7 @@ pub(crate) fn decide(
         return Ok(Decision::RefutedByRows);
     }
     match first_unreachable_row(&problem, cache, deadline) {
-        RowScan::Unreachable => return Ok(Decision::RefutedByRows),
+        RowScan::Unreachable(_) => return Ok(Decision::RefutedByRows),
         RowScan::Interrupted => return Ok(Decision::Undecided),
         RowScan::AllReachable => {}
     }
