@@ -413,18 +413,41 @@ fn caption_averages_classes(caption: &str) -> bool {
     }) || words.iter().any(|w| matches!(*w, "macro" | "micro"))
 }
 
+/// The first short cell of a table that names a score averaged over classes (`f1_macro`,
+/// `Macro-F1`, `weighted avg`): its other precision, recall and F1 figures are then likely
+/// averages over classes too.
+fn cell_averaging_classes(table: &RawTable) -> Option<&str> {
+    table
+        .rows
+        .iter()
+        .flatten()
+        .map(|c| c.text.trim())
+        .find(|text| {
+            text.split_whitespace().count() <= 4
+                && text.chars().count() <= 40
+                && caption_averages_classes(&text.replace('_', " "))
+        })
+}
+
 /// A table's rows: one per (dataset, method) with at least one score.
 pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Vec<String>) {
     let (mut rows, notes) = rows_as_printed(table, limits);
-    if caption_averages_classes(&table.caption) {
+    let why = if caption_averages_classes(&table.caption) {
+        Some(
+            "the caption says precision, recall or F1 are averaged over the classes: not read"
+                .to_string(),
+        )
+    } else {
+        cell_averaging_classes(table).map(|cell| {
+            format!("the table names {cell:?}, averaged over the classes, so its precision, recall or F1 may be too: not read")
+        })
+    };
+    if let Some(why) = why {
         for row in &mut rows {
             let before = row.scores.len();
             row.scores.retain(|(s, _)| !CLASS_AVERAGED.contains(s));
             if row.scores.len() < before {
-                row.notes.push(
-                    "the caption says precision, recall or F1 are averaged over the classes: not read"
-                        .to_string(),
-                );
+                row.notes.push(why.clone());
             }
         }
         rows.retain(|row| !row.scores.is_empty());
@@ -436,6 +459,23 @@ pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Vec<Str
 fn rows_as_printed(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Vec<String>) {
     let mut g = grid(&table.rows, limits.max_columns);
     g.retain(|row| row.iter().any(|c| !c.text.trim().is_empty()));
+    match pivot_long(&g, table.header_rows) {
+        Some(wide) => {
+            let (mut rows, notes) = rows_of_grid(wide, table);
+            for row in &mut rows {
+                row.notes.push(
+                    "gathered from a table of one value per row (a column of score names)"
+                        .to_string(),
+                );
+            }
+            (rows, notes)
+        }
+        None => rows_of_grid(g, table),
+    }
+}
+
+/// The rows of a table's expanded grid (blank rows left out).
+fn rows_of_grid(mut g: Vec<Vec<GridCell>>, table: &RawTable) -> (Vec<TableRow>, Vec<String>) {
     // Without declared header rows (LaTeX), a first header cell that names an index (`\#`,
     // `No.`, `Rank`) says the first row is the header.
     let index_header = || {
@@ -501,6 +541,120 @@ fn rows_as_printed(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Vec<Str
         Vec::new(),
         vec!["no column or row names a score".to_string()],
     )
+}
+
+/// A table in long form, one value per row (`| metric | fold | value |`: a column of score
+/// names that repeat, key columns saying whose score it is, one column of values), written
+/// wide: one row per key (`| fold | f1 | sens | ... |`), each score in its column. `None`
+/// when the table is not of that shape, or a (key, score) pair is given twice.
+fn pivot_long(g: &[Vec<GridCell>], header_rows: Option<usize>) -> Option<Vec<Vec<GridCell>>> {
+    let h = header_rows.unwrap_or(1);
+    if h != 1 || g.len() < 3 {
+        return None;
+    }
+    let (head, body) = g.split_at(1);
+    let width = head[0].len();
+    if width < 3 || body.iter().any(|row| row.iter().any(|c| c.merged)) {
+        return None;
+    }
+    let named = |c: usize| {
+        body.iter()
+            .all(|row| score_of_header(&row[c].text).is_some())
+    };
+    let score_column = (0..width).find(|&c| named(c))?;
+    let mut distinct: Vec<&'static str> = body
+        .iter()
+        .filter_map(|row| score_of_header(&row[score_column].text))
+        .collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    if distinct.len() == body.len() {
+        // Every score once: scores named in rows, read as such.
+        return None;
+    }
+    let numeric = |c: usize| body.iter().all(|row| is_number(&row[c].text));
+    let header = |c: usize| head[0][c].text.trim();
+    let is_key = |c: usize| {
+        c != score_column
+            && (!numeric(c) || numbers_folds_or_runs(header(c)) || is_index_header(header(c)))
+    };
+    let keys: Vec<usize> = (0..width).filter(|&c| is_key(c)).collect();
+    let values: Vec<usize> = (0..width)
+        .filter(|&c| c != score_column && !keys.contains(&c))
+        .collect();
+    // One column of values: the only one, or the one headed as a value (`value`, `mean`).
+    let value = match values.as_slice() {
+        [only] => *only,
+        many => {
+            let headed: Vec<usize> = many
+                .iter()
+                .copied()
+                .filter(|&c| {
+                    is_value_word(header(c)) && row_kind(header(c), "") != Some(RowKind::Statistic)
+                })
+                .collect();
+            match headed.as_slice() {
+                [one] => *one,
+                _ => return None,
+            }
+        }
+    };
+    if keys.is_empty() {
+        return None;
+    }
+    // Score names in order of first appearance, each a column (two names of one score,
+    // `ppv` and `precision`, stay two columns: the wide table says it is given twice).
+    let mut scores: Vec<String> = Vec::new();
+    let mut rows: Vec<(Vec<String>, Vec<Option<String>>)> = Vec::new();
+    for row in body {
+        let name = row[score_column].text.trim();
+        let at = match scores.iter().position(|s| s == name) {
+            Some(at) => at,
+            None => {
+                scores.push(name.to_string());
+                scores.len() - 1
+            }
+        };
+        // `1` under `fold` is written `fold 1`: a label, not a value.
+        let key: Vec<String> = keys
+            .iter()
+            .map(|&c| numbered_label(&row[c].text, header(c)))
+            .collect();
+        let slot = match rows.iter().position(|(k, _)| *k == key) {
+            Some(i) => i,
+            None => {
+                rows.push((key, Vec::new()));
+                rows.len() - 1
+            }
+        };
+        let cells = &mut rows[slot].1;
+        if cells.len() <= at {
+            cells.resize(at + 1, None);
+        }
+        if cells[at].is_some() {
+            return None;
+        }
+        cells[at] = Some(row[value].text.clone());
+    }
+    let cell = |text: String| GridCell {
+        text,
+        ..GridCell::default()
+    };
+    let mut wide = vec![keys
+        .iter()
+        .map(|&c| cell(header(c).to_string()))
+        .chain(scores.iter().map(|name| cell(name.clone())))
+        .collect::<Vec<_>>()];
+    for (key, mut cells) in rows {
+        cells.resize(scores.len(), None);
+        wide.push(
+            key.into_iter()
+                .map(cell)
+                .chain(cells.into_iter().map(|c| cell(c.unwrap_or_default())))
+                .collect(),
+        );
+    }
+    Some(wide)
 }
 
 /// Whether label column `c` only numbers the rows: a rank or row-number header over whole

@@ -494,3 +494,48 @@ Cough & 30 & 12 & 15 & 43 & 0.680 & 0.782 \\
     let rows = extract(md, Format::Markdown, "q.md").unwrap();
     assert_eq!(rows[0].matrix, None);
 }
+
+#[test]
+fn a_table_in_long_form_is_read_one_row_per_key() {
+    let md = "| metric | fold | value |
+|---|---|---|
+| accuracy | 1 | 0.91 |
+| accuracy | 2 | 0.93 |
+| sensitivity | 1 | 0.81 |
+| sensitivity | 2 | 0.83 |
+";
+    let rows = extract(md, Format::Markdown, "long.md").unwrap();
+    let methods: Vec<&str> = rows.iter().map(|r| r.method.as_str()).collect();
+    assert_eq!(methods, ["fold 1", "fold 2"], "{rows:?}");
+    assert_eq!(scores(&rows[1]), vec![("acc", "0.93"), ("sens", "0.83")]);
+    assert!(
+        rows[0].note.contains("one value per row"),
+        "{}",
+        rows[0].note
+    );
+    // Long form by model, with a spread column beside the values.
+    let md = "| model | metric | mean | std |
+|---|---|---|---|
+| SVM | acc | 0.91 | 0.01 |
+| SVM | f1 | 0.88 | 0.02 |
+| RF | acc | 0.93 | 0.01 |
+| RF | f1 | 0.90 | 0.03 |
+";
+    let rows = extract(md, Format::Markdown, "long2.md").unwrap();
+    let read: Vec<(&str, Vec<(&str, &str)>)> = rows
+        .iter()
+        .map(|r| (r.method.as_str(), scores(r)))
+        .collect();
+    assert_eq!(
+        read,
+        vec![
+            ("SVM", vec![("acc", "0.91"), ("f1p", "0.88")]),
+            ("RF", vec![("acc", "0.93"), ("f1p", "0.90")]),
+        ]
+    );
+    // Every score once is scores named in rows, not a long table.
+    let md = "| metric | value |\n|---|---|\n| accuracy | 0.91 |\n| f1_macro | 0.88 |\n| recall | 0.85 |\n";
+    let rows = extract(md, Format::Markdown, "summary.md").unwrap();
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.91")], "{rows:?}");
+    assert!(rows[0].note.contains("\"f1_macro\""), "{}", rows[0].note);
+}
