@@ -241,23 +241,33 @@ fn repeated_cross_validation_is_checked_with_its_repetitions_or_not_at_all() {
 }
 
 #[test]
-fn a_finding_holds_however_the_figures_were_rounded() {
+fn a_finding_holds_however_the_figures_were_rounded_and_needs_a_stated_protocol() {
     let dir = temp_dir("rounding");
-    // ecoli1 has p = 77: 1/77 = 0.012987 truncates to 0.012, which no k/77 rounds to;
-    // 0.500 is no k/77 whichever way it was rounded (38/77 = 0.4935, 39/77 = 0.5065).
+    // ecoli1 has 77 + 259 = 336 items. 89.2 % is no k/336 and no mean of five fold
+    // accuracies when rounded to nearest, but 300/336 = 89.29 % truncates to it; 89.20 % is
+    // reached however it was rounded by neither.
+    let table = "| Dataset | Method | Accuracy |\n|---|---|---|\n| ecoli1 | truncated | 89.2% |\n| ecoli1 | impossible | 89.20% |\n";
     let readme = write(
         &dir,
         "r.md",
-        "| Dataset | Method | Sensitivity |\n|---|---|---|\n| ecoli1 | truncated | 0.012 |\n| ecoli1 | impossible | 0.500 |\n",
+        &format!("We use 5-fold cross-validation.\n\n{table}"),
     );
     let out = scorecheck().arg("scan").arg(&readme).output().unwrap();
     let scanned = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = scanned.lines().collect();
     assert_eq!(lines.len(), 3, "{scanned}");
     // Both are inconsistent when rounded to nearest; only the second is a finding.
-    assert!(lines[1].contains(",inconsistent,"), "{}", lines[1]);
+    assert!(
+        lines[1].contains(",inconsistent,inconsistent,"),
+        "{}",
+        lines[1]
+    );
     assert!(lines[1].ends_with(','), "{}", lines[1]);
-    assert!(lines[2].contains(",inconsistent,"), "{}", lines[2]);
+    assert!(
+        lines[2].contains(",inconsistent,inconsistent,"),
+        "{}",
+        lines[2]
+    );
     assert!(
         lines[2].contains("however its figures were rounded"),
         "{}",
@@ -265,6 +275,21 @@ fn a_finding_holds_however_the_figures_were_rounded() {
     );
     let summary = String::from_utf8(out.stderr).unwrap();
     assert!(summary.contains("1 findings"), "{summary}");
+    // A text that states no protocol allows a hold-out split of any size: the whole dataset
+    // as one test set is checked, for information, and nothing is a finding.
+    let bare = write(&dir, "bare.md", table);
+    let out = scorecheck().arg("scan").arg(&bare).output().unwrap();
+    let scanned = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = scanned.lines().collect();
+    assert!(
+        lines[2].contains(",inconsistent,not stated,not stated,"),
+        "{}",
+        lines[2]
+    );
+    assert!(lines[2].ends_with(','), "{}", lines[2]);
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("0 findings"));
 }
 
 #[test]

@@ -23,6 +23,10 @@ pub(crate) struct TableRow {
     pub matrix: Option<[u64; 4]>,
     /// What the row's label says its figures are, beside one experiment's (`Fold 3`, `Mean`).
     pub kind: Option<RowKind>,
+    /// The class counts (p, n) a classification report's `support` column gives.
+    pub support: Option<(u64, u64)>,
+    /// Read from a binary classification report (its per-class rows are the binary scores).
+    pub report: bool,
     pub notes: Vec<String>,
 }
 
@@ -128,12 +132,17 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
             .count();
         filled > 0 && 2 * lists >= filled
     };
+    // A column of fold or run numbers (`| Fold | Acc |` over `| 1 | 0.91 |`) names its rows.
+    let numbers_rows = |c: usize| {
+        !header_names_score(c) && g[..h].iter().any(|row| numbers_folds_or_runs(&row[c].text))
+    };
     let labels = (0..width)
         .take_while(|&c| {
             if value_lists(c) {
                 return false;
             }
-            !body.iter().any(|row| is_number(&row[c].text))
+            numbers_rows(c)
+                || !body.iter().any(|row| is_number(&row[c].text))
                 || (!header_names_score(c) && {
                     // Text in at least half the filled cells (a fold column's `μ`, `σ`
                     // under numbered folds is not enough).
@@ -432,7 +441,29 @@ fn cell_averaging_classes(table: &RawTable) -> Option<&str> {
 /// A table's rows: one per (dataset, method) with at least one score.
 pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Vec<String>) {
     let (mut rows, notes) = rows_as_printed(table, limits);
-    let why = if caption_averages_classes(&table.caption) {
+    let report = rows.iter().any(|r| r.report);
+    // Recall printed equal to accuracy in every row (two at least) is the signature of
+    // recall weighted over the classes (weighted recall is the accuracy): binary recalls
+    // match the accuracy only by chance.
+    let printed = |row: &TableRow, score: &str| {
+        row.scores
+            .iter()
+            .find(|(s, _)| *s == score)
+            .map(|(_, v)| v.clone())
+    };
+    let with_both: Vec<&TableRow> = rows
+        .iter()
+        .filter(|r| printed(r, "acc").is_some() && printed(r, "sens").is_some())
+        .collect();
+    let weighted = with_both.len() >= 2
+        && with_both
+            .iter()
+            .all(|r| printed(r, "acc") == printed(r, "sens"));
+    let why = if report {
+        None
+    } else if weighted {
+        Some("recall equals accuracy in every row, as recall weighted over the classes does: precision, recall and F1 read as weighted averages, not read".to_string())
+    } else if caption_averages_classes(&table.caption) {
         Some(
             "the caption says precision, recall or F1 are averaged over the classes: not read"
                 .to_string(),
@@ -459,6 +490,11 @@ pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Vec<Str
 fn rows_as_printed(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Vec<String>) {
     let mut g = grid(&table.rows, limits.max_columns);
     g.retain(|row| row.iter().any(|c| !c.text.trim().is_empty()));
+    match classification_report(&g, table) {
+        Some(Ok(row)) => return (vec![row], Vec::new()),
+        Some(Err(why)) => return (Vec::new(), vec![why]),
+        None => {}
+    }
     match pivot_long(&g, table.header_rows) {
         Some(wide) => {
             let (mut rows, notes) = rows_of_grid(wide, table);
@@ -543,6 +579,160 @@ fn rows_of_grid(mut g: Vec<Vec<GridCell>>, table: &RawTable) -> (Vec<TableRow>, 
     )
 }
 
+/// Labels of a classification report's rows that average over the classes.
+const REPORT_AVERAGES: &[&str] = &[
+    "macro_avg",
+    "weighted_avg",
+    "micro_avg",
+    "samples_avg",
+    "avg_/_total",
+    "avg/total",
+    "macro_average",
+    "weighted_average",
+    "micro_average",
+];
+
+/// Labels of a classification report's class read as the positive one.
+const POSITIVE_LABELS: &[&str] = &["1", "1.0", "true", "yes", "positive", "pos"];
+
+/// A binary classification report as scikit-learn prints it (`| | precision | recall |
+/// f1-score | support |`, a row per class, then `accuracy`, `macro avg`, `weighted avg`),
+/// read as one row: the positive class's precision, recall and F1 are ppv, sens and f1p,
+/// the negative class's are npv, spec and f1n, and the support column gives p and n.
+///
+/// The positive class is the one labelled `1` (`true`, `yes`, `positive`), else the second;
+/// the other choice swaps p and n, sens and spec, ppv and npv, f1p and f1n, which is the
+/// same system of scores, so the verdict is the same. `None` when the table is no report;
+/// an error saying why when it is a report of more than two classes (its rows are no binary
+/// figures, and its `accuracy` row no F1).
+fn classification_report(
+    g: &[Vec<GridCell>],
+    table: &RawTable,
+) -> Option<Result<TableRow, String>> {
+    let (head, body) = g.split_first()?;
+    let column = |names: &[&str]| {
+        head.iter().position(|c| {
+            let form = c.text.trim().to_lowercase().replace(['-', ' '], "_");
+            names.contains(&form.as_str())
+        })
+    };
+    let precision = column(&["precision"])?;
+    let recall = column(&["recall"])?;
+    let f1 = column(&["f1_score", "f1", "f1score", "f_score", "f1_measure"])?;
+    let support = column(&["support"]);
+    if [precision, recall, f1].contains(&0) || head[0].text.trim().len() > 20 {
+        return None;
+    }
+    let label = |row: &[GridCell]| row[0].text.trim().to_lowercase().replace(' ', "_");
+    let mut classes: Vec<&Vec<GridCell>> = Vec::new();
+    let mut accuracy: Option<&Vec<GridCell>> = None;
+    let mut averages = Vec::new();
+    for row in body {
+        let l = label(row);
+        if l == "accuracy" {
+            accuracy = Some(row);
+        } else if REPORT_AVERAGES.contains(&l.as_str()) {
+            averages.push(row[0].text.trim().to_string());
+        } else if l.is_empty() {
+            return None;
+        } else {
+            classes.push(row);
+        }
+    }
+    if averages.is_empty() && accuracy.is_none() && support.is_none() {
+        return None;
+    }
+    if classes.len() != 2 {
+        return Some(Err(format!(
+            "a classification report of {} classes: no binary figures",
+            classes.len()
+        )));
+    }
+    let positive = classes
+        .iter()
+        .position(|row| POSITIVE_LABELS.contains(&label(row).as_str()))
+        .unwrap_or(1);
+    let (pos, neg) = (classes[positive], classes[1 - positive]);
+    let mut row = TableRow {
+        report: true,
+        ..TableRow::default()
+    };
+    let mut read = |score: &'static str, cell: &GridCell| match value::read(&cell.text) {
+        CellValue::Number {
+            printed,
+            percent_sign,
+        } => {
+            if percent_sign {
+                row.percent = true;
+                row.marked_percent.push(score);
+            }
+            row.scores.push((score, printed));
+        }
+        CellValue::NotReported => {}
+        CellValue::Text(text) => row.notes.push(format!("{score}: {text:?} is not a value")),
+    };
+    if let Some(acc) = accuracy {
+        // scikit-learn prints the accuracy under f1-score; some copies move it left.
+        if let Some(cell) = [f1, recall, precision]
+            .iter()
+            .map(|&c| &acc[c])
+            .find(|c| is_number(&c.text))
+        {
+            read("acc", cell);
+        }
+    }
+    read("sens", &pos[recall]);
+    read("spec", &neg[recall]);
+    read("ppv", &pos[precision]);
+    read("npv", &neg[precision]);
+    read("f1p", &pos[f1]);
+    read("f1n", &neg[f1]);
+    let whole = |cell: &GridCell| cell.text.trim().parse::<u64>().ok();
+    let mut notes = vec![format!(
+        "a classification report: class {:?} read as positive, {:?} as negative (the other reading swaps p and n, sens and spec, ppv and npv, f1p and f1n: the same verdict)",
+        pos[0].text.trim(),
+        neg[0].text.trim()
+    )];
+    if let Some(c) = support {
+        match (whole(&pos[c]), whole(&neg[c])) {
+            (Some(p), Some(n)) => {
+                let total = accuracy.and_then(|a| whole(&a[c]));
+                match total {
+                    Some(t) if Some(t) != p.checked_add(n) => notes.push(format!(
+                        "the supports {p} and {n} do not add up to the accuracy row's {t}: p and n not read"
+                    )),
+                    _ => {
+                        row.support = Some((p, n));
+                        notes.push("p and n from the report's support column".to_string());
+                    }
+                }
+            }
+            _ => notes
+                .push("the support column holds no whole numbers: p and n not read".to_string()),
+        }
+    }
+    if !averages.is_empty() {
+        notes.push(format!(
+            "rows {} average the classes: not read",
+            averages
+                .iter()
+                .map(|a| format!("{a:?}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    let (dataset, caption_note) = dataset_of_text(table);
+    row.dataset = dataset.unwrap_or_default();
+    if let Some(n) = caption_note {
+        notes.push(n);
+    } else if row.dataset.is_empty() {
+        notes.push("no dataset named in the caption".to_string());
+    }
+    row.notes.extend(notes);
+    settle_scale(&mut row);
+    (!row.scores.is_empty()).then_some(Ok(row))
+}
+
 /// A table in long form, one value per row (`| metric | fold | value |`: a column of score
 /// names that repeat, key columns saying whose score it is, one column of values), written
 /// wide: one row per key (`| fold | f1 | sens | ... |`), each score in its column. `None`
@@ -568,10 +758,6 @@ fn pivot_long(g: &[Vec<GridCell>], header_rows: Option<usize>) -> Option<Vec<Vec
         .collect();
     distinct.sort_unstable();
     distinct.dedup();
-    if distinct.len() == body.len() {
-        // Every score once: scores named in rows, read as such.
-        return None;
-    }
     let numeric = |c: usize| body.iter().all(|row| is_number(&row[c].text));
     let header = |c: usize| head[0][c].text.trim();
     let is_key = |c: usize| {
@@ -579,6 +765,15 @@ fn pivot_long(g: &[Vec<GridCell>], header_rows: Option<usize>) -> Option<Vec<Vec
             && (!numeric(c) || numbers_folds_or_runs(header(c)) || is_index_header(header(c)))
     };
     let keys: Vec<usize> = (0..width).filter(|&c| is_key(c)).collect();
+    // Every score once with one key throughout is scores named in rows, read as such; a key
+    // that varies (`| Metric | Best model | Value |`) says each score is another's.
+    let varies = keys.iter().any(|&c| {
+        body.iter()
+            .any(|row| row[c].text.trim() != body[0][c].text.trim())
+    });
+    if distinct.len() == body.len() && !varies {
+        return None;
+    }
     let values: Vec<usize> = (0..width)
         .filter(|&c| c != score_column && !keys.contains(&c))
         .collect();
@@ -700,7 +895,35 @@ struct Labels {
     after: Vec<String>,
 }
 
-fn row_labels(f: &Frame, labels: &[GridCell], previous: &[String]) -> (Labels, Vec<String>) {
+/// Which label columns name datasets by the registry: more than half of their filled cells
+/// are registry (or image-set) names. One match among methods (`ada`, AdaBoost, is the
+/// registry's ADA) names no dataset.
+fn registry_columns(f: &Frame) -> Vec<bool> {
+    let width = f.body.first().map_or(0, |(labels, _)| labels.len());
+    (0..width)
+        .map(|k| {
+            let (mut filled, mut named) = (0usize, 0usize);
+            for (labels, _) in &f.body {
+                let text = labels[k].text.trim();
+                if text.is_empty() || is_value_word(text) {
+                    continue;
+                }
+                filled += 1;
+                if registry_match(text).is_some() || known_without_counts(text) {
+                    named += 1;
+                }
+            }
+            2 * named > filled
+        })
+        .collect()
+}
+
+fn row_labels(
+    f: &Frame,
+    labels: &[GridCell],
+    previous: &[String],
+    registry_columns: &[bool],
+) -> (Labels, Vec<String>) {
     let mut texts: Vec<String> = labels.iter().map(|c| c.text.trim().to_string()).collect();
     let mut notes = Vec::new();
     // A grouping label column left empty under its first row (Markdown has no \multirow).
@@ -744,6 +967,7 @@ fn row_labels(f: &Frame, labels: &[GridCell], previous: &[String]) -> (Labels, V
         } else if is_method_word(header) && method.is_none() {
             method = Some(text.clone());
         } else if (registry_match(text).is_some() || known_without_counts(text))
+            && registry_columns.get(k).copied().unwrap_or(false)
             && dataset.is_none()
         {
             dataset = Some(text.clone());
@@ -828,6 +1052,7 @@ fn read_frame(
             .is_some_and(|g| registry_match(g).is_none() && !known_without_counts(g));
     let mut previous: Vec<String> = Vec::new();
     let mut section: Option<String> = None;
+    let named_datasets = registry_columns(f);
     for (labels, values) in &f.body {
         // A separating row: one text across the row (a dataset's or a block's name).
         let texts: Vec<&str> = labels
@@ -843,7 +1068,7 @@ fn read_frame(
             section = Some(texts[0].to_string());
             continue;
         }
-        let (mut who, texts) = row_labels(f, labels, &previous);
+        let (mut who, texts) = row_labels(f, labels, &previous, &named_datasets);
         previous = texts;
         // A fold or run number (or `Mean`, `Std`) in a column that is neither a label nor a
         // score (`| SVM | 3 | 0.91 |` under `| Model | Fold | Acc |`).
@@ -1033,12 +1258,12 @@ fn read_frame(
 /// not folds or runs of one experiment (`Average` under rows of methods or datasets).
 /// A mean of folds or runs is kept: it is the experiment's figure, averaged.
 fn summaries_left_out(rows: Vec<TableRow>) -> Vec<TableRow> {
-    let mut experiments = rows
+    // A mean beside no other row (`| Metric | Mean | Std |` read across) is the mean of runs
+    // or folds the table does not list.
+    let of_folds_or_runs = rows
         .iter()
         .filter(|r| !matches!(r.kind, Some(RowKind::Mean | RowKind::Statistic)))
-        .peekable();
-    let of_folds_or_runs = experiments.peek().is_some()
-        && experiments.all(|r| matches!(r.kind, Some(RowKind::Fold | RowKind::Run)));
+        .all(|r| matches!(r.kind, Some(RowKind::Fold | RowKind::Run)));
     let (kept, left): (Vec<TableRow>, Vec<TableRow>) =
         rows.into_iter().partition(|r| match r.kind {
             Some(RowKind::Statistic) => false,

@@ -52,6 +52,7 @@ mod markdown;
 mod model;
 mod names;
 mod protocol;
+mod report;
 mod value;
 
 pub use batch::{batch_cells, batch_header, check_of, score_columns, LEADING, TRAILING};
@@ -59,7 +60,7 @@ pub use names::{registry_match, score_of_header, score_order};
 pub use protocol::{stated, Protocol, Stated};
 
 use model::RawTable;
-use names::{bundle_check, RowKind};
+use names::{bundle_check, erratum, RowKind};
 
 /// The document formats read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -146,6 +147,9 @@ pub struct Row {
     /// The confusion matrix the row states in TP, FP, FN and TN columns, as (tp, fp, fn,
     /// tn); its p = tp + fn and n = tn + fp are the row's counts (before the registry's).
     pub matrix: Option<[u64; 4]>,
+    /// The class counts (p, n) a classification report's `support` column gives (before
+    /// the registry's; they are the evaluated set's, whatever the protocol).
+    pub support: Option<(u64, u64)>,
     /// The number of folds the text states.
     pub folds: Option<u64>,
     /// The number of repetitions of the k-fold cross-validation the text states (`None`
@@ -170,6 +174,9 @@ impl Row {
         if let Some([tp, fp, fn_, tn]) = self.matrix {
             // Checked when read: both sums fit.
             return Some((tp.saturating_add(fn_), tn.saturating_add(fp)));
+        }
+        if let Some(counts) = self.support {
+            return Some(counts);
         }
         match (&self.registry, &self.protocol) {
             (_, Some(Protocol::HoldOut)) => None,
@@ -376,6 +383,8 @@ fn rows_of(document: &Document, source: &str, limits: &Limits) -> Vec<Row> {
                     "dataset {:?} has no one (p, n) in the registry: check it with the bundle's check {check} (its images and assumptions in GUIDE.md)",
                     r.dataset
                 ));
+            } else if let Some(why) = registry.is_none().then(|| erratum(&r.dataset)).flatten() {
+                notes.push(why.to_string());
             } else if registry.is_none() && !r.dataset.is_empty() {
                 notes.push(format!(
                     "dataset {:?} not in the registry: give p and n",
@@ -411,6 +420,7 @@ fn rows_of(document: &Document, source: &str, limits: &Limits) -> Vec<Row> {
                 method: r.method,
                 registry,
                 matrix: r.matrix,
+                support: r.support,
                 folds: match row_protocol {
                     Some(Protocol::KFold { folds } | Protocol::RepeatedKFold { folds, .. }) => {
                         folds

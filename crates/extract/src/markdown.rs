@@ -57,7 +57,23 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                 last_paragraph.clear();
                 block.clear();
             }
-            Event::Start(Tag::Paragraph) => block.clear(),
+            Event::Start(Tag::Paragraph | Tag::CodeBlock(_)) => block.clear(),
+            Event::End(TagEnd::CodeBlock) => {
+                // A classification report printed as text is a table of its own.
+                for rows in crate::report::tables(&block) {
+                    let mut t = RawTable {
+                        caption: last_paragraph.clone(),
+                        heading: heading.clone(),
+                        header_rows: Some(1),
+                        ..RawTable::default()
+                    };
+                    for row in rows {
+                        t.push_row(row, limits);
+                    }
+                    document.push_table(t, limits);
+                }
+                block.clear();
+            }
             Event::End(TagEnd::Paragraph) => {
                 document.text.push_str(&block);
                 document.text.push_str("\n\n");

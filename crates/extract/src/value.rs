@@ -74,6 +74,9 @@ pub(crate) fn read(text: &str) -> CellValue {
     if printed.starts_with('.') || printed.starts_with("-.") {
         printed = printed.replacen('.', "0.", 1);
     }
+    if let Some(plain) = plain_of_scientific(&printed) {
+        printed = plain;
+    }
     if is_decimal(&printed) {
         CellValue::Number {
             printed,
@@ -82,6 +85,53 @@ pub(crate) fn read(text: &str) -> CellValue {
     } else {
         CellValue::Text(text.to_string())
     }
+}
+
+/// A number in scientific notation (`1.2205e-05`, `9.5E-1`) as the plain decimal with the
+/// same digits (`0.000012205`, `0.95`): the last digit keeps its place, so the rounding
+/// window is the same. `None` for anything else, or an exponent beyond ±30.
+pub(crate) fn plain_of_scientific(text: &str) -> Option<String> {
+    let (mantissa, exponent) = text.split_once(['e', 'E'])?;
+    let exponent: i32 = exponent
+        .strip_prefix('+')
+        .unwrap_or(exponent)
+        .parse()
+        .ok()?;
+    if exponent.abs() > 30 || !is_decimal(mantissa) {
+        return None;
+    }
+    let (sign, body) = match mantissa.strip_prefix('-') {
+        Some(body) => ("-", body),
+        None => ("", mantissa),
+    };
+    let (whole, fraction) = body.split_once('.').unwrap_or((body, ""));
+    let digits = format!("{whole}{fraction}");
+    // The decimal point sits after `point` digits of `digits` (may be outside them).
+    let point = i32::try_from(whole.len()).ok()? + exponent;
+    let (whole, fraction) = if point <= 0 {
+        (
+            "0".to_string(),
+            format!("{}{digits}", "0".repeat(usize::try_from(-point).ok()?)),
+        )
+    } else if usize::try_from(point).ok()? >= digits.len() {
+        (
+            format!(
+                "{digits}{}",
+                "0".repeat(usize::try_from(point).ok()? - digits.len())
+            ),
+            String::new(),
+        )
+    } else {
+        let (w, f) = digits.split_at(usize::try_from(point).ok()?);
+        (w.to_string(), f.to_string())
+    };
+    let whole = whole.trim_start_matches('0');
+    let whole = if whole.is_empty() { "0" } else { whole };
+    Some(if fraction.is_empty() {
+        format!("{sign}{whole}")
+    } else {
+        format!("{sign}{whole}.{fraction}")
+    })
 }
 
 /// `[-]digits[.digits]` or `[-].digits`: what the batch reads as a decimal as written.
@@ -173,6 +223,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn scientific_notation_is_the_plain_decimal_with_the_same_digits() {
+        assert_eq!(
+            plain_of_scientific("1.22055699651e-05").as_deref(),
+            Some("0.0000122055699651")
+        );
+        assert_eq!(plain_of_scientific("9.5E-1").as_deref(), Some("0.95"));
+        assert_eq!(
+            plain_of_scientific("-1.94127442587e-02").as_deref(),
+            Some("-0.0194127442587")
+        );
+        assert_eq!(plain_of_scientific("1.5e+2").as_deref(), Some("150"));
+        assert_eq!(plain_of_scientific("2.5e1").as_deref(), Some("25"));
+        assert_eq!(plain_of_scientific("0.95"), None);
+        assert_eq!(plain_of_scientific("1e999"), None);
+        assert_eq!(plain_of_scientific("e-5"), None);
+    }
+
+    #[test]
     fn fractions_become_percentages_with_their_digits() {
         for (fraction, percent) in [
             ("0.975", Some("97.5")),
@@ -249,6 +317,13 @@ mod tests {
         assert_eq!(read("SVM"), CellValue::Text("SVM".into()));
         assert_eq!(read("1,234"), CellValue::Text("1,234".into()));
         assert_eq!(read("12/30"), CellValue::Text("12/30".into()));
-        assert_eq!(read("1e-3"), CellValue::Text("1e-3".into()));
+        // Scientific notation is a number (a kappa of 1.2e-05 printed by a program).
+        assert_eq!(
+            read("1e-3"),
+            CellValue::Number {
+                printed: "0.001".into(),
+                percent_sign: false
+            }
+        );
     }
 }

@@ -193,8 +193,19 @@ fn settings_tell_rows_apart_but_fold_numbers_do_not() {
     let methods: Vec<&str> = rows.iter().map(|r| r.method.as_str()).collect();
     assert_eq!(
         methods,
-        vec!["jpeg 20", "jpeg 40", "0.05 0.55", "0.03 0.55"]
+        vec![
+            "jpeg 20",
+            "jpeg 40",
+            "0.05 0.55",
+            "0.03 0.55",
+            "Fold 1",
+            "Fold 2"
+        ]
     );
+    // Fold numbers name their rows, each a test set of the fold's own counts.
+    assert!(rows[4..]
+        .iter()
+        .all(|r| r.protocol == Some(Protocol::HoldOut)));
     assert_eq!(scores(&rows[1]), vec![("f1p", "0.02"), ("acc", "0.08")]);
 }
 
@@ -257,10 +268,27 @@ fn html_baseline_row_in_the_head_and_a_dataframe_index_column() {
 
 #[test]
 fn a_numbered_fold_column_is_not_an_index() {
-    // A fold number under a `Fold` header, followed by values: still no method to read.
+    // A fold number under a `Fold` header names the fold: each row is one fold's test set.
     let md = "| Fold | Acc |\n|---|---|\n| 1 | 0.91 |\n| 2 | 0.93 |\n";
     let rows = extract(md, Format::Markdown, "f.md").unwrap();
-    assert!(rows.is_empty(), "{rows:?}");
+    let methods: Vec<&str> = rows.iter().map(|r| r.method.as_str()).collect();
+    assert_eq!(methods, ["Fold 1", "Fold 2"], "{rows:?}");
+    assert!(rows.iter().all(|r| r.protocol == Some(Protocol::HoldOut)));
+    // `K` over fold numbers is no kappa.
+    let md =
+        "| K | Accuracy | Kappa |\n|---|---|---|\n| 1 | 0.31 | 1.2e-05 |\n| 2 | 0.30 | -0.0194 |\n";
+    let rows = extract(md, Format::Markdown, "k.md").unwrap();
+    let read: Vec<(&str, Vec<(&str, &str)>)> = rows
+        .iter()
+        .map(|r| (r.method.as_str(), scores(r)))
+        .collect();
+    assert_eq!(
+        read,
+        vec![
+            ("K 1", vec![("acc", "0.31"), ("kappa", "0.000012")]),
+            ("K 2", vec![("acc", "0.30"), ("kappa", "-0.0194")]),
+        ]
+    );
 }
 
 #[test]
@@ -538,4 +566,129 @@ fn a_table_in_long_form_is_read_one_row_per_key() {
     let rows = extract(md, Format::Markdown, "summary.md").unwrap();
     assert_eq!(scores(&rows[0]), vec![("acc", "0.91")], "{rows:?}");
     assert!(rows[0].note.contains("\"f1_macro\""), "{}", rows[0].note);
+}
+
+#[test]
+fn a_binary_classification_report_is_one_row_with_its_counts() {
+    // scikit-learn's report (y = 77 negatives, 329 positives), pasted as a table.
+    let md = "Results on the held-out test set.
+
+| | precision | recall | f1-score | support |
+|---|---|---|---|---|
+| 0 | 0.6893 | 0.9221 | 0.7889 | 77 |
+| 1 | 0.9802 | 0.9027 | 0.9399 | 329 |
+| accuracy | | | 0.9064 | 406 |
+| macro avg | 0.8348 | 0.9124 | 0.8644 | 406 |
+| weighted avg | 0.9250 | 0.9064 | 0.9112 | 406 |
+";
+    let rows = extract(md, Format::Markdown, "report.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].counts(), Some((329, 77)));
+    assert_eq!(
+        scores(&rows[0]),
+        vec![
+            ("acc", "0.9064"),
+            ("sens", "0.9027"),
+            ("spec", "0.9221"),
+            ("ppv", "0.9802"),
+            ("npv", "0.6893"),
+            ("f1p", "0.9399"),
+            ("f1n", "0.7889")
+        ]
+    );
+    assert!(
+        rows[0].note.contains("class \"1\" read as positive"),
+        "{}",
+        rows[0].note
+    );
+    // Printed as text in a code block, with named classes: `True` is the positive one.
+    let md = "Results on the test set.
+
+```
+              precision    recall  f1-score   support
+
+       False       0.53      0.45      0.49       349
+        True       0.35      0.44      0.39       243
+
+    accuracy                           0.44       592
+   macro avg       0.44      0.44      0.44       592
+weighted avg       0.46      0.44      0.45       592
+```
+";
+    let rows = extract(md, Format::Markdown, "printed.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].counts(), Some((243, 349)));
+    assert_eq!(
+        scores(&rows[0]),
+        vec![
+            ("acc", "0.44"),
+            ("sens", "0.44"),
+            ("spec", "0.45"),
+            ("ppv", "0.35"),
+            ("npv", "0.53"),
+            ("f1p", "0.39"),
+            ("f1n", "0.49")
+        ]
+    );
+    // Three classes are no binary report: nothing is read as one.
+    let md = "```
+              precision    recall  f1-score   support
+
+           0      0.773     0.773     0.773        97
+           1      0.802     0.786     0.794        98
+           2      0.757     0.771     0.764       105
+
+    accuracy                          0.777       300
+```
+";
+    assert!(extract(md, Format::Markdown, "three.md")
+        .unwrap()
+        .is_empty());
+}
+
+#[test]
+fn one_registry_name_among_methods_names_no_dataset_and_errata_give_no_counts() {
+    // `ada` (AdaBoost) is the registry's ADA; among methods it is a method.
+    let md = "| | Accuracy | F1 |\n|---|---|---|\n| rf | 0.923333 | 0.878947 |\n| ada | 0.923333 | 0.881443 |\n| svm | 0.91 | 0.87 |\n";
+    let rows = extract(md, Format::Markdown, "m.md").unwrap();
+    assert_eq!(rows[1].method, "ada");
+    assert_eq!(rows[1].dataset, "");
+    assert_eq!(rows[1].counts(), None);
+    // The registry's german and new_thyroid2 hold the reference's counts, not the data's.
+    let md = "| Dataset | Accuracy |\n|---|---|\n| German | 0.75 |\n| new-thyroid2 | 0.97 |\n| pima | 0.77 |\n";
+    let rows = extract(md, Format::Markdown, "d.md").unwrap();
+    assert_eq!(rows[0].counts(), None);
+    assert!(rows[0].note.contains("German credit"), "{}", rows[0].note);
+    assert_eq!(rows[1].counts(), None);
+    assert!(rows[1].note.contains("page-blocks0"), "{}", rows[1].note);
+    assert_eq!(rows[2].counts(), Some((268, 500)));
+}
+
+#[test]
+fn weighted_recall_and_scattered_bests_are_not_binary_figures() {
+    // Recall equal to accuracy in every row: recall weighted over the classes.
+    let md = "| Model | Accuracy | Precision | Recall | F1 | AUC |\n|---|---|---|---|---|---|\n| A | 0.6946 | 0.4825 | 0.6946 | 0.5694 | 0.4997 |\n| B | 0.4790 | 0.5559 | 0.4790 | 0.4995 | 0.4625 |\n";
+    let rows = extract(md, Format::Markdown, "w.md").unwrap();
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.6946"), ("auc", "0.4997")]);
+    assert!(rows[0].note.contains("weighted"), "{}", rows[0].note);
+    // The best model per score: each score is another model's.
+    let md = "| Metric | Best Model | Value |\n|---|---|---|\n| Accuracy | A | 0.69 |\n| Precision | B | 0.58 |\n| AUC | B | 0.51 |\n";
+    let rows = extract(md, Format::Markdown, "b.md").unwrap();
+    let read: Vec<(&str, Vec<(&str, &str)>)> = rows
+        .iter()
+        .map(|r| (r.method.as_str(), scores(r)))
+        .collect();
+    assert_eq!(
+        read,
+        vec![
+            ("A", vec![("acc", "0.69")]),
+            ("B", vec![("ppv", "0.58"), ("auc", "0.51")]),
+        ]
+    );
+    // A summary of unlisted folds: the mean is read, the spread and extremes are not.
+    let md = "| Metric | Mean | Std | Min | Max |\n|---|---|---|---|---|\n| Accuracy | 0.5143 | 0.0281 | 0.4894 | 0.5661 |\n| AUC | 0.5361 | 0.0492 | 0.4829 | 0.6242 |\n";
+    let rows = extract(md, Format::Markdown, "s.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].method, "Mean");
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.5143"), ("auc", "0.5361")]);
 }

@@ -1,0 +1,108 @@
+//! scikit-learn's classification report as text (`classification_report(y, pred)` pasted
+//! into a code block): its rows as table cells, read like a table of the same shape.
+//!
+//! Written by hand: the text is whitespace-aligned columns with labels that may hold spaces
+//! (`macro avg`) or be numbers (`0`, `1`), which no table reader takes.
+
+use crate::model::RawCell;
+
+/// The header words of a report, in order.
+const HEADER: [&str; 4] = ["precision", "recall", "f1-score", "support"];
+
+/// The reports in `text`, each as rows of cells: a header row, then one row per class and
+/// per average, and `accuracy` with its value under f1-score. Lines that are not a report's
+/// end it; a text with no report gives none.
+pub(crate) fn tables(text: &str) -> Vec<Vec<Vec<RawCell>>> {
+    let mut out = Vec::new();
+    let mut current: Option<Vec<Vec<RawCell>>> = None;
+    for line in text.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if is_header(&words) {
+            out.extend(current.take().filter(|t| t.len() > 1));
+            let mut head = vec![RawCell::new("")];
+            head.extend(HEADER.iter().map(|h| RawCell::new(*h)));
+            for cell in &mut head {
+                cell.header = true;
+            }
+            current = Some(vec![head]);
+            continue;
+        }
+        let Some(table) = current.as_mut() else {
+            continue;
+        };
+        if words.is_empty() {
+            continue;
+        }
+        match row(&words) {
+            Some(cells) => table.push(cells.into_iter().map(RawCell::new).collect()),
+            None => out.extend(current.take().filter(|t| t.len() > 1)),
+        }
+    }
+    out.extend(current.filter(|t| t.len() > 1));
+    out
+}
+
+fn is_header(words: &[&str]) -> bool {
+    let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+    lower == HEADER || lower == ["precision", "recall", "f1", "support"]
+}
+
+fn is_number(word: &str) -> bool {
+    !word.is_empty() && word.parse::<f64>().is_ok_and(f64::is_finite)
+}
+
+/// One report line as cells (label, precision, recall, f1-score, support), or `None` when
+/// it is no report line.
+fn row(words: &[&str]) -> Option<Vec<String>> {
+    let numbers = words.iter().rev().take_while(|w| is_number(w)).count();
+    let label_words = words.len() - numbers;
+    let (label, values) = match (label_words, numbers) {
+        // `0  0.91  0.88  0.89  120`: a numeric class label.
+        (0, 5) => (words[0].to_string(), &words[1..]),
+        (1.., 4) => (words[..label_words].join(" "), &words[label_words..]),
+        // `accuracy  0.88  240`: the value under f1-score.
+        (1.., 2) => {
+            let label = words[..label_words].join(" ");
+            return Some(vec![
+                label,
+                String::new(),
+                String::new(),
+                words[label_words].to_string(),
+                words[label_words + 1].to_string(),
+            ]);
+        }
+        _ => return None,
+    };
+    let mut cells = vec![label];
+    cells.extend(values.iter().map(|v| (*v).to_string()));
+    Some(cells)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_printed_report_becomes_rows_of_cells() {
+        let text = "              precision    recall  f1-score   support
+
+           0     0.3774    0.5000    0.4301        80
+   malignant     0.7183    0.6071    0.6581       168
+
+    accuracy                         0.5726       248
+   macro avg     0.5478    0.5536    0.5441       248
+weighted avg     0.6083    0.5726    0.5845       248
+";
+        let tables = tables(text);
+        assert_eq!(tables.len(), 1);
+        let texts: Vec<Vec<&str>> = tables[0]
+            .iter()
+            .map(|r| r.iter().map(|c| c.text.as_str()).collect())
+            .collect();
+        assert_eq!(texts[1], ["0", "0.3774", "0.5000", "0.4301", "80"]);
+        assert_eq!(texts[2][0], "malignant");
+        assert_eq!(texts[3], ["accuracy", "", "", "0.5726", "248"]);
+        assert_eq!(texts[5][0], "weighted avg");
+        assert!(super::tables("no report here\n1 2 3 4 5\n").is_empty());
+    }
+}
