@@ -579,6 +579,14 @@ fn rows_of_grid(mut g: Vec<Vec<GridCell>>, table: &RawTable) -> (Vec<TableRow>, 
     )
 }
 
+/// A header cell lower-cased, spaces and hyphens as underscores, outer marks off.
+fn header_form_of(text: &str) -> String {
+    text.trim()
+        .trim_end_matches([':', '.'])
+        .to_lowercase()
+        .replace(['-', ' '], "_")
+}
+
 /// Labels of a classification report's rows that average over the classes.
 const REPORT_AVERAGES: &[&str] = &[
     "macro_avg",
@@ -639,7 +647,11 @@ fn classification_report(
             classes.push(row);
         }
     }
-    if averages.is_empty() && accuracy.is_none() && support.is_none() {
+    let class_header = matches!(
+        header_form_of(&head[0].text).as_str(),
+        "class" | "classes" | "class_label" | "label" | "category" | "target"
+    );
+    if averages.is_empty() && accuracy.is_none() && support.is_none() && !class_header {
         return None;
     }
     if classes.len() != 2 {
@@ -687,7 +699,11 @@ fn classification_report(
     read("npv", &neg[precision]);
     read("f1p", &pos[f1]);
     read("f1n", &neg[f1]);
-    let whole = |cell: &GridCell| cell.text.trim().parse::<u64>().ok();
+    // `40.0`: a pandas float column of counts.
+    let whole = |cell: &GridCell| {
+        let text = cell.text.trim();
+        text.strip_suffix(".0").unwrap_or(text).parse::<u64>().ok()
+    };
     let mut notes = vec![format!(
         "a classification report: class {:?} read as positive, {:?} as negative (the other reading swaps p and n, sens and spec, ppv and npv, f1p and f1n: the same verdict)",
         pos[0].text.trim(),

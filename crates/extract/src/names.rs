@@ -129,6 +129,16 @@ pub fn score_of_header(header: &str) -> Option<&'static str> {
     if named.is_some() {
         return named;
     }
+    // `Mean Accuracy`, `Average AUC`: the row's figure, averaged as its protocol says. Only
+    // for scores whose "average" names nothing else (`Average Precision` is the area under
+    // the precision-recall curve, a `Mean F1` may be macro).
+    let lowered = header.trim().to_lowercase();
+    for prefix in ["mean ", "average ", "avg. ", "avg "] {
+        if let Some(rest) = lowered.strip_prefix(prefix) {
+            return score_of_plain_header(rest)
+                .filter(|s| matches!(*s, "acc" | "bacc" | "auc" | "mcc"));
+        }
+    }
     // `Positive Predictive Value (adjusted)`: a score with a trailing remark in parentheses
     // that leaves it the same quantity (the remark is read nowhere).
     let trimmed = header.trim();
@@ -370,6 +380,11 @@ pub(crate) fn score_of_qualified_header(header: &str) -> Option<(&'static str, S
             .copied()
             .collect::<Vec<_>>()
             .join(" ");
+        // "Error" after other words names many rates (`Accusation Error` is a false
+        // omission rate, `Type I error` the fpr): only the split words leave it the error.
+        if score == "err" && !qualifier.trim().is_empty() {
+            return None;
+        }
         return Some((score, qualifier.trim_end_matches(':').trim().to_string()));
     }
     None
@@ -966,6 +981,16 @@ mod tests {
         assert_eq!(score_of_header("F-measure"), Some("f1p"));
         assert_eq!(score_of_header("G-mean"), Some("gm"));
         assert_eq!(score_of_header("AUROC"), Some("auc"));
+        assert_eq!(score_of_header("Mean Accuracy"), Some("acc"));
+        assert_eq!(score_of_header("Average AUC"), Some("auc"));
+        assert_eq!(score_of_header("Avg. Accuracy"), Some("acc"));
+        assert_eq!(score_of_header("Average Precision"), None);
+        assert_eq!(score_of_header("Mean F1"), None);
+        assert_eq!(score_of_qualified_header("Accusation Error"), None);
+        assert_eq!(
+            score_of_qualified_header("Test Error"),
+            Some(("err", String::new()))
+        );
         assert_eq!(score_of_header("IoU"), Some("ji"));
         assert_eq!(score_of_header("Recall"), Some("sens"));
         assert_eq!(score_of_header("MCC ↑"), Some("mcc"));

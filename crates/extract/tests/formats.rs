@@ -692,3 +692,31 @@ fn weighted_recall_and_scattered_bests_are_not_binary_figures() {
     assert_eq!(rows[0].method, "Mean");
     assert_eq!(scores(&rows[0]), vec![("acc", "0.5143"), ("auc", "0.5361")]);
 }
+
+#[test]
+fn per_class_tables_under_a_class_header() {
+    // Two classes: a report without its averages (support as pandas floats).
+    let md = "| Class | Precision | Recall | F1-Score | Support |\n|---|---|---|---|---|\n| 0 | 0.77 | 0.85 | 0.81 | 40.0 |\n| 1 | 0.87 | 0.80 | 0.83 | 49.0 |\n";
+    let rows = extract(md, Format::Markdown, "two.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].counts(), Some((49, 40)));
+    assert_eq!(
+        scores(&rows[0]),
+        vec![
+            ("sens", "0.80"),
+            ("spec", "0.85"),
+            ("ppv", "0.87"),
+            ("npv", "0.77"),
+            ("f1p", "0.83"),
+            ("f1n", "0.81")
+        ]
+    );
+    // Four classes: no binary figures.
+    let md = "| Class | Precision | Recall | F1-Score |\n|---|---|---|---|\n| Benign | 0.96 | 0.98 | 0.97 |\n| Brute Force | 0.83 | 0.94 | 0.89 |\n| DoS | 0.90 | 0.91 | 0.90 |\n| PortScan | 0.99 | 0.97 | 0.98 |\n";
+    assert!(extract(md, Format::Markdown, "four.md").unwrap().is_empty());
+    // `Mean Accuracy` is the accuracy (averaged as the protocol says); `Accusation Error`
+    // is no error rate.
+    let md = "| Dataset | Mean Accuracy | Accusation Error |\n|---|---|---|\n| pima | 0.77 | 0.095 |\n";
+    let rows = extract(md, Format::Markdown, "m.md").unwrap();
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.77")], "{rows:?}");
+}
