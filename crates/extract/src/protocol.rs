@@ -220,6 +220,38 @@ fn in_sentence_once(lower: &str, words: &[&str]) -> Option<Protocol> {
     None
 }
 
+/// Whether a sentence that states a protocol says it served tuning or selection
+/// (hyperparameters, features, models, early stopping), not the reported figures.
+fn tunes(sentence: &str) -> bool {
+    let lower = sentence.to_lowercase().replace('-', " ");
+    [
+        "hyperparameter",
+        "hyper parameter",
+        "parameter selection",
+        "parameter tuning",
+        "parameters were tuned",
+        "parameters were selected",
+        "parameters were chosen",
+        "tuning",
+        "tune ",
+        "tuned",
+        "grid search",
+        "random search",
+        "model selection",
+        "feature selection",
+        "select the best",
+        "choose the best",
+        "early stopping",
+        "inner loop",
+        "inner fold",
+        "inner cross",
+        "inner cv",
+        "nested",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+}
+
 /// The protocol `text` states: the first statement found, or none when two statements
 /// disagree (then `ambiguous` quotes both). Statements of one cross-validation complete each
 /// other ("5-fold cross-validation." then "It was repeated 10 times."); "cross-validation"
@@ -235,10 +267,17 @@ pub fn stated(text: &str) -> Stated {
     let mut cv: Option<Cv> = None;
     let mut others: Vec<(Protocol, String)> = Vec::new();
     let mut conflicts: Vec<String> = Vec::new();
+    let mut tuning: Option<String> = None;
     for sentence in sentences(text).take(20_000) {
         let Some(protocol) = in_sentence(&sentence) else {
             continue;
         };
+        if tunes(&sentence) {
+            // A cross-validation that chose parameters or features says nothing of how the
+            // reported figures were obtained (often a held-out test set).
+            tuning.get_or_insert(sentence);
+            continue;
+        }
         let (folds, repeated, repeats) = match protocol {
             Protocol::KFold { folds } => (folds, false, None),
             Protocol::RepeatedKFold { folds, repeats } => (folds, true, repeats),
@@ -292,6 +331,17 @@ pub fn stated(text: &str) -> Stated {
         (protocol, c.sentences.join(" "))
     });
     let mut found: Vec<(Protocol, String)> = cv.into_iter().chain(others).collect();
+    if let Some(sentence) = tuning {
+        // The evaluation's own protocol may be stated too, but which figures it gave and
+        // which the tuning did is not known: no protocol.
+        return Stated {
+            protocol: None,
+            sentence: String::new(),
+            ambiguous: Some(format!(
+                "the text uses a cross-validation to tune or select ({sentence:?}): the protocol of the reported figures is not known"
+            )),
+        };
+    }
     if !conflicts.is_empty() {
         return Stated {
             protocol: None,
@@ -414,6 +464,20 @@ mod tests {
         let s = stated("5-fold CV repeated 10 times. Then 5-fold CV repeated 3 times.");
         assert_eq!(s.protocol, None);
         assert!(s.ambiguous.is_some());
+    }
+
+    #[test]
+    fn a_cross_validation_for_tuning_states_no_protocol_of_the_figures() {
+        for text in [
+            "We use the same 3-fold stratified cross validation for feature and parameter selection. Results are on the test set.",
+            "Hyperparameters were tuned by 5-fold cross-validation.",
+            "A grid search with 10-fold CV chose C and gamma.",
+            "We evaluate with nested 5-fold cross-validation.",
+        ] {
+            let s = stated(text);
+            assert_eq!(s.protocol, None, "{text}");
+            assert!(s.ambiguous.is_some_and(|a| a.contains("tune or select")), "{text}");
+        }
     }
 
     #[test]

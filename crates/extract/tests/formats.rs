@@ -716,7 +716,8 @@ fn per_class_tables_under_a_class_header() {
     assert!(extract(md, Format::Markdown, "four.md").unwrap().is_empty());
     // `Mean Accuracy` is the accuracy (averaged as the protocol says); `Accusation Error`
     // is no error rate.
-    let md = "| Dataset | Mean Accuracy | Accusation Error |\n|---|---|---|\n| pima | 0.77 | 0.095 |\n";
+    let md =
+        "| Dataset | Mean Accuracy | Accusation Error |\n|---|---|---|\n| pima | 0.77 | 0.095 |\n";
     let rows = extract(md, Format::Markdown, "m.md").unwrap();
     assert_eq!(scores(&rows[0]), vec![("acc", "0.77")], "{rows:?}");
 }
