@@ -65,8 +65,12 @@ const ASSUMPTIONS: [(&str, &str); 3] = [
 const MAX_FILE_BYTES: u64 = 16 << 20;
 
 /// The `\input` resolver of a LaTeX file: names relative to its folder, never absolute or
-/// above it, each at most the size cap.
-fn resolver(file: &Path) -> impl Fn(&str) -> Option<String> {
+/// above it, each at most the size cap. What it refuses or cannot find is pushed to
+/// `unread`, for the caller to say.
+fn resolver<'a>(
+    file: &Path,
+    unread: &'a std::cell::RefCell<Vec<String>>,
+) -> impl Fn(&str) -> Option<String> + 'a {
     let folder = file.parent().map(Path::to_path_buf).unwrap_or_default();
     move |name: &str| {
         let relative = Path::new(name);
@@ -74,18 +78,27 @@ fn resolver(file: &Path) -> impl Fn(&str) -> Option<String> {
             .components()
             .any(|c| !matches!(c, Component::Normal(_) | Component::CurDir))
         {
+            unread.borrow_mut().push(format!(
+                "\\input{{{name}}} not read: only files in the document's folder or below it are read; run extract on a copy of the project with the file there"
+            ));
             return None;
         }
         let mut candidates = vec![folder.join(relative)];
         if relative.extension().is_none() {
             candidates.push(folder.join(format!("{name}.tex")));
         }
-        candidates.into_iter().find_map(|path| {
+        let found = candidates.into_iter().find_map(|path| {
             let size = std::fs::metadata(&path).ok()?.len();
             (size <= MAX_FILE_BYTES)
                 .then(|| std::fs::read_to_string(&path).ok())
                 .flatten()
-        })
+        });
+        if found.is_none() {
+            unread.borrow_mut().push(format!(
+                "\\input{{{name}}} not read: no such file of at most {MAX_FILE_BYTES} bytes, in UTF-8, beside the document"
+            ));
+        }
+        found
     }
 }
 
@@ -149,15 +162,25 @@ pub fn extract_file(file: &Path, input: Option<InputFormat>) -> Result<Vec<Row>,
             e.utf8_error().valid_up_to()
         )
     })?;
-    let resolve = resolver(if stdin { Path::new("./-") } else { file });
-    scorecheck_extract::extract_with(
+    let unread = std::cell::RefCell::new(Vec::new());
+    let resolve = resolver(if stdin { Path::new("./-") } else { file }, &unread);
+    let rows = scorecheck_extract::extract_with(
         &text,
         format,
         &name,
         &scorecheck_extract::Limits::default(),
         &resolve,
     )
-    .map_err(|e| format!("{name}: {e}"))
+    .map_err(|e| format!("{name}: {e}"))?;
+    drop(resolve);
+    let mut said = Vec::new();
+    for message in unread.into_inner() {
+        if !said.contains(&message) {
+            eprintln!("scorecheck extract: {name}: {message}");
+            said.push(message);
+        }
+    }
+    Ok(rows)
 }
 
 /// Every file's rows; each unreadable file reported on stderr, the others read.
