@@ -1312,9 +1312,6 @@ fn summaries_left_out(rows: Vec<TableRow>) -> Vec<TableRow> {
 /// The confusion matrix a body row states in columns headed TP, FP, FN and TN (outside any
 /// column group, each once, whole numbers), as (tp, fp, fn, tn).
 fn matrix_of(f: &Frame, values: &[GridCell]) -> Option<[u64; 4]> {
-    if f.transposed {
-        return None;
-    }
     let mut found: [Option<u64>; 4] = [None; 4];
     for (j, cell) in values.iter().enumerate() {
         let headers: Vec<&str> = f

@@ -761,7 +761,13 @@ fn is_whole(text: &str) -> bool {
 /// The confusion-matrix entry a column header names (`TP`, `False negatives`): 0 tp, 1 fp,
 /// 2 fn, 3 tn.
 pub(crate) fn count_of_header(header: &str) -> Option<usize> {
-    match header_form(header).as_str() {
+    let form = header_form(header);
+    // `True Positives (TP)`: the name and its abbreviation.
+    if let Some((name, remark)) = form.strip_suffix(')').and_then(|f| f.rsplit_once("_(")) {
+        let (a, b) = (count_of_header(name), count_of_header(remark));
+        return if a == b { a } else { None };
+    }
+    match form.as_str() {
         "tp" | "tps" | "true_positive" | "true_positives" => Some(0),
         "fp" | "fps" | "false_positive" | "false_positives" => Some(1),
         "fn" | "fns" | "false_negative" | "false_negatives" => Some(2),

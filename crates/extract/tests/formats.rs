@@ -721,3 +721,16 @@ fn per_class_tables_under_a_class_header() {
     let rows = extract(md, Format::Markdown, "m.md").unwrap();
     assert_eq!(scores(&rows[0]), vec![("acc", "0.77")], "{rows:?}");
 }
+
+#[test]
+fn confusion_counts_named_in_rows_give_p_and_n() {
+    let md = "| Metric | Value |\n|---|---|\n| Accuracy | 0.9452 |\n| Recall | 0.6941 |\n| True Positives (TP) | 152 |\n| True Negatives (TN) | 1744 |\n| False Positives (FP) | 43 |\n| False Negatives (FN) | 67 |\n";
+    let rows = extract(md, Format::Markdown, "cm.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].matrix, Some([152, 43, 67, 1744]));
+    assert_eq!(rows[0].counts(), Some((219, 1787)));
+    assert_eq!(
+        scores(&rows[0]),
+        vec![("acc", "0.9452"), ("sens", "0.6941")]
+    );
+}
