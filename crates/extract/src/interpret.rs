@@ -136,12 +136,24 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
     let numbers_rows = |c: usize| {
         !header_names_score(c) && g[..h].iter().any(|row| numbers_folds_or_runs(&row[c].text))
     };
+    // A setting written once per block of rows (`50\%` over an SVM row and an ED row, the
+    // next left blank), as a `\multirow` would: it groups its rows, as a label does.
+    let groups_rows = |c: usize| {
+        !header_names_score(c)
+            && c + 1 < width
+            && body.iter().any(|row| row[c].text.trim().is_empty())
+            && body.iter().any(|row| !row[c].text.trim().is_empty())
+            && body
+                .iter()
+                .all(|row| !row[c].text.trim().is_empty() || !row[c + 1].text.trim().is_empty())
+    };
     let labels = (0..width)
         .take_while(|&c| {
             if value_lists(c) {
                 return false;
             }
             numbers_rows(c)
+                || (c == 0 && groups_rows(c))
                 || !body.iter().any(|row| is_number(&row[c].text))
                 || (!header_names_score(c) && {
                     // Text in at least half the filled cells (a fold column's `μ`, `σ`

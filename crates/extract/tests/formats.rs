@@ -734,3 +734,29 @@ fn confusion_counts_named_in_rows_give_p_and_n() {
         vec![("acc", "0.9452"), ("sens", "0.6941")]
     );
 }
+
+#[test]
+fn a_setting_written_once_per_block_groups_its_rows() {
+    let tex = r"\begin{table}\caption{Validation}\label{tab:v}
+\begin{tabular}{|c|c||c|c|}\hline
+\textbf{Negatives} & \textbf{Classifier} & \textbf{Accuracy} & \textbf{Specificity} \\ \hline
+50\% & SVM & 0.72550 & 0.69200 \\ \cline{2-4}
+ & ED & 0.62500 & 0.58300 \\ \hline
+4\% & SVM & 0.74900 & 0.47917 \\ \cline{2-4}
+ & ED & 0.67208 & 0.50000 \\ \hline
+\end{tabular}\end{table}";
+    let rows = extract(tex, Format::Latex, "v.tex").unwrap();
+    let read: Vec<(&str, Vec<(&str, &str)>)> = rows
+        .iter()
+        .map(|r| (r.method.as_str(), scores(r)))
+        .collect();
+    assert_eq!(
+        read,
+        vec![
+            ("50% SVM", vec![("acc", "0.72550"), ("spec", "0.69200")]),
+            ("50% ED", vec![("acc", "0.62500"), ("spec", "0.58300")]),
+            ("4% SVM", vec![("acc", "0.74900"), ("spec", "0.47917")]),
+            ("4% ED", vec![("acc", "0.67208"), ("spec", "0.50000")]),
+        ]
+    );
+}
