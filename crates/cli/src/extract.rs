@@ -288,11 +288,31 @@ fn request_rounded(
     folds: Option<(u64, u64)>,
     rounding: Option<&str>,
 ) -> String {
-    let scores: Vec<String> = row
-        .scores
-        .iter()
-        .map(|(s, v)| format!("{s:?}:{v}"))
-        .collect();
+    request_with(row, &row.scores, check, (p, n), folds, rounding)
+}
+
+/// The request of `row` with the classes' roles swapped: the paper's positive class is the
+/// registry's negative one (its scores as printed, p and n exchanged).
+fn request_swapped(
+    row: &Row,
+    check: &str,
+    (p, n): (u64, u64),
+    folds: Option<(u64, u64)>,
+    rounding: Option<&str>,
+) -> String {
+    request_with(row, &row.scores, check, (n, p), folds, rounding)
+}
+
+/// The request of `row` under one assumption, with `scores` and counts given.
+fn request_with(
+    row: &Row,
+    scores: &[(&'static str, String)],
+    check: &str,
+    (p, n): (u64, u64),
+    folds: Option<(u64, u64)>,
+    rounding: Option<&str>,
+) -> String {
+    let scores: Vec<String> = scores.iter().map(|(s, v)| format!("{s:?}:{v}")).collect();
     let counts = format!("{{\"p\":{p},\"n\":{n}}}");
     let (key, folding) = match folds {
         // The unknown-folds checks try every fold configuration: no strategy.
@@ -462,10 +482,18 @@ fn scan_row(row: &Row, options: &scorecheck::RunOptions) -> (Vec<String>, String
         .collect();
     // The text says nothing of how its figures were rounded: a finding must also hold when
     // they were truncated or rounded up (`"rounding": "any"`), not only rounded to nearest.
+    // Counts from the registry say which class is the minority, not which one the paper took
+    // as positive (some take the majority): a finding must hold with the roles swapped too.
+    // A row's own matrix or report says which is which.
+    let own_counts = report || row.matrix.is_some();
     let robust = || {
         ran.iter().all(|(check, folds)| {
             let text = request_rounded(row, check, p, n, *folds, Some("any"));
             verdict(&text, options).0 == "inconsistent"
+                && (own_counts || {
+                    let text = request_swapped(row, check, (p, n), *folds, Some("any"));
+                    verdict(&text, options).0 == "inconsistent"
+                })
         })
     };
     // A text that states no protocol allows any: a hold-out split of unknown size, averaged

@@ -350,3 +350,23 @@ fn a_fold_row_is_not_checked_as_the_whole_dataset() {
         lines[2]
     );
 }
+
+#[test]
+fn a_finding_holds_with_the_classes_roles_swapped() {
+    let dir = temp_dir("swapped");
+    // ecoli1 has 77 positives and 259 negatives; a paper may take the 259 as its positive
+    // class. sens 130/259, spec 39/77 and acc 169/336 fit that way round, not the registry's:
+    // inconsistent under both assumptions as printed, but no finding.
+    let readme = write(
+        &dir,
+        "s.md",
+        "We use stratified 5-fold cross-validation.\n\n| Dataset | Method | Accuracy | Sensitivity | Specificity |\n|---|---|---|---|---|\n| ecoli1 | A | 0.5030 | 0.5019 | 0.5065 |\n",
+    );
+    let out = scorecheck().arg("scan").arg(&readme).output().unwrap();
+    let scanned = String::from_utf8(out.stdout).unwrap();
+    let line = scanned.lines().nth(1).unwrap();
+    assert!(
+        line.ends_with(",not stated,inconsistent,inconsistent,"),
+        "{line}"
+    );
+}
