@@ -829,6 +829,7 @@ fn pivot_long(g: &[Vec<GridCell>], header_rows: Option<usize>) -> Option<Vec<Vec
     // `ppv` and `precision`, stay two columns: the wide table says it is given twice).
     let mut scores: Vec<String> = Vec::new();
     let mut rows: Vec<(Vec<String>, Vec<Option<String>>)> = Vec::new();
+    let mut slots: std::collections::HashMap<Vec<String>, usize> = std::collections::HashMap::new();
     for row in body {
         let name = row[score_column].text.trim();
         let at = match scores.iter().position(|s| s == name) {
@@ -843,9 +844,11 @@ fn pivot_long(g: &[Vec<GridCell>], header_rows: Option<usize>) -> Option<Vec<Vec
             .iter()
             .map(|&c| numbered_label(&row[c].text, header(c)))
             .collect();
-        let slot = match rows.iter().position(|(k, _)| *k == key) {
-            Some(i) => i,
+        // A map from key to row: a long table of 100,000 rows is read in one pass.
+        let slot = match slots.get(&key) {
+            Some(&i) => i,
             None => {
+                slots.insert(key.clone(), rows.len());
                 rows.push((key, Vec::new()));
                 rows.len() - 1
             }

@@ -779,6 +779,9 @@ fn is_whole(text: &str) -> bool {
 /// 2 fn, 3 tn.
 pub(crate) fn count_of_header(header: &str) -> Option<usize> {
     let form = header_form(header);
+    if form.len() > 60 {
+        return None;
+    }
     // `True Positives (TP)`: the name and its abbreviation.
     if let Some((name, remark)) = form.strip_suffix(')').and_then(|f| f.rsplit_once("_(")) {
         let (a, b) = (count_of_header(name), count_of_header(remark));
