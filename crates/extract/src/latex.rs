@@ -664,6 +664,10 @@ pub(crate) fn read(
     let s = chars(&text);
     let floats = environments(&s, &is_table_float);
     let tabulars = environments(&s, &|env| TABULARS.iter().any(|(n, _)| *n == env));
+    // Panels of a float (`minipage`, `subtable`) with a caption of their own.
+    let panels = environments(&s, &|env| {
+        matches!(env, "minipage" | "subtable" | "subfigure")
+    });
     let mut tables = Vec::new();
     let mut count_in_float: Vec<usize> = vec![0; floats.len()];
     let mut float_titles: Vec<Option<(String, Option<String>)>> = vec![None; floats.len()];
@@ -686,15 +690,26 @@ pub(crate) fn read(
             .position(|(_, fs, _, _, fe)| fs <= start && start < fe);
         // A float's caption and label are read once, however many tabulars it holds; a
         // tabular outside a float (a longtable) carries its own.
-        let (caption, mut label) = match float {
-            Some(k) => float_titles[k]
+        // A panel of the float holding this tabular and a caption of its own titles it
+        // (the innermost such panel).
+        let panel = panels
+            .iter()
+            .filter(|(_, ps, _, _, pe)| ps <= start && start < pe)
+            .filter(|(_, ps, _, _, _)| float.is_none_or(|k| floats[k].1 <= *ps))
+            .map(|(_, _, pb, pbe, _)| titles(&s[*pb..*pbe], &macros))
+            .filter(|(caption, _)| !caption.is_empty())
+            .last();
+        let own_panel = panel.is_some();
+        let (caption, mut label) = match (panel, float) {
+            (Some(own), _) => own,
+            (None, Some(k)) => float_titles[k]
                 .get_or_insert_with(|| titles(&s[floats[k].2..floats[k].3], &macros))
                 .clone(),
-            None => titles(&inner, &macros),
+            (None, None) => titles(&inner, &macros),
         };
         if let Some(k) = float {
             count_in_float[k] += 1;
-            if count_in_float[k] > 1 {
+            if count_in_float[k] > 1 && !own_panel {
                 label = label.map(|l| format!("{l}-{}", count_in_float[k]));
             }
         }
@@ -819,6 +834,14 @@ fn titles(context: &[char], macros: &[(String, String)]) -> (String, Option<Stri
         let j = optional(context, at);
         if let Some((c, _)) = group(context, j) {
             caption = plain(&c, macros, 0);
+        }
+    } else if let Some(at) = find_command(context, "captionof") {
+        // `\captionof{table}{...}` (package capt-of, in a minipage): the second group.
+        if let Some((_, after)) = group(context, at) {
+            let j = optional(context, after);
+            if let Some((c, _)) = group(context, j) {
+                caption = plain(&c, macros, 0);
+            }
         }
     }
     if let Some(at) = find_command(context, "label") {

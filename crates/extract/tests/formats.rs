@@ -770,3 +770,47 @@ fn a_setting_written_once_per_block_groups_its_rows() {
         ]
     );
 }
+
+#[test]
+fn panels_of_one_float_keep_their_own_captions() {
+    let tex = r"\begin{table}[h]
+\begin{minipage}{0.48\linewidth}\centering
+\begin{tabular}{lc}\toprule Batch & Accuracy \\ \midrule 4 & 0.9021 \\ 64 & 0.9591 \\ \bottomrule\end{tabular}
+\caption{Validation results for different batch sizes.}\label{tab:batch}
+\end{minipage}\hfill
+\begin{minipage}{0.48\linewidth}\centering
+\begin{tabular}{lc}\toprule Optimizer & Accuracy \\ \midrule SGD & 0.7517 \\ Adam & 0.9591 \\ \bottomrule\end{tabular}
+\captionof{table}{Validation results for different optimizers.}\label{tab:opt}
+\end{minipage}
+\end{table}";
+    let rows = extract(tex, Format::Latex, "p.tex").unwrap();
+    let tables: Vec<(&str, &str, &str)> = rows
+        .iter()
+        .map(|r| (r.table.as_str(), r.caption.as_str(), r.method.as_str()))
+        .collect();
+    assert_eq!(
+        tables,
+        vec![
+            (
+                "tab:batch",
+                "Validation results for different batch sizes.",
+                "4"
+            ),
+            (
+                "tab:batch",
+                "Validation results for different batch sizes.",
+                "64"
+            ),
+            (
+                "tab:opt",
+                "Validation results for different optimizers.",
+                "SGD"
+            ),
+            (
+                "tab:opt",
+                "Validation results for different optimizers.",
+                "Adam"
+            ),
+        ]
+    );
+}
