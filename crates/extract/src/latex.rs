@@ -697,8 +697,7 @@ pub(crate) fn read(
             .filter(|(_, ps, _, _, pe)| ps <= start && start < pe)
             .filter(|(_, ps, _, _, _)| float.is_none_or(|k| floats[k].1 <= *ps))
             .map(|(_, _, pb, pbe, _)| titles(&s[*pb..*pbe], &macros))
-            .filter(|(caption, _)| !caption.is_empty())
-            .last();
+            .rfind(|(caption, _)| !caption.is_empty());
         let own_panel = panel.is_some();
         let (caption, mut label) = match (panel, float) {
             (Some(own), _) => own,
