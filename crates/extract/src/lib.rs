@@ -397,14 +397,22 @@ fn rows_of(document: &Document, source: &str, limits: &Limits) -> Vec<Row> {
             // One fold's figures are a test set's, of the fold's p and n. (One run of a
             // repeated k-fold keeps the stated repetitions: what one run reaches, r runs
             // reach too, so the check is only weaker, never wrong, if a "run" was more.)
-            let row_protocol = if r.kind == Some(RowKind::Fold) {
-                notes.push(format!(
-                    "{:?} is one fold: a test set of the fold's p and n, not the dataset's; give them",
-                    r.method
-                ));
-                Some(Protocol::HoldOut)
-            } else {
-                protocol.protocol.clone()
+            let row_protocol = match r.kind {
+                Some(RowKind::Fold) => {
+                    notes.push(format!(
+                        "{:?} is one fold: a test set of the fold's p and n, not the dataset's; give them",
+                        r.method
+                    ));
+                    Some(Protocol::HoldOut)
+                }
+                Some(RowKind::Subset) => {
+                    notes.push(format!(
+                        "{:?} is measured on a part of the data other than the test data: its p and n are not the dataset's",
+                        r.method
+                    ));
+                    Some(Protocol::HoldOut)
+                }
+                _ => protocol.protocol.clone(),
             };
             if matches!(protocol.protocol, Some(Protocol::HoldOut)) && registry.is_some() {
                 notes.push(

@@ -587,6 +587,9 @@ pub(crate) enum RowKind {
     Run,
     /// The mean of the other rows (`Mean`, `Average`, `Avg.`, `Mean ± SD`).
     Mean,
+    /// The figures of a part of the data other than the evaluated one (`Training set`,
+    /// `Validation`): its p and n are not the dataset's.
+    Subset,
     /// A statistic over the other rows that no one experiment gives (`Std`, `SD`, `Max`,
     /// `Median`, `Best`): each of its cells may come from a different row, or is a spread.
     Statistic,
@@ -643,6 +646,25 @@ const MEAN_LABELS: &[&str] = &[
     "grand_mean",
     "μ",
     "x̄",
+];
+
+/// Labels of rows measured on a part of the data that is not the test data.
+const SUBSET_LABELS: &[&str] = &[
+    "train",
+    "training",
+    "train_set",
+    "training_set",
+    "train_data",
+    "training_data",
+    "trainset",
+    "validation",
+    "validation_set",
+    "validation_data",
+    "val",
+    "val_set",
+    "valid",
+    "dev",
+    "dev_set",
 ];
 
 /// Labels of a statistic over the rows that is no experiment's figures.
@@ -717,6 +739,9 @@ pub(crate) fn row_kind(label: &str, header: &str) -> Option<RowKind> {
         .unwrap_or(form.as_str());
     if MEAN_LABELS.contains(&summary) {
         return Some(RowKind::Mean);
+    }
+    if SUBSET_LABELS.contains(&form.as_str()) {
+        return Some(RowKind::Subset);
     }
     if STATISTIC_LABELS.contains(&summary) {
         return Some(RowKind::Statistic);
@@ -973,6 +998,9 @@ mod tests {
             ("Run", "", None),
             ("Experiment 1", "", None),
             ("SVM", "", None),
+            ("Training set", "", Some(RowKind::Subset)),
+            ("Validation", "", Some(RowKind::Subset)),
+            ("Test set", "", None),
             ("F1", "", None),
             ("ResNet50", "", None),
             ("3", "Model", None),
