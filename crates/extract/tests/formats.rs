@@ -817,7 +817,7 @@ fn panels_of_one_float_keep_their_own_captions() {
 
 #[test]
 fn a_training_row_has_no_dataset_counts() {
-    let md = "Results with 5-fold cross-validation on pima.\n\n| Data | Accuracy |\n|---|---|\n| Training set | 0.91 |\n| Test set | 0.77 |\n";
+    let md = "Results with 5-fold cross-validation on pima.\n\n| Split | Accuracy |\n|---|---|\n| Training set | 0.91 |\n| Test set | 0.77 |\n";
     let rows = extract(md, Format::Markdown, "t.md").unwrap();
     assert_eq!(rows.len(), 2, "{rows:?}");
     assert_eq!(rows[0].counts(), None);
