@@ -20,6 +20,13 @@
 //! tokenizer of its own: comments, balanced braces, `\\` and `&` at depth 0,
 //! `\multicolumn`, `\multirow`, formatting commands around values, `$\pm$`, siunitx
 //! `\num{}`, footnote marks, simple `\newcommand` number macros and `\input`/`\include`.
+//! scikit-learn's classification report printed as text (in a code block or `<pre>`) is
+//! whitespace-aligned columns whose labels may hold spaces or be numbers, which no table
+//! reader takes: `report` turns it into cells by hand.
+//!
+//! Rows that are not one experiment's figures over the whole dataset are told apart by
+//! their labels: a fold's row (a test set of the fold's counts), a training or validation
+//! row, statistics of rows (`Std`, `Max`: not read), a mean (read over folds or runs only).
 //!
 //! Bounded: documents above [`Limits::max_bytes`] (16 MiB), with more than
 //! [`Limits::max_tables`] tables or nesting deeper than [`Limits::max_depth`] are refused; a
