@@ -268,15 +268,32 @@ fn table(element: ElementRef<'_>, heading: &str, limits: &Limits) -> RawTable {
         .and_then(|f| f.value().id())
         .or_else(|| element.value().id())
         .map(str::to_string);
+    // Without a caption element, a `Table 1: ...` just before the table is its caption (HTML
+    // converted from PDF, project pages).
+    let caption = match caption_element {
+        Some(c) => text_of(c, limits),
+        None => caption_before(element, limits).unwrap_or_default(),
+    };
     RawTable {
         label,
-        caption: caption_element
-            .map(|c| text_of(c, limits))
-            .unwrap_or_default(),
+        caption,
         heading: heading.to_string(),
         rows,
         header_rows: (head_rows > 0).then_some(head_rows),
         more_rows,
         more_columns,
     }
+}
+
+/// The text just before `table` when it starts with "Table" (`Table 1: ...`), as its caption.
+fn caption_before(table: ElementRef<'_>, limits: &Limits) -> Option<String> {
+    let before = table.prev_siblings().find_map(|node| match node.value() {
+        Node::Text(t) if t.trim().is_empty() => None,
+        Node::Text(t) => Some(t.trim().to_string()),
+        Node::Element(_) => ElementRef::wrap(node).map(|e| text_of(e, limits)),
+        _ => None,
+    })?;
+    let lower = before.trim_start().to_lowercase();
+    (lower.starts_with("table ") || lower.starts_with("table:") || lower.starts_with("tab."))
+        .then(|| before.chars().take(2000).collect())
 }

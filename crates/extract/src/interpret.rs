@@ -591,6 +591,23 @@ fn rows_of_grid(mut g: Vec<Vec<GridCell>>, table: &RawTable) -> (Vec<TableRow>, 
     )
 }
 
+/// Whether a column group names a task of more than two classes (`multi-class`, `3-class`,
+/// `Multiclass (macro)`).
+fn names_several_classes(group: &str) -> bool {
+    let text = group.to_lowercase().replace(['-', '_'], " ");
+    let words: Vec<&str> = text.split_whitespace().collect();
+    text.contains("multi class")
+        || text.contains("multiclass")
+        || words.windows(2).any(|w| {
+            matches!(w[1], "class" | "classes")
+                && (w[0].parse::<u32>().is_ok_and(|k| k > 2)
+                    || matches!(
+                        w[0],
+                        "three" | "four" | "five" | "six" | "seven" | "eight" | "nine" | "ten"
+                    ))
+        })
+}
+
 /// A header cell lower-cased, spaces and hyphens as underscores, outer marks off.
 fn header_form_of(text: &str) -> String {
     text.trim()
@@ -1096,7 +1113,10 @@ fn read_frame(
             && texts.iter().all(|t| *t == texts[0])
             && values.iter().all(|c| !is_number(&c.text))
         {
-            section = Some(texts[0].to_string());
+            // A sentence of figures across the row (`Overall accuracy: 96.2%, Call rate:
+            // 100.0%`) names no block: it is left out, and ends the block above.
+            let figures = texts[0].contains(':') && texts[0].chars().any(|c| c.is_ascii_digit());
+            section = (!figures).then(|| texts[0].to_string());
             continue;
         }
         let (mut who, texts) = row_labels(f, labels, &previous, &named_datasets);
@@ -1234,6 +1254,15 @@ fn read_frame(
             if cell.merged {
                 row.notes
                     .push(format!("{score}: merged cell {:?} not read", cell.text));
+                continue;
+            }
+            if names_several_classes(group) {
+                let note = format!(
+                    "column group {group:?} is a task of more than two classes: its figures are no binary ones, not read"
+                );
+                if !row.notes.contains(&note) {
+                    row.notes.push(note);
+                }
                 continue;
             }
             match value::read(&cell.text) {

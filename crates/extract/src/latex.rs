@@ -248,7 +248,8 @@ fn number_macros(text: &str) -> Vec<(String, String)> {
     out
 }
 
-/// `\input{name}` and `\include{name}` replaced by the resolver's text, recursively.
+/// `\input{name}`, `\include{name}` and `\subfile{name}` replaced by the resolver's text,
+/// recursively.
 fn inputs(
     text: &str,
     limits: &Limits,
@@ -256,7 +257,7 @@ fn inputs(
     chain: &mut Vec<String>,
     budget: &mut usize,
 ) -> Result<String, Error> {
-    if !(text.contains("\\input") || text.contains("\\include")) {
+    if !(text.contains("\\input") || text.contains("\\include") || text.contains("\\subfile")) {
         return Ok(text.to_string());
     }
     let s = chars(text);
@@ -265,7 +266,7 @@ fn inputs(
     while i < s.len() {
         if s[i] == '\\' {
             let (name, after) = command(&s, i + 1);
-            if name == "input" || name == "include" {
+            if name == "input" || name == "include" || name == "subfile" {
                 if let Some((file, end)) = group(&s, after) {
                     let file = file.trim();
                     // A file that includes itself, directly or through others, would never

@@ -558,8 +558,15 @@ pub(crate) fn known_without_counts(printed: &str) -> bool {
 /// (`Mean ± SE`, `Value`, `Score`).
 pub(crate) fn is_value_word(header: &str) -> bool {
     let form = header_form(header);
+    // `Mean`, `Mean (SD)`, `Mean value`; not `Mean-tuned`, a method's setting.
+    let mean = form.strip_prefix("mean").is_some_and(|rest| {
+        rest.is_empty()
+            || rest.starts_with("_(")
+            || rest.starts_with("_+")
+            || matches!(rest, "_value" | "_values" | "_score" | "_scores")
+    });
     form.contains('±')
-        || form.starts_with("mean")
+        || mean
         || matches!(
             form.as_str(),
             "value"

@@ -828,3 +828,35 @@ fn a_training_row_has_no_dataset_counts() {
     );
     assert_eq!(rows[1].counts(), Some((268, 500)));
 }
+
+#[test]
+fn multiclass_groups_sentences_of_figures_and_captions_before_html_tables() {
+    // A column group of a three-class task: its sensitivities are class averages.
+    let tex = r"\begin{table}\caption{Results}\label{tab:r}
+\begin{tabular}{lcccc}\toprule
+ & \multicolumn{2}{c}{binary} & \multicolumn{2}{c}{multi-class} \\
+Method & Acc & Sn & Acc & Sn \\ \midrule
+ROCKET & 0.912 & 0.880 & 0.853 & 0.917 \\
+\bottomrule\end{tabular}\end{table}";
+    let rows = extract(tex, Format::Latex, "m.tex").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.912"), ("sens", "0.880")]);
+    // A full-width sentence of figures names no block of methods; `Mean-tuned` is a method's
+    // setting, not a mean.
+    let md = "| Estimator | Policy | Accuracy |\n|---|---|---|\n| RF | Fixed | 0.91 |\n| RF | Mean-tuned | 0.93 |\n";
+    let rows = extract(md, Format::Markdown, "t.md").unwrap();
+    let methods: Vec<&str> = rows.iter().map(|r| r.method.as_str()).collect();
+    assert_eq!(methods, ["RF Fixed", "RF Mean-tuned"], "{rows:?}");
+    let tex = r"\begin{longtable}{lcc}
+Allele & ACC (\%) & SEN (\%) \\
+\multicolumn{3}{l}{\it Overall accuracy: 96.2\%, Call rate: 100.0\%} \\
+01:01 & 98.1 & 66.7 \\
+\end{longtable}";
+    let rows = extract(tex, Format::Latex, "h.tex").unwrap();
+    assert_eq!(rows[0].method, "01:01", "{rows:?}");
+    // An HTML table without a caption element, after a `Table 1:` paragraph.
+    let html = "<p>Table 1: Results on pima.</p><table><tr><td>Method</td><td>Accuracy</td></tr><tr><td>SVM</td><td>0.77</td></tr></table>";
+    let rows = extract(html, Format::Html, "t.html").unwrap();
+    assert_eq!(rows[0].caption, "Table 1: Results on pima.");
+    assert_eq!(rows[0].counts(), Some((268, 500)));
+}

@@ -220,3 +220,22 @@ fn a_readme_html_block_too_deep_is_an_error_not_a_table_left_out() {
     let error = extract(&md, Format::Markdown, "deep.md").unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::TooLarge);
 }
+
+#[test]
+fn a_subfile_is_read_like_an_input() {
+    let resolve = |name: &str| {
+        (name == "sections/results").then(|| {
+            r"\begin{table}\caption{On pima}\begin{tabular}{lc}Method & Accuracy \\ SVM & 0.77 \\ \end{tabular}\end{table}".to_string()
+        })
+    };
+    let rows = extract_with(
+        r"\documentclass{article}\begin{document}\subfile{sections/results}\end{document}",
+        Format::Latex,
+        "main.tex",
+        &Limits::default(),
+        &resolve,
+    )
+    .unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].method, "SVM");
+}
