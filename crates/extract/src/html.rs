@@ -188,17 +188,7 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
             "pre" => {
                 // A classification report printed as text is a table of its own.
                 let text: String = element.text().collect();
-                for rows in crate::report::tables(&text) {
-                    let mut t = RawTable {
-                        heading: heading.clone(),
-                        header_rows: Some(1),
-                        ..RawTable::default()
-                    };
-                    for row in rows {
-                        t.push_row(row, limits);
-                    }
-                    document.push_table(t, limits);
-                }
+                crate::report::push_tables(&mut document, &text, "", &heading, limits);
             }
             _ => {}
         }

@@ -60,18 +60,13 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
             Event::Start(Tag::Paragraph | Tag::CodeBlock(_)) => block.clear(),
             Event::End(TagEnd::CodeBlock) => {
                 // A classification report printed as text is a table of its own.
-                for rows in crate::report::tables(&block) {
-                    let mut t = RawTable {
-                        caption: last_paragraph.clone(),
-                        heading: heading.clone(),
-                        header_rows: Some(1),
-                        ..RawTable::default()
-                    };
-                    for row in rows {
-                        t.push_row(row, limits);
-                    }
-                    document.push_table(t, limits);
-                }
+                crate::report::push_tables(
+                    &mut document,
+                    &block,
+                    &last_paragraph,
+                    &heading,
+                    limits,
+                );
                 block.clear();
             }
             Event::End(TagEnd::Paragraph) => {

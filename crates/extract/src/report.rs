@@ -4,7 +4,8 @@
 //! Written by hand: the text is whitespace-aligned columns with labels that may hold spaces
 //! (`macro avg`) or be numbers (`0`, `1`), which no table reader takes.
 
-use crate::model::RawCell;
+use crate::model::{RawCell, RawTable};
+use crate::{Document, Limits};
 
 /// The header words of a report, in order.
 const HEADER: [&str; 4] = ["precision", "recall", "f1-score", "support"];
@@ -40,6 +41,29 @@ pub(crate) fn tables(text: &str) -> Vec<Vec<Vec<RawCell>>> {
     }
     out.extend(current.filter(|t| t.len() > 1));
     out
+}
+
+/// Adds the reports printed in `text` (a code block, a `<pre>`) to `document` as tables of
+/// their own, under `caption` and `heading`.
+pub(crate) fn push_tables(
+    document: &mut Document,
+    text: &str,
+    caption: &str,
+    heading: &str,
+    limits: &Limits,
+) {
+    for rows in tables(text) {
+        let mut table = RawTable {
+            caption: caption.to_string(),
+            heading: heading.to_string(),
+            header_rows: Some(1),
+            ..RawTable::default()
+        };
+        for row in rows {
+            table.push_row(row, limits);
+        }
+        document.push_table(table, limits);
+    }
 }
 
 fn is_header(words: &[&str]) -> bool {
