@@ -386,6 +386,23 @@ fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
             if !qualifier.is_empty() && !group.contains(&qualifier.as_str()) {
                 group.push(&qualifier);
             }
+            // Header cells under the score's (`Accuracy` spanning `SVM | RF | LR`) say whose
+            // score each column is, as a group over it would; a statistic, a fold, a run, a
+            // training or validation split or a protocol there makes the column another
+            // quantity than the row's score, and it is not read.
+            for row in &f.column_headers[k + 1..] {
+                let t = row[j].text.trim();
+                if group.contains(&t) || names_no_one(t) {
+                    continue;
+                }
+                if row_kind(t, "").is_some_and(|kind| kind != RowKind::Mean)
+                    || names_training_split(t)
+                    || names_a_protocol(t)
+                {
+                    return None;
+                }
+                group.push(t);
+            }
             let percent = f.column_headers.iter().any(|row| row[j].text.contains('%'));
             Some((score, group.join(" "), percent))
         })
@@ -416,6 +433,32 @@ fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
         .zip(shadowed)
         .map(|(column, shadowed)| column.filter(|_| !shadowed))
         .collect()
+}
+
+/// Whether a header cell under a score's names no one: empty, a mark (`%`, `↑`), a value
+/// word (`Mean`, `Value`) or the test data (`Test`, `Held-out`).
+fn names_no_one(text: &str) -> bool {
+    let form = header_form_of(text);
+    !text.chars().any(char::is_alphanumeric)
+        || is_value_word(text)
+        || row_kind(text, "") == Some(RowKind::Mean)
+        || matches!(
+            form.as_str(),
+            "test" | "testing" | "test_set" | "testing_set" | "test_data" | "held_out" | "holdout"
+        )
+}
+
+/// Whether a header cell names a way of splitting the data (`5-fold`, `10-fold CV`, `LOO`,
+/// `Hold-out`, `70/30 split`).
+fn names_a_protocol(text: &str) -> bool {
+    let form = header_form_of(text);
+    form.contains("fold")
+        || form.contains("hold")
+        || form.contains("split")
+        || form.contains("cross")
+        || form
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| matches!(w, "cv" | "loo" | "loocv" | "bootstrap"))
 }
 
 /// Scores that a caption's "weighted averages" (or macro, micro) turns into averages over the

@@ -54,6 +54,11 @@ const DROPPED: &[(&str, usize)] = &[
     ("fontsize", 2),
     ("resizebox", 2),
     ("scalebox", 1),
+    ("documentclass", 1),
+    ("usepackage", 1),
+    ("bibliographystyle", 1),
+    ("bibliography", 1),
+    ("url", 1),
 ];
 
 /// Commands replaced by a character.

@@ -860,3 +860,42 @@ Allele & ACC (\%) & SEN (\%) \\
     assert_eq!(rows[0].caption, "Table 1: Results on pima.");
     assert_eq!(rows[0].counts(), Some((268, 500)));
 }
+
+#[test]
+fn a_score_spanning_method_columns_gives_each_method_its_row() {
+    // `Accuracy` and `AUC` each over SVM, RF, LR: the header under the score names the
+    // method; a statistic, a fold, a training split or another protocol under it is no
+    // figure of the row, and a value word or the test data names no one.
+    let tex = r"We use 5-fold cross-validation.
+\begin{table}\caption{Results}
+\begin{tabular}{lccc|ccc}
+ & \multicolumn{3}{c}{Accuracy} & \multicolumn{3}{c}{AUC} \\
+Dataset & SVM & RF & LR & SVM & RF & LR \\ \hline
+ecoli1 & 0.892 & 0.901 & 0.880 & 0.91 & 0.93 & 0.90 \\
+pima & 0.761 & 0.772 & 0.770 & 0.82 & 0.83 & 0.84 \\
+\end{tabular}\end{table}
+\begin{table}\caption{More}
+\begin{tabular}{lcccc|ccc}
+ & \multicolumn{4}{c}{Accuracy} & \multicolumn{3}{c}{AUC} \\
+Dataset & Mean & Std & Train & Validation & Fold 1 & Test & 10-fold \\ \hline
+ecoli1 & 0.892 & 0.01 & 0.99 & 0.95 & 0.91 & 0.93 & 0.90 \\
+\end{tabular}\end{table}";
+    let rows = extract(tex, Format::Latex, "m.tex").unwrap();
+    let read: Vec<(&str, &str, Vec<(&str, &str)>)> = rows
+        .iter()
+        .map(|r| (r.dataset.as_str(), r.method.as_str(), scores(r)))
+        .collect();
+    assert_eq!(
+        read,
+        vec![
+            ("ecoli1", "SVM", vec![("acc", "0.892"), ("auc", "0.91")]),
+            ("ecoli1", "RF", vec![("acc", "0.901"), ("auc", "0.93")]),
+            ("ecoli1", "LR", vec![("acc", "0.880"), ("auc", "0.90")]),
+            ("pima", "SVM", vec![("acc", "0.761"), ("auc", "0.82")]),
+            ("pima", "RF", vec![("acc", "0.772"), ("auc", "0.83")]),
+            ("pima", "LR", vec![("acc", "0.770"), ("auc", "0.84")]),
+            ("ecoli1", "", vec![("acc", "0.892"), ("auc", "0.93")]),
+        ]
+    );
+    assert!(rows.iter().all(|r| r.note.is_empty()), "{rows:?}");
+}
