@@ -164,7 +164,7 @@ pub fn extract_file(file: &Path, input: Option<InputFormat>) -> Result<Vec<Row>,
     })?;
     let unread = std::cell::RefCell::new(Vec::new());
     let resolve = resolver(if stdin { Path::new("./-") } else { file }, &unread);
-    let rows = scorecheck_extract::extract_with(
+    let extraction = scorecheck_extract::extract_document(
         &text,
         format,
         &name,
@@ -173,14 +173,28 @@ pub fn extract_file(file: &Path, input: Option<InputFormat>) -> Result<Vec<Row>,
     )
     .map_err(|e| format!("{name}: {e}"))?;
     drop(resolve);
-    let mut said = Vec::new();
+    let mut said: Vec<String> = extraction
+        .unread
+        .iter()
+        .map(|t| {
+            let caption = if t.caption.is_empty() {
+                String::new()
+            } else {
+                format!(" ({:?})", t.caption)
+            };
+            format!("table {}{caption}: {}; not read", t.table, t.why)
+        })
+        .collect();
+    for message in &said {
+        eprintln!("scorecheck extract: {name}: {message}");
+    }
     for message in unread.into_inner() {
         if !said.contains(&message) {
             eprintln!("scorecheck extract: {name}: {message}");
             said.push(message);
         }
     }
-    Ok(rows)
+    Ok(extraction.rows)
 }
 
 /// Every file's rows; each unreadable file reported on stderr, the others read.

@@ -370,3 +370,23 @@ fn a_finding_holds_with_the_classes_roles_swapped() {
         "{line}"
     );
 }
+
+#[test]
+fn a_results_table_left_unread_is_said_on_stderr() {
+    let dir = temp_dir("unread");
+    let report = "# Results\n\nHeld-out test set.\n\n```\n              precision    recall  f1-score   support\n\n           0       0.91      0.88      0.89       120\n           1       0.80      0.85      0.82        80\n           2       0.70      0.75      0.72        50\n\n    accuracy                           0.84       250\n   macro avg       0.80      0.83      0.81       250\nweighted avg       0.84      0.84      0.84       250\n```\n";
+    let path = write(&dir, "report.md", report);
+    for command in ["extract", "scan"] {
+        let out = scorecheck().arg(command).arg(&path).output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(stdout.lines().count(), 1, "{stdout}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            stderr.contains(
+                "table 1 (\"Held-out test set.\"): a classification report of 3 classes: no binary figures; not read"
+            ),
+            "{stderr}"
+        );
+    }
+}

@@ -494,8 +494,8 @@ fn cell_averaging_classes(table: &RawTable) -> Option<&str> {
 }
 
 /// A table's rows: one per (dataset, method) with at least one score.
-pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Vec<String>) {
-    let (mut rows, notes) = rows_as_printed(table, limits);
+pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<String>) {
+    let (mut rows, unread) = rows_as_printed(table, limits);
     let report = rows.iter().any(|r| r.report);
     // Recall printed equal to accuracy in every row (two at least) is the signature of
     // recall weighted over the classes (weighted recall is the accuracy): binary recalls
@@ -538,35 +538,35 @@ pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Vec<Str
         }
         rows.retain(|row| !row.scores.is_empty());
     }
-    (rows, notes)
+    (rows, unread)
 }
 
 /// A table's rows as its cells say, before what its caption says of them.
-fn rows_as_printed(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Vec<String>) {
+fn rows_as_printed(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<String>) {
     let mut g = grid(&table.rows, limits.max_columns);
     g.retain(|row| row.iter().any(|c| !c.text.trim().is_empty()));
     match classification_report(&g, table) {
-        Some(Ok(row)) => return (vec![row], Vec::new()),
-        Some(Err(why)) => return (Vec::new(), vec![why]),
+        Some(Ok(row)) => return (vec![row], None),
+        Some(Err(why)) => return (Vec::new(), Some(why)),
         None => {}
     }
     match pivot_long(&g, table.header_rows) {
         Some(wide) => {
-            let (mut rows, notes) = rows_of_grid(wide, table);
+            let mut rows = rows_of_grid(wide, table);
             for row in &mut rows {
                 row.notes.push(
                     "gathered from a table of one value per row (a column of score names)"
                         .to_string(),
                 );
             }
-            (rows, notes)
+            (rows, None)
         }
-        None => rows_of_grid(g, table),
+        None => (rows_of_grid(g, table), None),
     }
 }
 
 /// The rows of a table's expanded grid (blank rows left out).
-fn rows_of_grid(mut g: Vec<Vec<GridCell>>, table: &RawTable) -> (Vec<TableRow>, Vec<String>) {
+fn rows_of_grid(mut g: Vec<Vec<GridCell>>, table: &RawTable) -> Vec<TableRow> {
     // Without declared header rows (LaTeX), a first header cell that names an index (`\#`,
     // `No.`, `Rank`) says the first row is the header.
     let index_header = || {
@@ -583,10 +583,7 @@ fn rows_of_grid(mut g: Vec<Vec<GridCell>>, table: &RawTable) -> (Vec<TableRow>, 
         }
     }
     let Some(f) = frame(&g, table.header_rows) else {
-        return (
-            Vec::new(),
-            vec!["no header row and label column found".to_string()],
-        );
+        return Vec::new();
     };
     let along_columns = score_columns(&f);
     if along_columns.iter().any(Option::is_some) {
@@ -620,18 +617,16 @@ fn rows_of_grid(mut g: Vec<Vec<GridCell>>, table: &RawTable) -> (Vec<TableRow>, 
             })
             .collect();
         if columns.iter().any(Option::is_some) {
-            let (mut rows, notes) = read_frame(&f, &columns, table);
+            let mut rows = read_frame(&f, &columns, table);
             for row in &mut rows {
                 row.notes
                     .push(format!("{score} named by the caption, not the header"));
             }
-            return (rows, notes);
+            return rows;
         }
     }
-    (
-        Vec::new(),
-        vec!["no column or row names a score".to_string()],
-    )
+    // No column or row names a score: no results table.
+    Vec::new()
 }
 
 /// Whether a column group names a task of more than two classes (`multi-class`, `3-class`,
@@ -1127,9 +1122,8 @@ fn read_frame(
     f: &Frame,
     columns: &[Option<(&'static str, String, bool)>],
     table: &RawTable,
-) -> (Vec<TableRow>, Vec<String>) {
+) -> Vec<TableRow> {
     let mut out: Vec<TableRow> = Vec::new();
-    let table_notes = Vec::new();
     let (caption_dataset, caption_note) = dataset_of_text(table);
     // Groups that are all one title over every score column say nothing about who.
     let groups: Vec<&str> = columns
@@ -1353,7 +1347,7 @@ fn read_frame(
             }
         }
     }
-    (summaries_left_out(out), table_notes)
+    summaries_left_out(out)
 }
 
 /// The rows without those that are no one experiment's figures, named in a note on every

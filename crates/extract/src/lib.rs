@@ -256,6 +256,44 @@ pub fn extract_with(
     limits: &Limits,
     resolve: &dyn Fn(&str) -> Option<String>,
 ) -> Result<Vec<Row>, Error> {
+    Ok(extract_document(text, format, source, limits, resolve)?.rows)
+}
+
+/// A results table that gives no rows, and why (a classification report of more than two
+/// classes): said so that a reader knows what was left.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Unread {
+    /// The table's label, else its 1-based index in the document.
+    pub table: String,
+    /// The caption, markup stripped, at most 200 characters.
+    pub caption: String,
+    /// Why it gives no rows.
+    pub why: String,
+}
+
+/// What one document gives: its rows, and the results tables that give none.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct Extraction {
+    /// One per (table, dataset, method).
+    pub rows: Vec<Row>,
+    /// Results tables left unread, with why.
+    pub unread: Vec<Unread>,
+}
+
+/// [`extract_with`], with the results tables left unread and why.
+///
+/// # Errors
+///
+/// As [`extract_with`].
+pub fn extract_document(
+    text: &str,
+    format: Format,
+    source: &str,
+    limits: &Limits,
+    resolve: &dyn Fn(&str) -> Option<String>,
+) -> Result<Extraction, Error> {
     if text.len() > limits.max_bytes {
         return Err(Error::new(
             ErrorKind::TooLarge,
@@ -281,7 +319,9 @@ pub fn extract_with(
             ),
         ));
     }
-    Ok(rows_of(&document, source, limits))
+    let mut unread = Vec::new();
+    let rows = rows_of(&document, source, limits, &mut unread);
+    Ok(Extraction { rows, unread })
 }
 
 /// A document as a reader leaves it: its tables and its running text.
@@ -355,7 +395,12 @@ fn disagreements(
     notes
 }
 
-fn rows_of(document: &Document, source: &str, limits: &Limits) -> Vec<Row> {
+fn rows_of(
+    document: &Document,
+    source: &str,
+    limits: &Limits,
+    unread: &mut Vec<Unread>,
+) -> Vec<Row> {
     let document_protocol = stated(&document.text);
     let mut rows = Vec::new();
     for (index, table) in document.tables.iter().enumerate() {
@@ -366,12 +411,19 @@ fn rows_of(document: &Document, source: &str, limits: &Limits) -> Vec<Row> {
             } else {
                 &document_protocol
             };
-        let (table_rows, _) = interpret::rows(table, limits);
+        let (table_rows, why) = interpret::rows(table, limits);
         let caption: String = table.caption.chars().take(200).collect();
         let id = table
             .label
             .clone()
             .unwrap_or_else(|| (index + 1).to_string());
+        if let Some(why) = why {
+            unread.push(Unread {
+                table: id.clone(),
+                caption: caption.clone(),
+                why,
+            });
+        }
         let cut = table.cut_notes(limits);
         for r in table_rows {
             let registry = registry_match(&r.dataset);
