@@ -7,6 +7,15 @@ fn scores(row: &scorecheck_extract::Row) -> Vec<(&str, &str)> {
     row.scores.iter().map(|(s, v)| (*s, v.as_str())).collect()
 }
 
+/// Each row's dataset, method and scores.
+type WhoAndScores<'a> = Vec<(&'a str, &'a str, Vec<(&'a str, &'a str)>)>;
+
+fn who_and_scores(rows: &[scorecheck_extract::Row]) -> WhoAndScores<'_> {
+    rows.iter()
+        .map(|r| (r.dataset.as_str(), r.method.as_str(), scores(r)))
+        .collect()
+}
+
 #[test]
 fn latexml_html_with_figcaption_math_and_footnote_marks() {
     let html = r#"<html><body><section><h2>Experiments</h2>
@@ -881,12 +890,8 @@ Dataset & Mean & Std & Train & Validation & Fold 1 & Test & 10-fold \\ \hline
 ecoli1 & 0.892 & 0.01 & 0.99 & 0.95 & 0.91 & 0.93 & 0.90 \\
 \end{tabular}\end{table}";
     let rows = extract(tex, Format::Latex, "m.tex").unwrap();
-    let read: Vec<(&str, &str, Vec<(&str, &str)>)> = rows
-        .iter()
-        .map(|r| (r.dataset.as_str(), r.method.as_str(), scores(r)))
-        .collect();
     assert_eq!(
-        read,
+        who_and_scores(&rows),
         vec![
             ("ecoli1", "SVM", vec![("acc", "0.892"), ("auc", "0.91")]),
             ("ecoli1", "RF", vec![("acc", "0.901"), ("auc", "0.93")]),
