@@ -432,6 +432,17 @@ Unknown set & 75.12 & 60.2 & 77.0 & 62.3 \\
     const got = existsSync(downloaded) ? readFileSync(downloaded, "utf8") : "(no file)";
     check("the downloaded extracted table is scorecheck extract's output byte for byte", got === extract.stdout, got.length + " bytes, extract " + extract.stdout.length);
     await tab.close();
+    // A README whose only results are a report of three classes: nothing to check, and why.
+    const reportPath = join(resolve(outDir), "report.md");
+    writeFileSync(reportPath, "Held-out test set.\n\n```\n              precision    recall  f1-score   support\n\n           0       0.91      0.88      0.89       120\n           1       0.80      0.85      0.82        80\n           2       0.70      0.75      0.72        50\n\n    accuracy                           0.84       250\n```\n");
+    tab = await open(page);
+    await tab.waitFor(`document.readyState === "complete" && document.getElementById("csv-file") !== null`);
+    const {result: reportInput} = await tab.send("Runtime.evaluate", {expression: `document.getElementById("csv-file")`});
+    await tab.send("DOM.setFileInputFiles", {files: [reportPath], objectId: reportInput.objectId});
+    await tab.waitFor(`/cannot|stopped|no results/.test(document.getElementById("table-status").textContent)`, 60);
+    const status = await tab.evaluate(`document.getElementById("table-status").textContent`);
+    check("a dropped report of three classes says why nothing is checked", /classification report of 3 classes/.test(status), status);
+    await tab.close();
   }
   check("the page's script threw no uncaught error", scriptErrors.length === 0, scriptErrors.slice(0, 3).join(" | "));
 }

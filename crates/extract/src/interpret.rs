@@ -4,7 +4,7 @@
 use crate::model::{grid, GridCell, RawTable};
 use crate::names::{
     bounded_by_one, count_of_header, datasets_in_text, is_dataset_word, is_method_word,
-    is_value_word, known_without_counts, names_training_split, numbers_folds_or_runs,
+    is_value_word, known_without_counts, marks_percent, names_training_split, numbers_folds_or_runs,
     registry_match, row_kind, score_of_header, score_of_qualified_header, scores_in_text, RowKind,
 };
 use crate::value::{self, CellValue};
@@ -403,7 +403,7 @@ fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
                 }
                 group.push(t);
             }
-            let percent = f.column_headers.iter().any(|row| row[j].text.contains('%'));
+            let percent = f.column_headers.iter().any(|row| marks_percent(&row[j].text));
             Some((score, group.join(" "), percent))
         })
         .collect();
@@ -603,7 +603,7 @@ fn rows_of_grid(mut g: Vec<Vec<GridCell>>, table: &RawTable) -> Vec<TableRow> {
         scores_in_text(&table.caption)
     };
     if let [score] = named.as_slice() {
-        let percent = table.caption.contains('%');
+        let percent = marks_percent(&table.caption);
         let columns: Vec<_> = (0..f.column_headers.first().map_or(0, Vec::len))
             .map(|j| {
                 let mut group: Vec<&str> = Vec::new();
@@ -627,6 +627,67 @@ fn rows_of_grid(mut g: Vec<Vec<GridCell>>, table: &RawTable) -> Vec<TableRow> {
     }
     // No column or row names a score: no results table.
     Vec::new()
+}
+
+/// The sizes a table states for its rows' datasets (a `Samples`, `#Instances` or `Size`
+/// column of whole numbers), as (the row's first label, the number of items): a table of
+/// datasets, or a results table with such a column.
+pub(crate) fn stated_sizes(table: &RawTable, limits: &Limits) -> Vec<(String, u64)> {
+    let mut g = grid(&table.rows, limits.max_columns);
+    g.retain(|row| row.iter().any(|c| !c.text.trim().is_empty()));
+    let Some(f) = frame(&g, table.header_rows) else {
+        return Vec::new();
+    };
+    let width = f.column_headers.first().map_or(0, Vec::len);
+    let Some(j) = (0..width).find(|&j| {
+        f.column_headers
+            .iter()
+            .rev()
+            .map(|row| row[j].text.trim())
+            .find(|t| !t.is_empty())
+            .is_some_and(names_a_size)
+    }) else {
+        return Vec::new();
+    };
+    f.body
+        .iter()
+        .filter_map(|(labels, values)| {
+            let label = labels.iter().map(|c| c.text.trim()).find(|t| !t.is_empty())?;
+            let text = values[j].text.trim().replace([',', '\u{202f}', '\u{a0}'], "");
+            let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
+            let size = digits.parse::<u64>().ok()?;
+            // `768 (268/500)`: the count first; `0.5` or `12.3k` is no count.
+            let rest = text[digits.len()..].trim_start();
+            (rest.is_empty() || rest.starts_with('(')).then(|| (label.to_string(), size))
+        })
+        .collect()
+}
+
+/// Whether a header names the number of items of a dataset.
+fn names_a_size(header: &str) -> bool {
+    let form = header_form_of(header).replace(['#', '.'], "");
+    let form = form.trim_matches('_');
+    let form = ["number_of_", "no_of_", "num_of_", "num_", "n_", "nb_", "total_"]
+        .iter()
+        .find_map(|p| form.strip_prefix(p))
+        .unwrap_or(form);
+    matches!(
+        form,
+        "samples"
+            | "sample_size"
+            | "instances"
+            | "inst"
+            | "examples"
+            | "ex"
+            | "size"
+            | "dataset_size"
+            | "data_size"
+            | "records"
+            | "observations"
+            | "obs"
+            | "objects"
+            | "cases"
+    )
 }
 
 /// Whether a column group names a task of more than two classes (`multi-class`, `3-class`,

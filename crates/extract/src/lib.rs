@@ -157,6 +157,10 @@ pub struct Row {
     /// The class counts (p, n) a classification report's `support` column gives (before
     /// the registry's; they are the evaluated set's, whatever the protocol).
     pub support: Option<(u64, u64)>,
+    /// The number of items the document states for the dataset (a `Samples` or
+    /// `#Instances` column); when it is not the registry's p + n, the registry's counts are
+    /// not the row's.
+    pub size: Option<u64>,
     /// The number of folds the text states.
     pub folds: Option<u64>,
     /// The number of repetitions of the k-fold cross-validation the text states (`None`
@@ -187,6 +191,7 @@ impl Row {
         }
         match (&self.registry, &self.protocol) {
             (_, Some(Protocol::HoldOut)) => None,
+            (Some(d), _) if self.size.is_some_and(|s| Some(s) != d.p.checked_add(d.n)) => None,
             (Some(d), _) => Some((d.p, d.n)),
             (None, _) => None,
         }
@@ -402,6 +407,18 @@ fn rows_of(
     unread: &mut Vec<Unread>,
 ) -> Vec<Row> {
     let document_protocol = stated(&document.text);
+    // Sizes the document states, by registry entry: a table of datasets speaks for the rows
+    // of the results tables.
+    let mut sizes: Vec<(&'static str, u64)> = Vec::new();
+    for table in &document.tables {
+        for (label, size) in interpret::stated_sizes(table, limits) {
+            if let Some(entry) = registry_match(&label) {
+                if !sizes.contains(&(entry.name, size)) {
+                    sizes.push((entry.name, size));
+                }
+            }
+        }
+    }
     let mut rows = Vec::new();
     for (index, table) in document.tables.iter().enumerate() {
         let caption_protocol = stated(&table.caption);
@@ -428,6 +445,24 @@ fn rows_of(
         for r in table_rows {
             let registry = registry_match(&r.dataset);
             let mut notes = r.notes;
+            // The stated size that is not the registry's, if any (else the one that is).
+            let size = registry.and_then(|d| {
+                let stated = sizes.iter().filter(|(name, _)| *name == d.name).map(|(_, s)| *s);
+                let total = d.p.checked_add(d.n);
+                stated.clone().find(|s| Some(*s) != total).or_else(|| stated.max())
+            });
+            if let (Some(d), Some(s)) = (registry, size) {
+                if Some(s) != d.p.checked_add(d.n) {
+                    notes.push(format!(
+                        "the document gives {:?} {s} items, the registry's {} has {} (p = {}, n = {}): its counts are not used; give p and n",
+                        r.dataset,
+                        d.name,
+                        d.p.saturating_add(d.n),
+                        d.p,
+                        d.n
+                    ));
+                }
+            }
             notes.extend(cut.iter().cloned());
             if let Some(matrix) = r.matrix {
                 notes.push("p and n from the row's TP, FP, FN and TN".to_string());
@@ -488,6 +523,7 @@ fn rows_of(
                 registry,
                 matrix: r.matrix,
                 support: r.support,
+                size,
                 folds: match row_protocol {
                     Some(Protocol::KFold { folds } | Protocol::RepeatedKFold { folds, .. }) => {
                         folds

@@ -75,6 +75,14 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                 last_paragraph = block.trim().to_string();
                 block.clear();
             }
+            // A tight list's item is text without a paragraph (`- Protocol: 10-fold CV`).
+            Event::End(TagEnd::Item) => {
+                if !block.trim().is_empty() {
+                    document.text.push_str(&block);
+                    document.text.push_str("\n\n");
+                }
+                block.clear();
+            }
             Event::Start(Tag::Table(_)) => {
                 table = Some(RawTable {
                     caption: std::mem::take(&mut last_paragraph),

@@ -390,6 +390,21 @@ pub(crate) fn score_of_qualified_header(header: &str) -> Option<(&'static str, S
     None
 }
 
+/// Whether a header or caption marks its figures as percentages: a `%` that follows no
+/// number (`Acc (%)`, `AUC %`, `[%]`). A `%` after a number is a quantity of its own (`50%
+/// of removed attributes`, a `10%` training share), not the unit of the figures.
+pub(crate) fn marks_percent(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    chars.iter().enumerate().any(|(i, &c)| {
+        c == '%'
+            && !chars[..i]
+                .iter()
+                .rev()
+                .find(|c| !c.is_whitespace())
+                .is_some_and(char::is_ascii_digit)
+    })
+}
+
 /// Whether the score's natural range is within [0, 1] (so a value above 1 is a percentage).
 pub(crate) fn bounded_by_one(key: &str) -> bool {
     if key == "auc" {
@@ -445,7 +460,12 @@ const ERRATA: &[(&str, &str)] = &[
 ];
 
 /// Printed names that denote more than one dataset (normalised), and what they may be.
+/// Written as code (`breast_cancer`, scikit-learn's loader's name) they are the registry's.
 const AMBIGUOUS: &[(&str, &str)] = &[
+    (
+        "breastcancer",
+        "\"Breast Cancer\" names several datasets: the Wisconsin Diagnostic one (WDBC, 212 malignant, 357 benign; scikit-learn's breast_cancer), the Wisconsin Original one (699 rows, 683 without missing values) and the Ljubljana one (286 rows, 85 recurrences); give p and n",
+    ),
     (
         "breastcancerwisconsin",
         "\"Breast Cancer Wisconsin\" names two datasets: the Diagnostic one (WDBC, 212 malignant, 357 benign; the registry's wdbc) and the Original one (699 rows, 683 without missing values: the registry's wisconsin, 239/444); give p and n",
@@ -459,8 +479,7 @@ const AMBIGUOUS: &[(&str, &str)] = &[
 /// Why a printed dataset name is not given registry counts although it names a dataset:
 /// one of the [`ERRATA`], or a name of several datasets.
 pub(crate) fn erratum(printed: &str) -> Option<&'static str> {
-    let wanted = dataset_form(printed.trim());
-    if let Some((_, why)) = AMBIGUOUS.iter().find(|(name, _)| *name == wanted) {
+    if let Some(why) = ambiguity(printed) {
         return Some(why);
     }
     let entry = registry_entry(printed)?;
@@ -473,7 +492,22 @@ pub(crate) fn erratum(printed: &str) -> Option<&'static str> {
 /// The registry entry a printed dataset name denotes: exact on the normalised name (the
 /// registry name without its collection prefix), or a listed alias; never fuzzy.
 pub fn registry_match(printed: &str) -> Option<scorecheck_data::NamedDataset> {
+    if ambiguity(printed).is_some() {
+        return None;
+    }
     registry_entry(printed).filter(|d| !ERRATA.iter().any(|(name, _)| *name == d.name))
+}
+
+/// What a printed name of several datasets may denote; `None` for a name of one, or one
+/// written as code (with underscores).
+fn ambiguity(printed: &str) -> Option<&'static str> {
+    let printed = printed.trim();
+    let wanted = dataset_form(printed);
+    AMBIGUOUS
+        .iter()
+        .find(|(name, _)| *name == wanted)
+        .filter(|(name, _)| !(printed.contains('_') && registry_entry(name).is_some()))
+        .map(|(_, why)| *why)
 }
 
 /// The registry entry a printed name denotes, errata included.
@@ -947,6 +981,17 @@ pub(crate) fn datasets_in_text(text: &str) -> Vec<(String, Option<scorecheck_dat
 
 #[cfg(test)]
 mod tests {
+    use super::marks_percent;
+
+    #[test]
+    fn a_percent_sign_after_a_number_is_no_unit() {
+        for unit in ["Acc (%)", "AUC %", "Accuracy [%]", "% correct", "Results (in %) on 50% of the data"] {
+            assert!(marks_percent(unit), "{unit}");
+        }
+        for quantity in ["50% of removed attributes", "10 %", "Acc", "training share 80%"] {
+            assert!(!marks_percent(quantity), "{quantity}");
+        }
+    }
 
     #[test]
     fn every_dataset_known_without_counts_names_its_bundle_check() {

@@ -205,19 +205,72 @@ fn in_sentence_once(lower: &str, words: &[&str]) -> Option<Protocol> {
             return Some(Protocol::KFold { folds: Some(k) });
         }
     }
-    if cv_context && lower.contains("cross-validation") || lower.contains("cross validation") {
-        return Some(Protocol::KFold { folds: None });
-    }
+    // A split without a k ("Cross-validation: stratified train-test split (70-30)") is one
+    // held-out test set, whatever the sentence calls it.
     if lower.contains("hold-out")
         || lower.contains("holdout")
         || lower.contains("train/test split")
         || lower.contains("train-test split")
         || lower.contains("training/test split")
         || lower.contains("held-out test set")
+        || splits_off_a_test_set(lower, words)
     {
         return Some(Protocol::HoldOut);
     }
+    if cv_context && lower.contains("cross-validation") || lower.contains("cross validation") {
+        return Some(Protocol::KFold { folds: None });
+    }
     None
+}
+
+/// Whether a sentence splits the data into training and test parts by proportions (`80% for
+/// training and 20% for testing`, `a 70/30 split into training and test sets`, `we hold out
+/// 30% of the data for testing`).
+fn splits_off_a_test_set(lower: &str, words: &[&str]) -> bool {
+    let bare = |w: &str| {
+        w.trim_matches(|c: char| !c.is_alphanumeric() && c != '%')
+            .to_string()
+    };
+    let percentage = words.iter().enumerate().any(|(i, w)| {
+        let w = bare(w);
+        let number = |t: &str| !t.is_empty() && t.parse::<f64>().is_ok();
+        w.strip_suffix('%').is_some_and(number)
+            || (number(&w)
+                && words
+                    .get(i + 1)
+                    .is_some_and(|next| matches!(bare(next).as_str(), "%" | "percent")))
+    });
+    // `70/30`, `70-30`, `80:20`, `70/15/15`: shares of 100.
+    let shares = words.iter().any(|w| {
+        let w = bare(w);
+        let parts: Vec<&str> = w.split(['/', '-', ':']).map(str::trim).collect();
+        parts.len() >= 2
+            && parts.iter().all(|p| p.parse::<u32>().is_ok())
+            && parts.iter().filter_map(|p| p.parse::<u32>().ok()).sum::<u32>() == 100
+    });
+    let test = words
+        .iter()
+        .any(|w| bare(w).starts_with("test") || bare(w) == "tested");
+    let split = [
+        "split",
+        "divided",
+        "divide ",
+        "partition",
+        "hold out",
+        "held out",
+        "reserved",
+        "set aside",
+        "allocated",
+        "for testing",
+        "for test",
+        "as test",
+        "as a test",
+        "as the test",
+        "used as test",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    (percentage || shares) && test && split
 }
 
 /// Whether a sentence that states a protocol says it served tuning or selection
@@ -247,6 +300,11 @@ fn tunes(sentence: &str) -> bool {
         "inner cross",
         "inner cv",
         "nested",
+        "on the training set",
+        "on the training data",
+        "on the training portion",
+        "on the train set",
+        "within the training",
     ]
     .iter()
     .any(|w| lower.contains(w))
@@ -408,6 +466,37 @@ mod tests {
             Some(Protocol::HoldOut)
         );
         assert_eq!(stated("we report accuracy").protocol, None);
+    }
+
+    #[test]
+    fn a_split_by_proportions_is_a_held_out_test_set() {
+        for text in [
+            "The dataset was divided into 80% for training and 20% for testing.",
+            "The data were split into 70% training and 30% testing sets.",
+            "We hold out 30% of the data for testing.",
+            "Cross-validation: Stratified train-test split (70-30).",
+            "A 70/30 split into training and test sets was used.",
+            "We used 25 % of the samples as the test set, split at random.",
+        ] {
+            assert_eq!(stated(text).protocol, Some(Protocol::HoldOut), "{text}");
+        }
+        for text in [
+            "It reaches 95% accuracy on the test set.",
+            "10-fold cross-validation, each fold holding out 10% for testing.",
+        ] {
+            assert_ne!(stated(text).protocol, Some(Protocol::HoldOut), "{text}");
+        }
+        // A split beside a cross-validation: which one gave the figures is not known.
+        let both = stated(
+            "The dataset was divided into 80% for training and 20% for testing. The models were trained with 3-fold cross-validation.",
+        );
+        assert_eq!(both.protocol, None);
+        assert!(both.ambiguous.is_some());
+        // A cross-validation on the training part tunes; the test split gives the figures.
+        assert_eq!(
+            stated("We ran 5-fold cross-validation on the training set.").protocol,
+            None
+        );
     }
 
     #[test]

@@ -904,3 +904,46 @@ ecoli1 & 0.892 & 0.01 & 0.99 & 0.95 & 0.91 & 0.93 & 0.90 \\
     );
     assert!(rows.iter().all(|r| r.note.is_empty()), "{rows:?}");
 }
+
+#[test]
+fn a_stated_size_that_is_not_the_registrys_leaves_its_counts_unused() {
+    // A table of datasets speaks for the results table: monk-2 with 601 items is UCI's, not
+    // the registry's KEEL monk-2 (432); pima's 768 is the registry's.
+    let md = "All results are averaged over stratified 10-fold cross-validation.\n\n| Data set | #Instances | #Attributes |\n| --- | --- | --- |\n| monk-2 | 601 | 6 |\n| pima | 768 | 8 |\n\nTable 6: Accuracy.\n\n| Dataset | Accuracy |\n| --- | --- |\n| monk-2 | 0.619 |\n| pima | 0.761 |\n";
+    let rows = extract(md, Format::Markdown, "s.md").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[0].size, Some(601));
+    assert_eq!(rows[0].counts(), None);
+    assert!(rows[0].note.contains("the document gives \"monk-2\" 601 items"), "{}", rows[0].note);
+    assert_eq!(rows[1].size, Some(768));
+    assert_eq!(rows[1].counts(), Some((268, 500)));
+    assert!(rows[1].note.is_empty(), "{}", rows[1].note);
+}
+
+#[test]
+fn breast_cancer_alone_names_no_one_dataset() {
+    let md = "Stratified 5-fold cross-validation.\n\n| Dataset | Accuracy |\n| --- | --- |\n| Breast Cancer | 0.9657 |\n| breast_cancer | 0.9657 |\n";
+    let rows = extract(md, Format::Markdown, "b.md").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[0].counts(), None);
+    assert!(rows[0].note.contains("names several datasets"), "{}", rows[0].note);
+    // scikit-learn's loader's name is its dataset (WDBC).
+    assert_eq!(rows[1].counts(), Some((212, 357)));
+}
+
+#[test]
+fn a_percent_after_a_number_in_the_caption_is_no_unit() {
+    let md = "Stratified 5-fold cross-validation.\n\nTable 6: Classification results measured by accuracy on UCI data sets with 50% of removed attributes.\n\n| data | ours |\n| --- | --- |\n| pima | 0.747 |\n";
+    let rows = extract(md, Format::Markdown, "c.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.747")]);
+    assert!(!rows[0].percent);
+}
+
+#[test]
+fn a_tight_list_item_states_the_protocol() {
+    let md = "- Evaluation: stratified train-test split (70-30)\n\nSome text.\n\n| Dataset | Accuracy |\n|---|---|\n| pima | 0.680 |\n";
+    let rows = extract(md, Format::Markdown, "l.md").unwrap();
+    assert_eq!(rows[0].protocol, Some(Protocol::HoldOut));
+    assert_eq!(rows[0].counts(), None);
+}

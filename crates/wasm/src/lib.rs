@@ -69,8 +69,8 @@ pub fn answer(request: &str, time_limit_seconds: f64) -> String {
 }
 
 /// The results tables of a document as JSON text: `{"csv": <the CSV table in the batch
-/// schema>, "rows": <its row count>}`, the CSV being what `scorecheck extract` writes for the
-/// same document; or `{"error": {"kind", "field", "message"}}`. `name` is the file's name:
+/// schema>, "rows": <its row count>, "unread": [<a results table left unread, and why>]}`,
+/// the CSV being what `scorecheck extract` writes for the same document; or `{"error": {"kind", "field", "message"}}`. `name` is the file's name:
 /// the rows' `source`, and the format by its extension (`.tex`, `.md`, `.html`, `.xml`)
 /// unless `format` names it (`latex`, `markdown`, `html`, `jats`). A LaTeX `\input` is not
 /// followed (the page has no other files).
@@ -81,6 +81,7 @@ pub fn answer(request: &str, time_limit_seconds: f64) -> String {
 ///     serde_json::from_str(&scorecheck_wasm::extract_csv("r.md", None, text)).unwrap();
 /// assert_eq!(answer["rows"], 1);
 /// assert!(answer["csv"].as_str().unwrap().contains("r.md,1,,,SVM,"));
+/// assert_eq!(answer["unread"], serde_json::json!([]));
 /// ```
 pub fn extract_csv(name: &str, format: Option<&str>, text: &str) -> String {
     use scorecheck_extract::Format;
@@ -100,16 +101,20 @@ pub fn extract_csv(name: &str, format: Option<&str>, text: &str) -> String {
             format!("{name}: not a document by its extension; name it .tex, .md, .html or .xml, or give its format (latex, markdown, html or jats)"),
         );
     };
-    let rows = match scorecheck_extract::extract_with(
+    let (rows, unread) = match scorecheck_extract::extract_document(
         text,
         format,
         name,
         &scorecheck_extract::Limits::default(),
         &|_: &str| None,
     ) {
-        Ok(rows) => rows,
+        Ok(extraction) => (extraction.rows, extraction.unread),
         Err(e) => return error("unreadable_document", None, format!("{name}: {e}")),
     };
+    let unread: Vec<String> = unread
+        .iter()
+        .map(|t| format!("table {}: {}", t.table, t.why))
+        .collect();
     let header = scorecheck_extract::batch_header(&rows);
     let scores = scorecheck_extract::score_columns(&rows);
     let mut csv = scorecheck_table::csv_record(&header);
@@ -120,7 +125,7 @@ pub fn extract_csv(name: &str, format: Option<&str>, text: &str) -> String {
         ));
         csv.push('\n');
     }
-    json!({"csv": csv, "rows": rows.len()}).to_string()
+    json!({"csv": csv, "rows": rows.len(), "unread": unread}).to_string()
 }
 
 /// [`extract_csv`] of a JSON request `{"name", "text", "format"?}` (what the page posts).
