@@ -293,6 +293,12 @@ fn check_for<'a>(row: &Row, check: &'a str) -> &'a str {
     }
 }
 
+/// Whether `check` takes `score`: the AUC is no function of pooled counts, and over unknown
+/// folds it is not checked (it is in one test set and as a mean over known folds).
+fn checks_score(check: &str, score: &str) -> bool {
+    score != "auc" || !matches!(check, "1_dataset_kfold_som" | "1_dataset_unknown_folds_mos")
+}
+
 /// [`request`] with a `rounding` field (`"any"`: nearest, down or up).
 fn request_rounded(
     row: &Row,
@@ -326,7 +332,11 @@ fn request_with(
     folds: Option<(u64, u64)>,
     rounding: Option<&str>,
 ) -> String {
-    let scores: Vec<String> = scores.iter().map(|(s, v)| format!("{s:?}:{v}")).collect();
+    let scores: Vec<String> = scores
+        .iter()
+        .filter(|(s, _)| checks_score(check, s))
+        .map(|(s, v)| format!("{s:?}:{v}"))
+        .collect();
     let counts = format!("{{\"p\":{p},\"n\":{n}}}");
     let (key, folding) = match folds {
         // The unknown-folds checks try every fold configuration: no strategy.
@@ -478,6 +488,10 @@ fn scan_row(row: &Row, options: &scorecheck::RunOptions) -> (Vec<String>, String
         };
         if !allowed {
             verdicts.push("not stated".to_string());
+            continue;
+        }
+        if !row.scores.iter().any(|(s, _)| checks_score(check, s)) {
+            verdicts.push(format!("not checked: {check} does not take the AUC"));
             continue;
         }
         let (verdict, why) = verdict(&text, options);

@@ -390,3 +390,20 @@ fn a_results_table_left_unread_is_said_on_stderr() {
         );
     }
 }
+
+#[test]
+fn an_auc_alone_under_k_fold_is_not_checked_rather_than_an_error() {
+    let dir = temp_dir("auc");
+    let path = write(
+        &dir,
+        "auc.md",
+        "Results on the Pima dataset, 10-fold cross-validation.\n\n| Model | ROC-AUC |\n|---|---|\n| RF | 0.8310 |\n",
+    );
+    let out = scorecheck().arg("scan").arg(&path).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(!stdout.contains("error"), "{stdout}");
+    assert!(
+        stdout.contains("not checked: 1_dataset_kfold_som does not take the AUC"),
+        "{stdout}"
+    );
+}
