@@ -155,8 +155,8 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
     Ok(document)
 }
 
-/// The tables of a run of raw HTML blocks, captioned by the paragraph and heading before them
-/// when they carry none of their own.
+/// The tables of a run of raw HTML blocks (and the reports printed in its `<pre>`),
+/// captioned by the paragraph and heading before them when they carry none of their own.
 fn html_tables(
     document: &mut Document,
     html: &str,
@@ -164,7 +164,8 @@ fn html_tables(
     heading: &str,
     limits: &Limits,
 ) -> Result<(), Error> {
-    if !html.to_lowercase().contains("<table") {
+    let lower = html.to_lowercase();
+    if !lower.contains("<table") && !lower.contains("<pre") {
         return Ok(());
     }
     let read = crate::html::read(html, limits)?;

@@ -947,3 +947,12 @@ fn a_tight_list_item_states_the_protocol() {
     assert_eq!(rows[0].protocol, Some(Protocol::HoldOut));
     assert_eq!(rows[0].counts(), None);
 }
+
+#[test]
+fn a_report_in_raw_html_pre_inside_details_is_read() {
+    let md = "Naive Bayes on the test set.\n\n<details>\n<summary>Classification Report</summary>\n\n<pre>\n              precision    recall  f1-score   support\n\n           0       0.84      0.95      0.89      1059\n           1       0.27      0.10      0.15       208\n\n    accuracy                           0.81      1267\n</pre>\n\n</details>\n";
+    let rows = extract(md, Format::Markdown, "d.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].support, Some((208, 1059)));
+    assert_eq!(rows[0].caption, "Naive Bayes on the test set.");
+}
