@@ -545,6 +545,9 @@ pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
 fn rows_as_printed(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<String>) {
     let mut g = grid(&table.rows, limits.max_columns);
     g.retain(|row| row.iter().any(|c| !c.text.trim().is_empty()));
+    if let Some(read) = reports_by_label(&g, table) {
+        return read;
+    }
     match classification_report(&g, table) {
         Some(Ok(row)) => return (vec![row], None),
         Some(Err(why)) => return (Vec::new(), Some(why)),
@@ -754,7 +757,7 @@ fn classification_report(
     };
     let precision = column(&["precision"])?;
     let recall = column(&["recall"])?;
-    let f1 = column(&["f1_score", "f1", "f1score", "f_score", "f1_measure"])?;
+    let f1 = column(&["f1_score", "f1", "f1score", "f_score", "f1_measure", "f_1_score", "f_1"])?;
     let support = column(&["support"]);
     if [precision, recall, f1].contains(&0) || head[0].text.trim().len() > 20 {
         return None;
@@ -875,6 +878,72 @@ fn classification_report(
     row.notes.extend(notes);
     settle_scale(&mut row);
     (!row.scores.is_empty()).then_some(Ok(row))
+}
+
+/// A per-class table whose class column follows other labels (`| Model | Dataset | Class |
+/// Precision | Recall | F1 |`): each run of rows with the same labels before the class column
+/// is a classification report of its own, read as [`classification_report`] reads one, the
+/// labels naming its dataset (under a dataset header) and method. Rows on training or
+/// validation data are left out; `Test` names no dataset. `None` when the table is not of
+/// that shape.
+fn reports_by_label(
+    g: &[Vec<GridCell>],
+    table: &RawTable,
+) -> Option<(Vec<TableRow>, Option<String>)> {
+    let (head, body) = g.split_first()?;
+    let c = head.iter().position(|cell| {
+        matches!(
+            header_form_of(&cell.text).as_str(),
+            "class" | "classes" | "class_label" | "label" | "category" | "target"
+        )
+    })?;
+    if c == 0 || table.header_rows.is_some_and(|h| h > 1) {
+        return None;
+    }
+    let mut groups: Vec<(Vec<String>, Vec<Vec<GridCell>>)> = Vec::new();
+    for row in body {
+        let labels: Vec<String> = row[..c].iter().map(|x| x.text.trim().to_string()).collect();
+        let cells: Vec<GridCell> = row[c..].to_vec();
+        match groups.iter_mut().find(|(l, _)| *l == labels) {
+            Some((_, rows)) => rows.push(cells),
+            None => groups.push((labels, vec![cells])),
+        }
+    }
+    let mut rows = Vec::new();
+    let mut unread = None;
+    for (labels, cells) in groups {
+        if labels.iter().any(|l| {
+            matches!(row_kind(l, ""), Some(RowKind::Subset)) || names_training_split(l)
+        }) {
+            continue;
+        }
+        let mut report = vec![head[c..].to_vec()];
+        report.extend(cells);
+        match classification_report(&report, table)? {
+            Ok(mut row) => {
+                let mut method = Vec::new();
+                for (label, header) in labels.iter().zip(head) {
+                    if label.is_empty() || names_no_one(label) {
+                        continue;
+                    }
+                    if is_dataset_word(&header.text) && row.dataset.is_empty() {
+                        row.dataset = label.clone();
+                    } else {
+                        method.push(label.as_str());
+                    }
+                }
+                row.method = method.join(" ");
+                if !row.dataset.is_empty() {
+                    row.notes.retain(|n| n != "no dataset named in the caption");
+                }
+                rows.push(row);
+            }
+            Err(why) => {
+                unread.get_or_insert(format!("{} {why}", labels.join(" ")));
+            }
+        }
+    }
+    Some((rows, unread))
 }
 
 /// A table in long form, one value per row (`| metric | fold | value |`: a column of score

@@ -956,3 +956,52 @@ fn a_report_in_raw_html_pre_inside_details_is_read() {
     assert_eq!(rows[0].support, Some((208, 1059)));
     assert_eq!(rows[0].caption, "Naive Bayes on the test set.");
 }
+
+#[test]
+fn a_per_class_table_after_other_labels_is_one_report_per_label() {
+    // Two classes per model: one binary row each, the positive class's figures as sens, ppv
+    // and f1p; a model with three classes is said, not read; training rows are left out.
+    let md = "| Model | Dataset | Class | Precision | Recall | F-1 Score | Support |\n| --- | --- | --- | --- | --- | --- | --- |\n| SNN | Test | Not Fraud | 0.88 | 1.00 | 0.94 | 50 |\n| SNN | Test | Fraud | 1.00 | 0.86 | 0.92 | 50 |\n| SNN | Train | Not Fraud | 0.99 | 1.00 | 0.99 | 200 |\n| SNN | Train | Fraud | 1.00 | 0.99 | 0.99 | 200 |\n| RF | pima | 0 | 0.80 | 0.86 | 0.83 | 500 |\n| RF | pima | 1 | 0.70 | 0.61 | 0.65 | 268 |\n| MLP | Test | a | 0.8 | 0.8 | 0.8 | 10 |\n| MLP | Test | b | 0.8 | 0.8 | 0.8 | 10 |\n| MLP | Test | c | 0.8 | 0.8 | 0.8 | 10 |\n";
+    let extraction = scorecheck_extract::extract_document(
+        md,
+        Format::Markdown,
+        "k.md",
+        &scorecheck_extract::Limits::default(),
+        &|_| None,
+    )
+    .unwrap();
+    let rows = &extraction.rows;
+    assert_eq!(
+        who_and_scores(rows),
+        vec![
+            (
+                "",
+                "SNN",
+                vec![
+                    ("sens", "0.86"),
+                    ("spec", "1.00"),
+                    ("ppv", "1.00"),
+                    ("npv", "0.88"),
+                    ("f1p", "0.92"),
+                    ("f1n", "0.94")
+                ]
+            ),
+            (
+                "pima",
+                "RF",
+                vec![
+                    ("sens", "0.61"),
+                    ("spec", "0.86"),
+                    ("ppv", "0.70"),
+                    ("npv", "0.80"),
+                    ("f1p", "0.65"),
+                    ("f1n", "0.83")
+                ]
+            ),
+        ]
+    );
+    assert_eq!(rows[0].support, Some((50, 50)));
+    assert_eq!(rows[1].support, Some((268, 500)));
+    assert_eq!(extraction.unread.len(), 1, "{:?}", extraction.unread);
+    assert!(extraction.unread[0].why.contains("3 classes"));
+}
