@@ -229,8 +229,28 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
         })
         .collect();
     let descriptive = descriptive_columns(&label_headers, body);
+    let mut column_headers: Vec<Vec<GridCell>> =
+        g[..h].iter().map(|row| row[labels..].to_vec()).collect();
+    // A group row written without spans (Markdown: `| | SVM | | RF | |` over `| Dataset |
+    // Acc | F1 | Acc | F1 |`): a blank cell above the lowest header row belongs to the group
+    // on its left, as a span would.
+    let lowest = column_headers.len().saturating_sub(1);
+    for row in &mut column_headers[..lowest] {
+        if row.iter().any(|c| c.merged) {
+            continue;
+        }
+        for j in 1..row.len() {
+            if row[j].text.trim().is_empty() && !row[j - 1].text.trim().is_empty() {
+                row[j] = GridCell {
+                    merged: true,
+                    origin: false,
+                    ..row[j - 1].clone()
+                };
+            }
+        }
+    }
     Some(Frame {
-        column_headers: g[..h].iter().map(|row| row[labels..].to_vec()).collect(),
+        column_headers,
         label_headers,
         descriptive,
         body: body

@@ -1005,3 +1005,16 @@ fn a_per_class_table_after_other_labels_is_one_report_per_label() {
     assert_eq!(extraction.unread.len(), 1, "{:?}", extraction.unread);
     assert!(extraction.unread[0].why.contains("3 classes"));
 }
+
+#[test]
+fn a_markdown_group_row_without_spans_covers_the_blank_cells_after_it() {
+    let md = "We use 5-fold cross-validation.\n\n| | SVM | | RF | |\n|---|---|---|---|---|\n| Dataset | Acc | F1 | Acc | F1 |\n| pima | 0.761 | 0.70 | 0.772 | 0.71 |\n";
+    let rows = extract(md, Format::Markdown, "g.md").unwrap();
+    assert_eq!(
+        who_and_scores(&rows),
+        vec![
+            ("pima", "SVM", vec![("acc", "0.761"), ("f1p", "0.70")]),
+            ("pima", "RF", vec![("acc", "0.772"), ("f1p", "0.71")]),
+        ]
+    );
+}
