@@ -4,8 +4,9 @@
 use crate::model::{grid, GridCell, RawTable};
 use crate::names::{
     bounded_by_one, count_of_header, datasets_in_text, is_dataset_word, is_method_word,
-    is_value_word, known_without_counts, marks_percent, names_training_split, numbers_folds_or_runs,
-    registry_match, row_kind, score_of_header, score_of_qualified_header, scores_in_text, RowKind,
+    is_value_word, known_without_counts, marks_percent, names_training_split,
+    numbers_folds_or_runs, registry_match, row_kind, score_of_header, score_of_qualified_header,
+    scores_in_text, RowKind,
 };
 use crate::value::{self, CellValue};
 use crate::Limits;
@@ -423,7 +424,10 @@ fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
                 }
                 group.push(t);
             }
-            let percent = f.column_headers.iter().any(|row| marks_percent(&row[j].text));
+            let percent = f
+                .column_headers
+                .iter()
+                .any(|row| marks_percent(&row[j].text));
             Some((score, group.join(" "), percent))
         })
         .collect();
@@ -675,8 +679,14 @@ pub(crate) fn stated_sizes(table: &RawTable, limits: &Limits) -> Vec<(String, u6
     f.body
         .iter()
         .filter_map(|(labels, values)| {
-            let label = labels.iter().map(|c| c.text.trim()).find(|t| !t.is_empty())?;
-            let text = values[j].text.trim().replace([',', '\u{202f}', '\u{a0}'], "");
+            let label = labels
+                .iter()
+                .map(|c| c.text.trim())
+                .find(|t| !t.is_empty())?;
+            let text = values[j]
+                .text
+                .trim()
+                .replace([',', '\u{202f}', '\u{a0}'], "");
             let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
             let size = digits.parse::<u64>().ok()?;
             // `768 (268/500)`: the count first; `0.5` or `12.3k` is no count.
@@ -690,10 +700,18 @@ pub(crate) fn stated_sizes(table: &RawTable, limits: &Limits) -> Vec<(String, u6
 fn names_a_size(header: &str) -> bool {
     let form = header_form_of(header).replace(['#', '.'], "");
     let form = form.trim_matches('_');
-    let form = ["number_of_", "no_of_", "num_of_", "num_", "n_", "nb_", "total_"]
-        .iter()
-        .find_map(|p| form.strip_prefix(p))
-        .unwrap_or(form);
+    let form = [
+        "number_of_",
+        "no_of_",
+        "num_of_",
+        "num_",
+        "n_",
+        "nb_",
+        "total_",
+    ]
+    .iter()
+    .find_map(|p| form.strip_prefix(p))
+    .unwrap_or(form);
     matches!(
         form,
         "samples"
@@ -777,7 +795,15 @@ fn classification_report(
     };
     let precision = column(&["precision"])?;
     let recall = column(&["recall"])?;
-    let f1 = column(&["f1_score", "f1", "f1score", "f_score", "f1_measure", "f_1_score", "f_1"])?;
+    let f1 = column(&[
+        "f1_score",
+        "f1",
+        "f1score",
+        "f_score",
+        "f1_measure",
+        "f_1_score",
+        "f_1",
+    ])?;
     let support = column(&["support"]);
     if [precision, recall, f1].contains(&0) || head[0].text.trim().len() > 20 {
         return None;
@@ -932,9 +958,10 @@ fn reports_by_label(
     let mut rows = Vec::new();
     let mut unread = None;
     for (labels, cells) in groups {
-        if labels.iter().any(|l| {
-            matches!(row_kind(l, ""), Some(RowKind::Subset)) || names_training_split(l)
-        }) {
+        if labels
+            .iter()
+            .any(|l| matches!(row_kind(l, ""), Some(RowKind::Subset)) || names_training_split(l))
+        {
             continue;
         }
         let mut report = vec![head[c..].to_vec()];

@@ -447,9 +447,15 @@ fn rows_of(
             let mut notes = r.notes;
             // The stated size that is not the registry's, if any (else the one that is).
             let size = registry.and_then(|d| {
-                let stated = sizes.iter().filter(|(name, _)| *name == d.name).map(|(_, s)| *s);
+                let stated = sizes
+                    .iter()
+                    .filter(|(name, _)| *name == d.name)
+                    .map(|(_, s)| *s);
                 let total = d.p.checked_add(d.n);
-                stated.clone().find(|s| Some(*s) != total).or_else(|| stated.max())
+                stated
+                    .clone()
+                    .find(|s| Some(*s) != total)
+                    .or_else(|| stated.max())
             });
             if let (Some(d), Some(s)) = (registry, size) {
                 if Some(s) != d.p.checked_add(d.n) {

@@ -985,10 +985,21 @@ mod tests {
 
     #[test]
     fn a_percent_sign_after_a_number_is_no_unit() {
-        for unit in ["Acc (%)", "AUC %", "Accuracy [%]", "% correct", "Results (in %) on 50% of the data"] {
+        for unit in [
+            "Acc (%)",
+            "AUC %",
+            "Accuracy [%]",
+            "% correct",
+            "Results (in %) on 50% of the data",
+        ] {
             assert!(marks_percent(unit), "{unit}");
         }
-        for quantity in ["50% of removed attributes", "10 %", "Acc", "training share 80%"] {
+        for quantity in [
+            "50% of removed attributes",
+            "10 %",
+            "Acc",
+            "training share 80%",
+        ] {
             assert!(!marks_percent(quantity), "{quantity}");
         }
     }

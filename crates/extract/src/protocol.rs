@@ -246,7 +246,11 @@ fn splits_off_a_test_set(lower: &str, words: &[&str]) -> bool {
         let parts: Vec<&str> = w.split(['/', '-', ':']).map(str::trim).collect();
         parts.len() >= 2
             && parts.iter().all(|p| p.parse::<u32>().is_ok())
-            && parts.iter().filter_map(|p| p.parse::<u32>().ok()).sum::<u32>() == 100
+            && parts
+                .iter()
+                .filter_map(|p| p.parse::<u32>().ok())
+                .sum::<u32>()
+                == 100
     });
     let test = words
         .iter()

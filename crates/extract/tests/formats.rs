@@ -914,7 +914,13 @@ fn a_stated_size_that_is_not_the_registrys_leaves_its_counts_unused() {
     assert_eq!(rows.len(), 2, "{rows:?}");
     assert_eq!(rows[0].size, Some(601));
     assert_eq!(rows[0].counts(), None);
-    assert!(rows[0].note.contains("the document gives \"monk-2\" 601 items"), "{}", rows[0].note);
+    assert!(
+        rows[0]
+            .note
+            .contains("the document gives \"monk-2\" 601 items"),
+        "{}",
+        rows[0].note
+    );
     assert_eq!(rows[1].size, Some(768));
     assert_eq!(rows[1].counts(), Some((268, 500)));
     assert!(rows[1].note.is_empty(), "{}", rows[1].note);
@@ -926,7 +932,11 @@ fn breast_cancer_alone_names_no_one_dataset() {
     let rows = extract(md, Format::Markdown, "b.md").unwrap();
     assert_eq!(rows.len(), 2, "{rows:?}");
     assert_eq!(rows[0].counts(), None);
-    assert!(rows[0].note.contains("names several datasets"), "{}", rows[0].note);
+    assert!(
+        rows[0].note.contains("names several datasets"),
+        "{}",
+        rows[0].note
+    );
     // scikit-learn's loader's name is its dataset (WDBC).
     assert_eq!(rows[1].counts(), Some((212, 357)));
 }

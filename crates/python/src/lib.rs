@@ -246,7 +246,7 @@ fn extract_rows(
             .ok()
             .flatten()
     };
-    let rows = scorecheck_extract::extract_with(
+    let extraction = scorecheck_extract::extract_document(
         text,
         format,
         source,
@@ -254,6 +254,21 @@ fn extract_rows(
         &lookup,
     )
     .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("{source}: {e}")))?;
+    // A results table that gives no rows is said, as the CLI says it on stderr.
+    for table in &extraction.unread {
+        let message = std::ffi::CString::new(format!(
+            "{source}: table {}: {}; not read",
+            table.table, table.why
+        ))
+        .unwrap_or_default();
+        PyErr::warn(
+            py,
+            &py.get_type::<pyo3::exceptions::PyUserWarning>(),
+            &message,
+            1,
+        )?;
+    }
+    let rows = extraction.rows;
     let scores = scorecheck_extract::score_columns(&rows);
     let cells = rows
         .iter()

@@ -83,3 +83,14 @@ def test_extract_resolves_input_relative_to_the_file_and_never_above_it(tmp_path
     # A name above the file's folder is never read.
     (tmp_path / "sub" / "up.tex").write_text("\\input{../sub/table}\n")
     assert scorecheck.extract(tmp_path / "sub" / "up.tex") == []
+
+
+def test_a_results_table_left_unread_is_warned():
+    report = ("Held-out test set.\n\n```\n              precision    recall  f1-score   support\n\n"
+              "           0       0.91      0.88      0.89       120\n"
+              "           1       0.80      0.85      0.82        80\n"
+              "           2       0.70      0.75      0.72        50\n\n"
+              "    accuracy                           0.84       250\n```\n")
+    with pytest.warns(UserWarning, match="classification report of 3 classes"):
+        rows = scorecheck.extract(report, format="markdown")
+    assert rows == []

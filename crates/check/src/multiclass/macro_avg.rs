@@ -15,9 +15,34 @@ use crate::options::RunOptions;
 use crate::program::{self, ExperimentAnswer, ProgramAnswer};
 use crate::{Error, ErrorKind, Result};
 
-fn macro_error(e: MacroError) -> Error {
+/// The engine's error, naming the request field that asked for the score: a score undefined
+/// on a class is reported (`scores`), else bounded per fold (`fold_score_bounds`), else per
+/// class (`class_score_bounds`).
+fn macro_error(e: MacroError, ex: &MacroExperiment) -> Error {
     let kind = match e.kind() {
-        MacroErrorKind::Undefined { .. } => ErrorKind::Contradiction,
+        MacroErrorKind::Undefined { score, .. } => {
+            let has =
+                |bounds: &[scorecheck_experiment::Bound]| bounds.iter().any(|b| b.score == *score);
+            let (field, what) = if has(&ex.windows) {
+                ("scores", "score")
+            } else if has(&ex.fold_bounds) {
+                ("fold_score_bounds", "bound")
+            } else {
+                ("class_score_bounds", "bound")
+            };
+            return Error::new(
+                ErrorKind::Contradiction,
+                Some(&format!("{field}.{}", score.abbreviation())),
+                if what == "score" {
+                    e.to_string()
+                } else {
+                    e.to_string().replace(
+                        "so its macro average cannot be formed; remove that score",
+                        "so it cannot be bounded there; remove that bound",
+                    )
+                },
+            );
+        }
         MacroErrorKind::Build(e) => return program::build_error(e.clone()),
         _ => ErrorKind::InvalidValue,
     };
@@ -64,7 +89,8 @@ fn decide(
         }
     } else {
         let solver = crate::backend::solver(options)?;
-        decide_exact(ex, solver.as_ref(), &crate::backend::limits(options)).map_err(macro_error)?
+        decide_exact(ex, solver.as_ref(), &crate::backend::limits(options))
+            .map_err(|e| macro_error(e, ex))?
     };
     let (conclusion, answer) = ProgramAnswer::of(
         &verdict,
