@@ -520,6 +520,13 @@ fn rows_of(
                         .to_string(),
                 );
             }
+            let own_counts = r.matrix.is_some() || r.support.is_some();
+            if row_protocol.is_none() && registry.is_some() && !own_counts {
+                notes.push(
+                    "no protocol stated: batch checks the whole dataset as one test set, one of the setups the text allows, so an inconsistent verdict is no finding (scan says which are)"
+                        .to_string(),
+                );
+            }
             rows.push(Row {
                 source: source.to_string(),
                 table: id.clone(),

@@ -1028,3 +1028,15 @@ fn a_markdown_group_row_without_spans_covers_the_blank_cells_after_it() {
         ]
     );
 }
+
+#[test]
+fn registry_counts_without_a_stated_protocol_are_said_to_be_one_setup_of_many() {
+    let md = "| Dataset | Accuracy |\n|---|---|\n| pima | 0.7208 |\n";
+    let rows = extract(md, Format::Markdown, "n.md").unwrap();
+    assert_eq!(rows[0].counts(), Some((268, 500)));
+    assert!(
+        rows[0].note.contains("no protocol stated"),
+        "{}",
+        rows[0].note
+    );
+}
