@@ -635,8 +635,12 @@ fn check(outputs: &Outputs, path: &Path) -> anyhow::Result<Value> {
             path.display()
         );
     }
+    let is_beta = |name: &str| matches!(name, "beta_positive" | "beta_negative");
     if let Some(Value::Object(per_score)) = request.get("eps") {
-        if let Some(name) = per_score.keys().find(|name| !scores.contains_key(*name)) {
+        if let Some(name) = per_score
+            .keys()
+            .find(|name| !scores.contains_key(*name) || is_beta(name))
+        {
             bail!(
                 "{}: eps.{name}: no score {name:?} is reported; give eps for the reported scores ({}) only",
                 path.display(),
@@ -644,9 +648,17 @@ fn check(outputs: &Outputs, path: &Path) -> anyhow::Result<Value> {
             );
         }
     }
+    // An eps or tolerance of 1 or more admits every value of a score in [0, 1]: it would
+    // check nothing.
     let non_negative = |value: BigRational, field: &str| -> anyhow::Result<BigRational> {
         if value < BigRational::from_integer(0.into()) {
             bail!("{}: {field} is negative; give 0 or more", path.display());
+        }
+        if value >= BigRational::from_integer(1.into()) {
+            bail!(
+                "{}: {field} must be below 1; an uncertainty of 1 or more checks nothing (0.0005 is 3 decimals rounded)",
+                path.display()
+            );
         }
         Ok(value)
     };
@@ -669,7 +681,23 @@ fn check(outputs: &Outputs, path: &Path) -> anyhow::Result<Value> {
     });
     // One score under two names (acc and accuracy) would be two constraints on one figure.
     let mut seen: Vec<(String, &str)> = Vec::new();
+    let mut params = Params::default();
     for (name, value) in scores {
+        if is_beta(name) {
+            let beta = decimal(value, &format!("scores.{name}"))?;
+            if beta <= BigRational::from_integer(0.into()) {
+                bail!(
+                    "{}: scores.{name}: beta must be positive (1 gives the F1 score)",
+                    path.display()
+                );
+            }
+            if name == "beta_positive" {
+                params.beta_positive = beta;
+            } else {
+                params.beta_negative = beta;
+            }
+            continue;
+        }
         let eps = eps_of(name)?;
         let value = decimal(value, &format!("scores.{name}"))?;
         let canonical = if matches!(
@@ -691,11 +719,22 @@ fn check(outputs: &Outputs, path: &Path) -> anyhow::Result<Value> {
         }
         seen.push((canonical, name));
     }
+    for (score, beta) in [(Score::Fbp, "beta_positive"), (Score::Fbn, "beta_negative")] {
+        let abbreviation = score.abbreviation();
+        if seen.iter().any(|(c, _)| c == abbreviation) && !scores.contains_key(beta) {
+            bail!(
+                "{}: scores.{beta}: {abbreviation} needs its beta: add \"{beta}\" to the scores (1 gives the F1 score)",
+                path.display()
+            );
+        }
+    }
+    reported = reported.params(params);
     let scores_reported = scores.keys().any(|name| {
-        !matches!(
-            name.to_ascii_lowercase().as_str(),
-            "auc" | "roc_auc" | "auroc"
-        )
+        !is_beta(name)
+            && !matches!(
+                name.to_ascii_lowercase().as_str(),
+                "auc" | "roc_auc" | "auroc"
+            )
     });
     let outcome = outputs.check_reported(&reported)?;
     let fits: Vec<Value> = outcome

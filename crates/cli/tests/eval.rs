@@ -388,6 +388,29 @@ fn check_requests_with_unknown_or_doubled_fields_are_errors() {
     );
     let error = error_of(&["--input", &input, "--check", &stray_eps]);
     assert!(error.contains("eps.sesn: no score \"sesn\""), "{error}");
+    // An eps of 1 or more would admit everything: "consistent" having checked nothing.
+    let wide = scratch("wide.json", r#"{"scores": {"acc": 0.8}, "eps": 5}"#);
+    let error = error_of(&["--input", &input, "--check", &wide]);
+    assert!(error.contains("eps must be below 1"), "{error}");
+}
+
+#[test]
+fn f_beta_is_checked_with_its_beta_and_refused_without() {
+    // At score >= 0.7 the outputs give tp 3, fn 2, fp 0: F2 = 15/23 = 0.652..., F1 = 0.75.
+    let input = data("eval_outputs.csv");
+    let without = scratch("fbp.json", r#"{"scores": {"fbp": 0.652}, "eps": 0.001}"#);
+    let error = error_of(&["--input", &input, "--check", &without]);
+    assert!(
+        error.contains("scores.beta_positive: fbp needs its beta"),
+        "{error}"
+    );
+    let with = scratch(
+        "fbp2.json",
+        r#"{"scores": {"fbp": 0.652, "beta_positive": 2}, "eps": 0.001}"#,
+    );
+    let out = eval(&["--input", &input, "--check", &with, "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(json(&out)["check"]["inconsistency"], false);
 }
 
 #[test]
