@@ -356,6 +356,12 @@ impl KFoldConfigurations {
         self.counter.clear();
     }
 
+    /// Caps the random-access tables at `cells` (a product of many datasets shares one
+    /// budget among them; groups above it are ranked with counts computed on demand).
+    pub(crate) fn limit_tables(&mut self, cells: u128) {
+        self.table_cells = self.table_cells.min(cells);
+    }
+
     /// How many Gaussian binomial coefficients the unrank cache holds now (see
     /// [`clear_cache`](Self::clear_cache)).
     pub fn cached_coefficients(&self) -> usize {
@@ -802,6 +808,27 @@ impl Iterator for Configurations<'_> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// A product of many datasets shares one budget of random-access tables: a thousand
+    /// datasets hold no more table memory than one, and rank as before (groups above their
+    /// share are ranked on demand).
+    #[test]
+    fn a_product_shares_one_table_budget() {
+        use crate::{ConfigurationProduct, RepeatedConfigurations};
+        let parts: Vec<RepeatedConfigurations> = (0..1000u64)
+            .map(|i| {
+                let base = KFoldConfigurations::new(10 + i, 20 + i, 2, &FoldRules::none()).unwrap();
+                RepeatedConfigurations::new(base, 1).unwrap()
+            })
+            .collect();
+        let product = ConfigurationProduct::new(parts);
+        for part in product.parts() {
+            assert!(part.base().table_cells <= MAX_TABLE_CELLS / 1000);
+        }
+        let middle = product.count() / 2u32;
+        let item = product.nth(&middle).unwrap();
+        assert_eq!(product.rank(&item).unwrap(), middle);
+    }
 
     fn rules() -> impl Strategy<Value = FoldRules> {
         (any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(a, b, c)| {

@@ -9,6 +9,7 @@ use num_traits::{One, ToPrimitive};
 use crate::error::{Error, ErrorKind};
 use crate::index::IntoIndex;
 use crate::kfold::Cursor;
+use crate::partitions::MAX_TABLE_CELLS;
 use crate::repeats::RepeatedConfigurations;
 use crate::rules::FoldConfiguration;
 
@@ -54,7 +55,13 @@ impl ConfigurationProduct {
     ///
     /// assert_eq!(ConfigurationProduct::new(vec![]).count(), BigUint::from(1u32));
     /// ```
-    pub fn new(parts: Vec<RepeatedConfigurations>) -> Self {
+    pub fn new(mut parts: Vec<RepeatedConfigurations>) -> Self {
+        // One budget of random-access tables for the whole product: a thousand datasets
+        // with a table each would hold a thousand times one dataset's memory.
+        let share = MAX_TABLE_CELLS / (parts.len().max(1) as u128);
+        for part in &mut parts {
+            part.limit_tables(share);
+        }
         let counts = parts.iter().map(RepeatedConfigurations::count).collect();
         ConfigurationProduct { parts, counts }
     }

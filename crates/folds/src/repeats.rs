@@ -158,6 +158,11 @@ impl RepeatedConfigurations {
         self.base.clear_cache();
     }
 
+    /// Caps the random-access tables at `cells` (see `KFoldConfigurations::limit_tables`).
+    pub(crate) fn limit_tables(&mut self, cells: u128) {
+        self.base.limit_tables(cells);
+    }
+
     /// `C(N + r - 1, r)` for `N` single-repeat configurations and `r` repeats.
     pub fn count(&self) -> BigUint {
         multichoose(&self.base_count, self.repeats)
