@@ -76,7 +76,7 @@ pub use mean_auc::{
 };
 pub use model::{
     build, build_until, linear_form, usable, Bound, BuildError, BuildErrorKind, DatasetSpec,
-    Experiment, FoldSpec, Level,
+    Experiment, FoldSpec, Level, MAX_MEAN_ROW_BITS,
 };
 pub use ranges::{auc_range, linear_range, linear_range_with_auc, mean_objective};
 pub use sides::{decide as decide_sides, Sides, MAX_STEPS as ENUMERATION_STEPS};

@@ -9,8 +9,9 @@ use std::collections::HashMap;
 use std::fmt;
 
 use num_bigint::BigInt;
+use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::{One, Zero};
+use num_traits::{One, ToPrimitive, Zero};
 use scorecheck_algebra::Score;
 use scorecheck_feasibility::{Problem, VarId};
 
@@ -275,6 +276,18 @@ pub enum BuildErrorKind {
         /// Whether the experiment has more than one dataset.
         many_datasets: bool,
     },
+    /// A mean over so many folds of so many different sizes that its exact constraint, on a
+    /// common denominator, would be larger than a program holds ([`MAX_MEAN_ROW_BITS`]).
+    TooLarge {
+        /// The averaged score.
+        score: Score,
+        /// Where its bound or window came from.
+        level: Level,
+        /// The folds averaged.
+        folds: usize,
+        /// The bits of the common denominator when the cap was passed.
+        bits: u64,
+    },
     /// A bound or window whose lower end is above its upper end (a caller's mistake, not a
     /// finding about the scores).
     Reversed {
@@ -307,6 +320,7 @@ impl BuildError {
     pub fn field(&self) -> String {
         match &*self.kind {
             BuildErrorKind::Undefined { score, level, .. }
+            | BuildErrorKind::TooLarge { score, level, .. }
             | BuildErrorKind::Reversed { score, level, .. } => {
                 format!("{}.{}", level.field(), score.abbreviation())
             }
@@ -350,6 +364,12 @@ impl fmt::Display for BuildError {
             BuildErrorKind::CountTooLarge { dataset, fold, .. } => write!(
                 f,
                 "fold {fold} of dataset {dataset} has a count above 2^63, which mean-of-scores checks do not support; use smaller counts"
+            ),
+            BuildErrorKind::TooLarge {
+                score, folds, bits, ..
+            } => write!(
+                f,
+                "the mean {score} over {folds} folds (or test sets) of these sizes needs a common denominator of more than {bits} bits: its exact constraint would be larger than a program holds ({MAX_MEAN_ROW_BITS} bits in all); check fewer folds, test sets or datasets, or ones of fewer different sizes"
             ),
             BuildErrorKind::Reversed {
                 score,
@@ -414,6 +434,24 @@ struct FoldVars {
     tn: VarId,
 }
 
+/// The most bits a mean's exact constraint may hold: its terms times the bits of their
+/// common denominator (2^28 bits, 32 MiB). Means over thousands of folds of different sizes
+/// pass it (the common denominator grows with every new size); the search would not finish
+/// on such a program anyway, and building it took gigabytes.
+pub const MAX_MEAN_ROW_BITS: u64 = 1 << 28;
+
+/// `common` made a multiple of `denominator` (the least one): a small denominator (the
+/// usual case) costs one remainder and one product, not a gcd of two big numbers.
+fn widen(common: &mut BigInt, denominator: &BigInt) {
+    match denominator.magnitude().to_u64() {
+        Some(d) if d > 0 => {
+            let r = (common.magnitude() % d).to_u64().unwrap_or(0);
+            *common *= d / d.gcd(&r);
+        }
+        _ => *common = common.lcm(denominator),
+    }
+}
+
 /// A fold inside a mean: (dataset index, fold index, the fold, its variables, its weight).
 type WeightedFold<'a> = (usize, usize, &'a FoldSpec, &'a FoldVars, BigRational);
 
@@ -441,6 +479,10 @@ fn add_mean_constraint(
     // weighted coefficients are computed once (a 1000-variable program has a few dozen).
     type Weighted = (BigRational, BigRational, BigRational);
     let mut seen: HashMap<(u64, u64, &BigRational), Weighted> = HashMap::new();
+    // The common denominator of the coefficients, watched against the cap before the row
+    // (and its sums) grow with it.
+    let mut common = BigInt::one();
+    let terms_bound = 2 * folds.len() as u64;
     for (d, f, fold, vars, weight) in folds {
         let (a, b, c) = match seen.entry((fold.p, fold.n, weight)) {
             Entry::Occupied(entry) => entry.into_mut(),
@@ -455,7 +497,21 @@ fn add_mean_constraint(
                         n: fold.n,
                         many_datasets,
                     })?;
-                entry.insert((a * weight, b * weight, c * weight))
+                let (a, b, c) = (a * weight, b * weight, c * weight);
+                for denominator in [a.denom(), b.denom(), c.denom()] {
+                    widen(&mut common, denominator);
+                }
+                let bits = common.bits();
+                if bits.saturating_mul(terms_bound) > MAX_MEAN_ROW_BITS {
+                    return Err(BuildErrorKind::TooLarge {
+                        score: bound.score,
+                        level,
+                        folds: folds.len(),
+                        bits,
+                    }
+                    .into());
+                }
+                entry.insert((a, b, c))
             }
         };
         if !a.is_zero() {
@@ -608,4 +664,33 @@ pub fn build_until(
         )?;
     }
     Ok(Some(problem))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A mean over 10,000 test sets of different sizes needs a common denominator whose
+    /// exact row would pass the cap: refused at once, naming the score, instead of gigabytes.
+    #[test]
+    fn a_mean_too_large_for_a_program_is_refused_before_it_is_built() {
+        let datasets = (0..10_000u64)
+            .map(|i| DatasetSpec::single_fold(1000 + i, 3000 + 7 * i, Vec::new()))
+            .collect();
+        let half = BigRational::new(BigInt::one(), BigInt::from(2));
+        let eps = BigRational::new(BigInt::one(), BigInt::from(1000));
+        let experiment = Experiment::new(datasets, vec![Bound::around(Score::Acc, &half, &eps)]);
+        let error = build(&experiment).unwrap_err();
+        assert!(
+            matches!(error.kind(), BuildErrorKind::TooLarge { folds: 10_000, .. }),
+            "{error}"
+        );
+        assert_eq!(error.field(), "scores.acc");
+        // A hundred test sets are far below it.
+        let datasets = (0..100u64)
+            .map(|i| DatasetSpec::single_fold(1000 + i, 3000 + 7 * i, Vec::new()))
+            .collect();
+        let experiment = Experiment::new(datasets, vec![Bound::around(Score::Acc, &half, &eps)]);
+        assert!(build(&experiment).is_ok());
+    }
 }

@@ -325,7 +325,7 @@ impl Lp<'_> {
                 return Ok(true);
             }
             stats.iterations += 1;
-            if stats.iterations % 32 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
                 return Err("the time limit was reached inside an LP solve".to_string());
             }
             if duals_stale {
