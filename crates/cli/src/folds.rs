@@ -76,8 +76,8 @@ pub(crate) fn run(args: &FoldsArgs) -> ExitCode {
             }
         },
         FoldsCommand::Split(split) => match split_configurations(split) {
-            Ok(text) => {
-                crate::emit(&text);
+            Ok(ranges) => {
+                write_ranges(&ranges, split.format);
                 ExitCode::from(crate::EXIT_CONSISTENT)
             }
             Err(e) => {
@@ -88,7 +88,33 @@ pub(crate) fn run(args: &FoldsArgs) -> ExitCode {
     }
 }
 
-fn split_configurations(args: &SplitArgs) -> anyhow::Result<String> {
+/// The ranges as lines `start end`, or one JSON array, written as they are formatted (a
+/// million ranges of 200-digit indices would be 400 MB of text held at once).
+fn write_ranges(ranges: &[(String, String)], format: crate::Format) {
+    use std::io::Write;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = match format {
+        crate::Format::Text => ranges
+            .iter()
+            .try_for_each(|(start, end)| writeln!(out, "{start} {end}")),
+        crate::Format::Json => (|| {
+            write!(out, "[")?;
+            for (i, (start, end)) in ranges.iter().enumerate() {
+                let separator = if i == 0 { "" } else { "," };
+                write!(
+                    out,
+                    "{separator}{}",
+                    serde_json::json!({"start": start, "end": end})
+                )?;
+            }
+            writeln!(out, "]")
+        })(),
+    };
+    // A closed pipe ends the output, as `emit` does.
+    let _ = written.and_then(|()| out.flush());
+}
+
+fn split_configurations(args: &SplitArgs) -> anyhow::Result<Vec<(String, String)>> {
     if !(1..=MAX_PARTS).contains(&args.parts) {
         anyhow::bail!("--parts {}: give 1 to {MAX_PARTS} ranges", args.parts);
     }
@@ -118,19 +144,7 @@ fn split_configurations(args: &SplitArgs) -> anyhow::Result<String> {
             "give --request FILE (an unknown-folds request) or --p, --n and --k (and --scores, as the request reports them: they decide the pruning rules)"
         ),
     };
-    Ok(match args.format {
-        crate::Format::Text => ranges
-            .iter()
-            .map(|(start, end)| format!("{start} {end}\n"))
-            .collect(),
-        crate::Format::Json => {
-            let list: Vec<serde_json::Value> = ranges
-                .iter()
-                .map(|(start, end)| serde_json::json!({"start": start, "end": end}))
-                .collect();
-            format!("{}\n", serde_json::Value::Array(list))
-        }
-    })
+    Ok(ranges)
 }
 
 /// The space of `folds split` without a request: `folds count`'s flags, optional here.

@@ -16,7 +16,7 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};
 
 use crate::error::{Error, ErrorKind};
-use crate::partitions::MAX_CELLS;
+use crate::partitions::{MAX_CELLS, MAX_WORK};
 use crate::repeats::binomial;
 
 /// Coefficients kept in the cache, summed over its entries; past this the cache starts over.
@@ -36,16 +36,28 @@ pub(crate) enum Coefficients {
 impl Coefficients {
     /// The coefficients `0..len` of `[small + large choose small]_q` by the product formula
     /// `prod_{i=1..small} (1 - q^(large + i)) / (1 - q^i)`, truncated: `O(small * len)` additions.
-    pub(crate) fn gaussian(small: u64, large: u64, len: usize) -> Self {
+    ///
+    /// # Errors
+    ///
+    /// `TooLarge` when the additions would pass [`MAX_WORK`]: a count (or a rank) that would
+    /// take more than a few seconds is refused rather than computed without a bound.
+    pub(crate) fn gaussian(small: u64, large: u64, len: usize) -> Result<Self, Error> {
+        let steps = (small as u128).min(len as u128) * len as u128;
+        if steps > MAX_WORK {
+            return Err(Error::new(ErrorKind::TooLarge {
+                what:
+                    "counting the fold configurations (folds times the positives a fold may hold)",
+            }));
+        }
         // Every coefficient of every partial product is at most C(small + large, small), and
         // multiplying by (1 - q^a) at most doubles magnitudes before the division brings them
         // back, so this bound decides whether `i128` is exact.
         let bound = binomial(&(BigUint::from(small) + large), small);
-        if bound.bits() < 126 {
+        Ok(if bound.bits() < 126 {
             Coefficients::Small(gaussian_prefix(small, large, len))
         } else {
             Coefficients::Big(gaussian_prefix(small, large, len))
-        }
+        })
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -177,24 +189,24 @@ impl BoxCounter {
             .ok_or(Error::new(ErrorKind::TooLarge {
                 what: "the sum to partition",
             }))?;
-        Ok(self.coefficients(small, large, t + 1).get(t))
+        Ok(self.coefficients(small, large, t + 1)?.get(t))
     }
 
     /// At least the first `len` coefficients of `[small + large choose small]_q`.
-    fn coefficients(&self, small: u64, large: u64, len: usize) -> Arc<Coefficients> {
+    fn coefficients(&self, small: u64, large: u64, len: usize) -> Result<Arc<Coefficients>, Error> {
         let key = (small, large);
         let half = (small as u128 * large as u128 / 2 + 1).min(MAX_CELLS) as usize;
         let previous = {
             let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
             match cache.entries.get(&key) {
-                Some(entry) if entry.len() >= len => return Arc::clone(entry),
+                Some(entry) if entry.len() >= len => return Ok(Arc::clone(entry)),
                 Some(entry) => entry.len(),
                 None => 0,
             }
         };
         // Growing geometrically bounds the recomputations when later requests reach further.
         let len = len.max(previous.saturating_mul(2)).min(half).max(len);
-        let entry = Arc::new(Coefficients::gaussian(small, large, len));
+        let entry = Arc::new(Coefficients::gaussian(small, large, len)?);
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         if len <= CACHE_CELLS {
             if cache.cells + len > CACHE_CELLS {
@@ -206,7 +218,7 @@ impl BoxCounter {
             }
             cache.cells += len;
         }
-        entry
+        Ok(entry)
     }
 
     /// Non-decreasing vectors of `l` values from `[y, width]` with sum `remaining`.
@@ -330,7 +342,7 @@ mod tests {
     fn small_and_big_coefficients_agree() {
         // C(130, 65) > 2^126, so this runs in `BigInt`; the same prefix in `i128` must agree
         // while it fits.
-        let big = Coefficients::gaussian(65, 65, 200);
+        let big = Coefficients::gaussian(65, 65, 200).unwrap();
         assert!(matches!(big, Coefficients::Big(_)));
         let small: Vec<i128> = gaussian_prefix(65, 65, 200);
         for (t, &c) in small.iter().enumerate().take(60) {

@@ -110,10 +110,14 @@ impl fmt::Display for Error {
                 f,
                 "the lower bound per part ({lower}) exceeds the upper bound ({upper}); swap or widen them"
             ),
-            ErrorKind::TooLarge { what } => write!(
+            ErrorKind::TooLarge { what } if what.contains("random-access") => write!(
                 f,
                 "{what} is too large for exact computation here; use a smaller dataset or fewer folds, \
                  or iterate instead of using random access"
+            ),
+            ErrorKind::TooLarge { what } => write!(
+                f,
+                "{what} is too large for exact computation here; use a smaller dataset or fewer folds"
             ),
             ErrorKind::IndexOutOfRange { index, count } if count.is_zero() => write!(
                 f,

@@ -16,6 +16,10 @@ use crate::index::IntoIndex;
 /// use (not the arithmetic) becomes the problem.
 pub(crate) const MAX_CELLS: u128 = 1 << 24;
 
+/// Most additions one counting polynomial may take (2^26: about a second with big
+/// coefficients); beyond it a count or rank is refused as too large.
+pub(crate) const MAX_WORK: u128 = 1 << 26;
+
 /// Largest rank table built for random access (16 bytes a cell, so 16 MiB); larger groups
 /// are ranked with counts computed on demand instead.
 pub(crate) const MAX_TABLE_CELLS: u128 = 1 << 20;
@@ -342,7 +346,7 @@ pub(crate) fn box_partition_counts(
         (width, parts as u64)
     };
     // Entries beyond `parts * width` are zero and not stored; callers read with `.get(t)`.
-    Ok(Coefficients::gaussian(small, large, len as usize).into_biguints())
+    Ok(Coefficients::gaussian(small, large, len as usize)?.into_biguints())
 }
 
 /// `T[l][h][t]`: multisets of `l` values from `[0, h]` summing to `t`, for every `l <= parts`,
