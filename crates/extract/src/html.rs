@@ -88,6 +88,9 @@ const NOT_NESTING: &[&str] = &[
 fn nesting(text: &str) -> usize {
     let bytes = text.as_bytes();
     let (mut depth, mut deepest, mut i) = (0usize, 0usize, 0usize);
+    // The depth at which an `<svg>` or `<math>` opened: inside, `<path/>` closes itself;
+    // outside, `<div/>` is an open `<div>` (HTML ignores the slash), and nests.
+    let mut foreign_at: Option<usize> = None;
     while let Some(at) = bytes[i..].iter().position(|&b| b == b'<') {
         i += at + 1;
         if bytes[i..].starts_with(b"!--") {
@@ -96,6 +99,9 @@ fn nesting(text: &str) -> usize {
         }
         if bytes.get(i) == Some(&b'/') {
             depth = depth.saturating_sub(1);
+            if foreign_at.is_some_and(|f| depth < f) {
+                foreign_at = None;
+            }
             continue;
         }
         let name: String = text[i..]
@@ -126,9 +132,12 @@ fn nesting(text: &str) -> usize {
             }
             continue;
         }
-        if !self_closing && !NOT_NESTING.contains(&name.as_str()) {
+        if !NOT_NESTING.contains(&name.as_str()) && !(self_closing && foreign_at.is_some()) {
             depth += 1;
             deepest = deepest.max(depth);
+            if (name == "svg" || name == "math") && !self_closing && foreign_at.is_none() {
+                foreign_at = Some(depth);
+            }
         }
     }
     deepest

@@ -239,3 +239,17 @@ fn a_subfile_is_read_like_an_input() {
     assert_eq!(rows.len(), 1, "{rows:?}");
     assert_eq!(rows[0].method, "SVM");
 }
+
+#[test]
+fn a_self_closed_div_nests_and_is_counted_but_svg_paths_do_not() {
+    // HTML ignores the slash of `<div/>`: 20,000 of them nest 20,000 deep (parsing took
+    // seconds, quadratic in the depth). Inside `<svg>`, `<path/>` closes itself.
+    let deep = "<div/>".repeat(20_000);
+    let error = extract(&deep, Format::Html, "deep.html").unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::TooLarge);
+    let paths = format!(
+        "<svg>{}</svg><table><tr><th>Method</th><th>Acc</th></tr><tr><td>SVM</td><td>0.9</td></tr></table>",
+        "<path d=\"M0 0\"/>".repeat(5_000)
+    );
+    assert_eq!(extract(&paths, Format::Html, "svg.html").unwrap().len(), 1);
+}
