@@ -121,6 +121,10 @@ pub struct Limits {
     pub max_rows: usize,
     /// Deepest nesting of braces, elements or `\input` files (64).
     pub max_depth: usize,
+    /// Most table cells of one document (1,000,000), counted from the markup before it is
+    /// read (`&` and `\\` in LaTeX, `<td>` and `<th>` in HTML and JATS, `|` in Markdown):
+    /// a document with more is refused (16 MiB of empty cells took 1.7 GB to read).
+    pub max_cells: usize,
 }
 
 impl Default for Limits {
@@ -131,6 +135,7 @@ impl Default for Limits {
             max_columns: 256,
             max_rows: 100_000,
             max_depth: 64,
+            max_cells: 1_000_000,
         }
     }
 }
@@ -309,6 +314,16 @@ pub fn extract_document(
             ),
         ));
     }
+    let cells = cell_marks(text, format);
+    if cells > limits.max_cells {
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "{source}: about {cells} table cells, more than the {} a document may have; give the part with the results",
+                limits.max_cells
+            ),
+        ));
+    }
     let document = match format {
         Format::Latex => latex::read(text, limits, resolve)?,
         Format::Markdown => markdown::read(text, limits)?,
@@ -327,6 +342,31 @@ pub fn extract_document(
     let mut unread = Vec::new();
     let rows = rows_of(&document, source, limits, &mut unread);
     Ok(Extraction { rows, unread })
+}
+
+/// The table cells `text` may hold at most, by its cell markup: an estimate from above,
+/// taken before anything is allocated.
+fn cell_marks(text: &str, format: Format) -> usize {
+    let bytes = text.as_bytes();
+    let html_cells = || {
+        bytes
+            .windows(3)
+            .filter(|w| {
+                w[0] == b'<'
+                    && w[1].eq_ignore_ascii_case(&b't')
+                    && (w[2].eq_ignore_ascii_case(&b'd') || w[2].eq_ignore_ascii_case(&b'h'))
+            })
+            .count()
+    };
+    match format {
+        Format::Latex => {
+            bytes.iter().filter(|&&b| b == b'&').count()
+                + bytes.windows(2).filter(|w| w == b"\\\\").count()
+        }
+        // A README may hold raw HTML tables too.
+        Format::Markdown => bytes.iter().filter(|&&b| b == b'|').count() + html_cells(),
+        Format::Html | Format::Jats => html_cells(),
+    }
 }
 
 /// A document as a reader leaves it: its tables and its running text.

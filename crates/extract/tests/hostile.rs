@@ -253,3 +253,16 @@ fn a_self_closed_div_nests_and_is_counted_but_svg_paths_do_not() {
     );
     assert_eq!(extract(&paths, Format::Html, "svg.html").unwrap().len(), 1);
 }
+
+#[test]
+fn a_document_of_more_table_cells_than_the_cap_is_refused_before_it_is_read() {
+    let tex = format!(
+        "\\begin{{tabular}}{{l}}\n{}\\end{{tabular}}",
+        "&".repeat(1_000_001)
+    );
+    let error = extract(&tex, Format::Latex, "cells.tex").unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::TooLarge);
+    assert!(error.to_string().contains("table cells"), "{error}");
+    let md = "|".repeat(1_000_001);
+    assert!(extract(&md, Format::Markdown, "cells.md").is_err());
+}
