@@ -59,6 +59,9 @@ pub fn run(file: Option<&Path>, skip: u64, jobs: usize, engine: &EngineArgs) -> 
 /// Most lines handed to a worker at once.
 pub const CHUNK_LINES: usize = 64;
 
+/// Most bytes of request text in one chunk (beyond its first line).
+const CHUNK_BYTES: usize = 1 << 20;
+
 /// Longest request a line (or `check`'s file) may hold (the facade's cap).
 pub use scorecheck::MAX_REQUEST_BYTES;
 
@@ -133,10 +136,15 @@ impl Iterator for Chunks {
             return failed.take().map(Err);
         }
         let mut chunk = Vec::new();
+        let mut bytes = 0usize;
         loop {
-            // The first line may wait for input; the others only come from the buffer.
+            // The first line may wait for input; the others only come from the buffer. A
+            // chunk of long lines ends at CHUNK_BYTES: chunks in flight are a few per thread,
+            // and 64 lines of a megabyte each would make that gigabytes on many cores.
             if !chunk.is_empty()
-                && (chunk.len() == CHUNK_LINES || !self.reader.buffer().contains(&b'\n'))
+                && (chunk.len() == CHUNK_LINES
+                    || bytes >= CHUNK_BYTES
+                    || !self.reader.buffer().contains(&b'\n'))
             {
                 return Some(Ok(chunk));
             }
@@ -155,6 +163,10 @@ impl Iterator for Chunks {
                 }
                 Some(Ok(line)) => {
                     if self.read > self.skip {
+                        bytes += match &line {
+                            Line::Text(text) => text.len(),
+                            Line::TooLong(_) => 0,
+                        };
                         chunk.push(line);
                     }
                 }

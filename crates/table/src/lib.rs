@@ -72,7 +72,7 @@ mod write;
 
 pub use header::RESULT_COLUMNS;
 pub use reader::MAX_ROW_BYTES;
-pub use schema::{Row, RowError, Table};
+pub use schema::{Row, RowError, Table, MAX_COLUMNS};
 pub use stream::{read_csv, CsvRow, CsvRows};
 pub use text::{AnsweredRow, CsvText};
 pub use write::{csv_record, neutralised, write_record};

@@ -7,6 +7,10 @@ use crate::header::{self, Column, Header, Kind, RESULT_COLUMNS};
 use scorecheck::json::{Json, JsonMap, Number};
 use scorecheck::RunOptions;
 
+/// Most columns a table of papers may have (a header of a million columns, each row read
+/// against every one, held every thread's rows at a megabyte each).
+pub const MAX_COLUMNS: usize = 1024;
+
 /// A row that cannot become a request, or whose request is refused: the column to fix and
 /// what to change.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,12 +64,19 @@ impl Table {
     ///
     /// # Errors
     ///
-    /// A message naming the column (and its number) when the row is empty, a column is a
+    /// A message when the header names more than [`MAX_COLUMNS`] columns, or naming the
+    /// column (and its number) when the row is empty, a column is a
     /// near-miss of a score or field name (with the suggestion), two columns give the same
     /// score or field (or share a name), a column is `tp`, `tn`, `fp` or `fn`, or a result
     /// column of scorecheck's output appears other than as the last seven columns of its
     /// own output.
     pub fn new(names: Vec<String>) -> Result<Table, String> {
+        if names.len() > MAX_COLUMNS {
+            return Err(format!(
+                "the header names {} columns, more than the {MAX_COLUMNS} a table of papers may have (each row is read against every one); keep the columns of the reported results",
+                names.len()
+            ));
+        }
         Ok(Table {
             header: header::read(names)?,
         })

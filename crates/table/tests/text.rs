@@ -90,3 +90,16 @@ fn a_refused_header_is_an_error_naming_the_column() {
     let empty = CsvText::open(Vec::new()).err().unwrap();
     assert!(empty.starts_with("the table is empty"), "{empty}");
 }
+
+#[test]
+fn a_header_of_more_columns_than_the_cap_is_refused() {
+    let header = vec!["x"; scorecheck_table::MAX_COLUMNS + 1].join(",");
+    let text = format!("{header}\n");
+    let Err(error) = read_csv(text.as_bytes()) else {
+        panic!(
+            "read a header of {} columns",
+            scorecheck_table::MAX_COLUMNS + 1
+        );
+    };
+    assert!(error.contains("more than the 1024"), "{error}");
+}
