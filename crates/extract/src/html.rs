@@ -132,7 +132,8 @@ fn nesting(text: &str) -> usize {
             }
             continue;
         }
-        if !NOT_NESTING.contains(&name.as_str()) && !(self_closing && foreign_at.is_some()) {
+        let closes_itself = self_closing && foreign_at.is_some();
+        if !(NOT_NESTING.contains(&name.as_str()) || closes_itself) {
             depth += 1;
             deepest = deepest.max(depth);
             if (name == "svg" || name == "math") && !self_closing && foreign_at.is_none() {
