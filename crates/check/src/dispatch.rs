@@ -89,9 +89,10 @@ pub fn check_request_size(len: usize) -> Result<()> {
 
 /// Reads a request's text in one pass into the request tree, which keeps each number's
 /// text and each object's order (crate::json), refusing deep nesting before it is read and
-/// repeated keys.
+/// repeated keys. A leading byte order mark is read past, as JSON allows.
 pub(crate) fn read_text(text: &str) -> Result<Json> {
     check_request_size(text.len())?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     Json::parse(text).map_err(|error| match error {
         ParseError::DuplicateKey(path) => Error::new(
             ErrorKind::InvalidJson,

@@ -179,3 +179,10 @@ fn a_misspelt_field_is_reported_before_the_search() {
         );
     }
 }
+
+#[test]
+fn a_byte_order_mark_before_the_request_is_read_past() {
+    let text = "\u{feff}{\"check\": \"1_testset_no_kfold\", \"testset\": {\"p\": 100, \"n\": 200}, \"scores\": {\"acc\": 0.9}, \"eps\": 0.01}";
+    let answer = run_text(text, &RunOptions::default()).unwrap();
+    assert_eq!(answer["inconsistency"], false);
+}

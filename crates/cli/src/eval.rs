@@ -591,8 +591,8 @@ fn decimal(value: &Value, path: &str) -> anyhow::Result<BigRational> {
 fn check(outputs: &Outputs, path: &Path) -> anyhow::Result<Value> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| anyhow!("cannot read {}: {e}", path.display()))?;
-    let request: Value =
-        serde_json::from_str(&text).map_err(|e| anyhow!("{}: not JSON ({e})", path.display()))?;
+    let request: Value = serde_json::from_str(text.strip_prefix('\u{feff}').unwrap_or(&text))
+        .map_err(|e| anyhow!("{}: not JSON ({e})", path.display()))?;
     if let Some(key) = scorecheck::request::first_duplicate_key(&text) {
         bail!(
             "{}: the key {key:?} is given twice in one object; keep one (JSON readers differ on which one wins)",
