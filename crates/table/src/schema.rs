@@ -315,6 +315,31 @@ fn request(header: &Header, cells: &[String]) -> Result<Json, RowError> {
     if !counts.is_empty() {
         request.insert(counts_key, Json::Object(counts));
     }
+    // A fold column on a row whose check takes no folds, or repeats and a strategy without
+    // folds, name their own column (the facade would name a `folding` the table never had).
+    let given = |key: &str, column: Column| {
+        folding
+            .contains_key(key)
+            .then(|| header.name_of(column).unwrap_or(key).to_string())
+    };
+    let folds_column = given("n_folds", Column::Folds);
+    let other_column = given("n_repeats", Column::Repeats).or(given("strategy", Column::Strategy));
+    if let Some(column) = folds_column.clone().or(other_column.clone()) {
+        if !check.starts_with("1_dataset") {
+            return Err(RowError::new(
+                "invalid_value",
+                Some(column.clone()),
+                format!("{check} takes no folds: leave {column} empty, or give the check of a k-fold experiment (1_dataset_kfold_som, 1_dataset_known_folds_mos, 1_dataset_unknown_folds_mos)"),
+            ));
+        }
+    }
+    if let (None, Some(column)) = (&folds_column, &other_column) {
+        return Err(RowError::new(
+            "missing_field",
+            Some(header.name_of(Column::Folds).unwrap_or("folds").to_string()),
+            format!("{column} is given without the number of folds; give folds too"),
+        ));
+    }
     if !folding.is_empty() {
         // The table's folds are stratified k-fold unless its strategy column says
         // otherwise; unknown folds have no strategy (their folds are what is searched).

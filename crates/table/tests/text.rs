@@ -103,3 +103,25 @@ fn a_header_of_more_columns_than_the_cap_is_refused() {
     };
     assert!(error.contains("more than the 1024"), "{error}");
 }
+
+#[test]
+fn fold_columns_on_a_row_without_folds_name_their_own_column() {
+    let table = "id,check,p,n,folds,repeats,strategy,acc,eps\n\
+l,,100,200,2,,,0.5,0.01\n\
+m,1_dataset_kfold_som,100,200,,2,,0.5,0.01\n\
+n,1_testset_no_kfold,100,200,,,stratified_sklearn,0.5,0.01\n";
+    let mut text = CsvText::open(table.as_bytes().to_vec()).unwrap();
+    let rows = text.next_rows(10, &RunOptions::default());
+    let columns: Vec<Option<String>> = rows
+        .iter()
+        .map(|a| a.row.result().err().and_then(|e| e.column.clone()))
+        .collect();
+    assert_eq!(
+        columns,
+        vec![
+            Some("folds".to_string()),
+            Some("folds".to_string()),
+            Some("strategy".to_string())
+        ]
+    );
+}
