@@ -181,47 +181,53 @@ fn read_columns(
     };
     let labels = read.labels.get_or_insert_with(Vec::new);
     let (mut labelled, mut first_unlabelled, mut first_labelled) = (0usize, None, None);
-    let rows = rows::read_rows(path, layout, &columns, deadline, &mut |place, cells| {
-        let mut sum = 0.0;
-        for (column, cell) in columns.iter().zip(&cells[..k]) {
-            let text = cell.as_deref().unwrap_or_default();
-            let p = probability(text, &place.at(column.name))?;
-            sum += p;
-            read.probabilities.push(p);
-        }
-        if classes.is_some() && (sum - 1.0).abs() > ROW_SUM_TOLERANCE {
-            let names: Vec<&str> = columns[..k].iter().map(|c| c.name).collect();
-            bail!(
+    let rows = rows::read_rows(
+        path,
+        Some(layout),
+        &columns,
+        deadline,
+        &mut |place, cells| {
+            let mut sum = 0.0;
+            for (column, cell) in columns.iter().zip(&cells[..k]) {
+                let text = cell.as_deref().unwrap_or_default();
+                let p = probability(text, &place.at(column.name))?;
+                sum += p;
+                read.probabilities.push(p);
+            }
+            if classes.is_some() && (sum - 1.0).abs() > ROW_SUM_TOLERANCE {
+                let names: Vec<&str> = columns[..k].iter().map(|c| c.name).collect();
+                bail!(
                 "{place}: the class probabilities ({}) sum to {sum}, not 1 (within {ROW_SUM_TOLERANCE}); give each row's probabilities of every class (is a class missing from --class-columns?)",
                 names.join(", ")
             );
-        }
-        let prediction = cells[k].as_deref().unwrap_or_default();
-        if prediction.is_empty() {
-            bail!(
-                "{}: the prediction is empty; give every row its predicted class",
-                place.at(&args.pred_column)
-            );
-        }
-        read.predictions
-            .push(class_of(prediction, &place.at(&args.pred_column))?);
-        match cells[k + 1].as_deref().filter(|label| !label.is_empty()) {
-            Some(label) => {
-                labels.push(class_of(label, &place.at(&args.label_column))?);
-                labelled += 1;
-                first_labelled.get_or_insert_with(|| place.to_string());
             }
-            None if reference => bail!(
-                "{}: the label is empty; the reference needs every row's label",
-                place.at(&args.label_column)
-            ),
-            None => {
-                labels.push(NO_CLASS);
-                first_unlabelled.get_or_insert_with(|| place.to_string());
+            let prediction = cells[k].as_deref().unwrap_or_default();
+            if prediction.is_empty() {
+                bail!(
+                    "{}: the prediction is empty; give every row its predicted class",
+                    place.at(&args.pred_column)
+                );
             }
-        }
-        Ok(())
-    })?;
+            read.predictions
+                .push(class_of(prediction, &place.at(&args.pred_column))?);
+            match cells[k + 1].as_deref().filter(|label| !label.is_empty()) {
+                Some(label) => {
+                    labels.push(class_of(label, &place.at(&args.label_column))?);
+                    labelled += 1;
+                    first_labelled.get_or_insert_with(|| place.to_string());
+                }
+                None if reference => bail!(
+                    "{}: the label is empty; the reference needs every row's label",
+                    place.at(&args.label_column)
+                ),
+                None => {
+                    labels.push(NO_CLASS);
+                    first_unlabelled.get_or_insert_with(|| place.to_string());
+                }
+            }
+            Ok(())
+        },
+    )?;
     if rows == 0 {
         bail!("{}: no data rows; give at least one row", path.display());
     }

@@ -77,7 +77,8 @@ enum SamplingArg {
 #[derive(Args)]
 pub struct EvalArgs {
     /// The outputs: CSV with a header, or JSON Lines (one object per sample); by extension
-    /// (.csv, .jsonl, .json) or, failing that, by content.
+    /// (.csv, .jsonl, .json) or, failing that, by content. `-` reads standard input; a pipe
+    /// is read once.
     #[arg(long)]
     input: PathBuf,
     /// The column (or key) holding the true label.
@@ -260,17 +261,21 @@ fn parse_score(text: &str, at: &str) -> anyhow::Result<f64> {
 
 /// Reads the samples row by row, keeping a score per row (8 bytes) and nothing else.
 fn read_samples(path: &Path, args: &EvalArgs, deadline: &Deadline) -> anyhow::Result<Samples> {
+    if args.label_column == args.score_column {
+        bail!(
+            "--label-column and --score-column both name {:?}: the labels and the scores are two columns; name each",
+            args.label_column
+        );
+    }
     let extension = path
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
+    // By the extension, else by the content.
     let layout = match extension.as_deref() {
-        Some("csv") => Layout::Csv,
-        Some("jsonl" | "json" | "ndjson") => Layout::Json,
-        _ => match rows::first_byte(path)? {
-            Some(b'{' | b'[') => Layout::Json,
-            _ => Layout::Csv,
-        },
+        Some("csv") => Some(Layout::Csv),
+        Some("jsonl" | "json" | "ndjson") => Some(Layout::Json),
+        _ => None,
     };
     let columns = [
         Column {

@@ -137,15 +137,14 @@ pub(crate) enum Layout {
     Json,
 }
 
-/// The first byte of `path` that is not white space (a byte order mark skipped), to tell
-/// JSON (`{`, `[`) from CSV by content.
-pub(crate) fn first_byte(path: &Path) -> anyhow::Result<Option<u8>> {
-    let file = File::open(path).map_err(|e| anyhow!("cannot read {}: {e}", path.display()))?;
-    let mut head = Vec::new();
-    file.take(4096)
-        .read_to_end(&mut head)
+/// The first byte of what `reader` holds that is not white space (a byte order mark
+/// skipped), looked at without consuming it, to tell JSON (`{`, `[`) from CSV by content:
+/// a pipe is read once.
+fn first_byte(reader: &mut impl BufRead, path: &Path) -> anyhow::Result<Option<u8>> {
+    let head = reader
+        .fill_buf()
         .map_err(|e| anyhow!("cannot read {}: {e}", path.display()))?;
-    let head = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&head);
+    let head = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
     Ok(head.iter().copied().find(|b| !b.is_ascii_whitespace()))
 }
 
@@ -235,21 +234,32 @@ impl<R: BufRead> Lines<R> {
 /// deadline passes ([`Stopped`]).
 pub(crate) fn read_rows(
     path: &Path,
-    layout: Layout,
+    layout: Option<Layout>,
     columns: &[Column<'_>],
     deadline: &Deadline,
     on_row: &mut OnRow<'_>,
 ) -> anyhow::Result<usize> {
-    let file = File::open(path).map_err(|e| anyhow!("cannot read {}: {e}", path.display()))?;
+    // `-` is standard input; a file or a pipe is opened once and read once.
+    let input: Box<dyn Read> = if path == Path::new("-") {
+        Box::new(std::io::stdin())
+    } else {
+        Box::new(File::open(path).map_err(|e| anyhow!("cannot read {}: {e}", path.display()))?)
+    };
+    let mut reader = BufReader::with_capacity(1 << 16, input);
+    let first = first_byte(&mut reader, path)?;
+    let layout = layout.unwrap_or(match first {
+        Some(b'{' | b'[') => Layout::Json,
+        _ => Layout::Csv,
+    });
     let mut lines = Lines {
-        reader: BufReader::with_capacity(1 << 16, file),
+        reader,
         number: 0,
         buffer: Vec::new(),
     };
     let rows = match layout {
         Layout::Csv => read_csv(path, &mut lines, columns, deadline, on_row)?,
         Layout::Json => {
-            let array = first_byte(path)? == Some(b'[');
+            let array = first == Some(b'[');
             if array {
                 let mut reader = lines.reader;
                 let bom = reader

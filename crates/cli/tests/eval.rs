@@ -450,3 +450,34 @@ fn score_targets_out_of_range_are_errors_and_unreached_ones_say_so() {
     ]);
     assert_eq!(json(&out)["at"][0]["reached"], true);
 }
+
+#[test]
+fn outputs_from_a_pipe_or_standard_input_are_read_once() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scorecheck"))
+        .args(["eval", "--input", "-", "--auc", "--format", "json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"label,score\n1,0.9\n0,0.1\n1,0.4\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(json(&out)["p"], 2);
+    let error = error_of(&[
+        "--input",
+        &data("eval_outputs.csv"),
+        "--label-column",
+        "score",
+        "--score-column",
+        "score",
+    ]);
+    assert!(error.contains("both name \"score\""), "{error}");
+}
