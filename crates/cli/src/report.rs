@@ -280,7 +280,7 @@ impl<'a> Lines<'a> {
             Some(Err(lower_bound)) => {
                 let _ = writeln!(
                     out,
-                    "  valid (tp, tn) pairs: at least {} (counting budget ran out; raise --count-budget)",
+                    "  valid (tp, tn) pairs: at least {} (counting stopped at the count budget or the time limit; raise --count-budget or --time-limit)",
                     json_count(lower_bound)
                 );
             }
@@ -664,7 +664,7 @@ mod tests {
         let expected = r##"1_testset_no_kfold: consistent
   pooled counts: p=1000, n=6000
   witness: tp=743, tn=4031
-  valid (tp, tn) pairs: at least 1 (counting budget ran out; raise --count-budget)
+  valid (tp, tn) pairs: at least 1 (counting stopped at the count budget or the time limit; raise --count-budget or --time-limit)
   (use --format json for every detail)
 "##;
         assert_eq!(report(request, Some("count_budget")), expected);
