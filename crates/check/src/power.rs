@@ -12,7 +12,6 @@
 //! and only its typed conclusion counts: a perturbed request answered "undecided" counts as
 //! not flagged and is listed.
 
-use scorecheck_algebra::Score;
 use scorecheck_feasibility::Conclusion;
 use scorecheck_request::json::Json;
 use scorecheck_request::power::{perturbations, Move, Perturbations, ScoreMoves};
@@ -29,8 +28,9 @@ pub struct Power {
     pub perturbations: u64,
     /// Those answered "inconsistent".
     pub flagged: u64,
-    /// Per reported score, in the order reported, those of its moves flagged.
-    pub flagged_by_score: Vec<(Score, u64)>,
+    /// Per reported score (by its abbreviation, `auc` for the AUC), in the order reported,
+    /// those of its moves flagged.
+    pub flagged_by_score: Vec<(&'static str, u64)>,
     /// The moves skipped, with why: `"acc 1 → 1.001 (outside the natural range)"`.
     pub skipped: Vec<String>,
     /// The moves answered "undecided" (or refused, with the error).
@@ -74,7 +74,7 @@ pub(crate) fn power(
         skipped,
         undecided: Vec::new(),
     };
-    for ScoreMoves { score, moves, .. } in scores {
+    for ScoreMoves { name, moves, .. } in scores {
         let mut hits = 0u64;
         for Move { label, request, .. } in moves {
             found.perturbations += 1;
@@ -86,7 +86,7 @@ pub(crate) fn power(
             }
         }
         found.flagged += hits;
-        found.flagged_by_score.push((score, hits));
+        found.flagged_by_score.push((name, hits));
     }
     found
 }

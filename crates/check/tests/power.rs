@@ -151,3 +151,16 @@ fn conformance_file() {
 fn request_text(line: &str) -> String {
     scorecheck::json::Json::parse(line).expect("a JSON line")["request"].to_string()
 }
+
+#[test]
+fn a_reported_auc_is_moved_too() {
+    // p = 2, n = 4: an AUC is a multiple of 1/16 = 0.0625; 0.6875 = 11/16 is one, and
+    // neither 0.6874 nor 0.6876 (eps 0.00005 from their four decimals) holds one.
+    let result = scorecheck::run_text(
+        r#"{"check": "1_testset_no_kfold", "testset": {"p": 2, "n": 4}, "scores": {"auc": 0.6875}, "eps": "auto", "power": true}"#,
+        &scorecheck::RunOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(result["power"]["perturbations"], 2, "{result}");
+    assert_eq!(result["power"]["flagged_by_score"]["auc"], 2, "{result}");
+}

@@ -508,7 +508,7 @@ fn power_lines(out: &mut String, power: &Power) {
     let by_score: BTreeMap<&str, u64> = power
         .flagged_by_score
         .iter()
-        .map(|(score, hits)| (score.abbreviation(), *hits))
+        .map(|(score, hits)| (*score, *hits))
         .collect();
     let by_score: Vec<String> = by_score.iter().map(|(k, v)| format!("{k} {v}")).collect();
     let _ = writeln!(

@@ -51,9 +51,10 @@ pub fn read_power(fields: &Object<'_>, check: &str) -> Result<bool> {
     Ok(*wanted)
 }
 
-/// Whether `value` lies in the score's natural range (scaled by `scale`).
-fn in_range(score: Score, value: &BigRational, scale: i64) -> bool {
-    let (lower, upper) = score.natural_range();
+/// Whether `value` lies in the score's natural range (scaled by `scale`; the AUC's is
+/// [0, 1]).
+fn in_range(score: Option<Score>, value: &BigRational, scale: i64) -> bool {
+    let (lower, upper) = score.map_or((Some(0), Some(1)), Score::natural_range);
     let bound = |b: i64| BigRational::from_integer(BigInt::from(b) * BigInt::from(scale));
     lower.is_none_or(|l| *value >= bound(l)) && upper.is_none_or(|u| *value <= bound(u))
 }
@@ -70,8 +71,10 @@ pub struct Move {
 /// The moves of one reported score.
 #[derive(Clone, Debug)]
 pub struct ScoreMoves {
-    /// The score.
-    pub score: Score,
+    /// The score's abbreviation (`acc`, ..., `auc`).
+    pub name: &'static str,
+    /// The score (`None` for the AUC, which is no function of one matrix).
+    pub score: Option<Score>,
     /// Its moves within the natural range (none, one or two).
     pub moves: Vec<Move>,
 }
@@ -104,10 +107,15 @@ pub fn perturbations(request: &Json) -> Option<Perturbations> {
         return None;
     };
     // Keys naming the same score (acc and accuracy) move together.
-    let mut groups: Vec<(Score, Vec<String>)> = Vec::new();
+    let mut groups: Vec<(Option<Score>, Vec<String>)> = Vec::new();
     for key in scores.keys() {
-        let Ok(score) = Score::from_name(key) else {
-            continue;
+        let score = if crate::figures::is_auc(key) {
+            None
+        } else {
+            match Score::from_name(key) {
+                Ok(score) => Some(score),
+                Err(_) => continue,
+            }
         };
         match groups.iter_mut().find(|(s, _)| *s == score) {
             Some((_, keys)) => keys.push(key.clone()),
@@ -134,7 +142,8 @@ pub fn perturbations(request: &Json) -> Option<Perturbations> {
         for step in [-1i64, 1] {
             let moved = fig.moved(step);
             let shown = moved.to_string();
-            let label = format!("{} {text} → {shown}", score.abbreviation());
+            let name = score.map_or("auc", Score::abbreviation);
+            let label = format!("{name} {text} → {shown}");
             if !in_range(*score, &moved.value(), scale) || parse_decimal(&shown).is_err() {
                 out.skipped
                     .push(format!("{label} (outside the natural range)"));
@@ -164,6 +173,7 @@ pub fn perturbations(request: &Json) -> Option<Perturbations> {
             });
         }
         out.scores.push(ScoreMoves {
+            name: score.map_or("auc", Score::abbreviation),
             score: *score,
             moves,
         });
@@ -177,9 +187,11 @@ mod tests {
 
     #[test]
     fn natural_ranges_follow_the_percent_scale() {
-        assert!(in_range(Score::Acc, &parse_decimal("1").unwrap(), 1));
-        assert!(!in_range(Score::Acc, &parse_decimal("1.001").unwrap(), 1));
-        assert!(!in_range(Score::Acc, &parse_decimal("-0.001").unwrap(), 1));
-        assert!(in_range(Score::Acc, &parse_decimal("95.5").unwrap(), 100));
+        let acc = Some(Score::Acc);
+        assert!(in_range(acc, &parse_decimal("1").unwrap(), 1));
+        assert!(!in_range(acc, &parse_decimal("1.001").unwrap(), 1));
+        assert!(!in_range(acc, &parse_decimal("-0.001").unwrap(), 1));
+        assert!(in_range(acc, &parse_decimal("95.5").unwrap(), 100));
+        assert!(!in_range(None, &parse_decimal("1.001").unwrap(), 1));
     }
 }

@@ -61,7 +61,7 @@ fn power_json(power: &Power) -> Value {
     let by_score: Map<String, Value> = power
         .flagged_by_score
         .iter()
-        .map(|(score, hits)| (score.abbreviation().to_string(), json!(hits)))
+        .map(|(score, hits)| ((*score).to_string(), json!(hits)))
         .collect();
     let mut out = json!({
         "perturbations": power.perturbations,
