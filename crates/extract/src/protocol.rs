@@ -245,10 +245,13 @@ fn splits_off_a_test_set(lower: &str, words: &[&str]) -> bool {
         let w = bare(w);
         let parts: Vec<&str> = w.split(['/', '-', ':']).map(str::trim).collect();
         parts.len() >= 2
-            && parts.iter().all(|p| p.parse::<u32>().is_ok())
             && parts
                 .iter()
-                .filter_map(|p| p.parse::<u32>().ok())
+                .all(|p| p.parse::<u8>().is_ok_and(|v| v <= 100))
+            && parts
+                .iter()
+                .filter_map(|p| p.parse::<u8>().ok())
+                .map(u32::from)
                 .sum::<u32>()
                 == 100
     });
@@ -486,6 +489,7 @@ mod tests {
         }
         for text in [
             "It reaches 95% accuracy on the test set.",
+            "A 4000000000/4000000000 split of the test data.",
             "10-fold cross-validation, each fold holding out 10% for testing.",
         ] {
             assert_ne!(stated(text).protocol, Some(Protocol::HoldOut), "{text}");
