@@ -393,26 +393,30 @@ pub fn check(n: u64, var: &BigRational, reported: &[Reported]) -> Result<Outcome
     if failed.is_empty() {
         let mut low = mse.lower.clone();
         let mut high = mse.upper.clone();
+        // mae alone bounds mse too: mae² ≤ mse ≤ n·mae² over real residuals.
         if let Some((a_lo, a_hi)) = &mae {
-            if !mse_windows.is_empty() {
-                // mae ≤ rmse: the smallest reachable mse is a_lo².
-                let least = square(a_lo);
-                if high.as_ref().is_some_and(|h| least > *h) {
-                    failed.push("mae <= rmse".into());
-                    messages.push(format!("mae ≥ {} forces rmse ≥ mae, i.e. mse ≥ {}, but the other scores give mse ≤ {}", show(a_lo), show(&least), high.as_ref().map(show).unwrap_or_default()));
-                }
-                // rmse ≤ √n·mae: the largest reachable mse is n·a_hi².
-                let most = BigRational::from_integer(BigInt::from(n)) * square(a_hi);
-                if mse.lower > most {
-                    failed.push("rmse <= sqrt(n)*mae".into());
-                    messages.push(format!("with n = {n} samples, rmse ≤ √n·mae, so mae ≤ {} allows mse ≤ {}, but the other scores give mse ≥ {}", show(a_hi), show(&most), show(&mse.lower)));
-                }
-                if least > low {
-                    low = least;
-                }
-                if high.as_ref().is_none_or(|h| most < *h) {
-                    high = Some(most);
-                }
+            // mae ≤ rmse: the smallest reachable mse is a_lo².
+            let least = square(a_lo);
+            if high.as_ref().is_some_and(|h| least > *h) {
+                failed.push("mae <= rmse".into());
+                messages.push(format!(
+                    "mae ≥ {} forces rmse ≥ mae, i.e. mse ≥ {}, but the other scores give mse ≤ {}",
+                    show(a_lo),
+                    show(&least),
+                    high.as_ref().map(show).unwrap_or_default()
+                ));
+            }
+            // rmse ≤ √n·mae: the largest reachable mse is n·a_hi².
+            let most = BigRational::from_integer(BigInt::from(n)) * square(a_hi);
+            if mse.lower > most {
+                failed.push("rmse <= sqrt(n)*mae".into());
+                messages.push(format!("with n = {n} samples, rmse ≤ √n·mae, so mae ≤ {} allows mse ≤ {}, but the other scores give mse ≥ {}", show(a_hi), show(&most), show(&mse.lower)));
+            }
+            if least > low {
+                low = least;
+            }
+            if high.as_ref().is_none_or(|h| most < *h) {
+                high = Some(most);
             }
         }
         if failed.is_empty() {
@@ -496,6 +500,15 @@ mod tests {
             let outcome = check(n, &BigRational::zero(), &[exactly(RegressionScore::Mae, q(a)), exactly(RegressionScore::Mse, q(m))]).unwrap();
             let expected = a * a <= m && m <= n as i64 * a * a;
             prop_assert_eq!(outcome.is_consistent(), expected);
+        }
+
+        /// mae alone bounds mse by the closed form: `feasible_mse` is [mae², n·mae²] for an
+        /// exactly reported mae (reached by equal residuals and by one residual n·mae).
+        #[test]
+        fn mae_alone_bounds_mse(a in 0i64..30, n in 1u64..10) {
+            let exactly = Reported { score: RegressionScore::Mae, value: q(a), lower: q(a), upper: q(a) };
+            let outcome = check(n, &q(1), &[exactly]).unwrap();
+            prop_assert_eq!(outcome.feasible_mse, Some((q(a * a), Some(q(n as i64 * a * a)))));
         }
     }
 }
