@@ -46,6 +46,9 @@ const NOT_REPORTED: &[&str] = &[
 /// footnote mark or `%`, kept as printed.
 pub(crate) fn read(text: &str) -> CellValue {
     let text = text.trim();
+    if let Some(once) = printed_thrice(text) {
+        return read(once);
+    }
     if NOT_REPORTED.contains(&text.to_lowercase().as_str()) {
         return CellValue::NotReported;
     }
@@ -85,6 +88,26 @@ pub(crate) fn read(text: &str) -> CellValue {
     } else {
         CellValue::Text(text.to_string())
     }
+}
+
+/// The value of a cell that prints it three times over, as converters of MathML write a
+/// formula's text, its rendering and its TeX source one after another (ar5iv's Markdown:
+/// `0.8080.8080.808`, `0.8330.833{\bf 0.833}`): the value once. `None` for anything else.
+fn printed_thrice(text: &str) -> Option<&str> {
+    if text.len() < 3 || is_decimal(text) {
+        return None;
+    }
+    (1..=text.len() / 3).find_map(|len| {
+        let once = text.get(..len)?;
+        let rest = text.get(len..)?.strip_prefix(once)?;
+        let source = rest
+            .strip_prefix("{\\bf ")
+            .or_else(|| rest.strip_prefix("\\textbf{"))
+            .or_else(|| rest.strip_prefix("\\mathbf{"))
+            .and_then(|inner| inner.strip_suffix('}'))
+            .unwrap_or(rest);
+        (source.trim() == once && is_decimal(once)).then_some(once)
+    })
 }
 
 /// A number in scientific notation (`1.2205e-05`, `9.5E-1`) as the plain decimal with the
@@ -287,6 +310,22 @@ mod tests {
         CellValue::Number {
             printed: printed.to_string(),
             percent_sign: false,
+        }
+    }
+
+    #[test]
+    fn a_value_printed_three_times_is_read_once() {
+        assert_eq!(read("0.8080.8080.808"), number("0.808"));
+        assert_eq!(read("0.8330.833{\\bf 0.833}"), number("0.833"));
+        assert_eq!(read("95.495.4\\textbf{95.4}"), number("95.4"));
+        assert_eq!(read("111"), number("111"));
+        for text in [
+            "0.8080.8080.809",
+            "0.8080.808",
+            "abcabcabc",
+            "0.80.8{\\it 0.8}",
+        ] {
+            assert!(matches!(read(text), CellValue::Text(_)), "{text}");
         }
     }
 
