@@ -146,7 +146,9 @@ fn main() -> Result<(), Failure> {
     let answer = answer_request(&request, &options)?;
     println!("unknown folds: {}", answer.conclusion);
     if let Outcome::UnknownFolds(folds) = &answer.outcome {
-        println!("  {} configurations in all", folds.configurations_total);
+        if let Some(total) = &folds.configurations_total {
+            println!("  {total} configurations in all");
+        }
         if let Some(found) = &folds.found {
             println!("  configuration {} fits:", found.index);
             print_folds(&found.witness);

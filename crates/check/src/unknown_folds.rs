@@ -31,7 +31,7 @@ use std::time::Duration;
 use num_traits::ToPrimitive;
 use scorecheck_algebra::Score;
 use scorecheck_experiment::{
-    reference_rules, Experiment, SearchErrorKind, SearchOutcome, Statistics, UnknownFolds,
+    reference_rules, Experiment, Limits, SearchErrorKind, SearchOutcome, Statistics, UnknownFolds,
     WitnessScores,
 };
 use scorecheck_feasibility::Conclusion;
@@ -63,8 +63,9 @@ pub struct UnknownFoldsOutcome {
     pub backend: String,
     /// The keys of reported scores that are not linear under averaging.
     pub ignored_scores: Vec<String>,
-    /// Every configuration of the experiment (not only the range searched).
-    pub configurations_total: BigUint,
+    /// Every configuration of the experiment (not only the range searched); `None` when the
+    /// time ran out (or the work was cancelled) before they were counted.
+    pub configurations_total: Option<BigUint>,
     /// The range of configuration indices searched, when the request gave one.
     pub range: Option<ConfigurationRange>,
     /// Configurations examined (every one of the range when all were refuted at once).
@@ -154,16 +155,23 @@ fn folds_error(e: scorecheck_folds::Error, path: &str) -> Error {
     )
 }
 
-/// The configuration space of the experiment: one repeated set per evaluation.
-fn space(experiment: &UnknownFolds) -> Result<ConfigurationProduct> {
-    scorecheck_experiment::space(experiment).map_err(|e| {
-        let path = if experiment.evaluations.len() == 1 {
-            "folding".to_string()
-        } else {
-            input::join(&input::index("evaluations", e.evaluation), "folding")
-        };
-        folds_error(e.error, &path)
-    })
+/// The configuration space of the experiment: one repeated set per evaluation, counted while
+/// the deadline and cancel flag of `limits` allow (`Ok(None)` once they stop it).
+fn space(experiment: &UnknownFolds, limits: &Limits) -> Result<Option<ConfigurationProduct>> {
+    match scorecheck_experiment::space_within(experiment, limits) {
+        Ok(space) => Ok(Some(space)),
+        Err(e) if e.error.kind() == &scorecheck_folds::ErrorKind::Stopped => Ok(None),
+        Err(e) => Err(space_error(experiment, e)),
+    }
+}
+
+fn space_error(experiment: &UnknownFolds, e: scorecheck_experiment::SpaceError) -> Error {
+    let path = if experiment.evaluations.len() == 1 {
+        "folding".to_string()
+    } else {
+        input::join(&input::index("evaluations", e.evaluation), "folding")
+    };
+    folds_error(e.error, &path)
 }
 
 /// The engine's search (of `range`, or every configuration) with the backend and limits of
@@ -249,7 +257,9 @@ pub(crate) fn split_configurations(
     read: &UnknownFoldsRequest,
     parts: u64,
 ) -> Result<Vec<(String, String)>> {
-    Ok(decimal_ranges(&space(&read.experiment)?.count(), parts))
+    let space = space(&read.experiment, &Limits::default())?;
+    let count = space.map(|s| s.count()).unwrap_or_default();
+    Ok(decimal_ranges(&count, parts))
 }
 
 fn decimal_ranges(count: &BigUint, parts: u64) -> Vec<(String, String)> {
@@ -271,8 +281,36 @@ pub(crate) fn answer(
     options: &RunOptions,
 ) -> Result<UnknownFoldsOutcome> {
     let experiment = &read.experiment;
-    let space = space(experiment)?;
+    let mut outcome = UnknownFoldsOutcome {
+        conclusion: Conclusion::Undecided,
+        found: None,
+        explanation: None,
+        undecided: None,
+        backend: options.backend_name().to_string(),
+        ignored_scores: read.ignored.clone(),
+        configurations_total: None,
+        range: None,
+        configurations_examined: BigUint::default(),
+        fold_rules: None,
+        statistics: None,
+        note: None,
+    };
+    let limits = crate::backend::limits(options);
+    let Some(space) = space(experiment, &limits)? else {
+        let why = match options.time_limit {
+            _ if limits.cancelled() => "the work was cancelled".to_string(),
+            Some(limit) => format!("the time limit of {:.3} s ran out", limit.as_secs_f64()),
+            None => "the deadline passed".to_string(),
+        };
+        outcome.undecided = Some(UndecidedSearch {
+            reason: format!("{why} while the fold configurations were being counted, before any was examined; allow more time (time_limit)"),
+            configurations_left_undecided: None,
+            covered: 0.0,
+        });
+        return Ok(outcome);
+    };
     let count = space.count();
+    outcome.configurations_total = Some(count.clone());
     // The range as searched: `end` clamped to the count; a start past it is an error.
     let range = match &read.range {
         Some((start, _)) if start >= &count => {
@@ -287,20 +325,6 @@ pub(crate) fn answer(
             end: end.min(&count).clone(),
         }),
         None => None,
-    };
-    let mut outcome = UnknownFoldsOutcome {
-        conclusion: Conclusion::Undecided,
-        found: None,
-        explanation: None,
-        undecided: None,
-        backend: options.backend_name().to_string(),
-        ignored_scores: read.ignored.clone(),
-        configurations_total: count.clone(),
-        range: None,
-        configurations_examined: BigUint::default(),
-        fold_rules: None,
-        statistics: None,
-        note: None,
     };
     if let Some(reason) = program::nothing_checkable(experiment.is_constrained(), &read.ignored) {
         outcome.undecided = Some(UndecidedSearch {

@@ -42,7 +42,7 @@ fn a_consistent_outcome_holds_the_configuration_and_its_witness() {
     let outcome = answer(&request(windows.clone()), &RunOptions::default()).unwrap();
     assert_eq!(outcome.conclusion, Conclusion::Consistent);
     let count = count_fold_configurations(10, 20, 3, 1, &[Score::Acc, Score::Sens]).unwrap();
-    assert_eq!(outcome.configurations_total, count);
+    assert_eq!(outcome.configurations_total, Some(count));
     assert_eq!(outcome.fold_rules, Some(outcome_rules(&windows)));
     assert!(outcome.statistics.is_some());
     let found = outcome.found.expect("a configuration");
@@ -86,7 +86,7 @@ fn an_inconsistent_outcome_says_every_configuration_is_refuted() {
     let message = outcome.explanation.expect("an explanation");
     assert!(message.starts_with(&format!(
         "every one of the {} fold configurations",
-        outcome.configurations_total
+        outcome.configurations_total.expect("counted")
     )));
 }
 
@@ -99,7 +99,7 @@ fn nothing_checkable_is_undecided_without_a_search() {
     let undecided = outcome.undecided.expect("undecided");
     assert_eq!(
         undecided.configurations_left_undecided,
-        Some(outcome.configurations_total.clone())
+        outcome.configurations_total.clone()
     );
     assert!(undecided.reason.contains("f1p"));
     assert!(outcome.statistics.is_none() && outcome.fold_rules.is_none());
@@ -112,7 +112,8 @@ fn a_range_is_clamped_and_one_past_the_end_is_refused() {
     let mut read = request(windows);
     let total = answer(&read, &RunOptions::default())
         .unwrap()
-        .configurations_total;
+        .configurations_total
+        .expect("counted");
     read.range = Some((BigUint::from(1u8), &total + 100u32));
     let outcome = answer(&read, &RunOptions::default()).unwrap();
     let range = outcome.range.expect("the range searched");
@@ -124,4 +125,27 @@ fn a_range_is_clamped_and_one_past_the_end_is_refused() {
     read.range = Some((total.clone(), &total + 1u8));
     let error = answer(&read, &RunOptions::default()).unwrap_err();
     assert_eq!(error.field(), Some("configurations.start"));
+}
+
+#[test]
+fn counting_stops_when_the_work_is_cancelled() {
+    // Counting 20-fold configurations over 10^5 positives takes a while; a cancelled request
+    // stops while counting: undecided, nothing counted, nothing examined.
+    let evaluation = Evaluation::new(100_000, 100_000, 20, 1);
+    let windows = vec![Bound::new(Score::Acc, q(7, 10), q(9, 10))];
+    let read = UnknownFoldsRequest::new(UnknownFolds::new(vec![evaluation], windows));
+    let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let outcome = answer(&read, &RunOptions::default().with_cancel(cancel)).unwrap();
+    assert_eq!(outcome.conclusion, Conclusion::Undecided);
+    assert_eq!(outcome.configurations_total, None);
+    assert_eq!(outcome.configurations_examined, BigUint::default());
+    let undecided = outcome.undecided.expect("undecided");
+    assert!(
+        undecided
+            .reason
+            .starts_with("the work was cancelled while the fold configurations were being counted"),
+        "{}",
+        undecided.reason
+    );
+    assert_eq!(undecided.configurations_left_undecided, None);
 }

@@ -74,7 +74,7 @@ struct Lines<'a> {
     count: Option<Result<u128, u128>>,
     backend: Option<&'a str>,
     /// The fold configurations in all and examined.
-    configurations: Option<(&'a BigUint, &'a BigUint)>,
+    configurations: Option<(Option<&'a BigUint>, &'a BigUint)>,
     ignored: &'a [String],
     /// A bundle's per-part verdicts, by key.
     flags: BTreeMap<String, Conclusion>,
@@ -170,12 +170,16 @@ impl<'a> Lines<'a> {
             .as_ref()
             .map(|f| Witness::Folds(fold_matrices(&f.witness.datasets)));
         self.undecided = o.undecided.as_ref().map(|u| {
-            let covered = if u.covered.is_finite() {
+            let covered = if o.configurations_total.is_none() {
+                "none (the configurations were not counted)".to_string()
+            } else if u.covered.is_finite() {
                 format!(
                     "{:.1}% ({} of {} fold configurations)",
                     100.0 * u.covered,
                     json_big_count(&o.configurations_examined),
-                    json_big_count(&o.configurations_total)
+                    o.configurations_total
+                        .as_ref()
+                        .map_or(String::new(), json_big_count)
                 )
             } else {
                 "nothing reported".to_string()
@@ -183,7 +187,7 @@ impl<'a> Lines<'a> {
             (u.reason.clone(), covered)
         });
         self.backend = Some(&o.backend);
-        self.configurations = Some((&o.configurations_total, &o.configurations_examined));
+        self.configurations = Some((o.configurations_total.as_ref(), &o.configurations_examined));
         self.ignored = &o.ignored_scores;
     }
 
@@ -293,7 +297,14 @@ impl<'a> Lines<'a> {
             let _ = writeln!(out, "  backend: {backend}");
         }
         if let Some((total, examined)) = self.configurations {
-            let _ = writeln!(out, "  configurations total: {total}");
+            match total {
+                Some(total) => {
+                    let _ = writeln!(out, "  configurations total: {total}");
+                }
+                None => {
+                    let _ = writeln!(out, "  configurations total: not counted");
+                }
+            }
             let _ = writeln!(out, "  configurations examined: {examined}");
         }
         if !self.ignored.is_empty() {

@@ -84,8 +84,8 @@ pub use solve::{
     verdict, Limits, Progress, DEFAULT_MAX_NODES, DEFAULT_SWEEP_TIME_LIMIT, DEFAULT_TIME_LIMIT,
 };
 pub use unknown_folds::{
-    experiment_of, reference_rules, search, search_range, space, Evaluation, SearchError,
-    SearchErrorKind, SearchOutcome, SpaceError, Statistics, UnknownFolds,
+    experiment_of, reference_rules, search, search_range, space, space_within, Evaluation,
+    SearchError, SearchErrorKind, SearchOutcome, SpaceError, Statistics, UnknownFolds,
 };
 // The foundation types this crate's signatures name.
 pub use num_rational::BigRational;

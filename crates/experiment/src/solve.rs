@@ -165,6 +165,18 @@ impl Limits {
         self
     }
 
+    /// The condition "the deadline has passed or the caller cancelled the work", for the
+    /// fold enumeration's counting.
+    pub fn stop(&self) -> scorecheck_folds::Stop {
+        let (deadline, cancel) = (self.deadline, self.cancel.clone());
+        Arc::new(move || {
+            cancel
+                .as_ref()
+                .is_some_and(|flag| flag.load(Ordering::Relaxed))
+                || deadline.is_some_and(|d| Instant::now() >= d)
+        })
+    }
+
     /// Whether the caller has asked the work to stop.
     pub fn cancelled(&self) -> bool {
         self.cancel

@@ -193,11 +193,7 @@ impl Problem {
             }
             *by_denominator.entry(coef.denom().clone()).or_default() += coef.numer() * x;
         }
-        let mut total = BigRational::zero();
-        for (denominator, numerator) in by_denominator {
-            total += BigRational::new(numerator, denominator);
-        }
-        Some(total)
+        Some(sum_of_fractions(by_denominator.into_iter().collect()))
     }
 
     /// Exact re-evaluation of a candidate integer point: `Ok` or the first violated
@@ -322,6 +318,29 @@ impl Problem {
     }
 }
 
+/// `Σ n/d` over `(d, n)` pairs, summed pairwise without reducing (`a/b + c/d = (ad + cb)/bd`)
+/// and reduced once: adding thousands of distinct denominators one by one reduced every
+/// partial sum, a gcd of a growing lcm each time (seconds for a mean over 3,000 test sets of
+/// different sizes); the balanced tree multiplies numbers of similar sizes and takes one gcd.
+fn sum_of_fractions(mut terms: Vec<(BigInt, BigInt)>) -> BigRational {
+    if terms.is_empty() {
+        return BigRational::zero();
+    }
+    while terms.len() > 1 {
+        let mut next = Vec::with_capacity(terms.len().div_ceil(2));
+        let mut pairs = terms.into_iter();
+        while let Some((b, a)) = pairs.next() {
+            next.push(match pairs.next() {
+                Some((d, c)) => (&b * &d, a * &d + c * &b),
+                None => (b, a),
+            });
+        }
+        terms = next;
+    }
+    let (denominator, numerator) = terms.remove(0);
+    BigRational::new(numerator, denominator)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -399,6 +418,20 @@ mod tests {
                     "[{lower:?}, {upper:?}] with {terms:?}"
                 );
             }
+        }
+    }
+
+    proptest::proptest! {
+        /// The pairwise sum is the sum of the fractions added one by one.
+        #[test]
+        fn fractions_summed_pairwise_are_their_sum(
+            terms in proptest::collection::vec((1i64..500, -1000i64..1000), 0..40),
+        ) {
+            let expected = terms.iter().fold(BigRational::zero(), |total, &(d, n)| {
+                total + BigRational::new(n.into(), d.into())
+            });
+            let pairs = terms.iter().map(|&(d, n)| (BigInt::from(d), BigInt::from(n))).collect();
+            proptest::prop_assert_eq!(sum_of_fractions(pairs), expected);
         }
     }
 }

@@ -18,6 +18,7 @@ use num_traits::{One, Zero};
 use crate::error::{Error, ErrorKind};
 use crate::partitions::{MAX_CELLS, MAX_WORK};
 use crate::repeats::binomial;
+use crate::Stop;
 
 /// Coefficients kept in the cache, summed over its entries; past this the cache starts over.
 /// Each coefficient takes 16 bytes (or a few words when it outgrows `i128`), so the cache
@@ -41,7 +42,15 @@ impl Coefficients {
     ///
     /// `TooLarge` when the additions would pass [`MAX_WORK`]: a count (or a rank) that would
     /// take more than a few seconds is refused rather than computed without a bound.
-    pub(crate) fn gaussian(small: u64, large: u64, len: usize) -> Result<Self, Error> {
+    ///
+    /// `Stopped` when `stop` holds between two factors of the product (each `O(len)`
+    /// additions).
+    pub(crate) fn gaussian(
+        small: u64,
+        large: u64,
+        len: usize,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Self, Error> {
         let steps = (small as u128).min(len as u128) * len as u128;
         if steps > MAX_WORK {
             return Err(Error::new(ErrorKind::TooLarge {
@@ -54,9 +63,9 @@ impl Coefficients {
         // back, so this bound decides whether `i128` is exact.
         let bound = binomial(&(BigUint::from(small) + large), small);
         Ok(if bound.bits() < 126 {
-            Coefficients::Small(gaussian_prefix(small, large, len))
+            Coefficients::Small(gaussian_prefix(small, large, len, stop)?)
         } else {
-            Coefficients::Big(gaussian_prefix(small, large, len))
+            Coefficients::Big(gaussian_prefix(small, large, len, stop)?)
         })
     }
 
@@ -95,17 +104,25 @@ impl Coefficients {
 }
 
 /// The truncated product formula in any ring of integers that holds the coefficients exactly.
-fn gaussian_prefix<T>(small: u64, large: u64, len: usize) -> Vec<T>
+fn gaussian_prefix<T>(
+    small: u64,
+    large: u64,
+    len: usize,
+    stop: &dyn Fn() -> bool,
+) -> Result<Vec<T>, Error>
 where
     T: Clone + Zero + One + for<'a> AddAssign<&'a T> + for<'a> SubAssign<&'a T>,
 {
     let mut poly = vec![T::zero(); len];
     let Some(first) = poly.first_mut() else {
-        return poly;
+        return Ok(poly);
     };
     *first = T::one();
     // Factors with i beyond the largest stored power change nothing in the truncation.
     for i in 1..=small.min(len as u64 - 1) {
+        if stop() {
+            return Err(Error::new(ErrorKind::Stopped));
+        }
         // Multiply by (1 - q^(large + i)), then divide by (1 - q^i); after both steps the
         // polynomial is again a Gaussian binomial, so it is non-negative.
         if let Some(a) = large.checked_add(i).and_then(|a| usize::try_from(a).ok()) {
@@ -120,7 +137,7 @@ where
             from_t[0] += &before[t - i];
         }
     }
-    poly
+    Ok(poly)
 }
 
 /// `T(l, h, t)` on demand, remembering recent Gaussian binomials.
@@ -130,6 +147,8 @@ where
 #[derive(Default)]
 pub(crate) struct BoxCounter {
     cache: Mutex<Cache>,
+    /// Asked between the factors of each product: counts past a deadline are not finished.
+    stop: Option<Stop>,
 }
 
 #[derive(Default)]
@@ -140,9 +159,13 @@ struct Cache {
 }
 
 impl Clone for BoxCounter {
-    /// A clone starts with an empty cache (the cache is only a speed-up).
+    /// A clone starts with an empty cache (the cache is only a speed-up) and the same stop
+    /// condition.
     fn clone(&self) -> Self {
-        BoxCounter::default()
+        BoxCounter {
+            cache: Mutex::default(),
+            stop: self.stop.clone(),
+        }
     }
 }
 
@@ -153,6 +176,14 @@ impl fmt::Debug for BoxCounter {
 }
 
 impl BoxCounter {
+    /// A counter whose products end with [`ErrorKind::Stopped`] once `stop` holds.
+    pub(crate) fn stopping(stop: Stop) -> BoxCounter {
+        BoxCounter {
+            cache: Mutex::default(),
+            stop: Some(stop),
+        }
+    }
+
     /// Forgets every remembered coefficient list.
     pub(crate) fn clear(&self) {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
@@ -206,7 +237,8 @@ impl BoxCounter {
         };
         // Growing geometrically bounds the recomputations when later requests reach further.
         let len = len.max(previous.saturating_mul(2)).min(half).max(len);
-        let entry = Arc::new(Coefficients::gaussian(small, large, len)?);
+        let stop = || self.stop.as_ref().is_some_and(|stop| stop());
+        let entry = Arc::new(Coefficients::gaussian(small, large, len, &stop)?);
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         if len <= CACHE_CELLS {
             if cache.cells + len > CACHE_CELLS {
@@ -342,9 +374,9 @@ mod tests {
     fn small_and_big_coefficients_agree() {
         // C(130, 65) > 2^126, so this runs in `BigInt`; the same prefix in `i128` must agree
         // while it fits.
-        let big = Coefficients::gaussian(65, 65, 200).unwrap();
+        let big = Coefficients::gaussian(65, 65, 200, &|| false).unwrap();
         assert!(matches!(big, Coefficients::Big(_)));
-        let small: Vec<i128> = gaussian_prefix(65, 65, 200);
+        let small: Vec<i128> = gaussian_prefix(65, 65, 200, &|| false).unwrap();
         for (t, &c) in small.iter().enumerate().take(60) {
             assert_eq!(big.get(t), BigUint::from(c as u128));
         }

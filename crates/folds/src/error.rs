@@ -55,6 +55,9 @@ pub enum ErrorKind {
     NotAMember,
     /// The repeat count was zero.
     ZeroRepeats,
+    /// The caller's stop condition held (a deadline passed) before the configurations were
+    /// counted.
+    Stopped,
 }
 
 /// The error of every fallible function in this crate.
@@ -118,6 +121,10 @@ impl fmt::Display for Error {
             ErrorKind::TooLarge { what } => write!(
                 f,
                 "{what} is too large for exact computation here; use a smaller dataset or fewer folds"
+            ),
+            ErrorKind::Stopped => write!(
+                f,
+                "stopped (the time ran out) before the fold configurations were counted; allow more time"
             ),
             ErrorKind::IndexOutOfRange { index, count } if count.is_zero() => write!(
                 f,

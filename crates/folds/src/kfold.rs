@@ -1,6 +1,6 @@
 //! k-fold configurations of one binary dataset: exact count, lazy iteration, rank and unrank.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use num_bigint::BigUint;
 use num_integer::Integer;
@@ -14,6 +14,7 @@ use crate::partitions::{
     MAX_PARTS, MAX_TABLE_CELLS,
 };
 use crate::rules::{Fold, FoldConfiguration, FoldRules, FoldSizes};
+use crate::Stop;
 
 /// One group of equal-size folds and the bounds on each fold's positives.
 #[derive(Debug, Clone, Copy)]
@@ -138,6 +139,30 @@ impl KFoldConfigurations {
     /// # Ok::<(), scorecheck_folds::Error>(())
     /// ```
     pub fn new(p: u64, n: u64, k: u64, rules: &FoldRules) -> Result<Self, Error> {
+        KFoldConfigurations::new_until(p, n, k, rules, Arc::new(|| false))
+    }
+
+    /// [`KFoldConfigurations::new`], giving up when `stop` holds: counting at large sizes
+    /// (hundreds of thousands of positives over tens of folds) takes seconds, and a caller
+    /// with a deadline asks it now and then. The set keeps `stop`: ranking and random access,
+    /// which count on demand, end with [`ErrorKind::Stopped`] too once it holds.
+    ///
+    /// # Errors
+    ///
+    /// As [`KFoldConfigurations::new`], and [`ErrorKind::Stopped`] when `stop` held before
+    /// the counting was done.
+    ///
+    /// ```
+    /// use scorecheck_folds::{ErrorKind, FoldRules, KFoldConfigurations};
+    ///
+    /// let rules = FoldRules::default();
+    /// let stop = std::sync::Arc::new(|| true);
+    /// let error = KFoldConfigurations::new_until(100_000, 100_000, 20, &rules, stop)
+    ///     .unwrap_err();
+    /// assert_eq!(error.kind(), &ErrorKind::Stopped);
+    /// # Ok::<(), scorecheck_folds::Error>(())
+    /// ```
+    pub fn new_until(p: u64, n: u64, k: u64, rules: &FoldRules, stop: Stop) -> Result<Self, Error> {
         let total = p
             .checked_add(n)
             .ok_or(Error::new(ErrorKind::TooLarge { what: "p + n" }))?;
@@ -159,7 +184,7 @@ impl KFoldConfigurations {
             unfiltered: BigUint::zero(),
             excluded: Vec::new(),
             access: OnceLock::new(),
-            counter: BoxCounter::default(),
+            counter: BoxCounter::stopping(Arc::clone(&stop)),
             table_cells: MAX_TABLE_CELLS,
         };
         let larger = Group::new(sizes.larger_folds, sizes.larger_size, rules);
@@ -189,11 +214,13 @@ impl KFoldConfigurations {
             a.folds,
             a.upper - a.lower,
             (hi as u128 - a.min_sum()) as u64,
+            &*stop,
         )?;
         let counts_b = box_partition_counts(
             b.folds,
             b.upper - b.lower,
             (p128 - lo as u128 - b.min_sum()) as u64,
+            &*stop,
         )?;
         let at = |v: &Vec<BigUint>, t: u128| {
             usize::try_from(t)
@@ -202,6 +229,9 @@ impl KFoldConfigurations {
                 .unwrap_or_default()
         };
         for s in lo..=hi {
+            if (s - lo) % 4096 == 4095 && stop() {
+                return Err(ErrorKind::Stopped.into());
+            }
             let ca = at(&counts_a, s as u128 - a.min_sum());
             let cb = at(&counts_b, p128 - s as u128 - b.min_sum());
             if ca.is_zero() || cb.is_zero() {

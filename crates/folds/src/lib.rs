@@ -94,6 +94,11 @@ mod stratified;
 pub use num_bigint::BigUint;
 
 pub use error::{Error, ErrorKind};
+
+/// A stop condition a caller with a deadline hands to the counting (see
+/// [`KFoldConfigurations::new_until`]): asked now and then, `true` ends the work with
+/// [`ErrorKind::Stopped`].
+pub type Stop = std::sync::Arc<dyn Fn() -> bool + Send + Sync>;
 pub use index::IntoIndex;
 pub use kfold::{Configurations, KFoldConfigurations};
 pub use partitions::{BoundedPartitions, PartitionIter};

@@ -119,7 +119,7 @@ impl BoundedPartitions {
         match self.shifted_total() {
             None => Ok(BigUint::zero()),
             Some(t) => {
-                let poly = box_partition_counts(self.parts, self.upper - self.lower, t)?;
+                let poly = box_partition_counts(self.parts, self.upper - self.lower, t, &|| false)?;
                 Ok(usize::try_from(t)
                     .ok()
                     .and_then(|t| poly.into_iter().nth(t))
@@ -331,6 +331,7 @@ pub(crate) fn box_partition_counts(
     parts: usize,
     width: u64,
     max_sum: u64,
+    stop: &dyn Fn() -> bool,
 ) -> Result<Vec<BigUint>, Error> {
     let reach = (parts as u128) * (width as u128);
     let len = (max_sum as u128).min(reach) + 1;
@@ -346,7 +347,7 @@ pub(crate) fn box_partition_counts(
         (width, parts as u64)
     };
     // Entries beyond `parts * width` are zero and not stored; callers read with `.get(t)`.
-    Ok(Coefficients::gaussian(small, large, len as usize)?.into_biguints())
+    Ok(Coefficients::gaussian(small, large, len as usize, stop)?.into_biguints())
 }
 
 /// `T[l][h][t]`: multisets of `l` values from `[0, h]` summing to `t`, for every `l <= parts`,

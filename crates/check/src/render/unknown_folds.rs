@@ -62,7 +62,10 @@ pub(crate) fn unknown_folds(outcome: &UnknownFoldsOutcome) -> Map<String, Value>
     out.insert("ignored_scores".into(), json!(outcome.ignored_scores));
     out.insert(
         "configurations_total".into(),
-        big_count(&outcome.configurations_total),
+        outcome
+            .configurations_total
+            .as_ref()
+            .map_or(Value::Null, big_count),
     );
     if let Some(range) = &outcome.range {
         out.insert(

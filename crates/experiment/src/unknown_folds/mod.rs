@@ -31,6 +31,7 @@ use scorecheck_folds::{
 };
 
 use crate::model::Bound;
+use crate::solve::Limits;
 
 pub use search::{
     experiment_of, search, search_range, SearchError, SearchErrorKind, SearchOutcome, Statistics,
@@ -164,6 +165,22 @@ impl std::error::Error for SpaceError {}
 /// When an evaluation's configurations cannot be formed (more folds than items of a class the
 /// rules need in every fold, zero folds, ...).
 pub fn space(experiment: &UnknownFolds) -> Result<ConfigurationProduct, SpaceError> {
+    space_within(experiment, &Limits::default())
+}
+
+/// [`space`], counting only while the deadline of `limits` has not passed and the work is not
+/// cancelled: counting the configurations of large datasets takes seconds. The space keeps
+/// the condition: ranks and random access past the deadline end with `Stopped` too.
+///
+/// # Errors
+///
+/// As [`space`]; an error of kind [`scorecheck_folds::ErrorKind::Stopped`] when the time
+/// ran out (or the work was cancelled) first.
+pub fn space_within(
+    experiment: &UnknownFolds,
+    limits: &Limits,
+) -> Result<ConfigurationProduct, SpaceError> {
+    let stop = limits.stop();
     let mut parts = Vec::new();
     for (i, e) in experiment.evaluations.iter().enumerate() {
         let error = |error| SpaceError {
@@ -171,7 +188,8 @@ pub fn space(experiment: &UnknownFolds) -> Result<ConfigurationProduct, SpaceErr
             error,
         };
         let base =
-            KFoldConfigurations::new(e.p, e.n, e.n_folds, &experiment.rules).map_err(error)?;
+            KFoldConfigurations::new_until(e.p, e.n, e.n_folds, &experiment.rules, stop.clone())
+                .map_err(error)?;
         parts.push(RepeatedConfigurations::new(base, e.n_repeats).map_err(error)?);
     }
     Ok(ConfigurationProduct::new(parts))

@@ -588,10 +588,16 @@ pub fn search_range(
     if !random_access {
         let mut cache = RowCache::default();
         // One unranking of the range's first index, then successor steps.
-        let walk = space
-            .range(&first, &(&first + &budget))
-            .map_err(|e| SearchError::from(SearchErrorKind::Enumeration(e)))?;
-        for (index, item) in (0..limit).zip(walk) {
+        // Counting on demand that the deadline stopped is a sweep that timed out.
+        let walk = match space.range(&first, &(&first + &budget)) {
+            Ok(walk) => Some(walk),
+            Err(e) if e.kind() == &scorecheck_folds::ErrorKind::Stopped => {
+                shared.timed_out.store(true, Ordering::Relaxed);
+                None
+            }
+            Err(e) => return Err(SearchErrorKind::Enumeration(e).into()),
+        };
+        for (index, item) in (0..limit).zip(walk.into_iter().flatten()) {
             if !visit(index, &item, &mut cache) {
                 break;
             }
@@ -612,6 +618,10 @@ pub fn search_range(
                 }
                 let items = match space.range(&(&first + start), &(&first + &end)) {
                     Ok(items) => items,
+                    Err(e) if e.kind() == &scorecheck_folds::ErrorKind::Stopped => {
+                        shared.timed_out.store(true, Ordering::Relaxed);
+                        return;
+                    }
                     Err(e) => {
                         if let Ok(mut slot) = shared.error.lock() {
                             *slot = Some(SearchErrorKind::Enumeration(e).into());
