@@ -76,6 +76,7 @@ proptest! {
                 let change = repair["change"].as_array().unwrap();
                 prop_assert_eq!(change.len(), size, "{}", repair);
                 prop_assert_eq!(repair["n_repairs"].as_u64().unwrap() as usize, all_smallest.len());
+                prop_assert_eq!(&repair["more_repairs"], &Value::Bool(false));
                 // The needed ranges are exact over the kept scores' fits.
                 let removed: Vec<Score> = change.iter().map(|c| Score::from_name(c.as_str().unwrap()).unwrap()).collect();
                 let rest: Vec<_> = windows.iter().filter(|(s, _)| !removed.contains(s)).cloned().collect();
@@ -128,4 +129,21 @@ fn repair_conformance_file() {
 /// (a `serde_json::Value` keeps neither).
 fn request_text(line: &str) -> String {
     scorecheck::json::Json::parse(line).expect("a JSON line")["request"].to_string()
+}
+
+#[test]
+fn more_repairs_says_whether_sets_of_the_least_size_were_left_out() {
+    // Two smallest repairs: change spec, or change acc.
+    let request = |max: u64| {
+        json!({"check": "1_testset_no_kfold", "testset": {"p": 50, "n": 150},
+            "scores": {"sens": 0.8, "spec": 0.7, "acc": 0.95}, "eps": 0.001,
+            "repair": true, "max_repairs": max})
+        .to_string()
+    };
+    let one = run_text(&request(1), &RunOptions::default()).unwrap();
+    assert_eq!(one["repair"]["n_repairs"], 1);
+    assert_eq!(one["repair"]["more_repairs"], true);
+    let two = run_text(&request(2), &RunOptions::default()).unwrap();
+    assert_eq!(two["repair"]["n_repairs"], 2);
+    assert_eq!(two["repair"]["more_repairs"], false);
 }

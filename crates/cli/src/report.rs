@@ -406,6 +406,12 @@ fn repair_lines(out: &mut String, found: &RepairOutcome) {
     for other in found.repairs.iter().skip(1) {
         let _ = writeln!(out, "    or: {}", other.message);
     }
+    if found.more {
+        let _ = writeln!(
+            out,
+            "    (more repairs of this size exist: raise max_repairs to list them)"
+        );
+    }
 }
 
 /// A float a range shows: `None` where not finite (the JSON result's `null`).

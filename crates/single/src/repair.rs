@@ -78,6 +78,9 @@ pub struct Repairs {
     /// Sub-checks that came back undecided (a deadline that passed counts one and ends the
     /// search).
     pub undecided: usize,
+    /// Whether another set of the least size exists beyond the `max_repairs` listed (the
+    /// search goes on until it finds one more).
+    pub more: bool,
 }
 
 /// The smallest sets of figures of an inconsistent `problem` whose removal leaves the rest
@@ -134,6 +137,7 @@ pub fn repairs(
         .with_count_budget(0);
     let mut found: Vec<Vec<usize>> = Vec::new();
     let mut undecided = 0usize;
+    let mut more = false;
     // Up to every figure: when each figure alone is unreachable (one reported score that no
     // matrix gives), the repair changes them all, and the empty set left is consistent.
     'sizes: for size in 1..=figures.len() {
@@ -152,12 +156,11 @@ pub fn repairs(
             }
             let rest = restrict(problem, &figures, &removed);
             match check(&rest, &sub_options).verdict {
-                Verdict::Consistent => {
-                    found.push(removed);
-                    if found.len() >= max_repairs {
-                        break 'sizes;
-                    }
+                Verdict::Consistent if found.len() >= max_repairs => {
+                    more = true;
+                    break 'sizes;
                 }
+                Verdict::Consistent => found.push(removed),
                 Verdict::Inconsistent => {}
                 _ => undecided += 1,
             }
@@ -182,6 +185,7 @@ pub fn repairs(
         figures,
         repairs,
         undecided,
+        more,
     }
 }
 

@@ -176,6 +176,7 @@ fn repairs(found: &RepairOutcome) -> Value {
     };
     let mut out = one(first);
     out.insert("n_repairs".into(), json!(found.repairs.len()));
+    out.insert("more_repairs".into(), json!(found.more));
     out.insert(
         "alternatives".into(),
         Value::Array(

@@ -21,6 +21,8 @@ pub struct RepairOutcome {
     pub undecided_subchecks: usize,
     /// Why no repair was found, when none was.
     pub none_found: Option<String>,
+    /// Whether more repairs of the least size exist than the `max_repairs` listed.
+    pub more: bool,
 }
 
 /// One repair: the reported figures to change, those kept, and the exact range each changed
@@ -113,5 +115,6 @@ pub(crate) fn repair(
         repairs,
         undecided_subchecks: undecided,
         none_found,
+        more: found.more,
     }
 }
