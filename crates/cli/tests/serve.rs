@@ -449,6 +449,33 @@ fn many_connections_in_a_small_address_space_leave_the_server_alive() {
     assert!(paper_is_answered(&server));
 }
 
+#[test]
+fn connections_holding_bodies_of_the_largest_size_leave_the_server_alive() {
+    // 200 connections each send all but the last byte of a 1 MiB body and wait, under a 1 GB
+    // address space: the bodies take about 200 MB. (Bodies grown by doubling once left
+    // several megabytes on each connection's thread, 3.2 GB of address space for 250 of
+    // them, and the server aborted.)
+    let mut server = Server::start_with_address_space(1_000_000);
+    let length = 1 << 20;
+    let head = format!(
+        "POST /check HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\nContent-Length: {length}\r\n\r\n",
+        server.port
+    );
+    let mut message = head.into_bytes();
+    message.resize(message.len() + length - 1, b' ');
+    let held: Vec<TcpStream> = (0..200)
+        .map(|_| {
+            let mut stream = server.connect();
+            stream.write_all(&message).expect("the body is sent");
+            stream
+        })
+        .collect();
+    assert!(server.alive());
+    assert!(paper_is_answered(&server));
+    drop(held);
+    assert!(server.alive());
+}
+
 /// The address space of the server in the small-address-space test (KiB): room for the binary,
 /// a check and 250 small connection stacks, not for 250 full-size ones.
 const ADDRESS_SPACE_KIB: u64 = 400_000;
