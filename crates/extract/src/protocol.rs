@@ -143,7 +143,8 @@ fn repetitions(lower: &str, words: &[&str]) -> Option<Option<u64>> {
 fn in_sentence(sentence: &str) -> Option<Protocol> {
     let lower = sentence
         .to_lowercase()
-        .replace(['\u{2010}', '\u{2013}', '~'], "-");
+        .replace(['\u{2010}', '\u{2013}', '~'], "-")
+        .replace("\\%", "%");
     let words: Vec<&str> = lower
         .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ',' | ';'))
         .filter(|w| !w.is_empty())
@@ -214,6 +215,7 @@ fn in_sentence_once(lower: &str, words: &[&str]) -> Option<Protocol> {
         || lower.contains("training/test split")
         || lower.contains("held-out test set")
         || splits_off_a_test_set(lower, words)
+        || (!cv_context && reports_on_a_test_set(lower))
     {
         return Some(Protocol::HoldOut);
     }
@@ -280,6 +282,29 @@ fn splits_off_a_test_set(lower: &str, words: &[&str]) -> bool {
     (percentage || shares) && test && split
 }
 
+/// Whether a sentence speaks of figures on one test set (`the following metrics on the test
+/// set`, `test-set accuracy`): a held-out test set, unless the sentence names folds.
+fn reports_on_a_test_set(lower: &str) -> bool {
+    [
+        "on the test set",
+        "on the testing set",
+        "on the test data",
+        "on the testing data",
+        "on the held-out",
+        "on a held-out",
+        "on the holdout",
+        "on the hold-out",
+        "on the independent test",
+        "on an independent test",
+        "test set performance",
+        "test-set performance",
+        "test set results",
+        "test-set results",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+}
+
 /// Whether a sentence that states a protocol says it served tuning or selection
 /// (hyperparameters, features, models, early stopping), not the reported figures.
 fn tunes(sentence: &str) -> bool {
@@ -302,6 +327,8 @@ fn tunes(sentence: &str) -> bool {
         "select the best",
         "choose the best",
         "early stopping",
+        "each candidate",
+        "candidate model",
         "inner loop",
         "inner fold",
         "inner cross",
@@ -484,12 +511,16 @@ mod tests {
             "Cross-validation: Stratified train-test split (70-30).",
             "A 70/30 split into training and test sets was used.",
             "We used 25 % of the samples as the test set, split at random.",
+            "The dataset was partitioned by 70\\% (training phase) / 30\\% (testing phase).",
+            // Figures on the test set: one held-out test set.
+            "It reaches 95% accuracy on the test set.",
+            "The best model, with the following metrics on the test set: Accuracy: 0.7273",
         ] {
             assert_eq!(stated(text).protocol, Some(Protocol::HoldOut), "{text}");
         }
         for text in [
-            "It reaches 95% accuracy on the test set.",
             "A 4000000000/4000000000 split of the test data.",
+            "The accuracy on the test set of each fold.",
             "10-fold cross-validation, each fold holding out 10% for testing.",
         ] {
             assert_ne!(stated(text).protocol, Some(Protocol::HoldOut), "{text}");
@@ -500,6 +531,19 @@ mod tests {
         );
         assert_eq!(both.protocol, None);
         assert!(both.ambiguous.is_some());
+        // A cross-validation of one score beside figures on the test set: not known which
+        // gave the table (a README's `5-fold cross-validation F1 scores: ...`).
+        let both = stated(
+            "The best model had these metrics on the test set: Accuracy: 0.7273. Stratified 5-fold cross-validation F1 scores: 0.4932, 0.6053",
+        );
+        assert_eq!(both.protocol, None);
+        assert!(both.ambiguous.is_some());
+        // A cross-validation inside a pipeline's candidates selects models.
+        assert_eq!(
+            stated("Each candidate undergoes: 5-fold StratifiedKFold CV, isotonic calibration.")
+                .protocol,
+            None
+        );
         // A cross-validation on the training part tunes; the test split gives the figures.
         assert_eq!(
             stated("We ran 5-fold cross-validation on the training set.").protocol,
