@@ -346,8 +346,13 @@ fn longer_time_limit(text: &str) -> Option<&'static str> {
     ["time_limit", "timeout"].into_iter().find(|key| {
         request
             .get(key)
-            .and_then(serde_json::Value::as_f64)
-            .is_some_and(|seconds| seconds > TIME_LIMIT.as_secs_f64())
+            .and_then(|value| {
+                // A number, or a number written as a string (which the request also takes).
+                value
+                    .as_f64()
+                    .or_else(|| value.as_str().and_then(|text| text.trim().parse().ok()))
+            })
+            .is_some_and(|seconds: f64| seconds > TIME_LIMIT.as_secs_f64())
     })
 }
 

@@ -237,6 +237,11 @@ fn every_check_ends_within_the_time_limit() {
     let (status, body) = server.exchange("POST", "/check", request);
     assert_eq!(status, 400, "{body}");
     assert_eq!(json(&body)["error"]["field"], "time_limit");
+    // Nor by writing the number as a string, which requests also take.
+    let request = br#"{"check": "1_testset_no_kfold", "testset": {"p": 10, "n": 10}, "scores": {"acc": 0.5}, "eps": 0.01, "timeout": "60"}"#;
+    let (status, body) = server.exchange("POST", "/check", request);
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(json(&body)["error"]["field"], "timeout");
 }
 
 const PAPER: &[u8] = br#"{"check": "1_testset_no_kfold", "testset": {"p": 1000, "n": 6000}, "scores": {"acc": 0.6821, "npv": 0.9401, "f1p": 0.4004}, "eps": 0.0001}"#;

@@ -191,13 +191,18 @@ fn refuse(stream: &TcpStream, handler: &dyn Handler, message: &str) {
 /// Reads one request, answers it and closes.
 fn connection(mut stream: TcpStream, limits: &Limits, handler: &dyn Handler) {
     let deadline = Instant::now() + limits.read_timeout;
-    let _ = stream.set_write_timeout(Some(limits.write_timeout));
     let (response, head_only) = match read_request(&mut stream, limits, deadline) {
         Ok(request) => (handler.answer(&request), request.method == "HEAD"),
         Err(Unread::Answer(status, message)) => (handler.refusal(status, &message), false),
         Err(Unread::Gone) => return,
     };
-    if stream.write_all(&encode(&response, head_only)).is_err() {
+    if write_before(
+        &mut stream,
+        &encode(&response, head_only),
+        Instant::now() + limits.write_timeout,
+    )
+    .is_err()
+    {
         return;
     }
     linger(&mut stream);
@@ -223,6 +228,27 @@ fn linger(stream: &mut TcpStream) {
             Ok(n) => left = left.saturating_sub(n),
         }
     }
+}
+
+/// Writes all of `bytes` before `deadline`: the whole answer, not each write, has the write
+/// timeout (a client reading a kilobyte every few seconds once held its connection for
+/// minutes).
+fn write_before(stream: &mut TcpStream, bytes: &[u8], deadline: Instant) -> Result<(), ()> {
+    let mut written = 0;
+    while written < bytes.len() {
+        let remaining = deadline
+            .checked_duration_since(Instant::now())
+            .filter(|d| !d.is_zero())
+            .ok_or(())?;
+        stream.set_write_timeout(Some(remaining)).map_err(|_| ())?;
+        match stream.write(&bytes[written..]) {
+            Ok(0) => return Err(()),
+            Ok(n) => written += n,
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            Err(_) => return Err(()),
+        }
+    }
+    stream.flush().map_err(|_| ())
 }
 
 /// Reads into `chunk` before `deadline`: the number of bytes (0 when the client closed).
@@ -276,6 +302,13 @@ fn read_request(
         if let Some(at) = find(&buffer[from..], b"\r\n\r\n") {
             break from + at;
         }
+        // A head whose lines end in a bare LF would otherwise wait for a CRLF until the
+        // time is up.
+        if find(&buffer[from.saturating_sub(1)..], b"\n\n").is_some() {
+            return Err(bad(
+                "the head's lines end in a bare LF (\\n); end each with CRLF (\\r\\n)",
+            ));
+        }
         if buffer.len() > limits.max_head {
             return Err(Unread::Answer(
                 431,
@@ -296,7 +329,7 @@ fn read_request(
     else {
         return Err(bad("the request line is not \"METHOD /path HTTP/1.1\""));
     };
-    if !version.starts_with("HTTP/1.") {
+    if version != "HTTP/1.1" && version != "HTTP/1.0" {
         return Err(Unread::Answer(
             505,
             format!("HTTP version {version:?} is not served; use HTTP/1.1"),
@@ -350,6 +383,7 @@ fn read_request(
             let length = text
                 .parse::<u64>()
                 .ok()
+                .filter(|_| text.bytes().all(|b| b.is_ascii_digit()))
                 .filter(|_| request.header_count("Content-Length") == 1)
                 .ok_or_else(|| bad("send one Content-Length header holding a number"))?;
             usize::try_from(length).unwrap_or(usize::MAX)
