@@ -182,12 +182,16 @@ pub enum RoundingMode {
     /// Rounded to the nearest value of its last digit.
     #[default]
     Nearest,
-    /// Truncated: the true value is at or above the figure.
+    /// Rounded down (toward −∞): the true value is at or above the figure. Truncated figures
+    /// of scores that are never negative.
     Floor,
-    /// Rounded up: the true value is at or below the figure.
+    /// Rounded up (toward +∞): the true value is at or below the figure.
     Ceil,
     /// Rounded either way.
     Any,
+    /// Truncated (toward zero): rounded down when the figure is positive, up when it is
+    /// negative (mcc, bm, mk, kappa), either way when it is zero.
+    Truncate,
 }
 
 /// The uncertainty of a reported figure.
@@ -214,6 +218,9 @@ pub enum Uncertainty {
 /// let unit = Uncertainty::LastDigit(q("0.01"));
 /// assert_eq!(rounded_interval(&q("0.95"), &unit, RoundingMode::Nearest, &q("0")), (q("0.945"), q("0.955")));
 /// assert_eq!(rounded_interval(&q("0.95"), &unit, RoundingMode::Floor, &q("0")), (q("0.95"), q("0.96")));
+/// // A truncated negative figure (an mcc of -0.625 printed -0.62) was rounded toward zero.
+/// let neg = q("-0.62");
+/// assert_eq!(rounded_interval(&neg, &unit, RoundingMode::Truncate, &q("0")), (q("-0.63"), q("-0.62")));
 /// ```
 pub fn rounded_interval(
     value: &BigRational,
@@ -231,6 +238,11 @@ pub fn rounded_interval(
         (RoundingMode::Nearest | RoundingMode::Any, _) => (x.clone(), x.clone()),
         (RoundingMode::Floor, _) => (zero, x.clone()),
         (RoundingMode::Ceil, _) => (x.clone(), zero),
+        (RoundingMode::Truncate, _) => match value.numer().sign() {
+            num_bigint::Sign::Plus => (zero, x.clone()),
+            num_bigint::Sign::Minus => (x.clone(), zero),
+            num_bigint::Sign::NoSign => (x.clone(), x.clone()),
+        },
     };
     (sub(&sub(value, &below), tol), add(&add(value, &above), tol))
 }

@@ -301,9 +301,39 @@ fn argument_error(error: &clap::Error) -> ExitCode {
     ExitCode::from(EXIT_ERROR)
 }
 
+/// The arguments with a flag's negative number written apart joined to it: `--bm -2e-1`
+/// becomes `--bm=-2e-1`, since clap takes `-2e-1` and `-.2` (unlike `-0.2`) for flags.
+fn joined_negative_numbers(
+    args: impl Iterator<Item = std::ffi::OsString>,
+) -> Vec<std::ffi::OsString> {
+    let mut out: Vec<std::ffi::OsString> = Vec::new();
+    for arg in args {
+        let negative_number = arg.to_str().is_some_and(|text| {
+            let rest = text.strip_prefix('-').unwrap_or_default();
+            rest.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+                && text.parse::<f64>().is_ok()
+        });
+        let after_flag = out
+            .last()
+            .and_then(|last| last.to_str())
+            .is_some_and(|last| last.starts_with("--") && last.len() > 2 && !last.contains('='));
+        if negative_number && after_flag {
+            if let Some(flag) = out.pop() {
+                let mut joined = flag;
+                joined.push("=");
+                joined.push(&arg);
+                out.push(joined);
+                continue;
+            }
+        }
+        out.push(arg);
+    }
+    out
+}
+
 fn main() -> ExitCode {
     let cli = match command()
-        .try_get_matches()
+        .try_get_matches_from(joined_negative_numbers(std::env::args_os()))
         .and_then(|matches| Cli::from_arg_matches(&matches))
     {
         Ok(cli) => cli,

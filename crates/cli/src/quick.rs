@@ -47,7 +47,7 @@ pub struct QuickArgs {
     /// Quick flags: how the fold scores were combined (score of means or mean of scores).
     #[arg(long, value_enum, help_heading = QUICK)]
     pub aggregation: Option<Aggregation>,
-    /// Quick flags: how the figures were rounded (`nearest`, `floor`, `ceil`, `any`).
+    /// Quick flags: how the figures were rounded (`nearest`, `floor`, `ceil`, `truncate`, `any`).
     #[arg(long, help_heading = QUICK)]
     pub rounding: Option<String>,
     /// Quick flags: the figures are in percent (95.4 means 0.954).

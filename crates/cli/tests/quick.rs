@@ -302,3 +302,34 @@ fn the_betas_of_fbp_and_fbn_have_flags() {
         "--beta-positive"
     );
 }
+
+#[test]
+fn a_negative_figure_in_scientific_notation_is_the_flags_value() {
+    // clap takes `-2e-1` for a flag; written apart it is joined to the flag before.
+    let apart = scorecheck(&[
+        "check",
+        "--p",
+        "5",
+        "--n",
+        "5",
+        "--bm",
+        "-2e-1",
+        "--eps",
+        "auto",
+        "--print-request",
+    ]);
+    let joined = scorecheck(&[
+        "check",
+        "--p",
+        "5",
+        "--n",
+        "5",
+        "--bm=-2e-1",
+        "--eps",
+        "auto",
+        "--print-request",
+    ]);
+    assert_eq!(apart.status.code(), Some(0), "{apart:?}");
+    assert_eq!(apart.stdout, joined.stdout);
+    assert!(String::from_utf8_lossy(&apart.stdout).contains("-2e-1"));
+}

@@ -4,8 +4,9 @@
 //!   d reported decimals (`0.954` → u = 0.001, `0.95` next to it → u = 0.01; `9.54e-1` has
 //!   three decimals too; `scorecheck_algebra::last_digit_unit`).
 //! - `"rounding"` says how a figure was made from the true value: `nearest` (the default),
-//!   `floor` (truncated), `ceil` (rounded up) or `any` (either way); one mode for all, or an
-//!   object naming every reported score.
+//!   `floor` (rounded down), `ceil` (rounded up), `truncate` (toward zero: down for positive
+//!   figures, up for negative ones) or `any` (either way); one mode for all, or an object
+//!   naming every reported score once.
 //! - `"percent": true` reads the scores in percent (95.4 means 0.954); the unit of auto eps
 //!   follows the percent text and an explicit eps is in percent too; `numerical_tolerance`
 //!   stays in fraction units.
@@ -22,18 +23,19 @@ use scorecheck_algebra::{last_digit_unit, RoundingMode};
 use crate::error::{Error, ErrorKind, Result};
 use crate::input::{self, Object};
 
-/// Reads one rounding mode: `"nearest"`, `"floor"`, `"ceil"` or `"any"`.
+/// Reads one rounding mode: `"nearest"`, `"floor"`, `"ceil"`, `"truncate"` or `"any"`.
 fn parse_mode(value: &Json, path: &str) -> Result<RoundingMode> {
-    match value.as_str() {
+    match value.as_str().map(str::to_ascii_lowercase).as_deref() {
         Some("nearest") => Ok(RoundingMode::Nearest),
         Some("floor") => Ok(RoundingMode::Floor),
         Some("ceil") => Ok(RoundingMode::Ceil),
+        Some("truncate") => Ok(RoundingMode::Truncate),
         Some("any") => Ok(RoundingMode::Any),
         _ => Err(Error::new(
             ErrorKind::InvalidValue,
             Some(path),
             format!(
-                "expected \"nearest\", \"floor\", \"ceil\" or \"any\", found {}",
+                "expected \"nearest\", \"floor\", \"ceil\", \"truncate\" or \"any\", found {}",
                 input::describe(value)
             ),
         )),
@@ -56,7 +58,7 @@ pub struct Rounding {
 /// # Errors
 ///
 /// `InvalidValue` naming `percent` or `rounding` (or one of its keys) when it is not a boolean,
-/// a known mode (`half_up`, `half_even`, `floor`, `ceil`, `truncate`) or an object of modes.
+/// a known mode (`nearest`, `floor`, `ceil`, `truncate`, `any`) or an object of modes.
 pub fn read(fields: &Object<'_>) -> Result<Rounding> {
     let percent = match fields.get("percent") {
         None => false,
@@ -103,16 +105,25 @@ impl Rounding {
     ///
     /// # Errors
     ///
-    /// A per-score `rounding` object that does not name the score.
+    /// A per-score `rounding` object that does not name the score, or names it twice (`acc`
+    /// and `accuracy`: which one holds would depend on the keys' order).
     pub fn mode(&self, key: &str, names: &[&str]) -> Result<RoundingMode> {
         if self.by_key.is_empty() {
             return Ok(self.default);
         }
-        self.by_key
+        let mut naming = self
+            .by_key
             .iter()
-            .find(|(k, _)| k == key || names.contains(&k.as_str()))
-            .map(|(_, m)| *m)
-            .ok_or_else(|| {
+            .filter(|(k, _)| k == key || names.contains(&k.as_str()));
+        let first = naming.next();
+        if let (Some((a, _)), Some((b, _))) = (first, naming.next()) {
+            return Err(Error::new(
+                ErrorKind::Contradiction,
+                Some(&input::join("rounding", b)),
+                format!("rounding names the score {key:?} twice, as {a:?} and {b:?}; give it once"),
+            ));
+        }
+        first.map(|(_, m)| *m).ok_or_else(|| {
                 Error::new(
                     ErrorKind::MissingField,
                     Some(&input::join("rounding", key)),

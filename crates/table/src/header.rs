@@ -145,6 +145,10 @@ fn score_key(name: &str) -> Option<String> {
     if AUC_NAMES.contains(&name.as_str()) {
         return Some("auc".to_string());
     }
+    // The betas of fbp and fbn go with the scores, as in a request's `scores`.
+    if name == "beta_positive" || name == "beta_negative" {
+        return Some(name);
+    }
     if let Some((_, short)) = REGRESSION_SCORES.iter().find(|(s, _)| *s == name) {
         return Some((*short).to_string());
     }

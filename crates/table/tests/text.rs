@@ -125,3 +125,33 @@ n,1_testset_no_kfold,100,200,,,stratified_sklearn,0.5,0.01\n";
         ]
     );
 }
+
+#[test]
+fn the_betas_of_fbp_and_fbn_are_columns_beside_the_scores() {
+    // fbp with beta 2 and fbn with beta 1/2 over p = n = 5: no matrix gives both within
+    // [0.45, 0.55] (brute force); without its beta a row is an error naming the beta.
+    let table = "id,p,n,fbp,beta_positive,fbn,beta_negative,eps\n\
+1,5,5,0.5,2,0.5,0.5,auto\n\
+2,5,5,0.5,2,,,auto\n\
+3,5,5,0.5,,,,auto\n";
+    let (table, rows) = read_csv(table.as_bytes()).unwrap();
+    let verdicts: Vec<Vec<String>> = rows
+        .map(|row| {
+            row.answer(&table, &RunOptions::default())
+                .unwrap()
+                .output_cells(&table)
+        })
+        .collect();
+    let column = |name: &str| {
+        table
+            .output_columns()
+            .iter()
+            .position(|c| c == name)
+            .unwrap()
+    };
+    let (verdict, field) = (column("verdict"), column("error_field"));
+    assert_eq!(verdicts[0][verdict], "inconsistent");
+    assert_eq!(verdicts[1][verdict], "consistent");
+    assert_eq!(verdicts[2][verdict], "error");
+    assert_eq!(verdicts[2][field], "beta_positive");
+}
