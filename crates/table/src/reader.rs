@@ -164,6 +164,16 @@ impl<R: BufRead> RecordReader<std::io::Chain<std::io::Cursor<Vec<u8>>, R>> {
         if first.starts_with(b"\xef\xbb\xbf") {
             first.drain(..3);
         }
+        // Lines ended by a bare CR (old Mac files) would read as one long header.
+        if first
+            .windows(2)
+            .any(|pair| pair[0] == b'\r' && pair[1] != b'\n')
+        {
+            return Err(
+                "the lines end in a bare CR (\\r, old Mac line endings); save the table with LF or CRLF line endings"
+                    .to_string(),
+            );
+        }
         let separator = separator_of(&first)?;
         Ok(RecordReader {
             input: std::io::Cursor::new(first).chain(input),

@@ -155,3 +155,11 @@ fn the_betas_of_fbp_and_fbn_are_columns_beside_the_scores() {
     assert_eq!(verdicts[2][verdict], "error");
     assert_eq!(verdicts[2][field], "beta_positive");
 }
+
+#[test]
+fn lines_ended_by_a_bare_cr_are_refused_with_the_fix() {
+    let Err(message) = read_csv("id,p,n,acc,eps\r1,10,20,0.5,0.01\r".as_bytes()) else {
+        panic!("a table of bare-CR lines is refused");
+    };
+    assert!(message.to_string().contains("bare CR"), "{message}");
+}
