@@ -149,6 +149,10 @@ pub fn describe(value: &Json) -> &'static str {
         Json::Null => "null",
         Json::Bool(_) => "a boolean",
         Json::Number(_) => "a number",
+        // How the Python package and JavaScript write a non-finite float.
+        Json::String(s) if matches!(s.as_str(), "NaN" | "Infinity" | "-Infinity") => {
+            "a non-finite number (NaN or infinity)"
+        }
         Json::String(_) => "a string",
         Json::Array(_) => "an array",
         Json::Object(_) => "an object",

@@ -7,7 +7,7 @@
 
 use crate::bundle_plans::{read_bundle, BundleRequest};
 use crate::classes::{read_multiclass, MulticlassProtocol, MulticlassRequest};
-use crate::input::Object;
+use crate::input::{self, Object};
 use crate::json::Json;
 use crate::mean_of_scores::{self, MeanOfScoresRequest};
 use crate::options::RequestOptions;
@@ -323,6 +323,49 @@ pub const BUNDLES: &[&str] = &[
 /// Fields accepted for compatibility with the reference but without effect.
 pub const IGNORED_FIELDS: &[&str] = &["verbosity", "prefilter_by_pairs", "solver_name"];
 
+/// Checks the reference's fields that have no effect here for the types the reference takes
+/// (`verbosity` a number, `prefilter_by_pairs` a boolean, `solver_name` a string; each or null):
+/// accepted without effect, but never whatever was written.
+fn compatible_fields(fields: &Object<'_>) -> Result<()> {
+    let expected = [
+        (
+            "verbosity",
+            "a number or null",
+            matches!(
+                fields.get("verbosity"),
+                None | Some(Json::Number(_) | Json::Null)
+            ),
+        ),
+        (
+            "prefilter_by_pairs",
+            "true, false or null",
+            matches!(
+                fields.get("prefilter_by_pairs"),
+                None | Some(Json::Bool(_) | Json::Null)
+            ),
+        ),
+        (
+            "solver_name",
+            "a string or null",
+            matches!(
+                fields.get("solver_name"),
+                None | Some(Json::String(_) | Json::Null)
+            ),
+        ),
+    ];
+    for (key, wanted, ok) in expected {
+        if !ok {
+            let found = fields.get(key).map_or("nothing", input::describe);
+            return Err(crate::Error::new(
+                crate::ErrorKind::InvalidValue,
+                Some(key),
+                format!("{key} has no effect here, as in the reference it takes {wanted}, found {found}; remove it or give {wanted}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The name of every protocol, in the order error messages and listings give them.
 pub fn check_names() -> Vec<&'static str> {
     PROTOCOLS
@@ -361,6 +404,7 @@ pub fn read(request: &Json, backends: &[&str]) -> Result<Request> {
             }
         },
     };
+    compatible_fields(&fields)?;
     fields.finish(IGNORED_FIELDS)?;
     Ok(Request {
         check,

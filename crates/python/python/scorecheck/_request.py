@@ -244,9 +244,32 @@ def split_configurations(request, parts):
     return _answer(_scorecheck.split_text(to_json(request), parts))
 
 
+_VERDICTS = ("consistent", "inconsistent", "undecided")
+
+
 def merge_verdicts(verdicts):
-    """The verdict of a check split into ranges, from each range's verdict."""
-    verdicts = list(verdicts)
+    """The verdict of a check split into ranges, from each range's verdict: a list of
+    verdict strings ("consistent", "inconsistent", "undecided") or of the ranges' result
+    dicts. Raises TypeError or ValueError naming an item that is neither."""
+    if isinstance(verdicts, (str, bytes, dict)):
+        raise TypeError(
+            f"verdicts: expected a list of verdicts or results, found a {type(verdicts).__name__}"
+        )
+    merged = []
+    for index, item in enumerate(verdicts):
+        verdict = item.get("verdict") if isinstance(item, dict) else item
+        if not isinstance(verdict, str):
+            raise TypeError(
+                f"verdicts[{index}]: expected a verdict string or a result dict with "
+                f"\"verdict\", found {type(item).__name__}"
+            )
+        if verdict not in _VERDICTS:
+            raise ValueError(
+                f"verdicts[{index}]: {verdict!r} is not a verdict; expected one of "
+                + ", ".join(repr(v) for v in _VERDICTS)
+            )
+        merged.append(verdict)
+    verdicts = merged
     if "consistent" in verdicts:
         return "consistent"
     if verdicts and all(v == "inconsistent" for v in verdicts):
@@ -256,6 +279,16 @@ def merge_verdicts(verdicts):
 
 def check_json(text):
     """Answers one request given as JSON text (numbers read exactly as written)."""
+    if not isinstance(text, str):
+        raise TypeError(f"text: expected a str of JSON, found a {type(text).__name__}")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise ScorecheckError(
+            "invalid_json", None,
+            f"text: not valid Unicode at character {error.start} (a lone surrogate); "
+            "send text that encodes as UTF-8",
+        ) from None
     return _answer(_scorecheck.check_text(text))
 
 
@@ -274,6 +307,11 @@ def batch(requests):
 
     Each answer is the result dict, or {"error": {"kind", "field", "message"}} for a bad
     request, as `scorecheck batch` writes it; one bad request does not stop the rest."""
+    if isinstance(requests, (dict, str, bytes)):
+        raise TypeError(
+            f"requests: expected an iterable of request dicts, found a {type(requests).__name__}"
+            " (for one request, use check)"
+        )
     texts, failures = [], {}
     for index, request in enumerate(requests):
         try:

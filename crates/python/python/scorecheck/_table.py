@@ -21,12 +21,23 @@ def _cell(value):
         return "true" if value else "false"
     if isinstance(value, float) and math.isnan(value):
         return ""
+    if isinstance(value, float) and math.isinf(value):
+        # The cell's text, refused by the row's own error (not JSON's quoted string).
+        return "inf" if value > 0 else "-inf"
     if isinstance(value, (numbers.Number, Decimal)) and not isinstance(value, complex):
         if isinstance(value, Decimal) and value.is_nan():
             return ""
+        if isinstance(value, Decimal) and not value.is_finite():
+            return str(value)
         if hasattr(value, "item") and not isinstance(value, (int, float)):
             return _cell(value.item())
-        return _number(value, "")
+        try:
+            return _number(value, "")
+        except ScorecheckError:
+            # A value no cell can hold (an int of thousands of digits): its row's error
+            # names the column, and the other rows are answered.
+            bits = value.bit_length() if isinstance(value, numbers.Integral) else None
+            return f"an integer of {bits} bits" if bits else f"a {type(value).__name__}"
     return str(value)
 
 

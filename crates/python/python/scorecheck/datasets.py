@@ -12,9 +12,15 @@ def names():
     return [name for name, _, _ in _scorecheck.datasets()]
 
 
+def _text(value, argument):
+    if not isinstance(value, str):
+        raise TypeError(f"{argument}: expected a str, found a {type(value).__name__}")
+    return value
+
+
 def get(name):
     """The counts {"p", "n"} of a dataset, by name (any case); KeyError if unknown."""
-    wanted = name.lower()
+    wanted = _text(name, "name").lower()
     for known, p, n in _scorecheck.datasets():
         if known.lower() == wanted:
             return {"p": p, "n": n}
@@ -23,5 +29,5 @@ def get(name):
 
 def search(text=""):
     """The datasets whose name contains `text` (any case): {name: {"p", "n"}}."""
-    needle = text.lower()
+    needle = _text(text, "text").lower()
     return {name: counts for name, counts in _all().items() if needle in name.lower()}
