@@ -350,11 +350,45 @@ pub(crate) fn score_of_qualified_header(header: &str) -> Option<(&'static str, S
     if words.len() < 2 || words.len() > 8 {
         return None;
     }
+    // The score first, then whose (`AUC - Baseline`, `AUC (rnd_split)`).
+    for separator in [" - ", " \u{2013} ", " \u{2014} ", "("] {
+        let Some((name, rest)) = text.split_once(separator) else {
+            continue;
+        };
+        let rest = match separator {
+            "(" => rest.trim().strip_suffix(')').unwrap_or(rest).trim(),
+            _ => rest.trim(),
+        };
+        let Some(score) = score_of_header(name.trim()).filter(|_| !rest.is_empty()) else {
+            continue;
+        };
+        let prefix: Vec<&str> = rest.split_whitespace().collect();
+        // The score on the training or validation data is not the reported result.
+        let fitted = prefix.iter().any(|w| {
+            matches!(
+                w.trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase()
+                    .as_str(),
+                "train" | "training" | "validation" | "val" | "dev"
+            )
+        });
+        return (!fitted).then(|| qualified(score, &prefix)).flatten();
+    }
     for take in (1..=2.min(words.len() - 1)).rev() {
         let (prefix, name) = words.split_at(words.len() - take);
         let Some(score) = score_of_header(&name.join(" ")) else {
             continue;
         };
+        return qualified(score, prefix);
+    }
+    None
+}
+
+/// A score with the words that qualify it (`Baseline` of `Baseline AUC`): `None` when a word
+/// makes it another quantity (`Macro`, `Δ`), split words and words of the same quantity left
+/// out of the qualifier.
+fn qualified(score: &'static str, prefix: &[&str]) -> Option<(&'static str, String)> {
+    {
         let lowered: Vec<String> = prefix
             .iter()
             .map(|w| {
@@ -385,9 +419,8 @@ pub(crate) fn score_of_qualified_header(header: &str) -> Option<(&'static str, S
         if score == "err" && !qualifier.trim().is_empty() {
             return None;
         }
-        return Some((score, qualifier.trim_end_matches(':').trim().to_string()));
+        Some((score, qualifier.trim_end_matches(':').trim().to_string()))
     }
-    None
 }
 
 /// Whether a header or caption marks its figures as percentages: a `%` that follows no
@@ -981,7 +1014,29 @@ pub(crate) fn datasets_in_text(text: &str) -> Vec<(String, Option<scorecheck_dat
 
 #[cfg(test)]
 mod tests {
-    use super::marks_percent;
+    use super::{marks_percent, score_of_qualified_header};
+
+    #[test]
+    fn a_score_named_first_is_qualified_by_what_follows() {
+        let read = |h: &str| score_of_qualified_header(h);
+        assert_eq!(
+            read("AUC - Baseline"),
+            Some(("auc", "Baseline".to_string()))
+        );
+        assert_eq!(
+            read("AUC (rnd_split Q1)"),
+            Some(("auc", "rnd_split Q1".to_string()))
+        );
+        assert_eq!(read("Recall - test"), Some(("sens", String::new())));
+        for other in [
+            "Accuracy (train)",
+            "AUC - validation",
+            "F1 (macro)",
+            "Acc - std",
+        ] {
+            assert_eq!(read(other), None, "{other}");
+        }
+    }
 
     #[test]
     fn a_percent_sign_after_a_number_is_no_unit() {
