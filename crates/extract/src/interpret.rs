@@ -20,6 +20,8 @@ pub(crate) struct TableRow {
     pub percent: bool,
     /// The scores whose column header or cell marks them as percentages.
     pub marked_percent: Vec<&'static str>,
+    /// The scores whose own cell has a `%` (`0.79\%`: a percentage below 1, not a fraction).
+    pub signed_percent: Vec<&'static str>,
     /// The confusion matrix the row's TP, FP, FN and TN cells give, as (tp, fp, fn, tn).
     pub matrix: Option<[u64; 4]>,
     /// What the row's label says its figures are, beside one experiment's (`Fold 3`, `Mean`).
@@ -854,6 +856,7 @@ fn classification_report(
             if percent_sign {
                 row.percent = true;
                 row.marked_percent.push(score);
+                row.signed_percent.push(score);
             }
             row.scores.push((score, printed));
         }
@@ -1513,6 +1516,9 @@ fn read_frame(
                         row.percent = true;
                         row.marked_percent.push(score);
                     }
+                    if percent_sign {
+                        row.signed_percent.push(score);
+                    }
                     row.scores.push((score, printed));
                 }
                 CellValue::NotReported => {}
@@ -1625,7 +1631,8 @@ fn settle_scale(row: &mut TableRow) {
     let mut kept = Vec::new();
     for (s, v) in row.scores.drain(..) {
         let magnitude = value::magnitude(&v);
-        if !bounded_by_one(s) || magnitude.abs() > 1.0 || magnitude == 0.0 || !above {
+        let signed = row.signed_percent.contains(&s);
+        if !bounded_by_one(s) || magnitude.abs() > 1.0 || magnitude == 0.0 || !above || signed {
             kept.push((s, v));
             continue;
         }

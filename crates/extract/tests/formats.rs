@@ -1085,3 +1085,21 @@ fn ar5iv_cells_that_print_a_value_three_times_give_it_once() {
         ]
     );
 }
+
+#[test]
+fn a_cell_with_its_own_percent_sign_is_a_percentage_below_one() {
+    let tex = r"\begin{table}
+\caption{Summary of results on WDBC.}
+\begin{tabular}{ccc}
+Parameter & GRU-SVM & MLP \\
+Accuracy & 93.75\% & 99.04\% \\
+FNR & 0 & 0.786157\% \\
+\end{tabular}
+\end{table}";
+    let rows = extract(tex, Format::Latex, "p.tex").unwrap();
+    let mlp = rows
+        .iter()
+        .find(|r| r.method == "MLP")
+        .expect("the MLP row");
+    assert!(scores(mlp).contains(&("fnr", "0.786157")), "{mlp:?}");
+}
