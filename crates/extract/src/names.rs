@@ -240,7 +240,15 @@ pub(crate) fn scores_in_text(text: &str) -> Vec<&'static str> {
     let mut i = 0;
     while i < words.len() {
         let pair = (i + 1 < words.len())
-            .then(|| score_of_header(&format!("{} {}", words[i], words[i + 1])))
+            .then(|| {
+                score_of_header(&format!("{} {}", words[i], words[i + 1])).or_else(|| {
+                    // `Classification error`: a word that leaves the score the same.
+                    SAME_QUANTITY_WORDS
+                        .contains(&words[i].to_lowercase().as_str())
+                        .then(|| score_of_header(words[i + 1]))
+                        .flatten()
+                })
+            })
             .flatten();
         let (score, step) = match pair {
             Some(s) => (Some(s), 2),
@@ -250,7 +258,10 @@ pub(crate) fn scores_in_text(text: &str) -> Vec<&'static str> {
         const USUAL: &[&str] = &[
             "acc", "sens", "spec", "ppv", "npv", "f1p", "mcc", "auc", "bacc", "gm", "ji", "kappa",
         ];
-        if let Some(s) = score.filter(|s| USUAL.contains(s)) {
+        // The error rate only by two words (`classification error`, `error rate`): `error`
+        // alone is too common a word of captions (error bars).
+        let usual = |s: &&'static str| USUAL.contains(s) || (*s == "err" && step == 2);
+        if let Some(s) = score.filter(usual) {
             if !found.contains(&s) {
                 found.push(s);
             }

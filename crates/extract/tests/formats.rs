@@ -1103,3 +1103,17 @@ FNR & 0 & 0.786157\% \\
         .expect("the MLP row");
     assert!(scores(mlp).contains(&("fnr", "0.786157")), "{mlp:?}");
 }
+
+#[test]
+fn a_caption_naming_the_error_rate_in_two_words_names_the_table_score() {
+    let md = "Table 2: Classification error on different UCI datasets\n\n\
+| Dataset | C4.5 | Forest_RC |\n| --- | --- | --- |\n| Pima | 0.3265 | 0.2711 |\n";
+    let rows = extract(md, Format::Markdown, "p.md").unwrap();
+    assert_eq!(
+        who_and_scores(&rows),
+        vec![
+            ("Pima", "C4.5", vec![("err", "0.3265")]),
+            ("Pima", "Forest_RC", vec![("err", "0.2711")]),
+        ]
+    );
+}
