@@ -43,8 +43,67 @@ pub(crate) fn tables(text: &str) -> Vec<Vec<Vec<RawCell>>> {
     out
 }
 
+/// A line's cells as a printed data frame aligns them: separated by two spaces or more.
+fn frame_cells(line: &str) -> Vec<&str> {
+    line.split("  ")
+        .map(str::trim)
+        .filter(|cell| !cell.is_empty())
+        .collect()
+}
+
+/// The data frames printed in `text` (pandas' `print(df)`, pycaret's `compare_models()`):
+/// a header line naming at least one score, then rows of a name (more than numbers: a
+/// training log's epochs are no methods) and the numbers under the last headers, an index
+/// before the name left out. Each as rows of cells, the header row first.
+pub(crate) fn frames(text: &str) -> Vec<Vec<Vec<RawCell>>> {
+    let mut out = Vec::new();
+    let mut current: Option<(usize, Vec<Vec<RawCell>>)> = None;
+    for line in text.lines() {
+        let cells = frame_cells(line);
+        if let Some((width, table)) = current.as_mut() {
+            // pandas prints a missing value as NaN.
+            let numbers = cells
+                .iter()
+                .rev()
+                .take_while(|c| is_number(c) || c.eq_ignore_ascii_case("nan"))
+                .count();
+            let labels = cells.len() - numbers;
+            let fits = labels >= 1 && numbers >= 1 && numbers < *width && cells.len() <= *width + 1;
+            if fits {
+                // Right-aligned under the header: the last `width` cells, blanks before.
+                let from = cells.len().saturating_sub(*width);
+                let mut row = vec![String::new(); width.saturating_sub(cells.len())];
+                row.extend(cells[from..].iter().map(|c| (*c).to_string()));
+                table.push(row.into_iter().map(RawCell::new).collect());
+                continue;
+            }
+            if let Some((_, table)) = current.take().filter(|(_, t)| t.len() > 1) {
+                out.push(table);
+            }
+        }
+        let names_a_score = cells.iter().any(|c| {
+            crate::names::score_of_header(c).is_some()
+                || crate::names::score_of_qualified_header(c).is_some()
+        });
+        if cells.len() >= 2 && names_a_score && !cells.iter().any(|c| is_number(c)) {
+            let head = cells
+                .iter()
+                .map(|c| {
+                    let mut cell = RawCell::new(*c);
+                    cell.header = true;
+                    cell
+                })
+                .collect();
+            current = Some((cells.len(), vec![head]));
+        }
+    }
+    out.extend(current.map(|(_, t)| t).filter(|t| t.len() > 1));
+    out
+}
+
 /// Adds the reports printed in `text` (a code block, a `<pre>`) to `document` as tables of
-/// their own, under `caption` and `heading`.
+/// their own, under `caption` and `heading`; a text without a report gives its printed data
+/// frames instead.
 pub(crate) fn push_tables(
     document: &mut Document,
     text: &str,
@@ -52,7 +111,11 @@ pub(crate) fn push_tables(
     heading: &str,
     limits: &Limits,
 ) {
-    for rows in tables(text) {
+    let mut found = tables(text);
+    if found.is_empty() {
+        found = frames(text);
+    }
+    for rows in found {
         let mut table = RawTable {
             caption: caption.to_string(),
             heading: heading.to_string(),
@@ -105,6 +168,42 @@ fn row(words: &[&str]) -> Option<Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn texts(table: &[Vec<RawCell>]) -> Vec<Vec<&str>> {
+        table
+            .iter()
+            .map(|row| row.iter().map(|c| c.text.as_str()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn a_printed_data_frame_becomes_rows_of_cells() {
+        let text = "
+                                    Model  Accuracy     AUC  Recall   Prec.
+lr                    Logistic Regression    0.7689  0.8047  0.5602  0.7208
+ridge                    Ridge Classifier    0.7670     NaN  0.5497  0.7235
+";
+        let found = frames(text);
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            texts(&found[0]),
+            vec![
+                vec!["Model", "Accuracy", "AUC", "Recall", "Prec."],
+                vec![
+                    "Logistic Regression",
+                    "0.7689",
+                    "0.8047",
+                    "0.5602",
+                    "0.7208"
+                ],
+                vec!["Ridge Classifier", "0.7670", "NaN", "0.5497", "0.7235"],
+            ]
+        );
+        // A training log's rows are numbers only: no methods, no table.
+        assert!(frames("epoch  loss  accuracy\n1  0.52  0.81\n2  0.41  0.85\n").is_empty());
+        // A header with numbers in it is no header.
+        assert!(frames("model  0.5  accuracy\nSVM  0.9  0.8\n").is_empty());
+    }
 
     #[test]
     fn a_printed_report_becomes_rows_of_cells() {

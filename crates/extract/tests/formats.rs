@@ -1117,3 +1117,26 @@ fn a_caption_naming_the_error_rate_in_two_words_names_the_table_score() {
         ]
     );
 }
+
+#[test]
+fn a_data_frame_printed_in_a_code_block_is_read() {
+    // pycaret's compare_models() as a README shows it.
+    let md = "Results on the Pima Indians Diabetes dataset.\n\n```\n\
+                                    Model  Accuracy     AUC  Recall   Prec.\n\
+lr                    Logistic Regression    0.7689  0.8047  0.5602  0.7208\n\
+```\n";
+    let rows = extract(md, Format::Markdown, "p.md").unwrap();
+    assert_eq!(
+        who_and_scores(&rows),
+        vec![(
+            "Pima Indians Diabetes",
+            "Logistic Regression",
+            vec![
+                ("acc", "0.7689"),
+                ("auc", "0.8047"),
+                ("sens", "0.5602"),
+                ("ppv", "0.7208")
+            ]
+        )]
+    );
+}
