@@ -56,3 +56,14 @@ def test_split_on_a_dask_cluster_stops_once_a_range_fits():
                 client.cancel(futures)
                 break
     assert scorecheck.merge_verdicts(verdicts) == scorecheck.check(request_)["verdict"]
+
+
+def test_merge_verdicts_takes_results_and_refuses_what_is_no_verdict():
+    assert scorecheck.merge_verdicts([{"verdict": "inconsistent"}, "consistent"]) == "consistent"
+    assert scorecheck.merge_verdicts(["inconsistent", {"verdict": "inconsistent"}]) == "inconsistent"
+    for bad in (["inconsistent", "bogus"], ["Consistent"]):
+        with pytest.raises(ValueError, match=r"verdicts\[\d\]"):
+            scorecheck.merge_verdicts(bad)
+    for bad in ("consistent", [3]):
+        with pytest.raises(TypeError):
+            scorecheck.merge_verdicts(bad)

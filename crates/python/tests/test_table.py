@@ -84,3 +84,11 @@ def test_ray_data_takes_check_table_as_it_is():
     finally:
         ray.shutdown()
     assert dict(zip(checked["id"], checked["verdict"])) == EXPECTED
+
+
+def test_a_cell_no_number_can_hold_is_its_rows_error_and_the_others_are_answered():
+    good = {"p": 1000, "n": 6000, "acc": 0.6821, "eps": 1e-4}
+    rows = [good, {**good, "p": 2**5000}, {**good, "n": float("inf")}, good]
+    answered = scorecheck.check_table(rows)
+    assert [r["verdict"] for r in answered] == ["consistent", "error", "error", "consistent"]
+    assert [r["error_field"] for r in answered[1:3]] == ["p", "n"]
