@@ -440,6 +440,27 @@ fn disagreements(
     notes
 }
 
+/// A collection the text names whose datasets are other versions of the registry's names
+/// (outlier-detection benchmarks subsample a class; imbalanced-learn's `fetch_datasets` keeps
+/// rows KEEL dropped): `Some(name)` when the registry's counts would be another dataset's.
+fn versions_source(text: &str) -> Option<&'static str> {
+    let lower = text.to_lowercase();
+    [
+        ("adbench", "ADBench"),
+        ("odds library", "ODDS"),
+        ("odds dataset", "ODDS"),
+        ("odds benchmark", "ODDS"),
+        ("outlier detection", "an outlier-detection benchmark"),
+        ("anomaly detection", "an anomaly-detection benchmark"),
+        ("imbalanced-learn", "imbalanced-learn"),
+        ("imblearn", "imbalanced-learn"),
+        ("fetch_datasets", "imbalanced-learn"),
+    ]
+    .iter()
+    .find(|(word, _)| lower.contains(word))
+    .map(|(_, name)| *name)
+}
+
 fn rows_of(
     document: &Document,
     source: &str,
@@ -447,6 +468,7 @@ fn rows_of(
     unread: &mut Vec<Unread>,
 ) -> Vec<Row> {
     let document_protocol = stated(&document.text);
+    let other_versions = versions_source(&document.text);
     // Sizes the document states, by registry entry: a table of datasets speaks for the rows
     // of the results tables.
     let mut sizes: Vec<(&'static str, u64)> = Vec::new();
@@ -483,8 +505,17 @@ fn rows_of(
         }
         let cut = table.cut_notes(limits);
         for r in table_rows {
-            let registry = registry_match(&r.dataset);
             let mut notes = r.notes;
+            let registry = match (registry_match(&r.dataset), other_versions) {
+                (Some(d), Some(source)) => {
+                    notes.push(format!(
+                        "the text names {source}, whose {:?} is another version than the registry's {} (p = {}, n = {}): its counts are not used; give p and n",
+                        r.dataset, d.name, d.p, d.n
+                    ));
+                    None
+                }
+                (found, _) => found,
+            };
             // The stated size that is not the registry's, if any (else the one that is).
             let size = registry.and_then(|d| {
                 let stated = sizes

@@ -1140,3 +1140,15 @@ lr                    Logistic Regression    0.7689  0.8047  0.5602  0.7208\n\
         )]
     );
 }
+
+#[test]
+fn datasets_of_a_collection_with_other_versions_get_no_registry_counts() {
+    // ADBench's WDBC keeps 10 of the malignant cases as outliers: not the registry's 212/357.
+    let md = "We evaluate on the ADBench benchmark.\n\n| Dataset | LOF Accuracy | IForest Accuracy |\n|---|---|---|\n| WDBC | 0.96 | 0.95 |\n";
+    let rows = extract(md, Format::Markdown, "p.md").unwrap();
+    assert!(!rows.is_empty());
+    for row in &rows {
+        assert!(row.registry.is_none() && row.counts().is_none(), "{row:?}");
+        assert!(row.note.contains("ADBench"), "{}", row.note);
+    }
+}
