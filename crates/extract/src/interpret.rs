@@ -1617,10 +1617,13 @@ fn matrix_of(f: &Frame, values: &[GridCell]) -> Option<[u64; 4]> {
 /// written as a percentage by moving its decimal point, which keeps its rounding exactly
 /// when it has at least two decimals.
 fn settle_scale(row: &mut TableRow) {
+    // A cell's own `%` says the row is in percent even below 1 (`0.80\%`): its other figures
+    // at most 1 are fractions then.
     let above = row
         .scores
         .iter()
-        .any(|(s, v)| bounded_by_one(s) && value::magnitude(v) > 1.0);
+        .any(|(s, v)| bounded_by_one(s) && value::magnitude(v) > 1.0)
+        || !row.signed_percent.is_empty();
     if above {
         row.percent = true;
     }

@@ -450,11 +450,14 @@ fn versions_source(text: &str) -> Option<&'static str> {
         ("odds library", "ODDS"),
         ("odds dataset", "ODDS"),
         ("odds benchmark", "ODDS"),
-        ("outlier detection", "an outlier-detection benchmark"),
-        ("anomaly detection", "an anomaly-detection benchmark"),
-        ("imbalanced-learn", "imbalanced-learn"),
-        ("imblearn", "imbalanced-learn"),
-        ("fetch_datasets", "imbalanced-learn"),
+        ("pyod", "PyOD"),
+        ("dami", "the DAMI outlier benchmark"),
+        ("outlier", "outlier detection"),
+        ("anomal", "anomaly detection"),
+        ("novelty detection", "novelty detection"),
+        ("one-class", "one-class classification"),
+        ("fetch_datasets", "imbalanced-learn's datasets"),
+        ("imblearn.datasets", "imbalanced-learn's datasets"),
     ]
     .iter()
     .find(|(word, _)| lower.contains(word))
@@ -506,6 +509,7 @@ fn rows_of(
         let cut = table.cut_notes(limits);
         for r in table_rows {
             let mut notes = r.notes;
+            let known = registry_match(&r.dataset).is_some();
             let registry = match (registry_match(&r.dataset), other_versions) {
                 (Some(d), Some(source)) => {
                     notes.push(format!(
@@ -556,7 +560,7 @@ fn rows_of(
                 ));
             } else if let Some(why) = registry.is_none().then(|| erratum(&r.dataset)).flatten() {
                 notes.push(why.to_string());
-            } else if registry.is_none() && !r.dataset.is_empty() {
+            } else if registry.is_none() && !known && !r.dataset.is_empty() {
                 notes.push(format!(
                     "dataset {:?} not in the registry: give p and n",
                     r.dataset

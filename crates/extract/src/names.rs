@@ -340,6 +340,61 @@ const OTHER_QUANTITY_WORDS: &[&str] = &[
     "max",
 ];
 
+/// Words after a score (`AUC - validation`) that make it another quantity than the result:
+/// a training or validation split, a class other than the positive one, another curve, a
+/// statistic.
+const AFTER_A_SCORE_OTHER: &[&str] = &[
+    "train",
+    "training",
+    "validation",
+    "val",
+    "dev",
+    "fit",
+    "tr",
+    "trn",
+    "resubstitution",
+    "apparent",
+    "in",
+    "sample",
+    "negative",
+    "neg",
+    "benign",
+    "normal",
+    "majority",
+    "class",
+    "pr",
+    "prc",
+    "precision",
+    "recall",
+    "std",
+    "sd",
+    "σ",
+    "var",
+    "variance",
+    "rank",
+    "ranking",
+    "stdev",
+    "iqr",
+    "ci",
+    "se",
+    "sem",
+    "error",
+    "macro",
+    "micro",
+    "weighted",
+    "avg",
+    "average",
+    "mean",
+    "median",
+    "min",
+    "max",
+    "delta",
+    "diff",
+    "gain",
+    "improvement",
+    "time",
+];
+
 /// A header made of words before a score name (`Test ACC (%)`, `FF++ (HQ) ACC`): the score
 /// and the qualifier before it (empty when it only names the split, `Test`/`Training`).
 /// Split on spaces only (`PR-AUC` is one word, and no score). None when the qualifier makes
@@ -361,29 +416,25 @@ pub(crate) fn score_of_qualified_header(header: &str) -> Option<(&'static str, S
     if words.len() < 2 || words.len() > 8 {
         return None;
     }
-    // The score first, then whose (`AUC - Baseline`, `AUC (rnd_split)`).
-    for separator in [" - ", " \u{2013} ", " \u{2014} ", "("] {
+    // The score first, then whose after a dash (`AUC - Baseline`); in parentheses a word
+    // after a score is too often another quantity (`(σ)`, `(PRC)`, `(negative)`).
+    for separator in [" - ", " \u{2013} ", " \u{2014} "] {
         let Some((name, rest)) = text.split_once(separator) else {
             continue;
         };
-        let rest = match separator {
-            "(" => rest.trim().strip_suffix(')').unwrap_or(rest).trim(),
-            _ => rest.trim(),
-        };
+        let rest = rest.trim();
         let Some(score) = score_of_header(name.trim()).filter(|_| !rest.is_empty()) else {
             continue;
         };
         let prefix: Vec<&str> = rest.split_whitespace().collect();
-        // The score on the training or validation data is not the reported result.
-        let fitted = prefix.iter().any(|w| {
-            matches!(
-                w.trim_matches(|c: char| !c.is_alphanumeric())
-                    .to_lowercase()
-                    .as_str(),
-                "train" | "training" | "validation" | "val" | "dev"
-            )
+        // The score on the training data, of another class or of another curve, or a
+        // statistic of it, is not the reported result.
+        let other = prefix.iter().any(|w| {
+            w.to_lowercase()
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|part| AFTER_A_SCORE_OTHER.contains(&part))
         });
-        return (!fitted).then(|| qualified(score, &prefix)).flatten();
+        return (!other).then(|| qualified(score, &prefix)).flatten();
     }
     for take in (1..=2.min(words.len() - 1)).rev() {
         let (prefix, name) = words.split_at(words.len() - take);
@@ -1035,11 +1086,16 @@ mod tests {
             Some(("auc", "Baseline".to_string()))
         );
         assert_eq!(
-            read("AUC (rnd_split Q1)"),
-            Some(("auc", "rnd_split Q1".to_string()))
+            read("AUC - rnd_split (Q1)"),
+            Some(("auc", "rnd_split (Q1)".to_string()))
         );
         assert_eq!(read("Recall - test"), Some(("sens", String::new())));
         for other in [
+            "Accuracy (σ)",
+            "AUC - PRC",
+            "Recall - negative",
+            "AUC - in-sample",
+            "Accuracy (rank)",
             "Accuracy (train)",
             "AUC - validation",
             "F1 (macro)",

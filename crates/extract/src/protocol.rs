@@ -107,6 +107,19 @@ fn repetitions(lower: &str, words: &[&str]) -> Option<Option<u64>> {
             }
         }
     }
+    // `for each of the 10 random seeds`, `with 5 different seeds`: one run per seed.
+    if lower.contains("seed") {
+        let seeds = words.iter().enumerate().find_map(|(i, w)| {
+            w.trim_end_matches(['.', ':', ','])
+                .starts_with("seed")
+                .then(|| {
+                    (1..=3)
+                        .filter_map(|back| i.checked_sub(back))
+                        .find_map(|k| count_of(words[k]))
+                })?
+        });
+        return Some(seeds);
+    }
     let repeated = lower.contains("repeat") || lower.contains("repetition");
     let runs_of = lower.contains(" runs of ") || lower.contains(" rounds of ");
     if !repeated && !runs_of {
@@ -328,6 +341,15 @@ fn tunes(sentence: &str) -> bool {
         "choose the best",
         "early stopping",
         "each candidate",
+        "chosen by",
+        "chosen with",
+        "chosen using",
+        "selected by",
+        "selected with",
+        "selected using",
+        "to compare models",
+        "to compare the models",
+        "compare candidate",
         "candidate model",
         "inner loop",
         "inner fold",
@@ -538,6 +560,26 @@ mod tests {
         );
         assert_eq!(both.protocol, None);
         assert!(both.ambiguous.is_some());
+        // A cross-validation that chose the model; one run per seed.
+        assert_eq!(
+            stated("The best model, chosen by stratified 5-fold cross-validation, was evaluated on the test set.").protocol,
+            None
+        );
+        assert_eq!(
+            stated("We used stratified 5-fold cross-validation for each of the 10 random seeds.")
+                .protocol,
+            Some(Protocol::RepeatedKFold {
+                folds: Some(5),
+                repeats: Some(10)
+            })
+        );
+        assert_eq!(
+            stated("5-fold cross-validation with different random seeds.").protocol,
+            Some(Protocol::RepeatedKFold {
+                folds: Some(5),
+                repeats: None
+            })
+        );
         // A cross-validation inside a pipeline's candidates selects models.
         assert_eq!(
             stated("Each candidate undergoes: 5-fold StratifiedKFold CV, isotonic calibration.")

@@ -57,6 +57,11 @@ fn frame_cells(line: &str) -> Vec<&str> {
 /// before the name left out. Each as rows of cells, the header row first.
 pub(crate) fn frames(text: &str) -> Vec<Vec<Vec<RawCell>>> {
     let mut out = Vec::new();
+    // A wide frame pandas wrapped into blocks (a header ending in `\`): its columns do not
+    // line up with one header, so it is not read.
+    if text.lines().any(|line| line.trim_end().ends_with('\\')) {
+        return out;
+    }
     let mut current: Option<(usize, Vec<Vec<RawCell>>)> = None;
     for line in text.lines() {
         let cells = frame_cells(line);
@@ -74,6 +79,13 @@ pub(crate) fn frames(text: &str) -> Vec<Vec<Vec<RawCell>>> {
                 let from = cells.len().saturating_sub(*width);
                 let mut row = vec![String::new(); width.saturating_sub(cells.len())];
                 row.extend(cells[from..].iter().map(|c| (*c).to_string()));
+                // pycaret prints an AUC it could not compute (no probabilities) as 0.
+                for (cell, name) in row.iter_mut().zip(&table[0]) {
+                    let zero = cell.parse::<f64>().is_ok_and(|v| v == 0.0);
+                    if zero && crate::names::score_of_header(&name.text) == Some("auc") {
+                        cell.clear();
+                    }
+                }
                 table.push(row.into_iter().map(RawCell::new).collect());
                 continue;
             }
@@ -81,24 +93,60 @@ pub(crate) fn frames(text: &str) -> Vec<Vec<Vec<RawCell>>> {
                 out.push(table);
             }
         }
-        let names_a_score = cells.iter().any(|c| {
-            crate::names::score_of_header(c).is_some()
-                || crate::names::score_of_qualified_header(c).is_some()
-        });
-        if cells.len() >= 2 && names_a_score && !cells.iter().any(|c| is_number(c)) {
-            let head = cells
-                .iter()
+        if let Some(labelled) = is_results_header(&cells) {
+            // Methods as the frame's index: a blank header over them.
+            let blank = (!labelled).then_some("");
+            let head: Vec<RawCell> = blank
+                .into_iter()
+                .chain(cells.iter().copied())
                 .map(|c| {
-                    let mut cell = RawCell::new(*c);
+                    let mut cell = RawCell::new(c);
                     cell.header = true;
                     cell
                 })
                 .collect();
-            current = Some((cells.len(), vec![head]));
+            current = Some((head.len(), vec![head]));
         }
     }
     out.extend(current.map(|(_, t)| t).filter(|t| t.len() > 1));
     out
+}
+
+/// Whether a line of a code block heads a printed table of results: every cell a score's
+/// name, after at most one label naming the methods (`Model`, `Classifier`), and pycaret's
+/// training time (`TT (Sec)`). A training log (`loss`, `val_accuracy`, `epoch`), a grid
+/// search's `cv_results_` (`rank_test_accuracy`) or a frame of data (`species`) is none.
+///
+/// `Some(whether the first cell is that label)`.
+fn is_results_header(cells: &[&str]) -> Option<bool> {
+    const METHOD_WORDS: &[&str] = &[
+        "model",
+        "models",
+        "method",
+        "methods",
+        "classifier",
+        "classifiers",
+        "algorithm",
+        "algorithms",
+        "estimator",
+        "learner",
+    ];
+    let label = cells
+        .first()
+        .is_some_and(|c| METHOD_WORDS.contains(&c.to_lowercase().as_str()));
+    let rest = &cells[usize::from(label)..];
+    let is_time = |c: &str| {
+        let c = c.to_lowercase();
+        c.starts_with("tt ") || c == "tt" || c.starts_with("time")
+    };
+    let scores = rest
+        .iter()
+        .filter(|c| crate::names::score_of_header(c).is_some())
+        .count();
+    let all = rest
+        .iter()
+        .all(|c| crate::names::score_of_header(c).is_some() || is_time(c));
+    (scores >= 1 && (label || scores >= 2) && all).then_some(label)
 }
 
 /// Adds the reports printed in `text` (a code block, a `<pre>`) to `document` as tables of

@@ -1152,3 +1152,19 @@ fn datasets_of_a_collection_with_other_versions_get_no_registry_counts() {
         assert!(row.note.contains("ADBench"), "{}", row.note);
     }
 }
+
+#[test]
+fn a_row_whose_own_percent_cell_is_below_one_writes_its_fractions_as_percentages() {
+    let tex = r"\begin{table}
+\caption{Results on Pima with 10-fold cross-validation.}
+\begin{tabular}{lcc}
+Method & Accuracy & FPR \\
+SVM & 0.7695 & 0.80\% \\
+\end{tabular}
+\end{table}";
+    let rows = extract(tex, Format::Latex, "p.tex").unwrap();
+    let svm = &rows[0];
+    assert!(svm.percent, "{svm:?}");
+    assert!(scores(svm).contains(&("acc", "76.95")), "{svm:?}");
+    assert!(scores(svm).contains(&("fpr", "0.80")), "{svm:?}");
+}
