@@ -328,8 +328,12 @@ fn check(body: &[u8]) -> Response {
         );
     }
     let mut options = RunOptions::default().with_time_limit(TIME_LIMIT);
-    // A deadline set here wins over the request's own time_limit, so none outlasts it.
-    options.deadline = Instant::now().checked_add(TIME_LIMIT);
+    // A deadline set here wins over the request's own time_limit, so none outlasts it; a
+    // shorter time_limit of the request is kept (the CLI keeps it too).
+    let limit = requested_time_limit(text)
+        .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
+        .map_or(TIME_LIMIT, |asked| asked.min(TIME_LIMIT));
+    options.deadline = Instant::now().checked_add(limit);
     match scorecheck::run_text(text, &options) {
         Ok(value) => json(200, &value.to_string()),
         Err(e) => json(
@@ -344,16 +348,25 @@ fn check(body: &[u8]) -> Response {
 fn longer_time_limit(text: &str) -> Option<&'static str> {
     let request: serde_json::Value = serde_json::from_str(text).ok()?;
     ["time_limit", "timeout"].into_iter().find(|key| {
-        request
-            .get(key)
-            .and_then(|value| {
-                // A number, or a number written as a string (which the request also takes).
-                value
-                    .as_f64()
-                    .or_else(|| value.as_str().and_then(|text| text.trim().parse().ok()))
-            })
-            .is_some_and(|seconds: f64| seconds > TIME_LIMIT.as_secs_f64())
+        seconds_of(request.get(key)).is_some_and(|seconds| seconds > TIME_LIMIT.as_secs_f64())
     })
+}
+
+/// The request's `time_limit` (or `timeout`) in seconds, when it gives a positive one.
+fn requested_time_limit(text: &str) -> Option<f64> {
+    let request: serde_json::Value = serde_json::from_str(text).ok()?;
+    ["time_limit", "timeout"]
+        .into_iter()
+        .find_map(|key| seconds_of(request.get(key)))
+        .filter(|seconds| *seconds > 0.0)
+}
+
+/// A number, or a number written as a string (which requests also take).
+fn seconds_of(value: Option<&serde_json::Value>) -> Option<f64> {
+    let value = value?;
+    value
+        .as_f64()
+        .or_else(|| value.as_str().and_then(|text| text.trim().parse().ok()))
 }
 
 /// `{"error": {"kind", "message", "field": null}}` with a status.

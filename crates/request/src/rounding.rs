@@ -114,7 +114,7 @@ impl Rounding {
         let mut naming = self
             .by_key
             .iter()
-            .filter(|(k, _)| k == key || names.contains(&k.as_str()));
+            .filter(|(k, _)| k == key || names.iter().any(|name| name.eq_ignore_ascii_case(k)));
         let first = naming.next();
         if let (Some((a, _)), Some((b, _))) = (first, naming.next()) {
             return Err(Error::new(

@@ -321,6 +321,12 @@ fn read_request(
     };
     let head =
         std::str::from_utf8(&buffer[..head_end]).map_err(|_| bad("the head is not UTF-8"))?;
+    // One line ended by a bare LF would swallow the next header into it.
+    if head.split("\r\n").any(|line| line.contains('\n')) {
+        return Err(bad(
+            "a line of the head ends in a bare LF (\\n); end each with CRLF (\\r\\n)",
+        ));
+    }
     let mut lines = head.split("\r\n");
     let request_line = lines.next().unwrap_or_default();
     let mut parts = request_line.split(' ');

@@ -580,11 +580,16 @@ pub fn search_range(
     // repeats or folds, or where random access fails, the configurations are walked in order
     // by this thread alone, under the same budgets.
     let first_chunk = BigUint::from(limit.min(CHUNK));
-    let random_access = space.parts().iter().all(|part| {
-        let sizes = part.base().fold_sizes();
-        part.repeats() <= MAX_REPEATS_FOR_RANDOM_ACCESS
-            && sizes.larger_folds + sizes.smaller_folds <= MAX_FOLDS_FOR_RANDOM_ACCESS
-    }) && space.range(&first, &(&first + &first_chunk)).is_ok();
+    // A range of one chunk or less is walked on this thread: handing it to the pool would
+    // queue it behind the chunks of other searches running at the same time (a batch's
+    // lines, the server's checks), past its own deadline.
+    let random_access = limit > CHUNK
+        && space.parts().iter().all(|part| {
+            let sizes = part.base().fold_sizes();
+            part.repeats() <= MAX_REPEATS_FOR_RANDOM_ACCESS
+                && sizes.larger_folds + sizes.smaller_folds <= MAX_FOLDS_FOR_RANDOM_ACCESS
+        })
+        && space.range(&first, &(&first + &first_chunk)).is_ok();
     if !random_access {
         let mut cache = RowCache::default();
         // One unranking of the range's first index, then successor steps.
@@ -738,13 +743,19 @@ mod parallel {
         items.par_bridge().for_each_init(init, visit);
     }
 
-    /// Visits the items of a vector (split across the pool with `rayon`).
+    /// Visits the items of a vector (split across the pool with `rayon`; none or one on
+    /// this thread, not queued behind other searches' work on the pool).
     #[cfg(feature = "rayon")]
     pub(super) fn vec_for_each_init<T: Send, S>(
         items: Vec<T>,
         init: impl Fn() -> S + Sync + Send,
         visit: impl Fn(&mut S, T) + Sync + Send,
     ) {
+        if items.len() <= 1 {
+            let mut state = init();
+            items.into_iter().for_each(|item| visit(&mut state, item));
+            return;
+        }
         items.into_par_iter().for_each_init(init, visit);
     }
 
