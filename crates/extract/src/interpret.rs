@@ -1315,6 +1315,9 @@ fn read_frame(
         && groups
             .first()
             .is_some_and(|g| registry_match(g).is_none() && !known_without_counts(g));
+    let dataset_groups = groups
+        .iter()
+        .any(|g| registry_match(g).is_some() || known_without_counts(g));
     let mut previous: Vec<String> = Vec::new();
     let mut section: Option<String> = None;
     let named_datasets = registry_columns(f);
@@ -1390,7 +1393,10 @@ fn read_frame(
             // A group the registry does not know, over a row that names no dataset, in a
             // table whose caption names one (`SVM Accuracy` on Pima, or a class's `Diabetic
             // Recall`): it says whose or which figures they are, not which dataset.
-            let qualifies = f.groups_name_methods || (caption_dataset.is_some() && !row_is_dataset);
+            // Not where another group is a dataset the registry knows (`Pima Accuracy | Bank
+            // Accuracy`): there the groups name datasets, Bank one without counts.
+            let qualifies = f.groups_name_methods
+                || (caption_dataset.is_some() && !row_is_dataset && !dataset_groups);
             if !group.is_empty() && !one_title && qualifies && !known_group {
                 method = Some(
                     format!("{group} {}", method.unwrap_or_default())

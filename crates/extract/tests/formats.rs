@@ -1168,3 +1168,19 @@ SVM & 0.7695 & 0.80\% \\
     assert!(scores(svm).contains(&("acc", "76.95")), "{svm:?}");
     assert!(scores(svm).contains(&("fpr", "0.80")), "{svm:?}");
 }
+
+#[test]
+fn groups_beside_a_registry_dataset_group_stay_datasets() {
+    // The caption names Pima; `Bank` beside `Pima` is another dataset, not Pima's method.
+    let md = "Results on Pima and a bank marketing dataset, 10-fold cross-validation.\n\n\
+| Method | Pima Accuracy | Bank Accuracy |\n|---|---|---|\n| SVM | 0.76 | 0.89 |\n";
+    let rows = extract(md, Format::Markdown, "p.md").unwrap();
+    let bank = rows
+        .iter()
+        .find(|r| r.dataset == "Bank")
+        .expect("a Bank row");
+    assert!(
+        bank.registry.is_none() && bank.counts().is_none(),
+        "{bank:?}"
+    );
+}
