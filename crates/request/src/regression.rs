@@ -183,6 +183,11 @@ fn read_eps(
                 })
                 .collect()
         }
+        Json::String(text) if text == "auto" => Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some("eps"),
+            "\"auto\" is not offered for regression scores; give eps as a number (0.0001 for 4 decimals) or one per score",
+        )),
         other => {
             let e = check(input::rational(other, "eps")?, "eps")?;
             Ok(reported.iter().map(|_| e.clone()).collect())
