@@ -433,32 +433,30 @@ fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
             Some((score, group.join(" "), percent))
         })
         .collect();
-    // A training-set score beside the same score on held-out data (`Train Accuracy`, `Test
-    // Accuracy`) is a fit diagnostic: the held-out one is the row's score.
-    let training = |j: usize| {
-        f.column_headers
-            .iter()
-            .any(|row| names_training_split(&row[j].text))
-    };
-    let shadowed: Vec<bool> = (0..named.len())
-        .map(|j| {
-            named[j].as_ref().is_some_and(|(score, group, _)| {
-                training(j)
-                    && named.iter().enumerate().any(|(k, other)| {
-                        k != j
-                            && !training(k)
-                            && other
-                                .as_ref()
-                                .is_some_and(|(s, g, _)| s == score && g == group)
-                    })
-            })
-        })
-        .collect();
+    // A score measured on the training data (`Train Accuracy`, a `Training` group) is a fit
+    // diagnostic: beside scores on held-out data it is not read; alone, the rows are read as
+    // measured on a part of the data other than the test data (`only_training`).
+    if only_training(f, &named) {
+        return named;
+    }
     named
         .into_iter()
-        .zip(shadowed)
-        .map(|(column, shadowed)| column.filter(|_| !shadowed))
+        .enumerate()
+        .map(|(j, column)| column.filter(|_| !training_column(f, j)))
         .collect()
+}
+
+/// Whether a column's headers say it was measured on the training data.
+fn training_column(f: &Frame, j: usize) -> bool {
+    f.column_headers
+        .iter()
+        .any(|row| names_training_split(&row[j].text))
+}
+
+/// Whether every score column of a frame was measured on the training data.
+fn only_training(f: &Frame, columns: &[Option<(&'static str, String, bool)>]) -> bool {
+    let mut named = columns.iter().enumerate().filter(|(_, c)| c.is_some());
+    named.clone().next().is_some() && named.all(|(j, _)| training_column(f, j))
 }
 
 /// Whether a header cell under a score's names no one: empty, a mark (`%`, `↑`), a value
@@ -614,14 +612,20 @@ fn rows_of_grid(mut g: Vec<Vec<GridCell>>, table: &RawTable) -> Vec<TableRow> {
     let Some(f) = frame(&g, table.header_rows) else {
         return Vec::new();
     };
-    let along_columns = score_columns(&f);
-    if along_columns.iter().any(Option::is_some) {
-        return read_frame(&f, &along_columns, table);
-    }
-    let t = transpose(&f);
-    let along_rows = score_columns(&t);
-    if along_rows.iter().any(Option::is_some) {
-        return read_frame(&t, &along_rows, table);
+    let read = |f: &Frame| {
+        let columns = score_columns(f);
+        columns.iter().any(Option::is_some).then(|| {
+            let mut rows = read_frame(f, &columns, table);
+            if only_training(f, &columns) {
+                for row in &mut rows {
+                    row.kind = Some(RowKind::Subset);
+                }
+            }
+            rows
+        })
+    };
+    if let Some(rows) = read(&f).or_else(|| read(&transpose(&f))) {
+        return rows;
     }
     // No header names a score, but the caption names exactly one (`AUC (%) on ...`): every
     // value column holds that score, its header naming the group (a dataset, a test set).

@@ -147,8 +147,31 @@ fn a_training_score_beside_the_held_out_one_is_not_the_rows_score() {
     let md = "| Model | Train Accuracy | Test Accuracy | F-1 |\n|---|---|---|---|\n| KNN | 0.849 | 0.829 | 0.906 |\n\n| Metric | Value |\n|---|---|\n| Train Accuracy | 0.720 |\n";
     let rows = extract(md, Format::Markdown, "a.md").unwrap();
     assert_eq!(scores(&rows[0]), vec![("acc", "0.829"), ("f1p", "0.906")]);
-    // Alone, a training accuracy is still what the table reports.
+    // Alone, a training accuracy is still what the table reports, but not on the test data.
     assert_eq!(scores(&rows[1]), vec![("acc", "0.720")]);
+    assert!(
+        rows[1].note.contains("other than the test data"),
+        "{rows:?}"
+    );
+}
+
+#[test]
+fn training_scores_alone_are_not_checked_against_the_datasets_test_counts() {
+    let md = "We use the Pima Indians diabetes dataset and 5-fold cross-validation.\n\n\
+        | Model | Training Accuracy | Training F1 |\n|---|---|---|\n| SVM | 0.8123 | 0.7701 |\n\n\
+        | Model | Train Accuracy | Test F1 |\n|---|---|---|\n| RF | 0.9991 | 0.7600 |\n";
+    let rows = extract(md, Format::Markdown, "a.md").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    // Only training scores: read, with the note, as a hold-out of unknown counts.
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.8123"), ("f1p", "0.7701")]);
+    assert_eq!(rows[0].protocol, Some(Protocol::HoldOut));
+    assert!(
+        rows[0].note.contains("other than the test data"),
+        "{rows:?}"
+    );
+    // Beside a held-out score, the training one is not the row's.
+    assert_eq!(scores(&rows[1]), vec![("f1p", "0.7600")]);
+    assert_eq!(rows[1].folds, Some(5));
 }
 
 #[test]
