@@ -93,7 +93,7 @@ pub fn read_bundle(check: &str, fields: &Object<'_>) -> Option<Result<BundleRequ
     };
     Some(plan.and_then(|plan| {
         let (mean, bounds_first) = plan.mean_of_scores();
-        let read_bounds = || read_bounds(fields.get("score_bounds"), "score_bounds");
+        let read_bounds = || read_bounds(fields.get("score_bounds"), "score_bounds", fields);
         let bounds = if mean && bounds_first {
             read_bounds()?
         } else {

@@ -472,12 +472,16 @@ pub fn read_multiclass(
     };
     let model = read_model(fields)?;
     let class_bounds = if protocol.is_macro() {
-        read_bounds(fields.get("class_score_bounds"), "class_score_bounds")?
+        read_bounds(
+            fields.get("class_score_bounds"),
+            "class_score_bounds",
+            fields,
+        )?
     } else {
         Vec::new()
     };
     let fold_bounds = if protocol.is_mean_of_scores() {
-        read_bounds(fields.get("fold_score_bounds"), "fold_score_bounds")?
+        read_bounds(fields.get("fold_score_bounds"), "fold_score_bounds", fields)?
     } else {
         Vec::new()
     };

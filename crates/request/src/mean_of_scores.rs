@@ -175,7 +175,7 @@ pub fn read_dataset_known_folds(fields: &Object<'_>) -> Result<MeanOfScoresReque
         "dataset",
     )?;
     let folding = folding::parse(fields.required("folding", "the folds: {\"folds\": [...]} or {\"n_folds\": 5, \"n_repeats\": 1, \"strategy\": \"stratified_sklearn\"}")?, "folding", dataset)?;
-    let fold_bounds = read_bounds(fields.get("fold_score_bounds"), "fold_score_bounds")?;
+    let fold_bounds = read_bounds(fields.get("fold_score_bounds"), "fold_score_bounds", fields)?;
     let figures = mean_windows_with_auc(fields)?;
     let folds = folds_of(dataset, &folding, "folding")?
         .into_iter()
@@ -192,7 +192,11 @@ pub fn read_dataset_known_folds(fields: &Object<'_>) -> Result<MeanOfScoresReque
 /// An [`Error`] naming the field that is missing, invalid or contradictory.
 pub fn read_testsets(fields: &Object<'_>) -> Result<MeanOfScoresRequest> {
     let testsets = testsets(fields, false)?;
-    let bounds = read_bounds(fields.get("testset_score_bounds"), "testset_score_bounds")?;
+    let bounds = read_bounds(
+        fields.get("testset_score_bounds"),
+        "testset_score_bounds",
+        fields,
+    )?;
     for (i, &(p, n)) in testsets.iter().enumerate() {
         if let Some(bound) = bounds.iter().find(|b| linear_form(b.score, p, n).is_none()) {
             return Err(Error::new(
@@ -220,7 +224,11 @@ pub fn read_testsets(fields: &Object<'_>) -> Result<MeanOfScoresRequest> {
 /// An [`Error`] naming the field that is missing, invalid or contradictory.
 pub fn read_datasets_pooled(fields: &Object<'_>) -> Result<MeanOfScoresRequest> {
     let evaluations = evaluations(fields)?;
-    let bounds = read_bounds(fields.get("dataset_score_bounds"), "dataset_score_bounds")?;
+    let bounds = read_bounds(
+        fields.get("dataset_score_bounds"),
+        "dataset_score_bounds",
+        fields,
+    )?;
     let mut datasets = Vec::with_capacity(evaluations.len());
     for evaluation in &evaluations {
         let (p, n) = pooled_evaluation(evaluation)?;
@@ -238,7 +246,11 @@ pub fn read_datasets_pooled(fields: &Object<'_>) -> Result<MeanOfScoresRequest> 
 /// An [`Error`] naming the field that is missing, invalid or contradictory.
 pub fn read_datasets_known_folds(fields: &Object<'_>) -> Result<MeanOfScoresRequest> {
     let evaluations = evaluations(fields)?;
-    let bounds = read_bounds(fields.get("dataset_score_bounds"), "dataset_score_bounds")?;
+    let bounds = read_bounds(
+        fields.get("dataset_score_bounds"),
+        "dataset_score_bounds",
+        fields,
+    )?;
     let mut datasets = Vec::with_capacity(evaluations.len());
     for Evaluation {
         fields: evaluation,
@@ -255,6 +267,7 @@ pub fn read_datasets_known_folds(fields: &Object<'_>) -> Result<MeanOfScoresRequ
         let fold_bounds = read_bounds(
             evaluation.get("fold_score_bounds"),
             &evaluation.field_path("fold_score_bounds"),
+            fields,
         )?;
         evaluation.finish(&[])?;
         let folds = folds_of(*dataset, &folding, &folding_path)?

@@ -2,6 +2,7 @@
 //! folds of a binary dataset under a folding, pooled counts, and score bounds of the
 //! mean-of-scores protocols.
 
+use num_rational::BigRational;
 use scorecheck_experiment::{usable, Bound};
 
 use crate::folding::{self, Folding};
@@ -171,18 +172,42 @@ pub(crate) fn pooled(folding: &Folding, dataset: (u64, u64), path: &str) -> Resu
 ///
 /// The errors of [`input::score_bounds`], and `Unsupported` naming `path.<score>` for a
 /// bound on a score that is not linear under averaging.
-pub fn read_bounds(value: Option<&Json>, path: &str) -> Result<Vec<Bound>> {
+pub fn read_bounds(value: Option<&Json>, path: &str, top: &Object<'_>) -> Result<Vec<Bound>> {
     let Some(value) = value else {
         return Ok(Vec::new());
     };
+    let percent = top.get("percent") == Some(&Json::Bool(true));
     input::score_bounds(value, path)?
         .into_iter()
         .map(|(score, lower, upper)| {
+            let here = input::join(path, score.abbreviation());
             if !usable(score) {
                 return Err(Error::new(
                     ErrorKind::Unsupported,
-                    Some(&input::join(path, score.abbreviation())),
+                    Some(&here),
                     format!("bounds on {score} cannot be used by mean-of-scores checks; only acc, sens, spec, bacc and their complements (err, fnr, fpr) and bm are linear under averaging"),
+                ));
+            }
+            // Under `"percent": true` the bounds stay fractions; an end past the score's
+            // range reads as a percentage, and taken as a fraction it would decide the
+            // verdict on a unit slip.
+            let (least, most) = score.natural_range();
+            let below = least.is_some_and(|l| lower < BigRational::from_integer(l.into()));
+            let above = most.is_some_and(|m| upper > BigRational::from_integer(m.into()));
+            if percent && (below || above) {
+                let hundred = BigRational::from_integer(100.into());
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    Some(&here),
+                    format!(
+                        "[{}, {}] lies outside {score}'s range [{}, {}]: score bounds are fractions even with \"percent\": true; write [{}, {}]",
+                        input::show(&lower),
+                        input::show(&upper),
+                        least.map_or("-inf".to_string(), |l| l.to_string()),
+                        most.map_or("inf".to_string(), |m| m.to_string()),
+                        input::show(&(&lower / &hundred)),
+                        input::show(&(&upper / &hundred)),
+                    ),
                 ));
             }
             Ok(Bound::new(score, lower, upper))

@@ -229,8 +229,8 @@ pub fn read_one(fields: &Object<'_>) -> Result<UnknownFoldsRequest> {
                 "give fold_score_bounds or its alias score_bounds, not both",
             ))
         }
-        (Some(v), None) => read_bounds(Some(v), "fold_score_bounds")?,
-        (None, v) => read_bounds(v, "score_bounds")?,
+        (Some(v), None) => read_bounds(Some(v), "fold_score_bounds", fields)?,
+        (None, v) => read_bounds(v, "score_bounds", fields)?,
     };
     let (windows, ignored, ignored_scores) = windows(fields)?;
     let rules = read_rules(fields, &windows, &ignored_scores)?;
@@ -263,7 +263,11 @@ pub fn read_many(fields: &Object<'_>) -> Result<UnknownFoldsRequest> {
         )?,
         "evaluations",
     )?;
-    let dataset_bounds = read_bounds(fields.get("dataset_score_bounds"), "dataset_score_bounds")?;
+    let dataset_bounds = read_bounds(
+        fields.get("dataset_score_bounds"),
+        "dataset_score_bounds",
+        fields,
+    )?;
     let mut evaluations = Vec::new();
     let mut total_folds: u64 = 0;
     for (i, item) in items.iter().enumerate() {
@@ -280,6 +284,7 @@ pub fn read_many(fields: &Object<'_>) -> Result<UnknownFoldsRequest> {
         let fold_bounds = read_bounds(
             evaluation.get("fold_score_bounds"),
             &evaluation.field_path("fold_score_bounds"),
+            fields,
         )?;
         if let Some(a) = evaluation.get("aggregation") {
             if a.as_str() != Some("mos") {
@@ -338,7 +343,7 @@ pub fn read_tpehg(fields: &Object<'_>) -> Result<UnknownFoldsRequest> {
         )?,
     );
     check_shape(shape, (set.p, set.n), ("n_folds", "n_repeats"))?;
-    let fold_bounds = read_bounds(fields.get("score_bounds"), "score_bounds")?;
+    let fold_bounds = read_bounds(fields.get("score_bounds"), "score_bounds", fields)?;
     let (windows, ignored, ignored_scores) = windows(fields)?;
     let mut ruled: Vec<_> = windows.iter().map(|w| w.score).collect();
     ruled.extend_from_slice(&ignored_scores);
