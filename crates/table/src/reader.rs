@@ -46,6 +46,17 @@ pub(crate) enum RecordError {
         /// The cells before the quoted one.
         cells: Vec<Vec<u8>>,
     },
+    /// Text follows a quoted cell's closing quote (`"q4"x`): the cell's value is not clear.
+    TextAfterQuote {
+        /// The line the record starts on.
+        first_line: u64,
+        /// The line of the text.
+        line: u64,
+        /// The 0-based index of the cell.
+        column: usize,
+        /// The record's cells as read (the cell with its text after the quote).
+        cells: Vec<Vec<u8>>,
+    },
     /// Reading failed.
     Io(std::io::Error),
 }
@@ -55,7 +66,8 @@ impl RecordError {
     pub(crate) fn first_line(&self) -> Option<u64> {
         match self {
             RecordError::TooLong { first_line, .. }
-            | RecordError::UnclosedQuote { first_line, .. } => Some(*first_line),
+            | RecordError::UnclosedQuote { first_line, .. }
+            | RecordError::TextAfterQuote { first_line, .. } => Some(*first_line),
             RecordError::Io(_) => None,
         }
     }
@@ -77,6 +89,11 @@ impl RecordError {
             } => format!(
                 "the quote opened at line {quote_line} never closes: lines {quote_line}-{last_line}, the rest of the table, were read as one cell; close the quote (a quote inside a quoted cell is written \"\")"
             ),
+            RecordError::TextAfterQuote { line, column, cells, .. } => format!(
+                "line {line}, column {}: text after the closing quote of a quoted cell ({}); quote the whole cell and write a quote inside it as \"\"",
+                column + 1,
+                String::from_utf8_lossy(cells.get(*column).map_or(&[][..], Vec::as_slice)),
+            ),
             RecordError::Io(e) => format!("the table cannot be read: {e}"),
         }
     }
@@ -93,6 +110,9 @@ enum State {
     Quoted,
     /// Just after a quote inside a quoted cell: the end of the quoting or the first of `""`.
     QuoteInQuoted,
+    /// After a quoted cell's closing quote and blanks: only a separator or the line's end
+    /// may come.
+    AfterQuote,
 }
 
 /// Reads records from `input`, the separator found on the header line.
@@ -215,6 +235,8 @@ impl<R: BufRead> RecordReader<R> {
         let mut too_long = false;
         let mut any = false;
         let mut after_newline = false;
+        // The line and cell of text after a closing quote: the record is an error.
+        let mut text_after_quote: Option<(u64, usize)> = None;
         loop {
             let buffer = self.input.fill_buf().map_err(RecordError::Io)?;
             if buffer.is_empty() {
@@ -242,6 +264,14 @@ impl<R: BufRead> RecordReader<R> {
                     });
                 }
                 cells.push(cell);
+                if let Some((line, column)) = text_after_quote {
+                    return Err(RecordError::TextAfterQuote {
+                        first_line,
+                        line,
+                        column,
+                        cells,
+                    });
+                }
                 return Ok(Some(Record {
                     cells,
                     first_line,
@@ -303,6 +333,16 @@ impl<R: BufRead> RecordReader<R> {
                         break;
                     }
                     _ if byte == b'\r' => pending_cr = true,
+                    State::QuoteInQuoted | State::AfterQuote if byte == b' ' || byte == b'\t' => {
+                        state = State::AfterQuote;
+                    }
+                    State::QuoteInQuoted | State::AfterQuote => {
+                        text_after_quote.get_or_insert((self.line, cells.len()));
+                        state = State::Unquoted;
+                        if !too_long {
+                            cell.push(byte);
+                        }
+                    }
                     _ => {
                         state = State::Unquoted;
                         if !too_long {
@@ -323,6 +363,14 @@ impl<R: BufRead> RecordReader<R> {
                     });
                 }
                 cells.push(cell);
+                if let Some((line, column)) = text_after_quote {
+                    return Err(RecordError::TextAfterQuote {
+                        first_line,
+                        line,
+                        column,
+                        cells,
+                    });
+                }
                 return Ok(Some(Record {
                     cells,
                     first_line,
@@ -382,6 +430,21 @@ mod tests {
             message.contains("line 3 never closes: lines 3-4"),
             "{message}"
         );
+    }
+
+    #[test]
+    fn text_after_a_closing_quote_is_an_error_naming_line_and_column() {
+        let got = records("a,b\n\"q4\"x,1\n\"q5\" ,2\n3,\"4\"\"5\"\"\"6\n");
+        assert_eq!(got.len(), 4);
+        let message = got[1].clone().unwrap_err();
+        assert!(
+            message.contains("line 2, column 1") && message.contains("(q4x)"),
+            "{message}"
+        );
+        // Blanks after the quote are nothing; `""` inside quotes is a quote.
+        assert_eq!(got[2], Ok(vec!["q5".to_string(), "2".to_string()]));
+        let message = got[3].clone().unwrap_err();
+        assert!(message.contains("line 4, column 2"), "{message}");
     }
 
     #[test]

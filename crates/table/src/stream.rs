@@ -109,10 +109,18 @@ impl CsvRow {
                 Err((cells, error)) => table.failed(cells, error),
             },
             Err(RecordError::Io(e)) => return Err(e),
-            Err(error) => table.failed(
-                error_cells(&error, table.names().len()),
-                RowError::new("invalid_csv", None, error.message()),
-            ),
+            Err(error) => {
+                let column = match &error {
+                    RecordError::TextAfterQuote { column, .. } => {
+                        table.names().get(*column).cloned()
+                    }
+                    _ => None,
+                };
+                table.failed(
+                    error_cells(&error, table.names().len()),
+                    RowError::new("invalid_csv", column, error.message()),
+                )
+            }
         })
     }
 }
@@ -187,7 +195,9 @@ fn lossy(cells: &[Vec<u8>]) -> Vec<String> {
 /// The cells of a record that could not be read, as far as they were kept.
 fn error_cells(error: &RecordError, columns: usize) -> Vec<String> {
     let mut cells = match error {
-        RecordError::UnclosedQuote { cells, .. } => lossy(cells),
+        RecordError::UnclosedQuote { cells, .. } | RecordError::TextAfterQuote { cells, .. } => {
+            lossy(cells)
+        }
         _ => Vec::new(),
     };
     cells.resize(columns, String::new());
