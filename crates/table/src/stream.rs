@@ -154,7 +154,14 @@ fn cells_of(
             Some((opened, closed)) => format!(
                 " (a quoted cell runs from line {opened} to line {closed}: is a quote left open?)"
             ),
-            None => String::new(),
+            None => match record.cells.iter().position(|c| c.contains(&b'\r')) {
+                // A lone `\r` in a CRLF file ends no row: two rows ran into one.
+                Some(cell) => format!(
+                    " (cell {} holds a carriage return, \\r, that ends no line: lines end in \\n or \\r\\n, so two rows may have run into one; end that line with \\r\\n)",
+                    cell + 1
+                ),
+                None => String::new(),
+            },
         };
         let error = RowError::new(
             "invalid_csv",

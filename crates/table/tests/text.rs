@@ -163,3 +163,28 @@ fn lines_ended_by_a_bare_cr_are_refused_with_the_fix() {
     };
     assert!(message.to_string().contains("bare CR"), "{message}");
 }
+
+#[test]
+fn a_stray_cr_that_joins_two_rows_is_named_and_the_text_after_a_quote_too() {
+    let text = "id,p,n,acc,eps\r\n1,10,10,0.5,0.01\r2,10,10,0.6,0.01\r\n3,10,10,\"0.5\"x,0.01\r\n4,10,10,0.5,0.01\r\n";
+    let (table, rows) = read_csv(text.as_bytes()).unwrap();
+    let rows: Vec<Vec<String>> = rows
+        .map(|row| {
+            let row = row.answer(&table, &RunOptions::default()).unwrap();
+            row.output_cells(&table)
+        })
+        .collect();
+    let columns = table.output_columns();
+    let at = |name: &str| columns.iter().position(|c| c == name).unwrap();
+    assert_eq!(rows.len(), 3);
+    assert!(
+        rows[0][at("error_message")].contains("cell 5 holds a carriage return"),
+        "{rows:?}"
+    );
+    assert_eq!(rows[1][at("error_field")], "acc");
+    assert!(
+        rows[1][at("error_message")].contains("line 3, column 4"),
+        "{rows:?}"
+    );
+    assert_eq!(rows[2][at("verdict")], "consistent");
+}
