@@ -9,6 +9,14 @@
 //! compared to 1e-9; the free decisions of both are only listed, the bootstrap's sampling
 //! error of average precision is compared by ratio, and the ROC AUC sampling error on tied
 //! scores (where NannyML's result depends on numpy's unstable sort) is only reported.
+//!
+//! Each binary case also runs NannyML's `confusion_matrix` and `business_value` (a random
+//! value matrix per case) under four settings that together cover every normalisation
+//! (`normalize_confusion_matrix` None, all, pred, true; `normalize_business_value` None,
+//! per_prediction), again with calibration forced off and on; their estimates, realised
+//! values, sampling errors, thresholds, confidence bounds and alerts are compared, differences
+//! relative to max(1, |NannyML's value|) since unnormalised counts and values run into the
+//! thousands.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -35,6 +43,15 @@ const METRICS: [&str; 7] = [
     "specificity",
     "accuracy",
     "average_precision",
+];
+
+/// The columns of `confusion_matrix` and `business_value`, NannyML's names.
+const CONFUSION_METRICS: [&str; 5] = [
+    "true_positive",
+    "true_negative",
+    "false_positive",
+    "false_negative",
+    "business_value",
 ];
 
 /// Generates the data files and runs NannyML on them; prints one JSON object.
@@ -71,7 +88,13 @@ CASES = [
     ("well_calibrated", 3000, 2000, {"chunk_size": 400}, 2, 2, 0.0, None),
 ]
 
-def run(reference, analysis, chunking, forced, classes=None):
+CONFUSION_COLUMNS = ["true_positive", "true_negative", "false_positive", "false_negative", "business_value"]
+# (normalize_confusion_matrix, normalize_business_value): every value of each at least once.
+CONFUSION_SETTINGS = [(None, None), ("all", "per_prediction"), ("pred", None), ("true", "per_prediction")]
+FIELDS = ["value", "sampling_error", "realized", "lower_threshold", "upper_threshold", "alert"]
+BOUNDS = ["lower_confidence_boundary", "upper_confidence_boundary"]
+
+def run(reference, analysis, chunking, forced, classes=None, metrics=METRICS, columns=METRICS, fields=FIELDS, **options):
     original = cbpe_module.needs_calibration
     if forced is not None:
         cbpe_module.needs_calibration = lambda *args, **kwargs: forced
@@ -81,7 +104,7 @@ def run(reference, analysis, chunking, forced, classes=None):
         else:
             proba, problem = {c: f"p_{c}" for c in classes}, "classification_multiclass"
         estimator = nml.CBPE(y_pred_proba=proba, y_pred="y_pred", y_true="y_true",
-                             problem_type=problem, metrics=METRICS, **chunking)
+                             problem_type=problem, metrics=metrics, **chunking, **options)
         estimator.fit(reference)
         result = estimator.estimate(analysis).filter(period="analysis").to_df()
     finally:
@@ -89,17 +112,34 @@ def run(reference, analysis, chunking, forced, classes=None):
     chunks = []
     for _, row in result.iterrows():
         chunk = {"start": int(row[("chunk", "start_index")]), "end": int(row[("chunk", "end_index")])}
-        for m in METRICS:
+        for m in columns:
             def get(field):
                 v = row[(m, field)]
                 return None if v is None or (isinstance(v, float) and np.isnan(v)) else (bool(v) if field == "alert" else float(v))
-            chunk[m] = {f: get(f) for f in ["value", "sampling_error", "realized", "lower_threshold", "upper_threshold", "alert"]}
+            chunk[m] = {f: get(f) for f in fields}
         chunks.append(chunk)
     if classes is None:
         calibrated = bool(estimator.needs_calibration)
     else:
         calibrated = {c: type(estimator._calibrators[c]).__name__ != "NoopCalibrator" for c in classes}
     return {"calibrated": calibrated, "chunks": chunks}
+
+# The value matrices come from their own generator, so the data of every case stay those
+# drawn before these metrics were compared.
+matrix_rng = np.random.default_rng(seed + 7919)
+def confusion_runs(reference, analysis, chunking):
+    matrix = np.round(matrix_rng.normal(0.0, 20.0, (2, 2)), 2).tolist()
+    runs = []
+    for cells, value in CONFUSION_SETTINGS:
+        options = dict(metrics=["confusion_matrix", "business_value"], columns=CONFUSION_COLUMNS,
+                       fields=FIELDS + BOUNDS, normalize_confusion_matrix=cells,
+                       business_value_matrix=matrix, normalize_business_value=value)
+        runs.append({
+            "normalize_confusion_matrix": cells, "normalize_business_value": value, "matrix": matrix,
+            "forced": {"false": run(reference, analysis, chunking, False, **options),
+                       "true": run(reference, analysis, chunking, True, **options)},
+        })
+    return runs
 
 cases = []
 for name, n_ref, n_ana, chunking, a, b, shift, decimals in CASES:
@@ -118,6 +158,7 @@ for name, n_ref, n_ana, chunking, a, b, shift, decimals in CASES:
     cases.append({
         "name": name, "paths": paths, "chunking": chunking, "natural_calibration": natural,
         "forced": {"false": run(reference, analysis, chunking, False), "true": run(reference, analysis, chunking, True)},
+        "confusion": confusion_runs(reference, analysis, chunking),
     })
 def multiclass_frame(n, classes, concentration, decimals):
     p = rng.dirichlet([concentration] * len(classes), n)
@@ -183,8 +224,21 @@ struct Tally {
 
 impl Tally {
     fn add(&mut self, ours: Option<f64>, theirs: Option<f64>, tolerance: f64, at: &str) {
+        self.add_scaled(ours, theirs, tolerance, at, false);
+    }
+
+    /// With `relative`, the difference over max(1, |NannyML's value|).
+    fn add_scaled(
+        &mut self,
+        ours: Option<f64>,
+        theirs: Option<f64>,
+        tolerance: f64,
+        at: &str,
+        relative: bool,
+    ) {
         self.compared += 1;
         let difference = match (ours, theirs) {
+            (Some(a), Some(b)) if relative => (a - b).abs() / b.abs().max(1.0),
             (Some(a), Some(b)) => (a - b).abs(),
             (None, None) => 0.0,
             _ => f64::INFINITY,
@@ -196,6 +250,31 @@ impl Tally {
             self.worst = self.worst.max(difference);
             self.worst_at = format!("{at} (ours {ours:?}, NannyML {theirs:?})");
         }
+    }
+}
+
+/// The tallies of the confusion-matrix and business-value comparisons.
+#[derive(Default)]
+struct ConfusionTallies {
+    estimates: Tally,
+    realized: Tally,
+    sampling_errors: Tally,
+    thresholds: Tally,
+    bounds: Tally,
+    runs: u64,
+    alerts_compared: u64,
+    alert_mismatches: u64,
+}
+
+impl ConfusionTallies {
+    /// Comparisons over the tolerance, and differing alerts.
+    fn over(&self) -> u64 {
+        self.estimates.over
+            + self.realized.over
+            + self.sampling_errors.over
+            + self.thresholds.over
+            + self.bounds.over
+            + self.alert_mismatches
     }
 }
 
@@ -236,6 +315,7 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
     let mut tied_roc_auc_errors = Tally::default();
     let mut ap_ratios: Vec<f64> = Vec::new();
     let mut decisions = Vec::new();
+    let mut confusion = ConfusionTallies::default();
     let cases = reference["cases"].as_array().context("cases")?;
     for case in cases {
         let name = case["name"].as_str().unwrap_or("?");
@@ -355,6 +435,100 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
                 }
             }
         }
+        for setting in case["confusion"].as_array().into_iter().flatten() {
+            let cells = setting["normalize_confusion_matrix"]
+                .as_str()
+                .unwrap_or("none");
+            let value = setting["normalize_business_value"]
+                .as_str()
+                .unwrap_or("none");
+            let matrix: Vec<String> = setting["matrix"]
+                .as_array()
+                .context("matrix")?
+                .iter()
+                .flat_map(|row| row.as_array().into_iter().flatten())
+                .map(|v| v.as_f64().map(|v| v.to_string()).context("a matrix value"))
+                .collect::<anyhow::Result<_>>()?;
+            for (forced, rule) in [("false", "never"), ("true", "always")] {
+                let theirs = &setting["forced"][forced];
+                let out = Command::new(&binary)
+                    .args(&base[..5])
+                    .args([
+                        "--metrics",
+                        "confusion_matrix,business_value",
+                        "--format",
+                        "json",
+                        "--normalize-confusion-matrix",
+                        cells,
+                        "--normalize-business-value",
+                        value,
+                        &format!("--business-value-matrix={}", matrix.join(",")),
+                        "--calibration",
+                        rule,
+                    ])
+                    .args(&base[9..])
+                    .output()?;
+                anyhow::ensure!(
+                    out.status.success(),
+                    "scorecheck cbpe failed on {name} ({cells}, {value}): {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                let ours: Value = serde_json::from_slice(&out.stdout)?;
+                confusion.runs += 1;
+                let their_chunks = theirs["chunks"].as_array().context("chunks")?;
+                let our_chunks = ours["chunks"].as_array().context("chunks")?;
+                if their_chunks.len() != our_chunks.len() {
+                    boundary_mismatches += 1;
+                    continue;
+                }
+                for (index, (t, o)) in their_chunks.iter().zip(our_chunks).enumerate() {
+                    for metric in CONFUSION_METRICS {
+                        let at = format!(
+                            "{name} {cells}/{value} calibrated={forced} chunk {index} {metric}"
+                        );
+                        let theirs = &t[metric];
+                        let tolerance = options.tolerance;
+                        for (ours_field, field) in [
+                            ("estimated", "value"),
+                            ("realized", "realized"),
+                            ("sampling_error", "sampling_error"),
+                            ("lower_confidence_boundary", "lower_confidence_boundary"),
+                            ("upper_confidence_boundary", "upper_confidence_boundary"),
+                        ] {
+                            let tally = match field {
+                                "value" => &mut confusion.estimates,
+                                "realized" => &mut confusion.realized,
+                                "sampling_error" => &mut confusion.sampling_errors,
+                                _ => &mut confusion.bounds,
+                            };
+                            tally.add_scaled(
+                                o[ours_field][metric].as_f64(),
+                                theirs[field].as_f64(),
+                                tolerance,
+                                &at,
+                                true,
+                            );
+                        }
+                        let our_thresholds = &ours["thresholds"][metric];
+                        for (side, field) in
+                            [("lower", "lower_threshold"), ("upper", "upper_threshold")]
+                        {
+                            confusion.thresholds.add_scaled(
+                                our_thresholds[side].as_f64(),
+                                theirs[field].as_f64(),
+                                tolerance,
+                                &at,
+                                true,
+                            );
+                        }
+                        confusion.alerts_compared += 1;
+                        if o["alerts"][metric].as_bool() != theirs["alert"].as_bool() {
+                            confusion.alert_mismatches += 1;
+                        }
+                    }
+                }
+            }
+        }
     }
     println!(
         "diff-cbpe: {} cases × calibration forced off and on, seed {}, tolerance {:e}",
@@ -373,6 +547,26 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
             tally.compared, tally.over, tally.worst, tally.worst_at
         );
     }
+    println!(
+        "  confusion_matrix and business_value ({} runs: every normalisation, calibration forced off and on; differences relative to max(1, |NannyML's|)):",
+        confusion.runs
+    );
+    for (label, tally) in [
+        ("estimates", &confusion.estimates),
+        ("realised values", &confusion.realized),
+        ("sampling errors", &confusion.sampling_errors),
+        ("thresholds", &confusion.thresholds),
+        ("confidence bounds", &confusion.bounds),
+    ] {
+        println!(
+            "    {label}: {} compared, {} over tolerance, largest difference {:e} at {}",
+            tally.compared, tally.over, tally.worst, tally.worst_at
+        );
+    }
+    println!(
+        "    alerts: {} compared, {} differ",
+        confusion.alerts_compared, confusion.alert_mismatches
+    );
     println!(
         "  ROC AUC sampling errors with tied scores (NannyML's unstable sort orders the ties): {} compared, largest difference {:e}",
         tied_roc_auc_errors.compared, tied_roc_auc_errors.worst
@@ -400,6 +594,7 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
             + thresholds.over
             + boundary_mismatches
             + alert_mismatches
+            + confusion.over()
             == 0,
         "scorecheck cbpe disagrees with NannyML beyond the tolerance"
     );

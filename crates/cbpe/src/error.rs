@@ -44,7 +44,8 @@ pub enum ErrorKind {
         /// Rows in the reference.
         rows: usize,
     },
-    /// A metric name that is neither a score of the algebra nor `roc_auc`/`average_precision`.
+    /// A metric name that is neither a score of the algebra nor one of CBPE's own
+    /// (`roc_auc`, `average_precision`, the confusion-matrix cells, `business_value`).
     UnknownMetric {
         /// The name as given.
         name: String,
@@ -128,7 +129,7 @@ impl fmt::Display for Error {
             ErrorKind::UnknownMetric { name, suggestions } => {
                 write!(f, "unknown metric {name:?}")?;
                 if suggestions.is_empty() {
-                    write!(f, "; use roc_auc, average_precision or a score such as f1, precision, recall, specificity, accuracy")
+                    write!(f, "; use roc_auc, average_precision, confusion_matrix, business_value or a score such as f1, precision, recall, specificity, accuracy")
                 } else {
                     write!(f, "; did you mean {}?", suggestions.join(", "))
                 }

@@ -4,9 +4,12 @@ use scorecheck_algebra::Params;
 
 use crate::calibration::{decide, CalibrationDecision, CalibrationRule, CheckOptions};
 use crate::chunk::{Chunk, Chunking};
+use crate::confusion::{
+    BusinessValueMatrix, BusinessValueNormalization, ConfusionMatrixNormalization,
+};
 use crate::error::{Error, ErrorKind};
 use crate::isotonic::IsotonicCalibrator;
-use crate::metric::Metric;
+use crate::metric::{Metric, MetricSettings};
 use crate::sampling_error::{components, Components};
 use crate::Stop;
 
@@ -113,6 +116,15 @@ pub struct CbpeOptions {
     pub bins: usize,
     /// Betas of the F-beta scores.
     pub params: Params,
+    /// How the confusion-matrix cells are normalised (NannyML's `normalize_confusion_matrix`;
+    /// default: counts).
+    pub normalize_confusion_matrix: ConfusionMatrixNormalization,
+    /// The value of each cell, required by [`Metric::BusinessValue`] (NannyML's
+    /// `business_value_matrix`; default: none).
+    pub business_value_matrix: Option<BusinessValueMatrix>,
+    /// How the business value is normalised (NannyML's `normalize_business_value`; default:
+    /// the total).
+    pub normalize_business_value: BusinessValueNormalization,
     /// Asked between the stages of fitting and between chunks (default: never stops).
     pub stop: Stop,
 }
@@ -127,6 +139,9 @@ impl Default for CbpeOptions {
             test_fraction: 0.1,
             bins: 10,
             params: Params::default(),
+            normalize_confusion_matrix: ConfusionMatrixNormalization::default(),
+            business_value_matrix: None,
+            normalize_business_value: BusinessValueNormalization::default(),
             stop: Stop::never(),
         }
     }
@@ -155,6 +170,56 @@ impl CbpeOptions {
     pub fn with_seed(mut self, seed: u64) -> CbpeOptions {
         self.seed = seed;
         self
+    }
+
+    /// With this normalisation of the confusion-matrix cells.
+    pub fn with_normalize_confusion_matrix(
+        mut self,
+        normalization: ConfusionMatrixNormalization,
+    ) -> CbpeOptions {
+        self.normalize_confusion_matrix = normalization;
+        self
+    }
+
+    /// With these values of the cells for [`Metric::BusinessValue`].
+    pub fn with_business_value_matrix(mut self, values: BusinessValueMatrix) -> CbpeOptions {
+        self.business_value_matrix = Some(values);
+        self
+    }
+
+    /// With this normalisation of the business value.
+    pub fn with_normalize_business_value(
+        mut self,
+        normalization: BusinessValueNormalization,
+    ) -> CbpeOptions {
+        self.normalize_business_value = normalization;
+        self
+    }
+
+    /// What the metrics need of the options.
+    pub(crate) fn settings(&self) -> MetricSettings<'_> {
+        MetricSettings {
+            params: &self.params,
+            normalize_confusion_matrix: self.normalize_confusion_matrix,
+            business_value_matrix: self.business_value_matrix.as_ref(),
+            normalize_business_value: self.normalize_business_value,
+        }
+    }
+
+    /// The checks of the metrics every fit makes: at least one, and the business value with
+    /// its matrix.
+    pub(crate) fn check_metrics(&self) -> Result<(), Error> {
+        if self.metrics.is_empty() {
+            return Err(Error::new(ErrorKind::InvalidOption {
+                reason: "no metrics to estimate; name at least one".into(),
+            }));
+        }
+        if self.metrics.contains(&Metric::BusinessValue) && self.business_value_matrix.is_none() {
+            return Err(Error::new(ErrorKind::InvalidOption {
+                reason: "the business_value metric needs a business value matrix (the value of each cell, NannyML's [[TN, FP], [FN, TP]]); set one".into(),
+            }));
+        }
+        Ok(())
     }
 
     /// Asking `stop` between the stages of fitting and between chunks.
@@ -217,8 +282,8 @@ impl MetricEstimate {
         realized: Option<f64>,
         sampling_error: Option<f64>,
         thresholds: &Thresholds,
+        (floor, ceiling): (Option<f64>, Option<f64>),
     ) -> MetricEstimate {
-        let (floor, ceiling) = metric.limits();
         let band = estimated.zip(sampling_error);
         let lower_confidence =
             band.map(|(e, se)| floor.map_or(e - 3.0 * se, |f| f.max(e - 3.0 * se)));
@@ -327,11 +392,8 @@ impl Cbpe {
                 ),
             }));
         }
-        if options.metrics.is_empty() {
-            return Err(Error::new(ErrorKind::InvalidOption {
-                reason: "no metrics to estimate; name at least one".into(),
-            }));
-        }
+        options.check_metrics()?;
+        let settings = options.settings();
         let scores = reference.probabilities();
         let predictions = reference.predictions();
         let reference_chunks = options.chunking.split(reference.len())?;
@@ -343,7 +405,14 @@ impl Cbpe {
             .enumerate()
             .map(|(i, &m)| {
                 options.check_stop(FITTING, i, steps)?;
-                Ok(components(m, scores, predictions, labels, options.seed))
+                Ok(components(
+                    m,
+                    scores,
+                    predictions,
+                    labels,
+                    options.seed,
+                    &settings,
+                ))
             })
             .collect::<Result<_, Error>>()?;
         let thresholds = options
@@ -360,11 +429,14 @@ impl Cbpe {
                             &scores[rows.clone()],
                             &predictions[rows.clone()],
                             &labels[rows],
-                            &options.params,
+                            &settings,
                         )
                     })
                     .collect();
-                Ok(standard_deviation_thresholds(&realized, metric.limits()))
+                Ok(standard_deviation_thresholds(
+                    &realized,
+                    metric.limits(&settings),
+                ))
             })
             .collect::<Result<_, Error>>()?;
         options.check_stop(FITTING, steps - 1, steps)?;
@@ -421,6 +493,7 @@ impl Cbpe {
         let raw = analysis.probabilities();
         let calibrated = self.calibrate(raw);
         let predictions = analysis.predictions();
+        let settings = self.options.settings();
         let chunks = chunks
             .into_iter()
             .enumerate()
@@ -438,14 +511,14 @@ impl Cbpe {
                             &calibrated[rows.clone()],
                             &raw[rows.clone()],
                             &predictions[rows.clone()],
-                            &self.options.params,
+                            &settings,
                         );
                         let realized = analysis.labels().and_then(|labels| {
                             metric.realize(
                                 &raw[rows.clone()],
                                 &predictions[rows.clone()],
                                 &labels[rows.clone()],
-                                &self.options.params,
+                                &settings,
                             )
                         });
                         MetricEstimate::new(
@@ -454,6 +527,7 @@ impl Cbpe {
                             realized,
                             components.standard_error(chunk.len()),
                             thresholds,
+                            metric.limits(&settings),
                         )
                     })
                     .collect();

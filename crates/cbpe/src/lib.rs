@@ -7,6 +7,11 @@
 //!   (TP = Σ[ŷ=1]·p, FP = Σ[ŷ=1]·(1−p), FN = Σ[ŷ=0]·p, TN = Σ[ŷ=0]·(1−p),
 //!   [`ExpectedConfusionMatrix`]) and estimates every score of `scorecheck-algebra` on it, as
 //!   well as ROC AUC and average precision over all thresholds as NannyML 0.13.1 does;
+//! - estimates NannyML's `confusion_matrix` (its four cells, [`Metric::CONFUSION_MATRIX`], as
+//!   counts or normalised by all rows, the predicted or the true class,
+//!   [`ConfusionMatrixNormalization`]) and `business_value` (a [`BusinessValueMatrix`] of the
+//!   cells' values, total or per prediction, [`BusinessValueNormalization`]) for binary
+//!   models, with NannyML's sampling errors, thresholds and clipping;
 //! - calibrates with isotonic regression (pool-adjacent-violators, [`IsotonicCalibrator`],
 //!   interpolating and clipping as scikit-learn's `out_of_bounds="clip"`), and decides whether
 //!   to calibrate from the Expected Calibration Error on seeded stratified shuffle splits
@@ -22,14 +27,19 @@
 //! What it deliberately does not do: no clock (long work asks the caller's [`Stop`] between
 //! chunks and stages, and ends with [`ErrorKind::Stopped`] when it says so); no I/O and no JSON (the CLI reads CSV and JSON Lines);
 //! no verdicts: the estimates are floating point and approximate by nature, so nothing here
-//! feeds an exact check; no time-based chunking; no business-value or confusion-matrix
-//! metrics of NannyML.
+//! feeds an exact check; no time-based chunking; no confusion-matrix or business-value
+//! metrics for multiclass models (NannyML's multiclass confusion matrix, a cell per pair of
+//! classes, is not implemented; its business value is binary-only): asking for them is an
+//! error.
 //! Where NannyML draws random numbers (the calibration splits, the average-precision
 //! bootstrap) this crate uses its own seeded generator, so those parts are reproducible but
 //! not bit-identical to NannyML.
 //!
 //! ```
-//! use scorecheck_cbpe::{Cbpe, CbpeOptions, Chunking, Metric, Sample};
+//! use scorecheck_cbpe::{
+//!     BusinessValueMatrix, Cbpe, CbpeOptions, Chunking, ConfusionMatrixNormalization, Metric,
+//!     Sample,
+//! };
 //!
 //! let probabilities: Vec<f64> = (0..200).map(|i| f64::from(i % 100) / 100.0).collect();
 //! let predictions: Vec<bool> = probabilities.iter().map(|&p| p >= 0.5).collect();
@@ -42,6 +52,22 @@
 //! let estimate = cbpe.estimate(&Sample::new(probabilities, predictions)?)?;
 //! assert_eq!(estimate.chunks.len(), 4);
 //! assert!(estimate.chunks[0].metrics[0].estimated.is_some());
+//!
+//! // NannyML's confusion matrix (shares of the true class) and business value.
+//! let mut metrics = Metric::from_names("confusion_matrix")?;
+//! metrics.push(Metric::BusinessValue);
+//! let options = CbpeOptions::default()
+//!     .with_metrics(metrics)
+//!     .with_chunking(Chunking::Size(50))
+//!     .with_normalize_confusion_matrix(ConfusionMatrixNormalization::True)
+//!     .with_business_value_matrix(BusinessValueMatrix::new([[0.0, -5.0], [-20.0, 50.0]])?);
+//! let cbpe = Cbpe::fit(&reference, options)?;
+//! let estimate = cbpe.estimate(&reference)?;
+//! let first = &estimate.chunks[0].metrics;
+//! assert_eq!(first[0].metric.name(), "true_positive");
+//! let (tp, fn_) = (first[0].estimated.unwrap(), first[3].estimated.unwrap());
+//! assert!((tp + fn_ - 1.0).abs() < 1e-12);
+//! assert!(first[4].realized.is_some());
 //! # Ok::<(), scorecheck_cbpe::Error>(())
 //! ```
 //!
@@ -52,6 +78,7 @@
 
 mod calibration;
 mod chunk;
+mod confusion;
 mod error;
 mod estimate;
 mod expected;
@@ -64,6 +91,9 @@ pub use calibration::{
     equal_count_bins, expected_calibration_error, CalibrationDecision, CalibrationRule,
 };
 pub use chunk::{Chunk, Chunking, MAX_CHUNKS};
+pub use confusion::{
+    BusinessValueMatrix, BusinessValueNormalization, Cell, ConfusionMatrixNormalization,
+};
 pub use error::{Error, ErrorKind};
 pub use estimate::{
     Cbpe, CbpeOptions, ChunkEstimate, Estimate, MetricEstimate, Sample, Thresholds,

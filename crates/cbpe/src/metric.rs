@@ -1,9 +1,14 @@
-//! The metrics CBPE estimates: ROC AUC, average precision, and every score of the algebra.
+//! The metrics CBPE estimates: ROC AUC, average precision, every score of the algebra, the
+//! cells of the confusion matrix and the business value.
 
 use std::fmt;
 
 use scorecheck_algebra::{evaluate, Counts, Params, Score};
 
+use crate::confusion::{
+    estimate_business_value, estimate_cell, realize_business_value, realize_cell,
+    BusinessValueMatrix, BusinessValueNormalization, Cell, ConfusionMatrixNormalization,
+};
 use crate::error::{Error, ErrorKind};
 use crate::expected::{
     estimated_average_precision, estimated_roc_auc, realized_average_precision, realized_roc_auc,
@@ -20,6 +25,22 @@ pub enum Metric {
     AveragePrecision,
     /// A confusion-matrix score, estimated from the expected confusion matrix.
     Score(Score),
+    /// A cell of the confusion matrix, normalised as
+    /// [`CbpeOptions::normalize_confusion_matrix`](crate::CbpeOptions) says (binary models
+    /// only).
+    ConfusionMatrix(Cell),
+    /// The business value: Σ value·cell over the confusion matrix, with the values of
+    /// [`CbpeOptions::business_value_matrix`](crate::CbpeOptions) (binary models only).
+    BusinessValue,
+}
+
+/// What the metrics need of the options besides the rows.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MetricSettings<'a> {
+    pub(crate) params: &'a Params,
+    pub(crate) normalize_confusion_matrix: ConfusionMatrixNormalization,
+    pub(crate) business_value_matrix: Option<&'a BusinessValueMatrix>,
+    pub(crate) normalize_business_value: BusinessValueNormalization,
 }
 
 impl Metric {
@@ -34,8 +55,40 @@ impl Metric {
         Metric::AveragePrecision,
     ];
 
-    /// The metric of a name: `roc_auc`, `average_precision` (or `ap`, `pr_auc`), or any name,
-    /// abbreviation or synonym of an algebra score (`f1`, `precision`, `mcc`, ...).
+    /// NannyML's `confusion_matrix` metric: its four cells, in its order of columns.
+    pub const CONFUSION_MATRIX: [Metric; 4] = [
+        Metric::ConfusionMatrix(Cell::TruePositive),
+        Metric::ConfusionMatrix(Cell::TrueNegative),
+        Metric::ConfusionMatrix(Cell::FalsePositive),
+        Metric::ConfusionMatrix(Cell::FalseNegative),
+    ];
+
+    /// The metrics a name stands for: the four cells of [`Metric::CONFUSION_MATRIX`] for
+    /// `confusion_matrix`, else the one metric of [`Metric::from_name`].
+    ///
+    /// # Errors
+    ///
+    /// An unknown name, with the closest known names.
+    ///
+    /// ```
+    /// use scorecheck_cbpe::Metric;
+    /// let names: Vec<&str> = Metric::from_names("confusion_matrix")?.iter().map(|m| m.name()).collect();
+    /// assert_eq!(names, ["true_positive", "true_negative", "false_positive", "false_negative"]);
+    /// assert_eq!(Metric::from_names("business_value")?, [Metric::BusinessValue]);
+    /// # Ok::<(), scorecheck_cbpe::Error>(())
+    /// ```
+    pub fn from_names(name: &str) -> Result<Vec<Metric>, Error> {
+        if normalise(name) == "confusion_matrix" {
+            return Ok(Metric::CONFUSION_MATRIX.to_vec());
+        }
+        Metric::from_name(name).map(|m| vec![m])
+    }
+
+    /// The metric of a name: `roc_auc`, `average_precision` (or `ap`, `pr_auc`), a cell of
+    /// the confusion matrix (`true_positive`, `true_negative`, `false_positive`,
+    /// `false_negative`), `business_value`, or any name, abbreviation or synonym of an
+    /// algebra score (`f1`, `precision`, `mcc`, ...). `confusion_matrix` stands for four
+    /// metrics: see [`Metric::from_names`].
     ///
     /// # Errors
     ///
@@ -49,14 +102,33 @@ impl Metric {
     /// # Ok::<(), scorecheck_cbpe::Error>(())
     /// ```
     pub fn from_name(name: &str) -> Result<Metric, Error> {
-        let wanted = name.trim().to_ascii_lowercase().replace([' ', '-'], "_");
+        let wanted = normalise(name);
         match wanted.as_str() {
             "roc_auc" | "auroc" | "auc" | "roc" => return Ok(Metric::RocAuc),
             "average_precision" | "ap" | "pr_auc" => return Ok(Metric::AveragePrecision),
+            "business_value" => return Ok(Metric::BusinessValue),
+            "confusion_matrix" => {
+                return Err(Error::new(ErrorKind::InvalidOption {
+                    reason: "confusion_matrix stands for four metrics (true_positive, true_negative, false_positive, false_negative); ask Metric::from_names for them".into(),
+                }))
+            }
             _ => {}
         }
+        if let Some(cell) = Cell::ALL.into_iter().find(|c| c.name() == wanted) {
+            return Ok(Metric::ConfusionMatrix(cell));
+        }
         Score::from_name(name).map(Metric::Score).map_err(|_| {
-            let mut suggestions: Vec<String> = ["roc_auc", "average_precision"]
+            let own_names = [
+                "roc_auc",
+                "average_precision",
+                "confusion_matrix",
+                "business_value",
+                "true_positive",
+                "true_negative",
+                "false_positive",
+                "false_negative",
+            ];
+            let mut suggestions: Vec<String> = own_names
                 .iter()
                 .filter(|known| strsim_like(&wanted, known))
                 .map(|s| s.to_string())
@@ -82,17 +154,34 @@ impl Metric {
             Metric::Score(Score::Spec) => "specificity",
             Metric::Score(Score::Acc) => "accuracy",
             Metric::Score(score) => score.abbreviation(),
+            Metric::ConfusionMatrix(cell) => cell.name(),
+            Metric::BusinessValue => "business_value",
         }
     }
 
+    /// Whether NannyML has the metric for binary models only (here: the confusion-matrix
+    /// cells, whose multiclass form has a cell per pair of classes, and the business value).
+    pub fn binary_only(&self) -> bool {
+        matches!(self, Metric::ConfusionMatrix(_) | Metric::BusinessValue)
+    }
+
     /// The range alert thresholds and confidence bounds are clipped to.
-    pub(crate) fn limits(&self) -> (Option<f64>, Option<f64>) {
+    pub(crate) fn limits(&self, settings: &MetricSettings<'_>) -> (Option<f64>, Option<f64>) {
         match self {
             Metric::RocAuc | Metric::AveragePrecision => (Some(0.0), Some(1.0)),
             Metric::Score(score) => {
                 let (lower, upper) = score.natural_range();
                 (lower.map(|v| v as f64), upper.map(|v| v as f64))
             }
+            // NannyML: a lower limit of 0, an upper one of 1 once normalised.
+            Metric::ConfusionMatrix(_) => (
+                Some(0.0),
+                settings
+                    .normalize_confusion_matrix
+                    .is_share()
+                    .then_some(1.0),
+            ),
+            Metric::BusinessValue => (None, None),
         }
     }
 
@@ -102,15 +191,27 @@ impl Metric {
         calibrated: &[f64],
         uncalibrated: &[f64],
         predictions: &[bool],
-        params: &Params,
+        settings: &MetricSettings<'_>,
     ) -> Option<f64> {
         match self {
             Metric::RocAuc => estimated_roc_auc(calibrated, uncalibrated),
             Metric::AveragePrecision => estimated_average_precision(calibrated, uncalibrated),
             Metric::Score(score) => {
                 ExpectedConfusionMatrix::from_predictions(calibrated, predictions)
-                    .score(*score, params)
+                    .score(*score, settings.params)
             }
+            Metric::ConfusionMatrix(cell) => estimate_cell(
+                *cell,
+                calibrated,
+                predictions,
+                settings.normalize_confusion_matrix,
+            ),
+            Metric::BusinessValue => estimate_business_value(
+                calibrated,
+                predictions,
+                settings.business_value_matrix?,
+                settings.normalize_business_value,
+            ),
         }
     }
 
@@ -121,11 +222,9 @@ impl Metric {
         scores: &[f64],
         predictions: &[bool],
         labels: &[bool],
-        params: &Params,
+        settings: &MetricSettings<'_>,
     ) -> Option<f64> {
         match self {
-            Metric::RocAuc => realized_roc_auc(scores, labels),
-            Metric::AveragePrecision => realized_average_precision(scores, labels),
             Metric::Score(score) => {
                 let one_class = |values: &[bool]| values.iter().all(|&v| v == values[0]);
                 if matches!(score, Score::F1p | Score::Ppv | Score::Sens)
@@ -133,8 +232,9 @@ impl Metric {
                 {
                     return None;
                 }
-                self.realize_defined(scores, predictions, labels, params)
+                self.realize_defined(scores, predictions, labels, settings)
             }
+            _ => self.realize_defined(scores, predictions, labels, settings),
         }
     }
 
@@ -144,11 +244,23 @@ impl Metric {
         scores: &[f64],
         predictions: &[bool],
         labels: &[bool],
-        params: &Params,
+        settings: &MetricSettings<'_>,
     ) -> Option<f64> {
         match self {
             Metric::RocAuc => realized_roc_auc(scores, labels),
             Metric::AveragePrecision => realized_average_precision(scores, labels),
+            Metric::ConfusionMatrix(cell) => realize_cell(
+                *cell,
+                predictions,
+                labels,
+                settings.normalize_confusion_matrix,
+            ),
+            Metric::BusinessValue => realize_business_value(
+                predictions,
+                labels,
+                settings.business_value_matrix?,
+                settings.normalize_business_value,
+            ),
             Metric::Score(score) => {
                 let mut counts = Counts {
                     tp: 0.0,
@@ -165,10 +277,15 @@ impl Metric {
                         counts.tn += f64::from(u8::from(!predicted));
                     }
                 }
-                evaluate(*score, &counts, params).filter(|v| v.is_finite())
+                evaluate(*score, &counts, settings.params).filter(|v| v.is_finite())
             }
         }
     }
+}
+
+/// A name as compared: trimmed, lower case, spaces and hyphens as underscores.
+fn normalise(name: &str) -> String {
+    name.trim().to_ascii_lowercase().replace([' ', '-'], "_")
 }
 
 /// A cheap closeness test for the two metric names that are not algebra scores.

@@ -256,6 +256,8 @@ fn components(
             }
             _ => Components::Unavailable,
         },
+        // Refused by `MulticlassCbpe::fit`.
+        Metric::ConfusionMatrix(_) | Metric::BusinessValue => Components::Unavailable,
     }
 }
 
@@ -287,7 +289,12 @@ fn estimate_metric(
     }
     mean((0..calibrated.len()).map(|class| {
         let predicted: Vec<bool> = predictions.iter().map(|&p| p == class).collect();
-        metric.estimate(calibrated[class], raw[class], &predicted, &options.params)
+        metric.estimate(
+            calibrated[class],
+            raw[class],
+            &predicted,
+            &options.settings(),
+        )
     }))
 }
 
@@ -333,7 +340,12 @@ fn realize_metric(
                 let scores = vec![0.0; labels.len()];
                 Some(
                     Metric::Score(score)
-                        .realize_defined(&scores, &predicted, &binarized(class), &options.params)
+                        .realize_defined(
+                            &scores,
+                            &predicted,
+                            &binarized(class),
+                            &options.settings(),
+                        )
                         .unwrap_or(0.0),
                 )
             }))
@@ -341,8 +353,10 @@ fn realize_metric(
         Metric::Score(_) => mean((0..k).map(|class| {
             let predicted: Vec<bool> = predictions.iter().map(|&p| p == class).collect();
             let scores = vec![0.0; labels.len()];
-            metric.realize_defined(&scores, &predicted, &binarized(class), &options.params)
+            metric.realize_defined(&scores, &predicted, &binarized(class), &options.settings())
         })),
+        // Refused by `MulticlassCbpe::fit`.
+        Metric::ConfusionMatrix(_) | Metric::BusinessValue => None,
     }
 }
 
@@ -393,9 +407,12 @@ impl MulticlassCbpe {
                 ),
             }));
         }
-        if options.metrics.is_empty() {
+        options.check_metrics()?;
+        if let Some(metric) = options.metrics.iter().find(|m| m.binary_only()) {
             return Err(Error::new(ErrorKind::InvalidOption {
-                reason: "no metrics to estimate; name at least one".into(),
+                reason: format!(
+                    "the metric {metric} is supported for binary models only (NannyML's business_value is binary-only; its multiclass confusion_matrix, a cell per pair of classes, is not implemented here); drop it from the metrics, or estimate a binary model"
+                ),
             }));
         }
         let check = CheckOptions {
@@ -451,7 +468,10 @@ impl MulticlassCbpe {
                         )
                     })
                     .collect();
-                Ok(standard_deviation_thresholds(&realized, metric.limits()))
+                Ok(standard_deviation_thresholds(
+                    &realized,
+                    metric.limits(&options.settings()),
+                ))
             })
             .collect::<Result<_, Error>>()?;
         Ok(MulticlassCbpe {
@@ -541,6 +561,7 @@ impl MulticlassCbpe {
                             realized,
                             components.standard_error(chunk.len()),
                             thresholds,
+                            metric.limits(&self.options.settings()),
                         )
                     })
                     .collect();

@@ -7,13 +7,20 @@
 //! SE = std / √(n·fraction); for accuracy SE = std / √n over every row; for ROC AUC the
 //! components come from the ranks of the positives; for average precision from a
 //! bootstrap of 50 resamples of half the reference (at most 50 000 rows), seeded here,
-//! where NannyML draws them from numpy's unseeded global generator.
+//! where NannyML draws them from numpy's unseeded global generator. A confusion-matrix cell
+//! keeps the standard deviation of its 0/1 indicator (over every row, or over the rows of
+//! its true or predicted class once normalised so) and SE = std·√n for counts, std / √n for
+//! shares of all rows, std / √(n·fraction) otherwise; the business value keeps the standard
+//! deviation of the rows' values and SE = std·√n for the total, std / √n per prediction.
 
 use scorecheck_algebra::Score;
 
 use crate::calibration::SplitMix64;
+use crate::confusion::{
+    relevant_rows, row_values, BusinessValueNormalization, ConfusionMatrixNormalization,
+};
 use crate::expected::realized_average_precision;
-use crate::metric::Metric;
+use crate::metric::{Metric, MetricSettings};
 
 /// Resamples of the average-precision bootstrap (NannyML's `N_EXPERIMENTS`).
 const BOOTSTRAP_RESAMPLES: usize = 50;
@@ -29,6 +36,10 @@ pub(crate) enum Components {
     All { std: f64 },
     /// SE = std·√(sample size / n).
     Bootstrap { std: f64, sample_size: f64 },
+    /// SE = (std / √n)·n (a confusion-matrix cell as a count, NannyML's order of operations).
+    Count { std: f64 },
+    /// SE = (std·n) / √n (the total business value, NannyML's order of operations).
+    Total { std: f64 },
     /// No sampling error for this metric.
     Unavailable,
 }
@@ -42,6 +53,8 @@ impl Components {
             Components::Fraction { std, fraction } => std / (n * fraction).sqrt(),
             Components::All { std } => std / n.sqrt(),
             Components::Bootstrap { std, sample_size } => std * (sample_size / n).sqrt(),
+            Components::Count { std } => std / n.sqrt() * n,
+            Components::Total { std } => std * n / n.sqrt(),
             Components::Unavailable => return None,
         };
         se.is_finite().then_some(se)
@@ -69,6 +82,7 @@ pub(crate) fn components(
     predictions: &[bool],
     labels: &[bool],
     seed: u64,
+    settings: &MetricSettings<'_>,
 ) -> Components {
     let n = labels.len();
     let count = |truth: bool, predicted: bool| {
@@ -88,6 +102,31 @@ pub(crate) fn components(
     match metric {
         Metric::RocAuc => roc_auc_components(scores, labels),
         Metric::AveragePrecision => average_precision_components(scores, labels, seed),
+        Metric::ConfusionMatrix(cell) => {
+            let normalization = settings.normalize_confusion_matrix;
+            let (own, relevant) = relevant_rows(cell, predictions, labels, normalization);
+            let std = bernoulli_std(own, relevant - own);
+            match normalization {
+                ConfusionMatrixNormalization::Counts => Components::Count { std },
+                ConfusionMatrixNormalization::All => Components::All { std },
+                ConfusionMatrixNormalization::Pred | ConfusionMatrixNormalization::True => {
+                    Components::Fraction {
+                        std,
+                        fraction: fraction(relevant),
+                    }
+                }
+            }
+        }
+        Metric::BusinessValue => match settings.business_value_matrix {
+            Some(values) => {
+                let std = population_std(&row_values(predictions, labels, values));
+                match settings.normalize_business_value {
+                    BusinessValueNormalization::Total => Components::Total { std },
+                    BusinessValueNormalization::PerPrediction => Components::All { std },
+                }
+            }
+            None => Components::Unavailable,
+        },
         Metric::Score(score) => match score {
             Score::Acc | Score::Err => Components::All {
                 std: bernoulli_std(tp + tn, fp + fn_),
@@ -212,18 +251,56 @@ pub(crate) fn average_precision_bootstrap(
 mod tests {
     use super::*;
 
+    use crate::confusion::Cell;
+    use scorecheck_algebra::Params;
+
+    fn settings(params: &Params) -> MetricSettings<'_> {
+        MetricSettings {
+            params,
+            normalize_confusion_matrix: ConfusionMatrixNormalization::Counts,
+            business_value_matrix: None,
+            normalize_business_value: BusinessValueNormalization::Total,
+        }
+    }
+
     #[test]
     fn accuracy_standard_error_is_the_binomial_one() {
         // 3 correct of 4: std = √(¾·¼); on 16 rows SE = std / 4.
+        let params = Params::default();
         let c = components(
             Metric::Score(Score::Acc),
             &[0.9, 0.8, 0.2, 0.3],
             &[true, true, false, false],
             &[true, false, false, false],
             0,
+            &settings(&params),
         );
         let se = c.standard_error(16).unwrap();
         assert!((se - (0.75f64 * 0.25).sqrt() / 4.0).abs() < 1e-15);
+    }
+
+    #[test]
+    fn cell_standard_errors_follow_the_normalisation() {
+        // Predictions 1 1 0 0, labels 1 0 0 0: one TP of 4 rows, of 1 real positive, of 2
+        // predicted positives.
+        let params = Params::default();
+        let (predictions, labels) = ([true, true, false, false], [true, false, false, false]);
+        let se = |normalization| {
+            let settings = MetricSettings {
+                normalize_confusion_matrix: normalization,
+                ..settings(&params)
+            };
+            let metric = Metric::ConfusionMatrix(Cell::TruePositive);
+            components(metric, &[0.5; 4], &predictions, &labels, 0, &settings).standard_error(16)
+        };
+        let std = (0.25f64 * 0.75).sqrt();
+        assert!((se(ConfusionMatrixNormalization::Counts).unwrap() - std * 4.0).abs() < 1e-14);
+        assert!((se(ConfusionMatrixNormalization::All).unwrap() - std / 4.0).abs() < 1e-15);
+        // Of the real positives every one is a TP: std 0.
+        assert_eq!(se(ConfusionMatrixNormalization::True), Some(0.0));
+        // Of the predicted positives half: std ½, SE = ½ / √(16·½).
+        let pred = se(ConfusionMatrixNormalization::Pred).unwrap();
+        assert!((pred - 0.5 / 8f64.sqrt()).abs() < 1e-15);
     }
 
     #[test]

@@ -6,8 +6,9 @@ use std::process::ExitCode;
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
 use scorecheck_cbpe::{
-    CalibrationDecision, CalibrationRule, Cbpe, CbpeOptions, ChunkEstimate, Chunking, ErrorKind,
-    Metric, MulticlassCbpe, MulticlassSample, Sample, Stop, Thresholds, MAX_CHUNKS,
+    BusinessValueMatrix, BusinessValueNormalization, CalibrationDecision, CalibrationRule, Cbpe,
+    CbpeOptions, ChunkEstimate, Chunking, ConfusionMatrixNormalization, ErrorKind, Metric,
+    MulticlassCbpe, MulticlassSample, Sample, Stop, Thresholds, MAX_CHUNKS,
 };
 use serde_json::{json, Map, Value};
 
@@ -43,10 +44,26 @@ pub(crate) struct CbpeArgs {
     /// at most 10,000.
     #[arg(long)]
     chunks: Option<usize>,
-    /// Metrics, comma separated: roc_auc, average_precision, or any score name
+    /// Metrics, comma separated: roc_auc, average_precision, any score name, and for binary
+    /// models confusion_matrix (its four cells true_positive, true_negative, false_positive,
+    /// false_negative; each may also be named alone) and business_value
     /// [default: roc_auc,f1,precision,recall,specificity,accuracy,average_precision].
     #[arg(long, value_delimiter = ',')]
     metrics: Vec<String>,
+    /// How the confusion_matrix cells are normalised (NannyML's `normalize_confusion_matrix`):
+    /// `none` counts rows, `all` divides by all rows, `pred` by the rows of the predicted
+    /// class, `true` by the rows of the true class [default: none].
+    #[arg(long, value_enum)]
+    normalize_confusion_matrix: Option<CellNormalization>,
+    /// The value of each cell for business_value, four numbers `TN,FP,FN,TP` (NannyML's
+    /// `business_value_matrix` [[TN, FP], [FN, TP]] row by row; the brackets may be written),
+    /// e.g. `--business-value-matrix=0,-5,-20,50`.
+    #[arg(long, allow_hyphen_values = true)]
+    business_value_matrix: Option<String>,
+    /// How business_value is normalised (NannyML's `normalize_business_value`): `none` is the
+    /// chunk's total value, `per_prediction` NannyML's per-prediction value [default: none].
+    #[arg(long, value_enum)]
+    normalize_business_value: Option<ValueNormalization>,
     /// Whether to calibrate: `auto` is NannyML's code (ten pooled splits), `documented` its
     /// documentation (three splits, every one must improve).
     #[arg(long, value_enum, default_value = "auto")]
@@ -69,6 +86,23 @@ enum CalibrationChoice {
     Documented,
     Always,
     Never,
+}
+
+/// `--normalize-confusion-matrix`.
+#[derive(Clone, Copy, ValueEnum)]
+enum CellNormalization {
+    None,
+    All,
+    Pred,
+    True,
+}
+
+/// `--normalize-business-value`.
+#[derive(Clone, Copy, ValueEnum)]
+enum ValueNormalization {
+    None,
+    #[value(name = "per_prediction", alias = "per-prediction")]
+    PerPrediction,
 }
 
 /// The most classes `--class-columns` may name (as `check`'s multiclass datasets).
@@ -318,24 +352,120 @@ fn options(args: &CbpeArgs, deadline: &Deadline) -> anyhow::Result<CbpeOptions> 
         options = options.with_chunking(Chunking::Count(count));
     }
     if !args.metrics.is_empty() {
-        let metrics = args
-            .metrics
-            .iter()
-            .map(|name| Metric::from_name(name).with_context(|| "--metrics".to_string()))
-            .collect::<anyhow::Result<Vec<Metric>>>()?;
-        for (i, metric) in metrics.iter().enumerate() {
-            if metrics[..i].contains(metric) {
-                bail!(
-                    "--metrics names {} twice ({:?} and {:?}); name each metric once",
-                    metric.name(),
-                    args.metrics[metrics[..i].iter().position(|m| m == metric).unwrap_or(0)],
-                    args.metrics[i]
-                );
+        // Each metric with the name that asked for it (confusion_matrix asks for four).
+        let mut named: Vec<(Metric, &str)> = Vec::new();
+        for name in &args.metrics {
+            let metrics = Metric::from_names(name).with_context(|| "--metrics".to_string())?;
+            for metric in metrics {
+                if let Some((_, first)) = named.iter().find(|(m, _)| *m == metric) {
+                    bail!(
+                        "--metrics names {} twice ({first:?} and {name:?}); name each metric once",
+                        metric.name()
+                    );
+                }
+                named.push((metric, name));
             }
         }
-        options = options.with_metrics(metrics);
+        options = options.with_metrics(named.into_iter().map(|(m, _)| m).collect());
+    }
+    confusion_options(args, options)
+}
+
+/// The options of the confusion-matrix and business-value metrics, each flag checked against
+/// the metrics it serves: a flag that would change nothing is an error, never ignored.
+fn confusion_options(args: &CbpeArgs, mut options: CbpeOptions) -> anyhow::Result<CbpeOptions> {
+    let has_cell = options
+        .metrics
+        .iter()
+        .any(|m| matches!(m, Metric::ConfusionMatrix(_)));
+    let has_value = options.metrics.contains(&Metric::BusinessValue);
+    if let Some(normalization) = args.normalize_confusion_matrix {
+        if !has_cell {
+            bail!("--normalize-confusion-matrix is given but --metrics names no confusion_matrix cell; add confusion_matrix to --metrics or drop the flag");
+        }
+        options = options.with_normalize_confusion_matrix(match normalization {
+            CellNormalization::None => ConfusionMatrixNormalization::Counts,
+            CellNormalization::All => ConfusionMatrixNormalization::All,
+            CellNormalization::Pred => ConfusionMatrixNormalization::Pred,
+            CellNormalization::True => ConfusionMatrixNormalization::True,
+        });
+    }
+    for (given, flag) in [
+        (
+            args.business_value_matrix.is_some(),
+            "--business-value-matrix",
+        ),
+        (
+            args.normalize_business_value.is_some(),
+            "--normalize-business-value",
+        ),
+    ] {
+        if given && !has_value {
+            bail!("{flag} is given but --metrics does not name business_value; add business_value to --metrics or drop the flag");
+        }
+    }
+    match &args.business_value_matrix {
+        Some(text) => options = options.with_business_value_matrix(value_matrix(text)?),
+        None if has_value => bail!(
+            "--metrics business_value needs --business-value-matrix TN,FP,FN,TP, the value of each cell of the confusion matrix (NannyML's [[TN, FP], [FN, TP]] row by row), e.g. --business-value-matrix=0,-5,-20,50"
+        ),
+        None => {}
+    }
+    if let Some(normalization) = args.normalize_business_value {
+        options = options.with_normalize_business_value(match normalization {
+            ValueNormalization::None => BusinessValueNormalization::Total,
+            ValueNormalization::PerPrediction => BusinessValueNormalization::PerPrediction,
+        });
     }
     Ok(options)
+}
+
+/// `--business-value-matrix`: four finite numbers `TN,FP,FN,TP`, brackets and spaces allowed
+/// (`[[0, -5], [-20, 50]]`).
+fn value_matrix(text: &str) -> anyhow::Result<BusinessValueMatrix> {
+    let flat: String = text
+        .chars()
+        .filter(|c| !matches!(c, '[' | ']') && !c.is_whitespace())
+        .collect();
+    let parts: Vec<&str> = flat.split(',').collect();
+    if parts.len() != 4 {
+        bail!(
+            "--business-value-matrix {text:?} has {} values; give four, TN,FP,FN,TP (NannyML's [[TN, FP], [FN, TP]] row by row), e.g. --business-value-matrix=0,-5,-20,50",
+            parts.len()
+        );
+    }
+    let mut values = [0.0; 4];
+    for (value, (part, cell)) in values
+        .iter_mut()
+        .zip(parts.iter().zip(["TN", "FP", "FN", "TP"]))
+    {
+        let number: f64 = part.parse().map_err(|_| {
+            anyhow::anyhow!("--business-value-matrix: the {cell} value {part:?} is not a number; give four numbers TN,FP,FN,TP")
+        })?;
+        if !number.is_finite() {
+            bail!("--business-value-matrix: the {cell} value {part:?} is not a finite number; give four finite numbers TN,FP,FN,TP");
+        }
+        *value = number;
+    }
+    Ok(BusinessValueMatrix::new([
+        [values[0], values[1]],
+        [values[2], values[3]],
+    ])?)
+}
+
+/// Multiclass runs have no confusion-matrix or business-value metrics (yet): an error naming
+/// the flag, before any file is read.
+fn check_multiclass_metrics(options: &CbpeOptions) -> anyhow::Result<()> {
+    if let Some(metric) = options.metrics.iter().find(|m| m.binary_only()) {
+        let name = match metric {
+            Metric::ConfusionMatrix(_) => "confusion_matrix",
+            _ => metric.name(),
+        };
+        bail!(
+            "--metrics {name} is supported for binary models only, not with --class-columns (NannyML's business_value is binary-only, and its multiclass confusion_matrix, a cell per pair of classes, is not implemented); drop {name} from --metrics"
+        );
+    }
+    Ok(())
 }
 
 /// What the command reports, for binary and multiclass runs alike.
@@ -411,6 +541,7 @@ fn multiclass_sample(columns: Columns, classes: usize) -> anyhow::Result<Multicl
 fn run_multiclass(args: &CbpeArgs, deadline: &Deadline) -> anyhow::Result<Report> {
     let classes = class_columns(args)?;
     let options = options(args, deadline)?;
+    check_multiclass_metrics(&options)?;
     let k = classes.len();
     let reference = read_columns(&args.reference, args, Some(&classes), true, deadline)?;
     let reference = multiclass_sample(reference, k)?;

@@ -522,3 +522,362 @@ fn multiclass_rows_must_sum_to_one_and_columns_serve_one_class() {
         );
     }
 }
+
+const CELLS: [&str; 4] = [
+    "true_positive",
+    "true_negative",
+    "false_positive",
+    "false_negative",
+];
+
+/// `cbpe` on the example files in chunks of 150 with `extra` flags, as JSON.
+fn confusion_run(extra: &[&str]) -> Value {
+    let (reference, analysis) = (data("reference.csv"), data("analysis.csv"));
+    let mut args = vec![
+        "--reference",
+        &reference,
+        "--analysis",
+        &analysis,
+        "--chunk-size",
+        "150",
+        "--format",
+        "json",
+    ];
+    args.extend_from_slice(extra);
+    let out = cbpe(&args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{extra:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    json_of(&out)
+}
+
+#[test]
+fn confusion_matrix_gives_four_cells_normalised_as_asked() {
+    for normalization in ["none", "all", "pred", "true"] {
+        let v = confusion_run(&[
+            "--metrics",
+            "confusion_matrix",
+            "--normalize-confusion-matrix",
+            normalization,
+        ]);
+        for chunk in v["chunks"].as_array().unwrap() {
+            let rows =
+                (chunk["end"].as_u64().unwrap() - chunk["start"].as_u64().unwrap() + 1) as f64;
+            for field in ["estimated", "realized"] {
+                let cell = |name: &str| chunk[field][name].as_f64().unwrap();
+                let [tp, tn, fp, fn_] = CELLS.map(cell);
+                let sums = match normalization {
+                    "none" => vec![(tp + tn + fp + fn_, rows)],
+                    "all" => vec![(tp + tn + fp + fn_, 1.0)],
+                    "pred" => vec![(tp + fp, 1.0), (tn + fn_, 1.0)],
+                    _ => vec![(tp + fn_, 1.0), (tn + fp, 1.0)],
+                };
+                for (sum, expected) in sums {
+                    assert!(
+                        (sum - expected).abs() < 1e-9,
+                        "{normalization} {field}: {sum} vs {expected}"
+                    );
+                }
+            }
+            for name in CELLS {
+                assert!(chunk["sampling_error"][name].as_f64().unwrap() > 0.0);
+                // Bounds are clipped at 0, and at 1 once normalised.
+                let lower = chunk["lower_confidence_boundary"][name].as_f64().unwrap();
+                let upper = chunk["upper_confidence_boundary"][name].as_f64().unwrap();
+                assert!(lower >= 0.0);
+                assert!(normalization == "none" || upper <= 1.0, "{name} {upper}");
+                assert!(chunk["alerts"][name].is_boolean());
+            }
+        }
+        for name in CELLS {
+            let t = &v["thresholds"][name];
+            assert!(t["lower"].as_f64().unwrap() >= 0.0);
+            let upper = t["upper"].as_f64().unwrap();
+            assert!(normalization == "none" || upper <= 1.0);
+        }
+    }
+}
+
+/// A metric's name, its (value, sampling error, realised value) on each of two chunks, and
+/// its (lower, upper) thresholds.
+type NannymlFigures = (&'static str, [[f64; 3]; 2], [f64; 2]);
+
+#[test]
+fn confusion_matrix_and_business_value_agree_with_nannyml_on_the_example() {
+    // NannyML 0.13.1 on reference.csv and analysis.csv with calibration forced off
+    // (`needs_calibration` replaced by `lambda *a, **k: False`), chunk_size=150,
+    // metrics=["confusion_matrix", "business_value"], normalize_confusion_matrix="pred",
+    // business_value_matrix=[[1, -5], [-20, 50]]: (value, sampling_error, realized) of the
+    // two chunks, and the (lower, upper) thresholds, printed with repr(float(...)).
+    let expected: [NannymlFigures; 3] = [
+        (
+            "true_positive",
+            [
+                [0.7215851485148514, 0.05344442620840715, 0.6534653465346535],
+                [0.732277551020408, 0.05344442620840715, 0.7142857142857143],
+            ],
+            [0.4954821668582752, 0.7693301689045291],
+        ),
+        (
+            "false_negative",
+            [
+                [
+                    0.37294693877551016,
+                    0.057999853067225014,
+                    0.32653061224489793,
+                ],
+                [
+                    0.35667499999999996,
+                    0.057999853067225014,
+                    0.46153846153846156,
+                ],
+            ],
+            [0.21025682212615046, 0.4962829428172485],
+        ),
+        (
+            "business_value",
+            [
+                [3168.6431000000002, 336.20328114103825, 2838.0],
+                [3119.4869, 336.20328114103825, 2908.0],
+            ],
+            [716.4249424740397, 2791.5750575259603],
+        ),
+    ];
+    let v = confusion_run(&[
+        "--metrics",
+        "confusion_matrix,business_value",
+        "--normalize-confusion-matrix",
+        "pred",
+        "--business-value-matrix=[[1, -5], [-20, 50]]",
+        "--calibration",
+        "never",
+    ]);
+    let close = |ours: &Value, theirs: f64, at: &str| {
+        let ours = ours.as_f64().unwrap_or_else(|| panic!("{at}: {ours}"));
+        assert!(
+            (ours - theirs).abs() <= 1e-12 * theirs.abs().max(1.0),
+            "{at}: ours {ours}, NannyML {theirs}"
+        );
+    };
+    for (name, chunks, [lower, upper]) in expected {
+        for (chunk, [value, se, realized]) in v["chunks"].as_array().unwrap().iter().zip(chunks) {
+            close(&chunk["estimated"][name], value, name);
+            close(&chunk["sampling_error"][name], se, name);
+            close(&chunk["realized"][name], realized, name);
+        }
+        close(&v["thresholds"][name]["lower"], lower, name);
+        close(&v["thresholds"][name]["upper"], upper, name);
+    }
+}
+
+#[test]
+fn business_value_is_the_value_of_the_cells() {
+    let v = confusion_run(&[
+        "--metrics",
+        "confusion_matrix,business_value",
+        "--business-value-matrix",
+        "2,-5,-20,50",
+    ]);
+    for chunk in v["chunks"].as_array().unwrap() {
+        for field in ["estimated", "realized"] {
+            let cell = |name: &str| chunk[field][name].as_f64().unwrap();
+            let total = 50.0 * cell("true_positive") + 2.0 * cell("true_negative")
+                - 5.0 * cell("false_positive")
+                - 20.0 * cell("false_negative");
+            let value = chunk[field]["business_value"].as_f64().unwrap();
+            assert!((value - total).abs() < 1e-9, "{field}: {value} vs {total}");
+        }
+    }
+    // Per prediction: the mean value of a predicted negative plus that of a predicted positive.
+    let per = confusion_run(&[
+        "--metrics",
+        "confusion_matrix,business_value",
+        "--normalize-confusion-matrix",
+        "pred",
+        "--business-value-matrix=2,-5,-20,50",
+        "--normalize-business-value",
+        "per_prediction",
+    ]);
+    for chunk in per["chunks"].as_array().unwrap() {
+        let cell = |name: &str| chunk["realized"][name].as_f64().unwrap();
+        let expected = 50.0 * cell("true_positive") + 2.0 * cell("true_negative")
+            - 5.0 * cell("false_positive")
+            - 20.0 * cell("false_negative");
+        let value = chunk["realized"]["business_value"].as_f64().unwrap();
+        assert!((value - expected).abs() < 1e-9, "{value} vs {expected}");
+    }
+}
+
+#[test]
+fn text_report_has_a_line_per_cell() {
+    let out = cbpe(&[
+        "--reference",
+        &data("reference.csv"),
+        "--analysis",
+        &data("analysis.csv"),
+        "--chunk-size",
+        "300",
+        "--metrics",
+        "confusion_matrix,business_value",
+        "--business-value-matrix=0,-1,-1,1",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    for name in CELLS.iter().chain(&["business_value"]) {
+        let lines = text
+            .lines()
+            .filter(|l| l.starts_with("0..=299") && l.contains(name))
+            .count();
+        assert_eq!(lines, 1, "{name}: {text}");
+        assert!(text.contains(&format!(" {name} [")), "{text}");
+    }
+}
+
+#[test]
+fn confusion_and_business_value_flags_are_checked() {
+    let (reference, analysis) = (data("reference.csv"), data("analysis.csv"));
+    let error = |extra: &[&str]| {
+        let mut args = vec!["--reference", &reference, "--analysis", &analysis];
+        args.extend_from_slice(extra);
+        error_with(&args)
+    };
+    let no_matrix = error(&["--metrics", "business_value"]);
+    assert!(
+        no_matrix.contains("--metrics business_value needs --business-value-matrix TN,FP,FN,TP"),
+        "{no_matrix}"
+    );
+    let three = error(&[
+        "--metrics",
+        "business_value",
+        "--business-value-matrix",
+        "1,2,3",
+    ]);
+    assert!(three.contains("has 3 values; give four"), "{three}");
+    let five = error(&[
+        "--metrics",
+        "business_value",
+        "--business-value-matrix=[[1,2],[3,4,5]]",
+    ]);
+    assert!(five.contains("has 5 values; give four"), "{five}");
+    let infinite = error(&[
+        "--metrics",
+        "business_value",
+        "--business-value-matrix",
+        "1,2,inf,4",
+    ]);
+    assert!(
+        infinite.contains("the FN value \"inf\" is not a finite number"),
+        "{infinite}"
+    );
+    let nan = error(&[
+        "--metrics",
+        "business_value",
+        "--business-value-matrix",
+        "NaN,2,3,4",
+    ]);
+    assert!(
+        nan.contains("the TN value \"NaN\" is not a finite number"),
+        "{nan}"
+    );
+    let word = error(&[
+        "--metrics",
+        "business_value",
+        "--business-value-matrix",
+        "1,high,3,4",
+    ]);
+    assert!(
+        word.contains("the FP value \"high\" is not a number"),
+        "{word}"
+    );
+    let unused_matrix = error(&["--metrics", "f1", "--business-value-matrix", "1,2,3,4"]);
+    assert!(
+        unused_matrix.contains(
+            "--business-value-matrix is given but --metrics does not name business_value"
+        ),
+        "{unused_matrix}"
+    );
+    let unused_normalization = error(&["--normalize-confusion-matrix", "all"]);
+    assert!(
+        unused_normalization.contains(
+            "--normalize-confusion-matrix is given but --metrics names no confusion_matrix cell"
+        ),
+        "{unused_normalization}"
+    );
+    let unused_value_normalization = error(&[
+        "--metrics",
+        "confusion_matrix",
+        "--normalize-business-value",
+        "per_prediction",
+    ]);
+    assert!(
+        unused_value_normalization.contains("--normalize-business-value is given"),
+        "{unused_value_normalization}"
+    );
+    let unknown = error(&[
+        "--metrics",
+        "confusion_matrix",
+        "--normalize-confusion-matrix",
+        "rows",
+    ]);
+    assert!(
+        unknown.contains("--normalize-confusion-matrix")
+            && unknown.contains("none, all, pred, true"),
+        "{unknown}"
+    );
+    let unknown_value = error(&[
+        "--metrics",
+        "business_value",
+        "--business-value-matrix=1,2,3,4",
+        "--normalize-business-value",
+        "per_row",
+    ]);
+    assert!(
+        unknown_value.contains("--normalize-business-value")
+            && unknown_value.contains("per_prediction"),
+        "{unknown_value}"
+    );
+    let twice = error(&["--metrics", "confusion_matrix,false_negative"]);
+    assert!(
+        twice.contains("names false_negative twice (\"confusion_matrix\" and \"false_negative\")"),
+        "{twice}"
+    );
+}
+
+#[test]
+fn multiclass_confusion_matrix_and_business_value_are_clear_errors() {
+    let (reference, analysis) = (
+        data("multiclass_reference.csv"),
+        data("multiclass_analysis.csv"),
+    );
+    for metric in ["confusion_matrix", "business_value", "true_positive"] {
+        let metrics = format!("f1,{metric}");
+        let mut args = vec![
+            "--reference",
+            &reference,
+            "--analysis",
+            &analysis,
+            "--class-columns",
+            "fish=p_fish,cat=p_cat,dog=p_dog",
+            "--metrics",
+            &metrics,
+        ];
+        if metric == "business_value" {
+            args.push("--business-value-matrix=0,1,1,0");
+        }
+        let error = error_with(&args);
+        let name = if metric == "business_value" {
+            "business_value"
+        } else {
+            "confusion_matrix"
+        };
+        assert!(
+            error.contains(&format!(
+                "--metrics {name} is supported for binary models only, not with --class-columns"
+            )),
+            "{metric}: {error}"
+        );
+    }
+}
