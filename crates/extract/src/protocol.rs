@@ -320,6 +320,52 @@ fn reports_on_a_test_set(lower: &str) -> bool {
 
 /// Whether a sentence that states a protocol says it served tuning or selection
 /// (hyperparameters, features, models, early stopping), not the reported figures.
+/// Whether a sentence estimates performance by a resampling the checks do not model: the
+/// bootstrap (out-of-bag, .632), Monte Carlo cross-validation, repeated random splits. Not
+/// bagging (`bootstrap aggregating`) nor a bootstrap confidence interval of the figures.
+fn estimates_otherwise(sentence: &str) -> bool {
+    let lower = sentence.to_lowercase().replace(['-', '_'], " ");
+    let any = |words: &[&str]| words.iter().any(|w| lower.contains(w));
+    if any(&[
+        "out of bag",
+        "oob estimate",
+        "oob error",
+        "oob score",
+        "monte carlo cross",
+        "monte carlo cv",
+        "repeated random sub",
+        "random subsampling",
+        "random sub sampling",
+        "shufflesplit",
+        "shuffle split",
+    ]) {
+        return true;
+    }
+    lower.contains("bootstrap")
+        && !any(&[
+            "aggregat",
+            "bagging",
+            "confidence interval",
+            " ci ",
+            " cis ",
+        ])
+        && any(&[
+            "resampl",
+            "bootstrap samples",
+            "bootstrap sample ",
+            "bootstrapped",
+            "bootstrap validation",
+            "bootstrap estimat",
+            "bootstrap evaluation",
+            "bootstrap replicat",
+            "bootstrap iterations",
+            "bootstrap runs",
+            "bootstrap rounds",
+            "bootstrap repetitions",
+            ".632",
+        ])
+}
+
 fn tunes(sentence: &str) -> bool {
     let lower = sentence.to_lowercase().replace('-', " ");
     [
@@ -382,7 +428,12 @@ pub fn stated(text: &str) -> Stated {
     let mut others: Vec<(Protocol, String)> = Vec::new();
     let mut conflicts: Vec<String> = Vec::new();
     let mut tuning: Option<String> = None;
+    let mut other_estimate: Option<String> = None;
     for sentence in sentences(text).take(20_000) {
+        if estimates_otherwise(&sentence) {
+            other_estimate.get_or_insert(sentence);
+            continue;
+        }
         let Some(protocol) = in_sentence(&sentence) else {
             continue;
         };
@@ -445,6 +496,17 @@ pub fn stated(text: &str) -> Stated {
         (protocol, c.sentences.join(" "))
     });
     let mut found: Vec<(Protocol, String)> = cv.into_iter().chain(others).collect();
+    if let Some(sentence) = other_estimate {
+        // A bootstrap or repeated random split gives figures no check here models; beside
+        // it, a k-fold or hold-out sentence may speak of other figures.
+        return Stated {
+            protocol: None,
+            sentence: String::new(),
+            ambiguous: Some(format!(
+                "the text estimates by resampling that no check models ({sentence:?}): the protocol of the reported figures is not known"
+            )),
+        };
+    }
     if let Some(sentence) = tuning {
         // The evaluation's own protocol may be stated too, but which figures it gave and
         // which the tuning did is not known: no protocol.
@@ -660,6 +722,27 @@ mod tests {
             let s = stated(text);
             assert_eq!(s.protocol, None, "{text}");
             assert!(s.ambiguous.is_some_and(|a| a.contains("tune or select")), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_bootstrap_estimate_leaves_the_protocol_unknown() {
+        for text in [
+            "Performance was estimated with 200 bootstrap resamples (out-of-bag evaluation). For comparison we also ran stratified 10-fold cross-validation.",
+            "We use 10-fold cross-validation. Scores are averaged over 100 bootstrap iterations.",
+            "We report the mean over 50 Monte Carlo cross-validation splits of 80/20.",
+            "Accuracy is the out-of-bag estimate of the forest.",
+        ] {
+            let s = stated(text);
+            assert_eq!(s.protocol, None, "{text}");
+            assert!(s.ambiguous.is_some_and(|a| a.contains("resampling")), "{text}");
+        }
+        // Bagging and bootstrap intervals are no estimation protocol.
+        for text in [
+            "We use 10-fold cross-validation with bagging (bootstrap aggregating) of 50 trees.",
+            "We use 10-fold cross-validation; 95% confidence intervals come from 1000 bootstrap resamples.",
+        ] {
+            assert_eq!(stated(text).protocol, Some(Protocol::KFold { folds: Some(10) }), "{text}");
         }
     }
 
