@@ -538,8 +538,16 @@ pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
         && with_both
             .iter()
             .all(|r| printed(r, "acc") == printed(r, "sens"));
+    // Precision, recall and accuracy printed equal in one row are micro averages over the
+    // classes (each equals the accuracy): a binary model's match only by chance.
+    let micro = rows.iter().any(|r| {
+        let acc = printed(r, "acc");
+        acc.is_some() && printed(r, "sens") == acc && printed(r, "ppv") == acc
+    });
     let why = if report {
         None
+    } else if micro {
+        Some("precision, recall and accuracy are equal in a row, as micro averages over the classes are: precision, recall and F1 read as micro averages, not read".to_string())
     } else if weighted {
         Some("recall equals accuracy in every row, as recall weighted over the classes does: precision, recall and F1 read as weighted averages, not read".to_string())
     } else if caption_averages_classes(&table.caption) {

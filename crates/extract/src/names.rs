@@ -558,6 +558,10 @@ const ERRATA: &[(&str, &str)] = &[
 /// Written as code (`breast_cancer`, scikit-learn's loader's name) they are the registry's.
 const AMBIGUOUS: &[(&str, &str)] = &[
     (
+        "lymphography",
+        "\"lymphography\" is UCI's data of four classes (148 rows: 2 normal, 81 metastases, 61 malign lymph, 4 fibrosis); the registry's lymphography (4/144, fibrosis against the rest) and KEEL's lymphography-normal-fibrosis (6/142) are two binarisations of it; give p and n",
+    ),
+    (
         "breastcancer",
         "\"Breast Cancer\" names several datasets: the Wisconsin Diagnostic one (WDBC, 212 malignant, 357 benign; scikit-learn's breast_cancer), the Wisconsin Original one (699 rows, 683 without missing values) and the Ljubljana one (286 rows, 85 recurrences); give p and n",
     ),

@@ -1207,3 +1207,30 @@ fn groups_beside_a_registry_dataset_group_stay_datasets() {
         "{bank:?}"
     );
 }
+
+#[test]
+fn one_row_of_equal_precision_recall_and_accuracy_is_micro_averaged() {
+    let md = "Each tree is evaluated with 10-fold cross-validation.\n\n## Database: pima\n\
+        | Algorithm | Accuracy | Precision | Recall | F1 |\n| --- | --- | --- | --- | --- |\n\
+        | CART | 0.7778  | 0.7778  | 0.7778  | 0.7778  |\n";
+    let rows = extract(md, Format::Markdown, "a.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.7778")]);
+    assert!(rows[0].note.contains("micro averages"), "{rows:?}");
+    // Recall equal to accuracy alone (precision differs) is a binary row as printed.
+    let md = md.replace(
+        "| 0.7778  | 0.7778  | 0.7778  | 0.7778  |",
+        "| 0.7778 | 0.7012 | 0.7778 | 0.74 |",
+    );
+    let rows = extract(&md, Format::Markdown, "a.md").unwrap();
+    assert_eq!(scores(&rows[0]).len(), 4, "{rows:?}");
+}
+
+#[test]
+fn lymphography_gets_no_counts_its_name_is_four_classes() {
+    let md = "10-fold cross-validation.\n\n| Dataset | Accuracy |\n|---|---|\n| lymphography | 0.81 |\n| pima | 0.75 |\n";
+    let rows = extract(md, Format::Markdown, "a.md").unwrap();
+    assert!(rows[0].registry.is_none(), "{rows:?}");
+    assert!(rows[0].note.contains("four classes"), "{rows:?}");
+    assert!(rows[1].registry.is_some());
+}
