@@ -376,6 +376,7 @@ pub(crate) fn answer(
         } => {
             outcome.conclusion = Conclusion::Inconsistent { certainty };
             outcome.explanation = Some(match at_once {
+                _ if total == BigUint::default() => "no fold configuration can be formed: under the fold rules every fold keeps each class a reported score needs (a positive for sens or bacc, a negative for spec), and the dataset has fewer of one class than there are folds".to_string(),
                 Some(reason) => {
                     // Refuted together, each as surely as one by one.
                     outcome.configurations_examined = total.clone();

@@ -362,6 +362,15 @@ fn request_with(
 fn verdict(text: &str, options: &scorecheck::RunOptions) -> (String, String) {
     match scorecheck::run_text(text, options) {
         Ok(value) => {
+            // No fold configuration at all (fewer of a class than folds, a reported score
+            // undefined on some fold in each) refutes nothing the paper's library computed:
+            // scikit-learn, say, scores an undefined recall as 0.
+            if value.get("configurations_total") == Some(&serde_json::json!(0)) {
+                return (
+                    "no configuration".to_string(),
+                    "no fold configuration gives every reported score a value on every fold (a class has fewer items than there are folds); how the paper scored empty folds is not known".to_string(),
+                );
+            }
             let verdict = value
                 .get("verdict")
                 .and_then(serde_json::Value::as_str)
@@ -504,8 +513,10 @@ fn scan_row(row: &Row, options: &scorecheck::RunOptions) -> (Vec<String>, String
     let run: Vec<&String> = verdicts
         .iter()
         .filter(|v| {
-            matches!(v.as_str(), "consistent" | "inconsistent" | "undecided")
-                || v.starts_with("error")
+            matches!(
+                v.as_str(),
+                "consistent" | "inconsistent" | "undecided" | "no configuration"
+            ) || v.starts_with("error")
         })
         .collect();
     // The text says nothing of how its figures were rounded: a finding must also hold when
