@@ -17,6 +17,10 @@
 //! values, sampling errors, thresholds, confidence bounds and alerts are compared, differences
 //! relative to max(1, |NannyML's value|) since unnormalised counts and values run into the
 //! thousands.
+//!
+//! The time-chunked cases (`timestamp_column_name` with `chunk_period` D, W and M over data in
+//! random row order with a gap of empty periods, and with `chunk_size`) also compare each
+//! chunk's key and start and end dates.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -111,7 +115,10 @@ def run(reference, analysis, chunking, forced, classes=None, metrics=METRICS, co
         cbpe_module.needs_calibration = original
     chunks = []
     for _, row in result.iterrows():
-        chunk = {"start": int(row[("chunk", "start_index")]), "end": int(row[("chunk", "end_index")])}
+        chunk = {"start": int(row[("chunk", "start_index")]), "end": int(row[("chunk", "end_index")]),
+                 "key": str(row[("chunk", "key")]),
+                 "start_date": None if pd.isna(row[("chunk", "start_date")]) else str(row[("chunk", "start_date")]),
+                 "end_date": None if pd.isna(row[("chunk", "end_date")]) else str(row[("chunk", "end_date")])}
         for m in columns:
             def get(field):
                 v = row[(m, field)]
@@ -196,6 +203,40 @@ for name, classes, n_ref, n_ana, chunking, concentration, decimals in MULTICLASS
         "natural_calibration": natural,
         "forced": {"false": run(reference, analysis, chunking, False, classes),
                    "true": run(reference, analysis, chunking, True, classes)},
+    })
+# Time-chunked cases: distinct timestamps (whole seconds) in random row order, the analysis
+# with a gap of empty periods; written as text, as a CSV read without parse_dates gives them.
+TIMED_CASES = [
+    # name, reference rows, analysis rows, chunking, days spanned, gap (first day, days)
+    ("daily", 3000, 2000, {"chunk_period": "D"}, 20, (6, 3)),
+    ("weekly", 4000, 3000, {"chunk_period": "W"}, 120, (30, 20)),
+    ("monthly", 6000, 4000, {"chunk_period": "M"}, 200, (59, 45)),
+    ("size_timed", 2000, 1500, {"chunk_size": 300}, 90, None),
+]
+def timestamps(n, start, days, gap):
+    skip = 0 if gap is None else gap[1]
+    seconds = rng.choice((days - skip) * 86400, n, replace=False)
+    if gap is not None:
+        seconds = np.where(seconds >= gap[0] * 86400, seconds + skip * 86400, seconds)
+    return (pd.Timestamp(start) + pd.to_timedelta(seconds, unit="s")).strftime("%Y-%m-%d %H:%M:%S")
+for name, n_ref, n_ana, chunking, days, gap in TIMED_CASES:
+    reference = frame(n_ref, 2, 2, 0.0, None, False)
+    analysis = frame(n_ana, 2, 2, 0.05, None, False)
+    reference["timestamp"] = list(timestamps(n_ref, "2023-01-02", days, None))
+    analysis["timestamp"] = list(timestamps(n_ana, "2024-01-01", days, gap))
+    chunking = dict(chunking, timestamp_column_name="timestamp")
+    paths = {}
+    for part, df in [("reference", reference), ("analysis", analysis)]:
+        path = os.path.join(out_dir, f"{name}_{part}.csv")
+        with open(path, "w") as f:
+            f.write("y_pred_proba,y_pred,y_true,timestamp\n")
+            for p, yp, y, t in zip(df.y_pred_proba, df.y_pred, df.y_true, df.timestamp):
+                f.write(f"{float(p)!r},{int(yp)},{int(y)},{t}\n")
+        paths[part] = path
+    natural = bool(needs_calibration(reference.y_true.to_numpy(), reference.y_pred_proba.to_numpy(), IsotonicCalibrator()))
+    cases.append({
+        "name": name, "paths": paths, "chunking": chunking, "natural_calibration": natural,
+        "forced": {"false": run(reference, analysis, chunking, False), "true": run(reference, analysis, chunking, True)},
     })
 print(json.dumps({"cases": cases}))
 "#;
@@ -316,6 +357,7 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
     let mut ap_ratios: Vec<f64> = Vec::new();
     let mut decisions = Vec::new();
     let mut confusion = ConfusionTallies::default();
+    let (mut dated_chunks, mut date_mismatches) = (0u64, 0u64);
     let cases = reference["cases"].as_array().context("cases")?;
     for case in cases {
         let name = case["name"].as_str().unwrap_or("?");
@@ -343,6 +385,12 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
         }
         if let Some(count) = case["chunking"]["chunk_number"].as_u64() {
             base.extend(["--chunks".into(), count.to_string()]);
+        }
+        if let Some(column) = case["chunking"]["timestamp_column_name"].as_str() {
+            base.extend(["--timestamp-column".into(), column.into()]);
+        }
+        if let Some(period) = case["chunking"]["chunk_period"].as_str() {
+            base.extend(["--chunk-period".into(), period.into()]);
         }
         let ours = |calibration: &str| -> anyhow::Result<Value> {
             let out = Command::new(&binary)
@@ -379,6 +427,26 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
             for (index, (t, o)) in their_chunks.iter().zip(our_chunks).enumerate() {
                 if t["start"] != o["start"] || t["end"] != o["end"] {
                     boundary_mismatches += 1;
+                }
+                // Keys and dates of time-chunked cases (pandas prints a space for our `T`).
+                if case["chunking"]["timestamp_column_name"].is_string() {
+                    let date = |v: &Value| v.as_str().map(|d| d.replacen('T', " ", 1));
+                    dated_chunks += 1;
+                    if t["key"] != o["key"]
+                        || date(&t["start_date"]) != date(&o["start_date"])
+                        || date(&t["end_date"]) != date(&o["end_date"])
+                    {
+                        date_mismatches += 1;
+                        eprintln!(
+                            "{name} chunk {index}: NannyML {} {} {}, ours {} {} {}",
+                            t["key"],
+                            t["start_date"],
+                            t["end_date"],
+                            o["key"],
+                            o["start_date"],
+                            o["end_date"]
+                        );
+                    }
                 }
                 for metric in METRICS {
                     let at = format!("{name} calibrated={forced} chunk {index} {metric}");
@@ -572,6 +640,9 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
         tied_roc_auc_errors.compared, tied_roc_auc_errors.worst
     );
     println!("  chunk boundary mismatches: {boundary_mismatches}");
+    println!(
+        "  time-chunked cases: {dated_chunks} chunks' keys and start/end dates compared, {date_mismatches} differ"
+    );
     println!("  alerts: {alerts_compared} compared, {alert_mismatches} differ");
     if !ap_ratios.is_empty() {
         let (low, high) = ap_ratios
@@ -593,6 +664,7 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
             + sampling_errors.over
             + thresholds.over
             + boundary_mismatches
+            + date_mismatches
             + alert_mismatches
             + confusion.over()
             == 0,

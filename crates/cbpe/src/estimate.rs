@@ -3,7 +3,7 @@
 use scorecheck_algebra::Params;
 
 use crate::calibration::{decide, CalibrationDecision, CalibrationRule, CheckOptions};
-use crate::chunk::{Chunk, Chunking};
+use crate::chunk::{plan, Chunk, Chunking};
 use crate::confusion::{
     BusinessValueMatrix, BusinessValueNormalization, ConfusionMatrixNormalization,
 };
@@ -11,6 +11,7 @@ use crate::error::{Error, ErrorKind};
 use crate::isotonic::IsotonicCalibrator;
 use crate::metric::{Metric, MetricSettings};
 use crate::sampling_error::{components, Components};
+use crate::time::Timestamp;
 use crate::Stop;
 
 /// Rows of model output: positive-class probabilities, predicted labels, and labels where
@@ -20,6 +21,7 @@ pub struct Sample {
     probabilities: Vec<f64>,
     predictions: Vec<bool>,
     labels: Option<Vec<bool>>,
+    timestamps: Option<Vec<Timestamp>>,
 }
 
 impl Sample {
@@ -52,7 +54,48 @@ impl Sample {
             probabilities,
             predictions,
             labels: None,
+            timestamps: None,
         })
+    }
+
+    /// The sample with a timestamp per row (NannyML's `timestamp_column_name`): chunks are
+    /// then formed in time order and carry their dates, and [`Chunking::Period`] can be used.
+    ///
+    /// # Errors
+    ///
+    /// A timestamp column of another length.
+    pub fn with_timestamps(mut self, timestamps: Vec<Timestamp>) -> Result<Sample, Error> {
+        if timestamps.len() != self.probabilities.len() {
+            return Err(Error::new(ErrorKind::LengthMismatch {
+                column: "timestamps".into(),
+                found: timestamps.len(),
+                expected: self.probabilities.len(),
+            }));
+        }
+        self.timestamps = Some(timestamps);
+        Ok(self)
+    }
+
+    /// The timestamps, if given.
+    pub fn timestamps(&self) -> Option<&[Timestamp]> {
+        self.timestamps.as_deref()
+    }
+
+    /// The rows in this order (the original row at each position).
+    pub(crate) fn permuted(&self, order: &[usize]) -> Sample {
+        let pick = |column: &[f64]| order.iter().map(|&row| column[row]).collect();
+        Sample {
+            probabilities: pick(&self.probabilities),
+            predictions: order.iter().map(|&row| self.predictions[row]).collect(),
+            labels: self
+                .labels
+                .as_ref()
+                .map(|labels| order.iter().map(|&row| labels[row]).collect()),
+            timestamps: self
+                .timestamps
+                .as_ref()
+                .map(|times| order.iter().map(|&row| times[row]).collect()),
+        }
     }
 
     /// The sample with labels (realised metrics; required for reference data).
@@ -326,6 +369,9 @@ pub struct Estimate {
     pub thresholds: Vec<(Metric, Thresholds)>,
     /// The analysis chunks, in order.
     pub chunks: Vec<ChunkEstimate>,
+    /// When the analysis had timestamps: the original row at each position in time order
+    /// (the chunks' `start` and `end` are positions in it).
+    pub row_order: Option<Vec<usize>>,
 }
 
 /// CBPE fitted on reference data.
@@ -396,7 +442,13 @@ impl Cbpe {
         let settings = options.settings();
         let scores = reference.probabilities();
         let predictions = reference.predictions();
-        let reference_chunks = options.chunking.split(reference.len())?;
+        // The thresholds come from the reference chunked as the analysis (in time order when
+        // it has timestamps); the components and the calibration from the rows as given.
+        let (order, reference_chunks) =
+            plan(&options.chunking, reference.len(), reference.timestamps())?;
+        let sorted = order.map(|order| reference.permuted(&order));
+        let chunked = sorted.as_ref().unwrap_or(reference);
+        let chunked_labels = chunked.labels().unwrap_or(labels);
         // Steps: the components and the thresholds of each metric, then the calibration.
         let steps = 2 * options.metrics.len() + 1;
         let components = options
@@ -426,9 +478,9 @@ impl Cbpe {
                     .filter_map(|c| {
                         let rows = c.rows();
                         metric.realize(
-                            &scores[rows.clone()],
-                            &predictions[rows.clone()],
-                            &labels[rows],
+                            &chunked.probabilities()[rows.clone()],
+                            &chunked.predictions()[rows.clone()],
+                            &chunked_labels[rows],
                             &settings,
                         )
                     })
@@ -487,7 +539,13 @@ impl Cbpe {
     /// A chunking that does not fit the analysis data, or [`ErrorKind::Stopped`] when the
     /// options' [`Stop`] asks to stop.
     pub fn estimate(&self, analysis: &Sample) -> Result<Estimate, Error> {
-        let chunks = self.options.chunking.split(analysis.len())?;
+        let (row_order, chunks) = plan(
+            &self.options.chunking,
+            analysis.len(),
+            analysis.timestamps(),
+        )?;
+        let sorted = row_order.as_ref().map(|order| analysis.permuted(order));
+        let analysis = sorted.as_ref().unwrap_or(analysis);
         let total = chunks.len();
         self.options.check_stop(ESTIMATING, 0, total)?;
         let raw = analysis.probabilities();
@@ -549,6 +607,7 @@ impl Cbpe {
                 .zip(self.thresholds.iter().copied())
                 .collect(),
             chunks,
+            row_order,
         })
     }
 }

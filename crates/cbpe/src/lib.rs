@@ -17,7 +17,10 @@
 //!   to calibrate from the Expected Calibration Error on seeded stratified shuffle splits
 //!   ([`CalibrationRule`]: NannyML's code, pooled splits, by default; its documented
 //!   every-fold rule as an option);
-//! - chunks data as NannyML's size- and count-based chunkers ([`Chunking`]), and per chunk
+//! - chunks data as NannyML's size-, count- and period-based chunkers ([`Chunking`]; with
+//!   timestamps, [`Sample::with_timestamps`], rows are first sorted by time and each chunk
+//!   has its dates; periods are pandas' `to_period` frequencies, [`ChunkPeriod`], read from
+//!   ISO 8601 [`Timestamp`]s by a small hand-written reader), and per chunk
 //!   gives the estimate, the standard error (from the reference, as NannyML's
 //!   `sampling_error` module), the realised value where labels exist, and an alert when the
 //!   estimate leaves mean ± 3 std of the realised values on the reference chunks;
@@ -27,7 +30,7 @@
 //! What it deliberately does not do: no clock (long work asks the caller's [`Stop`] between
 //! chunks and stages, and ends with [`ErrorKind::Stopped`] when it says so); no I/O and no JSON (the CLI reads CSV and JSON Lines);
 //! no verdicts: the estimates are floating point and approximate by nature, so nothing here
-//! feeds an exact check; no time-based chunking; no confusion-matrix or business-value
+//! feeds an exact check; no time zones (a timestamp with an offset is refused); no confusion-matrix or business-value
 //! metrics for multiclass models (NannyML's multiclass confusion matrix, a cell per pair of
 //! classes, is not implemented; its business value is binary-only): asking for them is an
 //! error.
@@ -85,7 +88,9 @@ mod expected;
 mod isotonic;
 mod metric;
 mod multiclass;
+mod period;
 mod sampling_error;
+mod time;
 
 pub use calibration::{
     equal_count_bins, expected_calibration_error, CalibrationDecision, CalibrationRule,
@@ -105,5 +110,7 @@ pub use expected::{
 pub use isotonic::{pool_adjacent_violators, IsotonicCalibrator};
 pub use metric::Metric;
 pub use multiclass::{MulticlassCbpe, MulticlassEstimate, MulticlassSample};
+pub use period::{ChunkPeriod, Period, PeriodUnit, PERIOD_FREQUENCIES};
 pub use scorecheck_algebra::{Params, Score};
 pub use scorecheck_clock::Stop;
+pub use time::{Timestamp, TimestampError};

@@ -11,6 +11,7 @@
 use scorecheck_algebra::Score;
 
 use crate::calibration::{decide, CalibrationDecision, CheckOptions};
+use crate::chunk::plan;
 use crate::error::{Error, ErrorKind};
 use crate::estimate::{
     standard_deviation_thresholds, CbpeOptions, ChunkEstimate, MetricEstimate, Thresholds,
@@ -20,6 +21,7 @@ use crate::expected::{realized_average_precision, realized_roc_auc};
 use crate::isotonic::IsotonicCalibrator;
 use crate::metric::Metric;
 use crate::sampling_error::{average_precision_bootstrap, bernoulli_std, roc_auc_rank_spread};
+use crate::time::Timestamp;
 
 /// Rows of a K-class model's output: a probability per class, the predicted class, and the
 /// true class where known (classes are indices 0..K).
@@ -30,6 +32,7 @@ pub struct MulticlassSample {
     probabilities: Vec<f64>,
     predictions: Vec<usize>,
     labels: Option<Vec<usize>>,
+    timestamps: Option<Vec<Timestamp>>,
 }
 
 impl MulticlassSample {
@@ -73,7 +76,52 @@ impl MulticlassSample {
             probabilities,
             predictions,
             labels: None,
+            timestamps: None,
         })
+    }
+
+    /// The sample with a timestamp per row, as [`Sample::with_timestamps`](crate::Sample::with_timestamps).
+    ///
+    /// # Errors
+    ///
+    /// A timestamp column of another length.
+    pub fn with_timestamps(
+        mut self,
+        timestamps: Vec<Timestamp>,
+    ) -> Result<MulticlassSample, Error> {
+        if timestamps.len() != self.predictions.len() {
+            return Err(Error::new(ErrorKind::LengthMismatch {
+                column: "timestamps".into(),
+                found: timestamps.len(),
+                expected: self.predictions.len(),
+            }));
+        }
+        self.timestamps = Some(timestamps);
+        Ok(self)
+    }
+
+    /// The timestamps, if given.
+    pub fn timestamps(&self) -> Option<&[Timestamp]> {
+        self.timestamps.as_deref()
+    }
+
+    /// The rows in this order (the original row at each position).
+    fn permuted(&self, order: &[usize]) -> MulticlassSample {
+        let k = self.classes;
+        let pick = |values: &[usize]| order.iter().map(|&row| values[row]).collect();
+        MulticlassSample {
+            classes: k,
+            probabilities: order
+                .iter()
+                .flat_map(|&row| self.probabilities[row * k..(row + 1) * k].iter().copied())
+                .collect(),
+            predictions: pick(&self.predictions),
+            labels: self.labels.as_deref().map(pick),
+            timestamps: self
+                .timestamps
+                .as_ref()
+                .map(|times| order.iter().map(|&row| times[row]).collect()),
+        }
     }
 
     /// The sample with true classes.
@@ -370,6 +418,8 @@ pub struct MulticlassEstimate {
     pub thresholds: Vec<(Metric, Thresholds)>,
     /// The analysis chunks, in order.
     pub chunks: Vec<ChunkEstimate>,
+    /// When the analysis had timestamps: the original row at each position in time order.
+    pub row_order: Option<Vec<usize>>,
 }
 
 /// Multiclass CBPE fitted on reference data.
@@ -421,7 +471,8 @@ impl MulticlassCbpe {
             test_fraction: options.test_fraction,
             bins: options.bins,
         };
-        let reference_chunks = options.chunking.split(reference.len())?;
+        let (order, reference_chunks) =
+            plan(&options.chunking, reference.len(), reference.timestamps())?;
         // Steps: the calibration of each class, then the components and thresholds of each
         // metric.
         let steps = k + 2 * options.metrics.len();
@@ -448,7 +499,12 @@ impl MulticlassCbpe {
                 Ok(components(m, reference, labels, options.seed))
             })
             .collect::<Result<_, Error>>()?;
-        let raw: Vec<Vec<f64>> = (0..k).map(|c| reference.column(c)).collect();
+        // The thresholds come from the reference chunked as the analysis (in time order when
+        // it has timestamps); the calibration and the components from the rows as given.
+        let sorted = order.map(|order| reference.permuted(&order));
+        let chunked = sorted.as_ref().unwrap_or(reference);
+        let chunked_labels = chunked.labels.as_deref().unwrap_or(labels);
+        let raw: Vec<Vec<f64>> = (0..k).map(|c| chunked.column(c)).collect();
         let thresholds = options
             .metrics
             .iter()
@@ -462,8 +518,8 @@ impl MulticlassCbpe {
                         realize_metric(
                             metric,
                             &chunk_columns(&raw, rows.clone()),
-                            &reference.predictions[rows.clone()],
-                            &labels[rows],
+                            &chunked.predictions[rows.clone()],
+                            &chunked_labels[rows],
                             &options,
                         )
                     })
@@ -528,7 +584,13 @@ impl MulticlassCbpe {
                 ),
             }));
         }
-        let chunks = self.options.chunking.split(analysis.len())?;
+        let (row_order, chunks) = plan(
+            &self.options.chunking,
+            analysis.len(),
+            analysis.timestamps(),
+        )?;
+        let sorted = row_order.as_ref().map(|order| analysis.permuted(order));
+        let analysis = sorted.as_ref().unwrap_or(analysis);
         let total = chunks.len();
         self.options.check_stop(ESTIMATING, 0, total)?;
         let calibrated = self.calibrated_columns(analysis);
@@ -583,6 +645,7 @@ impl MulticlassCbpe {
                 .zip(self.thresholds.iter().copied())
                 .collect(),
             chunks,
+            row_order,
         })
     }
 }

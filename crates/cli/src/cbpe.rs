@@ -7,8 +7,9 @@ use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
 use scorecheck_cbpe::{
     BusinessValueMatrix, BusinessValueNormalization, CalibrationDecision, CalibrationRule, Cbpe,
-    CbpeOptions, ChunkEstimate, Chunking, ConfusionMatrixNormalization, ErrorKind, Metric,
-    MulticlassCbpe, MulticlassSample, Sample, Stop, Thresholds, MAX_CHUNKS,
+    CbpeOptions, ChunkEstimate, ChunkPeriod, Chunking, ConfusionMatrixNormalization, ErrorKind,
+    Metric, MulticlassCbpe, MulticlassSample, Sample, Stop, Thresholds, Timestamp, MAX_CHUNKS,
+    PERIOD_FREQUENCIES,
 };
 use serde_json::{json, Map, Value};
 
@@ -44,6 +45,16 @@ pub(crate) struct CbpeArgs {
     /// at most 10,000.
     #[arg(long)]
     chunks: Option<usize>,
+    /// Column of each row's timestamp (NannyML's `timestamp_column_name`): ISO 8601 dates or
+    /// date-times without time zone (`2024-01-31`, `2024-01-31 13:45:10.5`). Rows are then
+    /// chunked in time order and each chunk reports its key and start and end dates.
+    #[arg(long)]
+    timestamp_column: Option<String>,
+    /// One chunk per calendar period holding rows (NannyML's `chunk_period`, a pandas period
+    /// alias): Y, Q, M, W, D, B, h, min, s, ms, us, ns, anchored as W-MON, Q-JAN or Y-JUN,
+    /// with a multiple as 2D; needs --timestamp-column; at most 10,000 periods with rows.
+    #[arg(long, requires = "timestamp_column", conflicts_with_all = ["chunk_size", "chunks"])]
+    chunk_period: Option<String>,
     /// Metrics, comma separated: roc_auc, average_precision, any score name, and for binary
     /// models confusion_matrix (its four cells true_positive, true_negative, false_positive,
     /// false_negative; each may also be named alone) and business_value
@@ -121,6 +132,8 @@ struct Columns {
     probabilities: Vec<f64>,
     predictions: Vec<u32>,
     labels: Option<Vec<u32>>,
+    /// One per row when `--timestamp-column` is given.
+    timestamps: Option<Vec<Timestamp>>,
 }
 
 /// A probability cell: a number in [0, 1].
@@ -204,6 +217,13 @@ fn read_columns(
         flag: "--label-column",
         required: reference,
     });
+    if let Some(name) = &args.timestamp_column {
+        columns.push(Column {
+            name,
+            flag: "--timestamp-column",
+            required: true,
+        });
+    }
     let class_of = |text: &str, at: &str| match classes {
         None => binary_class(text, at),
         Some(classes) => named_class(text, at, classes),
@@ -212,8 +232,10 @@ fn read_columns(
         probabilities: Vec::new(),
         predictions: Vec::new(),
         labels: Some(Vec::new()),
+        timestamps: args.timestamp_column.as_ref().map(|_| Vec::new()),
     };
     let labels = read.labels.get_or_insert_with(Vec::new);
+    let timestamps = &mut read.timestamps;
     let (mut labelled, mut first_unlabelled, mut first_labelled) = (0usize, None, None);
     let rows = rows::read_rows(
         path,
@@ -244,6 +266,18 @@ fn read_columns(
             }
             read.predictions
                 .push(class_of(prediction, &place.at(&args.pred_column))?);
+            if let (Some(times), Some(name)) = (timestamps.as_mut(), &args.timestamp_column) {
+                let text = cells[k + 2].as_deref().unwrap_or_default();
+                if text.is_empty() {
+                    bail!(
+                        "{}: the timestamp is empty; give every row its timestamp",
+                        place.at(name)
+                    );
+                }
+                let time = Timestamp::parse(text)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", place.at(name)))?;
+                times.push(time);
+            }
             match cells[k + 1].as_deref().filter(|label| !label.is_empty()) {
                 Some(label) => {
                     labels.push(class_of(label, &place.at(&args.label_column))?);
@@ -279,8 +313,12 @@ fn read_columns(
 fn binary_sample(columns: Columns) -> anyhow::Result<Sample> {
     let predictions = columns.predictions.iter().map(|&c| c == 1).collect();
     let sample = Sample::new(columns.probabilities, predictions)?;
-    Ok(match columns.labels {
+    let sample = match columns.labels {
         Some(labels) => sample.with_labels(labels.iter().map(|&c| c == 1).collect())?,
+        None => sample,
+    };
+    Ok(match columns.timestamps {
+        Some(times) => sample.with_timestamps(times)?,
         None => sample,
     })
 }
@@ -350,6 +388,12 @@ fn options(args: &CbpeArgs, deadline: &Deadline) -> anyhow::Result<CbpeOptions> 
     }
     if let Some(count) = args.chunks {
         options = options.with_chunking(Chunking::Count(count));
+    }
+    if let Some(period) = &args.chunk_period {
+        let period = ChunkPeriod::parse(period).map_err(|_| {
+            anyhow::anyhow!("--chunk-period {period:?} is not a period frequency; use one of {PERIOD_FREQUENCIES}")
+        })?;
+        options = options.with_chunking(Chunking::Period(period));
     }
     if !args.metrics.is_empty() {
         // Each metric with the name that asked for it (confusion_matrix asks for four).
@@ -532,8 +576,12 @@ fn class_columns(args: &CbpeArgs) -> anyhow::Result<Vec<(String, String)>> {
 fn multiclass_sample(columns: Columns, classes: usize) -> anyhow::Result<MulticlassSample> {
     let predictions = columns.predictions.iter().map(|&c| c as usize).collect();
     let sample = MulticlassSample::new(classes, columns.probabilities, predictions)?;
-    Ok(match columns.labels {
+    let sample = match columns.labels {
         Some(labels) => sample.with_labels(labels.iter().map(|&c| c as usize).collect())?,
+        None => sample,
+    };
+    Ok(match columns.timestamps {
+        Some(times) => sample.with_timestamps(times)?,
         None => sample,
     })
 }
@@ -599,9 +647,13 @@ fn to_json(report: &Report) -> Value {
                 }
             }
             let [estimated, realized, sampling_error, lower, upper, alerts] = fields;
+            let date = |t: Option<Timestamp>| t.map_or(Value::Null, |t| json!(t.to_string()));
             json!({
+                "key": chunk.chunk.key(),
                 "start": chunk.chunk.start,
                 "end": chunk.chunk.end,
+                "start_date": date(chunk.chunk.start_time),
+                "end_date": date(chunk.chunk.end_time),
                 "estimated": estimated,
                 "realized": realized,
                 "sampling_error": sampling_error,
@@ -663,15 +715,46 @@ fn to_text(report: &Report) -> String {
         out.push_str(&format!(" {metric} [{}, {}]", show(t.lower), show(t.upper)));
     }
     out.push('\n');
+    // Rows by position (in time order when there are timestamps), or the period's key.
+    let label = |chunk: &ChunkEstimate| match &chunk.chunk.period {
+        Some(period) => period.to_string(),
+        None => format!("{}..={}", chunk.chunk.start, chunk.chunk.end),
+    };
+    let width = report
+        .chunks
+        .iter()
+        .map(|c| label(c).chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(13);
+    let dated = report.chunks.iter().any(|c| c.chunk.start_time.is_some());
     out.push_str(&format!(
-        "{:<13} {:<18} {:>9} {:>9} {:>9}  alert\n",
-        "rows", "metric", "estimate", "±3·SE", "realised"
+        "{:<width$} {:<18} {:>9} {:>9} {:>9}  alert\n",
+        if report.chunks.iter().any(|c| c.chunk.period.is_some()) {
+            "period"
+        } else {
+            "rows"
+        },
+        "metric",
+        "estimate",
+        "±3·SE",
+        "realised"
     ));
     for chunk in &report.chunks {
-        let rows = format!("{}..={}", chunk.chunk.start, chunk.chunk.end);
+        let rows = label(chunk);
+        if dated {
+            let show_time = |t: Option<Timestamp>| t.map_or_else(|| "-".into(), |t| t.to_string());
+            out.push_str(&format!(
+                "{rows}: rows {}..={} in time order, {} to {}\n",
+                chunk.chunk.start,
+                chunk.chunk.end,
+                show_time(chunk.chunk.start_time),
+                show_time(chunk.chunk.end_time)
+            ));
+        }
         for m in &chunk.metrics {
             let line = format!(
-                "{:<13} {:<18} {:>9} {:>9} {:>9}  {}",
+                "{:<width$} {:<18} {:>9} {:>9} {:>9}  {}",
                 rows,
                 m.metric.name(),
                 show(m.estimated),

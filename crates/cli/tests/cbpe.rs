@@ -881,3 +881,203 @@ fn multiclass_confusion_matrix_and_business_value_are_clear_errors() {
         );
     }
 }
+
+/// Weekly chunks of timed_*.csv (timestamps in random row order, the analysis with no rows
+/// from 2024-01-11 to 2024-01-18). The expected figures were printed by NannyML 0.13.1
+/// (pandas 3.1.1): `nml.CBPE(y_pred_proba="y_pred_proba", y_pred="y_pred", y_true="y_true",
+/// problem_type="classification_binary", metrics=["roc_auc", "f1"],
+/// timestamp_column_name="timestamp", chunk_period="W")` fitted on `pd.read_csv` of the
+/// reference and estimated on the analysis (it chose to calibrate, hence `always` here).
+#[test]
+fn weekly_chunks_match_nannyml() {
+    let output = cbpe(&[
+        "--reference",
+        &data("timed_reference.csv"),
+        "--analysis",
+        &data("timed_analysis.csv"),
+        "--metrics",
+        "roc_auc,f1",
+        "--timestamp-column",
+        "timestamp",
+        "--chunk-period",
+        "W",
+        "--calibration",
+        "always",
+        "--format",
+        "json",
+    ]);
+    let json = json_of(&output);
+    let expected = [
+        (
+            "2024-01-01/2024-01-07",
+            0,
+            138,
+            "2024-01-01T00:00:00",
+            "2024-01-07T23:59:59.999999",
+            0.7723668824558942,
+            0.6820822175907605,
+            0.7651006711409396,
+        ),
+        (
+            "2024-01-08/2024-01-14",
+            139,
+            199,
+            "2024-01-08T00:00:00",
+            "2024-01-14T23:59:59.999999",
+            0.7473262377148093,
+            0.6143381028355239,
+            0.64,
+        ),
+        (
+            "2024-01-15/2024-01-21",
+            200,
+            270,
+            "2024-01-15T00:00:00",
+            "2024-01-21T23:59:59.999999",
+            0.7570712078348845,
+            0.6298489472470294,
+            0.5666666666666667,
+        ),
+        (
+            "2024-01-22/2024-01-28",
+            271,
+            399,
+            "2024-01-22T00:00:00",
+            "2024-01-28T23:59:59.999999",
+            0.753639077593795,
+            0.6449308311514054,
+            0.5818181818181818,
+        ),
+    ];
+    let chunks = json["chunks"].as_array().unwrap();
+    assert_eq!(chunks.len(), expected.len());
+    for (chunk, (key, start, end, from, to, auc, f1, f1_realized)) in chunks.iter().zip(expected) {
+        assert_eq!(chunk["key"], key);
+        assert_eq!(
+            (chunk["start"].as_u64(), chunk["end"].as_u64()),
+            (Some(start), Some(end))
+        );
+        assert_eq!(
+            (chunk["start_date"].as_str(), chunk["end_date"].as_str()),
+            (Some(from), Some(to))
+        );
+        let close = |field: &str, metric: &str, value: f64| {
+            let ours = chunk[field][metric].as_f64().unwrap();
+            assert!(
+                (ours - value).abs() < 1e-9,
+                "{key} {field} {metric}: {ours} against {value}"
+            );
+        };
+        close("estimated", "roc_auc", auc);
+        close("estimated", "f1", f1);
+        close("realized", "f1", f1_realized);
+    }
+    let upper = json["thresholds"]["f1"]["upper"].as_f64().unwrap();
+    assert!((upper - 0.6985214395617104).abs() < 1e-9, "{upper}");
+}
+
+#[test]
+fn daily_chunks_skip_empty_days_and_text_shows_keys() {
+    let args = |format| {
+        cbpe(&[
+            "--reference",
+            &data("timed_reference.csv"),
+            "--analysis",
+            &data("timed_analysis.csv"),
+            "--timestamp-column",
+            "timestamp",
+            "--chunk-period",
+            "D",
+            "--format",
+            format,
+        ])
+    };
+    let json = json_of(&args("json"));
+    let keys: Vec<&str> = json["chunks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["key"].as_str().unwrap())
+        .collect();
+    // 28 days less the 8 without rows.
+    assert_eq!(keys.len(), 20, "{keys:?}");
+    assert!(
+        keys.contains(&"2024-01-10") && keys.contains(&"2024-01-19"),
+        "{keys:?}"
+    );
+    assert!(
+        !keys
+            .iter()
+            .any(|k| ("2024-01-11".."2024-01-19").contains(k)),
+        "{keys:?}"
+    );
+    let text = String::from_utf8(args("text").stdout).unwrap();
+    assert!(text.contains("2024-01-19: rows "), "{text}");
+    assert!(text.contains("to 2024-01-19T23:59:59.999999"), "{text}");
+}
+
+#[test]
+fn time_chunking_errors_name_the_flag_or_the_place() {
+    let run = |extra: &[&str], analysis: &str| {
+        let mut args = vec!["--reference", DATA_TIMED_REFERENCE, "--analysis", analysis];
+        args.extend_from_slice(extra);
+        let output = cbpe(&args);
+        assert!(!output.status.success(), "{extra:?}");
+        String::from_utf8(output.stderr).unwrap()
+    };
+    let timed = data("timed_analysis.csv");
+    let error = run(&["--chunk-period", "W"], &timed);
+    assert!(error.contains("--timestamp-column"), "{error}");
+    let error = run(
+        &[
+            "--timestamp-column",
+            "timestamp",
+            "--chunk-period",
+            "W",
+            "--chunk-size",
+            "10",
+        ],
+        &timed,
+    );
+    assert!(error.contains("--chunk-size"), "{error}");
+    let error = run(
+        &[
+            "--timestamp-column",
+            "timestamp",
+            "--chunk-period",
+            "W",
+            "--chunks",
+            "3",
+        ],
+        &timed,
+    );
+    assert!(error.contains("--chunks"), "{error}");
+    let error = run(
+        &["--timestamp-column", "timestamp", "--chunk-period", "ME"],
+        &timed,
+    );
+    assert!(
+        error.contains("--chunk-period \"ME\"") && error.contains("W-MON..W-SUN"),
+        "{error}"
+    );
+    let error = run(&["--timestamp-column", "when"], &timed);
+    assert!(
+        error.contains("when") && error.contains("--timestamp-column"),
+        "{error}"
+    );
+    let error = run(
+        &["--timestamp-column", "timestamp", "--chunk-period", "s"],
+        &data("bad_timestamp.csv"),
+    );
+    assert!(
+        error.contains("bad_timestamp.csv line 3")
+            && error.contains("\"timestamp\"")
+            && error.contains("2024-02-30"),
+        "{error}"
+    );
+}
+
+const DATA_TIMED_REFERENCE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/cbpe/timed_reference.csv"
+);
