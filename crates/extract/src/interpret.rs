@@ -462,14 +462,18 @@ fn only_training(f: &Frame, columns: &[Option<(&'static str, String, bool)>]) ->
 /// Whether a header cell under a score's names no one: empty, a mark (`%`, `↑`), a value
 /// word (`Mean`, `Value`) or the test data (`Test`, `Held-out`).
 fn names_no_one(text: &str) -> bool {
-    let form = header_form_of(text);
     !text.chars().any(char::is_alphanumeric)
         || is_value_word(text)
         || row_kind(text, "") == Some(RowKind::Mean)
-        || matches!(
-            form.as_str(),
-            "test" | "testing" | "test_set" | "testing_set" | "test_data" | "held_out" | "holdout"
-        )
+        || names_the_test_data(text)
+}
+
+/// Whether a header cell names the test data (`Test`, `Held-out`).
+fn names_the_test_data(text: &str) -> bool {
+    matches!(
+        header_form_of(text).as_str(),
+        "test" | "testing" | "test_set" | "testing_set" | "test_data" | "held_out" | "holdout"
+    )
 }
 
 /// Whether a header cell names a way of splitting the data (`5-fold`, `10-fold CV`, `LOO`,
@@ -647,14 +651,20 @@ fn rows_of_grid(mut g: Vec<Vec<GridCell>>, table: &RawTable) -> Vec<TableRow> {
         let percent = marks_percent(&table.caption);
         let columns: Vec<_> = (0..f.column_headers.first().map_or(0, Vec::len))
             .map(|j| {
+                // A training split's column is no result; `Test` under a group names no one.
+                if training_column(&f, j) {
+                    return None;
+                }
                 let mut group: Vec<&str> = Vec::new();
+                let mut any = false;
                 for row in &f.column_headers {
                     let t = row[j].text.trim();
-                    if !t.is_empty() && !group.contains(&t) {
+                    any |= !t.is_empty();
+                    if !t.is_empty() && !group.contains(&t) && !names_the_test_data(t) {
                         group.push(t);
                     }
                 }
-                (!group.is_empty()).then(|| (*score, group.join(" "), percent))
+                any.then(|| (*score, group.join(" "), percent))
             })
             .collect();
         if columns.iter().any(Option::is_some) {

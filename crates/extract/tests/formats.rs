@@ -1234,3 +1234,29 @@ fn lymphography_gets_no_counts_its_name_is_four_classes() {
     assert!(rows[0].note.contains("four classes"), "{rows:?}");
     assert!(rows[1].registry.is_some());
 }
+
+#[test]
+fn train_and_test_columns_under_dataset_groups_give_the_test_values() {
+    let tex = r"We use 10-fold cross-validation on each dataset.
+\begin{table}[h]
+\caption{Accuracy of the classifiers on the training and the test folds.}
+\begin{tabular}{lcccc}
+ & \multicolumn{2}{c}{Pima} & \multicolumn{2}{c}{WDBC} \\
+Method & Train & Test & Train & Test \\
+SVM & 0.8312 & 0.7734 & 0.9912 & 0.9771 \\
+\end{tabular}
+\end{table}";
+    let rows = extract(tex, Format::Latex, "t.tex").unwrap();
+    let got: Vec<(&str, Vec<(&str, &str)>)> = rows
+        .iter()
+        .map(|r| (r.dataset.as_str(), scores(r)))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            ("Pima", vec![("acc", "0.7734")]),
+            ("WDBC", vec![("acc", "0.9771")])
+        ]
+    );
+    assert!(rows.iter().all(|r| r.registry.is_some()));
+}
