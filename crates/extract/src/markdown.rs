@@ -107,7 +107,11 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
             Event::End(TagEnd::TableRow) => finish_row(&mut table, &mut row, limits),
             Event::Start(Tag::TableCell) => cell = Some(String::new()),
             Event::End(TagEnd::TableCell) => {
-                if let Some(text) = cell.take() {
+                if let Some(mut text) = cell.take() {
+                    // TeX math in a cell (`$98.2 \pm 0.6$`, a header's `$(\%)$`).
+                    if text.contains('$') {
+                        text = crate::value::math_as_text(&text);
+                    }
                     if row.len() < limits.max_columns {
                         let mut c =
                             RawCell::new(text.split_whitespace().collect::<Vec<_>>().join(" "));

@@ -46,6 +46,14 @@ const NOT_REPORTED: &[&str] = &[
 /// footnote mark or `%`, kept as printed.
 pub(crate) fn read(text: &str) -> CellValue {
     let text = text.trim();
+    // TeX math left in a Markdown cell (`$98.2 \pm 0.6$`, `98.2 $\pm$ 0.6`, converters of
+    // PDFs write it): the value as the formula prints it.
+    if text.contains('$') {
+        let plain = math_as_text(text);
+        if plain != text {
+            return read(&plain);
+        }
+    }
     if let Some(once) = printed_thrice(text) {
         return read(once);
     }
@@ -88,6 +96,29 @@ pub(crate) fn read(text: &str) -> CellValue {
     } else {
         CellValue::Text(text.to_string())
     }
+}
+
+/// A cell's TeX math as the text it prints: `$` dropped, `\pm` as `±`, `\%` as `%`, spacing
+/// commands and the braces of `\mathbf{...}` and the like dropped.
+pub(crate) fn math_as_text(text: &str) -> String {
+    let mut plain = text.replace('$', "");
+    for (command, printed) in [
+        ("\\pm", "±"),
+        ("\\mp", "±"),
+        ("\\%", "%"),
+        ("\\,", ""),
+        ("\\;", ""),
+        ("\\!", ""),
+        ("\\ ", " "),
+        ("\\mathbf", ""),
+        ("\\mathrm", ""),
+        ("\\textbf", ""),
+        ("\\boldsymbol", ""),
+        ("\\bf", ""),
+    ] {
+        plain = plain.replace(command, printed);
+    }
+    plain.replace(['{', '}'], "").trim().to_string()
 }
 
 /// The value of a cell that prints it three times over, as converters of MathML write a

@@ -1260,3 +1260,18 @@ SVM & 0.8312 & 0.7734 & 0.9912 & 0.9771 \\
     );
     assert!(rows.iter().all(|r| r.registry.is_some()));
 }
+
+#[test]
+fn tex_math_in_markdown_cells_is_read_as_printed() {
+    let md = "| Dataset | Accuracy <br> $(\\%)$ | Sens. (%) |\n| :-- | :--: | :--: |\n\
+        | WDBC | $98.2 \\pm 0.6$ | 97.1 $\\pm$ 0.4 |\n| Pima | $\\mathbf{79.1} \\pm 1.5$ | $60.2$ |\n";
+    let rows = extract(md, Format::Markdown, "a.md").unwrap();
+    assert_eq!(
+        who_and_scores(&rows),
+        vec![
+            ("WDBC", "", vec![("acc", "98.2"), ("sens", "97.1")]),
+            ("Pima", "", vec![("acc", "79.1"), ("sens", "60.2")]),
+        ]
+    );
+    assert!(rows.iter().all(|r| r.percent));
+}
