@@ -1244,7 +1244,8 @@ fn row_labels(
             kind = Some((found, label));
             continue;
         }
-        if text.is_empty() || is_value_word(text) {
+        // `Test` (under `Dataset` or `Split`) says the figures are the test data's: no one.
+        if text.is_empty() || is_value_word(text) || names_the_test_data(text) {
             continue;
         }
         if f.descriptive.get(k).copied().unwrap_or(false) {

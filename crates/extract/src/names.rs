@@ -27,6 +27,8 @@ const TABLE_NAMES: &[(&str, &str)] = &[
     ("fmeasure", "f1p"),
     ("f1_measure", "f1p"),
     ("f_1", "f1p"),
+    ("f_1_score", "f1p"),
+    ("f_1_measure", "f1p"),
     ("f1", "f1p"),
     ("gm", "gm"),
     ("ba", "bacc"),

@@ -1275,3 +1275,18 @@ fn tex_math_in_markdown_cells_is_read_as_printed() {
     );
     assert!(rows.iter().all(|r| r.percent));
 }
+
+#[test]
+fn a_test_label_names_no_dataset_and_f_1_score_is_f1() {
+    let md = "| Model | Dataset| Precision | Recall | F-1 Score |\n| --- | --- | :---: | :---: | :---: |\n\
+        | Logistic Regression | Test | 0.83 | 0.28 | 0.42 |\n";
+    let rows = extract(md, Format::Markdown, "a.md").unwrap();
+    assert_eq!(
+        who_and_scores(&rows),
+        vec![(
+            "",
+            "Logistic Regression",
+            vec![("ppv", "0.83"), ("sens", "0.28"), ("f1p", "0.42")]
+        )]
+    );
+}
