@@ -491,7 +491,7 @@ fn names_a_protocol(text: &str) -> bool {
 
 /// Scores that a caption's "weighted averages" (or macro, micro) turns into averages over the
 /// classes: not the binary scores of the row.
-const CLASS_AVERAGED: &[&str] = &["ppv", "sens", "spec", "npv", "f1p"];
+pub(crate) const CLASS_AVERAGED: &[&str] = &["ppv", "sens", "spec", "npv", "f1p"];
 
 /// Whether a caption says the per-class scores are averaged over the classes.
 fn caption_averages_classes(caption: &str) -> bool {
@@ -503,6 +503,42 @@ fn caption_averages_classes(caption: &str) -> bool {
     words.windows(2).any(|pair| {
         pair[0] == "weighted" && matches!(pair[1], "average" | "averages" | "averaged" | "avg")
     }) || words.iter().any(|w| matches!(*w, "macro" | "micro"))
+}
+
+/// The first phrase of a document's text that names a score averaged over the classes
+/// (`Macro F1`, `weighted-averaged precision`, `F1 (macro)`): the precision, recall and F1
+/// of its tables may be such averages, whatever their headers say (`None` when the text has
+/// a multi-class model too: its averages may be that model's only).
+pub(crate) fn text_averages_classes(text: &str) -> Option<String> {
+    let lower = text.to_lowercase().replace(['-', '_'], " ");
+    // A text that also has a multi-class model may average that model's scores only.
+    if lower.contains("multiclass") || lower.contains("multi class") {
+        return None;
+    }
+    let words: Vec<&str> = lower
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|w| !w.is_empty())
+        .take(200_000)
+        .collect();
+    let averaging = |w: &str| {
+        matches!(
+            w,
+            "macro" | "micro" | "weighted" | "macroaveraged" | "microaveraged"
+        )
+    };
+    let score = |w: &str| {
+        matches!(
+            w,
+            "f1" | "f" | "fscore" | "f1score" | "precision" | "recall" | "sensitivity" | "ppv"
+        )
+    };
+    words.windows(3).find_map(|w| {
+        let near = (averaging(w[0])
+            && (score(w[1]) || (w[1].starts_with("averag") && score(w[2]))))
+            || (score(w[0]) && averaging(w[1]));
+        near.then(|| w.join(" "))
+    })
 }
 
 /// The first short cell of a table that names a score averaged over classes (`f1_macro`,

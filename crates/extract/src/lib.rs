@@ -471,6 +471,7 @@ fn rows_of(
     unread: &mut Vec<Unread>,
 ) -> Vec<Row> {
     let document_protocol = stated(&document.text);
+    let averaged_in_text = interpret::text_averages_classes(&document.text);
     let other_versions = versions_source(&document.text);
     // Sizes the document states, by registry entry: a table of datasets speaks for the rows
     // of the results tables.
@@ -507,7 +508,20 @@ fn rows_of(
             });
         }
         let cut = table.cut_notes(limits);
-        for r in table_rows {
+        for mut r in table_rows {
+            if let Some(phrase) = averaged_in_text.as_ref().filter(|_| !r.report) {
+                let before = r.scores.len();
+                r.scores
+                    .retain(|(s, _)| !interpret::CLASS_AVERAGED.contains(s));
+                if r.scores.len() < before {
+                    r.notes.push(format!(
+                        "the text names {phrase:?}: precision, recall and F1 may be averages over the classes, not read"
+                    ));
+                }
+                if r.scores.is_empty() {
+                    continue;
+                }
+            }
             let mut notes = r.notes;
             let known = registry_match(&r.dataset).is_some();
             let registry = match (registry_match(&r.dataset), other_versions) {

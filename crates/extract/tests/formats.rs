@@ -1290,3 +1290,16 @@ fn a_test_label_names_no_dataset_and_f_1_score_is_f1() {
         )]
     );
 }
+
+#[test]
+fn a_text_naming_macro_f1_leaves_the_tables_f1_unread() {
+    let md = "All results are pooled over stratified 5-fold cross-validation.\nMetrics:\n\n\
+        - Balanced Accuracy (BA)\n- Macro F1\n- Minority Precision\n\n\
+        | Dataset | Balanced Accuracy | F1 | Precision |\n|---|---|---|---|\n| pima | 0.7545 | 0.7495 | 0.6552 |\n";
+    let rows = extract(md, Format::Markdown, "a.md").unwrap();
+    assert_eq!(scores(&rows[0]), vec![("bacc", "0.7545")]);
+    assert!(rows[0].note.contains("macro f1"), "{rows:?}");
+    // Without the phrase the F1 and precision are read.
+    let rows = extract(&md.replace("Macro F1", "F1"), Format::Markdown, "a.md").unwrap();
+    assert_eq!(scores(&rows[0]).len(), 3, "{rows:?}");
+}
