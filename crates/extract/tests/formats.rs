@@ -1303,3 +1303,10 @@ fn a_text_naming_macro_f1_leaves_the_tables_f1_unread() {
     let rows = extract(&md.replace("Macro F1", "F1"), Format::Markdown, "a.md").unwrap();
     assert_eq!(scores(&rows[0]).len(), 3, "{rows:?}");
 }
+
+#[test]
+fn classification_rates_are_accuracy_and_misclassification_the_error() {
+    let md = "| Method | Correct classification rate | Misclassification rate |\n|---|---|---|\n| SVM | 0.77 | 0.23 |\n";
+    let rows = extract(md, Format::Markdown, "a.md").unwrap();
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.77"), ("err", "0.23")]);
+}
