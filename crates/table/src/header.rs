@@ -34,13 +34,32 @@ const REGRESSION_SCORES: [(&str, &str); 11] = [
     ("coefficient_of_determination", "r2"),
 ];
 
-/// Columns no request reads: refused, with what to do instead.
-const REFUSED: [(&str, &str); 4] = [
+/// Columns no table row reads: refused, with what to do instead (carried silently, a
+/// bound column would leave its bound unchecked and the verdict would differ from the same
+/// request in JSON).
+const REFUSED: [(&str, &str); 17] = [
     ("tp", CONFUSION_MATRIX),
     ("tn", CONFUSION_MATRIX),
     ("fp", CONFUSION_MATRIX),
     ("fn", CONFUSION_MATRIX),
+    ("fold_score_bounds", JSON_ONLY),
+    ("dataset_score_bounds", JSON_ONLY),
+    ("testset_score_bounds", JSON_ONLY),
+    ("class_score_bounds", JSON_ONLY),
+    ("score_bounds", JSON_ONLY),
+    ("model", JSON_ONLY),
+    ("folding", JSON_ONLY),
+    ("testset", JSON_ONLY),
+    ("testsets", JSON_ONLY),
+    ("evaluations", JSON_ONLY),
+    ("datasets", JSON_ONLY),
+    ("scores", JSON_ONLY),
+    ("aggregation", AGGREGATION),
 ];
+
+const JSON_ONLY: &str = "it is a request field a table row cannot hold (bounds, lists and objects are read from JSON only), so nothing in it would be checked: give these rows as JSON Lines (scorecheck batch FILE.jsonl), or rename the column if it is only carried";
+
+const AGGREGATION: &str = "a table row says how scores were aggregated by its check (1_dataset_kfold_som: score of the pooled folds; 1_dataset_known_folds_mos: mean of the folds' scores), so nothing in this column would be checked: give the check, or rename the column if it is only carried";
 
 const CONFUSION_MATRIX: &str = "a table row gives the class counts p and n and the reported scores, not a confusion matrix: give p = tp + fn and n = tn + fp, or rename the column if it is only carried";
 

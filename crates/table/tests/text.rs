@@ -188,3 +188,22 @@ fn a_stray_cr_that_joins_two_rows_is_named_and_the_text_after_a_quote_too() {
     );
     assert_eq!(rows[2][at("verdict")], "consistent");
 }
+
+#[test]
+fn a_column_of_bounds_or_a_nested_field_is_refused_not_carried() {
+    for name in [
+        "fold_score_bounds",
+        "Dataset_Score_Bounds",
+        "aggregation",
+        "folding",
+        "scores",
+    ] {
+        let text = format!(
+            "id,check,p,n,folds,acc,eps,{name}\n1,1_dataset_known_folds_mos,10,10,2,0.55,0.01,x\n"
+        );
+        let Err(message) = read_csv(text.as_bytes()) else {
+            panic!("a {name} column is refused");
+        };
+        assert!(message.contains(name), "{message}");
+    }
+}
