@@ -189,24 +189,36 @@ pub fn read_bounds(value: Option<&Json>, path: &str, top: &Object<'_>) -> Result
                 ));
             }
             // Under `"percent": true` the bounds stay fractions; an end past the score's
-            // range reads as a percentage, and taken as a fraction it would decide the
-            // verdict on a unit slip.
+            // range by more than the range's width reads as a percentage, and taken as a
+            // fraction it would decide the verdict on a unit slip (an end just past it,
+            // `1.0000001`, is a fraction's rounding and bounds nothing).
             let (least, most) = score.natural_range();
-            let below = least.is_some_and(|l| lower < BigRational::from_integer(l.into()));
-            let above = most.is_some_and(|m| upper > BigRational::from_integer(m.into()));
-            if percent && (below || above) {
-                let hundred = BigRational::from_integer(100.into());
+            let as_rational = |v: i64| BigRational::from_integer(v.into());
+            let width = match (least, most) {
+                (Some(l), Some(m)) => as_rational(m - l),
+                _ => as_rational(1),
+            };
+            let past = |end: &BigRational| {
+                least.is_some_and(|l| *end < as_rational(l) - &width)
+                    || most.is_some_and(|m| *end > as_rational(m) + &width)
+            };
+            if percent && (past(&lower) || past(&upper)) {
+                let hundred = as_rational(100);
+                let fix: Vec<String> = [&lower, &upper]
+                    .into_iter()
+                    .filter(|end| past(end))
+                    .map(|end| format!("{} → {}", input::show(end), input::show(&(end / &hundred))))
+                    .collect();
                 return Err(Error::new(
                     ErrorKind::InvalidValue,
                     Some(&here),
                     format!(
-                        "[{}, {}] lies outside {score}'s range [{}, {}]: score bounds are fractions even with \"percent\": true; write [{}, {}]",
+                        "[{}, {}] lies outside {score}'s range [{}, {}]: score bounds are fractions even with \"percent\": true; write each end as a fraction ({})",
                         input::show(&lower),
                         input::show(&upper),
                         least.map_or("-inf".to_string(), |l| l.to_string()),
                         most.map_or("inf".to_string(), |m| m.to_string()),
-                        input::show(&(&lower / &hundred)),
-                        input::show(&(&upper / &hundred)),
+                        fix.join(", "),
                     ),
                 ));
             }
