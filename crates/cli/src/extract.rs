@@ -52,6 +52,51 @@ pub struct ScanArgs {
     /// Wall-clock budget per check, in seconds [default: 10].
     #[arg(long)]
     time_limit: Option<f64>,
+    /// Wall-clock budget of the whole scan, in seconds [default: 600]; rows not reached
+    /// in it are written as not checked, and the exit status is 3.
+    #[arg(long)]
+    total_time_limit: Option<f64>,
+}
+
+/// The scan's clock: each check's own limit, cut to what is left of the whole scan's.
+struct Clock {
+    options: scorecheck::RunOptions,
+    per_check: std::time::Duration,
+    deadline: std::time::Instant,
+    /// Checks refused for want of time since the last [`Clock::take_refused`].
+    refused: std::cell::Cell<usize>,
+}
+
+/// A row's verdict when the whole scan's budget ran out before its checks.
+const OUT_OF_TIME: &str = "not checked: --total-time-limit ran out";
+
+impl Clock {
+    /// The options of the next check, `None` once the scan's budget is spent.
+    fn options(&self) -> Option<scorecheck::RunOptions> {
+        let left = self
+            .deadline
+            .checked_duration_since(std::time::Instant::now())
+            .filter(|left| !left.is_zero())?;
+        let mut options = self.options.clone();
+        options.time_limit = Some(self.per_check.min(left));
+        Some(options)
+    }
+
+    /// [`verdict`] under the next check's options, or [`OUT_OF_TIME`].
+    fn verdict(&self, text: &str) -> (String, String) {
+        match self.options() {
+            Some(options) => verdict(text, &options),
+            None => {
+                self.refused.set(self.refused.get() + 1);
+                (OUT_OF_TIME.to_string(), String::new())
+            }
+        }
+    }
+
+    /// How many checks were refused for want of time since the last call.
+    fn take_refused(&self) -> usize {
+        self.refused.replace(0)
+    }
 }
 
 /// The assumptions `scan` checks, as (column, check name).
@@ -393,15 +438,25 @@ fn verdict(text: &str, options: &scorecheck::RunOptions) -> (String, String) {
 
 /// `scorecheck scan`.
 pub fn run_scan(args: &ScanArgs) -> ExitCode {
-    let mut options = scorecheck::RunOptions::default();
-    options.time_limit =
-        match scorecheck::time_limit(args.time_limit.unwrap_or(10.0), "--time-limit") {
-            Ok(limit) => Some(limit),
-            Err(e) => {
-                eprintln!("scorecheck scan: {e}");
-                return ExitCode::from(crate::EXIT_ERROR);
-            }
-        };
+    let limit = |seconds: Option<f64>, default: f64, flag: &str| {
+        scorecheck::time_limit(seconds.unwrap_or(default), flag)
+    };
+    let (per_check, total) = match (
+        limit(args.time_limit, 10.0, "--time-limit"),
+        limit(args.total_time_limit, 600.0, "--total-time-limit"),
+    ) {
+        (Ok(per_check), Ok(total)) => (per_check, total),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("scorecheck scan: {e}");
+            return ExitCode::from(crate::EXIT_ERROR);
+        }
+    };
+    let clock = Clock {
+        options: scorecheck::RunOptions::default(),
+        per_check,
+        deadline: std::time::Instant::now() + total,
+        refused: std::cell::Cell::new(0),
+    };
     let (rows, documents, failed) = rows_of(&args.extract, "scan");
     let scores = score_columns(&rows);
     let mut header: Vec<String> = LEADING.iter().map(|c| (*c).to_string()).collect();
@@ -414,11 +469,15 @@ pub fn run_scan(args: &ScanArgs) -> ExitCode {
         .map(|r| (r.source.clone(), r.table.clone()))
         .collect();
     tables.dedup();
-    let (mut checked, mut findings) = (0usize, 0usize);
+    let (mut checked, mut findings, mut unreached) = (0usize, 0usize, 0usize);
     let mut out_rows = Vec::new();
     for row in &rows {
         let mut line = cells(row, &scores);
-        let (verdicts, finding) = scan_row(row, &options);
+        let (verdicts, finding) = scan_row(row, &clock);
+        // A row whose checks (its verdicts', or the finding's re-checks) the budget cut.
+        if clock.take_refused() > 0 {
+            unreached += 1;
+        }
         if verdicts
             .iter()
             .any(|v| v == "consistent" || v == "inconsistent" || v == "undecided")
@@ -434,16 +493,24 @@ pub fn run_scan(args: &ScanArgs) -> ExitCode {
     }
     let written = write_rows(args.extract.format, &header, out_rows.into_iter());
     eprintln!(
-        "scorecheck scan: {documents} documents, {} tables, {} rows, {checked} checked, {findings} findings{}",
+        "scorecheck scan: {documents} documents, {} tables, {} rows, {checked} checked, {findings} findings{}{}",
         tables.len(),
         rows.len(),
-        if failed > 0 { format!(", {failed} files not read") } else { String::new() }
+        if failed > 0 { format!(", {failed} files not read") } else { String::new() },
+        if unreached > 0 {
+            format!("; the --total-time-limit ({} s) ran out: {unreached} rows not (fully) checked, marked {OUT_OF_TIME:?}; raise it to check them", total.as_secs_f64())
+        } else {
+            String::new()
+        }
     );
+    if unreached > 0 && written.is_ok() {
+        return ExitCode::from(crate::EXIT_UNDECIDED);
+    }
     finish(written, failed, "scan")
 }
 
 /// One row's verdict under each assumption and its finding.
-fn scan_row(row: &Row, options: &scorecheck::RunOptions) -> (Vec<String>, String) {
+fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
     let Some((p, n)) = row.counts() else {
         return (vec!["needs p and n".to_string(); 3], String::new());
     };
@@ -503,7 +570,7 @@ fn scan_row(row: &Row, options: &scorecheck::RunOptions) -> (Vec<String>, String
             verdicts.push(format!("not checked: {check} does not take the AUC"));
             continue;
         }
-        let (verdict, why) = verdict(&text, options);
+        let (verdict, why) = clock.verdict(&text);
         if verdict == "inconsistent" {
             explanations.push(format!("{}: {why}", check));
         }
@@ -528,10 +595,10 @@ fn scan_row(row: &Row, options: &scorecheck::RunOptions) -> (Vec<String>, String
     let robust = || {
         ran.iter().all(|(check, folds)| {
             let text = request_rounded(row, check, p, n, *folds, Some("any"));
-            verdict(&text, options).0 == "inconsistent"
+            clock.verdict(&text).0 == "inconsistent"
                 && (own_counts || {
                     let text = request_swapped(row, check, (p, n), *folds, Some("any"));
-                    verdict(&text, options).0 == "inconsistent"
+                    clock.verdict(&text).0 == "inconsistent"
                 })
         })
     };

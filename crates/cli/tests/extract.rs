@@ -426,3 +426,24 @@ fn a_mean_over_folds_no_configuration_can_form_is_no_finding() {
     assert!(row.contains(",inconsistent,no configuration,"), "{row}");
     assert!(row.ends_with(','), "no finding: {row}");
 }
+
+#[test]
+fn scan_keeps_a_total_time_limit_and_marks_the_rows_it_did_not_reach() {
+    let dir = temp_dir("budget");
+    let paper = write(&dir, "paper.tex", PAPER);
+    let out = scorecheck()
+        .arg("scan")
+        .arg(&paper)
+        .args(["--total-time-limit", "0.000001"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("not checked: --total-time-limit ran out"),
+        "{text}"
+    );
+    let summary = String::from_utf8(out.stderr).unwrap();
+    assert!(summary.contains("0 checked"), "{summary}");
+    assert!(summary.contains("raise it"), "{summary}");
+}
