@@ -515,6 +515,25 @@ pub(crate) fn text_averages_classes(text: &str) -> Option<String> {
     if lower.contains("multiclass") || lower.contains("multi class") {
         return None;
     }
+    // Said without the words macro, micro or weighted.
+    if let Some(phrase) = [
+        "unweighted mean",
+        "unweighted average",
+        "per class values",
+        "per class scores",
+        "averaged over the classes",
+        "averaged over classes",
+        "averaged across the classes",
+        "averaged across classes",
+        "average over the classes",
+        "mean over the classes",
+        "class averaged",
+    ]
+    .iter()
+    .find(|phrase| lower.contains(*phrase))
+    {
+        return Some((*phrase).to_string());
+    }
     let words: Vec<&str> = lower
         .split_whitespace()
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))

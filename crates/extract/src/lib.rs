@@ -485,6 +485,11 @@ fn rows_of(
             }
         }
     }
+    for stated in names::sizes_in_text(&document.text) {
+        if !sizes.contains(&stated) {
+            sizes.push(stated);
+        }
+    }
     let mut rows = Vec::new();
     for (index, table) in document.tables.iter().enumerate() {
         let caption_protocol = stated(&table.caption);

@@ -904,6 +904,27 @@ const STATISTIC_LABELS: &[&str] = &[
     "lowest",
     "cv_std",
     "std_cv",
+    // Tests and comparisons between the rows (a transposed table's `p-value` column).
+    "p",
+    "p_value",
+    "p_values",
+    "pvalue",
+    "p_val",
+    "significance",
+    "significant",
+    "t_test",
+    "wilcoxon",
+    "delta",
+    "δ",
+    "diff",
+    "difference",
+    "improvement",
+    "gain",
+    "rank",
+    "ranks",
+    "average_rank",
+    "avg_rank",
+    "mean_rank",
 ];
 
 /// What a row label (`label`, in a label column headed `header`) says its row's figures are,
@@ -1127,6 +1148,78 @@ pub(crate) fn datasets_in_text(text: &str) -> Vec<(String, Option<scorecheck_dat
         i += matched.max(1);
     }
     found
+}
+
+/// Sizes a document's prose states for registry datasets (`the Hepatitis dataset (155
+/// patients)`, `724 records remain` after a cleaning of the one dataset it names), as
+/// (registry name, items): a size that is not the registry's leaves its counts unused.
+pub(crate) fn sizes_in_text(text: &str) -> Vec<(&'static str, u64)> {
+    const ITEMS: &[&str] = &[
+        "records",
+        "instances",
+        "samples",
+        "rows",
+        "patients",
+        "observations",
+        "examples",
+        "cases",
+        "subjects",
+        "entries",
+        "individuals",
+        "participants",
+        "women",
+        "images",
+        "modules",
+    ];
+    const REMOVED: &[&str] = &[
+        "remov", "remain", "dropp", "exclud", "discard", "clean", "duplicat", "missing", "subset",
+        "kept", "retain", "filter",
+    ];
+    let everywhere: Vec<&'static str> = {
+        let mut names: Vec<&'static str> = datasets_in_text(text)
+            .into_iter()
+            .filter_map(|(_, d)| d.map(|d| d.name))
+            .collect();
+        names.dedup();
+        names
+    };
+    let mut sizes = Vec::new();
+    for sentence in crate::protocol::sentences(text).take(20_000) {
+        let lower = sentence.to_lowercase();
+        let words: Vec<String> = lower
+            .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ';' | ':'))
+            .map(|w| {
+                w.trim_matches(|c: char| matches!(c, '.' | '"' | '\''))
+                    .replace(',', "")
+            })
+            .filter(|w| !w.is_empty())
+            .collect();
+        let counts: Vec<u64> = words
+            .windows(2)
+            .filter(|pair| ITEMS.contains(&pair[1].as_str()))
+            .filter_map(|pair| pair[0].parse::<u64>().ok())
+            .collect();
+        if counts.is_empty() {
+            continue;
+        }
+        let named: Vec<&'static str> = datasets_in_text(&sentence)
+            .into_iter()
+            .filter_map(|(_, d)| d.map(|d| d.name))
+            .collect();
+        let dataset = match (named.as_slice(), everywhere.as_slice()) {
+            ([one], _) => Some(*one),
+            ([], [only]) if REMOVED.iter().any(|w| lower.contains(w)) => Some(*only),
+            _ => None,
+        };
+        if let Some(name) = dataset {
+            for size in counts {
+                if !sizes.contains(&(name, size)) {
+                    sizes.push((name, size));
+                }
+            }
+        }
+    }
+    sizes
 }
 
 #[cfg(test)]

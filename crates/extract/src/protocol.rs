@@ -52,7 +52,7 @@ const NUMBER_WORDS: &[(&str, u64)] = &[
 
 /// The sentences of a text (split at `.`, `!`, `?` followed by a space, and at line breaks
 /// between paragraphs), each at most 400 characters.
-fn sentences(text: &str) -> impl Iterator<Item = String> + '_ {
+pub(crate) fn sentences(text: &str) -> impl Iterator<Item = String> + '_ {
     text.split("\n\n").flat_map(|paragraph| {
         let mut out = Vec::new();
         let mut current = String::new();
@@ -150,6 +150,29 @@ fn repetitions(lower: &str, words: &[&str]) -> Option<Option<u64>> {
         }
     }
     Some(None)
+}
+
+/// How many runs a sentence without a protocol says the figures average (`run with three
+/// different random seeds`, `the average of 5 independent runs`): at least two.
+fn averaged_runs(sentence: &str) -> Option<u64> {
+    let lower = sentence.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ',' | ';'))
+        .map(|w| w.trim_end_matches(['.', ':']))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let averaged = lower.contains("average") || lower.contains("mean");
+    words.iter().enumerate().find_map(|(i, w)| {
+        let counted = *w == "seeds"
+            || (averaged && matches!(*w, "runs" | "trials" | "repetitions" | "executions"));
+        if !counted {
+            return None;
+        }
+        (1..=3)
+            .filter_map(|back| i.checked_sub(back))
+            .find_map(|k| count_of(words[k]))
+            .filter(|&r| r >= 2)
+    })
 }
 
 /// The protocol one sentence states, repetitions included.
@@ -429,12 +452,17 @@ pub fn stated(text: &str) -> Stated {
     let mut conflicts: Vec<String> = Vec::new();
     let mut tuning: Option<String> = None;
     let mut other_estimate: Option<String> = None;
+    // Runs averaged, said apart from the cross-validation (`run with three random seeds`).
+    let mut runs: Option<(u64, String)> = None;
     for sentence in sentences(text).take(20_000) {
         if estimates_otherwise(&sentence) {
             other_estimate.get_or_insert(sentence);
             continue;
         }
         let Some(protocol) = in_sentence(&sentence) else {
+            if runs.is_none() {
+                runs = averaged_runs(&sentence).map(|r| (r, sentence));
+            }
             continue;
         };
         if tunes(&sentence) {
@@ -484,7 +512,14 @@ pub fn stated(text: &str) -> Stated {
             }
         }
     }
-    let cv = cv.map(|c| {
+    let cv = cv.map(|mut c| {
+        // A cross-validation run several times (seeds, averaged runs) reaches what one run
+        // reaches and more: checked with its runs, never as one.
+        if let Some((r, sentence)) = runs.filter(|_| !c.repeated) {
+            c.repeated = true;
+            c.repeats = Some(r);
+            c.sentences.push(sentence);
+        }
         let protocol = if c.repeated {
             Protocol::RepeatedKFold {
                 folds: c.folds,
@@ -744,6 +779,30 @@ mod tests {
         ] {
             assert_eq!(stated(text).protocol, Some(Protocol::KFold { folds: Some(10) }), "{text}");
         }
+    }
+
+    #[test]
+    fn runs_averaged_in_another_sentence_repeat_the_cross_validation() {
+        let s = stated("Each model was evaluated with stratified 5-fold cross-validation. The whole procedure was run with three different random seeds, and the table gives the average of the three runs.");
+        assert_eq!(
+            s.protocol,
+            Some(Protocol::RepeatedKFold {
+                folds: Some(5),
+                repeats: Some(3)
+            })
+        );
+        let s =
+            stated("We use 10-fold cross-validation. Figures are the mean of 5 independent runs.");
+        assert_eq!(
+            s.protocol,
+            Some(Protocol::RepeatedKFold {
+                folds: Some(10),
+                repeats: Some(5)
+            })
+        );
+        // One seed fixed is no repetition.
+        let s = stated("We use 10-fold cross-validation. The random seed is 42.");
+        assert_eq!(s.protocol, Some(Protocol::KFold { folds: Some(10) }));
     }
 
     #[test]

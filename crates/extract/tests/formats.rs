@@ -1310,3 +1310,29 @@ fn classification_rates_are_accuracy_and_misclassification_the_error() {
     let rows = extract(md, Format::Markdown, "a.md").unwrap();
     assert_eq!(scores(&rows[0]), vec![("acc", "0.77"), ("err", "0.23")]);
 }
+
+#[test]
+fn sizes_runs_and_class_averages_said_in_prose() {
+    // A cleaned dataset's size in a sentence leaves the registry's counts unused.
+    let md = "The Pima Indians Diabetes dataset has 768 records. After removing the records with a zero glucose, 724 records remain.\n\
+        Models are evaluated with stratified 10-fold cross-validation.\n\n| Model | Accuracy |\n|---|---|\n| SVM | 0.8177 |\n";
+    let rows = extract(md, Format::Markdown, "a.md").unwrap();
+    assert!(
+        rows[0].registry.is_some() && rows[0].note.contains("724 items"),
+        "{rows:?}"
+    );
+    // Runs averaged in another sentence repeat the cross-validation.
+    let md = "Each model was evaluated with stratified 5-fold cross-validation on appendicitis. The whole procedure was run with three different random seeds, and the table gives the average of the three runs.\n\n\
+        | Model | Accuracy |\n|---|---|\n| kNN | 0.8616 |\n";
+    let rows = extract(md, Format::Markdown, "a.md").unwrap();
+    assert_eq!(
+        (rows[0].folds, rows[0].repeats),
+        (Some(5), Some(3)),
+        "{rows:?}"
+    );
+    // Class averages said without "macro".
+    let md = "Stratified 5-fold cross-validation on hepatitis. For precision, recall and F1-score we report the unweighted mean of the two per-class values.\n\n\
+        | Model | Accuracy | F1-score |\n|---|---|---|\n| RF | 0.8710 | 0.7933 |\n";
+    let rows = extract(md, Format::Markdown, "a.md").unwrap();
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.8710")]);
+}
