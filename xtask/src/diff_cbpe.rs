@@ -18,6 +18,11 @@
 //! relative to max(1, |NannyML's value|) since unnormalised counts and values run into the
 //! thousands.
 //!
+//! Each multiclass case also runs NannyML's multiclass `confusion_matrix` (a column
+//! `true_{a}_pred_{b}` per pair of classes) under each `normalize_confusion_matrix` (None,
+//! all, pred, true), calibration forced off and on, and compares the same fields the same
+//! way.
+//!
 //! The time-chunked cases (`timestamp_column_name` with `chunk_period` D, W and M over data in
 //! random row order with a gap of empty periods, and with `chunk_size`) also compare each
 //! chunk's key and start and end dates.
@@ -198,11 +203,22 @@ for name, classes, n_ref, n_ana, chunking, concentration, decimals in MULTICLASS
                 f.write(",".join(values + [row.y_pred, row.y_true]) + "\n")
         paths[part] = path
     natural = run(reference, analysis, chunking, None, classes)["calibrated"]
+    cells = [f"true_{t}_pred_{p}" for t in classes for p in classes]
+    multiclass_confusion = []
+    for normalization in [None, "all", "pred", "true"]:
+        options = dict(metrics=["confusion_matrix"], columns=cells, fields=FIELDS + BOUNDS,
+                       normalize_confusion_matrix=normalization)
+        multiclass_confusion.append({
+            "normalize_confusion_matrix": normalization, "columns": cells,
+            "forced": {"false": run(reference, analysis, chunking, False, classes, **options),
+                       "true": run(reference, analysis, chunking, True, classes, **options)},
+        })
     cases.append({
         "name": name, "paths": paths, "chunking": chunking, "classes": classes,
         "natural_calibration": natural,
         "forced": {"false": run(reference, analysis, chunking, False, classes),
                    "true": run(reference, analysis, chunking, True, classes)},
+        "multiclass_confusion": multiclass_confusion,
     })
 # Time-chunked cases: distinct timestamps (whole seconds) in random row order, the analysis
 # with a gap of empty periods; written as text, as a CSV read without parse_dates gives them.
@@ -308,6 +324,30 @@ struct ConfusionTallies {
 }
 
 impl ConfusionTallies {
+    /// Prints the tallies under a heading.
+    fn print(&self, heading: &str) {
+        println!(
+            "  {heading} ({} runs; differences relative to max(1, |NannyML's|)):",
+            self.runs
+        );
+        for (label, tally) in [
+            ("estimates", &self.estimates),
+            ("realised values", &self.realized),
+            ("sampling errors", &self.sampling_errors),
+            ("thresholds", &self.thresholds),
+            ("confidence bounds", &self.bounds),
+        ] {
+            println!(
+                "    {label}: {} compared, {} over tolerance, largest difference {:e} at {}",
+                tally.compared, tally.over, tally.worst, tally.worst_at
+            );
+        }
+        println!(
+            "    alerts: {} compared, {} differ",
+            self.alerts_compared, self.alert_mismatches
+        );
+    }
+
     /// Comparisons over the tolerance, and differing alerts.
     fn over(&self) -> u64 {
         self.estimates.over
@@ -317,6 +357,67 @@ impl ConfusionTallies {
             + self.bounds.over
             + self.alert_mismatches
     }
+}
+
+/// Compares one confusion-matrix run of NannyML (`theirs`) with ours, metric by metric
+/// (`metrics`: NannyML's column names, ours the same), into `tallies`; false when the chunks
+/// differ in number.
+fn compare_confusion(
+    theirs: &Value,
+    ours: &Value,
+    metrics: &[&str],
+    label: &str,
+    tolerance: f64,
+    tallies: &mut ConfusionTallies,
+) -> anyhow::Result<bool> {
+    tallies.runs += 1;
+    let their_chunks = theirs["chunks"].as_array().context("chunks")?;
+    let our_chunks = ours["chunks"].as_array().context("chunks")?;
+    if their_chunks.len() != our_chunks.len() {
+        return Ok(false);
+    }
+    for (index, (t, o)) in their_chunks.iter().zip(our_chunks).enumerate() {
+        for &metric in metrics {
+            let at = format!("{label} chunk {index} {metric}");
+            let theirs = &t[metric];
+            for (ours_field, field) in [
+                ("estimated", "value"),
+                ("realized", "realized"),
+                ("sampling_error", "sampling_error"),
+                ("lower_confidence_boundary", "lower_confidence_boundary"),
+                ("upper_confidence_boundary", "upper_confidence_boundary"),
+            ] {
+                let tally = match field {
+                    "value" => &mut tallies.estimates,
+                    "realized" => &mut tallies.realized,
+                    "sampling_error" => &mut tallies.sampling_errors,
+                    _ => &mut tallies.bounds,
+                };
+                tally.add_scaled(
+                    o[ours_field][metric].as_f64(),
+                    theirs[field].as_f64(),
+                    tolerance,
+                    &at,
+                    true,
+                );
+            }
+            let our_thresholds = &ours["thresholds"][metric];
+            for (side, field) in [("lower", "lower_threshold"), ("upper", "upper_threshold")] {
+                tallies.thresholds.add_scaled(
+                    our_thresholds[side].as_f64(),
+                    theirs[field].as_f64(),
+                    tolerance,
+                    &at,
+                    true,
+                );
+            }
+            tallies.alerts_compared += 1;
+            if o["alerts"][metric].as_bool() != theirs["alert"].as_bool() {
+                tallies.alert_mismatches += 1;
+            }
+        }
+    }
+    Ok(true)
 }
 
 /// Runs the comparison and prints a summary; fails on a deterministic disagreement.
@@ -357,6 +458,7 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
     let mut ap_ratios: Vec<f64> = Vec::new();
     let mut decisions = Vec::new();
     let mut confusion = ConfusionTallies::default();
+    let mut multiclass_confusion = ConfusionTallies::default();
     let (mut dated_chunks, mut date_mismatches) = (0u64, 0u64);
     let cases = reference["cases"].as_array().context("cases")?;
     for case in cases {
@@ -503,6 +605,54 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
                 }
             }
         }
+        for setting in case["multiclass_confusion"]
+            .as_array()
+            .into_iter()
+            .flatten()
+        {
+            let cells = setting["normalize_confusion_matrix"]
+                .as_str()
+                .unwrap_or("none");
+            let columns: Vec<&str> = setting["columns"]
+                .as_array()
+                .context("columns")?
+                .iter()
+                .filter_map(Value::as_str)
+                .collect();
+            for (forced, rule) in [("false", "never"), ("true", "always")] {
+                let out = Command::new(&binary)
+                    .args(&base[..5])
+                    .args([
+                        "--metrics",
+                        "confusion_matrix",
+                        "--format",
+                        "json",
+                        "--normalize-confusion-matrix",
+                        cells,
+                        "--calibration",
+                        rule,
+                    ])
+                    .args(&base[9..])
+                    .output()?;
+                anyhow::ensure!(
+                    out.status.success(),
+                    "scorecheck cbpe failed on {name} (multiclass confusion_matrix, {cells}): {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                let ours: Value = serde_json::from_slice(&out.stdout)?;
+                let label = format!("{name} {cells} calibrated={forced}");
+                if !compare_confusion(
+                    &setting["forced"][forced],
+                    &ours,
+                    &columns,
+                    &label,
+                    options.tolerance,
+                    &mut multiclass_confusion,
+                )? {
+                    boundary_mismatches += 1;
+                }
+            }
+        }
         for setting in case["confusion"].as_array().into_iter().flatten() {
             let cells = setting["normalize_confusion_matrix"]
                 .as_str()
@@ -542,58 +692,16 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
                     String::from_utf8_lossy(&out.stderr)
                 );
                 let ours: Value = serde_json::from_slice(&out.stdout)?;
-                confusion.runs += 1;
-                let their_chunks = theirs["chunks"].as_array().context("chunks")?;
-                let our_chunks = ours["chunks"].as_array().context("chunks")?;
-                if their_chunks.len() != our_chunks.len() {
+                let label = format!("{name} {cells}/{value} calibrated={forced}");
+                if !compare_confusion(
+                    theirs,
+                    &ours,
+                    &CONFUSION_METRICS,
+                    &label,
+                    options.tolerance,
+                    &mut confusion,
+                )? {
                     boundary_mismatches += 1;
-                    continue;
-                }
-                for (index, (t, o)) in their_chunks.iter().zip(our_chunks).enumerate() {
-                    for metric in CONFUSION_METRICS {
-                        let at = format!(
-                            "{name} {cells}/{value} calibrated={forced} chunk {index} {metric}"
-                        );
-                        let theirs = &t[metric];
-                        let tolerance = options.tolerance;
-                        for (ours_field, field) in [
-                            ("estimated", "value"),
-                            ("realized", "realized"),
-                            ("sampling_error", "sampling_error"),
-                            ("lower_confidence_boundary", "lower_confidence_boundary"),
-                            ("upper_confidence_boundary", "upper_confidence_boundary"),
-                        ] {
-                            let tally = match field {
-                                "value" => &mut confusion.estimates,
-                                "realized" => &mut confusion.realized,
-                                "sampling_error" => &mut confusion.sampling_errors,
-                                _ => &mut confusion.bounds,
-                            };
-                            tally.add_scaled(
-                                o[ours_field][metric].as_f64(),
-                                theirs[field].as_f64(),
-                                tolerance,
-                                &at,
-                                true,
-                            );
-                        }
-                        let our_thresholds = &ours["thresholds"][metric];
-                        for (side, field) in
-                            [("lower", "lower_threshold"), ("upper", "upper_threshold")]
-                        {
-                            confusion.thresholds.add_scaled(
-                                our_thresholds[side].as_f64(),
-                                theirs[field].as_f64(),
-                                tolerance,
-                                &at,
-                                true,
-                            );
-                        }
-                        confusion.alerts_compared += 1;
-                        if o["alerts"][metric].as_bool() != theirs["alert"].as_bool() {
-                            confusion.alert_mismatches += 1;
-                        }
-                    }
                 }
             }
         }
@@ -615,25 +723,11 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
             tally.compared, tally.over, tally.worst, tally.worst_at
         );
     }
-    println!(
-        "  confusion_matrix and business_value ({} runs: every normalisation, calibration forced off and on; differences relative to max(1, |NannyML's|)):",
-        confusion.runs
+    confusion.print(
+        "binary confusion_matrix and business_value (every normalisation, calibration forced off and on)",
     );
-    for (label, tally) in [
-        ("estimates", &confusion.estimates),
-        ("realised values", &confusion.realized),
-        ("sampling errors", &confusion.sampling_errors),
-        ("thresholds", &confusion.thresholds),
-        ("confidence bounds", &confusion.bounds),
-    ] {
-        println!(
-            "    {label}: {} compared, {} over tolerance, largest difference {:e} at {}",
-            tally.compared, tally.over, tally.worst, tally.worst_at
-        );
-    }
-    println!(
-        "    alerts: {} compared, {} differ",
-        confusion.alerts_compared, confusion.alert_mismatches
+    multiclass_confusion.print(
+        "multiclass confusion_matrix (a cell per pair of classes; every normalisation, calibration forced off and on)",
     );
     println!(
         "  ROC AUC sampling errors with tied scores (NannyML's unstable sort orders the ties): {} compared, largest difference {:e}",
@@ -667,6 +761,7 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
             + date_mismatches
             + alert_mismatches
             + confusion.over()
+            + multiclass_confusion.over()
             == 0,
         "scorecheck cbpe disagrees with NannyML beyond the tolerance"
     );

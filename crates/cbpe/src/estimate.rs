@@ -439,6 +439,13 @@ impl Cbpe {
             }));
         }
         options.check_metrics()?;
+        if let Some(metric) = options.metrics.iter().find(|m| m.multiclass_only()) {
+            return Err(Error::new(ErrorKind::InvalidOption {
+                reason: format!(
+                    "the metric {metric} is a cell of a multiclass confusion matrix; a binary model's confusion matrix is Metric::CONFUSION_MATRIX"
+                ),
+            }));
+        }
         let settings = options.settings();
         let scores = reference.probabilities();
         let predictions = reference.predictions();

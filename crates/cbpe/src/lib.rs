@@ -25,15 +25,17 @@
 //!   `sampling_error` module), the realised value where labels exist, and an alert when the
 //!   estimate leaves mean ± 3 std of the realised values on the reference chunks;
 //! - does the same for multiclass models one-vs-rest ([`MulticlassCbpe`]): a calibration
-//!   decision and calibrator per class, rows renormalised, macro-averaged estimates.
+//!   decision and calibrator per class, rows renormalised, macro-averaged estimates; and
+//!   NannyML's multiclass `confusion_matrix`, a metric per (true class, predicted class) pair
+//!   ([`Metric::MulticlassConfusionMatrix`] of a [`ClassPair`] of class indices, named
+//!   `true_{a}_pred_{b}` from the class names by [`Metric::name_with_classes`]), for at most
+//!   [`MAX_CONFUSION_MATRIX_CLASSES`] classes.
 //!
 //! What it deliberately does not do: no clock (long work asks the caller's [`Stop`] between
 //! chunks and stages, and ends with [`ErrorKind::Stopped`] when it says so); no I/O and no JSON (the CLI reads CSV and JSON Lines);
 //! no verdicts: the estimates are floating point and approximate by nature, so nothing here
-//! feeds an exact check; no time zones (a timestamp with an offset is refused); no confusion-matrix or business-value
-//! metrics for multiclass models (NannyML's multiclass confusion matrix, a cell per pair of
-//! classes, is not implemented; its business value is binary-only): asking for them is an
-//! error.
+//! feeds an exact check; no time zones (a timestamp with an offset is refused); no business
+//! value for multiclass models (NannyML's is binary-only): asking for it is an error.
 //! Where NannyML draws random numbers (the calibration splits, the average-precision
 //! bootstrap) this crate uses its own seeded generator, so those parts are reproducible but
 //! not bit-identical to NannyML.
@@ -81,6 +83,7 @@
 
 mod calibration;
 mod chunk;
+mod class_pair;
 mod confusion;
 mod error;
 mod estimate;
@@ -96,6 +99,7 @@ pub use calibration::{
     equal_count_bins, expected_calibration_error, CalibrationDecision, CalibrationRule,
 };
 pub use chunk::{Chunk, Chunking, MAX_CHUNKS};
+pub use class_pair::{ClassPair, MAX_CONFUSION_MATRIX_CLASSES};
 pub use confusion::{
     BusinessValueMatrix, BusinessValueNormalization, Cell, ConfusionMatrixNormalization,
 };

@@ -1,10 +1,12 @@
 //! The metrics CBPE estimates: ROC AUC, average precision, every score of the algebra, the
-//! cells of the confusion matrix and the business value.
+//! cells of the confusion matrix (binary and multiclass) and the business value.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use scorecheck_algebra::{evaluate, Counts, Params, Score};
 
+use crate::class_pair::ClassPair;
 use crate::confusion::{
     estimate_business_value, estimate_cell, realize_business_value, realize_cell,
     BusinessValueMatrix, BusinessValueNormalization, Cell, ConfusionMatrixNormalization,
@@ -32,6 +34,10 @@ pub enum Metric {
     /// The business value: Σ value·cell over the confusion matrix, with the values of
     /// [`CbpeOptions::business_value_matrix`](crate::CbpeOptions) (binary models only).
     BusinessValue,
+    /// A cell of a multiclass model's confusion matrix, by class indices, normalised as
+    /// [`CbpeOptions::normalize_confusion_matrix`](crate::CbpeOptions) says (multiclass
+    /// models only; [`Metric::multiclass_confusion_matrix`] gives all K² of them).
+    MulticlassConfusionMatrix(ClassPair),
 }
 
 /// What the metrics need of the options besides the rows.
@@ -82,6 +88,62 @@ impl Metric {
             return Ok(Metric::CONFUSION_MATRIX.to_vec());
         }
         Metric::from_name(name).map(|m| vec![m])
+    }
+
+    /// NannyML's `confusion_matrix` metric of a `classes`-class model: a cell per (true
+    /// class, predicted class) pair, by true class then predicted class as NannyML orders
+    /// its columns.
+    ///
+    /// ```
+    /// use scorecheck_cbpe::{ClassPair, Metric};
+    /// let metrics = Metric::multiclass_confusion_matrix(3);
+    /// assert_eq!(metrics.len(), 9);
+    /// assert_eq!(metrics[1], Metric::MulticlassConfusionMatrix(ClassPair::new(0, 1)));
+    /// ```
+    pub fn multiclass_confusion_matrix(classes: usize) -> Vec<Metric> {
+        ClassPair::all(classes)
+            .into_iter()
+            .map(Metric::MulticlassConfusionMatrix)
+            .collect()
+    }
+
+    /// The metrics a name stands for in a multiclass model with these class names (in the
+    /// model's order of classes): `confusion_matrix` is [`Metric::multiclass_confusion_matrix`],
+    /// `true_{a}_pred_{b}` one of its cells; other names as [`Metric::from_name`].
+    ///
+    /// # Errors
+    ///
+    /// An unknown name, or a metric of binary models only (a binary cell such as
+    /// `true_positive`, or `business_value`).
+    ///
+    /// ```
+    /// use scorecheck_cbpe::{ClassPair, Metric};
+    /// let classes = ["cat", "dog"];
+    /// assert_eq!(Metric::from_names_for_classes("confusion_matrix", &classes)?.len(), 4);
+    /// assert_eq!(
+    ///     Metric::from_names_for_classes("true_dog_pred_cat", &classes)?,
+    ///     [Metric::MulticlassConfusionMatrix(ClassPair::new(1, 0))]
+    /// );
+    /// assert!(Metric::from_names_for_classes("true_positive", &classes).is_err());
+    /// # Ok::<(), scorecheck_cbpe::Error>(())
+    /// ```
+    pub fn from_names_for_classes<S: AsRef<str>>(
+        name: &str,
+        classes: &[S],
+    ) -> Result<Vec<Metric>, Error> {
+        if normalise(name) == "confusion_matrix" {
+            return Ok(Metric::multiclass_confusion_matrix(classes.len()));
+        }
+        if let Some(pair) = ClassPair::from_name(name.trim(), classes) {
+            return Ok(vec![Metric::MulticlassConfusionMatrix(pair)]);
+        }
+        let metric = Metric::from_name(name)?;
+        if metric.binary_only() {
+            return Err(Error::new(ErrorKind::InvalidOption {
+                reason: multiclass_refusal(metric),
+            }));
+        }
+        Ok(vec![metric])
     }
 
     /// The metric of a name: `roc_auc`, `average_precision` (or `ap`, `pr_auc`), a cell of
@@ -156,13 +218,39 @@ impl Metric {
             Metric::Score(score) => score.abbreviation(),
             Metric::ConfusionMatrix(cell) => cell.name(),
             Metric::BusinessValue => "business_value",
+            // The cell's own name needs the class names: `name_with_classes`.
+            Metric::MulticlassConfusionMatrix(_) => "confusion_matrix",
         }
     }
 
-    /// Whether NannyML has the metric for binary models only (here: the confusion-matrix
-    /// cells, whose multiclass form has a cell per pair of classes, and the business value).
+    /// The name used in outputs, with the class names of a multiclass model (in the model's
+    /// order of classes): NannyML's `true_{a}_pred_{b}` for a cell of the multiclass
+    /// confusion matrix, else [`Metric::name`].
+    ///
+    /// ```
+    /// use scorecheck_cbpe::{ClassPair, Metric};
+    /// let cell = Metric::MulticlassConfusionMatrix(ClassPair::new(0, 2));
+    /// assert_eq!(cell.name_with_classes(&["bird", "cat", "dog"]), "true_bird_pred_dog");
+    /// assert_eq!(Metric::RocAuc.name_with_classes(&["bird", "cat", "dog"]), "roc_auc");
+    /// ```
+    pub fn name_with_classes<S: AsRef<str>>(&self, classes: &[S]) -> Cow<'static, str> {
+        match self {
+            Metric::MulticlassConfusionMatrix(pair) => Cow::Owned(pair.name(classes)),
+            _ => Cow::Borrowed(self.name()),
+        }
+    }
+
+    /// Whether NannyML has the metric for binary models only (here: the binary
+    /// confusion-matrix cells, whose multiclass form is
+    /// [`Metric::MulticlassConfusionMatrix`], and the business value).
     pub fn binary_only(&self) -> bool {
         matches!(self, Metric::ConfusionMatrix(_) | Metric::BusinessValue)
+    }
+
+    /// Whether the metric is for multiclass models only (the cells of the multiclass
+    /// confusion matrix).
+    pub fn multiclass_only(&self) -> bool {
+        matches!(self, Metric::MulticlassConfusionMatrix(_))
     }
 
     /// The range alert thresholds and confidence bounds are clipped to.
@@ -174,7 +262,7 @@ impl Metric {
                 (lower.map(|v| v as f64), upper.map(|v| v as f64))
             }
             // NannyML: a lower limit of 0, an upper one of 1 once normalised.
-            Metric::ConfusionMatrix(_) => (
+            Metric::ConfusionMatrix(_) | Metric::MulticlassConfusionMatrix(_) => (
                 Some(0.0),
                 settings
                     .normalize_confusion_matrix
@@ -212,6 +300,8 @@ impl Metric {
                 settings.business_value_matrix?,
                 settings.normalize_business_value,
             ),
+            // Estimated from the whole matrix, by the multiclass estimator.
+            Metric::MulticlassConfusionMatrix(_) => None,
         }
     }
 
@@ -261,6 +351,8 @@ impl Metric {
                 settings.business_value_matrix?,
                 settings.normalize_business_value,
             ),
+            // Realised from the whole matrix, by the multiclass estimator.
+            Metric::MulticlassConfusionMatrix(_) => None,
             Metric::Score(score) => {
                 let mut counts = Counts {
                     tp: 0.0,
@@ -283,6 +375,18 @@ impl Metric {
     }
 }
 
+/// Why a metric of binary models only is refused for a multiclass one.
+pub(crate) fn multiclass_refusal(metric: Metric) -> String {
+    match metric {
+        Metric::ConfusionMatrix(cell) => format!(
+            "the metric {cell} is a cell of the binary confusion matrix; a multiclass model's confusion matrix has a cell per pair of classes, true_{{class}}_pred_{{class}} (ask for confusion_matrix, or Metric::multiclass_confusion_matrix)"
+        ),
+        _ => format!(
+            "the metric {metric} is supported for binary models only (NannyML's {metric} is binary-only); drop it from the metrics, or estimate a binary model"
+        ),
+    }
+}
+
 /// A name as compared: trimmed, lower case, spaces and hyphens as underscores.
 fn normalise(name: &str) -> String {
     name.trim().to_ascii_lowercase().replace([' ', '-'], "_")
@@ -295,7 +399,11 @@ fn strsim_like(wanted: &str, known: &str) -> bool {
 }
 
 impl fmt::Display for Metric {
+    /// [`Metric::name`]; a multiclass cell with class indices, `true_0_pred_1`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        match self {
+            Metric::MulticlassConfusionMatrix(pair) => pair.fmt(f),
+            _ => f.write_str(self.name()),
+        }
     }
 }

@@ -6,12 +6,18 @@
 //! calibrated. Ranking metrics and scores are the mean over classes of the binary one-vs-rest
 //! estimates; accuracy is the mean calibrated probability of the predicted class. Sampling
 //! errors follow NannyML's `multiclass_classification` module (per-class variances combined,
-//! ×1.2 for ROC AUC); realised values are scikit-learn's macro averages.
+//! ×1.2 for ROC AUC); realised values are scikit-learn's macro averages. The confusion
+//! matrix (a metric per pair of classes) is estimated, realised and given sampling errors as
+//! a whole matrix per chunk, as NannyML's `MulticlassClassificationConfusionMatrix`.
 
 use scorecheck_algebra::Score;
 
 use crate::calibration::{decide, CalibrationDecision, CheckOptions};
 use crate::chunk::plan;
+use crate::class_pair::{
+    class_counts, estimated_matrix, realized_matrix, CellComponents, ClassMatrix,
+    MAX_CONFUSION_MATRIX_CLASSES,
+};
 use crate::error::{Error, ErrorKind};
 use crate::estimate::{
     standard_deviation_thresholds, CbpeOptions, ChunkEstimate, MetricEstimate, Thresholds,
@@ -19,7 +25,7 @@ use crate::estimate::{
 };
 use crate::expected::{realized_average_precision, realized_roc_auc};
 use crate::isotonic::IsotonicCalibrator;
-use crate::metric::Metric;
+use crate::metric::{multiclass_refusal, Metric};
 use crate::sampling_error::{average_precision_bootstrap, bernoulli_std, roc_auc_rank_spread};
 use crate::time::Timestamp;
 
@@ -195,6 +201,8 @@ enum Components {
     Bootstrap {
         parts: Vec<(f64, f64)>,
     },
+    /// A cell of the confusion matrix.
+    Cell(CellComponents),
     Unavailable,
 }
 
@@ -212,6 +220,7 @@ impl Components {
                     / parts.len() as f64;
                 mean.sqrt()
             }
+            Components::Cell(cell) => return cell.standard_error(rows),
             Components::Unavailable => return None,
         };
         se.is_finite().then_some(se)
@@ -240,8 +249,10 @@ fn components(
     metric: Metric,
     reference: &MulticlassSample,
     labels: &[usize],
-    seed: u64,
+    options: &CbpeOptions,
+    counts: &[usize],
 ) -> Components {
+    let seed = options.seed;
     let k = reference.classes;
     let n = labels.len() as f64;
     let binarized = |class: usize| labels.iter().map(|&y| y == class).collect::<Vec<bool>>();
@@ -304,6 +315,13 @@ fn components(
             }
             _ => Components::Unavailable,
         },
+        Metric::MulticlassConfusionMatrix(pair) => Components::Cell(CellComponents::new(
+            counts,
+            k,
+            pair,
+            options.normalize_confusion_matrix,
+            labels.len(),
+        )),
         // Refused by `MulticlassCbpe::fit`.
         Metric::ConfusionMatrix(_) | Metric::BusinessValue => Components::Unavailable,
     }
@@ -403,8 +421,48 @@ fn realize_metric(
             let scores = vec![0.0; labels.len()];
             metric.realize_defined(&scores, &predicted, &binarized(class), &options.settings())
         })),
-        // Refused by `MulticlassCbpe::fit`.
-        Metric::ConfusionMatrix(_) | Metric::BusinessValue => None,
+        // From the chunk's whole matrix (`ChunkMatrices`); refused by `MulticlassCbpe::fit`.
+        Metric::MulticlassConfusionMatrix(_)
+        | Metric::ConfusionMatrix(_)
+        | Metric::BusinessValue => None,
+    }
+}
+
+/// A chunk's estimated and realised confusion matrices, computed once for all K² cells
+/// (only when a cell is asked for).
+struct ChunkMatrices {
+    estimated: Option<ClassMatrix>,
+    realized: Option<ClassMatrix>,
+}
+
+/// The estimate of `metric` on a chunk: a confusion-matrix cell from the chunk's matrix,
+/// any other metric by [`estimate_metric`].
+fn chunk_estimate(
+    metric: Metric,
+    matrices: Option<&ChunkMatrices>,
+    calibrated: &[&[f64]],
+    raw: &[&[f64]],
+    predictions: &[usize],
+    options: &CbpeOptions,
+) -> Option<f64> {
+    match metric {
+        Metric::MulticlassConfusionMatrix(pair) => matrices?.estimated.as_ref()?.get(pair),
+        _ => estimate_metric(metric, calibrated, raw, predictions, options),
+    }
+}
+
+/// The realised value of `metric` on a labelled chunk, as [`chunk_estimate`].
+fn chunk_realized(
+    metric: Metric,
+    realized: Option<&ClassMatrix>,
+    raw: &[&[f64]],
+    predictions: &[usize],
+    labels: &[usize],
+    options: &CbpeOptions,
+) -> Option<f64> {
+    match metric {
+        Metric::MulticlassConfusionMatrix(pair) => realized?.get(pair),
+        _ => realize_metric(metric, raw, predictions, labels, options),
     }
 }
 
@@ -458,10 +516,26 @@ impl MulticlassCbpe {
             }));
         }
         options.check_metrics()?;
-        if let Some(metric) = options.metrics.iter().find(|m| m.binary_only()) {
+        if let Some(&metric) = options.metrics.iter().find(|m| m.binary_only()) {
+            return Err(Error::new(ErrorKind::InvalidOption {
+                reason: multiclass_refusal(metric),
+            }));
+        }
+        let has_cells = options.metrics.iter().any(Metric::multiclass_only);
+        if has_cells && k > MAX_CONFUSION_MATRIX_CLASSES {
             return Err(Error::new(ErrorKind::InvalidOption {
                 reason: format!(
-                    "the metric {metric} is supported for binary models only (NannyML's business_value is binary-only; its multiclass confusion_matrix, a cell per pair of classes, is not implemented here); drop it from the metrics, or estimate a binary model"
+                    "the confusion matrix of {k} classes has {} cells per chunk; it is estimated for at most {MAX_CONFUSION_MATRIX_CLASSES} classes",
+                    k * k
+                ),
+            }));
+        }
+        if let Some(metric) = options.metrics.iter().find(|m| {
+            matches!(m, Metric::MulticlassConfusionMatrix(pair) if pair.truth >= k || pair.predicted >= k)
+        }) {
+            return Err(Error::new(ErrorKind::InvalidOption {
+                reason: format!(
+                    "the metric {metric} names a class index beyond the {k} classes (0..{k})"
                 ),
             }));
         }
@@ -490,13 +564,18 @@ impl MulticlassCbpe {
             });
             calibration.push(decision);
         }
+        let counts = if has_cells {
+            class_counts(&reference.predictions, labels, k)
+        } else {
+            Vec::new()
+        };
         let components = options
             .metrics
             .iter()
             .enumerate()
             .map(|(i, &m)| {
                 options.check_stop(FITTING, k + i, steps)?;
-                Ok(components(m, reference, labels, options.seed))
+                Ok(components(m, reference, labels, &options, &counts))
             })
             .collect::<Result<_, Error>>()?;
         // The thresholds come from the reference chunked as the analysis (in time order when
@@ -505,6 +584,23 @@ impl MulticlassCbpe {
         let chunked = sorted.as_ref().unwrap_or(reference);
         let chunked_labels = chunked.labels.as_deref().unwrap_or(labels);
         let raw: Vec<Vec<f64>> = (0..k).map(|c| chunked.column(c)).collect();
+        // The realised confusion matrix of each reference chunk, once for all cells.
+        let realized_matrices: Vec<Option<ClassMatrix>> = if has_cells {
+            reference_chunks
+                .iter()
+                .map(|chunk| {
+                    let rows = chunk.rows();
+                    realized_matrix(
+                        &chunked.predictions[rows.clone()],
+                        &chunked_labels[rows],
+                        k,
+                        options.normalize_confusion_matrix,
+                    )
+                })
+                .collect()
+        } else {
+            vec![None; reference_chunks.len()]
+        };
         let thresholds = options
             .metrics
             .iter()
@@ -513,10 +609,12 @@ impl MulticlassCbpe {
                 options.check_stop(FITTING, k + options.metrics.len() + i, steps)?;
                 let realized: Vec<f64> = reference_chunks
                     .iter()
-                    .filter_map(|chunk| {
+                    .zip(&realized_matrices)
+                    .filter_map(|(chunk, matrix)| {
                         let rows = chunk.rows();
-                        realize_metric(
+                        chunk_realized(
                             metric,
+                            matrix.as_ref(),
                             &chunk_columns(&raw, rows.clone()),
                             &chunked.predictions[rows.clone()],
                             &chunked_labels[rows],
@@ -595,6 +693,8 @@ impl MulticlassCbpe {
         self.options.check_stop(ESTIMATING, 0, total)?;
         let calibrated = self.calibrated_columns(analysis);
         let raw: Vec<Vec<f64>> = (0..self.classes).map(|c| analysis.column(c)).collect();
+        let has_cells = self.options.metrics.iter().any(Metric::multiclass_only);
+        let normalization = self.options.normalize_confusion_matrix;
         let chunks = chunks
             .into_iter()
             .enumerate()
@@ -605,6 +705,12 @@ impl MulticlassCbpe {
                 let raw = chunk_columns(&raw, rows.clone());
                 let predictions = &analysis.predictions[rows.clone()];
                 let labels = analysis.labels.as_deref().map(|l| &l[rows.clone()]);
+                let matrices = has_cells.then(|| ChunkMatrices {
+                    estimated: estimated_matrix(&calibrated, predictions, normalization),
+                    realized: labels.and_then(|labels| {
+                        realized_matrix(predictions, labels, self.classes, normalization)
+                    }),
+                });
                 let metrics: Vec<MetricEstimate> = self
                     .options
                     .metrics
@@ -612,10 +718,23 @@ impl MulticlassCbpe {
                     .zip(&self.components)
                     .zip(&self.thresholds)
                     .map(|((&metric, components), thresholds)| {
-                        let estimated =
-                            estimate_metric(metric, &calibrated, &raw, predictions, &self.options);
+                        let estimated = chunk_estimate(
+                            metric,
+                            matrices.as_ref(),
+                            &calibrated,
+                            &raw,
+                            predictions,
+                            &self.options,
+                        );
                         let realized = labels.and_then(|labels| {
-                            realize_metric(metric, &raw, predictions, labels, &self.options)
+                            chunk_realized(
+                                metric,
+                                matrices.as_ref().and_then(|m| m.realized.as_ref()),
+                                &raw,
+                                predictions,
+                                labels,
+                                &self.options,
+                            )
                         });
                         MetricEstimate::new(
                             metric,

@@ -117,6 +117,8 @@ pub(crate) fn components(
                 }
             }
         }
+        // Refused by `Cbpe::fit`; the multiclass estimator has its own components.
+        Metric::MulticlassConfusionMatrix(_) => Components::Unavailable,
         Metric::BusinessValue => match settings.business_value_matrix {
             Some(values) => {
                 let std = population_std(&row_values(predictions, labels, values));

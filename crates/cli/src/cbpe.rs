@@ -9,7 +9,7 @@ use scorecheck_cbpe::{
     BusinessValueMatrix, BusinessValueNormalization, CalibrationDecision, CalibrationRule, Cbpe,
     CbpeOptions, ChunkEstimate, ChunkPeriod, Chunking, ConfusionMatrixNormalization, ErrorKind,
     Metric, MulticlassCbpe, MulticlassSample, Sample, Stop, Thresholds, Timestamp, MAX_CHUNKS,
-    PERIOD_FREQUENCIES,
+    MAX_CONFUSION_MATRIX_CLASSES, PERIOD_FREQUENCIES,
 };
 use serde_json::{json, Map, Value};
 
@@ -55,9 +55,10 @@ pub(crate) struct CbpeArgs {
     /// with a multiple as 2D; needs --timestamp-column; at most 10,000 periods with rows.
     #[arg(long, requires = "timestamp_column", conflicts_with_all = ["chunk_size", "chunks"])]
     chunk_period: Option<String>,
-    /// Metrics, comma separated: roc_auc, average_precision, any score name, and for binary
-    /// models confusion_matrix (its four cells true_positive, true_negative, false_positive,
-    /// false_negative; each may also be named alone) and business_value
+    /// Metrics, comma separated: roc_auc, average_precision, any score name, confusion_matrix
+    /// (binary: its four cells true_positive, true_negative, false_positive, false_negative;
+    /// multiclass: a cell per pair of classes, true_CAT_pred_DOG, at most 50 classes; each cell
+    /// may also be named alone), and for binary models business_value
     /// [default: roc_auc,f1,precision,recall,specificity,accuracy,average_precision].
     #[arg(long, value_delimiter = ',')]
     metrics: Vec<String>,
@@ -373,7 +374,12 @@ fn engine_error(error: scorecheck_cbpe::Error, deadline: &Deadline) -> anyhow::E
     }
 }
 
-fn options(args: &CbpeArgs, deadline: &Deadline) -> anyhow::Result<CbpeOptions> {
+/// The options of the run; `classes` are a multiclass run's class names, in their order.
+fn options(
+    args: &CbpeArgs,
+    deadline: &Deadline,
+    classes: Option<&[String]>,
+) -> anyhow::Result<CbpeOptions> {
     let mut options = CbpeOptions::default()
         .with_stop(Stop::new(deadline.hook()))
         .with_seed(args.seed)
@@ -399,12 +405,23 @@ fn options(args: &CbpeArgs, deadline: &Deadline) -> anyhow::Result<CbpeOptions> 
         // Each metric with the name that asked for it (confusion_matrix asks for four).
         let mut named: Vec<(Metric, &str)> = Vec::new();
         for name in &args.metrics {
-            let metrics = Metric::from_names(name).with_context(|| "--metrics".to_string())?;
+            let metrics = match classes {
+                None => Metric::from_names(name),
+                Some(classes) => {
+                    refuse_binary_only(name)?;
+                    Metric::from_names_for_classes(name, classes)
+                }
+            }
+            .with_context(|| "--metrics".to_string())?;
+            if let Some(classes) = classes {
+                // Before the K² cells meet the check for duplicates.
+                check_multiclass_metrics(&metrics, classes.len())?;
+            }
             for metric in metrics {
                 if let Some((_, first)) = named.iter().find(|(m, _)| *m == metric) {
                     bail!(
                         "--metrics names {} twice ({first:?} and {name:?}); name each metric once",
-                        metric.name()
+                        metric.name_with_classes(classes.unwrap_or_default())
                     );
                 }
                 named.push((metric, name));
@@ -418,10 +435,12 @@ fn options(args: &CbpeArgs, deadline: &Deadline) -> anyhow::Result<CbpeOptions> 
 /// The options of the confusion-matrix and business-value metrics, each flag checked against
 /// the metrics it serves: a flag that would change nothing is an error, never ignored.
 fn confusion_options(args: &CbpeArgs, mut options: CbpeOptions) -> anyhow::Result<CbpeOptions> {
-    let has_cell = options
-        .metrics
-        .iter()
-        .any(|m| matches!(m, Metric::ConfusionMatrix(_)));
+    let has_cell = options.metrics.iter().any(|m| {
+        matches!(
+            m,
+            Metric::ConfusionMatrix(_) | Metric::MulticlassConfusionMatrix(_)
+        )
+    });
     let has_value = options.metrics.contains(&Metric::BusinessValue);
     if let Some(normalization) = args.normalize_confusion_matrix {
         if !has_cell {
@@ -497,16 +516,26 @@ fn value_matrix(text: &str) -> anyhow::Result<BusinessValueMatrix> {
     ])?)
 }
 
-/// Multiclass runs have no confusion-matrix or business-value metrics (yet): an error naming
-/// the flag, before any file is read.
-fn check_multiclass_metrics(options: &CbpeOptions) -> anyhow::Result<()> {
-    if let Some(metric) = options.metrics.iter().find(|m| m.binary_only()) {
-        let name = match metric {
-            Metric::ConfusionMatrix(_) => "confusion_matrix",
-            _ => metric.name(),
-        };
+/// A metric of binary models only named with `--class-columns`: an error naming the flags.
+fn refuse_binary_only(name: &str) -> anyhow::Result<()> {
+    match Metric::from_name(name) {
+        Ok(metric @ Metric::ConfusionMatrix(_)) => bail!(
+            "--metrics {metric} is a cell of the binary confusion matrix, not one of a model with --class-columns, whose cells are true_CLASS_pred_CLASS (e.g. true_cat_pred_dog); name confusion_matrix for all of them, or the cells you want"
+        ),
+        Ok(metric) if metric.binary_only() => bail!(
+            "--metrics {metric} is supported for binary models only, not with --class-columns (NannyML's {metric} is binary-only); drop {metric} from --metrics"
+        ),
+        _ => Ok(()),
+    }
+}
+
+/// The cap on classes of a multiclass confusion matrix (K classes make K² metrics per
+/// chunk): an error naming the flag, before any file is read.
+fn check_multiclass_metrics(metrics: &[Metric], classes: usize) -> anyhow::Result<()> {
+    if classes > MAX_CONFUSION_MATRIX_CLASSES && metrics.iter().any(Metric::multiclass_only) {
         bail!(
-            "--metrics {name} is supported for binary models only, not with --class-columns (NannyML's business_value is binary-only, and its multiclass confusion_matrix, a cell per pair of classes, is not implemented); drop {name} from --metrics"
+            "--class-columns names {classes} classes, but --metrics confusion_matrix is estimated for at most {MAX_CONFUSION_MATRIX_CLASSES} classes ({classes} classes would make {} metrics per chunk); give at most {MAX_CONFUSION_MATRIX_CLASSES} classes, or drop confusion_matrix from --metrics",
+            classes * classes
         );
     }
     Ok(())
@@ -522,7 +551,7 @@ struct Report {
 }
 
 fn run_binary(args: &CbpeArgs, deadline: &Deadline) -> anyhow::Result<Report> {
-    let options = options(args, deadline)?;
+    let options = options(args, deadline, None)?;
     // Errors of reading name the file, line and column themselves.
     let reference = binary_sample(read_columns(&args.reference, args, None, true, deadline)?)?;
     check_chunks(args, &args.reference, reference.len())?;
@@ -588,8 +617,8 @@ fn multiclass_sample(columns: Columns, classes: usize) -> anyhow::Result<Multicl
 
 fn run_multiclass(args: &CbpeArgs, deadline: &Deadline) -> anyhow::Result<Report> {
     let classes = class_columns(args)?;
-    let options = options(args, deadline)?;
-    check_multiclass_metrics(&options)?;
+    let names: Vec<String> = classes.iter().map(|(c, _)| c.clone()).collect();
+    let options = options(args, deadline, Some(&names))?;
     let k = classes.len();
     let reference = read_columns(&args.reference, args, Some(&classes), true, deadline)?;
     let reference = multiclass_sample(reference, k)?;
@@ -606,7 +635,7 @@ fn run_multiclass(args: &CbpeArgs, deadline: &Deadline) -> anyhow::Result<Report
         .map_err(|e| engine_error(e, deadline))
         .with_context(|| format!("analysis {}", args.analysis.display()))?;
     Ok(Report {
-        classes: Some(classes.into_iter().map(|(c, _)| c).collect()),
+        classes: Some(names),
         calibration: estimate.calibration,
         thresholds: estimate.thresholds,
         chunks: estimate.chunks,
@@ -617,13 +646,22 @@ fn number(value: Option<f64>) -> Value {
     value.map_or(Value::Null, |v| json!(v))
 }
 
+impl Report {
+    /// The name of a metric in the outputs (a multiclass cell's with its class names).
+    fn name(&self, metric: &Metric) -> String {
+        metric
+            .name_with_classes(self.classes.as_deref().unwrap_or_default())
+            .into_owned()
+    }
+}
+
 /// The report as the JSON object the command prints: for a multiclass run the calibration
 /// fields are objects keyed by class.
 fn to_json(report: &Report) -> Value {
     let mut thresholds = Map::new();
     for (metric, t) in &report.thresholds {
         thresholds.insert(
-            metric.name().into(),
+            report.name(metric),
             json!({ "lower": number(t.lower), "upper": number(t.upper) }),
         );
     }
@@ -633,7 +671,7 @@ fn to_json(report: &Report) -> Value {
         .map(|chunk| {
             let mut fields: [Map<String, Value>; 6] = Default::default();
             for m in &chunk.metrics {
-                let name = m.metric.name().to_string();
+                let name = report.name(&m.metric);
                 let values = [
                     number(m.estimated),
                     number(m.realized),
@@ -712,7 +750,12 @@ fn to_text(report: &Report) -> String {
     }
     out.push_str("thresholds:");
     for (metric, t) in &report.thresholds {
-        out.push_str(&format!(" {metric} [{}, {}]", show(t.lower), show(t.upper)));
+        out.push_str(&format!(
+            " {} [{}, {}]",
+            report.name(metric),
+            show(t.lower),
+            show(t.upper)
+        ));
     }
     out.push('\n');
     // Rows by position (in time order when there are timestamps), or the period's key.
@@ -756,7 +799,7 @@ fn to_text(report: &Report) -> String {
             let line = format!(
                 "{:<width$} {:<18} {:>9} {:>9} {:>9}  {}",
                 rows,
-                m.metric.name(),
+                report.name(&m.metric),
                 show(m.estimated),
                 show(m.sampling_error.map(|se| 3.0 * se)),
                 show(m.realized),

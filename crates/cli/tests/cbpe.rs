@@ -847,12 +847,22 @@ fn confusion_and_business_value_flags_are_checked() {
 }
 
 #[test]
-fn multiclass_confusion_matrix_and_business_value_are_clear_errors() {
+fn multiclass_business_value_and_binary_cells_are_clear_errors() {
     let (reference, analysis) = (
         data("multiclass_reference.csv"),
         data("multiclass_analysis.csv"),
     );
-    for metric in ["confusion_matrix", "business_value", "true_positive"] {
+    for (metric, expected) in [
+        (
+            "business_value",
+            "--metrics business_value is supported for binary models only, not with --class-columns",
+        ),
+        (
+            "true_positive",
+            "--metrics true_positive is a cell of the binary confusion matrix, not one of a model with --class-columns, whose cells are true_CLASS_pred_CLASS",
+        ),
+        ("true_cat_pred_bird", "--metrics: unknown metric"),
+    ] {
         let metrics = format!("f1,{metric}");
         let mut args = vec![
             "--reference",
@@ -868,18 +878,169 @@ fn multiclass_confusion_matrix_and_business_value_are_clear_errors() {
             args.push("--business-value-matrix=0,1,1,0");
         }
         let error = error_with(&args);
-        let name = if metric == "business_value" {
-            "business_value"
-        } else {
-            "confusion_matrix"
-        };
+        assert!(error.contains(expected), "{metric}: {error}");
+    }
+    // 51 classes would make 2,601 cells per chunk: refused before any file is read.
+    let pairs: Vec<String> = (0..51).map(|i| format!("c{i}=p{i}")).collect();
+    let pairs = pairs.join(",");
+    let error = error_with(&[
+        "--reference",
+        "no-such-file.csv",
+        "--analysis",
+        "no-such-file.csv",
+        "--class-columns",
+        &pairs,
+        "--metrics",
+        "roc_auc,confusion_matrix",
+    ]);
+    assert!(
+        error.contains("--class-columns names 51 classes, but --metrics confusion_matrix is estimated for at most 50 classes"),
+        "{error}"
+    );
+}
+
+/// NannyML's figures of one cell on multiclass_*.csv: chunk, name; value, sampling error,
+/// realised value, lower and upper threshold; alert. Printed by NannyML 0.13.1 (numpy 2.4.6,
+/// scikit-learn 1.9.1, pandas 3.1.1) with
+/// `cbpe_module.needs_calibration = lambda *a, **k: True` (calibration forced on, as
+/// `--calibration always`):
+///
+/// ```python
+/// ref = pd.read_csv("multiclass_reference.csv", float_precision="round_trip")
+/// ana = pd.read_csv("multiclass_analysis.csv", float_precision="round_trip")
+/// e = nml.CBPE(y_pred_proba={c: f"p_{c}" for c in ["cat", "dog", "fish"]}, y_pred="y_pred",
+///     y_true="y_true", problem_type="classification_multiclass", metrics=["confusion_matrix"],
+///     chunk_size=200, normalize_confusion_matrix="pred")
+/// e.fit(ref); df = e.estimate(ana).filter(period="analysis").to_df()
+/// ```
+///
+/// each field printed with `repr(float(...))`.
+#[rustfmt::skip]
+const MULTICLASS_CELLS: [(usize, &str, [f64; 5], bool); 18] = [
+    (0, "true_cat_pred_cat", [0.5973564314332168, 0.06086563069582046, 0.5396825396825397, 0.23974093317167977, 0.8586514152206686], false),
+    (0, "true_cat_pred_dog", [0.22855348552545424, 0.05406483173396395, 0.2465753424657534, 0.11039740623238944, 0.3743814164774678], false),
+    (0, "true_cat_pred_fish", [0.2380741224926321, 0.04844193897500927, 0.296875, 0.1500687628453392, 0.2642149190439765], false),
+    (0, "true_dog_pred_cat", [0.2213980898013739, 0.05192903811934129, 0.2222222222222222, 0.010731327142792985, 0.46655805014658425], false),
+    (0, "true_dog_pred_dog", [0.6084157570346338, 0.061638346297430424, 0.5342465753424658, 0.4380156562934478, 0.7677073563261165], false),
+    (0, "true_dog_pred_fish", [0.18830817886076406, 0.049233173690949525, 0.1875, 0.2035103584620261, 0.23266900729480444], true),
+    (0, "true_fish_pred_cat", [0.18124547876540928, 0.049884867444947675, 0.23809523809523808, 0.0, 0.44140874564378574], false),
+    (0, "true_fish_pred_dog", [0.163030757439912, 0.045407428878080365, 0.2191780821917808, 0.07291964193871736, 0.23657852273186114], false),
+    (0, "true_fish_pred_fish", [0.5736176986466038, 0.0589726826684244, 0.515625, 0.5123670022705137, 0.6371699500833402], false),
+    (1, "true_cat_pred_cat", [0.5838863643368015, 0.06086563069582046, 0.6285714285714286, 0.23974093317167977, 0.8586514152206686], false),
+    (1, "true_cat_pred_dog", [0.21344609344527624, 0.05406483173396395, 0.2328767123287671, 0.11039740623238944, 0.3743814164774678], false),
+    (1, "true_cat_pred_fish", [0.21621531796897706, 0.04844193897500927, 0.24561403508771928, 0.1500687628453392, 0.2642149190439765], false),
+    (1, "true_dog_pred_cat", [0.21368180907975615, 0.05192903811934129, 0.21428571428571427, 0.010731327142792985, 0.46655805014658425], false),
+    (1, "true_dog_pred_dog", [0.6197710505185164, 0.061638346297430424, 0.4657534246575342, 0.4380156562934478, 0.7677073563261165], false),
+    (1, "true_dog_pred_fish", [0.1935266201084885, 0.049233173690949525, 0.17543859649122806, 0.2035103584620261, 0.23266900729480444], true),
+    (1, "true_fish_pred_cat", [0.20243182658344247, 0.049884867444947675, 0.15714285714285714, 0.0, 0.44140874564378574], false),
+    (1, "true_fish_pred_dog", [0.1667828560362072, 0.045407428878080365, 0.3013698630136986, 0.07291964193871736, 0.23657852273186114], false),
+    (1, "true_fish_pred_fish", [0.5902580619225343, 0.0589726826684244, 0.5789473684210527, 0.5123670022705137, 0.6371699500833402], false),
+];
+
+#[test]
+fn multiclass_confusion_matrix_matches_nannyml() {
+    let (reference, analysis) = (
+        data("multiclass_reference.csv"),
+        data("multiclass_analysis.csv"),
+    );
+    let run = |metrics: &str, format: &str| {
+        let out = cbpe(&[
+            "--reference",
+            &reference,
+            "--analysis",
+            &analysis,
+            "--class-columns",
+            "fish=p_fish,cat=p_cat,dog=p_dog",
+            "--chunk-size",
+            "200",
+            "--metrics",
+            metrics,
+            "--normalize-confusion-matrix",
+            "pred",
+            "--calibration",
+            "always",
+            "--format",
+            format,
+        ]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out
+    };
+    let v = json_of(&run("confusion_matrix", "json"));
+    let chunks = v["chunks"].as_array().unwrap();
+    assert_eq!(chunks.len(), 2);
+    assert_eq!(chunks[0]["estimated"].as_object().unwrap().len(), 9);
+    let close = |ours: &Value, theirs: f64, what: &str| {
+        let ours = ours
+            .as_f64()
+            .unwrap_or_else(|| panic!("{what}: none, NannyML {theirs}"));
         assert!(
-            error.contains(&format!(
-                "--metrics {name} is supported for binary models only, not with --class-columns"
-            )),
-            "{metric}: {error}"
+            (ours - theirs).abs() < 1e-9,
+            "{what}: ours {ours}, NannyML {theirs}"
+        );
+    };
+    for (chunk, name, [value, se, realized, lower, upper], alert) in MULTICLASS_CELLS {
+        let c = &chunks[chunk];
+        close(
+            &c["estimated"][name],
+            value,
+            &format!("{chunk} {name} estimate"),
+        );
+        close(
+            &c["sampling_error"][name],
+            se,
+            &format!("{chunk} {name} SE"),
+        );
+        close(
+            &c["realized"][name],
+            realized,
+            &format!("{chunk} {name} realised"),
+        );
+        close(
+            &v["thresholds"][name]["lower"],
+            lower,
+            &format!("{name} lower"),
+        );
+        close(
+            &v["thresholds"][name]["upper"],
+            upper,
+            &format!("{name} upper"),
+        );
+        // Shares: the bounds are clipped to [0, 1].
+        close(
+            &c["upper_confidence_boundary"][name],
+            (value + 3.0 * se).min(1.0),
+            &format!("{chunk} {name} upper bound"),
+        );
+        assert_eq!(
+            c["alerts"][name],
+            Value::Bool(alert),
+            "{chunk} {name} alert"
         );
     }
+    // One cell named alone, by its class names, gives the same figures.
+    let one = json_of(&run("true_dog_pred_fish", "json"));
+    assert_eq!(one["chunks"][0]["estimated"].as_object().unwrap().len(), 1);
+    close(
+        &one["chunks"][0]["estimated"]["true_dog_pred_fish"],
+        MULTICLASS_CELLS[5].2[0],
+        "true_dog_pred_fish alone",
+    );
+    let text = String::from_utf8(run("confusion_matrix", "text").stdout).unwrap();
+    assert!(
+        text.contains("true_fish_pred_cat [0.0000, 0.4414]"),
+        "{text}"
+    );
+    assert!(
+        text.lines().any(|l| l.starts_with("0..=199")
+            && l.contains("true_dog_pred_fish")
+            && l.ends_with("ALERT")),
+        "{text}"
+    );
 }
 
 /// Weekly chunks of timed_*.csv (timestamps in random row order, the analysis with no rows
