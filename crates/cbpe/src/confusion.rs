@@ -199,17 +199,20 @@ fn expected_ratios(calibrated: &[f64], predictions: &[bool]) -> Option<[f64; 4]>
     if n == 0 {
         return None;
     }
-    let mut sums = [0.0; 4];
-    for (&p, &predicted) in calibrated.iter().zip(predictions) {
-        if predicted {
-            sums[1] += 1.0 - p;
-            sums[3] += p;
-        } else {
-            sums[0] += 1.0 - p;
-            sums[2] += p;
-        }
-    }
-    Some(sums.map(|s| s / n as f64))
+    // NannyML: `np.mean(np.where(y_pred == 1, y_pred_proba, 0))` and the like, summed as
+    // numpy sums (an alert can turn on the last bit).
+    let cell = |k: usize| {
+        let term = |i: usize| {
+            let (p, predicted) = (calibrated[i], predictions[i]);
+            match (k, predicted) {
+                (0, false) | (1, true) => 1.0 - p,
+                (2, false) | (3, true) => p,
+                _ => 0.0,
+            }
+        };
+        crate::numpy_sum::numpy_sum(n, &term) / n as f64
+    };
+    Some([cell(0), cell(1), cell(2), cell(3)])
 }
 
 /// Index of a cell in the `[tn, fp, fn, tp]` order of NannyML's flattened matrix.

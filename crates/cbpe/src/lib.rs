@@ -91,6 +91,7 @@ mod expected;
 mod isotonic;
 mod metric;
 mod multiclass;
+mod numpy_sum;
 mod period;
 mod sampling_error;
 mod time;

@@ -364,6 +364,34 @@ fn check_chunks(args: &CbpeArgs, path: &Path, rows: usize) -> anyhow::Result<()>
     Ok(())
 }
 
+/// The most estimates (metrics × chunks) one run may make: each keeps its estimate, error,
+/// bounds, realised value and alert, so 50 classes' 2,500 confusion-matrix cells over
+/// 10,000 chunks would take gigabytes.
+const MAX_ESTIMATES: usize = 2_000_000;
+
+/// Refuses a run whose metrics × chunks of `rows` rows (timed ones split by period) would
+/// pass [`MAX_ESTIMATES`], before anything is fitted.
+fn check_estimates(
+    options: &scorecheck_cbpe::CbpeOptions,
+    path: &Path,
+    rows: usize,
+    timestamps: Option<&[Timestamp]>,
+) -> anyhow::Result<()> {
+    let chunks = match (&options.chunking, timestamps) {
+        (Chunking::Period(_), Some(times)) => options.chunking.split_timed(times)?.1.len(),
+        (chunking, _) => chunking.count(rows).unwrap_or(MAX_CHUNKS),
+    };
+    let estimates = options.metrics.len().saturating_mul(chunks);
+    if estimates > MAX_ESTIMATES {
+        bail!(
+            "--metrics: {} metrics over the {chunks} chunks of {} make {estimates} estimates, more than the {MAX_ESTIMATES} one run may make; ask for fewer metrics (one confusion-matrix cell, `true_a_pred_b`, rather than all) or fewer, larger chunks",
+            options.metrics.len(),
+            path.display(),
+        );
+    }
+    Ok(())
+}
+
 /// An engine error, with a stop by the deadline turned into [`Stopped`].
 fn engine_error(error: scorecheck_cbpe::Error, deadline: &Deadline) -> anyhow::Error {
     match error.kind() {
@@ -483,17 +511,39 @@ fn confusion_options(args: &CbpeArgs, mut options: CbpeOptions) -> anyhow::Resul
     Ok(options)
 }
 
-/// `--business-value-matrix`: four finite numbers `TN,FP,FN,TP`, brackets and spaces allowed
-/// (`[[0, -5], [-20, 50]]`).
+/// The largest magnitude of a business value: a chunk's value sums up to 10^9 rows' values
+/// and squares them for its sampling error, so larger ones overflow to infinity.
+const MAX_BUSINESS_VALUE: f64 = 1e12;
+
+/// `--business-value-matrix`: four finite numbers `TN,FP,FN,TP`, at most 10^12 in
+/// magnitude, brackets (paired, as `[[0, -5], [-20, 50]]`) and spaces allowed.
 fn value_matrix(text: &str) -> anyhow::Result<BusinessValueMatrix> {
+    let example = "give four numbers TN,FP,FN,TP (NannyML's [[TN, FP], [FN, TP]] row by row), e.g. --business-value-matrix=0,-5,-20,50";
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '[' => depth += 1,
+            ']' if depth == 0 => bail!("--business-value-matrix: a ']' closes no '['; {example}"),
+            ']' => depth -= 1,
+            _ => {}
+        }
+    }
+    if depth > 0 {
+        bail!("--business-value-matrix: a '[' is never closed; {example}");
+    }
     let flat: String = text
         .chars()
         .filter(|c| !matches!(c, '[' | ']') && !c.is_whitespace())
         .collect();
+    if flat.is_empty() {
+        bail!("--business-value-matrix is empty; {example}");
+    }
     let parts: Vec<&str> = flat.split(',').collect();
     if parts.len() != 4 {
+        let shown: String = text.chars().take(60).collect();
+        let more = if text.chars().count() > 60 { "..." } else { "" };
         bail!(
-            "--business-value-matrix {text:?} has {} values; give four, TN,FP,FN,TP (NannyML's [[TN, FP], [FN, TP]] row by row), e.g. --business-value-matrix=0,-5,-20,50",
+            "--business-value-matrix \"{shown}{more}\" has {} values; {example}",
             parts.len()
         );
     }
@@ -507,6 +557,9 @@ fn value_matrix(text: &str) -> anyhow::Result<BusinessValueMatrix> {
         })?;
         if !number.is_finite() {
             bail!("--business-value-matrix: the {cell} value {part:?} is not a finite number; give four finite numbers TN,FP,FN,TP");
+        }
+        if number.abs() > MAX_BUSINESS_VALUE {
+            bail!("--business-value-matrix: the {cell} value {part:?} is larger than 10^12 in magnitude (a chunk's sums and squares of such values overflow); give values in a larger unit (thousands, millions)");
         }
         *value = number;
     }
@@ -623,9 +676,21 @@ fn run_multiclass(args: &CbpeArgs, deadline: &Deadline) -> anyhow::Result<Report
     let reference = read_columns(&args.reference, args, Some(&classes), true, deadline)?;
     let reference = multiclass_sample(reference, k)?;
     check_chunks(args, &args.reference, reference.len())?;
+    check_estimates(
+        &options,
+        &args.reference,
+        reference.len(),
+        reference.timestamps(),
+    )?;
     let analysis = read_columns(&args.analysis, args, Some(&classes), false, deadline)?;
     let analysis = multiclass_sample(analysis, k)?;
     check_chunks(args, &args.analysis, analysis.len())?;
+    check_estimates(
+        &options,
+        &args.analysis,
+        analysis.len(),
+        analysis.timestamps(),
+    )?;
     let cbpe = MulticlassCbpe::fit(&reference, options)
         .map_err(|e| engine_error(e, deadline))
         .with_context(|| format!("reference {}", args.reference.display()))?;

@@ -1242,3 +1242,51 @@ const DATA_TIMED_REFERENCE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/tests/data/cbpe/timed_reference.csv"
 );
+
+#[test]
+fn metrics_times_chunks_past_the_cap_are_refused_before_fitting() {
+    // 40 classes: 1,600 confusion-matrix cells; chunks of one row over 1,300 rows would make
+    // 2,080,000 estimates (past the cap of 2,000,000); two chunks of 650 rows are within it.
+    let classes = 40;
+    let mut text: String = (0..classes).map(|c| format!("p{c},")).collect();
+    text.push_str("y_pred,y_true\n");
+    for row in 0..1300 {
+        let mut cells: Vec<String> = (0..classes).map(|_| "0.025".to_string()).collect();
+        cells.push(format!("c{}", row % classes));
+        cells.push(format!("c{}", row * 7 % classes));
+        text.push_str(&cells.join(","));
+        text.push('\n');
+    }
+    let file = scratch("forty.csv", &text);
+    let pairs: Vec<String> = (0..classes).map(|c| format!("c{c}=p{c}")).collect();
+    let pairs = pairs.join(",");
+    let args = |size: &'static str| {
+        vec![
+            "--reference".to_string(),
+            file.clone(),
+            "--analysis".to_string(),
+            file.clone(),
+            "--class-columns".to_string(),
+            pairs.clone(),
+            "--metrics".to_string(),
+            "confusion_matrix".to_string(),
+            "--calibration".to_string(),
+            "never".to_string(),
+            "--chunk-size".to_string(),
+            size.to_string(),
+        ]
+    };
+    let one: Vec<String> = args("1");
+    let error = error_with(&one.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(
+        error.contains("1600 metrics over the 1300 chunks") && error.contains("2000000"),
+        "{error}"
+    );
+    let two: Vec<String> = args("650");
+    let out = cbpe(&two.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
