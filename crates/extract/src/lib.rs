@@ -121,7 +121,7 @@ pub struct Limits {
     pub max_rows: usize,
     /// Deepest nesting of braces, elements or `\input` files (64).
     pub max_depth: usize,
-    /// Most table cells of one document (1,000,000), counted from the markup before it is
+    /// Most table cells of one document (250,000), counted from the markup before it is
     /// read (`&` and `\\` in LaTeX, `<td>` and `<th>` in HTML and JATS, `|` in Markdown):
     /// a document with more is refused (16 MiB of empty cells took 1.7 GB to read).
     pub max_cells: usize,
@@ -135,7 +135,7 @@ impl Default for Limits {
             max_columns: 256,
             max_rows: 100_000,
             max_depth: 64,
-            max_cells: 1_000_000,
+            max_cells: 250_000,
         }
     }
 }
