@@ -177,7 +177,14 @@ impl Site {
                 format!("http://127.0.0.1:{port}"),
                 format!("http://localhost:{port}"),
             ];
-            if request.header_count("Origin") != 1 || !own.iter().any(|o| o == origin) {
+            if request.header_count("Origin") != 1 {
+                return Some(error(
+                    403,
+                    "invalid_input",
+                    "the request sends several Origin headers; a browser sends one",
+                ));
+            }
+            if !own.iter().any(|o| o == origin) {
                 return Some(error(
                     403,
                     "invalid_input",
@@ -186,6 +193,13 @@ impl Site {
             }
         }
         if let Some(site) = request.header("Sec-Fetch-Site") {
+            if request.header_count("Sec-Fetch-Site") != 1 {
+                return Some(error(
+                    403,
+                    "invalid_input",
+                    "the request sends several Sec-Fetch-Site headers; a browser sends one",
+                ));
+            }
             if site != "same-origin" {
                 return Some(error(
                     403,

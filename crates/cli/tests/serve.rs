@@ -513,3 +513,52 @@ fn legitimate_requests_are_answered_beside_idle_and_slow_clients() {
     assert!(server.alive());
     assert!(paper_is_answered(&server));
 }
+
+#[test]
+fn ambiguous_heads_are_refused_and_a_client_expecting_100_continue_gets_it() {
+    let server = Server::start();
+    let json_type = "Content-Type: application/json";
+    // Two Sec-Fetch-Site headers (the first one same-origin) are no browser's.
+    let (status, _, body) = server.exchange_with(
+        "POST",
+        "/check",
+        &[
+            json_type,
+            "Sec-Fetch-Site: same-origin",
+            "Sec-Fetch-Site: cross-site",
+        ],
+        PAPER,
+    );
+    assert_eq!(status, 403, "{body}");
+    assert!(body.contains("several Sec-Fetch-Site"), "{body}");
+    // A NUL in a header value; an expectation other than 100-continue.
+    let (status, _, body) =
+        server.exchange_with("POST", "/check", &[json_type, "X-A: a\0b"], PAPER);
+    assert_eq!(status, 400, "{body}");
+    let (status, _, body) =
+        server.exchange_with("POST", "/check", &[json_type, "Expect: 200-ok"], PAPER);
+    assert_eq!(status, 417, "{body}");
+    // HTTP/1.1 without Host.
+    let mut stream = server.connect();
+    stream
+        .write_all(b"GET / HTTP/1.1\r\nConnection: close\r\n\r\n")
+        .expect("send");
+    let (status, _, body) = answer(&mut stream);
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("Host"), "{body}");
+    // Expect: 100-continue with the body held back: 100 first, then the answer.
+    let mut stream = server.connect();
+    let head = format!(
+        "POST /check HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n{json_type}\r\nContent-Length: {}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n",
+        server.port,
+        PAPER.len()
+    );
+    stream.write_all(head.as_bytes()).expect("send head");
+    let mut first = [0u8; 25];
+    stream.read_exact(&mut first).expect("the interim answer");
+    assert_eq!(&first, b"HTTP/1.1 100 Continue\r\n\r\n");
+    stream.write_all(PAPER).expect("send body");
+    let (status, _, body) = answer(&mut stream);
+    assert_eq!(status, 200, "{body}");
+    assert!(paper_is_answered(&server));
+}

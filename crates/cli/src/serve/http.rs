@@ -358,7 +358,21 @@ fn read_request(
         if name.is_empty() || name.bytes().any(|b| b.is_ascii_whitespace()) {
             return Err(bad("a header name is empty or holds white space"));
         }
+        // RFC 9110: a field value holds no NUL, CR or LF (a bare CR could split it).
+        if value.bytes().any(|b| matches!(b, 0 | b'\r')) {
+            return Err(bad(&format!(
+                "the value of header {name:?} holds a NUL or a bare CR; send printable text"
+            )));
+        }
         headers.push((name.to_string(), value.trim().to_string()));
+    }
+    // RFC 9112: an HTTP/1.1 request names its host, once.
+    let hosts = headers
+        .iter()
+        .filter(|(n, _)| n.eq_ignore_ascii_case("Host"))
+        .count();
+    if version == "HTTP/1.1" && hosts != 1 {
+        return Err(bad("an HTTP/1.1 request sends one Host header"));
     }
     let path = target
         .split(['?', '#'])
@@ -371,6 +385,18 @@ fn read_request(
         headers,
         body: Vec::new(),
     };
+    // A client that waits for `100 Continue` before its body gets it below; any other
+    // expectation is refused.
+    if request
+        .header("Expect")
+        .is_some_and(|e| !e.eq_ignore_ascii_case("100-continue") || request.method != "POST")
+        || request.header_count("Expect") > 1
+    {
+        return Err(Unread::Answer(
+            417,
+            "only \"Expect: 100-continue\" on a POST is understood; drop the Expect header".into(),
+        ));
+    }
     if request.header("Transfer-Encoding").is_some() {
         return Err(Unread::Answer(
             501,
@@ -411,6 +437,10 @@ fn read_request(
     let mut body = Vec::with_capacity(length);
     let after_head = buffer.get(head_end + 4..).unwrap_or_default();
     body.extend_from_slice(&after_head[..after_head.len().min(length)]);
+    if body.len() < length && request.header("Expect").is_some() {
+        write_before(stream, b"HTTP/1.1 100 Continue\r\n\r\n", deadline)
+            .map_err(|()| Unread::Gone)?;
+    }
     drop(buffer);
     let mut chunk = [0u8; 16 * 1024];
     while body.len() < length {
