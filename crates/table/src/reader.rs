@@ -181,7 +181,8 @@ impl<R: BufRead> RecordReader<std::io::Chain<std::io::Cursor<Vec<u8>>, R>> {
                 MAX_ROW_BYTES >> 20
             ));
         }
-        if first.starts_with(b"\xef\xbb\xbf") {
+        // A byte order mark, or several (files converted twice), before the header.
+        while first.starts_with(b"\xef\xbb\xbf") {
             first.drain(..3);
         }
         // Lines ended by a bare CR (old Mac files) would read as one long header.
