@@ -287,6 +287,12 @@ const SPLIT_WORDS: &[&str] = &[
     "validation",
     "val",
     "cv",
+    "holdout",
+    "hold-out",
+    "held-out",
+    "heldout",
+    "oof",
+    "out-of-fold",
 ];
 
 /// Words before a score's name that leave it the same quantity and name no dataset:
@@ -1047,6 +1053,16 @@ fn is_dataset_form(form: &str) -> bool {
             | "cohort"
             | "cohorts"
             | "dataset_name"
+            // Chinese, German, Spanish and Portuguese, French.
+            | "数据集"
+            | "数据"
+            | "datensatz"
+            | "datensätze"
+            | "conjunto_de_datos"
+            | "conjunto_de_dados"
+            | "base_de_datos"
+            | "base_de_dados"
+            | "jeu_de_données"
     )
 }
 

@@ -1336,3 +1336,23 @@ fn sizes_runs_and_class_averages_said_in_prose() {
     let rows = extract(md, Format::Markdown, "a.md").unwrap();
     assert_eq!(scores(&rows[0]), vec![("acc", "0.8710")]);
 }
+
+#[test]
+fn a_holdout_score_names_no_dataset() {
+    let md = "| Model | Holdout F1 | Hold-out AUC |\n|---|---|---|\n| XGB | 0.464 | 0.81 |\n";
+    let rows = extract(md, Format::Markdown, "a.md").unwrap();
+    assert_eq!(
+        who_and_scores(&rows),
+        vec![("", "XGB", vec![("f1p", "0.464"), ("auc", "0.81")])]
+    );
+}
+
+#[test]
+fn a_dataset_column_headed_in_chinese_or_german_names_datasets() {
+    for header in ["数据集", "Datensatz"] {
+        let md = format!("| {header} | Accuracy |\n|---|---|\n| pima | 0.77 |\n| wdbc | 0.95 |\n");
+        let rows = extract(&md, Format::Markdown, "a.md").unwrap();
+        let datasets: Vec<&str> = rows.iter().map(|r| r.dataset.as_str()).collect();
+        assert_eq!(datasets, ["pima", "wdbc"], "{header}");
+    }
+}
