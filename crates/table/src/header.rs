@@ -37,7 +37,7 @@ const REGRESSION_SCORES: [(&str, &str); 11] = [
 /// Columns no table row reads: refused, with what to do instead (carried silently, a
 /// bound column would leave its bound unchecked and the verdict would differ from the same
 /// request in JSON).
-const REFUSED: [(&str, &str); 17] = [
+const REFUSED: [(&str, &str); 16] = [
     ("tp", CONFUSION_MATRIX),
     ("tn", CONFUSION_MATRIX),
     ("fp", CONFUSION_MATRIX),
@@ -47,7 +47,6 @@ const REFUSED: [(&str, &str); 17] = [
     ("testset_score_bounds", JSON_ONLY),
     ("class_score_bounds", JSON_ONLY),
     ("score_bounds", JSON_ONLY),
-    ("model", JSON_ONLY),
     ("folding", JSON_ONLY),
     ("testset", JSON_ONLY),
     ("testsets", JSON_ONLY),
