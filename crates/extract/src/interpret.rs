@@ -1711,6 +1711,25 @@ fn settle_scale(row: &mut TableRow) {
     if above {
         row.percent = true;
     }
+    // A header's `%` over an accuracy or AUC of at most 1 (`Accuracy (%)` over 0.7773): no
+    // classifier's accuracy is under 1 %, so the figures are fractions, mislabelled.
+    let at_most_one = row
+        .scores
+        .iter()
+        .all(|(s, v)| !bounded_by_one(s) || value::magnitude(v).abs() <= 1.0);
+    let headline = row
+        .scores
+        .iter()
+        .any(|(s, v)| matches!(*s, "acc" | "bacc" | "auc") && value::magnitude(v) > 0.0);
+    if row.percent && !above && at_most_one && headline {
+        row.percent = false;
+        row.marked_percent.clear();
+        row.notes.push(
+            "marked % but every figure is at most 1 (an accuracy or AUC under 1 % is no classifier's): read as fractions"
+                .to_string(),
+        );
+        return;
+    }
     if !row.percent {
         return;
     }

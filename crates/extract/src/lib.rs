@@ -485,9 +485,15 @@ fn rows_of(
             }
         }
     }
-    for stated in names::sizes_in_text(&document.text) {
-        if !sizes.contains(&stated) {
-            sizes.push(stated);
+    // Sizes the prose says of no dataset the registry names (`the Wisconsin Breast Cancer
+    // (Original) dataset ... 699 instances`): a row's registry dataset's, since the prose
+    // names no other.
+    let mut unnamed_sizes: Vec<u64> = Vec::new();
+    for (name, size) in names::sizes_in_text(&document.text) {
+        match name {
+            Some(name) if !sizes.contains(&(name, size)) => sizes.push((name, size)),
+            None if !unnamed_sizes.contains(&size) => unnamed_sizes.push(size),
+            _ => {}
         }
     }
     let mut rows = Vec::new();
@@ -544,7 +550,8 @@ fn rows_of(
                 let stated = sizes
                     .iter()
                     .filter(|(name, _)| *name == d.name)
-                    .map(|(_, s)| *s);
+                    .map(|(_, s)| *s)
+                    .chain(unnamed_sizes.iter().copied());
                 let total = d.p.checked_add(d.n);
                 stated
                     .clone()

@@ -1168,8 +1168,11 @@ pub(crate) fn datasets_in_text(text: &str) -> Vec<(String, Option<scorecheck_dat
 
 /// Sizes a document's prose states for registry datasets (`the Hepatitis dataset (155
 /// patients)`, `724 records remain` after a cleaning of the one dataset it names), as
-/// (registry name, items): a size that is not the registry's leaves its counts unused.
-pub(crate) fn sizes_in_text(text: &str) -> Vec<(&'static str, u64)> {
+/// (registry name, items): a size that is not the registry's leaves its counts unused. A
+/// size said of a dataset the prose names in words the registry does not take (`the
+/// Wisconsin Breast Cancer (Original) dataset ... 699 instances`) comes without a name:
+/// the caller gives it to a row's registry dataset when the prose names no other.
+pub(crate) fn sizes_in_text(text: &str) -> Vec<(Option<&'static str>, u64)> {
     const ITEMS: &[&str] = &[
         "records",
         "instances",
@@ -1218,13 +1221,20 @@ pub(crate) fn sizes_in_text(text: &str) -> Vec<(&'static str, u64)> {
         if counts.is_empty() {
             continue;
         }
-        let named: Vec<&'static str> = datasets_in_text(&sentence)
-            .into_iter()
+        let found = datasets_in_text(&sentence);
+        let named: Vec<&'static str> = found
+            .iter()
             .filter_map(|(_, d)| d.map(|d| d.name))
             .collect();
+        let removed = REMOVED.iter().any(|w| lower.contains(w));
+        let of_a_dataset = !found.is_empty()
+            || ["dataset", "data set", "database"]
+                .iter()
+                .any(|w| lower.contains(w));
         let dataset = match (named.as_slice(), everywhere.as_slice()) {
-            ([one], _) => Some(*one),
-            ([], [only]) if REMOVED.iter().any(|w| lower.contains(w)) => Some(*only),
+            ([one], _) => Some(Some(*one)),
+            ([], [only]) if removed => Some(Some(*only)),
+            ([], []) if removed || of_a_dataset => Some(None),
             _ => None,
         };
         if let Some(name) = dataset {

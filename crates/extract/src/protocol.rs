@@ -120,8 +120,27 @@ fn repetitions(lower: &str, words: &[&str]) -> Option<Option<u64>> {
         });
         return Some(seeds);
     }
-    let repeated = lower.contains("repeat") || lower.contains("repetition");
-    let runs_of = lower.contains(" runs of ") || lower.contains(" rounds of ");
+    // `was run 5 times`, `performed 10 times`: the whole cross-validation again.
+    let repeated = lower.contains("repeat")
+        || lower.contains("repetition")
+        || ([
+            " run ",
+            " ran ",
+            "performed",
+            "executed",
+            "conducted",
+            "carried out",
+        ]
+        .iter()
+        .any(|w| lower.contains(w))
+            && words
+                .iter()
+                .any(|w| w.trim_end_matches(['.', ':']) == "times"));
+    let runs_of = lower.contains(" runs of ")
+        || lower.contains(" rounds of ")
+        || lower.contains(" trials of ")
+        || lower.contains("independent runs")
+        || lower.contains("independent trials");
     if !repeated && !runs_of {
         return None;
     }
@@ -130,11 +149,20 @@ fn repetitions(lower: &str, words: &[&str]) -> Option<Option<u64>> {
         let counted = match w {
             "repeats" | "repetitions" | "repetition" => true,
             "times" => repeated,
-            "runs" | "rounds" => words.get(i + 1) == Some(&"of"),
+            "runs" | "rounds" | "trials" => {
+                words.get(i + 1) == Some(&"of")
+                    || i.checked_sub(1).is_some_and(|k| words[k] == "independent")
+            }
             _ => false,
         };
         if counted {
-            if let Some(r) = i.checked_sub(1).and_then(|k| count_of(words[k])) {
+            // `5 runs of`, `5 independent trials`.
+            let before = |back: usize| i.checked_sub(back).and_then(|k| count_of(words[k]));
+            if let Some(r) = before(1).or_else(|| {
+                (i >= 2 && words[i - 1] == "independent")
+                    .then(|| before(2))
+                    .flatten()
+            }) {
                 return Some(Some(r));
             }
         }
@@ -778,6 +806,30 @@ mod tests {
             "We use 10-fold cross-validation; 95% confidence intervals come from 1000 bootstrap resamples.",
         ] {
             assert_eq!(stated(text).protocol, Some(Protocol::KFold { folds: Some(10) }), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_cross_validation_run_several_times_is_repeated() {
+        for (text, r) in [
+            (
+                "Stratified 10-fold CV was run 5 times with different shuffles.",
+                5,
+            ),
+            (
+                "We ran 5 independent trials of stratified 10-fold cross-validation.",
+                5,
+            ),
+            ("10-fold cross-validation was performed 3 times.", 3),
+        ] {
+            assert_eq!(
+                stated(text).protocol,
+                Some(Protocol::RepeatedKFold {
+                    folds: Some(10),
+                    repeats: Some(r)
+                }),
+                "{text}"
+            );
         }
     }
 

@@ -1356,3 +1356,27 @@ fn a_dataset_column_headed_in_chinese_or_german_names_datasets() {
         assert_eq!(datasets, ["pima", "wdbc"], "{header}");
     }
 }
+
+#[test]
+fn a_percent_header_over_fractions_reads_fractions() {
+    let md = "| Model | Accuracy (%) | Sensitivity (%) | Specificity (%) |\n|---|---|---|---|\n\
+        | SVM | 0.7773 | 0.5672 | 0.8900 |\n| RF | 77.1 | 56.0 | 88.2 |\n";
+    let rows = extract(md, Format::Markdown, "a.md").unwrap();
+    assert!(!rows[0].percent, "{rows:?}");
+    assert!(rows[0].note.contains("read as fractions"), "{rows:?}");
+    assert!(rows[1].percent, "{rows:?}");
+}
+
+#[test]
+fn a_size_said_of_a_dataset_in_words_the_registry_does_not_take_withholds_the_counts() {
+    let md = "We use the Wisconsin Breast Cancer (Original) dataset with 699 instances (458 benign, 241 malignant) and stratified 10-fold cross-validation. Stratified 10-fold CV was run 5 times.\n\n\
+        | Dataset | Method | Acc (%) |\n|---|---|---|\n| wisconsin | SVM | 97.14 |\n";
+    let rows = extract(md, Format::Markdown, "a.md").unwrap();
+    assert!(rows[0].registry.is_some(), "{rows:?}");
+    assert!(rows[0].note.contains("699 items"), "{rows:?}");
+    assert_eq!(
+        (rows[0].folds, rows[0].repeats),
+        (Some(10), Some(5)),
+        "{rows:?}"
+    );
+}
