@@ -528,6 +528,11 @@ pub(crate) fn text_averages_classes(text: &str) -> Option<String> {
         "average over the classes",
         "mean over the classes",
         "class averaged",
+        "for each of the two classes",
+        "with equal weight",
+        "averaged over both classes",
+        "average of the two classes",
+        "mean of the two classes",
     ]
     .iter()
     .find(|phrase| lower.contains(*phrase))

@@ -321,9 +321,12 @@ fn splits_off_a_test_set(lower: &str, words: &[&str]) -> bool {
                 .sum::<u32>()
                 == 100
     });
-    let test = words
-        .iter()
-        .any(|w| bare(w).starts_with("test") || bare(w) == "tested");
+    // `test`, `tested`, and the last part of `train/validation/test`.
+    let test = words.iter().any(|w| {
+        bare(w)
+            .split(['/', '-'])
+            .any(|part| part.starts_with("test"))
+    });
     let split = [
         "split",
         "divided",
@@ -807,6 +810,12 @@ mod tests {
         ] {
             assert_eq!(stated(text).protocol, Some(Protocol::KFold { folds: Some(10) }), "{text}");
         }
+    }
+
+    #[test]
+    fn a_three_way_split_by_shares_is_a_hold_out() {
+        let s = stated("The setup uses 64/16/20 train/validation/test partitions and 15 seeds.");
+        assert_eq!(s.protocol, Some(Protocol::HoldOut));
     }
 
     #[test]
