@@ -334,7 +334,15 @@ fn diaretdb1_aggregated(fields: &Object<'_>, assumption: Assumption) -> Result<P
     };
     let mut testsets = diaretdb1_pixel_level(fields, &images, assumption, "subset")?;
     if only_valid {
+        let before = testsets.len();
         testsets.retain(|t| t.p > 0 && t.n > 0);
+        if before > 0 && testsets.is_empty() {
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                Some("only_valid"),
+                format!("with only_valid true no image is left: each of the {before} selected lacks positive or negative pixels (at this confidence); set only_valid to false, or choose another confidence or subset"),
+            ));
+        }
     }
     som_and_mos(testsets)
 }
