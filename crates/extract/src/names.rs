@@ -1058,6 +1058,12 @@ fn is_dataset_form(form: &str) -> bool {
             | "cohort"
             | "cohorts"
             | "dataset_name"
+            | "training_dataset"
+            | "training_data"
+            | "train_dataset"
+            | "test_dataset"
+            | "evaluation_dataset"
+            | "data_source"
             // Chinese, German, Spanish and Portuguese, French.
             | "数据集"
             | "数据"

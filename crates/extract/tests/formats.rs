@@ -1380,3 +1380,12 @@ fn a_size_said_of_a_dataset_in_words_the_registry_does_not_take_withholds_the_co
         "{rows:?}"
     );
 }
+
+#[test]
+fn a_training_dataset_column_names_the_dataset() {
+    let md = "| Model | Predicts | Training dataset | Test accuracy | ROC-AUC |\n|---|---|---|---|---|\n\
+        | Diabetes risk | Type-2 diabetes risk | Pima Indians Diabetes | 0.73 | 0.82 |\n";
+    let rows = extract(md, Format::Markdown, "a.md").unwrap();
+    assert_eq!(rows[0].dataset, "Pima Indians Diabetes", "{rows:?}");
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.73"), ("auc", "0.82")]);
+}
