@@ -35,7 +35,8 @@
 //! chunks and stages, and ends with [`ErrorKind::Stopped`] when it says so); no I/O and no JSON (the CLI reads CSV and JSON Lines);
 //! no verdicts: the estimates are floating point and approximate by nature, so nothing here
 //! feeds an exact check; no time zones (a timestamp with an offset is refused); no business
-//! value for multiclass models (NannyML's is binary-only): asking for it is an error.
+//! value for multiclass models (NannyML's `MulticlassClassificationBusinessValue`, with a
+//! K×K value matrix, is not implemented): asking for it is an error.
 //! Where NannyML draws random numbers (the calibration splits, the average-precision
 //! bootstrap) this crate uses its own seeded generator, so those parts are reproducible but
 //! not bit-identical to NannyML.

@@ -382,7 +382,7 @@ pub(crate) fn multiclass_refusal(metric: Metric) -> String {
             "the metric {cell} is a cell of the binary confusion matrix; a multiclass model's confusion matrix has a cell per pair of classes, true_{{class}}_pred_{{class}} (ask for confusion_matrix, or Metric::multiclass_confusion_matrix)"
         ),
         _ => format!(
-            "the metric {metric} is supported for binary models only (NannyML's {metric} is binary-only); drop it from the metrics, or estimate a binary model"
+            "the metric {metric} is supported for binary models only (NannyML's multiclass business value, with a K×K value matrix, is not implemented here); drop it from the metrics, or estimate a binary model"
         ),
     }
 }

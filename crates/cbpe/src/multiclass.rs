@@ -389,6 +389,10 @@ fn realize_metric(
             mean((0..k).map(|class| realized_average_precision(raw[class], &binarized(class))))
         }
         Metric::Score(Score::Acc) => {
+            // NannyML: no realised accuracy on a chunk of one true or one predicted class.
+            if present(labels) <= 1 || present(predictions) <= 1 {
+                return None;
+            }
             let correct = labels
                 .iter()
                 .zip(predictions)

@@ -222,9 +222,13 @@ impl ChunkPeriod {
     /// microsecond (pandas' `to_period(...).start_time` and `.end_time`).
     pub fn period_of(&self, t: Timestamp) -> Period {
         let start = self.start_of(t);
-        let end = self
-            .advance(start, u64::from(self.multiple))
-            .last_microsecond_before();
+        // pandas ends one business day (`B`) at its own midnight, not the next business
+        // day's (a Friday ends on Friday); `2B` and longer end before the next start.
+        let next = match (self.unit, self.multiple) {
+            (PeriodUnit::BusinessDay, 1) => Timestamp::from_days(start.days() + 1),
+            _ => self.advance(start, u64::from(self.multiple)),
+        };
+        let end = next.last_microsecond_before();
         Period {
             frequency: *self,
             start,
@@ -418,6 +422,14 @@ mod tests {
                 "2024-01-08",
                 "2024-01-08T00:00:00",
                 "2024-01-08T23:59:59.999999",
+            ),
+            (
+                // A Friday's business day ends on Friday (pandas 3.1.1).
+                "B",
+                "2024-02-23 10:00",
+                "2024-02-23",
+                "2024-02-23T00:00:00",
+                "2024-02-23T23:59:59.999999",
             ),
             (
                 "2B",

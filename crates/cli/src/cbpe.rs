@@ -576,7 +576,7 @@ fn refuse_binary_only(name: &str) -> anyhow::Result<()> {
             "--metrics {metric} is a cell of the binary confusion matrix, not one of a model with --class-columns, whose cells are true_CLASS_pred_CLASS (e.g. true_cat_pred_dog); name confusion_matrix for all of them, or the cells you want"
         ),
         Ok(metric) if metric.binary_only() => bail!(
-            "--metrics {metric} is supported for binary models only, not with --class-columns (NannyML's {metric} is binary-only); drop {metric} from --metrics"
+            "--metrics {metric} is supported for binary models only, not with --class-columns (NannyML's multiclass business value, with a K×K value matrix, is not implemented here); drop {metric} from --metrics"
         ),
         _ => Ok(()),
     }

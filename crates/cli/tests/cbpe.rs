@@ -1290,3 +1290,58 @@ fn metrics_times_chunks_past_the_cap_are_refused_before_fitting() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn multiclass_accuracy_is_not_realised_on_a_chunk_of_one_predicted_class() {
+    // As NannyML: a chunk whose predictions (or labels) hold one class has no realised
+    // accuracy; the chunk after it, with every class, has one.
+    let classes = ["a", "b", "c"];
+    let mut reference = String::from("pa,pb,pc,y_pred,y_true\n");
+    for i in 0..60 {
+        let (p, y) = (classes[i % 3], classes[(i / 2) % 3]);
+        let probs: Vec<&str> = classes
+            .iter()
+            .map(|c| if *c == p { "0.6" } else { "0.2" })
+            .collect();
+        reference.push_str(&format!("{},{p},{y}\n", probs.join(",")));
+    }
+    let mut analysis = String::from("pa,pb,pc,y_pred,y_true\n");
+    for i in 0..20 {
+        let p = if i < 10 { "a" } else { classes[i % 3] };
+        let y = classes[i % 3];
+        let probs: Vec<&str> = classes
+            .iter()
+            .map(|c| if *c == p { "0.6" } else { "0.2" })
+            .collect();
+        analysis.push_str(&format!("{},{p},{y}\n", probs.join(",")));
+    }
+    let (reference, analysis) = (
+        scratch("mc-ref.csv", &reference),
+        scratch("mc-ana.csv", &analysis),
+    );
+    let out = cbpe(&[
+        "--reference",
+        &reference,
+        "--analysis",
+        &analysis,
+        "--class-columns",
+        "a=pa,b=pb,c=pc",
+        "--metrics",
+        "accuracy",
+        "--chunk-size",
+        "10",
+        "--calibration",
+        "never",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = json_of(&out);
+    let chunks = report["chunks"].as_array().unwrap();
+    assert!(chunks[0]["realized"]["accuracy"].is_null(), "{report}");
+    assert!(chunks[1]["realized"]["accuracy"].is_number(), "{report}");
+}
