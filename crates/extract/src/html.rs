@@ -282,6 +282,7 @@ fn table(element: ElementRef<'_>, heading: &str, limits: &Limits) -> RawTable {
         header_rows: (head_rows > 0).then_some(head_rows),
         more_rows,
         more_columns,
+        rows_after_end: 0,
     }
 }
 

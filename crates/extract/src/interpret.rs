@@ -1294,6 +1294,16 @@ fn row_labels(
     let mut after = Vec::new();
     for (k, text) in texts.iter().enumerate() {
         let header = f.label_headers.get(k).map(String::as_str).unwrap_or("");
+        // `BEST` beside a method's name (a `Status` column) marks that row; alone it labels
+        // the best of the rows.
+        let others = texts
+            .iter()
+            .enumerate()
+            .any(|(i, t)| i != k && !t.trim().is_empty());
+        if others && is_rank_mark(text, header) {
+            notes.push(format!("{:?} read as a mark of the row", text.trim()));
+            continue;
+        }
         if let Some(found) = row_kind(text, header).filter(|_| kind.is_none()) {
             // `Fold 3`, `3` under `Fold`, `Std`: said after the method (`SVM Fold 3`); a
             // mean row is the method's own figure.
@@ -1344,6 +1354,21 @@ fn row_labels(
         },
         texts,
     )
+}
+
+/// `Best`, `Worst`, `Highest`, `Lowest` in a column headed `header`: a row's only label
+/// says it is an extreme of the rows; beside the label of a row that is an experiment's own,
+/// in a column that lists no folds, runs or statistics (`Status`, `Note`), a mark.
+fn is_rank_mark(text: &str, header: &str) -> bool {
+    let form = header_form_of(text);
+    let form = form.trim_matches(|c: char| c == '*' || c == '_' || c == '(' || c == ')');
+    let header_form = header_form_of(header);
+    let summarising = numbers_folds_or_runs(header)
+        || matches!(
+            header_form.as_str(),
+            "statistic" | "statistics" | "stat" | "stats" | "summary" | "aggregate" | "aggregation"
+        );
+    !summarising && matches!(form, "best" | "worst" | "highest" | "lowest" | "winner")
 }
 
 /// A fold's or run's label as a reader says it: `3` under `Fold` is `Fold 3`.
@@ -1438,6 +1463,12 @@ fn read_frame(
                     .map(|row| row[j].text.trim())
                     .find(|t| !t.is_empty())
                     .unwrap_or("");
+                let labelled = who.method.is_some() || who.dataset.is_some();
+                if labelled && is_rank_mark(&cell.text, header) {
+                    who.notes
+                        .push(format!("{:?} read as a mark of the row", cell.text.trim()));
+                    continue;
+                }
                 if let Some(found) = row_kind(&cell.text, header) {
                     let label = numbered_label(&cell.text, header);
                     if found != RowKind::Mean {

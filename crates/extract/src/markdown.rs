@@ -22,7 +22,29 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
     let mut sup = 0usize;
     // Consecutive raw HTML blocks (blank lines split one `<table>` into several).
     let mut html = String::new();
+    // The table a paragraph directly follows (rows cut off by a line that is no row), and
+    // that of the paragraph being read.
+    let mut after_table: Option<usize> = None;
+    let mut paragraph_after_table: Option<usize> = None;
     for event in Parser::new_ext(text, Options::ENABLE_TABLES) {
+        if let Event::Start(tag) = &event {
+            let follows = after_table.take();
+            if matches!(tag, Tag::Paragraph) {
+                paragraph_after_table = follows;
+            } else if !matches!(
+                tag,
+                Tag::Heading { .. }
+                    | Tag::Table(_)
+                    | Tag::List(_)
+                    | Tag::CodeBlock(_)
+                    | Tag::BlockQuote(_)
+                    | Tag::HtmlBlock
+                    | Tag::Item
+            ) {
+                // Inline markup inside a paragraph or a cell.
+                after_table = follows;
+            }
+        }
         if !html.is_empty()
             && matches!(
                 event,
@@ -70,6 +92,16 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                 block.clear();
             }
             Event::End(TagEnd::Paragraph) => {
+                if let Some(index) = paragraph_after_table.take() {
+                    // `| RF | 0.765 |` lines after a line that ended the table.
+                    let rows = block
+                        .lines()
+                        .filter(|l| l.trim_start().starts_with('|') && l.matches('|').count() >= 2)
+                        .count();
+                    if let Some(t) = document.tables.get_mut(index) {
+                        t.rows_after_end = rows;
+                    }
+                }
                 document.text.push_str(&block);
                 document.text.push_str("\n\n");
                 last_paragraph = block.trim().to_string();
@@ -94,7 +126,9 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
             Event::End(TagEnd::Table) => {
                 if let Some(mut t) = table.take() {
                     t.header_rows = Some(head_rows.max(1));
+                    let before = document.tables.len();
                     document.push_table(t, limits);
+                    after_table = (document.tables.len() > before).then_some(before);
                 }
             }
             Event::Start(Tag::TableHead) => in_head = true,

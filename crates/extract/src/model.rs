@@ -43,6 +43,9 @@ pub(crate) struct RawTable {
     pub more_rows: bool,
     /// Whether a reader left cells past [`Limits::max_columns`] of a row unread.
     pub more_columns: bool,
+    /// Lines right after a Markdown table that look like its rows (`| RF | 0.765 |`), cut
+    /// off from it by a line that is no row.
+    pub rows_after_end: usize,
 }
 
 impl RawTable {
@@ -60,6 +63,12 @@ impl RawTable {
     /// [`Limits::max_columns`].
     pub(crate) fn cut_notes(&self, limits: &Limits) -> Vec<String> {
         let mut notes = Vec::new();
+        if self.rows_after_end > 0 {
+            notes.push(format!(
+                "{} line(s) after the table look like its rows, but a line between that is no row ended the table: they were not read (mend the table's Markdown)",
+                self.rows_after_end
+            ));
+        }
         if self.more_rows {
             notes.push(format!(
                 "the table has more than {} rows: the rows after them were not read",

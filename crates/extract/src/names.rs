@@ -8,6 +8,38 @@ use scorecheck_algebra::Score;
 
 /// Table abbreviations the algebra does not know as names, each to a canonical key.
 const TABLE_NAMES: &[(&str, &str)] = &[
+    // Portuguese, Spanish, French and Italian names of the common scores (headers of papers
+    // written in those languages); only names with one meaning (German `Genauigkeit` is
+    // accuracy or precision, so it is not read).
+    ("acurácia", "acc"),
+    ("acuracia", "acc"),
+    ("exatidão", "acc"),
+    ("exactitud", "acc"),
+    ("exactitude", "acc"),
+    ("accuratezza", "acc"),
+    ("precisão", "ppv"),
+    ("precisao", "ppv"),
+    ("precisión", "ppv"),
+    ("précision", "ppv"),
+    ("precisione", "ppv"),
+    ("sensibilidade", "sens"),
+    ("sensibilidad", "sens"),
+    ("sensibilité", "sens"),
+    ("sensibilità", "sens"),
+    ("revocação", "sens"),
+    ("revocacao", "sens"),
+    ("exhaustividad", "sens"),
+    ("rappel", "sens"),
+    ("richiamo", "sens"),
+    ("especificidade", "spec"),
+    ("especificidad", "spec"),
+    ("spécificité", "spec"),
+    ("specificità", "spec"),
+    ("sensitivität", "sens"),
+    ("spezifität", "spec"),
+    ("medida_f", "f1p"),
+    ("medida_f1", "f1p"),
+    ("puntuación_f1", "f1p"),
     ("se", "sens"),
     ("sen", "sens"),
     ("sn", "sens"),
@@ -1443,6 +1475,12 @@ mod tests {
         );
         assert_eq!(score_of_qualified_header("pr_auc"), None);
         assert_eq!(score_of_qualified_header("best_model"), None);
+        // Other languages' names with one meaning.
+        assert_eq!(score_of_header("Acurácia (%)"), Some("acc"));
+        assert_eq!(score_of_header("Precisión"), Some("ppv"));
+        assert_eq!(score_of_header("Especificidade"), Some("spec"));
+        assert_eq!(score_of_header("Rappel"), Some("sens"));
+        assert_eq!(score_of_header("Genauigkeit"), None);
     }
 
     #[test]

@@ -456,6 +456,62 @@ fn fold_rows_are_test_sets_and_statistics_of_rows_are_not_results() {
 }
 
 #[test]
+fn a_best_mark_beside_a_method_is_no_statistic_of_the_rows() {
+    // `BEST` in a `Status` column marks the row of a method: its figures are read.
+    let md = "We evaluate with 10-fold cross-validation on the Pima Indians Diabetes dataset.
+
+| Model | Accuracy | Sensitivity | Status |
+|---|---|---|---|
+| SVM | 0.773 | 0.571 | |
+| RF | 0.765 | 0.590 | BEST |
+| LR | 0.771 | 0.560 | **worst** |
+";
+    let rows = extract(md, Format::Markdown, "m.md").unwrap();
+    let methods: Vec<&str> = rows.iter().map(|r| r.method.as_str()).collect();
+    assert_eq!(methods, ["SVM", "RF", "LR"], "{rows:?}");
+    assert_eq!(scores(&rows[1]), vec![("acc", "0.765"), ("sens", "0.590")]);
+    assert!(
+        rows[1].note.contains("read as a mark of the row"),
+        "{}",
+        rows[1].note
+    );
+    // `Best` under `Run` beside a method is the best of its runs: not one experiment's.
+    let md = "| Model | Run | Accuracy |
+|---|---|---|
+| SVM | 1 | 0.773 |
+| SVM | 2 | 0.771 |
+| SVM | Best | 0.773 |
+";
+    let rows = extract(md, Format::Markdown, "r.md").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert!(rows.iter().all(|r| !r.method.contains("Best")), "{rows:?}");
+}
+
+#[test]
+fn rows_cut_off_a_markdown_table_by_a_stray_line_are_said() {
+    let md = "10-fold cross-validation on Pima.
+
+| Model | Accuracy | F1 |
+|---|---|---|
+| SVM | 0.773 | 0.61 |
+|
+| RF | 0.765 | 0.62 |
+| LR | 0.771 | 0.60 |
+
+| Another paragraph | not a table |
+";
+    let rows = extract(md, Format::Markdown, "m.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert!(
+        rows[0]
+            .note
+            .contains("2 line(s) after the table look like its rows"),
+        "{}",
+        rows[0].note
+    );
+}
+
+#[test]
 fn a_slashed_kind_header_and_fractions_beside_percent_cells_in_latex() {
     let tex = r"\begin{table}\caption{Summary}\label{tab:s}
 \begin{tabular}{lccc}\toprule
