@@ -533,6 +533,16 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
                 (request(row, check, p, n, None), true)
             }
             (None, _) => (String::new(), false),
+            // Leave-one-out: the pooled predictions are one test set of the whole dataset
+            // (a k-fold score of means over p + n folds; the mean of per-fold accuracies is
+            // the pooled accuracy, other per-fold scores of one sample are undefined).
+            (Some(Protocol::LeaveOneOut), "verdict_one_testset") => {
+                (request(row, check, p, n, None), true)
+            }
+            (Some(Protocol::LeaveOneOut), _) => {
+                verdicts.push("leave-one-out: see verdict_one_testset".to_string());
+                continue;
+            }
             (
                 Some(Protocol::KFold { folds: Some(k) }),
                 "verdict_kfold_som" | "verdict_kfold_mos",

@@ -447,3 +447,48 @@ fn scan_keeps_a_total_time_limit_and_marks_the_rows_it_did_not_reach() {
     assert!(summary.contains("0 checked"), "{summary}");
     assert!(summary.contains("raise it"), "{summary}");
 }
+
+#[test]
+fn scan_checks_leave_one_out_as_one_test_set_of_the_whole_dataset() {
+    // Leave-one-out's figures are the pooled predictions': one test set of Pima's 268 and
+    // 500. 200 and 450 correct give 0.846, 0.746, 0.900; no matrix gives an accuracy
+    // outside its sensitivity and specificity.
+    let dir = temp_dir("loo");
+    let paper = write(
+        &dir,
+        "loo.md",
+        "We used leave-one-out cross-validation on the Pima Indians Diabetes dataset.
+
+| Model | Accuracy | Sensitivity | Specificity |
+|---|---|---|---|
+| SVM | 0.846 | 0.746 | 0.900 |
+| RF | 0.900 | 0.500 | 0.500 |
+",
+    );
+    let out = scorecheck().arg("scan").arg(&paper).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 3, "{text}");
+    assert!(
+        rows[1].contains(",268,500,,,1_testset_no_kfold,"),
+        "{}",
+        rows[1]
+    );
+    assert!(
+        rows[1].contains(",consistent,leave-one-out: see verdict_one_testset,"),
+        "{}",
+        rows[1]
+    );
+    assert!(
+        rows[2].contains(",inconsistent,leave-one-out: see verdict_one_testset,"),
+        "{}",
+        rows[2]
+    );
+    assert!(
+        rows[2].contains("inconsistent under every assumption"),
+        "{}",
+        rows[2]
+    );
+    let summary = String::from_utf8(out.stderr).unwrap();
+    assert!(summary.contains("2 checked, 1 findings"), "{summary}");
+}

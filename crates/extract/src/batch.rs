@@ -26,7 +26,8 @@ pub const LEADING: [&str; 12] = [
 pub const TRAILING: [&str; 3] = ["percent", "eps", "note"];
 
 /// The check a row's protocol names, for the `check` column (empty when the text states
-/// none, k-fold without its k, or a repeated k-fold without the number of repetitions).
+/// none, k-fold without its k, or a repeated k-fold without the number of repetitions;
+/// one test set for leave-one-out, whose pooled predictions are one of the whole dataset).
 pub fn check_of(row: &Row) -> &'static str {
     match row.protocol {
         Some(
@@ -36,7 +37,8 @@ pub fn check_of(row: &Row) -> &'static str {
                 repeats: Some(_),
             },
         ) => "1_dataset_kfold_som",
-        Some(Protocol::HoldOut) => "1_testset_no_kfold",
+        // Leave-one-out's pooled predictions: one test set of the dataset's p and n.
+        Some(Protocol::HoldOut | Protocol::LeaveOneOut) => "1_testset_no_kfold",
         _ => "",
     }
 }

@@ -16,6 +16,10 @@ pub enum Protocol {
     },
     /// One held-out test set (a train/test split).
     HoldOut,
+    /// Leave-one-out cross-validation: one fold per sample, so the figures are those of the
+    /// pooled predictions, one test set of the whole dataset's p and n (a mean of per-fold
+    /// accuracies is the pooled accuracy; other per-fold scores of one sample are undefined).
+    LeaveOneOut,
     /// Repeated k-fold cross-validation (`10 repeats of 5-fold`, `5-fold CV repeated 10
     /// times`, `10x5-fold`): k and the number of repetitions, each when stated.
     RepeatedKFold {
@@ -215,7 +219,7 @@ fn in_sentence(sentence: &str) -> Option<Protocol> {
         .collect();
     let base = in_sentence_once(&lower, &words);
     let repeats = match &base {
-        Some(Protocol::HoldOut) => None,
+        Some(Protocol::HoldOut | Protocol::LeaveOneOut) => None,
         _ => repetitions(&lower, &words),
     };
     // `10x5-fold` names its folds after the x.
@@ -245,8 +249,37 @@ fn in_sentence(sentence: &str) -> Option<Protocol> {
 /// The protocol one sentence states (lowercased, dashes made `-`, split into `words`),
 /// repetitions aside.
 fn in_sentence_once(lower: &str, words: &[&str]) -> Option<Protocol> {
-    // "5-fold", "5 fold", "five-fold", "ten fold", "10-folds"
+    let k_fold = k_fold_named(words);
+    if leaves_one_out(lower, words) {
+        // `10-fold and leave-one-out cross-validation`: which gave the figures is not said.
+        return k_fold.is_none().then_some(Protocol::LeaveOneOut);
+    }
+    if k_fold.is_some() {
+        return k_fold;
+    }
     let cv_context = lower.contains("cross") || lower.contains("fold") || lower.contains(" cv");
+    // A split without a k ("Cross-validation: stratified train-test split (70-30)") is one
+    // held-out test set, whatever the sentence calls it.
+    if lower.contains("hold-out")
+        || lower.contains("holdout")
+        || lower.contains("train/test split")
+        || lower.contains("train-test split")
+        || lower.contains("training/test split")
+        || lower.contains("held-out test set")
+        || splits_off_a_test_set(lower, words)
+        || (!cv_context && reports_on_a_test_set(lower))
+    {
+        return Some(Protocol::HoldOut);
+    }
+    if cv_context && lower.contains("cross-validation") || lower.contains("cross validation") {
+        return Some(Protocol::KFold { folds: None });
+    }
+    None
+}
+
+/// The k-fold cross-validation a sentence's words name: `5-fold`, `5 fold`, `five-fold`,
+/// `ten fold`, `10-folds`, `10 cv`, `k-fold`.
+fn k_fold_named(words: &[&str]) -> Option<Protocol> {
     for (i, word) in words.iter().enumerate() {
         let (count, rest) = match word.split_once('-') {
             Some((count, rest)) => (count, rest),
@@ -270,23 +303,38 @@ fn in_sentence_once(lower: &str, words: &[&str]) -> Option<Protocol> {
             return Some(Protocol::KFold { folds: Some(k) });
         }
     }
-    // A split without a k ("Cross-validation: stratified train-test split (70-30)") is one
-    // held-out test set, whatever the sentence calls it.
-    if lower.contains("hold-out")
-        || lower.contains("holdout")
-        || lower.contains("train/test split")
-        || lower.contains("train-test split")
-        || lower.contains("training/test split")
-        || lower.contains("held-out test set")
-        || splits_off_a_test_set(lower, words)
-        || (!cv_context && reports_on_a_test_set(lower))
-    {
-        return Some(Protocol::HoldOut);
-    }
-    if cv_context && lower.contains("cross-validation") || lower.contains("cross validation") {
-        return Some(Protocol::KFold { folds: None });
-    }
     None
+}
+
+/// Whether a sentence evaluates by leave-one-out (`leave-one-out cross-validation`, `LOOCV`,
+/// `the leave one out (LOO) protocol`), one sample per fold; not a leave-one-subject-out or
+/// leave-one-site-out split (groups of unknown sizes), nor a leave-one-out encoding.
+fn leaves_one_out(lower: &str, words: &[&str]) -> bool {
+    let bare = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
+    if words
+        .iter()
+        .any(|w| matches!(bare(w).as_str(), "loocv" | "loo_cv" | "loo-cv"))
+    {
+        return true;
+    }
+    let named = lower.contains("leave-one-out")
+        || lower.contains("leave one out")
+        || lower.contains("leave-1-out")
+        || words.iter().any(|w| bare(w) == "loo");
+    let evaluates = [
+        "cross",
+        "validat",
+        "evaluat",
+        "tested",
+        "testing",
+        "protocol",
+        "scheme",
+        "procedure",
+        "strategy",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    named && evaluates && !lower.contains("encod")
 }
 
 /// Whether a sentence splits the data into training and test parts by proportions (`80% for
@@ -505,7 +553,7 @@ pub fn stated(text: &str) -> Stated {
         let (folds, repeated, repeats) = match protocol {
             Protocol::KFold { folds } => (folds, false, None),
             Protocol::RepeatedKFold { folds, repeats } => (folds, true, repeats),
-            Protocol::HoldOut => {
+            Protocol::HoldOut | Protocol::LeaveOneOut => {
                 if !others.iter().any(|(p, _)| *p == protocol) {
                     others.push((protocol, sentence));
                 }
@@ -626,6 +674,34 @@ pub fn stated(text: &str) -> Stated {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn leave_one_out_is_its_own_protocol() {
+        for text in [
+            "We used leave-one-out cross-validation.",
+            "Models were evaluated by LOOCV.",
+            "The leave one out (LOO) protocol was followed.",
+        ] {
+            assert_eq!(stated(text).protocol, Some(Protocol::LeaveOneOut), "{text}");
+        }
+        // Groups of unknown sizes, an encoding, and a sentence naming k-fold too.
+        assert_eq!(
+            stated("We used leave-one-subject-out cross-validation.").protocol,
+            Some(Protocol::KFold { folds: None })
+        );
+        assert_eq!(
+            stated("Categories use a leave-one-out encoding. We use 10-fold CV.").protocol,
+            Some(Protocol::KFold { folds: Some(10) })
+        );
+        assert_eq!(
+            stated("We compare 10-fold and leave-one-out cross-validation.").protocol,
+            None
+        );
+        // Beside a k-fold sentence: two protocols, none taken.
+        let s = stated("We use 10-fold CV. A leave-one-out validation is also reported.");
+        assert_eq!(s.protocol, None);
+        assert!(s.ambiguous.is_some());
+    }
 
     #[test]
     fn protocols_from_sentences() {
