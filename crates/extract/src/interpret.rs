@@ -644,7 +644,19 @@ fn rows_as_printed(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
     if let Some(read) = reports_by_label(&g, table) {
         return read;
     }
-    match classification_report(&g, table) {
+    // A report printed transposed (`| Metric | Benign (0) | Malignant (1) |`, rows
+    // `Precision`, `Recall`, `F1-score`, `Support`): its columns are the classes.
+    let transposed = transposed_report(&g);
+    match classification_report(&g, table).or_else(|| {
+        let t = transposed.as_ref()?;
+        classification_report(t, table).map(|read| {
+            read.map(|mut row| {
+                row.notes
+                    .push("a classification report printed with classes in columns".to_string());
+                row
+            })
+        })
+    }) {
         Some(Ok(row)) => return (vec![row], None),
         Some(Err(why)) => return (Vec::new(), Some(why)),
         None => {}
@@ -662,6 +674,37 @@ fn rows_as_printed(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
         }
         None => (rows_of_grid(g, table), None),
     }
+}
+
+/// A grid whose first column names precision, recall, an F1 and support, turned so that
+/// those are its header (each class a row), as scikit-learn prints a report; `None` for
+/// any other grid (a `| Metric | SVM | RF |` table names no support: its columns are
+/// methods).
+fn transposed_report(g: &[Vec<GridCell>]) -> Option<Vec<Vec<GridCell>>> {
+    let labels: Vec<String> = g
+        .iter()
+        .map(|row| {
+            row.first()
+                .map_or(String::new(), |c| header_form_of(&c.text))
+        })
+        .collect();
+    let has = |names: &[&str]| labels.iter().any(|l| names.contains(&l.as_str()));
+    if !(has(&["support"])
+        && has(&["precision"])
+        && has(&["recall"])
+        && has(&["f1_score", "f1", "f1score", "f_score", "f1_measure"]))
+    {
+        return None;
+    }
+    let width = g.iter().map(Vec::len).max()?;
+    if g.iter().any(|row| row.len() != width) {
+        return None;
+    }
+    Some(
+        (0..width)
+            .map(|c| g.iter().map(|row| row[c].clone()).collect())
+            .collect(),
+    )
 }
 
 /// The rows of a table's expanded grid (blank rows left out).
@@ -812,6 +855,14 @@ fn names_a_size(header: &str) -> bool {
             | "obs"
             | "objects"
             | "cases"
+            | "modules"
+            | "files"
+            | "items"
+            | "data_points"
+            | "datapoints"
+            | "patients"
+            | "subjects"
+            | "images"
     )
 }
 

@@ -488,6 +488,27 @@ pub(crate) fn score_of_qualified_header(header: &str) -> Option<(&'static str, S
         };
         return qualified(score, prefix);
     }
+    // `Acc before`, `Acc after`, `Acc trước`: one word after the score says whose figures
+    // (a statistic, another split, class or curve, or a word of the same quantity is not).
+    if let [name, after] = words.as_slice() {
+        let score = score_of_header(name)?;
+        let word = after
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        // In parentheses a word after a score is too often another quantity (`(σ)`, `(PRC)`).
+        let other = word.is_empty()
+            || after.starts_with(['(', '['])
+            || !word.chars().any(char::is_alphabetic)
+            || AFTER_A_SCORE_OTHER.contains(&word.as_str())
+            || SAME_QUANTITY_WORDS.contains(&word.as_str())
+            || is_value_word(after)
+            || score_of_header(after).is_some()
+            || matches!(
+                word.as_str(),
+                "score" | "scores" | "value" | "values" | "rate" | "metric" | "result" | "results"
+            );
+        return (!other).then(|| qualified(score, &[after])).flatten();
+    }
     None
 }
 
@@ -1233,6 +1254,23 @@ pub(crate) fn sizes_in_text(text: &str) -> Vec<(Option<&'static str>, u64)> {
         "images",
         "modules",
     ];
+    // Words between a count and its items that say which items a dataset kept.
+    const KEPT: &[&str] = &[
+        "complete",
+        "usable",
+        "valid",
+        "unique",
+        "remaining",
+        "labelled",
+        "labeled",
+        "clean",
+        "cleaned",
+        "distinct",
+        "available",
+        "annotated",
+        "non-missing",
+        "total",
+    ];
     const REMOVED: &[&str] = &[
         "remov", "remain", "dropp", "exclud", "discard", "clean", "duplicat", "missing", "subset",
         "kept", "retain", "filter",
@@ -1262,10 +1300,15 @@ pub(crate) fn sizes_in_text(text: &str) -> Vec<(Option<&'static str>, u64)> {
             })
             .filter(|w| !w.is_empty())
             .collect();
-        let counts: Vec<u64> = words
-            .windows(2)
-            .filter(|pair| ITEMS.contains(&pair[1].as_str()))
-            .filter_map(|pair| pair[0].parse::<u64>().ok())
+        // `80 instances`, and `80 complete instances` with one word of what was kept between.
+        let counts: Vec<u64> = (0..words.len())
+            .filter_map(|i| {
+                let item = |k: usize| words.get(k).is_some_and(|w| ITEMS.contains(&w.as_str()));
+                let kept = |k: usize| words.get(k).is_some_and(|w| KEPT.contains(&w.as_str()));
+                (item(i + 1) || (kept(i + 1) && item(i + 2)))
+                    .then(|| words[i].parse::<u64>().ok())
+                    .flatten()
+            })
             .collect();
         if counts.is_empty() {
             continue;
@@ -1314,6 +1357,20 @@ mod tests {
             Some(("auc", "rnd_split (Q1)".to_string()))
         );
         assert_eq!(read("Recall - test"), Some(("sens", String::new())));
+        // One word after the score, without a dash.
+        assert_eq!(read("Acc before"), Some(("acc", "before".to_string())));
+        assert_eq!(read("Acc trước"), Some(("acc", "trước".to_string())));
+        for other in [
+            "Accuracy std",
+            "AUC train",
+            "F1 macro",
+            "Acc 2",
+            "Recall negative",
+            "AUC PR",
+            "Accuracy (SVM)",
+        ] {
+            assert_eq!(read(other), None, "{other}");
+        }
         for other in [
             "Accuracy (σ)",
             "AUC - PRC",

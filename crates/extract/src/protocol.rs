@@ -124,6 +124,20 @@ fn repetitions(lower: &str, words: &[&str]) -> Option<Option<u64>> {
         });
         return Some(seeds);
     }
+    // `not repeated`, `without repetition`: one run, said so.
+    if [
+        "not repeated",
+        "no repeated",
+        "without repeat",
+        "without repetition",
+        "no repetition",
+        "never repeated",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+    {
+        return None;
+    }
     // `was run 5 times`, `performed 10 times`: the whole cross-validation again.
     let repeated = lower.contains("repeat")
         || lower.contains("repetition")
@@ -280,30 +294,54 @@ fn in_sentence_once(lower: &str, words: &[&str]) -> Option<Protocol> {
 /// The k-fold cross-validation a sentence's words name: `5-fold`, `5 fold`, `five-fold`,
 /// `ten fold`, `10-folds`, `10 cv`, `k-fold`.
 fn k_fold_named(words: &[&str]) -> Option<Protocol> {
-    for (i, word) in words.iter().enumerate() {
-        let (count, rest) = match word.split_once('-') {
-            Some((count, rest)) => (count, rest),
-            None => (*word, words.get(i + 1).copied().unwrap_or("")),
-        };
-        if !(rest.starts_with("fold")
-            || (rest == "cv" && count.bytes().all(|b| b.is_ascii_digit())))
-        {
-            continue;
-        }
-        let number = count.parse::<u64>().ok().or_else(|| {
-            NUMBER_WORDS
-                .iter()
-                .find(|(w, _)| *w == count)
-                .map(|(_, n)| *n)
-        });
-        if count == "k" || count == "n" {
-            return Some(Protocol::KFold { folds: None });
-        }
-        if let Some(k) = number.filter(|k| (2..=100).contains(k)) {
-            return Some(Protocol::KFold { folds: Some(k) });
-        }
+    k_folds_named(words).next()
+}
+
+/// Every k-fold cross-validation a sentence's words name, in order.
+fn k_folds_named<'a>(words: &'a [&'a str]) -> impl Iterator<Item = Protocol> + 'a {
+    (0..words.len()).filter_map(move |i| k_fold_at(words, i))
+}
+
+/// The k-fold cross-validation the words at `i` name, if any.
+fn k_fold_at(words: &[&str], i: usize) -> Option<Protocol> {
+    let word = words[i];
+    let (count, rest) = match word.split_once('-') {
+        Some((count, rest)) => (count, rest),
+        None => (word, words.get(i + 1).copied().unwrap_or("")),
+    };
+    if !(rest.starts_with("fold") || (rest == "cv" && count.bytes().all(|b| b.is_ascii_digit()))) {
+        return None;
     }
-    None
+    if count == "k" || count == "n" {
+        return Some(Protocol::KFold { folds: None });
+    }
+    let number = count.parse::<u64>().ok().or_else(|| {
+        NUMBER_WORDS
+            .iter()
+            .find(|(w, _)| *w == count)
+            .map(|(_, n)| *n)
+    });
+    number
+        .filter(|k| (2..=100).contains(k))
+        .map(|k| Protocol::KFold { folds: Some(k) })
+}
+
+/// Whether one sentence names k-fold cross-validations of different k (`10-fold; 5-fold for
+/// adult`, `we compare 5-fold and 10-fold CV`): which gave a row's figures is not said.
+fn names_several_k(sentence: &str) -> bool {
+    let lower = sentence
+        .to_lowercase()
+        .replace(['\u{2010}', '\u{2013}', '~'], "-");
+    let words: Vec<&str> = lower
+        .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ',' | ';'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut ks = k_folds_named(&words).filter_map(|p| match p {
+        Protocol::KFold { folds } => folds,
+        _ => None,
+    });
+    let first = ks.next();
+    ks.any(|k| Some(k) != first)
 }
 
 /// Whether a sentence evaluates by leave-one-out (`leave-one-out cross-validation`, `LOOCV`,
@@ -538,6 +576,10 @@ pub fn stated(text: &str) -> Stated {
             other_estimate.get_or_insert(sentence);
             continue;
         }
+        if names_several_k(&sentence) {
+            conflicts.push(sentence);
+            continue;
+        }
         let Some(protocol) = in_sentence(&sentence) else {
             if runs.is_none() {
                 runs = averaged_runs(&sentence).map(|r| (r, sentence));
@@ -696,6 +738,16 @@ mod tests {
         assert_eq!(
             stated("We compare 10-fold and leave-one-out cross-validation.").protocol,
             None
+        );
+        // Different k in one sentence: which gave a row's figures is not said.
+        let s = stated("All figures use 10-fold cross-validation (5-fold for adult).");
+        assert_eq!(s.protocol, None);
+        assert!(s.ambiguous.is_some());
+        // A repetition said not to have happened.
+        assert_eq!(
+            stated("A single 10-fold cross-validation run, not repeated cross-validation.")
+                .protocol,
+            Some(Protocol::KFold { folds: Some(10) })
         );
         // Beside a k-fold sentence: two protocols, none taken.
         let s = stated("We use 10-fold CV. A leave-one-out validation is also reported.");

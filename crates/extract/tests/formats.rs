@@ -512,6 +512,73 @@ fn rows_cut_off_a_markdown_table_by_a_stray_line_are_said() {
 }
 
 #[test]
+fn sizes_a_document_states_in_a_modules_column_or_with_a_word_between() {
+    // The cleaned NASA CM1 (327 modules) is not the registry's 498: its counts are unused.
+    let md = "We use the cleaned NASA MDP data.
+
+| Name | Modules | Defective | Clean |
+| ---- | ------- | --------- | ----- |
+| CM1  | 327     | 42        | 285   |
+
+All models are evaluated with stratified 10-fold cross-validation.
+
+| Dataset | Model | Accuracy | Recall |
+|---|---|---|---|
+| CM1 | RF | 0.8777 | 0.2857 |
+";
+    let rows = extract(md, Format::Markdown, "m.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].counts(), None, "{}", rows[0].note);
+    // `80 complete instances`: hepatitis's 80 complete cases are not the registry's 155.
+    let md = "Results use stratified 10-fold cross-validation. The hepatitis data has 80 complete instances after removing missing values.
+
+| Dataset | Accuracy | Sensitivity | Specificity |
+|---|---|---|---|
+| hepatitis | 0.8625 | 0.7692 | 0.8806 |
+";
+    let rows = extract(md, Format::Markdown, "h.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].counts(), None, "{}", rows[0].note);
+}
+
+#[test]
+fn a_classification_report_with_classes_in_columns() {
+    let md = "We applied 10-fold cross-validation.
+
+| Metric      | Benign (0) | Malignant (1) |
+|-------------|------------|----------------|
+| Precision   | 0.96       | 0.96           |
+| Recall      | 0.97       | 0.95           |
+| F1-score    | 0.96       | 0.96           |
+| Support     | 106        | 65             |
+";
+    let rows = extract(md, Format::Markdown, "r.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].support, Some((65, 106)));
+    assert_eq!(
+        scores(&rows[0]),
+        vec![
+            ("sens", "0.95"),
+            ("spec", "0.97"),
+            ("ppv", "0.96"),
+            ("npv", "0.96"),
+            ("f1p", "0.96"),
+            ("f1n", "0.96")
+        ]
+    );
+    // Without a support row, the columns are methods.
+    let md = "| Metric | SVM | RF |
+|---|---|---|
+| Precision | 0.91 | 0.93 |
+| Recall | 0.88 | 0.90 |
+| F1-score | 0.89 | 0.91 |
+";
+    let rows = extract(md, Format::Markdown, "m.md").unwrap();
+    let methods: Vec<&str> = rows.iter().map(|r| r.method.as_str()).collect();
+    assert_eq!(methods, ["SVM", "RF"]);
+}
+
+#[test]
 fn a_slashed_kind_header_and_fractions_beside_percent_cells_in_latex() {
     let tex = r"\begin{table}\caption{Summary}\label{tab:s}
 \begin{tabular}{lccc}\toprule
