@@ -107,7 +107,7 @@ impl ExperimentAnswer {
             note: experiment
                 .windows
                 .is_empty()
-                .then(|| ONLY_BOUNDS.to_string()),
+                .then(|| unusable_note(experiment.is_constrained())),
         }
     }
 }
@@ -115,6 +115,17 @@ impl ExperimentAnswer {
 /// The note of a check whose reported scores are all unusable, so that only bounds count.
 pub(crate) const ONLY_BOUNDS: &str =
     "no reported score is usable by this protocol, so only the bounds were checked";
+
+/// The note of a check without a usable reported score: only its bounds were checked, or,
+/// with none (`constrained` false), nothing was.
+pub(crate) fn unusable_note(constrained: bool) -> String {
+    if constrained {
+        ONLY_BOUNDS.to_string()
+    } else {
+        "no reported score is usable by this protocol and no bound is given, so nothing was checked"
+            .to_string()
+    }
+}
 
 /// The scores a witness shows: those reported or bounded, each once in order of first
 /// appearance, or acc, sens, spec and bacc when there are none.
@@ -212,6 +223,8 @@ mod tests {
                 explanation: "no counts".into()
             }
         );
-        assert_eq!(answer.note.as_deref(), Some(ONLY_BOUNDS));
+        // Neither a reported score nor a bound: the note says nothing was checked.
+        assert_eq!(answer.note, Some(unusable_note(false)));
+        assert_ne!(answer.note.as_deref(), Some(ONLY_BOUNDS));
     }
 }

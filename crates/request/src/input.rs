@@ -123,13 +123,20 @@ impl<'a> Object<'a> {
                 .collect();
             known.sort_unstable();
             known.dedup();
-            let suggestion = known
-                .iter()
-                .map(|k| (strsim::jaro_winkler(key, k), *k))
-                .filter(|(s, _)| *s > 0.8)
-                .max_by(|a, b| a.0.total_cmp(&b.0))
-                .map(|(_, k)| format!("; did you mean {k:?}?"))
-                .unwrap_or_default();
+            // Per-fold bounds of several datasets are each evaluation's, as in the reference.
+            let inside = key == "fold_score_bounds" && known.contains(&"evaluations");
+            let suggestion = if inside {
+                "; fold bounds are each evaluation's: give them as evaluations[i].fold_score_bounds"
+                    .to_string()
+            } else {
+                known
+                    .iter()
+                    .map(|k| (strsim::jaro_winkler(key, k), *k))
+                    .filter(|(s, _)| *s > 0.8)
+                    .max_by(|a, b| a.0.total_cmp(&b.0))
+                    .map(|(_, k)| format!("; did you mean {k:?}?"))
+                    .unwrap_or_default()
+            };
             return Err(Error::new(
                 ErrorKind::UnknownField,
                 Some(&self.field_path(key)),

@@ -221,7 +221,7 @@ const PROTOCOLS: &[Protocol] = &[
     Protocol {
         name: "n_datasets_mos_known_folds_mos",
         family: FamilyKind::MeanOfScores,
-        takes: "`evaluations` [{`dataset`, `folding`}], `scores`, `eps`, `fold_score_bounds`, `dataset_score_bounds`: scores averaged over folds, then datasets",
+        takes: "`evaluations` [{`dataset`, `folding`, `fold_score_bounds`}], `scores`, `eps`, `dataset_score_bounds`: scores averaged over folds, then datasets",
         read: family!(MeanOfScores, mean_of_scores::read_datasets_known_folds),
     },
     Protocol {
@@ -233,7 +233,7 @@ const PROTOCOLS: &[Protocol] = &[
     Protocol {
         name: "n_datasets_mos_unknown_folds_mos",
         family: FamilyKind::UnknownFolds,
-        takes: "`evaluations` [{`dataset`, `folding`}] (folds of unknown composition), `scores`, `eps`, `fold_score_bounds`, `dataset_score_bounds`",
+        takes: "`evaluations` [{`dataset`, `folding`, `fold_score_bounds`}] (folds of unknown composition), `scores`, `eps`, `dataset_score_bounds`",
         read: family!(UnknownFolds, unknown_folds::read_many),
     },
     Protocol {

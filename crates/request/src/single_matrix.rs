@@ -5,9 +5,7 @@
 
 use scorecheck_algebra::Score;
 
-use crate::figures::{
-    is_auc, read_windows, read_windows_with_auc, unsupported, Figures, ReportedAuc,
-};
+use crate::figures::{is_auc, read_windows_with_auc, unsupported, Figures, ReportedAuc};
 use crate::folding;
 use crate::input::{self, Object};
 use crate::json::Json;
@@ -370,7 +368,14 @@ pub fn read_splits(fields: &Object<'_>) -> Result<SplitsRequest> {
         Some(v) => input::positive(v, "max_setups", MAX_SETUPS)?,
         None => DEFAULT_MAX_SETUPS,
     };
-    let figures = read_windows(fields)?;
+    let (figures, auc) = read_windows_with_auc(fields)?;
+    if let Some(auc) = auc {
+        return Err(Error::new(
+            ErrorKind::Unsupported,
+            Some(&input::join("scores", &auc.key)),
+            "the AUC is not checked over the class splits of a total (testset.total): give the test set's p and n to check it, or remove it here",
+        ));
+    }
     Ok(SplitsRequest {
         total,
         max_setups,

@@ -14,10 +14,6 @@ use crate::Result;
 /// What an undecided integer program covered.
 const PROGRAM_NOT_FINISHED: &str = "the integer program was not finished";
 
-/// The note of a check where no reported score is usable.
-const BOUNDS_ONLY: &str =
-    "no reported score is usable by this protocol, so only the bounds were checked";
-
 /// The integer program of `experiment` (variables tp, tn per fold in dataset order).
 pub(crate) fn build(experiment: &Experiment) -> Result<Problem> {
     scorecheck_experiment::build(experiment).map_err(build_error)
@@ -58,7 +54,7 @@ pub(crate) fn outcome_of(
         note: experiment
             .windows
             .is_empty()
-            .then(|| BOUNDS_ONLY.to_string()),
+            .then(|| crate::program::unusable_note(experiment.is_constrained())),
         auc: None,
         ranges: None,
     };

@@ -102,7 +102,7 @@ fn decide(
     let note = ex
         .windows
         .is_empty()
-        .then(|| program::ONLY_BOUNDS.to_string());
+        .then(|| program::unusable_note(ex.is_constrained()));
     Ok(outcome(
         conclusion,
         MulticlassDecision::Macro { answer, note },
