@@ -646,7 +646,16 @@ fn rows_as_printed(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
     }
     // A report printed transposed (`| Metric | Benign (0) | Malignant (1) |`, rows
     // `Precision`, `Recall`, `F1-score`, `Support`): its columns are the classes.
-    let transposed = transposed_report(&g);
+    let transposed = match transposed_report(&g) {
+        Transposed::No => None,
+        Transposed::Classes(t) => Some(t),
+        Transposed::Unclear => {
+            return (
+                Vec::new(),
+                Some("scores named in rows above a Support row, in columns not named as classes (`0`, `1`, `Benign (0)`): per-class figures or another layout, not read".to_string()),
+            )
+        }
+    };
     match classification_report(&g, table).or_else(|| {
         let t = transposed.as_ref()?;
         classification_report(t, table).map(|read| {
@@ -676,11 +685,30 @@ fn rows_as_printed(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
     }
 }
 
+/// What a grid with scores named in its first column and a `Support` row is.
+enum Transposed {
+    /// No such grid (a `| Metric | SVM | RF |` table names no support: its columns are
+    /// methods).
+    No,
+    /// A report with classes in columns, turned so that each class is a row.
+    Classes(Vec<Vec<GridCell>>),
+    /// Columns not named as classes (`LR | RF`, `Train | Test`, `Fold 1 | Fold 2`, species):
+    /// whether they are classes, and which two of how many, is not known.
+    Unclear,
+}
+
+/// Labels of the classes of a binary report, in any case, alone or closing a name in
+/// parentheses (`Malignant (1)`) or after `Class`.
+const CLASS_LABELS: &[&str] = &[
+    "0", "1", "0.0", "1.0", "-1", "true", "false", "yes", "no", "positive", "negative", "pos",
+    "neg",
+];
+
 /// A grid whose first column names precision, recall, an F1 and support, turned so that
-/// those are its header (each class a row), as scikit-learn prints a report; `None` for
-/// any other grid (a `| Metric | SVM | RF |` table names no support: its columns are
-/// methods).
-fn transposed_report(g: &[Vec<GridCell>]) -> Option<Vec<Vec<GridCell>>> {
+/// those are its header (each class a row), as scikit-learn prints a report, when its
+/// columns are named as a binary report's classes (`0`/`1`, `Benign (0)`/`Malignant (1)`,
+/// `Class 0`, `Positive`/`Negative`), with average columns (`macro avg`) beside them.
+fn transposed_report(g: &[Vec<GridCell>]) -> Transposed {
     let labels: Vec<String> = g
         .iter()
         .map(|row| {
@@ -694,13 +722,40 @@ fn transposed_report(g: &[Vec<GridCell>]) -> Option<Vec<Vec<GridCell>>> {
         && has(&["recall"])
         && has(&["f1_score", "f1", "f1score", "f_score", "f1_measure"]))
     {
-        return None;
+        return Transposed::No;
     }
-    let width = g.iter().map(Vec::len).max()?;
+    let Some(width) = g.iter().map(Vec::len).max() else {
+        return Transposed::No;
+    };
     if g.iter().any(|row| row.len() != width) {
-        return None;
+        return Transposed::Unclear;
     }
-    Some(
+    let class_like = |text: &str| {
+        let lower = text.trim().to_lowercase();
+        let marked = lower
+            .strip_suffix(')')
+            .and_then(|t| t.rsplit_once('('))
+            .map(|(_, inner)| inner.trim().to_string());
+        let bare = lower
+            .strip_prefix("class")
+            .map(|t| t.trim_start_matches([' ', '_', '-', ':']).to_string());
+        [Some(lower.clone()), marked, bare]
+            .iter()
+            .flatten()
+            .any(|t| CLASS_LABELS.contains(&t.as_str()))
+    };
+    let columns: Vec<&str> = g[0][1..]
+        .iter()
+        .map(|c| c.text.trim())
+        .filter(|t| {
+            let form = header_form_of(t);
+            !REPORT_AVERAGES.contains(&form.as_str()) && form != "accuracy"
+        })
+        .collect();
+    if columns.len() != 2 || !columns.iter().all(|t| class_like(t)) {
+        return Transposed::Unclear;
+    }
+    Transposed::Classes(
         (0..width)
             .map(|c| g.iter().map(|row| row[c].clone()).collect())
             .collect(),
@@ -1190,7 +1245,8 @@ fn pivot_long(g: &[Vec<GridCell>], header_rows: Option<usize>) -> Option<Vec<Vec
             }
         }
     };
-    if keys.is_empty() {
+    // A column of test statistics (`p-value` beside `Significance`) holds no scores.
+    if keys.is_empty() || row_kind(header(value), "") == Some(RowKind::Statistic) {
         return None;
     }
     // Score names in order of first appearance, each a column (two names of one score,

@@ -464,6 +464,64 @@ fn versions_source(text: &str) -> Option<&'static str> {
     .map(|(_, name)| *name)
 }
 
+/// The first sentence that says rows were removed or only a part of the data kept
+/// (`samples with missing values were removed`, `only complete cases`, `restricted to the
+/// male patients`, `a balanced random subsample`, `duplicates were dropped`); not a removal
+/// of features or columns, nor a subset of features.
+fn subset_sentence(text: &str) -> Option<String> {
+    const REMOVED: &[&str] = &[
+        "removed",
+        "removing",
+        "dropped",
+        "dropping",
+        "excluded",
+        "excluding",
+        "discarded",
+        "deleted",
+        "eliminated",
+        "filtered out",
+    ];
+    const ROWS: &[&str] = &[
+        "row",
+        "instance",
+        "record",
+        "sample",
+        "patient",
+        "case",
+        "observation",
+        "example",
+        "entries",
+        "subject",
+        "duplicate",
+        "missing",
+        "incomplete",
+    ];
+    const COLUMNS: &[&str] = &["feature", "attribute", "column", "variable", "predictor"];
+    const KEPT: &[&str] = &[
+        "complete cases",
+        "complete-case",
+        "complete case",
+        "only complete",
+        "with complete",
+        "restricted to",
+        "subsample",
+        "sub-sample",
+        "random subset",
+        "a subset of",
+        "balanced subset",
+        "listwise deletion",
+        "keeping only",
+        "kept only",
+        "retaining only",
+    ];
+    protocol::sentences(text).take(20_000).find(|sentence| {
+        let lower = sentence.to_lowercase();
+        let names = |words: &[&str]| words.iter().any(|w| lower.contains(w));
+        let columns = names(COLUMNS);
+        (names(REMOVED) && names(ROWS) && !columns) || (names(KEPT) && !columns)
+    })
+}
+
 fn rows_of(
     document: &Document,
     source: &str,
@@ -473,6 +531,7 @@ fn rows_of(
     let document_protocol = stated(&document.text);
     let averaged_in_text = interpret::text_averages_classes(&document.text);
     let other_versions = versions_source(&document.text);
+    let subset = subset_sentence(&document.text);
     // Sizes the document states, by registry entry: a table of datasets speaks for the rows
     // of the results tables.
     let mut sizes: Vec<(&'static str, u64)> = Vec::new();
@@ -540,6 +599,27 @@ fn rows_of(
                     notes.push(format!(
                         "the text names {source}, whose {:?} is another version than the registry's {} (p = {}, n = {}): its counts are not used; give p and n",
                         r.dataset, d.name, d.p, d.n
+                    ));
+                    None
+                }
+                (found, _) => found,
+            };
+            // Rows removed or a part kept, without a size: the registry's counts are another
+            // dataset's (a size the text states that is the registry's keeps them).
+            let states_the_registry_size = |d: &scorecheck_data::NamedDataset| {
+                let total = d.p.checked_add(d.n);
+                sizes
+                    .iter()
+                    .filter(|(name, _)| *name == d.name)
+                    .map(|(_, s)| *s)
+                    .chain(unnamed_sizes.iter().copied())
+                    .any(|s| Some(s) == total)
+            };
+            let registry = match (registry, &subset) {
+                (Some(d), Some(sentence)) if !states_the_registry_size(&d) => {
+                    notes.push(format!(
+                        "the text removes rows or keeps a part of the data ({sentence:?}) without saying how many are left: the registry's {} (p = {}, n = {}) may not be the data checked, its counts are not used; give p and n",
+                        d.name, d.p, d.n
                     ));
                     None
                 }

@@ -9,19 +9,15 @@ use scorecheck_algebra::Score;
 /// Table abbreviations the algebra does not know as names, each to a canonical key.
 const TABLE_NAMES: &[(&str, &str)] = &[
     // Portuguese, Spanish, French and Italian names of the common scores (headers of papers
-    // written in those languages); only names with one meaning (German `Genauigkeit` is
-    // accuracy or precision, so it is not read).
+    // written in those languages); only names with one meaning (German `Genauigkeit`,
+    // Spanish `Precisión`, Portuguese `Precisão`, French `Précision` and Italian `Precisione`
+    // name accuracy or precision, so they are not read).
     ("acurácia", "acc"),
     ("acuracia", "acc"),
     ("exatidão", "acc"),
     ("exactitud", "acc"),
     ("exactitude", "acc"),
     ("accuratezza", "acc"),
-    ("precisão", "ppv"),
-    ("precisao", "ppv"),
-    ("precisión", "ppv"),
-    ("précision", "ppv"),
-    ("precisione", "ppv"),
     ("sensibilidade", "sens"),
     ("sensibilidad", "sens"),
     ("sensibilité", "sens"),
@@ -506,11 +502,51 @@ pub(crate) fn score_of_qualified_header(header: &str) -> Option<(&'static str, S
             || matches!(
                 word.as_str(),
                 "score" | "scores" | "value" | "values" | "rate" | "metric" | "result" | "results"
-            );
+            )
+            || SUFFIX_OTHER.contains(&word.as_str());
         return (!other).then(|| qualified(score, &[after])).flatten();
     }
     None
 }
+
+/// Words after a score, in English and the languages whose score names are read, that make
+/// it another quantity or another class's (`Accuracy balanced`, `Acurácia balanceada`,
+/// `Exactitud desviación`, `Recall negativa`), beside [`AFTER_A_SCORE_OTHER`].
+const SUFFIX_OTHER: &[&str] = &[
+    "balanced",
+    "balanceada",
+    "balanceado",
+    "bilanciata",
+    "bilanciato",
+    "équilibrée",
+    "equilibrada",
+    "equilibrado",
+    "ponderada",
+    "ponderado",
+    "pondérée",
+    "ponderata",
+    "media",
+    "medio",
+    "média",
+    "médio",
+    "moyenne",
+    "promedio",
+    "desviación",
+    "desviacion",
+    "desvio",
+    "desvío",
+    "écart",
+    "deviazione",
+    "negativa",
+    "negativo",
+    "négative",
+    "positive",
+    "positiva",
+    "positivo",
+    "top",
+    "at",
+    "per",
+];
 
 /// A score with the words that qualify it (`Baseline` of `Baseline AUC`): `None` when a word
 /// makes it another quantity (`Macro`, `Δ`), split words and words of the same quantity left
@@ -1368,6 +1404,10 @@ mod tests {
             "Recall negative",
             "AUC PR",
             "Accuracy (SVM)",
+            "Acurácia balanceada",
+            "Accuracy balanced",
+            "Exactitud desviación",
+            "Recall negativa",
         ] {
             assert_eq!(read(other), None, "{other}");
         }
@@ -1534,7 +1574,7 @@ mod tests {
         assert_eq!(score_of_qualified_header("best_model"), None);
         // Other languages' names with one meaning.
         assert_eq!(score_of_header("Acurácia (%)"), Some("acc"));
-        assert_eq!(score_of_header("Precisión"), Some("ppv"));
+        assert_eq!(score_of_header("Precisión"), None);
         assert_eq!(score_of_header("Especificidade"), Some("spec"));
         assert_eq!(score_of_header("Rappel"), Some("sens"));
         assert_eq!(score_of_header("Genauigkeit"), None);

@@ -264,14 +264,20 @@ fn in_sentence(sentence: &str) -> Option<Protocol> {
 /// repetitions aside.
 fn in_sentence_once(lower: &str, words: &[&str]) -> Option<Protocol> {
     let k_fold = k_fold_named(words);
+    let cv_context = lower.contains("cross") || lower.contains("fold") || lower.contains(" cv");
     if leaves_one_out(lower, words) {
-        // `10-fold and leave-one-out cross-validation`: which gave the figures is not said.
-        return k_fold.is_none().then_some(Protocol::LeaveOneOut);
+        // `10-fold and leave-one-out cross-validation`, `a 20% hold-out and leave-one-out`:
+        // which gave the figures is not said.
+        let held_out = lower.contains("hold-out")
+            || lower.contains("holdout")
+            || lower.contains("held-out")
+            || lower.contains("held out")
+            || splits_off_a_test_set(lower, words);
+        return (k_fold.is_none() && !held_out).then_some(Protocol::LeaveOneOut);
     }
     if k_fold.is_some() {
         return k_fold;
     }
-    let cv_context = lower.contains("cross") || lower.contains("fold") || lower.contains(" cv");
     // A split without a k ("Cross-validation: stratified train-test split (70-30)") is one
     // held-out test set, whatever the sentence calls it.
     if lower.contains("hold-out")
@@ -349,12 +355,9 @@ fn names_several_k(sentence: &str) -> bool {
 /// leave-one-site-out split (groups of unknown sizes), nor a leave-one-out encoding.
 fn leaves_one_out(lower: &str, words: &[&str]) -> bool {
     let bare = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
-    if words
+    let loocv = words
         .iter()
-        .any(|w| matches!(bare(w).as_str(), "loocv" | "loo_cv" | "loo-cv"))
-    {
-        return true;
-    }
+        .any(|w| matches!(bare(w).as_str(), "loocv" | "loo_cv" | "loo-cv"));
     let named = lower.contains("leave-one-out")
         || lower.contains("leave one out")
         || lower.contains("leave-1-out")
@@ -372,7 +375,28 @@ fn leaves_one_out(lower: &str, words: &[&str]) -> bool {
     ]
     .iter()
     .any(|w| lower.contains(w));
-    named && evaluates && !lower.contains("encod")
+    // Leave-one-out within a part of the data (`on the validation set`, `the development
+    // split`, `the training set`) is no evaluation of the whole dataset.
+    let within_a_part = [
+        "validation set",
+        "validation split",
+        "validation data",
+        "validation fold",
+        "development set",
+        "development split",
+        "development data",
+        "dev set",
+        "dev split",
+        "training set",
+        "training data",
+        "training split",
+        "train set",
+        "training portion",
+        "subset",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    (loocv || (named && evaluates)) && !within_a_part && !lower.contains("encod")
 }
 
 /// Whether a sentence splits the data into training and test parts by proportions (`80% for
@@ -525,6 +549,22 @@ fn tunes(sentence: &str) -> bool {
         "feature selection",
         "select the best",
         "choose the best",
+        "identified the best",
+        "identify the best",
+        "identified by",
+        "identified with",
+        "identified using",
+        "optimal",
+        "optimis",
+        "optimiz",
+        "calibrat",
+        "to pick",
+        "to decide",
+        "decide how",
+        "the choice of",
+        "guided the choice",
+        "to select",
+        "to choose",
         "early stopping",
         "each candidate",
         "chosen by",
@@ -749,6 +789,15 @@ mod tests {
                 .protocol,
             Some(Protocol::KFold { folds: Some(10) })
         );
+        // Within a part of the data, beside a hold-out, or to choose a model: none taken.
+        for text in [
+            "We ran LOOCV on the development split of the hepatitis dataset.",
+            "We report a 20% hold-out test set and leave-one-out cross-validation (LOOCV).",
+            "The best classifier was identified by leave-one-out cross-validation.",
+            "Leave-one-out cross-validation was used to pick the kernel.",
+        ] {
+            assert_ne!(stated(text).protocol, Some(Protocol::LeaveOneOut), "{text}");
+        }
         // Beside a k-fold sentence: two protocols, none taken.
         let s = stated("We use 10-fold CV. A leave-one-out validation is also reported.");
         assert_eq!(s.protocol, None);

@@ -579,6 +579,56 @@ fn a_classification_report_with_classes_in_columns() {
 }
 
 #[test]
+fn a_support_row_under_columns_not_named_as_classes_is_not_read() {
+    // `LR | RF` (or `Fold 1 | Fold 2`, `Train | Test`) over a Support row: per-class
+    // figures or a layout of methods, not known: no row, rather than supports as p and n.
+    for columns in ["LR | RF", "Fold 1 | Fold 2", "versicolor | virginica"] {
+        let md = format!(
+            "Test-set results (70/30 split) on Pima.
+
+| Metric | {columns} |
+|---|---|---|
+| Accuracy | 0.77 | 0.76 |
+| Precision | 0.72 | 0.68 |
+| Recall | 0.57 | 0.60 |
+| F1-score | 0.64 | 0.64 |
+| Support | 231 | 231 |
+"
+        );
+        let rows = extract(&md, Format::Markdown, "m.md").unwrap();
+        assert!(rows.is_empty(), "{columns}: {rows:?}");
+    }
+}
+
+#[test]
+fn rows_removed_without_a_count_leave_the_registry_counts_unused() {
+    let md = "Records with missing values were removed from the hepatitis dataset, keeping only complete cases. We evaluated each classifier with leave-one-out cross-validation (LOOCV).
+
+| Classifier | Accuracy | Sensitivity | Specificity |
+|---|---|---|---|
+| SVM | 88.75 | 69.23 | 92.54 |
+";
+    let rows = extract(md, Format::Markdown, "h.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].protocol, Some(Protocol::LeaveOneOut));
+    assert_eq!(rows[0].counts(), None, "{}", rows[0].note);
+    assert!(
+        rows[0].note.contains("removes rows or keeps a part"),
+        "{}",
+        rows[0].note
+    );
+    // Features removed are no rows removed.
+    let md = "Features with missing values were removed. We evaluated each classifier with leave-one-out cross-validation on the hepatitis dataset.
+
+| Classifier | Accuracy |
+|---|---|
+| SVM | 0.8387 |
+";
+    let rows = extract(md, Format::Markdown, "h.md").unwrap();
+    assert_eq!(rows[0].counts(), Some((32, 123)), "{}", rows[0].note);
+}
+
+#[test]
 fn a_slashed_kind_header_and_fractions_beside_percent_cells_in_latex() {
     let tex = r"\begin{table}\caption{Summary}\label{tab:s}
 \begin{tabular}{lccc}\toprule
