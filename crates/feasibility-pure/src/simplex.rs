@@ -256,7 +256,20 @@ impl Lp<'_> {
 
     /// Entering variable: the best float candidate confirmed exactly, else (or in Bland
     /// mode) the smallest-index variable that exact pricing finds improving.
-    fn choose_entering(&self, bland: bool) -> Option<(usize, i32)> {
+    ///
+    /// Each exact reduced cost may take long on rows of huge coefficients (a macro average
+    /// over a thousand classes): the deadline is read before each, and its passing is the
+    /// error.
+    fn choose_entering(
+        &self,
+        bland: bool,
+        deadline: Option<Instant>,
+    ) -> Result<Option<(usize, i32)>, String> {
+        let passed = || {
+            deadline
+                .is_some_and(|d| Instant::now() >= d)
+                .then(|| "the time limit was reached inside an LP solve".to_string())
+        };
         let total = self.n + 2 * self.m;
         if !bland {
             let mut candidates: Vec<(f64, usize)> = Vec::new();
@@ -266,7 +279,7 @@ impl Lp<'_> {
                 }
                 let (d, scale) = self.reduced_cost_approx(j);
                 if !d.is_finite() {
-                    return self.choose_entering(true);
+                    return self.choose_entering(true, deadline);
                 }
                 let can_up = self.ub[j].as_ref().is_none_or(|u| &self.x[j] < u);
                 let can_down = self.lb[j].as_ref().is_none_or(|l| &self.x[j] > l);
@@ -276,19 +289,28 @@ impl Lp<'_> {
             }
             candidates.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
             for &(_, j) in candidates.iter().take(8) {
+                if let Some(why) = passed() {
+                    return Err(why);
+                }
                 let d = self.reduced_cost(j);
                 if let Some(dir) = self.direction(j, &d) {
-                    return Some((j, dir));
+                    return Ok(Some((j, dir)));
                 }
             }
         }
-        (0..total).find_map(|j| {
+        for j in 0..total {
             if self.position[j].is_some() {
-                return None;
+                continue;
+            }
+            if let Some(why) = passed() {
+                return Err(why);
             }
             let d = self.reduced_cost(j);
-            self.direction(j, &d).map(|dir| (j, dir))
-        })
+            if let Some(dir) = self.direction(j, &d) {
+                return Ok(Some((j, dir)));
+            }
+        }
+        Ok(None)
     }
 
     /// B⁻¹ times the column of variable `j`.
@@ -332,7 +354,7 @@ impl Lp<'_> {
                 self.update_duals();
                 duals_stale = false;
             }
-            let Some((q, dir)) = self.choose_entering(bland) else {
+            let Some((q, dir)) = self.choose_entering(bland, deadline)? else {
                 // Exact pricing found no improving column: the positive optimum proves
                 // the relaxation empty.
                 return Ok(false);

@@ -49,6 +49,10 @@ fn macro_error(e: MacroError, ex: &MacroExperiment) -> Error {
     Error::new(kind, Some(&e.field()), e.to_string())
 }
 
+/// The most (fold, class) pairs of the one-vs-rest model, each a binary test set of the
+/// program (200,000 take about 350 MB).
+const MAX_ONE_VS_REST_PAIRS: u64 = 200_000;
+
 fn decide(
     ex: &MacroExperiment,
     ignored: Vec<String>,
@@ -65,6 +69,20 @@ fn decide(
         decision,
     };
     if model == Model::OneVsRest {
+        // Every (fold, class) pair a binary test set of its own: bounded before it is built
+        // (about 1.7 KB each in the program).
+        let pairs = (ex.folds.len() as u64).saturating_mul(ex.labels.len() as u64);
+        if pairs > MAX_ONE_VS_REST_PAIRS {
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                Some("folding"),
+                format!(
+                    "the one-vs-rest model of {} folds and {} classes is {pairs} binary test sets, more than it supports ({MAX_ONE_VS_REST_PAIRS}); lower n_folds or n_repeats, or use the exact model",
+                    ex.folds.len(),
+                    ex.labels.len()
+                ),
+            ));
+        }
         let experiment = one_vs_rest(ex);
         let verdict = match program::nothing_checkable(experiment.is_constrained(), &ignored) {
             Some(reason) => Verdict::Undecided { reason },
