@@ -243,6 +243,12 @@ pub(super) fn read(names: Vec<String>) -> Result<Header, String> {
             return Err(format!("column {}: {why}", named(&names, index)));
         }
         if kinds[index] == Column::Other && !wanted.is_empty() {
+            if let Some(score) = decorated_score(name) {
+                return Err(format!(
+                    "column {} is not a score column as named, but it names the score {score:?} among other words, units or invisible characters; name it {score:?} for it to be checked (values in percent need the percent column), or rename it so that it names no score: nothing in it would be checked",
+                    named(&names, index)
+                ));
+            }
             if let Some(suggestion) = near_miss(&wanted) {
                 return Err(format!(
                     "column {} is not a score or a field the table reads, but it is close to {suggestion:?}; correct its name (or, if it is carried information and not {suggestion:?}, rename it so that it cannot be taken for it: nothing in it would be checked)",
@@ -280,6 +286,37 @@ fn mark_result_columns(names: &[String], kinds: &mut [Column]) -> Result<(), Str
         }
     }
     Ok(())
+}
+
+/// The score a header names among other words (`Test Accuracy`, `acc_std`), units
+/// (`Accuracy (%)`, `Acc.`), full-width letters (`ａｃｃ`) or invisible characters (`acc`
+/// and a zero-width space): read as it is, such a column would be carried, unchecked.
+fn decorated_score(header: &str) -> Option<String> {
+    let plain: String = header
+        .chars()
+        .filter(|c| {
+            !matches!(
+                c,
+                '\u{00AD}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}'
+            )
+        })
+        .map(|c| match c {
+            // Full-width forms of ASCII.
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            '\u{3000}' => ' ',
+            c => c,
+        })
+        .collect::<String>()
+        .to_lowercase();
+    let words: Vec<&str> = plain
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    (1..=3.min(words.len())).rev().find_map(|width| {
+        words
+            .windows(width)
+            .find_map(|run| score_key(&run.join("_")))
+    })
 }
 
 /// The known name a misspelt header is close to: within an edit distance of a tenth of
@@ -379,6 +416,42 @@ mod tests {
         assert_eq!(edit_distance("sesn", "sens"), 1);
         assert_eq!(edit_distance("doi", "dor"), 1);
         assert_eq!(edit_distance("", "acc"), 3);
+    }
+
+    #[test]
+    fn scores_among_other_words_units_or_invisible_characters() {
+        for (header, score) in [
+            ("Acc.", "acc"),
+            ("Accuracy (%)", "acc"),
+            ("acc\u{200B}", "acc"),
+            ("Test Accuracy", "acc"),
+            ("test_acc", "acc"),
+            ("ａｃｃ", "acc"),
+            ("Balanced accuracy [%]", "bacc"),
+            ("Sensitivity (%)", "sens"),
+        ] {
+            assert_eq!(decorated_score(header).as_deref(), Some(score), "{header}");
+            let error = read(vec!["p".into(), "n".into(), header.into()])
+                .err()
+                .unwrap_or_default();
+            assert!(
+                error.contains(&format!("names the score {score:?}")),
+                "{error}"
+            );
+        }
+        for carried in [
+            "model",
+            "method",
+            "source",
+            "caption",
+            "dataset_text",
+            "protocol_text",
+            "registry_name",
+            "note",
+            "table",
+        ] {
+            assert_eq!(decorated_score(carried), None, "{carried}");
+        }
     }
 
     #[test]
