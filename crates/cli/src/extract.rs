@@ -133,9 +133,9 @@ fn resolver<'a>(
             candidates.push(folder.join(format!("{name}.tex")));
         }
         let found = candidates.into_iter().find_map(|path| {
-            let size = std::fs::metadata(&path).ok()?.len();
-            (size <= MAX_FILE_BYTES)
-                .then(|| std::fs::read_to_string(&path).ok())
+            let bytes = read_capped(&path).ok()?;
+            (bytes.len() as u64 <= MAX_FILE_BYTES)
+                .then(|| String::from_utf8(bytes).ok())
                 .flatten()
         });
         if found.is_none() {
@@ -145,6 +145,17 @@ fn resolver<'a>(
         }
         found
     }
+}
+
+/// At most [`MAX_FILE_BYTES`] + 1 bytes of the file at `path` (a character device, a pipe or
+/// a link to one reports no size, so the size is bounded as it is read).
+fn read_capped(path: &Path) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(
+        &mut std::io::Read::take(std::fs::File::open(path)?, MAX_FILE_BYTES + 1),
+        &mut bytes,
+    )?;
+    Ok(bytes)
 }
 
 /// The rows of one document.
@@ -199,7 +210,12 @@ pub fn extract_file(file: &Path, input: Option<InputFormat>) -> Result<Vec<Row>,
         if size > MAX_FILE_BYTES {
             return Err(too_large(size));
         }
-        std::fs::read(file).map_err(|e| format!("{name}: cannot read: {e}"))?
+        // A device or a pipe reports no size: at most one byte past the cap is read.
+        let bytes = read_capped(file).map_err(|e| format!("{name}: cannot read: {e}"))?;
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(too_large(bytes.len() as u64));
+        }
+        bytes
     };
     let text = String::from_utf8(bytes).map_err(|e| {
         format!(

@@ -339,7 +339,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return argument_error(&error),
     };
-    match cli.command {
+    let status = match cli.command {
         Command::Scores(args) => scores::run(&args),
         Command::Check(args) => check(&args),
         Command::Batch(args) => match batch(&args) {
@@ -356,7 +356,11 @@ fn main() -> ExitCode {
         Command::Eval(args) => eval::run(&args),
         Command::Cbpe(args) => cbpe::run(&args),
         Command::Serve(args) => serve::run(&args),
+    };
+    if WRITE_FAILED.load(std::sync::atomic::Ordering::SeqCst) {
+        return ExitCode::from(EXIT_ERROR);
     }
+    status
 }
 
 /// Reads FILE, or stdin for `-` or no file, as UTF-8 text.
@@ -389,11 +393,23 @@ fn read_input(file: Option<&std::path::Path>) -> anyhow::Result<String> {
     })
 }
 
-/// Writes to stdout; a closed pipe (`scorecheck check | head`) is not an error worth a panic.
+/// Set when a write to stdout failed other than by a closed pipe: the command then ends with
+/// [`EXIT_ERROR`] (a full disk must not look like a result).
+static WRITE_FAILED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Writes to stdout; a closed pipe (`scorecheck check | head`) is not an error worth a panic,
+/// any other failure (`> /dev/full`) is said on stderr once and ends the command with
+/// [`EXIT_ERROR`].
 pub(crate) fn emit(text: &str) {
     use std::io::Write;
+    use std::sync::atomic::Ordering;
     let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe && !WRITE_FAILED.swap(true, Ordering::SeqCst)
+        {
+            eprintln!("scorecheck: cannot write the output: {e}");
+        }
+    }
 }
 
 /// The request with `ranges` set from `--ranges` (a JSON object is required then).

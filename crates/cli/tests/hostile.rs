@@ -249,3 +249,31 @@ fn hostile_requests_are_answered_in_bounded_time_and_memory() {
         failures.join("\n")
     );
 }
+
+#[test]
+fn a_failed_write_to_stdout_is_an_error_and_a_closed_pipe_is_not() {
+    // `> /dev/full` (a full disk): said on stderr, exit 2, whatever the command.
+    let Ok(full) = std::fs::File::create("/dev/full") else {
+        return;
+    };
+    for args in [
+        &["scores", "--tp", "1", "--tn", "1", "--p", "2", "--n", "2"][..],
+        &["datasets"][..],
+        &["folds", "count", "--p", "20", "--n", "20", "--k", "5"][..],
+        &[
+            "check", "--p", "1029", "--n", "3118", "--acc", "0.954", "--eps", "0.0005",
+        ][..],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_scorecheck"))
+            .args(args)
+            .stdout(full.try_clone().unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("cannot write the output"),
+            "{args:?}: {stderr}"
+        );
+    }
+}

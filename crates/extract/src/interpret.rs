@@ -1860,15 +1860,28 @@ fn settle_scale(row: &mut TableRow) {
         .scores
         .iter()
         .all(|(s, v)| !bounded_by_one(s) || value::magnitude(v).abs() <= 1.0);
-    let headline = row
+    // Two of the rates a classifier keeps well above 1 % (sensitivity and specificity both
+    // under 1 % would be a classifier worse than chance on both classes) say so too.
+    let rates = row
         .scores
         .iter()
-        .any(|(s, v)| matches!(*s, "acc" | "bacc" | "auc") && value::magnitude(v) > 0.0);
+        .filter(|(s, v)| {
+            matches!(
+                *s,
+                "sens" | "spec" | "ppv" | "npv" | "f1p" | "f1n" | "gm" | "fm" | "ji"
+            ) && value::magnitude(v) > 0.0
+        })
+        .count();
+    let headline = rates >= 2
+        || row
+            .scores
+            .iter()
+            .any(|(s, v)| matches!(*s, "acc" | "bacc" | "auc") && value::magnitude(v) > 0.0);
     if row.percent && !above && at_most_one && headline {
         row.percent = false;
         row.marked_percent.clear();
         row.notes.push(
-            "marked % but every figure is at most 1 (an accuracy or AUC under 1 % is no classifier's): read as fractions"
+            "marked % but every figure is at most 1 (an accuracy or AUC under 1 %, or two rates such as sensitivity and specificity under 1 %, are no classifier's): read as fractions"
                 .to_string(),
         );
         return;

@@ -629,6 +629,33 @@ fn rows_removed_without_a_count_leave_the_registry_counts_unused() {
 }
 
 #[test]
+fn two_rates_under_a_percent_header_that_are_at_most_one_are_fractions() {
+    let md = "We evaluate with 5-fold cross-validation on the KEEL data.
+
+| Dataset | Sensitivity (%) | Specificity (%) |
+|---|---|---|
+| ecoli1 | 0.8571 | 0.9421 |
+";
+    let rows = extract(md, Format::Markdown, "m.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert!(!rows[0].percent, "{}", rows[0].note);
+    assert!(
+        rows[0].note.contains("read as fractions"),
+        "{}",
+        rows[0].note
+    );
+    // One rate alone under 1 % may be a classifier's (a precision of 0.5 % on rare frauds).
+    let md = "We evaluate with 5-fold cross-validation on the KEEL data.
+
+| Dataset | Precision (%) |
+|---|---|
+| ecoli1 | 0.5 |
+";
+    let rows = extract(md, Format::Markdown, "m.md").unwrap();
+    assert!(rows[0].percent, "{}", rows[0].note);
+}
+
+#[test]
 fn a_slashed_kind_header_and_fractions_beside_percent_cells_in_latex() {
     let tex = r"\begin{table}\caption{Summary}\label{tab:s}
 \begin{tabular}{lccc}\toprule
