@@ -106,6 +106,26 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
         .take_while(|row| !row.iter().skip(1).any(|c| is_number(&c.text)))
         .count()
         .min(4);
+    // Rows past the first without a number are header rows only if they read as one (a
+    // score, a value or dataset word, a unit, a span, a blank corner): `| SVM | n/a | x |`
+    // is a body row whose cells could not be read.
+    let headerish = |row: &[GridCell]| {
+        row.first().is_some_and(|c| c.text.trim().is_empty())
+            || row.iter().any(|c| {
+                let t = c.text.trim();
+                c.merged
+                    || score_of_header(t).is_some()
+                    || score_of_qualified_header(t).is_some()
+                    || is_value_word(t)
+                    || is_dataset_word(t)
+                    || is_method_word(t)
+                    || t.contains(['%', '↑', '↓'])
+            })
+    };
+    let auto = (1..auto)
+        .rev()
+        .find(|&r| headerish(&g[r]))
+        .map_or(auto.min(1), |r| r + 1);
     let h = match declared_header_rows {
         Some(k) if k > 0 && k <= g.len() => declared_headers(g, k).max(auto.min(4)),
         _ => auto,
@@ -1519,6 +1539,7 @@ fn read_frame(
     table: &RawTable,
 ) -> Vec<TableRow> {
     let mut out: Vec<TableRow> = Vec::new();
+    let mut lost: Vec<String> = Vec::new();
     let (caption_dataset, caption_note) = dataset_of_text(table);
     // Groups that are all one title over every score column say nothing about who.
     let groups: Vec<&str> = columns
@@ -1758,8 +1779,26 @@ fn read_frame(
             settle_scale(&mut row);
             if !row.scores.is_empty() {
                 out.push(row);
+            } else if row.notes.iter().any(|n| n.ends_with("is not a value")) {
+                // A row none of whose score cells could be read: said on the rows kept.
+                let label = [row.dataset.as_str(), row.method.as_str()]
+                    .iter()
+                    .filter(|t| !t.is_empty())
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let unread: Vec<&str> = row
+                    .notes
+                    .iter()
+                    .filter(|n| n.ends_with("is not a value"))
+                    .map(String::as_str)
+                    .collect();
+                lost.push(format!("row {label:?} not read ({})", unread.join("; ")));
             }
         }
+    }
+    for row in &mut out {
+        row.notes.extend(lost.iter().cloned());
     }
     summaries_left_out(out)
 }

@@ -209,7 +209,7 @@ fn command(s: &[char], i: usize) -> (String, usize) {
 /// macros that stand for a number.
 fn number_macros(text: &str) -> Vec<(String, String)> {
     let s = chars(text);
-    let mut out = Vec::new();
+    let mut out: Vec<(String, String)> = Vec::new();
     let mut i = 0;
     while i < s.len() && out.len() < 10_000 {
         if s[i] != '\\' {
@@ -244,8 +244,17 @@ fn number_macros(text: &str) -> Vec<(String, String)> {
         }
         if let Some((body, end)) = group(&s, j) {
             let body = body.trim();
-            if crate::value::is_decimal(body) && macro_name.starts_with('\\') {
-                out.push((macro_name[1..].to_string(), body.to_string()));
+            // `\newcommand{\y}{\x}`: another number macro's value, as it stands now.
+            let aliased = body
+                .strip_prefix('\\')
+                .and_then(|other| out.iter().rev().find(|(m, _)| m == other))
+                .map(|(_, v)| v.clone());
+            if let Some(name) = macro_name.strip_prefix('\\') {
+                if let Some(value) = aliased {
+                    out.push((name.to_string(), value));
+                } else if crate::value::is_decimal(body) {
+                    out.push((name.to_string(), body.to_string()));
+                }
             }
             i = end;
         }
@@ -354,6 +363,22 @@ pub(crate) fn plain(text: &str, macros: &[(String, String)], depth: usize) -> St
                     continue;
                 }
                 match name.as_str() {
+                    // A definition is no text: its name, arguments and body are skipped.
+                    "newcommand" | "renewcommand" | "providecommand" | "def" => {
+                        while i < s.len() && s[i].is_whitespace() {
+                            i += 1;
+                        }
+                        if s.get(i) == Some(&'\\') {
+                            i = command(&s, i + 1).1;
+                        } else if let Some((_, end)) = group(&s, i) {
+                            i = end;
+                        }
+                        i = optional(&s, i);
+                        i = optional(&s, i);
+                        if let Some((_, end)) = group(&s, i) {
+                            i = end;
+                        }
+                    }
                     "%" | "&" | "_" | "#" | "$" | "{" | "}" => out.push_str(&name),
                     "," | ";" | ":" | "!" | " " | "\\" | "quad" | "qquad" | "newline" => {
                         out.push(' ')
@@ -965,5 +990,8 @@ mod tests {
             vec![("accA".into(), "95.4".into()), ("b".into(), "0.5".into())]
         );
         assert_eq!(without_comments("a % b\nc \\% d"), "a \nc \\% d");
+        // A macro standing for another number macro.
+        let m = number_macros(r"\newcommand{\x}{0.954} \newcommand{\y}{\x}");
+        assert_eq!(m[1], ("y".into(), "0.954".into()));
     }
 }

@@ -272,6 +272,8 @@ fn in_sentence_once(lower: &str, words: &[&str]) -> Option<Protocol> {
             || lower.contains("holdout")
             || lower.contains("held-out")
             || lower.contains("held out")
+            || lower.contains("split-half")
+            || lower.contains("split half")
             || splits_off_a_test_set(lower, words);
         return (k_fold.is_none() && !held_out).then_some(Protocol::LeaveOneOut);
     }

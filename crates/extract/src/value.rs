@@ -60,6 +60,10 @@ pub(crate) fn read(text: &str) -> CellValue {
     if NOT_REPORTED.contains(&text.to_lowercase().as_str()) {
         return CellValue::NotReported;
     }
+    // `0,91`, `91,25 ± 0,30`: decimal commas (papers in most European languages).
+    if let Some(pointed) = decimal_commas(text) {
+        return read(&pointed);
+    }
     // Several values in one cell (`0.024; 0.0952`, one per group): no one value.
     if is_value_list(text) {
         return CellValue::Text(text.to_string());
@@ -96,6 +100,34 @@ pub(crate) fn read(text: &str) -> CellValue {
     } else {
         CellValue::Text(text.to_string())
     }
+}
+
+/// A cell written with decimal commas, with points instead: only when it has no point and
+/// every comma stands between digits as a decimal comma must (after a whole part of `0`, or
+/// before other than exactly three digits: `1,029` may be a thousands separator, and is left).
+fn decimal_commas(text: &str) -> Option<String> {
+    if !text.contains(',') || text.contains('.') {
+        return None;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        if c != ',' {
+            continue;
+        }
+        let before: String = chars[..i]
+            .iter()
+            .rev()
+            .take_while(|c| c.is_ascii_digit())
+            .collect();
+        let after = chars[i + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        if before.is_empty() || after == 0 || (after == 3 && before != "0") {
+            return None;
+        }
+    }
+    Some(text.replace(',', "."))
 }
 
 /// A cell's TeX math as the text it prints: `$` dropped, `\pm` as `±`, `\%` as `%`, spacing
@@ -275,6 +307,21 @@ pub(crate) fn is_value_list(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decimal_commas_are_read_where_they_can_be_nothing_else() {
+        let number = |t: &str| match read(t) {
+            CellValue::Number { printed, .. } => Some(printed),
+            _ => None,
+        };
+        assert_eq!(number("0,91").as_deref(), Some("0.91"));
+        assert_eq!(number("91,25 ± 0,30").as_deref(), Some("91.25"));
+        assert_eq!(number("0,910").as_deref(), Some("0.910"));
+        // A thousands separator, or a list: not a decimal.
+        assert_eq!(number("1,029"), None);
+        assert_eq!(number("0.91, 0.80"), None);
+        assert_eq!(number("3, 4"), None);
+    }
 
     #[test]
     fn scientific_notation_is_the_plain_decimal_with_the_same_digits() {

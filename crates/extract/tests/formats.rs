@@ -656,6 +656,42 @@ fn two_rates_under_a_percent_header_that_are_at_most_one_are_fractions() {
 }
 
 #[test]
+fn a_row_whose_score_cells_cannot_be_read_is_said_and_decimal_commas_are_read() {
+    // `n/a?` and `x1` are no values: the row is said on the others, not taken for a header.
+    let md = "We use 5-fold CV on ecoli1.
+
+| Method | Acc | Sens |
+|---|---|---|
+| SVM | n/a? | x1 |
+| RF | 0.91 | 0.80 |
+";
+    let rows = extract(md, Format::Markdown, "m.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].method, "RF");
+    assert!(
+        rows[0].note.contains(r#"row "ecoli1 SVM" not read"#),
+        "{}",
+        rows[0].note
+    );
+    // Decimal commas.
+    let md = "We use 5-fold CV on ecoli1.
+
+| Method | Acc | Sens |
+|---|---|---|
+| SVM | 0,91 | 0,80 |
+| RF | 91,5 % | 80,25 % |
+";
+    let rows = extract(md, Format::Markdown, "m.md").unwrap();
+    assert_eq!(
+        who_and_scores(&rows),
+        vec![
+            ("ecoli1", "SVM", vec![("acc", "0.91"), ("sens", "0.80")]),
+            ("ecoli1", "RF", vec![("acc", "91.5"), ("sens", "80.25")]),
+        ]
+    );
+}
+
+#[test]
 fn a_slashed_kind_header_and_fractions_beside_percent_cells_in_latex() {
     let tex = r"\begin{table}\caption{Summary}\label{tab:s}
 \begin{tabular}{lccc}\toprule
