@@ -381,8 +381,8 @@ fn bootstrap_options(args: &EvalArgs, deadline: &Deadline) -> BootstrapOptions {
 }
 
 fn evaluate(args: &EvalArgs) -> anyhow::Result<Value> {
-    if let Some(t) = args.threshold.iter().find(|t| !t.is_finite()) {
-        bail!("--threshold {t} is not a finite number");
+    if args.threshold.iter().any(|t| !t.is_finite()) {
+        bail!("--threshold: a threshold is not a finite number (inf, nan, or beyond ±1.8e308 such as 1e309); give finite thresholds");
     }
     if !(args.alpha > 0.0 && args.alpha < 1.0) {
         bail!("--alpha must be strictly between 0 and 1 (0.05 gives 95% intervals)");

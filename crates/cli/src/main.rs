@@ -133,7 +133,15 @@ impl EngineArgs {
             Backend::Cbc => BackendChoice::Cbc,
             Backend::Microlp => BackendChoice::MicroLp,
         });
-        options.max_configurations = self.max_configurations;
+        options.max_configurations = match self.max_configurations {
+            Some(0) => return Err(scorecheck::Error::new(
+                scorecheck::ErrorKind::InvalidValue,
+                Some("--max-configurations"),
+                "--max-configurations must be at least 1 (as the request field max_configurations): a budget of none examines nothing",
+            )
+            .into()),
+            other => other,
+        };
         options.time_limit = time_limit;
         options.max_witnesses = max_witnesses;
         options.max_nodes =

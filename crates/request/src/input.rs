@@ -125,9 +125,13 @@ impl<'a> Object<'a> {
             known.dedup();
             // Per-fold bounds of several datasets are each evaluation's, as in the reference.
             let inside = key == "fold_score_bounds" && known.contains(&"evaluations");
+            let size = matches!(key.as_str(), "n_samples" | "n" | "size" | "total_count")
+                && known.contains(&"p");
             let suggestion = if inside {
                 "; fold bounds are each evaluation's: give them as evaluations[i].fold_score_bounds"
                     .to_string()
+            } else if size {
+                "; a test set is p and n (or a dataset_name); its size alone is \"total\" ({\"total\": 100}), which asks 1_testset_no_kfold which splits fit".to_string()
             } else {
                 known
                     .iter()
@@ -328,11 +332,13 @@ pub fn binary_counts_maybe_empty(value: &Json, path: &str) -> Result<(u64, u64)>
             (p, n)
         }
         (None, None, _) => {
+            // A field of another name (`n_samples`) is named before the missing p.
+            object.finish(&["identifier"])?;
             return Err(Error::new(
                 ErrorKind::MissingField,
                 Some(&object.field_path("p")),
                 "missing the number of positives p (or a dataset_name)",
-            ))
+            ));
         }
         (None, Some(_), None) => {
             return Err(Error::new(

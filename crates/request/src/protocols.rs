@@ -179,7 +179,7 @@ const PROTOCOLS: &[Protocol] = &[
     Protocol {
         name: "1_testset_no_kfold",
         family: FamilyKind::SingleMatrix,
-        takes: "`testset` {`p`, `n`} (or a `dataset_name`; `n_samples` alone asks which splits fit), `scores`, `eps`",
+        takes: "`testset` {`p`, `n`} (or a `dataset_name`; `total` alone asks which splits fit), `scores`, `eps`",
         read: single,
     },
     Protocol {
