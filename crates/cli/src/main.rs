@@ -133,27 +133,27 @@ impl EngineArgs {
             Backend::Cbc => BackendChoice::Cbc,
             Backend::Microlp => BackendChoice::MicroLp,
         });
-        options.max_configurations = match self.max_configurations {
-            Some(0) => return Err(scorecheck::Error::new(
+        // A budget of none examines nothing: at least 1, as the request fields say.
+        let at_least_one = |value: Option<u64>, flag: &str, why: &str| match value {
+            Some(0) => Err(scorecheck::Error::new(
                 scorecheck::ErrorKind::InvalidValue,
-                Some("--max-configurations"),
-                "--max-configurations must be at least 1 (as the request field max_configurations): a budget of none examines nothing",
-            )
-            .into()),
-            other => other,
+                Some(flag),
+                format!("{flag} must be at least 1: {why}"),
+            )),
+            other => Ok(other),
         };
+        options.max_configurations = at_least_one(
+            self.max_configurations,
+            "--max-configurations",
+            "a budget of no configuration examines nothing (as the request field max_configurations)",
+        )?;
         options.time_limit = time_limit;
         options.max_witnesses = max_witnesses;
-        options.max_nodes =
-            match self.max_nodes {
-                Some(0) => return Err(scorecheck::Error::new(
-                    scorecheck::ErrorKind::InvalidValue,
-                    Some("--max-nodes"),
-                    "--max-nodes must be at least 1: a branch and bound needs one node to start",
-                )
-                .into()),
-                other => other,
-            };
+        options.max_nodes = at_least_one(
+            self.max_nodes,
+            "--max-nodes",
+            "a branch and bound needs one node to start",
+        )?;
         options.count_budget = self.count_budget;
         if self.no_explain {
             options = options.with_explain(false);
