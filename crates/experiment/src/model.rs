@@ -448,7 +448,14 @@ fn widen(common: &mut BigInt, denominator: &BigInt) {
             let r = (common.magnitude() % d).to_u64().unwrap_or(0);
             *common *= d / d.gcd(&r);
         }
-        _ => *common = common.lcm(denominator),
+        _ if denominator.is_zero() => *common = common.lcm(denominator),
+        _ => {
+            // gcd(common, d) = gcd(d, common mod d): one remainder of the long number, then
+            // a gcd of two short ones (the binary gcd on the long one shifts it once per bit).
+            let d = denominator.magnitude();
+            let r = common.magnitude() % d;
+            *common *= BigInt::from(d / d.gcd(&r));
+        }
     }
 }
 

@@ -108,12 +108,16 @@ impl IntegerRow {
             .iter()
             .map(|(var, c)| (*var, c.numer() * &multipliers[c.denom()]))
             .collect();
+        // The scaled numerators' gcd is the gcd of the fractions' own numerators (each in
+        // lowest terms: a prime of the lcm divides some denominator fully, and that
+        // fraction's numerator not at all), which are short where the scaled ones may have
+        // thousands of digits.
         let mut gcd = BigInt::zero();
-        for (_, n) in &numerators {
+        for c in merged.values() {
             if gcd.is_one() {
                 break;
             }
-            gcd = self::gcd(&gcd, n);
+            gcd = self::gcd(&gcd, c.numer());
         }
         let gcd = if gcd.is_zero() { BigInt::one() } else { gcd };
         // Multiplying the row by lcm/gcd (positive) makes its coefficients coprime integers.
