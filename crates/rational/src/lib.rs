@@ -8,8 +8,12 @@
 //! 64 bits, where a comparison is two 128-bit products and a gcd is `u128`'s. These
 //! functions take that path when every part fits and `num-rational`'s otherwise, so their
 //! results are the same values in lowest terms either way (checked against `num-rational`
-//! by the property tests below). It is written by hand because no kept crate offers a
-//! big rational with a small-value fast path; the general path is `num-rational` itself.
+//! by the property tests below). Beyond 64 bits, sums, differences and products are
+//! reduced by Henrici's method with a gcd that takes Euclid's remainder steps while one
+//! number is much longer than the other (the binary gcd alone shifts the longer once per
+//! bit: seconds on the 50,000-bit weights of a mean over a thousand classes); division and
+//! comparison stay `num-rational`'s. It is written by hand because no kept crate offers a
+//! big rational with a small-value fast path.
 //!
 //! ```
 //! use scorecheck_rational::{add, cmp_rationals};
