@@ -100,3 +100,12 @@ def test_a_check_keyword_cannot_replace_the_protocol_of_a_function():
     # The function's own protocol named again changes nothing.
     assert check_1_testset_no_kfold(check="1_testset_no_kfold", **arguments)["verdict"] \
         == "consistent"
+
+
+def test_a_score_given_as_none_is_refused_not_left_out():
+    # None stands for an optional argument not given, never for a reported score.
+    from scorecheck.check.binary import check_1_testset_no_kfold
+    with pytest.raises(scorecheck.ScorecheckError) as error:
+        check_1_testset_no_kfold(testset={"p": 10, "n": 20}, scores={"acc": 0.5, "npv": None},
+                                 eps=0.01)
+    assert error.value.field == "scores.npv"

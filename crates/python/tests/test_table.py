@@ -65,6 +65,27 @@ def test_a_pandas_frame_gives_a_frame_with_its_index():
     assert list(empty.columns) == list(answered.columns) and len(empty) == 0
 
 
+def test_narrow_float_columns_keep_their_own_digits():
+    # float32's 0.954 widened to float64 is 0.9539999961853027, which auto eps reads as a
+    # figure of 16 decimals: the README's paper example would be "inconsistent".
+    np = pytest.importorskip("numpy")
+    pd = pytest.importorskip("pandas")
+    scores = {key: np.array([value], dtype=np.float32)
+              for key, value in [("acc", 0.954), ("sens", 0.934), ("spec", 0.961)]}
+    frame = pd.DataFrame({"p": [1029], "n": [3118], **scores, "eps": ["auto"]})
+    answered = scorecheck.check_table(frame)
+    assert list(answered["acc"]) == ["0.954"]
+    assert list(answered["verdict"]) == ["consistent"]
+
+
+def test_narrow_float_columns_of_pyarrow_keep_their_own_digits():
+    pa = pytest.importorskip("pyarrow")
+    table = pa.table({"p": [1029], "n": [3118], "acc": pa.array([0.954], pa.float32()),
+                      "sens": pa.array([0.934], pa.float32()), "spec": pa.array([0.961], pa.float32()),
+                      "eps": ["auto"]})
+    assert scorecheck.check_table(table).column("verdict").to_pylist() == ["consistent"]
+
+
 def test_a_pyarrow_table_gives_a_pyarrow_table():
     pa = pytest.importorskip("pyarrow")
     answered = scorecheck.check_table(pa.Table.from_pylist(papers()))

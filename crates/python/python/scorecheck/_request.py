@@ -190,7 +190,11 @@ def _container(value, path, out, depth, open_containers, drop_none):
             out.append(_key(key, path))
             out.append(":")
             name = key if isinstance(key, str) else _integer(key, path)
-            _write(item, _join(path, name), out, depth + 1, open_containers, drop_none)
+            # A reported score given as None is no "not given": the engine refuses it by
+            # name rather than the check silently leaving it out.
+            keep_none = name in ("scores", "class_counts")
+            _write(item, _join(path, name), out, depth + 1, open_containers,
+                   drop_none and not keep_none)
         out.append("}")
     else:
         out.append("[")

@@ -30,7 +30,14 @@ def _cell(value):
         if isinstance(value, Decimal) and not value.is_finite():
             return str(value)
         if hasattr(value, "item") and not isinstance(value, (int, float)):
-            return _cell(value.item())
+            item = value.item()
+            if isinstance(value, numbers.Integral) or not isinstance(item, float):
+                return _cell(item)
+            if math.isnan(item) or math.isinf(item):
+                return _cell(item)
+            # numpy.float32 and other narrow reals: their own shortest text (0.954), not the
+            # float64 that .item() widens them to (0.9539999961853027, another figure).
+            return _number(value, "")
         try:
             return _number(value, "")
         except ScorecheckError:
@@ -46,11 +53,20 @@ def _names_and_rows(rows):
     module = type(rows).__module__ or ""
     if module.startswith("pandas"):
         names = [str(name) for name in rows.columns]
-        cells = [[_cell(value) for value in row] for row in rows.itertuples(index=False, name=None)]
+        # Column by column in each column's own type: rows (itertuples) widen a float32
+        # 0.954 to the float64 0.9539999961853027, another figure.
+        columns = [rows.iloc[:, j].to_numpy() for j in range(len(names))]
+        cells = [[_cell(column[i]) for column in columns] for i in range(len(rows))]
         return "pandas", names, cells
     if module.startswith("pyarrow"):
         names = [str(name) for name in rows.column_names]
         cells = [[_cell(row.get(name)) for name in rows.column_names] for row in rows.to_pylist()]
+        # A narrow float column keeps its own digits (to_pylist widens it to float64).
+        for j, name in enumerate(rows.column_names):
+            column = rows.column(name)
+            if str(column.type) in ("float", "halffloat"):
+                for i, value in enumerate(column.to_numpy(zero_copy_only=False)):
+                    cells[i][j] = _cell(value)
         return "pyarrow", names, cells
     if isinstance(rows, dict):
         raise ScorecheckError("invalid_value", None,
