@@ -277,3 +277,42 @@ fn a_failed_write_to_stdout_is_an_error_and_a_closed_pipe_is_not() {
         );
     }
 }
+
+#[test]
+fn a_thousand_repeats_of_unknown_folds_keep_their_time_limit() {
+    // Random access into the multisets of 1,000 repeats asked minutes of binomials without
+    // reading the deadline.
+    let request = r#"{"check":"1_dataset_unknown_folds_mos","dataset":{"p":50000,"n":50000},"folding":{"n_folds":10,"n_repeats":1000},"scores":{"acc":0.9},"eps":0.01,"time_limit":0.1}"#;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scorecheck"))
+        .args(["check", "-", "--format", "json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(request.as_bytes())
+        .unwrap();
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("still running after 60 s with a time limit of 0.1 s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    let answer: Value = serde_json::from_str(&out).unwrap();
+    assert!(
+        matches!(answer["verdict"].as_str(), Some("consistent" | "undecided")),
+        "{out}"
+    );
+}

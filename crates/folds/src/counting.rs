@@ -184,6 +184,11 @@ impl BoxCounter {
         }
     }
 
+    /// Whether the stop condition holds now (never, without one).
+    pub(crate) fn stopped(&self) -> bool {
+        self.stop.as_ref().is_some_and(|stop| stop())
+    }
+
     /// Forgets every remembered coefficient list.
     pub(crate) fn clear(&self) {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());

@@ -118,6 +118,11 @@ pub struct KFoldConfigurations {
 }
 
 impl KFoldConfigurations {
+    /// Whether the stop condition of [`KFoldConfigurations::new_until`] holds now.
+    pub(crate) fn stopped(&self) -> bool {
+        self.counter.stopped()
+    }
+
     /// The configurations of `k` folds over `p` positives and `n` negatives under `rules`.
     ///
     /// Counting is exact and immediate (Gaussian binomials per block of larger-fold sums);

@@ -43,18 +43,31 @@ pub(crate) fn multichoose(n: &BigUint, r: u64) -> BigUint {
     binomial(&(n + BigUint::from(r - 1)), r)
 }
 
-/// The `index`-th non-decreasing sequence of `r` values from `0..n`, lexicographically.
-pub(crate) fn unrank_multiset(mut index: BigUint, n: &BigUint, r: u64) -> Vec<BigUint> {
+/// The `index`-th non-decreasing sequence of `r` values from `0..n`, lexicographically;
+/// [`ErrorKind::Stopped`] once `stop` holds (asked before each binomial: a thousand repeats
+/// over a space of 10^40 take minutes of them).
+pub(crate) fn unrank_multiset(
+    mut index: BigUint,
+    n: &BigUint,
+    r: u64,
+    stop: &dyn Fn() -> bool,
+) -> Result<Vec<BigUint>, Error> {
     let mut out = Vec::with_capacity(r as usize);
     let mut base = BigUint::zero();
     let mut left = n.clone();
     for j in 0..r {
         let rest = r - j;
+        if stop() {
+            return Err(Error::new(ErrorKind::Stopped));
+        }
         let total = multichoose(&left, rest);
         // Sequences whose next value is below `v` (relative to `base`): total - M(left - v).
         let before = |v: &BigUint| &total - multichoose(&(&left - v), rest);
         let (mut lo, mut hi) = (BigUint::zero(), &left - BigUint::one());
         while lo < hi {
+            if stop() {
+                return Err(Error::new(ErrorKind::Stopped));
+            }
             let mid = (&lo + &hi + BigUint::one()) >> 1u32;
             if before(&mid) <= index {
                 lo = mid;
@@ -67,7 +80,7 @@ pub(crate) fn unrank_multiset(mut index: BigUint, n: &BigUint, r: u64) -> Vec<Bi
         left -= &lo;
         out.push(base.clone());
     }
-    out
+    Ok(out)
 }
 
 /// The index of a non-decreasing sequence of values from `0..n`; inverse of [`unrank_multiset`].
@@ -286,7 +299,9 @@ impl RepeatedConfigurations {
         if index >= &count {
             return Err(Error::out_of_range(index, &count));
         }
-        let indices = unrank_multiset(index.clone(), &self.base_count, self.repeats);
+        let indices = unrank_multiset(index.clone(), &self.base_count, self.repeats, &|| {
+            self.base.stopped()
+        })?;
         let mut cursors: Vec<Cursor> = Vec::with_capacity(indices.len());
         for (j, i) in indices.iter().enumerate() {
             // Equal neighbours share a cursor; unranking once per distinct member.
