@@ -113,3 +113,12 @@ def test_a_cell_no_number_can_hold_is_its_rows_error_and_the_others_are_answered
     answered = scorecheck.check_table(rows)
     assert [r["verdict"] for r in answered] == ["consistent", "error", "error", "consistent"]
     assert [r["error_field"] for r in answered[1:3]] == ["p", "n"]
+
+
+def test_a_series_or_two_keys_of_one_column_are_refused_by_name():
+    pd = pytest.importorskip("pandas")
+    with pytest.raises(scorecheck.ScorecheckError, match="not a Series"):
+        scorecheck.check_table(pd.Series([1, 2]))
+    # 1 and "1" are one column of the table: one of the two cells would be lost.
+    with pytest.raises(scorecheck.ScorecheckError, match="both the column '1'"):
+        scorecheck.check_table([{1: 100, "1": 200, "p": 10, "n": 20}])

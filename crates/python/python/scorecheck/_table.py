@@ -51,7 +51,7 @@ def _cell(value):
 def _names_and_rows(rows):
     """The kind of input, its column names and its rows of text cells."""
     module = type(rows).__module__ or ""
-    if module.startswith("pandas"):
+    if module.startswith("pandas") and hasattr(rows, "columns"):
         names = [str(name) for name in rows.columns]
         # Column by column in each column's own type: rows (itertuples) widen a float32
         # 0.954 to the float64 0.9539999961853027, another figure.
@@ -72,15 +72,26 @@ def _names_and_rows(rows):
         raise ScorecheckError("invalid_value", None,
                               "check_table takes a list of dicts (one per row), a pandas "
                               "DataFrame or a pyarrow Table; for one request use scorecheck.check")
+    if module.startswith("pandas") or not hasattr(rows, "__iter__") or isinstance(rows, (str, bytes)):
+        raise ScorecheckError("invalid_value", None,
+                              f"check_table takes a list of dicts (one per row), a pandas DataFrame or "
+                              f"a pyarrow Table, not a {type(rows).__name__}")
     names, records = [], []
     for index, row in enumerate(rows):
         if not isinstance(row, dict):
             raise ScorecheckError("invalid_value", f"rows[{index}]",
                                   f"expected a dict of column to cell, found a {type(row).__name__}")
-        for name in row:
+        record = {}
+        for name, value in row.items():
+            if str(name) in record:
+                # `1` and `"1"`: one column in the table, two cells in the row.
+                raise ScorecheckError("invalid_value", f"rows[{index}]",
+                                      f"two keys of this row are both the column {str(name)!r} "
+                                      "(such as 1 and \"1\"); keep one")
+            record[str(name)] = value
             if str(name) not in names:
                 names.append(str(name))
-        records.append({str(name): value for name, value in row.items()})
+        records.append(record)
     return "rows", names, [[_cell(record.get(name)) for name in names] for record in records]
 
 
