@@ -80,10 +80,20 @@ impl<'a> Object<'a> {
     /// `MissingField` naming the field, with `what` as the hint of what to give.
     pub fn required(&self, key: &str, what: &str) -> Result<&'a Json> {
         self.get(key).ok_or_else(|| {
+            // A field given under a misspelt name (`testet`) is named with the missing one.
+            let misspelt = self
+                .map
+                .keys()
+                .filter(|k| !self.used.borrow().contains(k))
+                .map(|k| (strsim::jaro_winkler(key, k), k))
+                .filter(|(s, _)| *s > 0.8)
+                .max_by(|a, b| a.0.total_cmp(&b.0))
+                .map(|(_, k)| format!(" (the request has {k:?}: did you mean {key:?}?)"))
+                .unwrap_or_default();
             Error::new(
                 ErrorKind::MissingField,
                 Some(&self.field_path(key)),
-                format!("missing required field {key:?}: {what}"),
+                format!("missing required field {key:?}: {what}{misspelt}"),
             )
         })
     }
