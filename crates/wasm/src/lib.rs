@@ -101,20 +101,28 @@ pub fn extract_csv(name: &str, format: Option<&str>, text: &str) -> String {
             format!("{name}: not a document by its extension; name it .tex, .md, .html or .xml, or give its format (latex, markdown, html or jats)"),
         );
     };
+    // `\input{results}`: the page has one file; what it does not read is said.
+    let inputs = std::cell::RefCell::new(Vec::new());
     let (rows, unread) = match scorecheck_extract::extract_document(
         text,
         format,
         name,
         &scorecheck_extract::Limits::default(),
-        &|_: &str| None,
+        &|included: &str| {
+            inputs.borrow_mut().push(included.to_string());
+            None
+        },
     ) {
         Ok(extraction) => (extraction.rows, extraction.unread),
         Err(e) => return error("unreadable_document", None, format!("{name}: {e}")),
     };
-    let unread: Vec<String> = unread
+    let mut unread: Vec<String> = unread
         .iter()
         .map(|t| format!("table {}: {}", t.table, t.why))
         .collect();
+    unread.extend(inputs.into_inner().iter().map(|included| {
+        format!("\\input{{{included}}} not read: the page reads one file; paste that file's text in its place")
+    }));
     let header = scorecheck_extract::batch_header(&rows);
     let scores = scorecheck_extract::score_columns(&rows);
     let mut csv = scorecheck_table::csv_record(&header);
