@@ -475,20 +475,18 @@ fn scan_checks_leave_one_out_as_one_test_set_of_the_whole_dataset() {
         rows[1]
     );
     assert!(
-        rows[1].contains(",consistent,leave-one-out: see verdict_one_testset,"),
+        rows[1].contains(",consistent,leave-one-out: see verdict_one_testset (no finding),"),
         "{}",
         rows[1]
     );
     assert!(
-        rows[2].contains(",inconsistent,leave-one-out: see verdict_one_testset,"),
+        rows[2].contains(",inconsistent,leave-one-out: see verdict_one_testset (no finding),"),
         "{}",
         rows[2]
     );
-    assert!(
-        rows[2].contains("inconsistent under every assumption"),
-        "{}",
-        rows[2]
-    );
+    // For information only: a mean of one-sample folds or resampled data may be what the
+    // text calls leave-one-out, so no finding.
+    assert!(rows[2].ends_with(','), "{}", rows[2]);
     let summary = String::from_utf8(out.stderr).unwrap();
-    assert!(summary.contains("2 checked, 1 findings"), "{summary}");
+    assert!(summary.contains("2 checked, 0 findings"), "{summary}");
 }

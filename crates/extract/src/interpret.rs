@@ -438,6 +438,16 @@ fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
                 if group.contains(&t) || names_no_one(t) {
                     continue;
                 }
+                // `(mean)` under a score is the score; `(SD)`, `(std.)`, `[±]` another quantity.
+                let bare = t.trim_matches(['(', ')', '[', ']']).trim();
+                if bare != t {
+                    if is_value_word(bare) || row_kind(bare, "") == Some(RowKind::Mean) {
+                        continue;
+                    }
+                    if row_kind(bare, "").is_some() {
+                        return None;
+                    }
+                }
                 if row_kind(t, "").is_some_and(|kind| kind != RowKind::Mean)
                     || names_training_split(t)
                     || names_a_protocol(t)

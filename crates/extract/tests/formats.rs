@@ -692,6 +692,22 @@ fn a_row_whose_score_cells_cannot_be_read_is_said_and_decimal_commas_are_read() 
 }
 
 #[test]
+fn a_standard_deviation_under_a_score_is_no_method() {
+    let md = "Models are evaluated with 10-fold cross-validation on Pima.
+
+| Method | Accuracy (%) | Accuracy (%) | Specificity (%) | Specificity (%) |
+|---|---|---|---|---|
+| | (mean) | (SD) | (mean) | (SD) |
+| SVM | 77.34 | 41.86 | 87.20 | 33.41 |
+";
+    let rows = extract(md, Format::Markdown, "m.md").unwrap();
+    assert_eq!(
+        who_and_scores(&rows),
+        vec![("Pima", "SVM", vec![("acc", "77.34"), ("spec", "87.20")])]
+    );
+}
+
+#[test]
 fn a_slashed_kind_header_and_fractions_beside_percent_cells_in_latex() {
     let tex = r"\begin{table}\caption{Summary}\label{tab:s}
 \begin{tabular}{lccc}\toprule
