@@ -490,3 +490,24 @@ fn scan_checks_leave_one_out_as_one_test_set_of_the_whole_dataset() {
     let summary = String::from_utf8(out.stderr).unwrap();
     assert!(summary.contains("2 checked, 0 findings"), "{summary}");
 }
+
+#[test]
+fn a_table_all_of_whose_figures_are_averages_over_classes_is_said() {
+    // `F1 micro` beside sensitivity and specificity: the row's figures may all be averages
+    // over the classes; the table is not read, and stderr says why.
+    let dir = temp_dir("micro");
+    let paper = write(
+        &dir,
+        "micro.md",
+        "We use 10-fold CV on Pima.
+
+| Model | Sens | Spec | F1 micro |
+|---|---|---|---|
+| SVM | 0.57 | 0.88 | 0.77 |
+",
+    );
+    let out = scorecheck().arg("extract").arg(&paper).output().unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 1);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains(r#"the table names "F1 micro""#), "{stderr}");
+}

@@ -662,7 +662,12 @@ pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
                 row.notes.push(why.clone());
             }
         }
+        let had = rows.len();
         rows.retain(|row| !row.scores.is_empty());
+        // Every row emptied: the table is unread, and why is said (stderr, the page).
+        if had > 0 && rows.is_empty() && unread.is_none() {
+            return (rows, Some(why.trim_end_matches(": not read").to_string()));
+        }
     }
     (rows, unread)
 }
