@@ -16,6 +16,7 @@ mod http;
 
 use std::net::TcpListener;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
@@ -252,13 +253,29 @@ impl Site {
         // The check runs on a thread of its own with a full-size stack (the engines may
         // recurse); the connection threads keep small stacks, so that 256 of them reserve
         // little address space. A thread that cannot start refuses the check.
+        // A client that closes its connection meanwhile (the page's Cancel aborts its fetch)
+        // cancels the check, so that its slot is free again at the search's next step.
+        // Browsers (which send `Origin` with a POST) never close only their sending half.
         let body = &request.body;
+        let browser = request.header("Origin").is_some();
+        let cancel = Arc::new(AtomicBool::new(false));
         std::thread::scope(|scope| {
             let running = std::thread::Builder::new()
                 .name("scorecheck-check".into())
                 .stack_size(CHECK_STACK)
-                .spawn_scoped(scope, || check(body));
-            match running.map(|thread| thread.join()) {
+                .spawn_scoped(scope, || check(body, &cancel));
+            let joined = running.map(|thread| {
+                while !thread.is_finished() {
+                    if !cancel.load(Ordering::Relaxed) && request.client_gone(CLIENT_POLL, browser)
+                    {
+                        cancel.store(true, Ordering::Relaxed);
+                    } else if cancel.load(Ordering::Relaxed) {
+                        std::thread::sleep(CLIENT_POLL);
+                    }
+                }
+                thread.join()
+            });
+            match joined {
                 Ok(Ok(response)) => response,
                 Ok(Err(_)) => error(
                     500,
@@ -318,8 +335,12 @@ impl Drop for CheckSlot<'_> {
     }
 }
 
-/// The answer to one request's JSON text (the body, at most [`MAX_BODY`] bytes).
-fn check(body: &[u8]) -> Response {
+/// How often a running check looks whether its client has left.
+const CLIENT_POLL: Duration = Duration::from_millis(50);
+
+/// The answer to one request's JSON text (the body, at most [`MAX_BODY`] bytes); the check
+/// stops early once `cancel` is set (its answer then goes nowhere).
+fn check(body: &[u8], cancel: &Arc<AtomicBool>) -> Response {
     let Ok(text) = std::str::from_utf8(body) else {
         return error(
             400,
@@ -341,7 +362,9 @@ fn check(body: &[u8]) -> Response {
             &serde_json::json!({ "error": error.to_json() }).to_string(),
         );
     }
-    let mut options = RunOptions::default().with_time_limit(TIME_LIMIT);
+    let mut options = RunOptions::default()
+        .with_time_limit(TIME_LIMIT)
+        .with_cancel(Arc::clone(cancel));
     // A deadline set here wins over the request's own time_limit, so none outlasts it; a
     // shorter time_limit of the request is kept (the CLI keeps it too).
     let limit = requested_time_limit(text)

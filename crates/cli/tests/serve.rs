@@ -562,3 +562,25 @@ fn ambiguous_heads_are_refused_and_a_client_expecting_100_continue_gets_it() {
     assert_eq!(status, 200, "{body}");
     assert!(paper_is_answered(&server));
 }
+
+/// A page's Cancel aborts its fetch, which closes the connection: the check stops and frees
+/// its slot. Five abandoned checks that would each run for the server's whole 10 s used to
+/// hold both slots, and the next check was refused as busy.
+#[test]
+fn checks_whose_page_left_free_their_slots() {
+    let server = Server::start();
+    let port = server.port;
+    let heavy = br#"{"check": "1_dataset_unknown_folds_mos", "dataset": {"p": 3000, "n": 30000}, "folding": {"n_folds": 10, "n_repeats": 1}, "scores": {"acc": 0.90137, "sens": 0.41513, "spec": 0.95121}, "eps": 0.000005}"#;
+    for _ in 0..5 {
+        let mut stream = server.connect();
+        let head = format!(
+            "POST /check HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nOrigin: http://127.0.0.1:{port}\r\nContent-Length: {}\r\n\r\n",
+            heavy.len()
+        );
+        stream.write_all(head.as_bytes()).expect("send head");
+        stream.write_all(heavy).expect("send body");
+        std::thread::sleep(Duration::from_millis(100));
+        drop(stream);
+    }
+    assert!(paper_is_answered(&server));
+}

@@ -47,9 +47,38 @@ pub struct Request {
     headers: Vec<(String, String)>,
     /// The body (`Content-Length` bytes).
     pub body: Vec<u8>,
+    /// A second handle on the connection, to notice a client that left while it is answered.
+    peer: Option<TcpStream>,
 }
 
 impl Request {
+    /// Whether the client has left, waiting at most `wait` for a sign: a reset connection
+    /// always; a closed one only when `closed_is_gone` (a browser that aborts a fetch closes
+    /// its connection, while a program may close its sending half and still wait for the
+    /// answer). Bytes the client sent after its request do not count as leaving.
+    pub fn client_gone(&self, wait: Duration, closed_is_gone: bool) -> bool {
+        let Some(peer) = &self.peer else {
+            return false;
+        };
+        if peer
+            .set_read_timeout(Some(wait.max(Duration::from_millis(1))))
+            .is_err()
+        {
+            return false;
+        }
+        match peer.peek(&mut [0u8; 1]) {
+            Ok(0) if closed_is_gone => true,
+            Ok(_) => {
+                std::thread::sleep(wait);
+                false
+            }
+            Err(e) => !matches!(
+                e.kind(),
+                ErrorKind::WouldBlock | ErrorKind::TimedOut | ErrorKind::Interrupted
+            ),
+        }
+    }
+
     /// The value of the first header with this name (names compare without case).
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers
@@ -384,6 +413,7 @@ fn read_request(
         path,
         headers,
         body: Vec::new(),
+        peer: stream.try_clone().ok(),
     };
     // A client that waits for `100 Continue` before its body gets it below; any other
     // expectation is refused.
@@ -528,5 +558,48 @@ mod tests {
     fn the_end_of_the_head_is_found_across_chunks() {
         assert_eq!(find(b"GET / HTTP/1.1\r\n\r\nbody", b"\r\n\r\n"), Some(14));
         assert_eq!(find(b"GET / HTTP/1.1\r\n", b"\r\n\r\n"), None);
+    }
+
+    /// A request as read from the server's end of a fresh loopback connection, and the
+    /// client's end.
+    fn connected() -> (Request, TcpStream) {
+        let listener = TcpListener::bind(("127.0.0.1", 0)).unwrap();
+        let client = TcpStream::connect(listener.local_addr().unwrap()).unwrap();
+        let (server, _) = listener.accept().unwrap();
+        let request = Request {
+            method: "POST".into(),
+            path: "/check".into(),
+            headers: Vec::new(),
+            body: Vec::new(),
+            peer: Some(server),
+        };
+        (request, client)
+    }
+
+    /// Asks up to 200 times (the close may take a moment to arrive).
+    fn gone_soon(request: &Request, closed_is_gone: bool) -> bool {
+        (0..200).any(|_| request.client_gone(Duration::from_millis(10), closed_is_gone))
+    }
+
+    #[test]
+    fn a_client_that_closes_has_left_when_closing_counts() {
+        let (request, client) = connected();
+        assert!(!request.client_gone(Duration::from_millis(10), true));
+        drop(client);
+        assert!(gone_soon(&request, true));
+    }
+
+    #[test]
+    fn a_client_that_closes_only_its_sending_half_may_still_wait() {
+        let (request, client) = connected();
+        client.shutdown(Shutdown::Write).unwrap();
+        assert!(!gone_soon(&request, false));
+    }
+
+    #[test]
+    fn bytes_after_the_request_are_not_leaving() {
+        let (request, mut client) = connected();
+        client.write_all(b"more").unwrap();
+        assert!(!request.client_gone(Duration::from_millis(10), true));
     }
 }
