@@ -412,13 +412,13 @@ fn an_auc_alone_under_k_fold_is_not_checked_rather_than_an_error() {
 fn a_mean_over_folds_no_configuration_can_form_is_no_finding() {
     // 10-fold over a dataset of 5 positives cannot give every fold a positive, so no
     // configuration defines a mean recall; the pooled figures alone are impossible (0.7778
-    // is no k/5), but a paper's library may score an empty fold's recall as 0: no finding.
+    // is no k/101), but a paper's library may score an empty fold's recall as 0: no finding.
     let dir = temp_dir("noconfig");
     let paper = write(
         &dir,
         "paper.md",
         "Each tree is evaluated with 10-fold cross-validation on zoo-3.\n\n\
-         | Algorithm | Accuracy | Recall |\n|---|---|---|\n| CART | 0.7778 | 0.7778 |\n",
+         | Algorithm | Accuracy | Recall |\n|---|---|---|\n| CART | 0.7778 | 0.6000 |\n",
     );
     let out = scorecheck().arg("scan").arg(&paper).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();

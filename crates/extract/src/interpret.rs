@@ -628,10 +628,15 @@ pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
         .iter()
         .filter(|r| printed(r, "acc").is_some() && printed(r, "sens").is_some())
         .collect();
-    let weighted = with_both.len() >= 2
-        && with_both
-            .iter()
-            .all(|r| printed(r, "acc") == printed(r, "sens"));
+    // One row is enough when its figures have three significant digits or more: a binary
+    // recall matches the accuracy to that precision only when the specificity does too.
+    let weighted = match with_both.as_slice() {
+        [] => false,
+        [one] => printed(one, "acc").is_some_and(|acc| {
+            printed(one, "sens") == Some(acc.clone()) && significant_digits(&acc) >= 3
+        }),
+        all => all.iter().all(|r| printed(r, "acc") == printed(r, "sens")),
+    };
     // Precision, recall and accuracy printed equal in one row are micro averages over the
     // classes (each equals the accuracy): a binary model's match only by chance.
     let micro = rows.iter().any(|r| {
@@ -670,6 +675,12 @@ pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
         }
     }
     (rows, unread)
+}
+
+/// The significant digits of a printed figure (`0.5143`: 4, `85.3`: 3, `0.90`: 2).
+fn significant_digits(printed: &str) -> usize {
+    let digits: String = printed.chars().filter(char::is_ascii_digit).collect();
+    digits.trim_start_matches('0').len()
 }
 
 /// A table's rows as its cells say, before what its caption says of them.

@@ -126,6 +126,114 @@ fn without_comments(text: &str) -> String {
     out
 }
 
+/// The text without what a LaTeX run leaves out: `%` comments, `comment` environments
+/// (the `comment` and `verbatim` packages) and `\iffalse ... \fi` blocks (an `\else`
+/// branch stays). A block left open is kept as it is.
+fn uncommented(text: &str) -> String {
+    without_false_blocks(&without_comment_environments(&without_comments(text)))
+}
+
+/// The text without `\begin{comment} ... \end{comment}`.
+fn without_comment_environments(text: &str) -> String {
+    const BEGIN: &str = "\\begin{comment}";
+    const END: &str = "\\end{comment}";
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find(BEGIN) {
+        let Some(length) = rest[start..].find(END) else {
+            break;
+        };
+        out.push_str(&rest[..start]);
+        rest = &rest[start + length + END.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Conditionals written with arguments (`ifthen`, `etoolbox`): no `\fi` closes them.
+const ARGUMENT_CONDITIONALS: &[&str] = &[
+    "ifthenelse",
+    "ifdef",
+    "ifndef",
+    "ifundef",
+    "ifbool",
+    "ifboolexpr",
+    "iftoggle",
+    "ifdefempty",
+    "ifdefstring",
+    "ifstrequal",
+    "ifstrempty",
+    "ifblank",
+    "ifnumcomp",
+    "ifnumequal",
+    "ifdimcomp",
+    "ifcsdef",
+    "ifcsundef",
+    "ifcsempty",
+    "ifdefined@",
+];
+
+/// The text without `\iffalse ... \fi` blocks, nested conditionals counted; the `\else`
+/// branch of such a block stays.
+fn without_false_blocks(text: &str) -> String {
+    let s = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    let mut i = 0;
+    while let Some(found) = text[i..].find("\\iffalse") {
+        let start = i + found;
+        let after = start + "\\iffalse".len();
+        if s.get(after).is_some_and(u8::is_ascii_alphabetic) {
+            i = after;
+            continue;
+        }
+        // Walk the control words to the matching `\fi`.
+        let (mut depth, mut j, mut kept) = (1usize, after, None);
+        let mut end = None;
+        while j < s.len() {
+            if s[j] != b'\\' {
+                j += 1;
+                continue;
+            }
+            let word_end = (j + 1..s.len())
+                .find(|&k| !s[k].is_ascii_alphabetic() && s[k] != b'@')
+                .unwrap_or(s.len());
+            let word = &text[j + 1..word_end];
+            if word.is_empty() {
+                j += 2;
+                continue;
+            }
+            if word == "fi" {
+                depth -= 1;
+                if depth == 0 {
+                    end = Some(word_end);
+                    break;
+                }
+            } else if word == "else" && depth == 1 && kept.is_none() {
+                kept = Some(word_end);
+            } else if word.starts_with("if")
+                && word != "if@"
+                && !ARGUMENT_CONDITIONALS.contains(&word)
+                && !text[..j].ends_with("\\newif")
+            {
+                depth += 1;
+            }
+            j = word_end;
+        }
+        let Some(end) = end else {
+            break;
+        };
+        out.push_str(&text[copied..start]);
+        if let Some(kept) = kept {
+            out.push_str(&text[kept..end - "\\fi".len()]);
+        }
+        copied = end;
+        i = end;
+    }
+    out.push_str(&text[copied..]);
+    out
+}
+
 /// The balanced `{...}` group starting at `i` (after spaces): its content and the index
 /// after it.
 fn group(s: &[char], mut i: usize) -> Option<(String, usize)> {
@@ -311,7 +419,7 @@ fn inputs(
                             ));
                         }
                         *budget -= included.len();
-                        let included = without_comments(&included);
+                        let included = uncommented(&included);
                         chain.push(file.to_string());
                         out.push_str(&inputs(&included, limits, resolve, chain, budget)?);
                         chain.pop();
@@ -688,7 +796,7 @@ pub(crate) fn read(
     limits: &Limits,
     resolve: &dyn Fn(&str) -> Option<String>,
 ) -> Result<Document, Error> {
-    let text = without_comments(text);
+    let text = uncommented(text);
     let mut budget = limits.max_bytes.saturating_sub(text.len());
     let text = inputs(&text, limits, resolve, &mut Vec::new(), &mut budget)?;
     let macros = number_macros(&text);
@@ -990,6 +1098,17 @@ mod tests {
             vec![("accA".into(), "95.4".into()), ("b".into(), "0.5".into())]
         );
         assert_eq!(without_comments("a % b\nc \\% d"), "a \nc \\% d");
+        // What a LaTeX run leaves out.
+        assert_eq!(
+            uncommented("a\n\\begin{comment}\nT\n\\end{comment}\nb \\iffalse x \\ifnum1=1 y\\fi z\\fi c \\iffalse u\\else v\\fi"),
+            "a\n\nb  c  v"
+        );
+        assert_eq!(uncommented("\\iffalsex \\fi"), "\\iffalsex \\fi");
+        assert_eq!(uncommented("a \\iffalse open"), "a \\iffalse open");
+        assert_eq!(
+            uncommented("\\iffalse \\ifthenelse{1}{2}{3} \\newif\\ifdraft t\\fi k"),
+            " k"
+        );
         // A macro standing for another number macro.
         let m = number_macros(r"\newcommand{\x}{0.954} \newcommand{\y}{\x}");
         assert_eq!(m[1], ("y".into(), "0.954".into()));

@@ -223,6 +223,11 @@ fn score_of_plain_header(header: &str) -> Option<&'static str> {
     if form.chars().count() < 3 {
         return None;
     }
+    // `for` is an English word (a word-frequency table's row): the false omission rate
+    // only in capitals.
+    if form == "for" && !header.contains("FOR") {
+        return None;
+    }
     Score::from_name(&form).ok().map(Score::abbreviation)
 }
 
@@ -1424,6 +1429,15 @@ mod tests {
         ] {
             assert_eq!(read(other), None, "{other}");
         }
+    }
+
+    #[test]
+    fn the_word_for_is_a_score_only_in_capitals() {
+        assert_eq!(super::score_of_header("FOR"), Some("for"));
+        assert_eq!(super::score_of_header("FOR (%)"), Some("for"));
+        assert_eq!(super::score_of_header("false omission rate"), Some("for"));
+        assert_eq!(super::score_of_header("for"), None);
+        assert_eq!(super::score_of_header("For"), None);
     }
 
     #[test]

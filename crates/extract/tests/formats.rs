@@ -1469,12 +1469,20 @@ fn one_row_of_equal_precision_recall_and_accuracy_is_micro_averaged() {
     assert_eq!(rows.len(), 1, "{rows:?}");
     assert_eq!(scores(&rows[0]), vec![("acc", "0.7778")]);
     assert!(rows[0].note.contains("micro averages"), "{rows:?}");
-    // Recall equal to accuracy alone (precision differs) is a binary row as printed.
-    let md = md.replace(
+    // Recall equal to accuracy to four digits (precision differs) is recall weighted over
+    // the classes: a binary recall matches only when the specificity does too.
+    let four = md.replace(
         "| 0.7778  | 0.7778  | 0.7778  | 0.7778  |",
         "| 0.7778 | 0.7012 | 0.7778 | 0.74 |",
     );
-    let rows = extract(&md, Format::Markdown, "a.md").unwrap();
+    let rows = extract(&four, Format::Markdown, "a.md").unwrap();
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.7778")], "{rows:?}");
+    // To two digits it is a binary row as printed.
+    let two = md.replace(
+        "| 0.7778  | 0.7778  | 0.7778  | 0.7778  |",
+        "| 0.78 | 0.70 | 0.78 | 0.74 |",
+    );
+    let rows = extract(&two, Format::Markdown, "a.md").unwrap();
     assert_eq!(scores(&rows[0]).len(), 4, "{rows:?}");
 }
 
@@ -1640,4 +1648,52 @@ fn a_training_dataset_column_names_the_dataset() {
     let rows = extract(md, Format::Markdown, "a.md").unwrap();
     assert_eq!(rows[0].dataset, "Pima Indians Diabetes", "{rows:?}");
     assert_eq!(scores(&rows[0]), vec![("acc", "0.73"), ("auc", "0.82")]);
+}
+
+#[test]
+fn tables_a_latex_run_leaves_out_are_not_read() {
+    let tex = r"\begin{table}\caption{Kept}\begin{tabular}{lc}Method & Accuracy \\ SVM & 0.91 \\ \end{tabular}\end{table}
+\begin{comment}
+\begin{table}\caption{Old results}\begin{tabular}{lc}Method & Accuracy \\ RF & 0.42 \\ \end{tabular}\end{table}
+\end{comment}
+\iffalse
+\begin{table}\caption{Older}\begin{tabular}{lc}Method & Accuracy \\ NB & 0.17 \\ \end{tabular}\end{table}
+\fi";
+    let rows = extract(tex, Format::Latex, "c.tex").unwrap();
+    assert_eq!(
+        who_and_scores(&rows),
+        vec![("", "SVM", vec![("acc", "0.91")])]
+    );
+}
+
+#[test]
+fn one_row_whose_recall_is_its_accuracy_to_four_digits_is_weighted() {
+    let md = "# Logistic regression, 5-fold cross-validation
+
+| Metric | Mean | Std |
+|---|---|---|
+| Accuracy | 0.5143 | 0.03 |
+| Precision | 0.5857 | 0.04 |
+| Recall | 0.5143 | 0.03 |
+| F1 | 0.5323 | 0.03 |
+";
+    let rows = extract(md, Format::Markdown, "w.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.5143")]);
+    assert!(
+        rows[0].note.contains("recall equals accuracy"),
+        "{}",
+        rows[0].note
+    );
+    // Two digits match by chance more often: kept.
+    let md = "| Method | Accuracy | Recall |\n|---|---|---|\n| SVM | 0.85 | 0.85 |\n";
+    let rows = extract(md, Format::Markdown, "two.md").unwrap();
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.85"), ("sens", "0.85")]);
+}
+
+#[test]
+fn a_word_frequency_table_names_no_score() {
+    let md = "| Features | Frequency |\n|---|---|\n| the | 1203 |\n| for | 475 |\n| free | 301 |\n";
+    let rows = extract(md, Format::Markdown, "words.md").unwrap();
+    assert!(rows.is_empty(), "{rows:?}");
 }
