@@ -48,6 +48,32 @@ def test_decimal_text_is_kept():
         == '{"a":0.1,"b":0.950,"c":3,"d":[true,null]}'
 
 
+def test_a_fraction_is_written_exactly_or_refused():
+    from fractions import Fraction
+    assert scorecheck.to_json({"a": Fraction(3, 8), "b": Fraction(-30864, 25)}) \
+        == '{"a":0.375,"b":-1234.56}'
+    # 1/4 exactly: tp = 1 of p = 4 (a float would have been the same here; 1/3 would not).
+    result = check_1_testset_no_kfold(testset={"p": 4, "n": 4},
+                                      scores={"sens": Fraction(1, 4)}, eps=1e-9)
+    assert result["inconsistency"] is False
+    # tp = 1 of p = 3 gives exactly 1/3, which no decimal (and no float) is.
+    with pytest.raises(scorecheck.ScorecheckError) as raised:
+        check_1_testset_no_kfold(testset={"p": 3, "n": 3}, scores={"sens": Fraction(1, 3)},
+                                 eps=1e-17)
+    assert raised.value.field == "scores.sens"
+    assert "no exact decimal form" in raised.value.message
+
+
+def test_other_mappings_are_read_as_dicts():
+    from collections import UserDict
+    from types import MappingProxyType
+    request = UserDict({"check": "1_testset_no_kfold",
+                        "testset": MappingProxyType({"p": 1000, "n": 6000}),
+                        "scores": UserDict(PAPER), "eps": 1e-4})
+    assert scorecheck.check(request)["witness"] == {"tp": 743, "tn": 4031}
+    assert scorecheck.batch([request])[0]["witness"] == {"tp": 743, "tn": 4031}
+
+
 def test_errors_are_exceptions_naming_the_field():
     with pytest.raises(scorecheck.ScorecheckError) as raised:
         check_1_testset_no_kfold(testset={"p": 10, "n": 5}, scores={"acuracy": 0.5}, eps=0.1)

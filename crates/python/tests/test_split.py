@@ -67,3 +67,19 @@ def test_merge_verdicts_takes_results_and_refuses_what_is_no_verdict():
     for bad in ("consistent", [3]):
         with pytest.raises(TypeError):
             scorecheck.merge_verdicts(bad)
+
+
+def test_merged_results_must_cover_every_configuration_to_be_inconsistent():
+    request_ = CASES[1]
+    ranges = scorecheck.split_configurations(request_, 6)
+    results = [answer_range(request_, part) for part in ranges]
+    assert all(r["verdict"] == "inconsistent" for r in results)
+    assert scorecheck.merge_verdicts(results) == "inconsistent"
+    # A lost range (or one range given twice instead) leaves configurations unrefuted.
+    assert scorecheck.merge_verdicts(results[:-1]) == "undecided"
+    assert scorecheck.merge_verdicts(results[:1] * 6) == "undecided"
+    assert scorecheck.merge_verdicts(list(reversed(results))) == "inconsistent"
+    other = dict(request_, dataset={"p": 39, "n": 262})
+    stranger = answer_range(other, scorecheck.split_configurations(other, 2)[0])
+    with pytest.raises(ValueError, match=r"verdicts\[6\].*another request"):
+        scorecheck.merge_verdicts(results + [stranger])

@@ -3,6 +3,7 @@
 import json
 import math
 import numbers
+from collections.abc import Mapping
 from decimal import Decimal
 
 from . import _scorecheck
@@ -57,6 +58,8 @@ def _number(value, path):
         return str(value)
     if isinstance(value, numbers.Integral):
         return _integer(value, path)
+    if isinstance(value, numbers.Rational):
+        return _fraction(value, path)
     if isinstance(value, float):
         if not math.isfinite(value):
             return json.dumps({math.inf: "Infinity", -math.inf: "-Infinity"}.get(value, "NaN"))
@@ -80,6 +83,33 @@ def _number(value, path):
             f"number ({error}); pass a float, an int or a decimal.Decimal",
         ) from None
     return _number(as_float, path)
+
+
+def _fraction(value, path):
+    """The exact decimal text of a fraction whose denominator divides a power of ten (3/8 is
+    0.375); any other (1/3) is refused: a float would silently change its value."""
+    numerator, denominator = int(value.numerator), int(value.denominator)
+    twos = fives = 0
+    rest = denominator
+    while rest % 2 == 0:
+        rest //= 2
+        twos += 1
+    while rest % 5 == 0:
+        rest //= 5
+        fives += 1
+    if rest != 1 or max(twos, fives) > MAX_DIGITS:
+        raise ScorecheckError(
+            "invalid_value",
+            path or None,
+            f"the {type(value).__name__} {_short(value)} has no exact decimal form, and a "
+            "float of it is another number; give the figure as reported (a float, or a "
+            "decimal.Decimal such as Decimal(\"0.333\"))",
+        )
+    places = max(twos, fives)
+    scaled = abs(numerator) * (10**places // denominator)
+    digits = str(scaled).rjust(places + 1, "0")
+    text = digits[: len(digits) - places] + ("." + digits[len(digits) - places :] if places else "")
+    return ("-" if numerator < 0 else "") + text
 
 
 def _short(value):
@@ -124,6 +154,9 @@ def _write(value, path, out, depth, open_containers, drop_none=False):
         out.append(_number(value, path))
     elif isinstance(value, (dict, list, tuple)):
         _container(value, path, out, depth, open_containers, drop_none)
+    elif isinstance(value, Mapping):
+        # A UserDict, MappingProxyType or other mapping: its items, as a dict's.
+        _container(dict(value.items()), path, out, depth, open_containers, drop_none)
     elif hasattr(value, "tolist") and not isinstance(value, type):
         # numpy arrays and scalars, pandas Series: their plain Python values.
         try:
@@ -254,13 +287,44 @@ _VERDICTS = ("consistent", "inconsistent", "undecided")
 def merge_verdicts(verdicts):
     """The verdict of a check split into ranges, from each range's verdict: a list of
     verdict strings ("consistent", "inconsistent", "undecided") or of the ranges' result
-    dicts. Raises TypeError or ValueError naming an item that is neither."""
+    dicts. Raises TypeError or ValueError naming an item that is neither.
+
+    Result dicts carry their range ("configurations_range") and the request's number of
+    configurations ("configurations_total"): "inconsistent" then needs the ranges given to
+    cover every configuration (a lost worker's range leaves the merge "undecided"), and
+    results of requests with different totals are refused. Bare verdict strings carry no
+    range: give every range's verdict."""
     if isinstance(verdicts, (str, bytes, dict)):
         raise TypeError(
             f"verdicts: expected a list of verdicts or results, found a {type(verdicts).__name__}"
         )
     merged = []
+    ranges = []
+    whole = False
+    total = None
     for index, item in enumerate(verdicts):
+        if isinstance(item, dict):
+            span = item.get("configurations_range")
+            if span is None:
+                # The whole request's own result: every configuration was its to refute.
+                whole = True
+            else:
+                try:
+                    ranges.append((int(span["start"]), int(span["end"])))
+                except (TypeError, KeyError, ValueError):
+                    raise ValueError(
+                        f"verdicts[{index}]: configurations_range is not a range of "
+                        "configurations as split_configurations gives (start and end)"
+                    ) from None
+                count = item.get("configurations_total")
+                if count is not None:
+                    if total is not None and int(count) != total:
+                        raise ValueError(
+                            f"verdicts[{index}]: a result of another request ({count} "
+                            f"configurations where the others have {total}); merge the "
+                            "ranges of one request"
+                        )
+                    total = int(count)
         verdict = item.get("verdict") if isinstance(item, dict) else item
         if not isinstance(verdict, str):
             raise TypeError(
@@ -277,8 +341,23 @@ def merge_verdicts(verdicts):
     if "consistent" in verdicts:
         return "consistent"
     if verdicts and all(v == "inconsistent" for v in verdicts):
+        if ranges and not whole and not _covers(ranges, total):
+            return "undecided"
         return "inconsistent"
     return "undecided"
+
+
+def _covers(ranges, total):
+    """Whether the ranges [start, end) cover every configuration 0 .. total - 1 (an unknown
+    total covers nothing for certain)."""
+    if total is None:
+        return False
+    reached = 0
+    for start, end in sorted(ranges):
+        if start > reached:
+            return False
+        reached = max(reached, end)
+    return reached >= total
 
 
 def check_json(text):
@@ -299,6 +378,8 @@ def check_json(text):
 def run(request, none_is_absent=False):
     """Answers one request dict; raises ScorecheckError for a bad request (`none_is_absent`:
     see `to_json`)."""
+    if isinstance(request, Mapping) and not isinstance(request, dict):
+        request = dict(request.items())
     if not isinstance(request, dict):
         raise ScorecheckError(
             "invalid_json", None, f"expected a dict request, found a {type(request).__name__}"
@@ -319,6 +400,8 @@ def batch(requests):
     texts, failures = [], {}
     for index, request in enumerate(requests):
         try:
+            if isinstance(request, Mapping) and not isinstance(request, dict):
+                request = dict(request.items())
             if not isinstance(request, dict):
                 raise ScorecheckError(
                     "invalid_json", None,
