@@ -256,7 +256,61 @@ fn parse_score(text: &str, at: &str) -> anyhow::Result<f64> {
             "{at}: the score {text:?} is not finite; remove the sample or give it a finite score"
         );
     }
+    if !holds_its_text(text.trim(), value) {
+        bail!(
+            "{at}: the score {text:?} is not held by a 64-bit float (it reads as {value:e}), and two such scores that differ could be read as a tie; give at most 17 significant digits, of a size within about 1e-308 .. 1e308"
+        );
+    }
     Ok(value)
+}
+
+/// Whether `value`, the float read from the decimal `text`, is the text's own number to the
+/// text's precision: printed with as many significant digits as the text has, it gives the
+/// text's digits back. Scores of at most 17 digits as printed from floats do; a longer text,
+/// or one past the float's range (`1e-400` reads as 0), does not, and two such texts that
+/// differ may read as one float, a tie that changes every rank statistic.
+fn holds_its_text(text: &str, value: f64) -> bool {
+    let Some((digits, exponent)) = decimal_digits(text) else {
+        // Not a plain decimal (Rust also reads `inf`, refused above): nothing to compare.
+        return true;
+    };
+    if digits.is_empty() {
+        return value == 0.0;
+    }
+    // Up to 15 significant digits of a normal float's size always come back (f64 holds 15.9).
+    if digits.len() <= 15 && value.is_normal() {
+        return true;
+    }
+    if digits.len() > 17 || value == 0.0 {
+        return false;
+    }
+    let printed = format!("{:.*e}", digits.len() - 1, value.abs());
+    decimal_digits(&printed) == Some((digits, exponent))
+}
+
+/// A decimal's significant digits (no leading or trailing zeros; empty for zero) and the
+/// power of ten of its first digit: `0.0125` is ("125", -2); `None` for other text.
+fn decimal_digits(text: &str) -> Option<(String, i64)> {
+    let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text);
+    let (mantissa, power) = match unsigned.split_once(['e', 'E']) {
+        Some((m, e)) => (m, e.parse::<i64>().ok()?),
+        None => (unsigned, 0),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if whole.is_empty() && fraction.is_empty()
+        || !whole
+            .chars()
+            .chain(fraction.chars())
+            .all(|c| c.is_ascii_digit())
+    {
+        return None;
+    }
+    let all: String = whole.chars().chain(fraction.chars()).collect();
+    let leading = all.chars().take_while(|c| *c == '0').count();
+    let digits = all[leading..].trim_end_matches('0').to_string();
+    let whole_len = i64::try_from(whole.len()).ok()?;
+    let leading = i64::try_from(leading).ok()?;
+    Some((digits, power.checked_add(whole_len - 1 - leading)?))
 }
 
 /// Reads the samples row by row, keeping a score per row (8 bytes) and nothing else.
@@ -959,4 +1013,44 @@ fn text(report: &Value) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{decimal_digits, holds_its_text};
+
+    #[test]
+    fn decimals_are_read_as_digits_and_a_power_of_ten() {
+        assert_eq!(decimal_digits("0.0125"), Some(("125".into(), -2)));
+        assert_eq!(decimal_digits("-12.50e3"), Some(("125".into(), 4)));
+        assert_eq!(decimal_digits("0.000").map(|d| d.0), Some(String::new()));
+        assert_eq!(decimal_digits("inf"), None);
+        assert_eq!(decimal_digits("."), None);
+    }
+
+    #[test]
+    fn a_score_is_kept_only_when_its_float_holds_its_text() {
+        let holds = |text: &str| holds_its_text(text, text.parse().unwrap());
+        for kept in [
+            "0.1",
+            "0.10000000000000001",
+            "0.30000000000000004",
+            "1e-320",
+            "4.9e-324",
+            "0",
+            "-0.0",
+            "123456789012345",
+            "1.7976931348623157e308",
+        ] {
+            assert!(holds(kept), "{kept}");
+        }
+        for refused in [
+            "1e-400",
+            "0.1000000000000000000001",
+            "0.12345678901234567890",
+            "123456789012345678",
+        ] {
+            assert!(!holds(refused), "{refused}");
+        }
+    }
 }

@@ -481,3 +481,42 @@ fn outputs_from_a_pipe_or_standard_input_are_read_once() {
     ]);
     assert!(error.contains("both name \"score\""), "{error}");
 }
+
+/// Scores that differ as written but not as 64-bit floats would be read as ties: a perfect
+/// ranking (AUC 1) was checked as AUC 1/2, a false "inconsistent".
+#[test]
+fn scores_a_float_cannot_hold_are_refused_by_row_and_column() {
+    for (name, scores, shown) in [
+        ("under.csv", ["1e-400", "3e-400", "0", "-1e-400"], "1e-400"),
+        (
+            "long.csv",
+            [
+                "0.1000000000000000000002",
+                "0.1000000000000000000001",
+                "0.1",
+                "0.05",
+            ],
+            "0.1000000000000000000002",
+        ),
+    ] {
+        let input = scratch(
+            name,
+            &format!(
+                "label,score\n1,{}\n1,{}\n0,{}\n0,{}\n",
+                scores[0], scores[1], scores[2], scores[3]
+            ),
+        );
+        let error = error_of(&["--input", &input, "--auc"]);
+        assert!(
+            error.contains("row 1") && error.contains("\"score\"") && error.contains(shown),
+            "{error}"
+        );
+    }
+    // Seventeen digits as a float prints them are its own.
+    let input = scratch(
+        "seventeen.csv",
+        "label,score\n1,0.30000000000000004\n0,0.1\n",
+    );
+    let out = eval(&["--input", &input, "--auc"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}

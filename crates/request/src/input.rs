@@ -504,7 +504,8 @@ pub fn show(value: &BigRational) -> String {
 ///
 /// `InvalidValue` naming `path` (or `path.<score>`) when an eps, scaled, is not in (0, 1);
 /// `UnknownScore` for a key that is no score; `Contradiction` for two names of one score with
-/// different eps; `MissingField` when a per-score object gives nothing for a reported score.
+/// different eps; `MissingField` when a per-score object gives nothing for a reported score;
+/// `InvalidValue` naming `path.<key>` when it gives an eps for a score not reported.
 pub fn eps_scaled(
     value: &Json,
     path: &str,
@@ -554,6 +555,18 @@ pub fn eps_scaled(
                         format!("eps gives no uncertainty for the reported score {:?}; add it or give one number for all", r.key),
                     ));
                 }
+            }
+            // An eps for a score not reported is a score left out of `scores` by mistake (or
+            // misspelt there): said, not silently unused.
+            if let Some((key, _)) = named
+                .iter()
+                .find(|(_, score)| !reported.scores.iter().any(|r| r.score == *score))
+            {
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    Some(&join(path, key)),
+                    format!("eps gives an uncertainty for {key:?}, which is not among the reported scores; remove it, or report the score"),
+                ));
             }
         }
         other => {

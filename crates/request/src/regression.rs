@@ -43,7 +43,7 @@ impl RegressionRequest {
 ///
 /// An [`Error`] naming the field that is missing, invalid or contradictory (a negative
 /// variance, an unknown score with the closest spellings, a negative eps, r2 with zero
-/// variance).
+/// variance or on one sample).
 pub fn read_testset(fields: &Object<'_>) -> Result<RegressionRequest> {
     let var = input::rational(
         fields.required(
@@ -98,6 +98,15 @@ pub fn read_testset(fields: &Object<'_>) -> Result<RegressionRequest> {
         &reported,
     )?;
     let tol = input::tolerance(fields.get("numerical_tolerance"), "numerical_tolerance")?;
+    // One target has population variance 0, so r2 is undefined on one sample whatever var
+    // says (var is read for r2 alone).
+    if n == 1 && reported.iter().any(|(s, _, _)| *s == RegressionScore::R2) {
+        return Err(Error::new(
+            ErrorKind::Contradiction,
+            Some("n_samples"),
+            "r2 is undefined on one sample: one target has variance 0, whatever var says; give the test set's n_samples, or drop r2",
+        ));
+    }
     if var.is_zero() && reported.iter().any(|(s, _, _)| *s == RegressionScore::R2) {
         return Err(Error::new(
             ErrorKind::Contradiction,
@@ -172,6 +181,13 @@ fn read_eps(
                     input::rational(object.get(key).unwrap_or(&Json::Null), &path)?,
                     &path,
                 )?;
+                if !reported.iter().any(|(s, _, _)| *s == score) {
+                    return Err(Error::new(
+                        ErrorKind::InvalidValue,
+                        Some(&path),
+                        format!("eps gives an uncertainty for {key:?}, which is not among the reported scores; remove it, or report the score"),
+                    ));
+                }
                 given.push((score, e));
             }
             reported
