@@ -249,6 +249,12 @@ pub(super) fn read(names: Vec<String>) -> Result<Header, String> {
                     named(&names, index)
                 ));
             }
+            if let Some((_, score)) = OTHER_NAMES.iter().find(|(n, _)| *n == wanted) {
+                return Err(format!(
+                    "column {} names the score {score:?} by a name the table does not read (short and field-specific names are ambiguous elsewhere); name it {score:?} for it to be checked, or rename it so that it names no score: nothing in it would be checked",
+                    named(&names, index)
+                ));
+            }
             if let Some(suggestion) = near_miss(&wanted) {
                 return Err(format!(
                     "column {} is not a score or a field the table reads, but it is close to {suggestion:?}; correct its name (or, if it is carried information and not {suggestion:?}, rename it so that it cannot be taken for it: nothing in it would be checked)",
@@ -287,6 +293,31 @@ fn mark_result_columns(names: &[String], kinds: &mut [Column]) -> Result<(), Str
     }
     Ok(())
 }
+
+/// Names papers give scores that the table does not read as such (normalised, as
+/// `normalised` writes them), with the score each names: a column so named would be
+/// carried unchecked, so it is refused with the name to use.
+const OTHER_NAMES: &[(&str, &str)] = &[
+    ("se", "sens"),
+    ("sn", "sens"),
+    ("sp", "spec"),
+    ("prec", "ppv"),
+    ("dice", "f1p"),
+    ("dsc", "f1p"),
+    ("dice_score", "f1p"),
+    ("dice_coefficient", "f1p"),
+    ("f_measure", "f1p"),
+    ("fmeasure", "f1p"),
+    ("fscore", "f1p"),
+    ("f_score", "f1p"),
+    ("iou", "ji"),
+    ("ba", "bacc"),
+    ("youden", "bm"),
+    ("youden_index", "bm"),
+    ("youdens_j", "bm"),
+    ("misclassification", "err"),
+    ("misclassification_rate", "err"),
+];
 
 /// The score a header names among other words (`Test Accuracy`, `acc_std`), units
 /// (`Accuracy (%)`, `Acc.`), full-width letters (`ａｃｃ`) or invisible characters (`acc`
@@ -451,6 +482,31 @@ mod tests {
             "table",
         ] {
             assert_eq!(decorated_score(carried), None, "{carried}");
+        }
+    }
+
+    #[test]
+    fn other_names_of_scores_are_refused_with_the_name_to_use() {
+        for (header, score) in [
+            ("Se", "sens"),
+            ("Sp", "spec"),
+            ("Dice", "f1p"),
+            ("DSC", "f1p"),
+            ("IoU", "ji"),
+            ("F-measure", "f1p"),
+            ("Fscore", "f1p"),
+            ("Prec", "ppv"),
+            ("BA", "bacc"),
+            ("Youden", "bm"),
+            ("Misclassification", "err"),
+        ] {
+            let error = read(vec!["p".into(), "n".into(), header.into()])
+                .err()
+                .unwrap_or_default();
+            assert!(
+                error.contains(&format!("names the score {score:?}")),
+                "{header}: {error}"
+            );
         }
     }
 
