@@ -101,9 +101,10 @@ struct Site {
 impl Handler for Site {
     fn answer(&self, request: &Request) -> Response {
         let response = if !self.host_allowed(request) {
-            text(
+            error(
                 403,
-                "this server answers only http://127.0.0.1 and http://localhost\n",
+                "invalid_input",
+                "this server answers only http://127.0.0.1 and http://localhost",
             )
         } else {
             match (request.method.as_str(), request.path.as_str()) {
@@ -113,8 +114,13 @@ impl Handler for Site {
                     None => self.check(request),
                 },
                 // No preflight is answered positively: no Access-Control-Allow-* header is ever sent.
-                (_, "/" | "/check") => text(405, "method not allowed\n"),
-                _ => text(404, "not found; the page is at /\n"),
+                (_, "/") => error(405, "invalid_input", "the page is read with GET"),
+                (_, "/check") => error(
+                    405,
+                    "invalid_input",
+                    "checks are sent with POST (the request's JSON as the body)",
+                ),
+                _ => error(404, "invalid_input", "not found; the page is at /"),
             }
         };
         common_headers(response)
@@ -215,6 +221,25 @@ impl Site {
                 .next()
                 .is_some_and(|media| media.trim().eq_ignore_ascii_case("application/json"))
         });
+        // The body is read as UTF-8 (JSON's own encoding): another declared charset is
+        // refused, not decoded as if it were UTF-8.
+        let other_charset = request.header("Content-Type").and_then(|value| {
+            value.split(';').skip(1).find_map(|parameter| {
+                let (name, charset) = parameter.split_once('=')?;
+                let charset = charset.trim().trim_matches('"');
+                (name.trim().eq_ignore_ascii_case("charset")
+                    && !charset.eq_ignore_ascii_case("utf-8")
+                    && !charset.eq_ignore_ascii_case("utf8"))
+                .then(|| charset.to_string())
+            })
+        });
+        if let Some(charset) = other_charset {
+            return Some(error(
+                415,
+                "invalid_input",
+                &format!("the body is read as UTF-8, not {charset:?}: send UTF-8 JSON (Content-Type: application/json, or with charset=utf-8)"),
+            ));
+        }
         if !declared_json || request.header_count("Content-Type") != 1 {
             return Some(error(
                 415,
@@ -417,13 +442,4 @@ fn json(status: u16, body: &str) -> Response {
     let mut bytes = body.as_bytes().to_vec();
     bytes.push(b'\n');
     Response::new(status, "application/json", bytes)
-}
-
-/// A plain-text answer.
-fn text(status: u16, body: &str) -> Response {
-    Response::new(
-        status,
-        "text/plain; charset=utf-8",
-        body.as_bytes().to_vec(),
-    )
 }

@@ -173,10 +173,32 @@ fn the_page_is_served_with_its_form() {
     ] {
         assert!(body.contains(id), "the page lacks {id}");
     }
-    let (status, _) = server.exchange("GET", "/nothing-here", b"");
+    let (status, body) = server.exchange("GET", "/nothing-here", b"");
     assert_eq!(status, 404);
-    let (status, _) = server.exchange("GET", "/check", b"");
+    assert_eq!(json(&body)["error"]["kind"], "invalid_input");
+    let (status, body) = server.exchange("GET", "/check", b"");
     assert_eq!(status, 405);
+    assert!(json(&body)["error"]["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("POST")));
+    // A body declared in another charset is not decoded as UTF-8.
+    let (status, _, body) = server.exchange_with(
+        "POST",
+        "/check",
+        &["Content-Type: application/json; charset=latin-1"],
+        PAPER,
+    );
+    assert_eq!(status, 415, "{body}");
+    assert!(json(&body)["error"]["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("UTF-8")));
+    let (status, _, _) = server.exchange_with(
+        "POST",
+        "/check",
+        &["Content-Type: application/json; charset=\"UTF-8\""],
+        PAPER,
+    );
+    assert_eq!(status, 200);
 }
 
 #[test]
@@ -215,6 +237,7 @@ fn another_host_is_refused() {
     let mut answer = String::new();
     let _ = stream.read_to_string(&mut answer);
     assert!(answer.starts_with("HTTP/1.1 403"), "{answer}");
+    assert!(answer.contains("\"invalid_input\""), "{answer}");
 }
 
 #[test]
