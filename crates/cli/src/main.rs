@@ -91,23 +91,28 @@ enum Backend {
 
 #[derive(Args, Clone)]
 struct EngineArgs {
-    /// The integer-programming backend for mean-of-scores checks.
+    /// The integer-programming backend for mean-of-scores checks (a request's own
+    /// "backend" wins).
     #[arg(long, value_enum, default_value = "pure")]
     backend: Backend,
-    /// Budget on fold configurations examined by unknown-folds checks.
+    /// Budget on fold configurations examined by unknown-folds checks (a request's own
+    /// "max_configurations" wins).
     #[arg(long)]
     max_configurations: Option<u64>,
-    /// Wall-clock budget per request, in seconds.
+    /// Wall-clock budget per request, in seconds (a request's own "time_limit" wins).
     #[arg(long)]
     time_limit: Option<f64>,
-    /// How many (tp, tn) witnesses single-matrix checks list.
+    /// How many (tp, tn) witnesses single-matrix checks list (a request's own
+    /// "max_witnesses" wins).
     #[arg(long)]
     max_witnesses: Option<u64>,
-    /// Node budget of one branch and bound (integer programs) [default: 200000].
+    /// Node budget of one branch and bound (integer programs) [default: 200000] (a
+    /// request's own "max_nodes" wins).
     #[arg(long)]
     max_nodes: Option<u64>,
     /// Interior tp columns a single-matrix check visits to count the feasible (tp, tn)
-    /// pairs exactly; beyond it the count is only a lower bound [default: 200000].
+    /// pairs exactly; beyond it the count is only a lower bound [default: 200000] (a
+    /// request's own "count_budget" wins).
     #[arg(long)]
     count_budget: Option<u64>,
     /// The verdict alone: no minimal contradicting subset for an inconsistency (a request's
@@ -117,6 +122,48 @@ struct EngineArgs {
 }
 
 impl EngineArgs {
+    /// A sentence for each flag given that the request's own field overrides (the flags are
+    /// the defaults of the requests they run, as `RunOptions` are the facade's).
+    fn overridden_by(&self, request: &str) -> Vec<String> {
+        let given = [
+            (
+                "--max-configurations",
+                self.max_configurations.is_some(),
+                "max_configurations",
+            ),
+            ("--time-limit", self.time_limit.is_some(), "time_limit"),
+            ("--time-limit", self.time_limit.is_some(), "timeout"),
+            (
+                "--max-witnesses",
+                self.max_witnesses.is_some(),
+                "max_witnesses",
+            ),
+            ("--max-nodes", self.max_nodes.is_some(), "max_nodes"),
+            (
+                "--count-budget",
+                self.count_budget.is_some(),
+                "count_budget",
+            ),
+            ("--no-explain", self.no_explain, "explain"),
+        ];
+        if !given.iter().any(|(_, on, _)| *on) {
+            return Vec::new();
+        }
+        let Ok(serde_json::Value::Object(fields)) = serde_json::from_str(request) else {
+            return Vec::new();
+        };
+        given
+            .iter()
+            .filter(|(_, on, field)| *on && fields.contains_key(*field))
+            .map(|(flag, _, field)| {
+                format!(
+                    "{flag} is not used: the request's own {field:?} ({}) wins over it",
+                    fields[*field]
+                )
+            })
+            .collect()
+    }
+
     fn options(&self) -> anyhow::Result<RunOptions> {
         // The same validation as the request fields, so a flag cannot do what a field may not.
         let time_limit = match self.time_limit {
@@ -515,6 +562,9 @@ fn check(args: &CheckArgs) -> ExitCode {
         Ok(match input {
             Input::Tree(tree) => scorecheck::answer_json(&tree, &options),
             Input::Text(text) => {
+                for note in args.engine.overridden_by(&text) {
+                    eprintln!("scorecheck check: note: {note}");
+                }
                 let text = match &args.ranges {
                     Some(ranges) => with_ranges(&text, ranges)?,
                     None => text,

@@ -352,3 +352,23 @@ fn no_explain_gives_the_verdict_alone() {
     assert!(answers[0]["explanation"].is_null(), "{}", answers[0]);
     assert!(answers[1]["explanation"].is_object(), "{}", answers[1]);
 }
+
+/// A flag that the request's own field overrides is said on stderr, not silently unused.
+#[test]
+fn a_flag_the_request_overrides_is_said() {
+    let request = r#"{"check": "1_testset_no_kfold", "testset": {"p": 1000, "n": 6000}, "scores": {"acc": 0.6821}, "eps": 1e-4, "max_witnesses": 3}"#;
+    let out = scorecheck(
+        &["check", "-", "--max-witnesses", "1", "--format", "json"],
+        request,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--max-witnesses is not used: the request's own \"max_witnesses\" (3)"),
+        "{stderr}"
+    );
+    assert_eq!(stdout_json(&out)["witnesses"].as_array().map(Vec::len), Some(3));
+    // A flag the request leaves to it: nothing said.
+    let out = scorecheck(&["check", "-", "--time-limit", "5"], request);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("not used"));
+}
