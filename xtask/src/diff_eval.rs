@@ -328,8 +328,6 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
             case.score_class.into(),
             "--equal-class".into(),
             case.equal_class.into(),
-            "--interpolation".into(),
-            case.method.into(),
             "--eer".into(),
             "--auc".into(),
             "--format".into(),
@@ -343,6 +341,10 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
                 args.push(format!("--at-{metric}={t}"));
             }
         }
+        // `eval` refuses an interpolation with no --at-* target, and intervals with no threshold.
+        if case.targets.iter().any(|(_, targets)| !targets.is_empty()) {
+            args.extend(["--interpolation".into(), case.method.into()]);
+        }
         for (lower, upper, _) in &case.partial {
             args.push(format!("--partial-auc={lower}:{upper}"));
         }
@@ -352,12 +354,14 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
         let mut answers = Vec::new();
         for ci in ["wilson", "clopper-pearson"] {
             let mut a = args.clone();
-            a.extend([
-                "--ci".into(),
-                ci.into(),
-                "--alpha".into(),
-                alpha.to_string(),
-            ]);
+            if !case.thresholds.is_empty() {
+                a.extend([
+                    "--ci".into(),
+                    ci.into(),
+                    "--alpha".into(),
+                    alpha.to_string(),
+                ]);
+            }
             let out = Command::new(&binary).args(&a).output()?;
             anyhow::ensure!(
                 out.status.success(),

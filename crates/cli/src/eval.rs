@@ -122,9 +122,9 @@ pub struct EvalArgs {
     /// `acc=0.9` (repeatable; a score that rises and falls can have several).
     #[arg(long, value_name = "SCORE=TARGET")]
     at_score: Vec<String>,
-    /// Interpolation between scores for --at-* thresholds.
-    #[arg(long, value_enum, default_value = "linear")]
-    interpolation: InterpolationArg,
+    /// Interpolation between scores for --at-* thresholds [default: linear].
+    #[arg(long, value_enum)]
+    interpolation: Option<InterpolationArg>,
     /// Print the equal error rate and its threshold.
     #[arg(long)]
     eer: bool,
@@ -139,21 +139,22 @@ pub struct EvalArgs {
     /// EER and AUC).
     #[arg(long, value_enum)]
     ci: Option<CiArg>,
-    /// Two-sided level of the intervals.
-    #[arg(long, default_value_t = 0.05)]
+    /// Two-sided level of the intervals (with --ci).
+    #[arg(long, default_value_t = 0.05, requires = "ci")]
     alpha: f64,
-    /// Bootstrap samples.
-    #[arg(long, default_value_t = 1000)]
-    bootstrap_samples: usize,
-    /// How bootstrap intervals are read off the samples.
-    #[arg(long, value_enum, default_value = "bca")]
-    bootstrap_method: BootstrapMethodArg,
-    /// How bootstrap samples are drawn: from all samples, or within each label.
-    #[arg(long, value_enum, default_value = "replacement")]
-    bootstrap_sampling: SamplingArg,
-    /// Seed of the bootstrap.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// Bootstrap samples (with --ci bootstrap) [default: 1000].
+    #[arg(long)]
+    bootstrap_samples: Option<usize>,
+    /// How bootstrap intervals are read off the samples (with --ci bootstrap) [default: bca].
+    #[arg(long, value_enum)]
+    bootstrap_method: Option<BootstrapMethodArg>,
+    /// How bootstrap samples are drawn: from all samples, or within each label (with --ci
+    /// bootstrap) [default: replacement].
+    #[arg(long, value_enum)]
+    bootstrap_sampling: Option<SamplingArg>,
+    /// Seed of the bootstrap (with --ci bootstrap) [default: 1].
+    #[arg(long)]
+    seed: Option<u64>,
     /// Check reported figures against the outputs: a JSON file
     /// `{"scores": {"acc": 0.8, "auc": 0.92}, "eps": 0.005}` (eps a number or per score).
     #[arg(long)]
@@ -191,12 +192,49 @@ pub fn run(args: &EvalArgs) -> ExitCode {
     }
 }
 
+impl EvalArgs {
+    fn bootstrap_samples(&self) -> usize {
+        self.bootstrap_samples.unwrap_or(1000)
+    }
+}
+
+/// Refuses flags that would change nothing, by name: a setting of the bootstrap without
+/// `--ci bootstrap`, intervals with nothing to bound, an interpolation without `--at-*`.
+fn unused_flags(args: &EvalArgs) -> anyhow::Result<()> {
+    let bootstrap = args.ci == Some(CiArg::Bootstrap);
+    for (flag, given) in [
+        ("--bootstrap-samples", args.bootstrap_samples.is_some()),
+        ("--bootstrap-method", args.bootstrap_method.is_some()),
+        ("--bootstrap-sampling", args.bootstrap_sampling.is_some()),
+        ("--seed", args.seed.is_some()),
+    ] {
+        if given && !bootstrap {
+            bail!("{flag} sets the bootstrap, which only --ci bootstrap runs; add --ci bootstrap or drop {flag}");
+        }
+    }
+    if args.ci.is_some() && args.threshold.is_empty() && !(bootstrap && (args.eer || args.auc)) {
+        bail!("--ci gives intervals of the rates at each --threshold (and, with --ci bootstrap, of --eer and --auc): add a --threshold, or drop --ci");
+    }
+    let at_rates = [
+        &args.at_fpr,
+        &args.at_tpr,
+        &args.at_tnr,
+        &args.at_fnr,
+        &args.at_topr,
+        &args.at_tonr,
+    ];
+    if args.interpolation.is_some() && at_rates.iter().all(|v| v.is_empty()) {
+        bail!("--interpolation applies to --at-fpr, --at-tpr, --at-tnr, --at-fnr, --at-topr and --at-tonr; add one or drop --interpolation");
+    }
+    Ok(())
+}
+
 /// Checks every size flag against its cap before anything is read or allocated.
 fn check_sizes(args: &EvalArgs) -> anyhow::Result<()> {
-    if !(2..=MAX_BOOTSTRAP_SAMPLES).contains(&args.bootstrap_samples) {
+    if !(2..=MAX_BOOTSTRAP_SAMPLES).contains(&args.bootstrap_samples()) {
         bail!(
             "--bootstrap-samples {}: give between 2 and {MAX_BOOTSTRAP_SAMPLES} (1000 is usual)",
-            args.bootstrap_samples
+            args.bootstrap_samples()
         );
     }
     let repeated: [(&str, usize); 9] = [
@@ -217,11 +255,11 @@ fn check_sizes(args: &EvalArgs) -> anyhow::Result<()> {
     }
     // The bootstrap keeps seven rates per threshold for every sample.
     if args.ci == Some(CiArg::Bootstrap) {
-        let values = 7 * args.threshold.len() * args.bootstrap_samples;
+        let values = 7 * args.threshold.len() * args.bootstrap_samples();
         if values > MAX_BOOTSTRAP_VALUES {
             bail!(
                 "--bootstrap-samples {} with {} --threshold values keeps {values} bootstrap values, more than the {MAX_BOOTSTRAP_VALUES} allowed; give at most {} samples or fewer thresholds",
-                args.bootstrap_samples,
+                args.bootstrap_samples(),
                 args.threshold.len(),
                 MAX_BOOTSTRAP_VALUES / (7 * args.threshold.len())
             );
@@ -420,18 +458,22 @@ fn rates(m: &ConfusionMatrix) -> Vec<f64> {
 fn bootstrap_options(args: &EvalArgs, deadline: &Deadline) -> BootstrapOptions {
     BootstrapOptions::default()
         .stop(Stop::new(deadline.hook()))
-        .samples(args.bootstrap_samples)
+        .samples(args.bootstrap_samples())
         .alpha(args.alpha)
-        .seed(args.seed)
-        .method(match args.bootstrap_method {
-            BootstrapMethodArg::Quantile => BootstrapMethod::Quantile,
-            BootstrapMethodArg::Bc => BootstrapMethod::Bc,
-            BootstrapMethodArg::Bca => BootstrapMethod::Bca,
-        })
-        .sampling(match args.bootstrap_sampling {
-            SamplingArg::Replacement => Sampling::Replacement,
-            SamplingArg::Stratified => Sampling::StratifiedByLabel,
-        })
+        .seed(args.seed.unwrap_or(1))
+        .method(
+            match args.bootstrap_method.unwrap_or(BootstrapMethodArg::Bca) {
+                BootstrapMethodArg::Quantile => BootstrapMethod::Quantile,
+                BootstrapMethodArg::Bc => BootstrapMethod::Bc,
+                BootstrapMethodArg::Bca => BootstrapMethod::Bca,
+            },
+        )
+        .sampling(
+            match args.bootstrap_sampling.unwrap_or(SamplingArg::Replacement) {
+                SamplingArg::Replacement => Sampling::Replacement,
+                SamplingArg::Stratified => Sampling::StratifiedByLabel,
+            },
+        )
 }
 
 fn evaluate(args: &EvalArgs) -> anyhow::Result<Value> {
@@ -441,6 +483,7 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<Value> {
     if !(args.alpha > 0.0 && args.alpha < 1.0) {
         bail!("--alpha must be strictly between 0 and 1 (0.05 gives 95% intervals)");
     }
+    unused_flags(args)?;
     check_sizes(args)?;
     let deadline = Deadline::new(args.time_limit)?;
     let samples = read_samples(&args.input, args, &deadline)?;
@@ -511,7 +554,7 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<Value> {
         }
         report.insert("thresholds".into(), Value::Array(rows));
     }
-    let method = match args.interpolation {
+    let method = match args.interpolation.unwrap_or(InterpolationArg::Linear) {
         InterpolationArg::Linear => Interpolation::Linear,
         InterpolationArg::Lower => Interpolation::Lower,
         InterpolationArg::Higher => Interpolation::Higher,

@@ -367,7 +367,10 @@ fn a_flag_the_request_overrides_is_said() {
         stderr.contains("--max-witnesses is not used: the request's own \"max_witnesses\" (3)"),
         "{stderr}"
     );
-    assert_eq!(stdout_json(&out)["witnesses"].as_array().map(Vec::len), Some(3));
+    assert_eq!(
+        stdout_json(&out)["witnesses"].as_array().map(Vec::len),
+        Some(3)
+    );
     // A flag the request leaves to it: nothing said.
     let out = scorecheck(&["check", "-", "--time-limit", "5"], request);
     assert!(!String::from_utf8_lossy(&out.stderr).contains("not used"));

@@ -520,3 +520,38 @@ fn scores_a_float_cannot_hold_are_refused_by_row_and_column() {
     let out = eval(&["--input", &input, "--auc"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
+
+/// A flag that would change nothing is refused by name, not silently unused.
+#[test]
+fn flags_that_would_change_nothing_are_refused_by_name() {
+    let input = data("eval_outputs.csv");
+    for (flags, named) in [
+        (&["--ci", "wilson"][..], "--ci"),
+        (&["--alpha", "0.1", "--auc"], "--alpha"),
+        (
+            &["--bootstrap-samples", "10", "--auc"],
+            "--bootstrap-samples",
+        ),
+        (
+            &["--ci", "wilson", "--threshold", "0.5", "--seed", "3"],
+            "--seed",
+        ),
+        (&["--bootstrap-method", "bc", "--auc"], "--bootstrap-method"),
+        (&["--interpolation", "lower", "--auc"], "--interpolation"),
+    ] {
+        let mut args = vec!["--input", input.as_str()];
+        args.extend(flags);
+        let error = error_of(&args);
+        assert!(error.contains(named), "{flags:?}: {error}");
+    }
+    for flags in [
+        &["--ci", "bootstrap", "--auc", "--seed", "3"][..],
+        &["--ci", "wilson", "--threshold", "0.5", "--alpha", "0.1"],
+        &["--at-fpr", "0.1", "--interpolation", "lower"],
+    ] {
+        let mut args = vec!["--input", input.as_str()];
+        args.extend(flags);
+        let out = eval(&args);
+        assert_eq!(out.status.code(), Some(0), "{flags:?}: {}", stderr(&out));
+    }
+}
