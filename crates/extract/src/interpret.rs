@@ -1113,10 +1113,16 @@ fn classification_report(
     read("npv", &neg[precision]);
     read("f1p", &pos[f1]);
     read("f1n", &neg[f1]);
-    // `40.0`: a pandas float column of counts.
+    // `40.0`, `127.000000`: a pandas float column of counts.
     let whole = |cell: &GridCell| {
         let text = cell.text.trim();
-        text.strip_suffix(".0").unwrap_or(text).parse::<u64>().ok()
+        let integer = match text.split_once('.') {
+            Some((integer, zeros)) if !zeros.is_empty() && zeros.bytes().all(|b| b == b'0') => {
+                integer
+            }
+            _ => text,
+        };
+        integer.parse::<u64>().ok()
     };
     let mut notes = vec![format!(
         "a classification report: class {:?} read as positive, {:?} as negative (the other reading swaps p and n, sens and spec, ppv and npv, f1p and f1n: the same verdict)",

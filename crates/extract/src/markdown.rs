@@ -190,6 +190,7 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
     if !html.is_empty() {
         html_tables(&mut document, &html, &last_paragraph, &heading, limits)?;
     }
+    crate::report::push_unfenced(&mut document, text, limits);
     Ok(document)
 }
 

@@ -14,21 +14,27 @@ const HEADER: [&str; 4] = ["precision", "recall", "f1-score", "support"];
 /// per average, and `accuracy` with its value under f1-score. Lines that are not a report's
 /// end it; a text with no report gives none.
 pub(crate) fn tables(text: &str) -> Vec<Vec<Vec<RawCell>>> {
+    tables_at(text).into_iter().map(|(_, rows)| rows).collect()
+}
+
+/// [`tables`], each with the index of its header line in `text`.
+pub(crate) fn tables_at(text: &str) -> Vec<(usize, Vec<Vec<RawCell>>)> {
     let mut out = Vec::new();
-    let mut current: Option<Vec<Vec<RawCell>>> = None;
-    for line in text.lines() {
+    let mut current: Option<(usize, Vec<Vec<RawCell>>)> = None;
+    let whole = |t: &(usize, Vec<Vec<RawCell>>)| t.1.len() > 1;
+    for (index, line) in text.lines().enumerate() {
         let words: Vec<&str> = line.split_whitespace().collect();
         if is_header(&words) {
-            out.extend(current.take().filter(|t| t.len() > 1));
+            out.extend(current.take().filter(whole));
             let mut head = vec![RawCell::new("")];
             head.extend(HEADER.iter().map(|h| RawCell::new(*h)));
             for cell in &mut head {
                 cell.header = true;
             }
-            current = Some(vec![head]);
+            current = Some((index, vec![head]));
             continue;
         }
-        let Some(table) = current.as_mut() else {
+        let Some((_, table)) = current.as_mut() else {
             continue;
         };
         if words.is_empty() {
@@ -36,11 +42,83 @@ pub(crate) fn tables(text: &str) -> Vec<Vec<Vec<RawCell>>> {
         }
         match row(&words) {
             Some(cells) => table.push(cells.into_iter().map(RawCell::new).collect()),
-            None => out.extend(current.take().filter(|t| t.len() > 1)),
+            None => out.extend(current.take().filter(whole)),
         }
     }
-    out.extend(current.filter(|t| t.len() > 1));
+    out.extend(current.filter(whole));
     out
+}
+
+/// The reports of a Markdown text pasted without a code fence (Markdown then reads the
+/// indented header as code and the rows as a paragraph, so no block holds the report): found
+/// in the lines outside fenced blocks, each with the last heading and the last paragraph
+/// line before it. Reports already read from a code block are left to it.
+pub(crate) fn push_unfenced(document: &mut Document, markdown: &str, limits: &Limits) {
+    let mut fenced: Option<&str> = None;
+    let lines: Vec<&str> = markdown
+        .lines()
+        .map(|line| {
+            let trimmed = line.trim_start();
+            match fenced {
+                Some(fence) => {
+                    if trimmed.starts_with(fence) {
+                        fenced = None;
+                    }
+                    ""
+                }
+                None if trimmed.starts_with("```") || trimmed.starts_with("~~~") => {
+                    fenced = Some(&trimmed[..3]);
+                    ""
+                }
+                None => line,
+            }
+        })
+        .collect();
+    let text = lines.join("\n");
+    let already: Vec<Vec<Vec<String>>> = document.tables.iter().map(texts).collect();
+    for (at, rows) in tables_at(&text) {
+        let raw = RawTable {
+            rows: rows.clone(),
+            ..RawTable::default()
+        };
+        if already.contains(&texts(&raw)) {
+            continue;
+        }
+        let before = &lines[..at];
+        let heading = before
+            .iter()
+            .rev()
+            .find(|l| l.trim_start().starts_with('#'))
+            .map(|l| l.trim_start().trim_start_matches('#').trim().to_string())
+            .unwrap_or_default();
+        let caption = before
+            .iter()
+            .rev()
+            .map(|l| l.trim())
+            .find(|l| !l.is_empty())
+            .filter(|l| !l.starts_with('#'))
+            .unwrap_or_default()
+            .to_string();
+        let mut table = RawTable {
+            caption,
+            heading,
+            header_rows: Some(1),
+            ..RawTable::default()
+        };
+        for row in rows {
+            table.push_row(row, limits);
+        }
+        document.push_table(table, limits);
+    }
+}
+
+/// A table's cells as text, to tell one report read twice.
+fn texts(table: &RawTable) -> Vec<Vec<String>> {
+    table
+        .rows
+        .iter()
+        .map(|row| row.iter().map(|c| c.text.clone()).collect())
+        .collect()
 }
 
 /// A line's cells as a printed data frame aligns them: separated by two spaces or more.

@@ -1697,3 +1697,43 @@ fn a_word_frequency_table_names_no_score() {
     let rows = extract(md, Format::Markdown, "words.md").unwrap();
     assert!(rows.is_empty(), "{rows:?}");
 }
+
+#[test]
+fn a_classification_report_pasted_without_a_fence_is_read_once() {
+    let report = "              precision    recall  f1-score   support
+
+   malignant       0.98      0.93      0.95        43
+      benign       0.96      0.99      0.97        71
+
+    accuracy                           0.96       114
+   macro avg       0.97      0.96      0.96       114
+weighted avg       0.97      0.96      0.96       114
+";
+    let md = format!("# Breast cancer\n\nClassification Report:\n\n{report}\nAUC: 0.995\n");
+    let rows = extract(&md, Format::Markdown, "r.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].support, Some((71, 43)));
+    assert_eq!(rows[0].caption, "Classification Report:");
+    // In a fence it is read from the code block, and not a second time.
+    let fenced = format!("Classification Report:\n\n```\n{report}```\n");
+    let rows = extract(&fenced, Format::Markdown, "f.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    // Every line indented: an indented code block, read once too.
+    let indented: String = report.lines().map(|l| format!("    {l}\n")).collect();
+    let rows = extract(&format!("Report:\n\n{indented}"), Format::Markdown, "i.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+}
+
+#[test]
+fn supports_printed_as_floats_of_whole_numbers_are_counts() {
+    let md = "| | precision | recall | f1-score | support |
+|---|---|---|---|---|
+| papillary | 0.493151 | 0.549618 | 0.519856 | 131.000000 |
+| thyroiditis | 0.473214 | 0.417323 | 0.443515 | 127.000000 |
+| accuracy | 0.484496 | 0.484496 | 0.484496 | 0.484496 |
+";
+    let rows = extract(md, Format::Markdown, "d.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    // The second class is read as positive, as in scikit-learn's binary reports.
+    assert_eq!(rows[0].support, Some((127, 131)), "{rows:?}");
+}
