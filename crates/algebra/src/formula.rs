@@ -76,8 +76,12 @@ fn two<T: Arith>() -> T {
 /// Undefined means a zero denominator, with these conventions (following the reference,
 /// mlscorecheck 1.0.3, `scores.json` "nans"):
 /// - ppv, fdr, fm: undefined when tp + fp = 0; npv, for: when tn + fn = 0;
-/// - mk, mcc, and kappa: undefined when tp + fp = 0 or tn + fn = 0 (for kappa the formula's
-///   denominator does not vanish there, but the reference declares it undefined, and so do we);
+/// - mk and mcc: undefined when tp + fp = 0 or tn + fn = 0;
+/// - kappa: when its denominator n·(tp + fp) + p·(tn + fn) vanishes (p = 0 or n = 0 with
+///   every item predicted the other class). A classifier predicting one class has kappa 0
+///   (observed agreement equals chance agreement), as scikit-learn's `cohen_kappa_score`
+///   reports; the reference's table of undefined points lists it, but its formula is
+///   defined there, and its own checks accept kappa 0 at such a matrix;
 /// - lrp: when fp = 0; lrn: when tn = 0; dor: when fp = 0 or fn = 0; upm: when its
 ///   denominator 4·tp·tn + (tp + tn)(fp + fn) vanishes (tp = tn = 0, or p = 0 with tn = n,
 ///   or n = 0 with tp = p);
@@ -141,9 +145,6 @@ pub fn evaluate<T: Arith>(score: Score, m: &Counts<T>, params: &Params) -> Optio
         Score::Dor => tp.mul(tn).div(&fp.mul(&fn_)),
         Score::Ji => tp.div(&tp.add(&fp).add(&fn_)),
         Score::Kappa => {
-            if pp.is_zero() || pn.is_zero() {
-                return None;
-            }
             let numerator = two::<T>().mul(&tp.mul(tn).sub(&fn_.mul(&fp)));
             numerator.div(&n.mul(&pp).add(&p.mul(&pn)))
         }

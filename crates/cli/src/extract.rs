@@ -618,6 +618,10 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
     // as positive (some take the majority): a finding must hold with the roles swapped too.
     // A row's own matrix or report says which is which.
     let own_counts = report || row.matrix.is_some();
+    // Libraries print 0 where a score is undefined (scikit-learn's precision, F1 and MCC of
+    // a classifier predicting one class): a finding must also hold without the scores printed
+    // as 0 that such a convention could have written.
+    let zeros = library_zeros(row);
     let robust = || {
         ran.iter().all(|(check, folds)| {
             let text = request_rounded(row, check, p, n, *folds, Some("any"));
@@ -626,6 +630,17 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
                     let text = request_swapped(row, check, (p, n), *folds, Some("any"));
                     clock.verdict(&text).0 == "inconsistent"
                 })
+                && (zeros.is_empty()
+                    || zeros.len() < row.scores.len() && {
+                        let kept: Vec<(&'static str, String)> = row
+                            .scores
+                            .iter()
+                            .filter(|(s, _)| !zeros.contains(s))
+                            .cloned()
+                            .collect();
+                        let text = request_with(row, &kept, check, (p, n), *folds, Some("any"));
+                        clock.verdict(&text).0 == "inconsistent"
+                    })
         })
     };
     // A text that states no protocol allows any: a hold-out split of unknown size, averaged
@@ -650,6 +665,22 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
         String::new()
     };
     (verdicts, finding)
+}
+
+/// The row's scores printed as 0 that a library prints where they are undefined (precision
+/// and NPV with nothing predicted in their class, F1 with no item of it, MCC and
+/// markedness with one class predicted): 0 may then be no value of the matrix.
+fn library_zeros(row: &Row) -> Vec<&'static str> {
+    row.scores
+        .iter()
+        .filter(|(score, value)| {
+            matches!(
+                *score,
+                "ppv" | "npv" | "f1p" | "f1n" | "mcc" | "mk" | "fdr" | "for"
+            ) && value.trim().parse::<f64>().is_ok_and(|v| v == 0.0)
+        })
+        .map(|(score, _)| *score)
+        .collect()
 }
 
 /// The folds and repetitions of a row's k-fold protocol, as the scan's requests take them.

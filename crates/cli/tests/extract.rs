@@ -511,3 +511,29 @@ fn a_table_all_of_whose_figures_are_averages_over_classes_is_said() {
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.contains(r#"the table names "F1 micro""#), "{stderr}");
 }
+
+#[test]
+fn zeros_a_library_prints_for_undefined_scores_make_no_finding() {
+    // A classifier predicting no positive: precision and MCC are undefined (0/0), and
+    // scikit-learn prints 0 for both. The row is consistent without them, so no finding;
+    // an MCC of 0.100 there is a finding still.
+    let dir = temp_dir("zeros");
+    let paper = write(
+        &dir,
+        "m.md",
+        "Results on the test set.\n\n\
+         | Model | TP | FP | FN | TN | Accuracy | Precision | Recall | MCC |\n\
+         |---|---|---|---|---|---|---|---|---|\n\
+         | Majority | 0 | 0 | 4 | 6 | 0.600 | 0.000 | 0.000 | 0.000 |\n\
+         | Typo | 0 | 0 | 4 | 6 | 0.600 | 0.000 | 0.000 | 0.100 |\n",
+    );
+    let out = scorecheck().arg("scan").arg(&paper).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let majority = text.lines().find(|l| l.contains("Majority")).unwrap();
+    assert!(majority.ends_with(','), "no finding: {majority}");
+    let typo = text.lines().find(|l| l.contains("Typo")).unwrap();
+    assert!(
+        typo.contains("inconsistent under every assumption"),
+        "{typo}"
+    );
+}

@@ -195,7 +195,6 @@ pub(crate) fn integer_form(
         Score::Lrn => ratio(mul(n, fn_), mul(p, tn)),
         Score::Dor => ratio(mul(tp, tn), mul(fp, fn_)),
         Score::Ji => ratio(Some(tp), Some(tp + fp + fn_)),
-        Score::Kappa if !both_predicted => None,
         Score::Kappa => ratio(
             mul(tp, tn)?.checked_sub(mul(fn_, fp)?)?.checked_mul(2),
             mul(n, pp)?.checked_add(mul(p, pn)?),

@@ -28,7 +28,7 @@ fn div(a: BigRational, b: BigRational) -> Option<BigRational> {
 
 /// Whether the documented conventions (see `scorecheck_algebra::evaluate`) make the score
 /// undefined at `m`: a zero denominator of its textbook form, plus the reference's extra
-/// rule that kappa, mk and mcc are undefined when tp + fp = 0 or tn + fn = 0.
+/// rule that mk and mcc are undefined when tp + fp = 0 or tn + fn = 0.
 pub fn oracle_undefined(score: Score, m: &ConfusionMatrix, params: &Params) -> bool {
     let (tp, tn, p, n, fp, fn_) = (m.tp(), m.tn(), m.p(), m.n(), m.fp(), m.fn_());
     let (pp, pn) = (tp + fp, tn + fn_);
@@ -40,7 +40,9 @@ pub fn oracle_undefined(score: Score, m: &ConfusionMatrix, params: &Params) -> b
         Score::Ppv | Score::Fdr => pp == 0,
         Score::Fm => p == 0 || pp == 0,
         Score::Npv | Score::For => pn == 0,
-        Score::Mk | Score::Nmk | Score::Kappa => pp == 0 || pn == 0,
+        Score::Mk | Score::Nmk => pp == 0 || pn == 0,
+        // (observed − chance) / (1 − chance): 1 − chance = (n·pp + p·pn) / (p + n)².
+        Score::Kappa => p + n == 0 || (n == 0 || pp == 0) && (p == 0 || pn == 0),
         Score::Mcc | Score::Nmcc => p == 0 || n == 0 || pp == 0 || pn == 0,
         Score::F1p => 2 * tp + fp + fn_ == 0,
         Score::F1n => 2 * tn + fp + fn_ == 0,
@@ -111,8 +113,6 @@ pub fn oracle_rational(score: Score, m: &ConfusionMatrix, params: &Params) -> Op
         Score::Dor => div(&tp * &tn, &fp * &fn_)?,
         Score::Ji => div(tp.clone(), &tp + &fp + &fn_)?,
         Score::Kappa => {
-            ppv()?;
-            npv()?;
             let observed = div(&tp + &tn, total.clone())?;
             let chance = div((&tp + &fp) * &p + (&tn + &fn_) * &n, &total * &total)?;
             div(observed - &chance, one() - chance)?
