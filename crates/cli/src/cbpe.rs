@@ -225,6 +225,24 @@ fn read_columns(
             required: true,
         });
     }
+    // One column read for two roles would leave the second empty (and blame its emptiness).
+    for (i, first) in columns.iter().enumerate() {
+        if let Some(second) = columns[i + 1..].iter().find(|c| c.name == first.name) {
+            if first.flag == second.flag {
+                bail!(
+                    "{} names the column {:?} twice; name each class's column once",
+                    first.flag,
+                    first.name
+                );
+            }
+            bail!(
+                "{} and {} both name the column {:?}; each is a column of its own",
+                first.flag,
+                second.flag,
+                first.name
+            );
+        }
+    }
     let class_of = |text: &str, at: &str| match classes {
         None => binary_class(text, at),
         Some(classes) => named_class(text, at, classes),

@@ -1345,3 +1345,33 @@ fn multiclass_accuracy_is_not_realised_on_a_chunk_of_one_predicted_class() {
     assert!(chunks[0]["realized"]["accuracy"].is_null(), "{report}");
     assert!(chunks[1]["realized"]["accuracy"].is_number(), "{report}");
 }
+
+/// One column named for two roles is refused naming both flags (the second role's column
+/// was read as empty, and the message blamed its emptiness).
+#[test]
+fn one_column_for_two_roles_is_refused_naming_both_flags() {
+    let reference = data("reference.csv");
+    let analysis = data("analysis.csv");
+    for (flags, named) in [
+        (
+            &["--pred-column", "y_true", "--label-column", "y_true"][..],
+            "--pred-column and --label-column both name the column \"y_true\"",
+        ),
+        (
+            &["--proba-column", "y_pred"],
+            "--proba-column and --pred-column both name the column \"y_pred\"",
+        ),
+    ] {
+        let mut args = vec![
+            "--reference",
+            reference.as_str(),
+            "--analysis",
+            analysis.as_str(),
+        ];
+        args.extend(flags);
+        let out = cbpe(&args);
+        assert_eq!(out.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(named), "{stderr}");
+    }
+}
