@@ -214,8 +214,9 @@ fn search(
 ///
 /// # Errors
 ///
-/// An [`Error`] naming `k` or `repeats` when the fold configurations cannot be formed
-/// (more folds than items of a class, no folds, or counts beyond the enumeration's sizes).
+/// An [`Error`] naming `k` or `repeats` when the fold configurations cannot be formed (more
+/// folds than items of a class, no folds), `p` or `n` (the larger) for counts beyond the
+/// enumeration's sizes.
 pub fn count_fold_configurations(
     p: u64,
     n: u64,
@@ -223,8 +224,15 @@ pub fn count_fold_configurations(
     repeats: u64,
     scores: &[Score],
 ) -> Result<BigUint> {
-    let base = KFoldConfigurations::new(p, n, k, &reference_rules(scores))
-        .map_err(|e| folds_error(e, "k"))?;
+    let base = KFoldConfigurations::new(p, n, k, &reference_rules(scores)).map_err(|e| {
+        // Counts past the enumeration's sizes are the class counts' fault, not the folds'.
+        let field = match e.kind() {
+            scorecheck_folds::ErrorKind::TooLarge { .. } if p >= n => "p",
+            scorecheck_folds::ErrorKind::TooLarge { .. } => "n",
+            _ => "k",
+        };
+        folds_error(e, field)
+    })?;
     let repeated =
         RepeatedConfigurations::new(base, repeats).map_err(|e| folds_error(e, "repeats"))?;
     Ok(repeated.count())

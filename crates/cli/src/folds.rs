@@ -181,12 +181,19 @@ fn parse_scores(scores: &[String]) -> anyhow::Result<Vec<Score>> {
 }
 
 fn count_configurations(args: &CountArgs) -> anyhow::Result<String> {
-    Ok(scorecheck::count_fold_configurations(
+    let count = scorecheck::count_fold_configurations(
         args.p,
         args.n,
         args.k,
         args.repeats,
         &scores_of(args)?,
-    )?
-    .to_string())
+    )
+    .map_err(|e| match e.field() {
+        // The facade names its arguments; here they are flags.
+        Some(field @ ("p" | "n" | "k" | "repeats")) => {
+            anyhow::anyhow!("--{field}: {}", e.message())
+        }
+        _ => anyhow::Error::new(e),
+    })?;
+    Ok(count.to_string())
 }
