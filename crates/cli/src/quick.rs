@@ -26,9 +26,14 @@ pub enum Aggregation {
 /// A count flag's value (`--p`, `--folds`), with the rule in the message: clap's own says
 /// only "invalid digit found in string" for `-5` or `5.0`.
 fn whole_number(text: &str) -> Result<u64, String> {
-    text.trim().parse::<u64>().map_err(|_| {
-        format!("expected a whole number such as 5 (no sign, no decimals), found {text:?}")
-    })
+    let digits = text.trim();
+    // Rust's parser takes a leading `+`; the rule said says no sign.
+    (!digits.starts_with('+'))
+        .then(|| digits.parse::<u64>().ok())
+        .flatten()
+        .ok_or_else(|| {
+            format!("expected a whole number such as 5 (no sign, no decimals), found {text:?}")
+        })
 }
 
 /// The quick flags: counts, folds, uncertainty and the reported figures.
