@@ -48,8 +48,15 @@ pub fn answer_text_with_id(text: &str, options: &RunOptions) -> (Option<Value>, 
     let started = Instant::now();
     match read_text(text) {
         Ok(request) => {
-            let id = request.get("id").map(Json::to_value);
-            (id, answer_started(&request, options, started))
+            let answer = answer_started(&request, options, started);
+            // An id refused for its digits comes back as its text, the digits kept.
+            let id = match (&answer, request.get("id")) {
+                (Err(e), Some(Json::Number(id))) if e.field() == Some("id") => {
+                    Some(Value::String(id.as_str().to_string()))
+                }
+                (_, id) => id.map(Json::to_value),
+            };
+            (id, answer)
         }
         Err(error) => (None, Err(error)),
     }

@@ -375,6 +375,35 @@ pub fn check_names() -> Vec<&'static str> {
         .collect()
 }
 
+/// Refuses a numeric `id` that a result cannot give back as written: results are JSON
+/// whose numbers are 64-bit integers or doubles, so `12345678901234567890123` would come back
+/// as `1.2345678901234568e22` (and two such ids as one).
+fn echoed_exactly(id: &crate::json::Number) -> Result<()> {
+    let exact = id.as_u64().is_some()
+        || id.as_i64().is_some()
+        || id.as_f64().is_some_and(|f| {
+            let shortest = crate::json::Number::parse(&format!("{f}"));
+            match (input::rational(&Json::Number(id.clone()), "id"), shortest) {
+                (Ok(written), Some(shortest)) => {
+                    input::rational(&Json::Number(shortest), "id").is_ok_and(|s| s == written)
+                }
+                _ => false,
+            }
+        });
+    if exact {
+        return Ok(());
+    }
+    Err(crate::Error::new(
+        crate::ErrorKind::InvalidValue,
+        Some("id"),
+        format!(
+            "the id {} has more digits than a result's number keeps, so it would not come back as written; give it as a string (\"{}\")",
+            id.as_str(),
+            id.as_str()
+        ),
+    ))
+}
+
 /// Reads a whole request: `check`, `id`, the options (`backends` are the names `backend` may
 /// take), `power`, the protocol's own fields, and refuses fields it does not know.
 ///
@@ -387,7 +416,9 @@ pub fn read(request: &Json, backends: &[&str]) -> Result<Request> {
     let fields = Object::new(request, "")?;
     let names = check_names();
     let check = names[crate::read_check(&fields, &names)?];
-    fields.get("id");
+    if let Some(Json::Number(id)) = fields.get("id") {
+        echoed_exactly(id)?;
+    }
     let options = crate::options::read(&fields, backends)?;
     let power = crate::power::read_power(&fields, check)?;
     let family = match PROTOCOLS.iter().find(|p| p.name == check) {
