@@ -122,3 +122,14 @@ def test_a_series_or_two_keys_of_one_column_are_refused_by_name():
     # 1 and "1" are one column of the table: one of the two cells would be lost.
     with pytest.raises(scorecheck.ScorecheckError, match="both the column '1'"):
         scorecheck.check_table([{1: 100, "1": 200, "p": 10, "n": 20}])
+
+
+def test_a_cell_that_is_not_unicode_is_its_rows_error_and_the_others_are_answered():
+    base = {"id": "a", "p": 1000, "n": 6000, "eps": "auto", "acc": 0.6821}
+    answered = scorecheck.check_table([dict(base, note="a\ud800b"), dict(base, id="b")])
+    assert answered[0]["error_field"] == "note"
+    assert "not valid Unicode" in answered[0]["error_message"]
+    assert answered[0]["verdict"] == "" and answered[0]["note"] == "a\ud800b"
+    assert answered[1]["verdict"] == "consistent"
+    with pytest.raises(scorecheck.ScorecheckError, match="name of column 1"):
+        scorecheck.check_table([{"\ud800": 1, **base}])

@@ -95,6 +95,20 @@ def _names_and_rows(rows):
     return "rows", names, [[_cell(record.get(name)) for name in names] for record in records]
 
 
+_RESULT_COLUMNS = ("verdict", "explanation", "witness_tp", "witness_tn", "n_valid_tptn_pairs",
+                   "error_field", "error_message")
+
+
+def _not_utf8(text):
+    """The index of the first character of `text` that UTF-8 cannot encode (a lone
+    surrogate), or None."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        return error.start
+    return None
+
+
 def check_table(rows):
     """Checks a table of reported results: a list of dicts (one per row), a pandas DataFrame
     or a pyarrow Table whose columns are the CSV batch's (`id`, `check`, `p`, `n`, `dataset`,
@@ -108,10 +122,37 @@ def check_table(rows):
     Values are read by their text: give figures whose written digits matter (`0.950`) as
     strings or Decimal, e.g. `pandas.read_csv(path, dtype=str)`."""
     kind, names, cells = _names_and_rows(rows)
+    for index, name in enumerate(names):
+        where = _not_utf8(name)
+        if where is not None:
+            raise ScorecheckError(
+                "invalid_table", None,
+                f"the name of column {index + 1} is not valid Unicode (a lone surrogate at "
+                f"character {where}); name it with text that encodes as UTF-8")
+    # A cell that is not valid Unicode cannot reach the engine: its row is answered with an
+    # error naming the column, the cell kept as given, and the other rows are checked.
+    unreadable = {}
+    for i, row in enumerate(cells):
+        for j, text in enumerate(row):
+            where = _not_utf8(text)
+            if where is not None and i not in unreadable:
+                unreadable[i] = (j, where, text)
+            if where is not None:
+                row[j] = ""
     try:
         columns, answered = _scorecheck.check_table_rows(names, cells)
     except ValueError as error:
         raise ScorecheckError("invalid_table", None, str(error)) from None
+    for i, (j, where, text) in unreadable.items():
+        answered[i] = list(answered[i])
+        for k, column in enumerate(columns):
+            if column in _RESULT_COLUMNS:
+                answered[i][k] = ""
+        answered[i][columns.index("error_field")] = names[j]
+        answered[i][columns.index("error_message")] = (
+            f"column {names[j]!r}: the text is not valid Unicode (a lone surrogate at "
+            f"character {where}); give text that encodes as UTF-8")
+        answered[i][j] = text
     if kind == "pandas":
         import pandas
         return pandas.DataFrame(answered, columns=columns, index=rows.index, dtype=object)
