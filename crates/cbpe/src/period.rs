@@ -107,7 +107,14 @@ impl ChunkPeriod {
                 .parse::<u32>()
                 .ok()
                 .filter(|&m| (1..=1_000_000).contains(&m))
-                .ok_or_else(invalid)?,
+                .ok_or_else(|| {
+                    Error::new(ErrorKind::InvalidChunking {
+                        reason: format!(
+                            "{text:?}: the multiple {} is out of range; give 1 to 1000000 periods (or none, for 1)",
+                            &trimmed[..digits]
+                        ),
+                    })
+                })?,
         };
         let name = &trimmed[digits..];
         let (base, anchor) = match name.split_once('-') {
@@ -533,13 +540,16 @@ mod tests {
             "X",
             "W-XYZ",
             "M-JAN",
-            "0D",
             "D2",
             "-1D",
-            "99999999D",
         ] {
             let error = ChunkPeriod::parse(bad).unwrap_err();
             assert!(error.to_string().contains("W-MON..W-SUN"), "{bad}: {error}");
+        }
+        // A multiple out of range is said as such.
+        for bad in ["0D", "99999999D", "100000000000D"] {
+            let error = ChunkPeriod::parse(bad).unwrap_err();
+            assert!(error.to_string().contains("out of range"), "{bad}: {error}");
         }
         assert_eq!(ChunkPeriod::parse("H").unwrap().to_string(), "h");
         assert_eq!(ChunkPeriod::parse("A").unwrap().to_string(), "Y-DEC");

@@ -9,7 +9,7 @@ use scorecheck_cbpe::{
     BusinessValueMatrix, BusinessValueNormalization, CalibrationDecision, CalibrationRule, Cbpe,
     CbpeOptions, ChunkEstimate, ChunkPeriod, Chunking, ConfusionMatrixNormalization, ErrorKind,
     Metric, MulticlassCbpe, MulticlassSample, Sample, Stop, Thresholds, Timestamp, MAX_CHUNKS,
-    MAX_CONFUSION_MATRIX_CLASSES, PERIOD_FREQUENCIES,
+    MAX_CONFUSION_MATRIX_CLASSES,
 };
 use serde_json::{json, Map, Value};
 
@@ -442,9 +442,8 @@ fn options(
         options = options.with_chunking(Chunking::Count(count));
     }
     if let Some(period) = &args.chunk_period {
-        let period = ChunkPeriod::parse(period).map_err(|_| {
-            anyhow::anyhow!("--chunk-period {period:?} is not a period frequency; use one of {PERIOD_FREQUENCIES}")
-        })?;
+        let period =
+            ChunkPeriod::parse(period).map_err(|e| anyhow::anyhow!("--chunk-period: {e}"))?;
         options = options.with_chunking(Chunking::Period(period));
     }
     if !args.metrics.is_empty() {

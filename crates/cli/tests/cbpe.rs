@@ -1218,7 +1218,9 @@ fn time_chunking_errors_name_the_flag_or_the_place() {
         &timed,
     );
     assert!(
-        error.contains("--chunk-period \"ME\"") && error.contains("W-MON..W-SUN"),
+        error.contains("--chunk-period")
+            && error.contains("\"ME\"")
+            && error.contains("W-MON..W-SUN"),
         "{error}"
     );
     let error = run(&["--timestamp-column", "when"], &timed);
