@@ -99,3 +99,30 @@ fn explain_must_be_a_boolean() {
         "{error}"
     );
 }
+
+/// Figures of a classifier that predicts one class, as scikit-learn prints them (precision
+/// and MCC 0 where they are undefined): still inconsistent (an undefined score matches no
+/// figure), and the explanation says which matrix they fit once read so.
+#[test]
+fn scores_a_library_prints_as_zero_where_undefined_are_named() {
+    let answer = run(
+        &json!({"check": "1_testset_no_kfold", "testset": {"p": 4, "n": 6},
+                "scores": {"acc": 0.6, "sens": 0, "spec": 1, "ppv": 0, "mcc": 0}, "eps": 0.01}),
+        &RunOptions::default(),
+    );
+    assert_eq!(answer["verdict"], "inconsistent");
+    let message = answer["explanation"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("at tp=0, tn=6 (nothing predicted positive) mcc and ppv are undefined"),
+        "{message}"
+    );
+    // A figure the library does not print there (mcc 0.1): no such sentence.
+    let answer = run(
+        &json!({"check": "1_testset_no_kfold", "testset": {"p": 4, "n": 6},
+                "scores": {"acc": 0.6, "sens": 0, "mcc": 0.1}, "eps": 0.01}),
+        &RunOptions::default(),
+    );
+    assert_eq!(answer["verdict"], "inconsistent");
+    let message = answer["explanation"]["message"].as_str().unwrap();
+    assert!(!message.contains("libraries"), "{message}");
+}

@@ -148,6 +148,9 @@ pub(crate) fn answer(request: &SingleMatrixRequest, options: &RunOptions) -> Sin
     if let (Some(a), Some(explanation)) = (auc, engine.explanation.as_mut()) {
         explain_auc(explanation, a, &problem, &engine_options);
     }
+    if let (Some(explanation), None) = (engine.explanation.as_mut(), &no_auc_value) {
+        explain_library_zeros(explanation, &problem);
+    }
     let auc_details = auc.as_ref().map(|a| AucDetails {
         value: a.value.clone(),
         lower: a.lower.clone(),
@@ -178,6 +181,59 @@ pub(crate) fn answer(request: &SingleMatrixRequest, options: &RunOptions) -> Sin
         ));
     }
     outcome
+}
+
+/// Scores that libraries print as 0 where they are undefined (scikit-learn's precision and
+/// F1 by `zero_division`, its MCC with one class predicted).
+const LIBRARY_ZEROS: [Score; 10] = [
+    Score::Ppv,
+    Score::Fdr,
+    Score::Npv,
+    Score::For,
+    Score::F1p,
+    Score::F1n,
+    Score::Mcc,
+    Score::Mk,
+    Score::Fm,
+    Score::Ji,
+];
+
+/// When an inconsistency disappears once the scores a library prints as 0 where undefined
+/// are read so, says so: at one of the two matrices that predict one class only, every
+/// reported score holds or is such a score, undefined there, reported as 0 (a classifier
+/// predicting every item negative has no precision nor MCC, and scikit-learn prints 0.0).
+/// The verdict stays: an undefined score matches no reported figure.
+fn explain_library_zeros(explanation: &mut single::Explanation, problem: &single::Problem) {
+    let (p, n) = (problem.p, problem.n);
+    let zero = BigRational::from_integer(0.into());
+    for (tp, tn, what) in [
+        (0, n, "nothing predicted positive"),
+        (p, 0, "nothing predicted negative"),
+    ] {
+        let Ok(m) = ConfusionMatrix::new(tp, tn, p, n) else {
+            continue;
+        };
+        let mut zeros = Vec::new();
+        let fits = problem
+            .windows
+            .iter()
+            .all(|w| match m.exact(w.score, &problem.params) {
+                Some(value) => value.within(&w.lower, &w.upper),
+                None if LIBRARY_ZEROS.contains(&w.score) && w.lower <= zero && zero <= w.upper => {
+                    zeros.push(w.score.abbreviation().to_string());
+                    true
+                }
+                None => false,
+            });
+        if fits && !zeros.is_empty() {
+            let verb = if zeros.len() == 1 { "is" } else { "are" };
+            explanation.sentence.push_str(&format!(
+                "; at tp={tp}, tn={tn} ({what}) {} {verb} undefined, and libraries such as scikit-learn print 0 there: read so, the figures fit that matrix",
+                crate::text::and_list(&zeros)
+            ));
+            return;
+        }
+    }
 }
 
 /// When an explanation's subset holds the AUC, says what the other scores of the subset
