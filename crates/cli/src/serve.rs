@@ -288,7 +288,7 @@ impl Site {
             let running = std::thread::Builder::new()
                 .name("scorecheck-check".into())
                 .stack_size(CHECK_STACK)
-                .spawn_scoped(scope, || check(body, &cancel));
+                .spawn_scoped(scope, || on_own_pool(|| check(body, &cancel)));
             let joined = running.map(|thread| {
                 while !thread.is_finished() {
                     if !cancel.load(Ordering::Relaxed) && request.client_gone(CLIENT_POLL, browser)
@@ -357,6 +357,22 @@ impl Drop for CheckSlot<'_> {
         let mut running = self.site.running.lock().unwrap_or_else(|e| e.into_inner());
         *running = running.saturating_sub(1);
         self.site.ended.notify_one();
+    }
+}
+
+/// Runs `work` on a rayon pool of its own, so that one check's parallel search does not
+/// hold the threads another check's parallel work waits for (with one shared pool, a quick
+/// check asking for ranges waited up to 10 s behind a heavy unknown-folds search); where no
+/// pool can be built, on the global one.
+fn on_own_pool<T: Send>(work: impl FnOnce() -> T + Send) -> T {
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    match rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("scorecheck-check-{i}"))
+        .build()
+    {
+        Ok(pool) => pool.install(work),
+        Err(_) => work(),
     }
 }
 
