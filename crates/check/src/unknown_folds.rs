@@ -155,6 +155,24 @@ fn folds_error(e: scorecheck_folds::Error, path: &str) -> Error {
     )
 }
 
+/// The fold rules in force, in words.
+fn rules_said(rules: &FoldRules) -> String {
+    let mut said = Vec::new();
+    if rules.require_positive_in_each_fold {
+        said.push("every fold holds a positive (for a per-fold sens or bacc)");
+    }
+    if rules.require_negative_in_each_fold {
+        said.push("every fold holds a negative (for a per-fold spec or bacc)");
+    }
+    if rules.require_two_folds_with_each_class {
+        said.push("at least two folds hold positives and two hold negatives (the reference's rule, whatever is reported)");
+    }
+    if said.is_empty() {
+        return "none".to_string();
+    }
+    crate::text::and_list(&said.iter().map(|s| (*s).to_string()).collect::<Vec<_>>())
+}
+
 /// The configuration space of the experiment: one repeated set per evaluation, counted while
 /// the deadline and cancel flag of `limits` allow (`Ok(None)` once they stop it).
 fn space(experiment: &UnknownFolds, limits: &Limits) -> Result<Option<ConfigurationProduct>> {
@@ -383,8 +401,12 @@ pub(crate) fn answer(
             ..
         } => {
             outcome.conclusion = Conclusion::Inconsistent { certainty };
+            let rules = experiment.rules;
             outcome.explanation = Some(match at_once {
-                _ if total == BigUint::default() => "no fold configuration can be formed: under the fold rules every fold keeps each class a reported score needs (a positive for sens or bacc, a negative for spec), and the dataset has fewer of one class than there are folds".to_string(),
+                _ if total == BigUint::default() => format!(
+                    "no fold configuration can be formed under the fold rules: {}, and a dataset has too few of a class for that; \"fold_rules\": \"none\" tries every composition",
+                    rules_said(&rules)
+                ),
                 Some(reason) => {
                     // Refuted together, each as surely as one by one.
                     outcome.configurations_examined = total.clone();
@@ -392,6 +414,16 @@ pub(crate) fn answer(
                 }
                 None => format!("every one of the {total} fold configurations{which} is refuted: {refuted_by_rows} without an integer program (the exact linear relaxation is infeasible, or a single reported mean or bound cannot be hit by any integer counts), {solved} by solving its integer program"),
             });
+            // The reference's two-folds rule leaves out configurations an experiment can
+            // produce (unshuffled k-fold over sorted labels): say that the verdict rests on it.
+            if rules.require_two_folds_with_each_class && total != BigUint::default() {
+                if let Some(explanation) = outcome.explanation.as_mut() {
+                    explanation.push_str(&format!(
+                        " (under the fold rules: {}; \"fold_rules\": \"none\" tries every composition)",
+                        rules_said(&rules)
+                    ));
+                }
+            }
         }
         SearchOutcome::Undecided {
             reason,
