@@ -153,19 +153,22 @@ pub fn read_windows_with_auc(fields: &Object<'_>) -> Result<(Figures, Option<Rep
     let scale = rounding.scale();
     // The uncertainty of one figure reported under `key` with JSON value `raw`, in
     // fractions: the unit of its last digit (auto) or its eps.
-    let uncertainty =
-        |key: &str, raw: &Json, explicit: Option<BigRational>| -> Result<Uncertainty> {
-            if rounding.auto {
-                let field = input::join("scores", key);
-                let text = crate::rounding::text_of(raw).unwrap_or_default();
-                Ok(Uncertainty::LastDigit(input::scaled(
-                    crate::rounding::unit(&text, &field)?,
-                    &scale,
-                )))
-            } else {
-                Ok(Uncertainty::Eps(explicit.unwrap_or_else(input::zero)))
-            }
-        };
+    let uncertainty = |key: &str,
+                       raw: &Json,
+                       explicit: Option<BigRational>,
+                       scale: &BigRational|
+     -> Result<Uncertainty> {
+        if rounding.auto {
+            let field = input::join("scores", key);
+            let text = crate::rounding::text_of(raw).unwrap_or_default();
+            Ok(Uncertainty::LastDigit(input::scaled(
+                crate::rounding::unit(&text, &field)?,
+                scale,
+            )))
+        } else {
+            Ok(Uncertainty::Eps(explicit.unwrap_or_else(input::zero)))
+        }
+    };
     let auc = match auc_entry {
         None => {
             if let Some((key, _)) = auc_eps {
@@ -199,7 +202,7 @@ pub fn read_windows_with_auc(fields: &Object<'_>) -> Result<(Figures, Option<Rep
                     (single_eps, None) => input::positive_eps(single_eps, "eps", &scale)?,
                 })
             };
-            let x = uncertainty(&key, &raw, explicit)?;
+            let x = uncertainty(&key, &raw, explicit, &scale)?;
             let mode = rounding.mode(&key, &NAMES)?;
             let (lower, upper) = rounded_interval(&value, &x, mode, &tol);
             Some(ReportedAuc {
@@ -230,13 +233,22 @@ pub fn read_windows_with_auc(fields: &Object<'_>) -> Result<(Figures, Option<Rep
     })?;
     let raw_scores = scores_value.as_object();
     let mut windows = Vec::with_capacity(reported.scores.len());
+    let one = BigRational::from_integer(1.into());
     for r in &mut reported.scores {
-        r.value = input::scaled(std::mem::take(&mut r.value), &scale);
+        // Likelihood ratios and the odds ratio are no percentages: printed as they are
+        // beside percentages (`LR+ 26.2`), they keep their value and their eps.
+        let ratio = matches!(r.score, Score::Lrp | Score::Lrn | Score::Dor);
+        let own_scale = if ratio { &one } else { &scale };
+        r.value = input::scaled(std::mem::take(&mut r.value), own_scale);
         let raw = raw_scores
             .and_then(|m| m.get(&r.key))
             .cloned()
             .unwrap_or(Json::Null);
-        let x = uncertainty(&r.key, &raw, eps.get(&r.score).cloned())?;
+        let explicit =
+            eps.get(&r.score)
+                .cloned()
+                .map(|e| if ratio && scale != one { e / &scale } else { e });
+        let x = uncertainty(&r.key, &raw, explicit, own_scale)?;
         let mut names: Vec<&str> = vec![r.score.abbreviation(), r.score.name()];
         names.extend(r.score.synonyms());
         let mode = rounding.mode(&r.key, &names)?;
