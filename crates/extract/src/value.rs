@@ -153,6 +153,9 @@ pub(crate) fn math_as_text(text: &str) -> String {
     plain.replace(['{', '}'], "").trim().to_string()
 }
 
+/// The longest figure (digits, sign, point) a cell printed three times over is read with.
+const MAX_FIGURE_LEN: usize = 64;
+
 /// The value of a cell that prints it three times over, as converters of MathML write a
 /// formula's text, its rendering and its TeX source one after another (ar5iv's Markdown:
 /// `0.8080.8080.808`, `0.8330.833{\bf 0.833}`): the value once. `None` for anything else.
@@ -160,7 +163,9 @@ fn printed_thrice(text: &str) -> Option<&str> {
     if text.len() < 3 || is_decimal(text) {
         return None;
     }
-    (1..=text.len() / 3).find_map(|len| {
+    // A printed figure is short: longer prefixes are no figure, and trying each of them
+    // made a megabyte cell take seconds (a comparison per length).
+    (1..=(text.len() / 3).min(MAX_FIGURE_LEN)).find_map(|len| {
         let once = text.get(..len)?;
         let rest = text.get(len..)?.strip_prefix(once)?;
         let source = rest
