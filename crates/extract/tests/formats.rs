@@ -1737,3 +1737,22 @@ fn supports_printed_as_floats_of_whole_numbers_are_counts() {
     // The second class is read as positive, as in scikit-learn's binary reports.
     assert_eq!(rows[0].support, Some((127, 131)), "{rows:?}");
 }
+
+#[test]
+fn an_unreadable_score_in_a_one_row_table_is_said_not_taken_into_the_name() {
+    let md = "Results of 5-fold cross-validation on the ecoli1 dataset.
+
+| Method | Accuracy | Sensitivity | Specificity |
+|---|---|---|---|
+| A | 0.95–0.96 | 0.909 | 0.965 |
+";
+    let rows = extract(md, Format::Markdown, "r.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].method, "A");
+    assert_eq!(scores(&rows[0]), vec![("sens", "0.909"), ("spec", "0.965")]);
+    assert!(
+        rows[0].note.contains("acc: \"0.95–0.96\" is not a value"),
+        "{}",
+        rows[0].note
+    );
+}
