@@ -730,8 +730,39 @@ fn rows_as_printed(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
             }
             (rows, None)
         }
-        None => (rows_of_grid(g, table), None),
+        None => match unheaded_trailing_column(&g, table.header_rows) {
+            Some(column) => (
+                Vec::new(),
+                Some(format!("rows have more cells than the header names (column {column} has no header): which column lacks its header is not known, so the scores would be read under the wrong names; not read")),
+            ),
+            None => (rows_of_grid(g, table), None),
+        },
     }
+}
+
+/// The first column (1-based) after the header's last named one that holds a number in a
+/// body row: rows wider than their header (`Method | Accuracy | Specificity` over `A |
+/// 0.952 | 0.909 | 0.965`), whose figures cannot be told which score they are.
+fn unheaded_trailing_column(g: &[Vec<GridCell>], header_rows: Option<usize>) -> Option<usize> {
+    let f = frame(g, header_rows)?;
+    let width = f.column_headers.first()?.len();
+    let named = |j: usize| {
+        f.column_headers
+            .iter()
+            .any(|row| !row[j].text.trim().is_empty())
+    };
+    let last_named = (0..width).rev().find(|&j| named(j))?;
+    // Only when some header names a score: other tables are not read as results anyway.
+    if !(0..width).any(|j| {
+        f.column_headers
+            .iter()
+            .any(|row| score_of_header(row[j].text.trim()).is_some())
+    }) {
+        return None;
+    }
+    (last_named + 1..width)
+        .find(|&j| f.body.iter().any(|(_, values)| is_number(&values[j].text)))
+        .map(|j| f.label_headers.len() + j + 1)
 }
 
 /// What a grid with scores named in its first column and a `Support` row is.

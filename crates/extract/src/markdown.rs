@@ -26,7 +26,7 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
     // that of the paragraph being read.
     let mut after_table: Option<usize> = None;
     let mut paragraph_after_table: Option<usize> = None;
-    for event in Parser::new_ext(text, Options::ENABLE_TABLES) {
+    for (event, range) in Parser::new_ext(text, Options::ENABLE_TABLES).into_offset_iter() {
         if let Event::Start(tag) = &event {
             let follows = after_table.take();
             if matches!(tag, Tag::Paragraph) {
@@ -138,7 +138,21 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                 finish_row(&mut table, &mut row, limits);
             }
             Event::Start(Tag::TableRow) => row.clear(),
-            Event::End(TagEnd::TableRow) => finish_row(&mut table, &mut row, limits),
+            Event::End(TagEnd::TableRow) => {
+                // Markdown drops a row's cells past the header's: kept, so that a row wider
+                // than its header is seen (its figures cannot be told which score they are).
+                let cells = source_cells(text.get(range).unwrap_or_default());
+                if cells.len() > row.len() {
+                    for extra in &cells[row.len()..] {
+                        if row.len() < limits.max_columns {
+                            row.push(RawCell::new(
+                                extra.split_whitespace().collect::<Vec<_>>().join(" "),
+                            ));
+                        }
+                    }
+                }
+                finish_row(&mut table, &mut row, limits);
+            }
             Event::Start(Tag::TableCell) => cell = Some(String::new()),
             Event::End(TagEnd::TableCell) => {
                 if let Some(mut text) = cell.take() {
@@ -192,6 +206,34 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
     }
     crate::report::push_unfenced(&mut document, text, limits);
     Ok(document)
+}
+
+/// A pipe-table row's cells as its source line writes them (`| a | b |` is `a`, `b`), pipes
+/// escaped (`\|`) or inside code spans not splitting.
+fn source_cells(line: &str) -> Vec<String> {
+    let line = line.trim();
+    let line = line.strip_prefix('|').unwrap_or(line);
+    let mut cells = vec![String::new()];
+    let (mut escaped, mut in_code) = (false, false);
+    for c in line.chars() {
+        match c {
+            '|' if !escaped && !in_code => cells.push(String::new()),
+            _ => {
+                if c == '`' && !escaped {
+                    in_code = !in_code;
+                }
+                if let Some(cell) = cells.last_mut() {
+                    cell.push(c);
+                }
+            }
+        }
+        escaped = c == '\\' && !escaped;
+    }
+    // The closing pipe leaves an empty last cell.
+    if cells.len() > 1 && cells.last().is_some_and(|c| c.trim().is_empty()) {
+        cells.pop();
+    }
+    cells
 }
 
 /// The tables of a run of raw HTML blocks (and the reports printed in its `<pre>`),

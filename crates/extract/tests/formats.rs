@@ -1756,3 +1756,25 @@ fn an_unreadable_score_in_a_one_row_table_is_said_not_taken_into_the_name() {
         rows[0].note
     );
 }
+
+#[test]
+fn rows_wider_than_their_header_are_not_read_under_the_wrong_names() {
+    let md = "Results of 5-fold cross-validation on the ecoli1 dataset.
+
+| Method | Accuracy | Specificity |
+|---|---|---|
+| A | 0.952 | 0.909 | 0.965 |
+| B | 0.950 | 0.910 | 0.968 |
+";
+    let html = "<p>Results of 5-fold cross-validation on the ecoli1 dataset.</p><table>\
+        <tr><th>Method</th><th>Accuracy</th><th>Specificity</th></tr>\
+        <tr><td>A</td><td>0.952</td><td>0.909</td><td>0.965</td></tr></table>";
+    for (text, format) in [(md, Format::Markdown), (html, Format::Html)] {
+        let rows = extract(text, format, "w").unwrap();
+        assert!(rows.is_empty(), "{format:?}: {rows:?}");
+    }
+    // An escaped pipe is no cell of its own.
+    let md = "| Method | Accuracy |\n|---|---|\n| a\\|b | 0.95 |\n";
+    let rows = extract(md, Format::Markdown, "c.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+}
