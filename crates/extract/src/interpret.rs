@@ -179,8 +179,8 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
                 || (c == 0 && groups_rows(c))
                 // A column headed by a score after the first holds scores, readable or not
                 // (`0.95–0.96` in a one-row table is an unread figure, not part of a name).
-                || (!(c > 0 && header_names_score(c))
-                    && !body.iter().any(|row| is_number(&row[c].text)))
+                || !(c > 0 && header_names_score(c)
+                    || body.iter().any(|row| is_number(&row[c].text)))
                 || (!header_names_score(c) && {
                     // Text in at least half the filled cells (a fold column's `μ`, `σ`
                     // under numbered folds is not enough).
