@@ -55,6 +55,22 @@ fn finish(fields: &Object<'_>, p: u64, n: u64, allow_auc: bool) -> Result<Single
         }
     }
     let ranges = read_ranges(fields.get("ranges"))?;
+    // The range of an F-beta asked by name needs its beta (`"all"` leaves both out): the
+    // default 1 would give the F1's range under fbp's name.
+    let scores = fields.get("scores").and_then(Json::as_object);
+    for (score, beta) in [(Score::Fbp, "beta_positive"), (Score::Fbn, "beta_negative")] {
+        let asked = ranges
+            .iter()
+            .flatten()
+            .any(|t| matches!(t, Target::Score(s, _) if *s == score));
+        if asked && !scores.is_some_and(|s| s.contains_key(beta)) {
+            return Err(Error::new(
+                ErrorKind::MissingField,
+                Some(&input::join("scores", beta)),
+                format!("the range of {score} needs its beta: add \"{beta}\" to the scores"),
+            ));
+        }
+    }
     let repair = read_repair(fields)?;
     Ok(SingleMatrixRequest {
         p,
