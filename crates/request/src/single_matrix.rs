@@ -327,6 +327,14 @@ fn read_total(value: &Json) -> Result<u64> {
             "missing the number of test items \"total\"",
         ));
     }
+    // Counts given say the split: trying every other one would drop them unsaid.
+    if object.has("p") || object.has("n") {
+        return Err(Error::new(
+            ErrorKind::Contradiction,
+            Some("testset.split"),
+            "p and n say the split; drop \"split\" to check them, or give {\"total\": p + n} to try every split",
+        ));
+    }
     // A dataset (by name or counts) whose split into this test set is unknown: its size is
     // the total. The counts are read by the usual reader, without the `split` key.
     let mut counts = value.clone();
