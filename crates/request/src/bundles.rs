@@ -68,18 +68,28 @@ pub fn names<'a>(fields: &Object<'a>, key: &str, what: &str) -> Result<Vec<&'a s
     let path = fields.field_path(key);
     match fields.required(key, what)? {
         Json::String(s) => Ok(vec![s.as_str()]),
-        Json::Array(items) if !items.is_empty() => items
-            .iter()
-            .enumerate()
-            .map(|(i, item)| match item {
-                Json::String(s) => Ok(s.as_str()),
-                other => Err(Error::new(
-                    ErrorKind::InvalidValue,
-                    Some(&input::index(&path, i)),
-                    format!("expected a string, found {}", input::describe(other)),
-                )),
-            })
-            .collect(),
+        Json::Array(items) if !items.is_empty() => {
+            let mut read: Vec<&str> = Vec::with_capacity(items.len());
+            for (i, item) in items.iter().enumerate() {
+                let Json::String(s) = item else {
+                    return Err(Error::new(
+                        ErrorKind::InvalidValue,
+                        Some(&input::index(&path, i)),
+                        format!("expected a string, found {}", input::describe(item)),
+                    ));
+                };
+                // Listed twice, an item would count once (a set), or twice in a mean: said.
+                if read.contains(&s.as_str()) {
+                    return Err(Error::new(
+                        ErrorKind::InvalidValue,
+                        Some(&input::index(&path, i)),
+                        format!("{s:?} is listed twice; list each once"),
+                    ));
+                }
+                read.push(s.as_str());
+            }
+            Ok(read)
+        }
         Json::Array(_) => Err(Error::new(
             ErrorKind::InvalidValue,
             Some(&path),
