@@ -382,3 +382,23 @@ fn unnamed_columns_are_carried_and_numbered_in_json_lines() {
     assert_eq!(line["cells"]["column 6"], "x");
     assert_eq!(line["cells"]["column 7"], "y");
 }
+
+/// A bundle's selection has no columns: its row is an error saying to give it as JSON (it
+/// was "missing required field image_identifier" beside a column of that name).
+#[test]
+fn a_bundle_row_says_to_give_it_as_json() {
+    let rows = table(
+        "id,check,image_identifier,annotator,acc,eps\na,drive_vessel_image,01,1,0.95,0.01\nb,1_testset_no_kfold,,,0.5,0.1\n",
+    );
+    assert_eq!(rows[0]["error_field"], "check");
+    assert!(
+        rows[0]["error_message"].contains("is a bundle"),
+        "{:?}",
+        rows[0]
+    );
+    assert!(
+        rows[0]["error_message"].contains("JSON request"),
+        "{:?}",
+        rows[0]
+    );
+}

@@ -305,6 +305,14 @@ fn request(header: &Header, cells: &[String]) -> Result<Json, RowError> {
             Column::Result | Column::Other => {}
         }
     }
+    // A bundle's selection (image, annotator, assumption, subset) has no columns here.
+    if scorecheck::request::protocols::BUNDLES.contains(&check.as_str()) {
+        return Err(RowError {
+            kind: "unsupported",
+            column: header.name_of(Column::Check).map(str::to_string),
+            message: format!("{check} is a bundle, whose selection (image_identifier, annotator, assumption, subset, ...) a table row does not carry; give this row as a JSON request (scorecheck check, or a line of a JSON Lines batch)"),
+        });
+    }
     let mut request = JsonMap::new();
     request.insert("check", check.clone().into());
     let counts_key = if check.starts_with("1_dataset") {
