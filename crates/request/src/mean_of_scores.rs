@@ -314,6 +314,13 @@ pub fn read_ranges(value: Option<&Json>) -> Result<Option<Vec<Target>>> {
             for (i, item) in items.iter().enumerate() {
                 let field = input::index("ranges", i);
                 let name = item.as_str().unwrap_or_default();
+                if name.eq_ignore_ascii_case("all") {
+                    return Err(Error::new(
+                        ErrorKind::InvalidValue,
+                        Some(&field),
+                        "\"all\" asks for every score as the whole value, not in a list: write \"ranges\": \"all\"",
+                    ));
+                }
                 let target = if is_auc(name) {
                     Target::Auc(name.to_string())
                 } else {

@@ -210,6 +210,13 @@ pub fn read_ranges(value: Option<&Json>) -> Result<Option<Vec<Target>>> {
                         "expected a score name such as \"mcc\"",
                     ));
                 };
+                if name.eq_ignore_ascii_case("all") {
+                    return Err(Error::new(
+                        ErrorKind::InvalidValue,
+                        Some(&field),
+                        "\"all\" asks for every score as the whole value, not in a list: write \"ranges\": \"all\"",
+                    ));
+                }
                 let target = if is_auc(name) {
                     Target::Auc
                 } else {
