@@ -531,17 +531,7 @@ mod tests {
     #[test]
     fn unknown_aliases_are_refused_with_the_list() {
         for bad in [
-            "",
-            "ME",
-            "MS",
-            "SM",
-            "BM",
-            "QS",
-            "X",
-            "W-XYZ",
-            "M-JAN",
-            "D2",
-            "-1D",
+            "", "ME", "MS", "SM", "BM", "QS", "X", "W-XYZ", "M-JAN", "D2", "-1D",
         ] {
             let error = ChunkPeriod::parse(bad).unwrap_err();
             assert!(error.to_string().contains("W-MON..W-SUN"), "{bad}: {error}");
