@@ -416,7 +416,10 @@ pub(crate) fn answer(
             });
             // The reference's two-folds rule leaves out configurations an experiment can
             // produce (unshuffled k-fold over sorted labels): say that the verdict rests on it.
-            if rules.require_two_folds_with_each_class && total != BigUint::default() {
+            // (With a positive and a negative in every fold it adds nothing.)
+            let two_folds_prunes = rules.require_two_folds_with_each_class
+                && !(rules.require_positive_in_each_fold && rules.require_negative_in_each_fold);
+            if two_folds_prunes && total != BigUint::default() {
                 if let Some(explanation) = outcome.explanation.as_mut() {
                     explanation.push_str(&format!(
                         " (under the fold rules: {}; \"fold_rules\": \"none\" tries every composition)",
