@@ -27,8 +27,13 @@ pub const TRAILING: [&str; 3] = ["percent", "eps", "note"];
 
 /// The check a row's protocol names, for the `check` column (empty when the text states
 /// none, k-fold without its k, or a repeated k-fold without the number of repetitions;
-/// one test set for leave-one-out, whose pooled predictions are one of the whole dataset).
+/// one test set for leave-one-out, whose pooled predictions are one of the whole dataset,
+/// and for a classification report, whose figures are one test set of its supports).
 pub fn check_of(row: &Row) -> &'static str {
+    // A classification report is one test set of its supports, whatever the protocol.
+    if row.support.is_some() {
+        return "1_testset_no_kfold";
+    }
     match row.protocol {
         Some(
             Protocol::KFold { folds: Some(_) }
@@ -78,8 +83,15 @@ pub fn batch_cells(row: &Row, scores: &[&str]) -> Vec<String> {
         row.registry.map(|d| d.name.to_string()).unwrap_or_default(),
         p,
         n,
-        row.folds.map(|k| k.to_string()).unwrap_or_default(),
-        row.repeats.map(|r| r.to_string()).unwrap_or_default(),
+        // A classification report's figures are one test set's, its supports' counts.
+        row.folds
+            .filter(|_| row.support.is_none())
+            .map(|k| k.to_string())
+            .unwrap_or_default(),
+        row.repeats
+            .filter(|_| row.support.is_none())
+            .map(|r| r.to_string())
+            .unwrap_or_default(),
         check_of(row).to_string(),
         row.protocol_text.clone(),
     ];

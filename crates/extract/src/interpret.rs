@@ -784,6 +784,52 @@ const CLASS_LABELS: &[&str] = &[
     "neg",
 ];
 
+/// Whether a report's caption (or the paragraph before it) says its figures are averaged.
+fn caption_says_averaged(caption: &str) -> bool {
+    let lower = caption.to_lowercase();
+    [
+        "average",
+        "mean",
+        "per-fold",
+        "per fold",
+        "across folds",
+        "across the folds",
+        "over folds",
+        "over the folds",
+        "across runs",
+        "over runs",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+}
+
+/// Whether two class labels name the two classes of a binary problem: both binary labels
+/// (`0`/`1`, `yes`/`no`, `Class 0`, `Benign (0)`), or one the other negated (`Fraud`/`Not
+/// Fraud`, `non-smoker`).
+fn binary_pair(a: &str, b: &str) -> bool {
+    let binary = |text: &str| {
+        let lower = text.trim().to_lowercase();
+        let marked = lower
+            .strip_suffix(')')
+            .and_then(|t| t.rsplit_once('('))
+            .map(|(_, inner)| inner.trim().to_string());
+        let bare = lower
+            .strip_prefix("class")
+            .map(|t| t.trim_start_matches([' ', '_', '-', ':']).to_string());
+        [Some(lower.clone()), marked, bare]
+            .iter()
+            .flatten()
+            .any(|t| CLASS_LABELS.contains(&t.as_str()))
+    };
+    let negates = |x: &str, y: &str| {
+        let (x, y) = (x.trim().to_lowercase(), y.trim().to_lowercase());
+        ["not ", "non-", "non ", "no ", "non"]
+            .iter()
+            .any(|prefix| x.strip_prefix(prefix).is_some_and(|rest| rest.trim() == y))
+    };
+    (binary(a) && binary(b)) || negates(a, b) || negates(b, a)
+}
+
 /// A grid whose first column names precision, recall, an F1 and support, turned so that
 /// those are its header (each class a row), as scikit-learn prints a report, when its
 /// columns are named as a binary report's classes (`0`/`1`, `Benign (0)`/`Malignant (1)`,
@@ -1082,12 +1128,14 @@ fn classification_report(
     let mut classes: Vec<&Vec<GridCell>> = Vec::new();
     let mut accuracy: Option<&Vec<GridCell>> = None;
     let mut averages = Vec::new();
+    let mut average_rows: Vec<&Vec<GridCell>> = Vec::new();
     for row in body {
         let l = label(row);
         if l == "accuracy" {
             accuracy = Some(row);
         } else if REPORT_AVERAGES.contains(&l.as_str()) {
             averages.push(row[0].text.trim().to_string());
+            average_rows.push(row);
         } else if l.is_empty() {
             return None;
         } else {
@@ -1106,6 +1154,15 @@ fn classification_report(
             "a classification report of {} classes: no binary figures",
             classes.len()
         )));
+    }
+    // scikit-learn prints micro (and samples) averages in place of the accuracy only for
+    // labels of a multi-label output, or for some of the classes (`labels=`): two such rows
+    // are no binary problem's classes.
+    if averages.iter().any(|a| {
+        let form = a.to_lowercase().replace(' ', "_");
+        form.starts_with("micro") || form.starts_with("samples")
+    }) {
+        return Some(Err("a classification report with micro or samples averages: labels of a multi-label output or some of the classes, no binary figures".to_string()));
     }
     let positive = classes
         .iter()
@@ -1165,11 +1222,27 @@ fn classification_report(
     )];
     if let Some(c) = support {
         match (whole(&pos[c]), whole(&neg[c])) {
+            // Two classes' rows alone may be two of more (a three-class model's disease
+            // classes): the report's accuracy or average row says they are all.
+            // A report said to be a mean (of the folds' reports, over runs): its supports
+            // are means of the folds' counts, not one test set's.
+            (Some(_), Some(_)) if caption_says_averaged(&table.caption) => notes.push(
+                "the text before the report says its figures are averaged (over folds or runs): p and n not read".to_string(),
+            ),
+            (Some(_), Some(_))
+                if accuracy.is_none()
+                    && average_rows.is_empty()
+                    && !binary_pair(pos[0].text.trim(), neg[0].text.trim()) =>
+            {
+                notes.push("no accuracy or average row says the two classes are all the classes, nor are they named as a binary pair (0 and 1, X and not X): p and n not read".to_string())
+            }
             (Some(p), Some(n)) => {
-                let total = accuracy.and_then(|a| whole(&a[c]));
+                let total = accuracy
+                    .and_then(|a| whole(&a[c]))
+                    .or_else(|| average_rows.iter().find_map(|a| whole(&a[c])));
                 match total {
                     Some(t) if Some(t) != p.checked_add(n) => notes.push(format!(
-                        "the supports {p} and {n} do not add up to the accuracy row's {t}: p and n not read"
+                        "the supports {p} and {n} do not add up to the total {t} of the accuracy or average row: p and n not read"
                     )),
                     _ => {
                         row.support = Some((p, n));

@@ -150,8 +150,10 @@ fn without_comment_environments(text: &str) -> String {
     out
 }
 
-/// Conditionals written with arguments (`ifthen`, `etoolbox`): no `\fi` closes them.
+/// Control words beginning with `if` that no `\fi` closes: conditionals written with
+/// arguments (`ifthen`, `etoolbox`) and math's `\iff`.
 const ARGUMENT_CONDITIONALS: &[&str] = &[
+    "iff",
     "ifthenelse",
     "ifdef",
     "ifndef",
@@ -1104,6 +1106,7 @@ mod tests {
             "a\n\nb  c  v"
         );
         assert_eq!(uncommented("\\iffalsex \\fi"), "\\iffalsex \\fi");
+        assert_eq!(uncommented("a \\iffalse $x \\iff y$ T\\fi b"), "a  b");
         assert_eq!(uncommented("a \\iffalse open"), "a \\iffalse open");
         assert_eq!(
             uncommented("\\iffalse \\ifthenelse{1}{2}{3} \\newif\\ifdraft t\\fi k"),

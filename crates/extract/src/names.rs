@@ -365,6 +365,9 @@ const OTHER_QUANTITY_WORDS: &[&str] = &[
     "averaged",
     "average",
     "avg",
+    // `Mean Precision`, `Mean F1`: possibly averaged over classes (`Mean Accuracy` is read
+    // as the accuracy before this list is asked).
+    "mean",
     "delta",
     "δ",
     "Δ",

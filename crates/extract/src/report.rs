@@ -75,15 +75,23 @@ pub(crate) fn push_unfenced(document: &mut Document, markdown: &str, limits: &Li
         })
         .collect();
     let text = lines.join("\n");
-    let already: Vec<Vec<Vec<String>>> = document.tables.iter().map(texts).collect();
     for (at, rows) in tables_at(&text) {
-        let raw = RawTable {
+        let whole = texts(&RawTable {
             rows: rows.clone(),
             ..RawTable::default()
-        };
-        if already.contains(&texts(&raw)) {
+        });
+        if document.tables.iter().any(|t| texts(t) == whole) {
             continue;
         }
+        // A report whose indented lines Markdown read as a code block, the rest as a
+        // paragraph: the block's part of it (the header, some classes) was read as a report
+        // of its own; the whole replaces it.
+        document.tables.retain(|t| {
+            let part = texts(t);
+            !(part.len() < whole.len()
+                && part.first() == whole.first()
+                && part.iter().all(|row| whole.contains(row)))
+        });
         let before = &lines[..at];
         let heading = before
             .iter()
@@ -270,8 +278,12 @@ fn row(words: &[&str]) -> Option<Vec<String>> {
     let numbers = words.iter().rev().take_while(|w| is_number(w)).count();
     let label_words = words.len() - numbers;
     let (label, values) = match (label_words, numbers) {
-        // `0  0.91  0.88  0.89  120`: a numeric class label.
-        (0, 5) => (words[0].to_string(), &words[1..]),
+        // `0  0.91  0.88  0.89  120`: a numeric class label; `Class 0  0.91 ...`, `Type 10
+        // ...`: a label ending in a number. The last four numbers are the values.
+        (_, 5..) => (
+            words[..words.len() - 4].join(" "),
+            &words[words.len() - 4..],
+        ),
         (1.., 4) => (words[..label_words].join(" "), &words[label_words..]),
         // `accuracy  0.88  240`: the value under f1-score.
         (1.., 2) => {

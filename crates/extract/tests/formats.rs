@@ -1778,3 +1778,40 @@ fn rows_wider_than_their_header_are_not_read_under_the_wrong_names() {
     let rows = extract(md, Format::Markdown, "c.md").unwrap();
     assert_eq!(rows.len(), 1, "{rows:?}");
 }
+
+#[test]
+fn reports_that_are_no_binary_problems_give_no_counts() {
+    let read = |md: &str| extract(md, Format::Markdown, "r.md").unwrap();
+    // Three classes pasted without a fence: the indented lines are a code block holding
+    // two of them; the whole report is read, and refused as three classes.
+    let three = "Test set results:\n              precision    recall  f1-score   support\n\n       COVID       0.95      0.93      0.94       116\n      Normal       0.92      0.90      0.91       317\n   Pneumonia       0.95      0.96      0.95       855\n\n    accuracy                           0.94      1288\n   macro avg       0.94      0.93      0.93      1288\nweighted avg       0.94      0.94      0.94      1288\n";
+    assert!(read(three).is_empty(), "{:?}", read(three));
+    // Micro and samples averages: labels of a multi-label output, or some of the classes.
+    let labels = "```\n              precision    recall  f1-score   support\n\n       toxic       0.86      0.71      0.78      3056\n      insult       0.79      0.62      0.69      1563\n\n   micro avg       0.84      0.68      0.75      4619\n   macro avg       0.83      0.67      0.74      4619\n weighted avg       0.84      0.68      0.75      4619\n samples avg       0.06      0.06      0.06      4619\n```\n";
+    assert!(read(labels).is_empty(), "{:?}", read(labels));
+    // Two named classes without an accuracy or average row may be two of more.
+    let two = "| Class | Precision | Recall | F1-score | Support |\n|---|---|---|---|---|\n| COVID-19 | 0.97 | 0.95 | 0.96 | 362 |\n| Viral Pneumonia | 0.96 | 0.93 | 0.95 | 269 |\n";
+    let rows = read(two);
+    assert_eq!(rows[0].support, None, "{rows:?}");
+    // `Fraud` and `Not Fraud` are a binary pair.
+    let pair = two
+        .replace("COVID-19", "Not Fraud")
+        .replace("Viral Pneumonia", "Fraud");
+    assert_eq!(read(&pair)[0].support, Some((269, 362)));
+    // A report said to be the mean of the folds' reports.
+    let mean = "We average the per-fold classification reports:\n\n| | precision | recall | f1-score | support |\n|---|---|---|---|---|\n| 0 | 0.95 | 0.97 | 0.96 | 40.0 |\n| 1 | 0.91 | 0.82 | 0.86 | 12.0 |\n| accuracy | 0.94 | 0.94 | 0.94 | 0.94 |\n";
+    assert_eq!(read(mean)[0].support, None);
+    // Class names ending in a number.
+    let numbered = "```\n              precision    recall  f1-score   support\n\n     Class 0       0.94      0.97      0.96       200\n     Class 1       0.91      0.80      0.85        60\n\n    accuracy                           0.93       260\n```\n";
+    assert_eq!(read(numbered)[0].support, Some((60, 200)));
+}
+
+#[test]
+fn mean_precision_and_mean_f1_are_not_read() {
+    let md = "| Model | Accuracy | Mean Precision | Mean Recall | Mean F1 |\n|---|---|---|---|---|\n| SVM | 0.773 | 0.760 | 0.720 | 0.730 |\n";
+    let rows = extract(md, Format::Markdown, "m.md").unwrap();
+    assert_eq!(
+        who_and_scores(&rows),
+        vec![("", "SVM", vec![("acc", "0.773")])]
+    );
+}
