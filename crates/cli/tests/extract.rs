@@ -537,3 +537,36 @@ fn zeros_a_library_prints_for_undefined_scores_make_no_finding() {
         "{typo}"
     );
 }
+
+#[test]
+fn own_counts_that_may_be_means_or_shares_make_no_finding() {
+    let dir = temp_dir("means");
+    // A rounded mean matrix over ten runs: sum TP = 457, TN = 1850 of 560 and 2000 give
+    // these figures, which no single matrix of p = 56, n = 200 does.
+    let runs = write(
+        &dir,
+        "t7.md",
+        "Stroke prediction, 80/20 train/test split. Table 1 gives the mean over ten runs with different random seeds.\n\n\
+         | Model | TP | FP | FN | TN | Accuracy | Sensitivity | Specificity |\n\
+         |---|---|---|---|---|---|---|---|\n\
+         | LR | 46 | 15 | 10 | 185 | 0.9012 | 0.8161 | 0.9250 |\n",
+    );
+    // A matrix normalised per class, in percent.
+    let shares = write(
+        &dir,
+        "p1.md",
+        "We use a 70/30 train/test split. The confusion matrix is normalised per true class (%).\n\n\
+         | Model | TP (%) | FN (%) | FP (%) | TN (%) | Accuracy (%) | Sensitivity (%) | Specificity (%) |\n\
+         |---|---|---|---|---|---|---|---|\n\
+         | XGBoost | 90 | 10 | 8 | 92 | 91.37 | 89.57 | 92.14 |\n",
+    );
+    for paper in [runs, shares] {
+        let out = scorecheck().arg("scan").arg(&paper).output().unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            stderr.contains("0 findings"),
+            "{}: {stderr}",
+            paper.display()
+        );
+    }
+}

@@ -1761,7 +1761,11 @@ fn read_frame(
             kind
         });
         let row_is_dataset = who.dataset.is_some();
-        let matrix = matrix_of(f, values);
+        // A matrix normalised per class (or over all items) holds no counts.
+        let normalised = ["normalis", "normaliz", "row-normal", "column-normal"]
+            .iter()
+            .any(|w| table.caption.to_lowercase().contains(w));
+        let matrix = matrix_of(f, values).filter(|_| !normalised);
         let mut by_key: Vec<TableRow> = Vec::new();
         for (j, column) in columns.iter().enumerate() {
             let Some((score, group, header_percent)) = column else {
@@ -1999,7 +2003,12 @@ fn matrix_of(f: &Frame, values: &[GridCell]) -> Option<[u64; 4]> {
         let Some(kind) = count_of_header(last) else {
             continue;
         };
-        if !above.is_empty() || found[kind].is_some() {
+        // `TP (%)`, `TP rate`: shares, not counts.
+        let share = headers.iter().any(|h| {
+            let lower = h.to_lowercase();
+            crate::names::marks_percent(h) || lower.contains("rate") || lower.contains("norm")
+        });
+        if !above.is_empty() || found[kind].is_some() || share {
             return None;
         }
         let text = cell.text.trim();

@@ -181,6 +181,10 @@ pub struct Row {
     pub percent: bool,
     /// What was uncertain, `; `-separated.
     pub note: String,
+    /// The sentence of the text (or the table's caption or heading) saying figures are
+    /// summarised over runs, seeds, folds or splits, if any: the row's own counts (its
+    /// confusion matrix, its report's supports) may then be means, not one test set's.
+    pub averaged: Option<String>,
 }
 
 impl Row {
@@ -529,6 +533,7 @@ fn rows_of(
     unread: &mut Vec<Unread>,
 ) -> Vec<Row> {
     let document_protocol = stated(&document.text);
+    let averaged_document = protocol::averaged_over_runs(&document.text);
     let averaged_in_text = interpret::text_averages_classes(&document.text);
     let other_versions = versions_source(&document.text);
     let subset = subset_sentence(&document.text);
@@ -708,6 +713,15 @@ fn rows_of(
                         .to_string(),
                 );
             }
+            let averaged = protocol::averaged_over_runs(&table.caption)
+                .or_else(|| protocol::averaged_over_runs(&table.heading))
+                .or_else(|| averaged_document.clone());
+            if let (true, Some(sentence)) = (own_counts, &averaged) {
+                let short: String = sentence.chars().take(120).collect();
+                notes.push(format!(
+                    "the text summarises figures over runs or folds ({short:?}): the row's own counts may be means, so scan makes no finding of them"
+                ));
+            }
             rows.push(Row {
                 source: source.to_string(),
                 table: id.clone(),
@@ -733,6 +747,7 @@ fn rows_of(
                 scores: r.scores,
                 percent: r.percent,
                 note: notes.join("; "),
+                averaged,
             });
         }
     }

@@ -221,6 +221,66 @@ fn averaged_runs(sentence: &str) -> Option<u64> {
     })
 }
 
+/// The first sentence of `text` saying figures are summarised over runs, seeds, trials,
+/// repetitions, folds or splits (`the mean over ten runs`, `averaged over five seeds`,
+/// `Across 10 runs:`, `Aggregated over the 5 cross-validation splits`): a table's own
+/// counts (a confusion matrix, a report's supports) may then be means, not one test set's.
+pub(crate) fn averaged_over_runs(text: &str) -> Option<String> {
+    const RUNS: &[&str] = &[
+        "run",
+        "runs",
+        "seed",
+        "seeds",
+        "trial",
+        "trials",
+        "repetition",
+        "repetitions",
+        "repeat",
+        "repeats",
+        "iteration",
+        "iterations",
+        "execution",
+        "executions",
+        "experiment",
+        "experiments",
+    ];
+    const SPLITS: &[&str] = &[
+        "fold",
+        "folds",
+        "split",
+        "splits",
+        "partition",
+        "partitions",
+    ];
+    sentences(text).take(20_000).find(|sentence| {
+        let lower = sentence.to_lowercase();
+        let words: Vec<&str> = lower
+            .split(|c: char| !c.is_alphanumeric() && c != '-')
+            .filter(|w| !w.is_empty())
+            .collect();
+        let has = |list: &[&str]| words.iter().any(|w| list.contains(w));
+        let summarised = has(&[
+            "mean",
+            "means",
+            "average",
+            "averages",
+            "averaged",
+            "aggregated",
+            "across",
+            "median",
+        ]);
+        // `over five seeds`, `5 runs`: runs alone say little; a count or a summary word more.
+        let counted = words.iter().enumerate().any(|(i, w)| {
+            RUNS.contains(w)
+                && (1..=3)
+                    .filter_map(|back| i.checked_sub(back))
+                    .any(|k| count_of(words[k]).is_some_and(|n| n >= 2))
+        });
+        (summarised && (has(RUNS) || has(SPLITS)))
+            || (counted && (summarised || words.contains(&"over")))
+    })
+}
+
 /// The protocol one sentence states, repetitions included.
 fn in_sentence(sentence: &str) -> Option<Protocol> {
     let lower = sentence
