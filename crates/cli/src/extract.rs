@@ -384,6 +384,30 @@ fn request_swapped(
     request_with(row, &row.scores, check, (n, p), folds, rounding)
 }
 
+/// The mean-of-scores request of `row` over the folds scikit-learn's `StratifiedKFold` made
+/// before version 0.22 (each class split by `KFold` on its own: fold i has p/k positives,
+/// one more for the first p mod k folds, and likewise negatives), each of the `r`
+/// repetitions the same, figures rounded any way.
+fn request_legacy_stratified(row: &Row, (p, n): (u64, u64), (k, r): (u64, u64)) -> String {
+    let fold = |i: u64| {
+        let share = |count: u64| count / k + u64::from(i < count % k);
+        format!("{{\"p\":{},\"n\":{}}}", share(p), share(n))
+    };
+    let one: Vec<String> = (0..k).map(fold).collect();
+    let folds = vec![one.join(","); usize::try_from(r).unwrap_or(1)].join(",");
+    let scores: Vec<String> = row
+        .scores
+        .iter()
+        .filter(|(s, _)| checks_score("1_dataset_known_folds_mos", s))
+        .map(|(s, v)| format!("{s:?}:{v}"))
+        .collect();
+    format!(
+        "{{\"check\":\"1_dataset_known_folds_mos\",\"dataset\":{{\"p\":{p},\"n\":{n}}},\"folding\":{{\"folds\":[{folds}]}},\"scores\":{{{}}},\"eps\":\"auto\",\"percent\":{},\"rounding\":\"any\"}}",
+        scores.join(","),
+        row.percent
+    )
+}
+
 /// The request of `row` under one assumption, with `scores` and counts given.
 fn request_with(
     row: &Row,
@@ -630,6 +654,23 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
                     let text = request_swapped(row, check, (p, n), *folds, Some("any"));
                     clock.verdict(&text).0 == "inconsistent"
                 })
+                && (!matches!(
+                    *check,
+                    "1_dataset_known_folds_mos" | "1_dataset_unknown_folds_mos"
+                ) || folds.is_none_or(|(k, r)| {
+                    // scikit-learn's StratifiedKFold before 0.22 split each class on its
+                    // own, its first folds taking both classes' extra items (sizes may
+                    // differ by two): folds neither check above forms.
+                    let legacy = |(p, n): (u64, u64)| {
+                        // Too many folds to write out: not checked, so no finding.
+                        if k.saturating_mul(r) > 100_000 {
+                            return false;
+                        }
+                        let text = request_legacy_stratified(row, (p, n), (k, r));
+                        clock.verdict(&text).0 == "inconsistent"
+                    };
+                    legacy((p, n)) && (own_counts || legacy((n, p)))
+                }))
                 && (zeros.is_empty()
                     || zeros.len() < row.scores.len() && {
                         let kept: Vec<(&'static str, String)> = row
