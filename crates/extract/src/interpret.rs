@@ -803,31 +803,34 @@ fn caption_says_averaged(caption: &str) -> bool {
     .any(|w| lower.contains(w))
 }
 
+/// Whether a label names a class of a binary problem: `0`, `1`, `yes`, `positive`, ...,
+/// alone, after `Class` (`Class 0`) or in parentheses at its end (`Benign (0)`).
+fn class_like(text: &str) -> bool {
+    let lower = text.trim().to_lowercase();
+    let marked = lower
+        .strip_suffix(')')
+        .and_then(|t| t.rsplit_once('('))
+        .map(|(_, inner)| inner.trim().to_string());
+    let bare = lower
+        .strip_prefix("class")
+        .map(|t| t.trim_start_matches([' ', '_', '-', ':']).to_string());
+    [Some(lower.clone()), marked, bare]
+        .iter()
+        .flatten()
+        .any(|t| CLASS_LABELS.contains(&t.as_str()))
+}
+
 /// Whether two class labels name the two classes of a binary problem: both binary labels
 /// (`0`/`1`, `yes`/`no`, `Class 0`, `Benign (0)`), or one the other negated (`Fraud`/`Not
 /// Fraud`, `non-smoker`).
 fn binary_pair(a: &str, b: &str) -> bool {
-    let binary = |text: &str| {
-        let lower = text.trim().to_lowercase();
-        let marked = lower
-            .strip_suffix(')')
-            .and_then(|t| t.rsplit_once('('))
-            .map(|(_, inner)| inner.trim().to_string());
-        let bare = lower
-            .strip_prefix("class")
-            .map(|t| t.trim_start_matches([' ', '_', '-', ':']).to_string());
-        [Some(lower.clone()), marked, bare]
-            .iter()
-            .flatten()
-            .any(|t| CLASS_LABELS.contains(&t.as_str()))
-    };
     let negates = |x: &str, y: &str| {
         let (x, y) = (x.trim().to_lowercase(), y.trim().to_lowercase());
         ["not ", "non-", "non ", "no ", "non"]
             .iter()
             .any(|prefix| x.strip_prefix(prefix).is_some_and(|rest| rest.trim() == y))
     };
-    (binary(a) && binary(b)) || negates(a, b) || negates(b, a)
+    (class_like(a) && class_like(b)) || negates(a, b) || negates(b, a)
 }
 
 /// A grid whose first column names precision, recall, an F1 and support, turned so that
@@ -856,20 +859,6 @@ fn transposed_report(g: &[Vec<GridCell>]) -> Transposed {
     if g.iter().any(|row| row.len() != width) {
         return Transposed::Unclear;
     }
-    let class_like = |text: &str| {
-        let lower = text.trim().to_lowercase();
-        let marked = lower
-            .strip_suffix(')')
-            .and_then(|t| t.rsplit_once('('))
-            .map(|(_, inner)| inner.trim().to_string());
-        let bare = lower
-            .strip_prefix("class")
-            .map(|t| t.trim_start_matches([' ', '_', '-', ':']).to_string());
-        [Some(lower.clone()), marked, bare]
-            .iter()
-            .flatten()
-            .any(|t| CLASS_LABELS.contains(&t.as_str()))
-    };
     let columns: Vec<&str> = g[0][1..]
         .iter()
         .map(|c| c.text.trim())
