@@ -171,7 +171,7 @@ fn backend_names() -> [&'static str; 4] {
 /// its text began to be read); `power` perturbs the tree and answers each perturbation.
 fn answer_started(tree: &Json, options: &RunOptions, started: Instant) -> Result<Answer> {
     let request = scorecheck_request::read(tree, &backend_names())?;
-    let options = effective_options(&request, options, started);
+    let options = effective_options(&request, options, started)?;
     let mut answer = answer_read(&request, &options)?;
     if request.power {
         let power = crate::power::power(tree, answer.conclusion, |perturbed| {
@@ -192,13 +192,18 @@ fn answer_started(tree: &Json, options: &RunOptions, started: Instant) -> Result
 /// When the named backend is not built in, or the experiment cannot be modelled (an
 /// undefined score, counts beyond the program's sizes).
 pub fn answer_request(request: &ReadRequest, options: &RunOptions) -> Result<Answer> {
-    let options = effective_options(request, options, Instant::now());
+    let options = effective_options(request, options, Instant::now())?;
     answer_read(request, &options)
 }
 
 /// The caller's options with the request's own applied, started at `started`; a bundle
-/// (many integer programs) gets a total budget when neither sets one.
-fn effective_options(request: &ReadRequest, base: &RunOptions, started: Instant) -> RunOptions {
+/// (many integer programs) gets a total budget when neither sets one. An error when the
+/// named backend is not built in (whether or not the protocol solves integer programs).
+fn effective_options(
+    request: &ReadRequest,
+    base: &RunOptions,
+    started: Instant,
+) -> Result<RunOptions> {
     let read = &request.options;
     let mut options = base.clone();
     if let Some(backend) = read.backend.as_deref().and_then(BackendChoice::parse) {
@@ -217,7 +222,10 @@ fn effective_options(request: &ReadRequest, base: &RunOptions, started: Instant)
     if options.deadline.is_none() && many_programs {
         options.deadline = started.checked_add(DEFAULT_BUNDLE_TIME_LIMIT);
     }
-    options
+    if options.solver.is_none() {
+        options.backend.built()?;
+    }
+    Ok(options)
 }
 
 /// The wall-clock budget of a whole bundle answer when the request sets none: a bundle

@@ -39,6 +39,30 @@ fn each_backend_answers_or_says_which_feature_is_missing() {
     }
 }
 
+/// Also where no integer program is solved: a request naming a backend the build lacks is
+/// refused, never answered as if that backend had been there.
+#[test]
+fn a_single_matrix_check_naming_a_missing_backend_is_refused() {
+    for (name, compiled_in) in optional_backends() {
+        let request = json!({
+            "check": "1_testset_no_kfold",
+            "testset": {"p": 10, "n": 20},
+            "scores": {"acc": 0.6, "sens": 0.5},
+            "eps": 0.01,
+            "backend": name,
+        });
+        let result = scorecheck::run(&request, &scorecheck::RunOptions::default());
+        if compiled_in {
+            let result = result.unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(result["inconsistency"], false, "{name}: {result}");
+        } else {
+            let error = result.expect_err(name);
+            assert_eq!(error.kind().as_str(), "unsupported", "{name}: {error}");
+            assert_eq!(error.field(), Some("backend"), "{name}: {error}");
+        }
+    }
+}
+
 #[test]
 fn an_unknown_backend_lists_the_known_ones() {
     let request = json!({

@@ -174,12 +174,21 @@ impl EngineArgs {
             Some(count) => Some(scorecheck::max_witnesses(count, "--max-witnesses")?),
             None => None,
         };
-        let mut options = RunOptions::default().with_backend(match self.backend {
+        let backend = match self.backend {
             Backend::Pure => BackendChoice::Pure,
             Backend::Highs => BackendChoice::Highs,
             Backend::Cbc => BackendChoice::Cbc,
             Backend::Microlp => BackendChoice::MicroLp,
-        });
+        };
+        // A flag naming a backend this build lacks is refused before any request is read.
+        backend.built().map_err(|e| {
+            scorecheck::Error::new(
+                e.kind(),
+                Some("--backend"),
+                e.message().replace("\"pure\"", "--backend pure"),
+            )
+        })?;
+        let mut options = RunOptions::default().with_backend(backend);
         // A budget of none examines nothing: at least 1, as the request fields say.
         let at_least_one = |value: Option<u64>, flag: &str, why: &str| match value {
             Some(0) => Err(scorecheck::Error::new(

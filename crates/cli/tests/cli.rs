@@ -375,3 +375,27 @@ fn a_flag_the_request_overrides_is_said() {
     let out = scorecheck(&["check", "-", "--time-limit", "5"], request);
     assert!(!String::from_utf8_lossy(&out.stderr).contains("not used"));
 }
+
+/// `--backend` naming a backend this build lacks is refused before any request is read,
+/// whatever the protocol; a build that has it answers.
+#[test]
+fn a_backend_flag_the_build_lacks_is_refused_by_its_flag() {
+    for (name, compiled_in) in [
+        ("highs", cfg!(feature = "highs")),
+        ("cbc", cfg!(feature = "cbc")),
+        ("microlp", cfg!(feature = "microlp")),
+    ] {
+        let out = scorecheck(&["check", "-", "--backend", name], PAPER);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        if compiled_in {
+            assert_eq!(out.status.code(), Some(0), "{name}: {stderr}");
+        } else {
+            assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+            assert!(stderr.contains("--backend"), "{name}: {stderr}");
+            assert!(
+                stderr.contains(&format!("--features {name}")),
+                "{name}: {stderr}"
+            );
+        }
+    }
+}
