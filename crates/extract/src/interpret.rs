@@ -735,9 +735,36 @@ fn rows_as_printed(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
                 Vec::new(),
                 Some(format!("rows have more cells than the header names (column {column} has no header): which column lacks its header is not known, so the scores would be read under the wrong names; not read")),
             ),
-            None => (rows_of_grid(g, table), None),
+            None => {
+                let unread = scores_named_unread(&g, table.header_rows);
+                let rows = rows_of_grid(g, table);
+                let unread = unread.filter(|_| rows.is_empty());
+                (rows, unread)
+            }
         },
     }
+}
+
+/// Why a table whose header names a score over body rows with numbers gave no row: a
+/// results table is never left out unsaid. (`None` when no header row names a score.)
+fn scores_named_unread(g: &[Vec<GridCell>], header_rows: Option<usize>) -> Option<String> {
+    let h = header_rows.filter(|&k| k > 0).unwrap_or(1).min(g.len());
+    let (head, body) = g.split_at(h);
+    let named: Vec<&str> = head
+        .iter()
+        .flatten()
+        .map(|c| c.text.trim())
+        .filter(|t| score_of_header(t).is_some())
+        .collect();
+    let numbers = body
+        .iter()
+        .any(|row| row.iter().skip(1).any(|c| is_number(&c.text)));
+    (!named.is_empty() && numbers).then(|| {
+        format!(
+            "the header names {} but no row was read: which columns label the rows and which hold scores could not be told",
+            named.iter().map(|t| format!("{t:?}")).collect::<Vec<_>>().join(", ")
+        )
+    })
 }
 
 /// The first column (1-based) after the header's last named one that holds a number in a

@@ -99,6 +99,22 @@ const SYMBOLS: &[(&str, &str)] = &[
     ("Delta", "Δ"),
     ("Sigma", "Σ"),
     ("textbar", "|"),
+    // Comparisons: a cell `$\ge 0.90$` is a target or a bound, not a value (dropping the
+    // command read it as the value 0.90).
+    ("ge", "≥"),
+    ("geq", "≥"),
+    ("geqslant", "≥"),
+    ("le", "≤"),
+    ("leq", "≤"),
+    ("leqslant", "≤"),
+    ("gg", "≫"),
+    ("ll", "≪"),
+    ("approx", "≈"),
+    ("sim", "~"),
+    ("simeq", "≃"),
+    ("textgreater", ">"),
+    ("textless", "<"),
+    ("textasciitilde", "~"),
 ];
 
 fn chars(text: &str) -> Vec<char> {

@@ -264,6 +264,29 @@ pub(crate) fn as_percent(printed: &str) -> Option<String> {
     })
 }
 
+/// Whether a cell is a calendar date (`2026-06-23`, `2026/06/23`, `23.06.2026`,
+/// `06/23/2026`): a label (a run's day), never values.
+pub(crate) fn is_date(text: &str) -> bool {
+    let parts: Vec<&str> = text.trim().split(['-', '/', '.']).collect();
+    let separators: Vec<char> = text.trim().chars().filter(|c| "-/.".contains(*c)).collect();
+    let [a, b, c] = parts.as_slice() else {
+        return false;
+    };
+    let digits = |s: &str, lengths: &[usize]| {
+        lengths.contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())
+    };
+    let number = |s: &str| s.parse::<u32>().unwrap_or(0);
+    let day_month =
+        |d: &str, m: &str| (1..=31).contains(&number(d)) && (1..=12).contains(&number(m));
+    separators.len() == 2
+        && separators[0] == separators[1]
+        && ((digits(a, &[4]) && digits(b, &[1, 2]) && digits(c, &[1, 2]) && day_month(c, b))
+            || (digits(a, &[1, 2])
+                && digits(b, &[1, 2])
+                && digits(c, &[4])
+                && (day_month(a, b) || day_month(b, a))))
+}
+
 /// The printed decimal as a number, for scale decisions only (never a verdict).
 pub(crate) fn magnitude(printed: &str) -> f64 {
     printed.parse::<f64>().unwrap_or(0.0)
@@ -273,6 +296,9 @@ pub(crate) fn magnitude(printed: &str) -> f64 {
 /// `0.11±0.11; 0.16±0.10`, `93.6% and 88.5%`, `0.014 0.19`): numbers, their spreads and
 /// separators, at least two numbers.
 pub(crate) fn is_value_list(text: &str) -> bool {
+    if is_date(text) {
+        return false;
+    }
     let spaced = format!(" {} ", text.trim());
     let rest = spaced
         .replace("+/-", "±")

@@ -1815,3 +1815,58 @@ fn mean_precision_and_mean_f1_are_not_read() {
         vec![("", "SVM", vec![("acc", "0.773")])]
     );
 }
+
+/// A target row of bounds (`$\ge 0.90$`) is no result: the comparison stays in the cell,
+/// which then is no value (dropping the command read the bound as a score).
+#[test]
+fn a_latex_row_of_bounds_is_not_read_as_scores() {
+    let tex = r"\begin{table}
+\caption{Results on the test set.}
+\begin{tabular}{lcc}
+\toprule
+Model & Sensitivity & Specificity \\
+\midrule
+CNN & 0.9501 & 0.9897 \\
+Target Threshold & $\ge 0.9000$ & $\geq 0.9500$ \\
+Baseline & $\sim$0.90 & $\approx 0.95$ \\
+\bottomrule
+\end{tabular}
+\end{table}";
+    let rows = extract(tex, Format::Latex, "t.tex").unwrap();
+    assert_eq!(
+        who_and_scores(&rows),
+        vec![("", "CNN", vec![("sens", "0.9501"), ("spec", "0.9897")])]
+    );
+    assert!(rows[0].note.contains("≥ 0.9000"), "{rows:?}");
+}
+
+/// Rows labelled by a date (a run's day) are read; a table whose header names scores but
+/// whose rows cannot be read is said to be unread, never left out unsaid.
+#[test]
+fn date_labels_are_labels_and_an_unreadable_results_table_is_said() {
+    let md = "| Run | API | Recall | Precision |\n|---|---|---:|---:|\n| 2026-06-23 | db | 0.78 | 0.91 |\n| 23.06.2026 | dc | 0.97 | 0.88 |\n";
+    let rows = extract(md, Format::Markdown, "d.md").unwrap();
+    assert_eq!(
+        who_and_scores(&rows),
+        vec![
+            ("", "2026-06-23 db", vec![("sens", "0.78"), ("ppv", "0.91")]),
+            ("", "23.06.2026 dc", vec![("sens", "0.97"), ("ppv", "0.88")]),
+        ]
+    );
+    let md = "| Run | Recall | Accuracy |\n|---|---:|---:|\n| 1-2 | 0.78 | 0.80 |\n| 3-4 | 0.97 | 0.91 |\n";
+    let extraction = scorecheck_extract::extract_document(
+        md,
+        Format::Markdown,
+        "r.md",
+        &scorecheck_extract::Limits::default(),
+        &|_| None,
+    )
+    .unwrap();
+    assert!(extraction.rows.is_empty(), "{:?}", extraction.rows);
+    assert_eq!(extraction.unread.len(), 1, "{:?}", extraction.unread);
+    assert!(
+        extraction.unread[0].why.contains("\"Recall\""),
+        "{:?}",
+        extraction.unread
+    );
+}
