@@ -665,7 +665,13 @@ pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
     if let Some(why) = why {
         for row in &mut rows {
             let before = row.scores.len();
-            row.scores.retain(|(s, _)| !CLASS_AVERAGED.contains(s));
+            // A row's own TP, FP, FN and TN settle it: a figure that is exactly the binary
+            // score of that matrix (recall equals accuracy when there are no negatives) is
+            // the binary score; kept, it can only agree with the counts.
+            let (matrix, percent) = (row.matrix, row.percent);
+            row.scores.retain(|(s, v)| {
+                !CLASS_AVERAGED.contains(s) || matrix.is_some_and(|m| fits_matrix(s, v, percent, m))
+            });
             if row.scores.len() < before {
                 row.notes.push(why.clone());
             }
@@ -678,6 +684,36 @@ pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
         }
     }
     (rows, unread)
+}
+
+/// Whether a printed figure is, within its rounding, the binary `score` of the matrix
+/// (tp, fp, fn, tn), in percent when `percent`: exact integer arithmetic.
+fn fits_matrix(score: &str, printed: &str, percent: bool, [tp, fp, fn_, tn]: [u64; 4]) -> bool {
+    let (num, den) = match score {
+        "sens" => (tp, tp + fn_),
+        "spec" => (tn, tn + fp),
+        "ppv" => (tp, tp + fp),
+        "npv" => (tn, tn + fn_),
+        "f1p" => (2 * tp, 2 * tp + fp + fn_),
+        _ => return false,
+    };
+    let Some((whole, fraction)) = printed
+        .split_once('.')
+        .or(Some((printed, "")))
+        .filter(|_| value::is_decimal(printed) && !printed.starts_with('-'))
+    else {
+        return false;
+    };
+    let Ok(digits) = format!("{whole}{fraction}").parse::<i128>() else {
+        return false;
+    };
+    if den == 0 || fraction.len() > 12 {
+        return false;
+    }
+    // |num/den - digits/(10^k·s)| <= 1/(2·10^k·s)  <=>  |2·num·10^k·s - 2·digits·den| <= den.
+    let scale = 10i128.pow(fraction.len() as u32) * if percent { 100 } else { 1 };
+    let (num, den) = (i128::from(num), i128::from(den));
+    (2 * num * scale - 2 * digits * den).abs() <= den
 }
 
 /// The significant digits of a printed figure (`0.5143`: 4, `85.3`: 3, `0.90`: 2).

@@ -370,12 +370,48 @@ fn k_folds_named<'a>(words: &'a [&'a str]) -> impl Iterator<Item = Protocol> + '
     (0..words.len()).filter_map(move |i| k_fold_at(words, i))
 }
 
+/// Words that may describe folds between their count and `folds` (`five consecutive
+/// folds`): they leave the protocol k-fold.
+const FOLD_ADJECTIVES: &[&str] = &[
+    "consecutive",
+    "contiguous",
+    "stratified",
+    "disjoint",
+    "non-overlapping",
+    "nonoverlapping",
+    "equal",
+    "equally",
+    "sized",
+    "equally-sized",
+    "equal-sized",
+    "equal-size",
+    "random",
+    "randomly",
+    "chosen",
+    "separate",
+    "distinct",
+    "mutually",
+    "exclusive",
+];
+
 /// The k-fold cross-validation the words at `i` name, if any.
 fn k_fold_at(words: &[&str], i: usize) -> Option<Protocol> {
     let word = words[i];
     let (count, rest) = match word.split_once('-') {
         Some((count, rest)) => (count, rest),
-        None => (word, words.get(i + 1).copied().unwrap_or("")),
+        None => {
+            // `five consecutive folds`, `10 stratified, disjoint folds`: words that only
+            // describe the folds may stand between the count and `folds`.
+            let next = words[i + 1..]
+                .iter()
+                .take(3)
+                .map(|w| w.trim_end_matches(','))
+                .find(|w| !FOLD_ADJECTIVES.contains(w));
+            match next {
+                Some(next) if next.starts_with("fold") => (word, next),
+                _ => (word, words.get(i + 1).copied().unwrap_or("")),
+            }
+        }
     };
     if !(rest.starts_with("fold") || (rest == "cv" && count.bytes().all(|b| b.is_ascii_digit()))) {
         return None;
@@ -818,6 +854,27 @@ pub fn stated(text: &str) -> Stated {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_describing_the_folds_keep_their_count() {
+        for (text, k) in [
+            (
+                "We used cross-validation, dividing the data into five consecutive folds.",
+                5,
+            ),
+            (
+                "The data were split into 10 stratified, disjoint folds for cross-validation.",
+                10,
+            ),
+            ("Cross-validation over four equally sized folds.", 4),
+        ] {
+            assert_eq!(
+                stated(text).protocol,
+                Some(Protocol::KFold { folds: Some(k) }),
+                "{text}"
+            );
+        }
+    }
 
     #[test]
     fn leave_one_out_is_its_own_protocol() {

@@ -1870,3 +1870,30 @@ fn date_labels_are_labels_and_an_unreadable_results_table_is_said() {
         extraction.unread
     );
 }
+
+/// Recall printed equal to accuracy says weighted averages, unless the row's own TP, FP,
+/// FN and TN make them the binary scores (no negatives: recall is the accuracy); a figure
+/// that is not the matrix's binary score is still left out.
+#[test]
+fn a_rows_own_matrix_settles_whether_recall_equal_to_accuracy_is_binary() {
+    let md = "| Model | TP | FP | TN | FN | Accuracy | Precision | Recall | F1 |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n| api | 68 | 0 | 0 | 19 | 78.16% | 100.00% | 78.16% | 87.74% |\n| web | 60 | 5 | 20 | 15 | 80.00% | 85.00% | 80.00% | 82.00% |\n";
+    let rows = extract(md, Format::Markdown, "m.md").unwrap();
+    assert_eq!(
+        who_and_scores(&rows),
+        vec![
+            (
+                "",
+                "api",
+                vec![
+                    ("acc", "78.16"),
+                    ("ppv", "100.00"),
+                    ("sens", "78.16"),
+                    ("f1p", "87.74")
+                ]
+            ),
+            // Recall 60/75 is the binary one; precision and F1 are not this matrix's.
+            ("", "web", vec![("acc", "80.00"), ("sens", "80.00")]),
+        ]
+    );
+    assert!(rows[1].note.contains("weighted"), "{rows:?}");
+}
