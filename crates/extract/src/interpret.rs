@@ -1323,9 +1323,21 @@ fn classification_report(
     } else if row.dataset.is_empty() {
         notes.push("no dataset named in the caption".to_string());
     }
+    if row.method.is_empty() {
+        notes.extend(heading_note(&table.heading));
+    }
     row.notes.extend(notes);
     settle_scale(&mut row);
     (!row.scores.is_empty()).then_some(Ok(row))
+}
+
+/// A note placing a report without a method under its section heading (`## Random
+/// Forest`), so that reports of one document can be told apart; the heading is not taken as
+/// the method (a README's headings name tasks and datasets as often as models).
+fn heading_note(heading: &str) -> Option<String> {
+    let heading = heading.trim();
+    (!heading.is_empty() && heading.chars().count() <= 80)
+        .then(|| format!("under the section heading {heading:?}"))
 }
 
 /// A per-class table whose class column follows other labels (`| Model | Dataset | Class |

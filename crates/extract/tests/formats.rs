@@ -1897,3 +1897,16 @@ fn a_rows_own_matrix_settles_whether_recall_equal_to_accuracy_is_binary() {
     );
     assert!(rows[1].note.contains("weighted"), "{rows:?}");
 }
+
+/// Reports without a method are told apart by the section heading they sit under, said in
+/// a note (the heading is not taken for the method: it names a task or dataset as often).
+#[test]
+fn reports_under_headings_say_their_heading() {
+    let report = "```\n              precision    recall  f1-score   support\n\n           0       0.93      0.85      0.89        33\n           1       0.84      0.93      0.88        28\n\n    accuracy                           0.89        61\n   macro avg       0.89      0.89      0.89        61\nweighted avg       0.89      0.89      0.89        61\n```\n";
+    let md = format!("## Logistic Regression\n\n{report}\n## Random Forest\n\n{report}");
+    let rows = extract(&md, Format::Markdown, "r.md").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert!(rows[0].method.is_empty(), "{rows:?}");
+    assert!(rows[0].note.contains("\"Logistic Regression\""), "{rows:?}");
+    assert!(rows[1].note.contains("\"Random Forest\""), "{rows:?}");
+}
