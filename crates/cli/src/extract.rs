@@ -624,7 +624,12 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
         if verdict == "inconsistent" {
             explanations.push(format!("{}: {why}", check));
         }
-        ran.push((check, folds_of(row)));
+        // The one-test-set check has no folds, whatever the text says of the protocol (a
+        // report's or a row's own matrix under a k-fold sentence): its re-checks neither.
+        let folds = (column != "verdict_one_testset")
+            .then(|| folds_of(row))
+            .flatten();
+        ran.push((check, folds));
         verdicts.push(verdict);
     }
     let run: Vec<&String> = verdicts

@@ -164,6 +164,9 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
     let html = Html::parse_document(text);
     let mut document = Document::default();
     let mut heading = String::new();
+    // Every `<pre>`'s text, and the heading each starts under (by its first line).
+    let mut pre_text = String::new();
+    let mut pre_headings: Vec<(usize, String)> = Vec::new();
     for node in html.tree.root().descendants() {
         let Some(element) = ElementRef::wrap(node) else {
             continue;
@@ -199,10 +202,28 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                 // A classification report printed as text is a table of its own.
                 let text: String = element.text().collect();
                 crate::report::push_tables(&mut document, &text, "", &heading, limits);
+                pre_headings.push((pre_text.lines().count(), heading.clone()));
+                pre_text.push_str(&text);
+                pre_text.push('\n');
             }
             _ => {}
         }
     }
+    // Weka's runs, from every `<pre>` together: a run's sections are often in blocks of
+    // their own.
+    crate::weka::push(
+        &mut document,
+        &pre_text,
+        |at| {
+            pre_headings
+                .iter()
+                .rev()
+                .find(|(from, _)| *from <= at)
+                .map(|(_, h)| h.clone())
+                .unwrap_or_default()
+        },
+        limits,
+    );
     Ok(document)
 }
 
@@ -283,6 +304,8 @@ fn table(element: ElementRef<'_>, heading: &str, limits: &Limits) -> RawTable {
         more_rows,
         more_columns,
         rows_after_end: 0,
+        note: None,
+        one_matrix: false,
     }
 }
 

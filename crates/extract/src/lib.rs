@@ -22,7 +22,10 @@
 //! `\num{}`, footnote marks, simple `\newcommand` number macros and `\input`/`\include`.
 //! scikit-learn's classification report printed as text (in a code block or `<pre>`) is
 //! whitespace-aligned columns whose labels may hold spaces or be numbers, which no table
-//! reader takes: `report` turns it into cells by hand.
+//! reader takes: `report` turns it into cells by hand. Weka's evaluation output (its
+//! summary, `Detailed Accuracy By Class` and confusion matrix, often pasted in separate
+//! blocks) is the same kind of text: `weka` reads a binary run as one row whose counts are
+//! its confusion matrix's.
 //!
 //! Rows that are not one experiment's figures over the whole dataset are told apart by
 //! their labels: a fold's row (a test set of the fold's counts), a training or validation
@@ -61,6 +64,7 @@ mod names;
 mod protocol;
 mod report;
 mod value;
+mod weka;
 
 pub use batch::{batch_cells, batch_header, check_of, score_columns, LEADING, TRAILING};
 pub use names::{registry_match, score_of_header, score_order};
@@ -584,6 +588,14 @@ fn rows_of(
         }
         let cut = table.cut_notes(limits);
         for mut r in table_rows {
+            // Every figure of a printed evaluation (Weka's) is its confusion matrix's: its
+            // counts are a report's supports, one test set whatever the protocol.
+            if table.one_matrix {
+                if let Some([tp, fp, fn_, tn]) = r.matrix {
+                    r.support = tp.checked_add(fn_).zip(tn.checked_add(fp));
+                    r.report = true;
+                }
+            }
             if let Some(phrase) = averaged_in_text.as_ref().filter(|_| !r.report) {
                 let before = r.scores.len();
                 r.scores

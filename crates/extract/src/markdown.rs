@@ -205,6 +205,22 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
         html_tables(&mut document, &html, &last_paragraph, &heading, limits)?;
     }
     crate::report::push_unfenced(&mut document, text, limits);
+    // Weka's runs, read from the whole text: their sections are often in blocks of their
+    // own (the summary, the details, the matrix), fenced or not.
+    let lines: Vec<&str> = text.lines().collect();
+    crate::weka::push(
+        &mut document,
+        text,
+        |at| {
+            lines[..at]
+                .iter()
+                .rev()
+                .find(|l| l.trim_start().starts_with('#'))
+                .map(|l| l.trim_start().trim_start_matches('#').trim().to_string())
+                .unwrap_or_default()
+        },
+        limits,
+    );
     Ok(document)
 }
 
@@ -251,7 +267,8 @@ fn html_tables(
     }
     let read = crate::html::read(html, limits)?;
     document.more_tables |= read.more_tables;
-    for mut t in read.tables {
+    // Weka's runs in `<pre>` are read from the whole Markdown text.
+    for mut t in read.tables.into_iter().filter(|t| !t.one_matrix) {
         if t.caption.is_empty() {
             t.caption = paragraph.to_string();
         }

@@ -46,6 +46,11 @@ pub(crate) struct RawTable {
     /// Lines right after a Markdown table that look like its rows (`| RF | 0.765 |`), cut
     /// off from it by a line that is no row.
     pub rows_after_end: usize,
+    /// How the reader made the table, said on each of its rows (a Weka run's reading).
+    pub note: Option<String>,
+    /// Whether every figure of a row is that of the confusion matrix its TP, FP, FN and TN
+    /// cells give (a printed evaluation, as Weka's), so that its counts are a report's.
+    pub one_matrix: bool,
 }
 
 impl RawTable {
@@ -62,7 +67,7 @@ impl RawTable {
     /// What was cut from the table: its rows past [`Limits::max_rows`], its columns past
     /// [`Limits::max_columns`].
     pub(crate) fn cut_notes(&self, limits: &Limits) -> Vec<String> {
-        let mut notes = Vec::new();
+        let mut notes: Vec<String> = self.note.iter().cloned().collect();
         if self.rows_after_end > 0 {
             notes.push(format!(
                 "{} line(s) after the table look like its rows, but a line between that is no row ended the table: they were not read (mend the table's Markdown)",

@@ -1910,3 +1910,45 @@ fn reports_under_headings_say_their_heading() {
     assert!(rows[0].note.contains("\"Logistic Regression\""), "{rows:?}");
     assert!(rows[1].note.contains("\"Random Forest\""), "{rows:?}");
 }
+
+/// Weka's output (summary, details and confusion matrix, here each in a block of its own,
+/// as READMEs paste them): one row of the first class read as positive, p and n from the
+/// matrix, one test set whatever the text says; a run whose figures no matrix gives is a
+/// finding's material, one of three classes is not read.
+#[test]
+fn weka_runs_are_read_with_their_confusion_matrix() {
+    let run = |spec: &str| {
+        format!(
+            "We used 10-fold cross-validation.\n\n```\n=== Run information ===\n\nScheme:       weka.classifiers.functions.Logistic -R 1.0E-8 -M -1\nTest mode:    10-fold cross-validation\n\n=== Stratified cross-validation ===\n=== Summary ===\n\nCorrectly Classified Instances          85               85      %\nIncorrectly Classified Instances        15               15      %\nKappa statistic                          0.6939\nTotal Number of Instances              100     \n```\n\n```\n=== Detailed Accuracy By Class ===\n\n                 TP Rate  FP Rate  Precision  Recall   F-Measure  MCC      ROC Area  PRC Area  Class\n                 0,833    0,125    0,909      0,833    0,870      0,698    0,900     0,910     yes\n                 {spec}    0,167    0,778      {spec}    0,824      0,698    0,900     0,850     no\nWeighted Avg.    0,850    0,142    0,857      0,850    0,851      0,698    0,900     0,886     \n```\n\n```\n=== Confusion Matrix ===\n\n  a  b   <-- classified as\n 50 10 |  a = yes\n  5 35 |  b = no\n```\n"
+        )
+    };
+    let rows = extract(&run("0,875"), Format::Markdown, "w.md").unwrap();
+    assert_eq!(
+        who_and_scores(&rows),
+        vec![(
+            "",
+            "Logistic",
+            vec![
+                ("acc", "0.85"),
+                ("sens", "0.833"),
+                ("spec", "0.875"),
+                ("ppv", "0.909"),
+                ("npv", "0.778"),
+                ("f1p", "0.870"),
+                ("f1n", "0.824"),
+                ("mcc", "0.698"),
+                ("kappa", "0.6939"),
+            ]
+        )]
+    );
+    assert_eq!(rows[0].counts(), Some((60, 40)));
+    assert_eq!(rows[0].support, Some((60, 40)));
+    assert!(
+        rows[0]
+            .note
+            .contains("Weka output: class \"yes\" read as positive"),
+        "{rows:?}"
+    );
+    let three = "```\n=== Detailed Accuracy By Class ===\n\n                 TP Rate  FP Rate  Precision  Recall   F-Measure  Class\n                 0.9      0.1      0.9        0.9      0.9        a\n                 0.8      0.1      0.8        0.8      0.8        b\n                 0.7      0.1      0.7        0.7      0.7        c\n```\n";
+    assert!(extract(three, Format::Markdown, "3.md").unwrap().is_empty());
+}

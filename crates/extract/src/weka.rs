@@ -1,0 +1,320 @@
+//! Weka's evaluation output as text (the Explorer's classifier output, or
+//! `Evaluation.toSummaryString`, `toClassDetailsString` and `toMatrixString` printed into a
+//! code block): a binary run's figures as one row of a table read like any other.
+//!
+//! Written by hand: the output is whitespace-aligned text in three sections whose headers
+//! hold spaces (`TP Rate`, `ROC Area`), which no table reader takes.
+//!
+//! Weka computes every figure of a cross-validation from the predictions of all folds
+//! pooled, so a run's figures are those of one confusion matrix, the one its `Confusion
+//! Matrix` section prints: its counts are the row's TP, FP, FN and TN. The first class is
+//! read as positive (the other reading swaps sens and spec, ppv and npv, f1p and f1n, p and
+//! n: the same verdict). `ROC Area` and `PRC Area` are left out (a ranking's figures, not the
+//! matrix's), and so is a run of more than two classes.
+
+use crate::model::{RawCell, RawTable};
+
+/// One `Detailed Accuracy By Class` block: its column names and its class rows (values,
+/// then the class's name).
+struct Details {
+    line: usize,
+    columns: Vec<String>,
+    classes: Vec<(Vec<String>, String)>,
+}
+
+/// The summary's figures: correctly classified (count, percent as printed), kappa, total.
+#[derive(Default)]
+struct Summary {
+    line: usize,
+    correct: Option<(u64, String)>,
+    kappa: Option<String>,
+    total: Option<u64>,
+}
+
+/// Adds the binary Weka runs printed in `text` (a whole Markdown text, or the joined `<pre>`
+/// blocks of an HTML page: a run's sections are often printed in blocks of their own) to
+/// `document`, each under the heading `heading` gives for the line of its details.
+pub(crate) fn push(
+    document: &mut crate::Document,
+    text: &str,
+    heading: impl Fn(usize) -> String,
+    limits: &crate::Limits,
+) {
+    for (line, mut table) in tables(text) {
+        table.heading = heading(line);
+        document.push_table(table, limits);
+    }
+}
+
+/// The tables of the binary Weka runs printed in `text`, each with the line of its details
+/// and a note on how it was read; a text without Weka output gives none.
+fn tables(text: &str) -> Vec<(usize, RawTable)> {
+    if !text.contains("TP Rate") {
+        return Vec::new();
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let mut details = Vec::new();
+    let mut summaries: Vec<Summary> = Vec::new();
+    let mut matrices: Vec<(usize, Vec<Vec<u64>>)> = Vec::new();
+    let mut schemes: Vec<(usize, String)> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i].trim();
+        if let Some(columns) = details_header(line) {
+            let (classes, next) = class_rows(&lines, i + 1, columns.len());
+            details.push(Details {
+                line: i,
+                columns,
+                classes,
+            });
+            i = next;
+            continue;
+        }
+        if line.ends_with("<-- classified as") {
+            let (rows, next) = matrix_rows(&lines, i + 1);
+            matrices.push((i, rows));
+            i = next;
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("Scheme:") {
+            let class = rest.split_whitespace().next().unwrap_or("");
+            let short = class.rsplit('.').next().unwrap_or(class);
+            schemes.push((i, short.to_string()));
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let summary_line = matches!(
+            words.as_slice(),
+            ["Correctly", "Classified", "Instances", ..]
+                | ["Kappa", "statistic", _]
+                | ["Total", "Number", "of", "Instances", ..]
+        );
+        if summary_line && summaries.last().is_none_or(|s| i > s.line + 12) {
+            summaries.push(Summary {
+                line: i,
+                ..Summary::default()
+            });
+        }
+        if let Some(summary) = summaries.last_mut().filter(|_| summary_line) {
+            match words.as_slice() {
+                ["Correctly", "Classified", "Instances", count, percent, ..] => {
+                    if let Ok(count) = count.parse::<u64>() {
+                        let percent = percent.trim_end_matches('%').to_string();
+                        summary.correct = Some((count, percent));
+                    }
+                }
+                ["Kappa", "statistic", kappa] => summary.kappa = Some((*kappa).to_string()),
+                ["Total", "Number", "of", "Instances", total, ..] => {
+                    summary.total = total.parse::<u64>().ok();
+                }
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    let mut out = Vec::new();
+    for (k, d) in details.iter().enumerate() {
+        if d.classes.len() != 2 {
+            continue;
+        }
+        // A run's other sections: a confusion matrix belongs to the details block before it
+        // (the Explorer prints it after them; else to the first block), a summary to the
+        // nearest block.
+        let matrix = matrices
+            .iter()
+            .find(|(at, _)| {
+                let owner = details.iter().rposition(|o| o.line < *at).unwrap_or(0);
+                owner == k
+            })
+            .map(|(_, rows)| rows);
+        let summary = summaries.iter().find(|s| {
+            let owner = (0..details.len()).min_by_key(|&o| s.line.abs_diff(details[o].line));
+            owner == Some(k)
+        });
+        let scheme = schemes
+            .iter()
+            .rev()
+            .find(|(at, _)| *at < d.line)
+            .map(|(_, s)| s.as_str());
+        out.push((d.line, table(d, matrix, summary, scheme)));
+    }
+    out
+}
+
+/// The column names of a `Detailed Accuracy By Class` header line (`TP Rate  FP Rate
+/// Precision  Recall  F-Measure  MCC  ROC Area  PRC Area  Class`), `Class` last.
+fn details_header(line: &str) -> Option<Vec<String>> {
+    if !line.starts_with("TP Rate") || !line.ends_with("Class") {
+        return None;
+    }
+    let joined = line
+        .replace("TP Rate", "TP_Rate")
+        .replace("FP Rate", "FP_Rate")
+        .replace("ROC Area", "ROC_Area")
+        .replace("PRC Area", "PRC_Area");
+    let columns: Vec<String> = joined.split_whitespace().map(str::to_string).collect();
+    Some(columns[..columns.len() - 1].to_vec())
+}
+
+/// A figure as Weka prints it: a decimal (a decimal comma under some locales) or `?`.
+fn is_figure(word: &str) -> bool {
+    word == "?"
+        || (!word.is_empty()
+            && word
+                .bytes()
+                .all(|b| b.is_ascii_digit() || b == b'.' || b == b',')
+            && word.bytes().any(|b| b.is_ascii_digit()))
+}
+
+/// The class rows after a details header: `width` figures then the class's name, blank
+/// lines before them skipped, ended by the `Weighted Avg.` row or a line that is no row.
+fn class_rows(lines: &[&str], from: usize, width: usize) -> (Vec<(Vec<String>, String)>, usize) {
+    let mut rows = Vec::new();
+    let mut i = from;
+    while i < lines.len() {
+        let words: Vec<&str> = lines[i].split_whitespace().collect();
+        if words.is_empty() && rows.is_empty() {
+            i += 1;
+            continue;
+        }
+        if words.len() <= width || !words[..width].iter().all(|w| is_figure(w)) {
+            break;
+        }
+        let values = words[..width].iter().map(|w| (*w).to_string()).collect();
+        rows.push((values, words[width..].join(" ")));
+        i += 1;
+    }
+    (rows, i)
+}
+
+/// The rows of a confusion matrix after its `<-- classified as` line (`374  55 |   a =
+/// car`): each row's counts.
+fn matrix_rows(lines: &[&str], from: usize) -> (Vec<Vec<u64>>, usize) {
+    let mut rows = Vec::new();
+    let mut i = from;
+    while i < lines.len() {
+        let Some((counts, _)) = lines[i].split_once('|') else {
+            break;
+        };
+        let counts: Option<Vec<u64>> = counts
+            .split_whitespace()
+            .map(|w| w.parse::<u64>().ok())
+            .collect();
+        match counts {
+            Some(counts) if !counts.is_empty() => rows.push(counts),
+            _ => break,
+        }
+        i += 1;
+    }
+    (rows, i)
+}
+
+/// A percentage as printed (`90.0709`, `96`, `90,0709`) as the fraction with the same
+/// digits (`0.900709`, `0.96`): the same rounding.
+fn fraction_of_percent(printed: &str) -> Option<String> {
+    let printed = printed.replace(',', ".");
+    let (whole, fraction) = printed.split_once('.').unwrap_or((&printed, ""));
+    if whole.is_empty()
+        || !whole.bytes().all(|b| b.is_ascii_digit())
+        || !fraction.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let digits = format!("{whole:0>3}{fraction}");
+    let (int, rest) = digits.split_at(digits.len() - 2 - fraction.len());
+    let int = int.trim_start_matches('0');
+    Some(format!("{}.{rest}", if int.is_empty() { "0" } else { int }))
+}
+
+/// One run's table: a header naming the scores and the matrix's cells, one row.
+fn table(
+    d: &Details,
+    matrix: Option<&Vec<Vec<u64>>>,
+    summary: Option<&Summary>,
+    scheme: Option<&str>,
+) -> RawTable {
+    let column = |name: &str| d.columns.iter().position(|c| c == name);
+    let (pos, neg) = (&d.classes[0], &d.classes[1]);
+    let figure = |row: &(Vec<String>, String), name: &str| {
+        column(name).map_or(String::new(), |c| row.0[c].replace('?', ""))
+    };
+    let mut notes = vec![format!(
+        "Weka output: class {:?} read as positive, {:?} as negative (the other reading swaps p and n, sens and spec, ppv and npv, f1p and f1n: the same verdict); ROC and PRC areas not read",
+        pos.1, neg.1
+    )];
+    // MCC is one figure for the two classes of a binary run.
+    let mcc = Some(figure(pos, "MCC")).filter(|m| *m == figure(neg, "MCC"));
+    let total = summary.and_then(|s| s.total);
+    let counts = matrix.and_then(|rows| match rows.as_slice() {
+        [a, b] if a.len() == 2 && b.len() == 2 => Some([a[0], b[0], a[1], b[1]]),
+        _ => None,
+    });
+    let counts = counts.filter(|[tp, fp, fn_, tn]| {
+        let sum = [tp, fp, fn_, tn].iter().try_fold(0u64, |s, c| s.checked_add(**c));
+        let fits_total = total.is_none_or(|t| sum == Some(t));
+        let correct = summary.and_then(|s| s.correct.as_ref()).map(|(c, _)| *c);
+        let fits_correct = correct.is_none_or(|c| tp.checked_add(*tn) == Some(c));
+        if !(fits_total && fits_correct) {
+            notes.push("the confusion matrix does not add up to the summary's instances: its counts not read".to_string());
+        }
+        fits_total && fits_correct
+    });
+    match matrix {
+        None => notes.push("no confusion matrix printed: p and n not known".to_string()),
+        Some(rows) if counts.is_none() && !rows.is_empty() && rows.len() != 2 => {}
+        Some(_) if counts.is_none() => notes.push(
+            "the confusion matrix is not one of two classes in whole numbers (weighted instances?): p and n not known"
+                .to_string(),
+        ),
+        Some(_) => {}
+    }
+    let accuracy = summary
+        .and_then(|s| s.correct.as_ref())
+        .and_then(|(_, percent)| fraction_of_percent(percent))
+        .unwrap_or_default();
+    let kappa = summary.and_then(|s| s.kappa.clone()).unwrap_or_default();
+    let [tp, fp, fn_, tn] =
+        counts.map_or_else(<[String; 4]>::default, |c| c.map(|v| v.to_string()));
+    let cells: [(&str, String); 14] = [
+        ("Model", scheme.unwrap_or("").to_string()),
+        ("Accuracy", accuracy),
+        ("Sensitivity", figure(pos, "TP_Rate")),
+        ("Specificity", figure(neg, "TP_Rate")),
+        ("Precision", figure(pos, "Precision")),
+        ("NPV", figure(neg, "Precision")),
+        ("F1", figure(pos, "F-Measure")),
+        ("f1_negative", figure(neg, "F-Measure")),
+        ("MCC", mcc.unwrap_or_default()),
+        ("Kappa", kappa),
+        ("TP", tp),
+        ("FP", fp),
+        ("FN", fn_),
+        ("TN", tn),
+    ];
+    let mut head: Vec<RawCell> = cells.iter().map(|(h, _)| RawCell::new(*h)).collect();
+    for cell in &mut head {
+        cell.header = true;
+    }
+    let body = cells.into_iter().map(|(_, v)| RawCell::new(v)).collect();
+    RawTable {
+        rows: vec![head, body],
+        header_rows: Some(1),
+        note: Some(notes.join("; ")),
+        one_matrix: true,
+        ..RawTable::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentages_become_fractions_with_the_same_digits() {
+        assert_eq!(fraction_of_percent("90.0709").as_deref(), Some("0.900709"));
+        assert_eq!(fraction_of_percent("96").as_deref(), Some("0.96"));
+        assert_eq!(fraction_of_percent("100").as_deref(), Some("1.00"));
+        assert_eq!(fraction_of_percent("4.5").as_deref(), Some("0.045"));
+        assert_eq!(fraction_of_percent("49,472").as_deref(), Some("0.49472"));
+        assert_eq!(fraction_of_percent("x"), None);
+    }
+}
