@@ -22,9 +22,19 @@ pub(crate) fn tables_at(text: &str) -> Vec<(usize, Vec<Vec<RawCell>>)> {
     let mut out = Vec::new();
     let mut current: Option<(usize, Vec<Vec<RawCell>>)> = None;
     let whole = |t: &(usize, Vec<Vec<RawCell>>)| t.1.len() > 1;
+    // imbalanced-learn's `classification_report_imbalanced` (`pre rec spe f1 geo iba sup`):
+    // its precision, recall, F1 and support are the report's columns (`spe` repeats the
+    // other class's recall; `geo` and `iba` are not read).
+    let mut imbalanced = false;
     for (index, line) in text.lines().enumerate() {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if is_header(&words) {
+        let mut words: Vec<&str> = line.split_whitespace().collect();
+        if imbalanced && words.len() >= 8 {
+            let values = words.split_off(words.len() - 7);
+            words.extend([values[0], values[1], values[3], values[6]]);
+        }
+        let imbalanced_header = words == ["pre", "rec", "spe", "f1", "geo", "iba", "sup"];
+        if is_header(&words) || imbalanced_header {
+            imbalanced = imbalanced_header;
             out.extend(current.take().filter(whole));
             let mut head = vec![RawCell::new("")];
             head.extend(HEADER.iter().map(|h| RawCell::new(*h)));
@@ -40,9 +50,12 @@ pub(crate) fn tables_at(text: &str) -> Vec<(usize, Vec<Vec<RawCell>>)> {
         if words.is_empty() {
             continue;
         }
-        match row(&words) {
+        match row(&words).filter(|_| !imbalanced || words.len() >= 5) {
             Some(cells) => table.push(cells.into_iter().map(RawCell::new).collect()),
-            None => out.extend(current.take().filter(whole)),
+            None => {
+                out.extend(current.take().filter(whole));
+                imbalanced = false;
+            }
         }
     }
     out.extend(current.filter(whole));
@@ -365,5 +378,28 @@ weighted avg     0.6083    0.5726    0.5845       248
         assert_eq!(texts[3], ["accuracy", "", "", "0.5726", "248"]);
         assert_eq!(texts[5][0], "weighted avg");
         assert!(super::tables("no report here\n1 2 3 4 5\n").is_empty());
+    }
+
+    #[test]
+    fn an_imbalanced_learn_report_gives_the_report_columns() {
+        let text =
+            "                   pre       rec       spe        f1       geo       iba       sup
+
+          0       0.97      0.96      0.80      0.96      0.88      0.78       105
+          1       0.71      0.80      0.96      0.75      0.88      0.76        15
+
+avg / total       0.94      0.94      0.82      0.94      0.88      0.78       120
+";
+        let found = tables(text);
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            texts(&found[0]),
+            vec![
+                vec!["", "precision", "recall", "f1-score", "support"],
+                vec!["0", "0.97", "0.96", "0.96", "105"],
+                vec!["1", "0.71", "0.80", "0.75", "15"],
+                vec!["avg / total", "0.94", "0.94", "0.94", "120"],
+            ]
+        );
     }
 }

@@ -52,7 +52,18 @@ fn tables(text: &str) -> Vec<(usize, RawTable)> {
     if !text.contains("TP Rate") {
         return Vec::new();
     }
-    let lines: Vec<&str> = text.lines().collect();
+    // Lines without a Markdown blockquote's `>` marks (output quoted in a README).
+    let lines: Vec<&str> = text
+        .lines()
+        .map(|l| {
+            let t = l.trim_start();
+            if t.starts_with('>') {
+                t.trim_start_matches(|c: char| c == '>' || c == ' ')
+            } else {
+                l
+            }
+        })
+        .collect();
     let mut details = Vec::new();
     let mut summaries: Vec<Summary> = Vec::new();
     let mut matrices: Vec<(usize, Vec<Vec<u64>>)> = Vec::new();
