@@ -58,7 +58,7 @@ fn tables(text: &str) -> Vec<(usize, RawTable)> {
         .map(|l| {
             let t = l.trim_start();
             if t.starts_with('>') {
-                t.trim_start_matches(|c: char| c == '>' || c == ' ')
+                t.trim_start_matches(['>', ' '])
             } else {
                 l
             }
