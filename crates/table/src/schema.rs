@@ -441,9 +441,28 @@ fn csv_row(mut cells: Vec<String>, answer: &Result<Value, RowError>) -> Vec<Stri
                 .pointer("/explanation/message")
                 .or_else(|| value.pointer("/undecided/reason"))
                 .or_else(|| value.get("reason"));
+            // Reported scores the protocol does not take: a "consistent" says nothing of
+            // them, and the row says so.
+            let ignored: Vec<&str> = value
+                .get("ignored_scores")
+                .and_then(Value::as_array)
+                .map(|names| names.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            let mut explanation = text_of(explanation);
+            if !ignored.is_empty() {
+                let said = format!(
+                    "not used by this protocol, so not checked: {}",
+                    ignored.join(", ")
+                );
+                explanation = if explanation.is_empty() {
+                    said
+                } else {
+                    format!("{explanation}; {said}")
+                };
+            }
             cells.extend([
                 verdict.to_string(),
-                text_of(explanation),
+                explanation,
                 text_of(value.pointer("/witness/tp")),
                 text_of(value.pointer("/witness/tn")),
                 text_of(value.get("n_valid_tptn_pairs")),

@@ -207,3 +207,27 @@ fn a_column_of_bounds_or_a_nested_field_is_refused_not_carried() {
         assert!(message.contains(name), "{message}");
     }
 }
+
+/// A row whose protocol does not take some of its reported scores says which, so a
+/// "consistent" is not read as covering them (the mean of scores over folds takes acc,
+/// sens, spec and bacc only).
+#[test]
+fn scores_a_protocol_leaves_unchecked_are_named_in_the_explanation() {
+    let table = "id,check,p,n,folds,acc,f1p,mcc,eps\n1,1_dataset_known_folds_mos,50,100,5,0.9,0.999,0.2,0.0005\n2,1_testset_no_kfold,50,100,,0.9,,,0.0005\n";
+    let (table, rows) = read_csv(table.as_bytes()).unwrap();
+    let header = table.output_columns();
+    let explanation = header.iter().position(|c| c == "explanation").unwrap();
+    let cells: Vec<Vec<String>> = rows
+        .into_iter()
+        .map(|row| {
+            row.answer(&table, &RunOptions::default())
+                .unwrap()
+                .output_cells(&table)
+        })
+        .collect();
+    assert_eq!(
+        cells[0][explanation],
+        "not used by this protocol, so not checked: f1p, mcc"
+    );
+    assert_eq!(cells[1][explanation], "");
+}
