@@ -133,6 +133,11 @@ fn resolver<'a>(
             candidates.push(folder.join(format!("{name}.tex")));
         }
         let found = candidates.into_iter().find_map(|path| {
+            // Only a regular file: opening a named pipe nobody writes to waits forever, and
+            // a document does not choose what its reader waits for.
+            if !std::fs::metadata(&path).is_ok_and(|m| m.is_file()) {
+                return None;
+            }
             let bytes = read_capped(&path).ok()?;
             (bytes.len() as u64 <= MAX_FILE_BYTES)
                 .then(|| String::from_utf8(bytes).ok())
@@ -140,7 +145,7 @@ fn resolver<'a>(
         });
         if found.is_none() {
             unread.borrow_mut().push(format!(
-                "\\input{{{name}}} not read: no such file of at most {MAX_FILE_BYTES} bytes, in UTF-8, beside the document"
+                "\\input{{{name}}} not read: no such regular file of at most {MAX_FILE_BYTES} bytes, in UTF-8, beside the document"
             ));
         }
         found

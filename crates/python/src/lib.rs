@@ -41,17 +41,22 @@ const SIGNAL_POLL: Duration = Duration::from_millis(50);
 /// request answers the same as it did on the caller's thread.
 const WORKER_STACK: usize = 8 << 20;
 
-/// The answer to one request as JSON text: the result object, or `{"error": {...}}`.
+/// The answer to one request as JSON text: the result object, or `{"error": {...}}`, with
+/// the request's `id` when it has one (as `scorecheck batch` writes its records).
 pub fn answer(text: &str, options: &scorecheck::RunOptions) -> String {
     // A panic would be a bug; it must not take the interpreter down with it.
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        scorecheck::run_text(text, options)
+        scorecheck::run_text_with_id(text, options)
     }));
-    match outcome {
-        Ok(Ok(value)) => value.to_string(),
-        Ok(Err(error)) => json!({ "error": error.to_json() }).to_string(),
-        Err(_) => internal_error(),
+    let (id, mut record) = match outcome {
+        Ok((id, Ok(value))) => (id, value),
+        Ok((id, Err(error))) => (id, json!({ "error": error.to_json() })),
+        Err(_) => return internal_error(),
+    };
+    if let (Some(id), serde_json::Value::Object(map)) = (id, &mut record) {
+        map.insert("id".into(), id);
     }
+    record.to_string()
 }
 
 /// The error record of a bug (a panic, a lost worker): never a verdict.

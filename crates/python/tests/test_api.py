@@ -122,3 +122,19 @@ def test_datasets():
     assert len(scorecheck.datasets.names()) >= 100
     with pytest.raises(KeyError):
         scorecheck.datasets.get("no such dataset")
+
+
+def test_the_request_id_comes_back_as_batch_writes_it():
+    request = {"id": "row-7", "check": "1_testset_no_kfold", "testset": {"p": 1000, "n": 6000},
+               "scores": PAPER, "eps": 1e-4}
+    assert scorecheck.check(request)["id"] == "row-7"
+    bad = {"id": 12, "check": "1_testset_no_kfold", "testset": {"p": -1, "n": 6000},
+           "scores": PAPER, "eps": 1e-4}
+    unserializable = {"id": "row-9", "check": "1_testset_no_kfold",
+                      "testset": {"p": 10, "n": 60}, "scores": {"acc": float("nan")}, "eps": 1e-4}
+    answers = scorecheck.batch([request, bad, unserializable])
+    assert answers[0]["id"] == "row-7" and answers[0]["inconsistency"] is False
+    assert answers[1]["id"] == 12 and answers[1]["error"]["field"]
+    assert answers[2]["id"] == "row-9" and "error" in answers[2]
+    with pytest.raises(scorecheck.ScorecheckError):
+        scorecheck.check(bad)

@@ -94,3 +94,12 @@ def test_a_results_table_left_unread_is_warned():
     with pytest.warns(UserWarning, match="classification report of 3 classes"):
         rows = scorecheck.extract(report, format="markdown")
     assert rows == []
+
+
+def test_a_one_line_path_that_names_no_document_is_refused(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        scorecheck.extract(str(tmp_path / "missing.tex"), format="latex")
+    with pytest.raises(IsADirectoryError):
+        scorecheck.extract(str(tmp_path), format="markdown")
+    # A one-line document is still text.
+    assert scorecheck.extract("| Method | Acc |", format="markdown") == []

@@ -1,6 +1,7 @@
 """Documents' results tables read into rows of reported scores: `scorecheck.extract`, the rows
 `scorecheck extract FILE` writes (the CSV batch's columns, in order)."""
 
+import errno
 import os
 import pathlib
 
@@ -29,6 +30,23 @@ def _read(path):
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise ValueError(f"{path}: not valid UTF-8 (at byte {error.start}); save it as UTF-8") from None
+
+
+def _refuse_unread_path(text):
+    """Raises for one line that names a file rather than holding a document: a folder, a
+    path that is no regular file (a pipe, a device), or a missing file named with a
+    document's extension (a typo would otherwise be read as a document of one line)."""
+    if "\n" in text or len(text) >= 4096 or not text.strip():
+        return
+    if os.path.isdir(text):
+        raise IsADirectoryError(errno.EISDIR, "a folder, not a document: give the path of a file", text)
+    if os.path.exists(text):
+        raise OSError(errno.EINVAL, "not a regular file (a pipe or a device): give the path of a "
+                      "regular file, or the document's text", text)
+    extension = text.rsplit(".", 1)[1].lower() if "." in os.path.basename(text) else ""
+    if extension in _EXTENSIONS and " " not in text.strip():
+        raise FileNotFoundError(errno.ENOENT, "no such file (a one-line text ending in a "
+                                "document's extension is read as a path)", text)
 
 
 def _resolver(path):
@@ -70,7 +88,8 @@ def extract(path_or_text, format=None):
 
     Raises ValueError naming `format` for an unknown format or a missing one, ValueError
     naming the file for a file too large or not UTF-8, and OSError for a file that cannot be
-    read."""
+    read, a folder, a path that is no regular file, or a missing file named with a document's
+    extension (`"results.tex"` that does not exist is no one-line document)."""
     if format is not None and format not in _FORMATS:
         raise ValueError(f"format: {format!r} is not a document format; give one of "
                          + ", ".join(repr(f) for f in _FORMATS) + " or None (from the path's extension)")
@@ -93,6 +112,7 @@ def extract(path_or_text, format=None):
         if not isinstance(path_or_text, str):
             raise TypeError("path_or_text: expected a path (str or os.PathLike) or the "
                             f"document's text, found a {type(path_or_text).__name__}")
+        _refuse_unread_path(path_or_text)
         if format is None:
             raise ValueError("format: text given directly needs format= one of "
                              + ", ".join(repr(f) for f in _FORMATS)

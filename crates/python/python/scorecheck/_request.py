@@ -262,7 +262,8 @@ def to_json(request, none_is_absent=False):
 def _answer(text):
     result = json.loads(text)
     error = result.get("error") if isinstance(result, dict) else None
-    if isinstance(error, dict) and set(result) == {"error"}:
+    # An error record keeps the request's `id` beside the error.
+    if isinstance(error, dict) and set(result) <= {"error", "id"}:
         raise ScorecheckError(error.get("kind"), error.get("field"), error.get("message"))
     return result
 
@@ -391,7 +392,8 @@ def batch(requests):
     """Answers an iterable of request dicts in parallel (the GIL released), in order.
 
     Each answer is the result dict, or {"error": {"kind", "field", "message"}} for a bad
-    request, as `scorecheck batch` writes it; one bad request does not stop the rest."""
+    request, as `scorecheck batch` writes it (with the request's `id`, when it has one);
+    one bad request does not stop the rest."""
     if isinstance(requests, (dict, str, bytes)):
         raise TypeError(
             f"requests: expected an iterable of request dicts, found a {type(requests).__name__}"
@@ -409,12 +411,19 @@ def batch(requests):
                 )
             texts.append(to_json(request))
         except ScorecheckError as error:
-            failures[index] = error
+            # The record keeps the request's id when it is one the CLI's batch echoes.
+            ident = request.get("id") if isinstance(request, dict) else None
+            if isinstance(ident, bool) or not isinstance(ident, (str, int)) or (
+                    isinstance(ident, int) and abs(ident) > 2**53):
+                ident = None
+            failures[index] = (error, ident)
             texts.append("null")
     answers = [json.loads(text) for text in _scorecheck.batch_texts(texts)]
-    for index, error in failures.items():
+    for index, (error, ident) in failures.items():
         answers[index] = {"error": {"kind": error.kind, "field": error.field,
                                     "message": error.message}}
+        if ident is not None:
+            answers[index]["id"] = ident
     return answers
 
 
