@@ -214,6 +214,28 @@ pub fn read_windows_with_auc(fields: &Object<'_>) -> Result<(Figures, Option<Rep
         }
     };
     let mut reported = input::reported_scores(&scores_value, "scores")?;
+    // A beta whose F-score is neither reported nor asked a range of would change nothing.
+    for (score, beta) in [(Score::Fbp, "beta_positive"), (Score::Fbn, "beta_negative")] {
+        let given = scores_value
+            .as_object()
+            .is_some_and(|o| o.contains_key(beta));
+        let used = reported.scores.iter().any(|r| r.score == score)
+            || crate::single_matrix::read_ranges(fields.get("ranges"))
+                .ok()
+                .flatten()
+                .is_some_and(|targets| {
+                    targets.iter().any(
+                        |t| matches!(t, crate::single_matrix::Target::Score(s, _) if *s == score),
+                    )
+                });
+        if given && !used {
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                Some(&input::join("scores", beta)),
+                format!("{beta} is the beta of {score}, which is not reported (nor its range asked): report {score} or remove {beta}"),
+            ));
+        }
+    }
     if reported.scores.is_empty() && auc.is_none() {
         return Err(Error::new(
             ErrorKind::InvalidValue,
