@@ -161,10 +161,17 @@ pub fn read_windows_with_auc(fields: &Object<'_>) -> Result<(Figures, Option<Rep
         if rounding.auto {
             let field = input::join("scores", key);
             let text = crate::rounding::text_of(raw).unwrap_or_default();
-            Ok(Uncertainty::LastDigit(input::scaled(
-                crate::rounding::unit(&text, &field)?,
-                scale,
-            )))
+            let unit = crate::rounding::unit(&text, &field)?;
+            // `0e5` under auto is printed to the nearest 100000: a window that checks
+            // nothing, as an explicit eps of 1 or more would (refused as such).
+            if unit > num_traits::One::one() {
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    Some(&field),
+                    format!("{text} is printed to the nearest {}: under \"eps\": \"auto\" its window would check nothing; write the figure with its decimals (e.g. 0.954) or give eps", input::show(&unit)),
+                ));
+            }
+            Ok(Uncertainty::LastDigit(input::scaled(unit, scale)))
         } else {
             Ok(Uncertainty::Eps(explicit.unwrap_or_else(input::zero)))
         }
