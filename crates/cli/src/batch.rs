@@ -26,10 +26,12 @@ pub fn run(file: Option<&Path>, skip: u64, jobs: usize, engine: &EngineArgs) -> 
         ),
         _ => Box::new(std::io::stdin()),
     };
+    let lines = Arc::new(std::sync::atomic::AtomicU64::new(0));
     let chunks = Chunks {
         reader: BufReader::with_capacity(1 << 16, input),
         skip,
         read: 0,
+        lines: Arc::clone(&lines),
         failed: None,
     };
     let work: crate::ordered::Work<std::io::Result<Vec<Line>>, std::io::Result<Vec<u8>>> =
@@ -48,6 +50,11 @@ pub fn run(file: Option<&Path>, skip: u64, jobs: usize, engine: &EngineArgs) -> 
         // Flush every chunk, so that killing a long batch loses no answered line.
         out.write_all(&answers?).and_then(|()| out.flush())
     });
+    crate::table::said_skip_past_end(
+        skip,
+        lines.load(std::sync::atomic::Ordering::Relaxed),
+        "lines",
+    );
     match written {
         Ok(()) => Ok(()),
         // The reader has gone (`scorecheck batch ... | head -1`): nobody wants the rest.
@@ -79,6 +86,8 @@ struct Chunks {
     skip: u64,
     /// Lines read so far, skipped ones included.
     read: u64,
+    /// The same count, for the caller once the input is done.
+    lines: Arc<std::sync::atomic::AtomicU64>,
     /// A read error met after the lines of a chunk, given out after that chunk; once given
     /// out, an empty `Some` ends the input.
     failed: Option<Option<std::io::Error>>,
@@ -120,6 +129,8 @@ impl Chunks {
             return None;
         }
         self.read += 1;
+        self.lines
+            .store(self.read, std::sync::atomic::Ordering::Relaxed);
         Some(Ok(if length > MAX_REQUEST_BYTES as u64 {
             Line::TooLong(length)
         } else {
@@ -267,6 +278,7 @@ mod tests {
             reader: BufReader::new(Box::new(input)),
             skip,
             read: 0,
+            lines: Arc::default(),
             failed: None,
         }
         .map(|c| {

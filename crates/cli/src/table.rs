@@ -62,11 +62,14 @@ pub fn run(
     }
     // Rows are read on one thread, answered on `jobs` and written here, in order.
     let header = Arc::new(header);
+    let seen = Arc::new(std::sync::atomic::AtomicU64::new(0));
     let rows = {
         let bar = bar.clone();
+        let seen = Arc::clone(&seen);
         // Row 1 is the first data row; the header is row 0.
         reader
             .inspect(move |row| {
+                seen.fetch_max(row.number(), std::sync::atomic::Ordering::Relaxed);
                 if let Some(bar) = &bar {
                     bar.set_message(format!("{} rows", row.number()));
                 }
@@ -107,6 +110,11 @@ pub fn run(
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
+    said_skip_past_end(
+        skip,
+        seen.load(std::sync::atomic::Ordering::Relaxed),
+        "rows",
+    );
     Ok(())
 }
 
@@ -166,4 +174,14 @@ fn broken_pipe_is_fine(error: std::io::Error) -> anyhow::Result<()> {
 fn write_csv<W: Write>(out: &mut W, row: &[String]) -> std::io::Result<()> {
     scorecheck_table::write_record(out, row)?;
     out.flush()
+}
+
+/// Says on stderr that `--skip` passed every one of the input's `count` rows or lines
+/// (`what`), so that an empty output is not taken for a batch that answered.
+pub(crate) fn said_skip_past_end(skip: u64, count: u64, what: &str) {
+    if skip > 0 && count <= skip {
+        eprintln!(
+            "scorecheck batch: the input has {count} {what} and --skip {skip} passes them all: nothing answered"
+        );
+    }
 }

@@ -399,3 +399,26 @@ fn a_backend_flag_the_build_lacks_is_refused_by_its_flag() {
         }
     }
 }
+
+/// `--skip` past the input's end answers nothing and says so, for JSONL lines and CSV rows.
+#[test]
+fn a_skip_past_the_end_is_said() {
+    let out = scorecheck(&["batch", "--skip", "5", "-"], "{}\n{}\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("has 2 lines and --skip 5"), "{stderr}");
+    let out = scorecheck(
+        &["batch", "--input-format", "csv", "--skip", "3", "-"],
+        "p,n,acc,eps\n10,20,0.5,0.01\n",
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("has 1 rows and --skip 3"), "{stderr}");
+    // Within the input: nothing said.
+    let out = scorecheck(&["batch", "--skip", "1", "-"], "{}\n{}\n");
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
