@@ -126,3 +126,30 @@ fn scores_a_library_prints_as_zero_where_undefined_are_named() {
     let message = answer["explanation"]["message"].as_str().unwrap();
     assert!(!message.contains("libraries"), "{message}");
 }
+
+/// Figures well above 1 under scores at most 1, read as written: the explanation says
+/// they may be percentages; a figure just past 1, or one read as a percentage, is not.
+#[test]
+fn percentages_read_as_fractions_are_named() {
+    let options = RunOptions::default();
+    let request = |acc: f64, percent: bool| {
+        json!({"check": "1_testset_no_kfold", "testset": {"p": 10, "n": 20},
+               "scores": {"acc": acc}, "eps": 0.5, "percent": percent})
+    };
+    let said = |result: Value| {
+        result["explanation"]["message"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let message = said(run(&request(70.0, false), &options));
+    assert!(message.contains("\"percent\": true"), "{message}");
+    let message = said(run(
+        &json!({"check": "1_testset_no_kfold", "testset": {"p": 4, "n": 12},
+                "scores": {"pt": 1.002}, "eps": 0.001}),
+        &options,
+    ));
+    assert!(!message.contains("percent"), "{message}");
+    let message = said(run(&request(170.0, true), &options));
+    assert!(!message.contains("percent"), "{message}");
+}

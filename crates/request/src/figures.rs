@@ -95,6 +95,9 @@ pub struct Figures {
     pub reported: Reported,
     /// The exact window of each reported score, aligned with `reported.scores`.
     pub windows: Vec<Window>,
+    /// Whether the figures were given in percent (`"percent": true`) and divided by 100.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub percent: bool,
 }
 
 impl Figures {
@@ -112,6 +115,7 @@ impl Figures {
         Figures {
             reported: Reported { scores, params },
             windows,
+            percent: false,
         }
     }
 }
@@ -288,7 +292,15 @@ pub fn read_windows_with_auc(fields: &Object<'_>) -> Result<(Figures, Option<Rep
             .map_err(|e| Error::new(ErrorKind::InvalidValue, Some(&e.field()), e.to_string()))?;
         windows.push(window);
     }
-    Ok((Figures { reported, windows }, auc))
+    let percent = scale != one;
+    Ok((
+        Figures {
+            reported,
+            windows,
+            percent,
+        },
+        auc,
+    ))
 }
 
 /// The figures of a mean-of-scores request: windows of the scores that averaging keeps
@@ -309,7 +321,9 @@ pub struct MeanFigures {
 impl MeanFigures {
     /// The usable part of `figures` (and the reported AUC) for a mean-of-scores check.
     pub fn of(figures: Figures, auc: Option<ReportedAuc>) -> MeanFigures {
-        let Figures { reported, windows } = figures;
+        let Figures {
+            reported, windows, ..
+        } = figures;
         let mut usable_windows = Vec::new();
         let mut ignored = Vec::new();
         let mut values = Vec::new();

@@ -246,7 +246,9 @@ fn single_check(
     n: u64,
     options: &RunOptions,
 ) -> Result<CheckOutcome> {
-    let Figures { reported, windows } = figures(request)?;
+    let Figures {
+        reported, windows, ..
+    } = figures(request)?;
     let problem = single::Problem::new(p, n, windows).with_params(reported.params.clone());
     let engine = single::check(&problem, &crate::backend::single_options(options));
     Ok(CheckOutcome::SingleMatrix(SingleMatrixOutcome::new(

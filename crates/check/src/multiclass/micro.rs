@@ -32,7 +32,9 @@ pub(super) fn score_of_means(
     options: &RunOptions,
 ) -> Result<MulticlassOutcome> {
     let (setup, model) = (&read.setup, read.model);
-    let Figures { reported, windows } = read.figures.clone();
+    let Figures {
+        reported, windows, ..
+    } = read.figures.clone();
     let pooled = setup.pooled()?;
     let total: u64 = pooled.iter().sum();
     let k = setup.classes.labels.len() as u64;

@@ -109,7 +109,11 @@ pub(crate) fn answer(request: &SingleMatrixRequest, options: &RunOptions) -> Sin
     let SingleMatrixRequest {
         p,
         n,
-        figures: Figures { reported, windows },
+        figures: Figures {
+            reported,
+            windows,
+            percent,
+        },
         auc,
         ranges: targets,
         repair: max_repairs,
@@ -150,6 +154,9 @@ pub(crate) fn answer(request: &SingleMatrixRequest, options: &RunOptions) -> Sin
     }
     if let (Some(explanation), None) = (engine.explanation.as_mut(), &no_auc_value) {
         explain_library_zeros(explanation, &problem);
+        if !percent {
+            explain_percentages(explanation, &problem, reported);
+        }
     }
     let auc_details = auc.as_ref().map(|a| AucDetails {
         value: a.value.clone(),
@@ -200,6 +207,37 @@ const LIBRARY_ZEROS: [Score; 10] = [
 
 /// When an inconsistency disappears once the scores a library prints as 0 where undefined
 /// are read so, says so: at one of the two matrices that predict one class only, every
+/// Says, beside an inconsistency, which reported figures are well above 1 where their score
+/// is at most 1 and were read as written (not as percentages): the paper's percentages read
+/// as fractions, which `"percent": true` reads as such.
+fn explain_percentages(
+    explanation: &mut single::Explanation,
+    problem: &single::Problem,
+    reported: &Reported,
+) {
+    // Above 3/2: a figure just past 1 (`pt 1.002`) is more likely a slip than a percentage.
+    let past = BigRational::new(3.into(), 2.into());
+    let above: Vec<String> = reported
+        .scores
+        .iter()
+        .filter(|r| matches!(r.score.natural_range().1, Some(1)) && r.value > past)
+        .filter(|r| {
+            problem
+                .windows
+                .iter()
+                .any(|w| w.score == r.score && w.lower <= r.value && r.value <= w.upper)
+        })
+        .map(|r| r.key.clone())
+        .collect();
+    if !above.is_empty() {
+        let verb = if above.len() == 1 { "is" } else { "are" };
+        explanation.sentence.push_str(&format!(
+            "; {} {verb} above 1, which no fraction is: for figures in percent, set \"percent\": true (--percent)",
+            crate::text::and_list(&above)
+        ));
+    }
+}
+
 /// reported score holds or is such a score, undefined there, reported as 0 (a classifier
 /// predicting every item negative has no precision nor MCC, and scikit-learn prints 0.0).
 /// The verdict stays: an undefined score matches no reported figure.

@@ -38,7 +38,9 @@ pub(crate) fn answer(request: &SplitsRequest, options: &RunOptions) -> SplitsOut
     let SplitsRequest {
         total,
         max_setups,
-        figures: Figures { reported, windows },
+        figures: Figures {
+            reported, windows, ..
+        },
         ..
     } = request;
     let total = *total;
