@@ -20,10 +20,7 @@ use crate::EngineArgs;
 pub fn run(file: Option<&Path>, skip: u64, jobs: usize, engine: &EngineArgs) -> anyhow::Result<()> {
     let options = Arc::new(engine.options()?);
     let input: Box<dyn Read + Send> = match file {
-        Some(path) if path.as_os_str() != "-" => Box::new(
-            std::fs::File::open(path)
-                .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?,
-        ),
+        Some(path) if path.as_os_str() != "-" => Box::new(open_input(path)?),
         _ => Box::new(std::io::stdin()),
     };
     let lines = Arc::new(std::sync::atomic::AtomicU64::new(0));
@@ -61,6 +58,20 @@ pub fn run(file: Option<&Path>, skip: u64, jobs: usize, engine: &EngineArgs) -> 
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         Err(e) => Err(e.into()),
     }
+}
+
+/// The input file at `path`, opened; an error naming it when it cannot be, or is a folder
+/// (which opens, and fails only when read, with no name).
+pub(crate) fn open_input(path: &Path) -> anyhow::Result<std::fs::File> {
+    let file = std::fs::File::open(path)
+        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        anyhow::bail!(
+            "cannot read {}: a folder, not a file; give the input file",
+            path.display()
+        );
+    }
+    Ok(file)
 }
 
 /// Most lines handed to a worker at once.

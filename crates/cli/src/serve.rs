@@ -114,12 +114,14 @@ impl Handler for Site {
                     None => self.check(request),
                 },
                 // No preflight is answered positively: no Access-Control-Allow-* header is ever sent.
-                (_, "/") => error(405, "invalid_input", "the page is read with GET"),
+                (_, "/") => error(405, "invalid_input", "the page is read with GET")
+                    .with_header("Allow", "GET, HEAD"),
                 (_, "/check") => error(
                     405,
                     "invalid_input",
                     "checks are sent with POST (the request's JSON as the body)",
-                ),
+                )
+                .with_header("Allow", "POST"),
                 _ => error(404, "invalid_input", "not found; the page is at /"),
             }
         };
@@ -170,6 +172,8 @@ impl Site {
             return true;
         };
         let port = self.port;
+        // Host names are not case-sensitive (`LOCALHOST`).
+        let host = host.to_ascii_lowercase();
         let allowed = |name: &str| host == name || host == format!("{name}:{port}");
         request.header_count("Host") == 1 && (allowed("127.0.0.1") || allowed("localhost"))
     }

@@ -39,8 +39,7 @@ pub fn run(
 ) -> anyhow::Result<()> {
     let (input, size): (Box<dyn Read + Send>, Option<u64>) = match file {
         Some(path) if path.as_os_str() != "-" => {
-            let file = std::fs::File::open(path)
-                .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+            let file = crate::batch::open_input(path)?;
             let size = file.metadata().ok().map(|m| m.len());
             (Box::new(file), size)
         }

@@ -240,6 +240,41 @@ fn another_host_is_refused() {
     assert!(answer.contains("\"invalid_input\""), "{answer}");
 }
 
+/// Host names in any case, the absolute form of a target naming this host, and `Allow` on
+/// a method the path does not take (RFC 9110 and 9112).
+#[test]
+fn hosts_in_any_case_absolute_targets_and_allow_headers() {
+    let server = Server::start();
+    let send = |raw: String| {
+        let mut stream = TcpStream::connect(("127.0.0.1", server.port)).expect("connect");
+        stream.write_all(raw.as_bytes()).expect("send");
+        let mut answer = String::new();
+        let _ = stream.read_to_string(&mut answer);
+        answer
+    };
+    let port = server.port;
+    let answer = send(format!(
+        "GET / HTTP/1.1\r\nHost: LOCALHOST:{port}\r\nConnection: close\r\n\r\n"
+    ));
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    let body = std::str::from_utf8(PAPER).expect("UTF-8");
+    let answer = send(format!(
+        "POST http://127.0.0.1:{port}/check HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    ));
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    let answer = send(format!(
+        "POST http://attacker.example/check HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    ));
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+    let answer = send(format!(
+        "PUT /check HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+    ));
+    assert!(answer.starts_with("HTTP/1.1 405"), "{answer}");
+    assert!(answer.contains("\r\nAllow: POST\r\n"), "{answer}");
+}
+
 #[test]
 fn every_check_ends_within_the_time_limit() {
     let server = Server::start();

@@ -95,6 +95,10 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
             ErrorKind::ZeroFolds => write!(f, "the number of folds is 0; use k >= 1"),
+            ErrorKind::MoreFoldsThanSamples { folds, samples: 0 } => write!(
+                f,
+                "{folds} folds requested but the dataset has no samples; give p + n >= {folds}"
+            ),
             ErrorKind::MoreFoldsThanSamples { folds, samples } => write!(
                 f,
                 "{folds} folds requested but the dataset has only {samples} samples; use k <= {samples}"

@@ -403,6 +403,29 @@ fn read_request(
     if version == "HTTP/1.1" && hosts != 1 {
         return Err(bad("an HTTP/1.1 request sends one Host header"));
     }
+    // The absolute form (`POST http://127.0.0.1:8765/check`, RFC 9112 3.2.2) names its
+    // host in the target: it must be the Host header's, and the path follows it.
+    let lowered = target.to_ascii_lowercase();
+    let target = match lowered.strip_prefix("http://") {
+        Some(rest) => {
+            let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+            let authority = &rest[..end];
+            let host = headers
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case("Host"))
+                .map(|(_, v)| v.to_ascii_lowercase());
+            if host.is_some_and(|h| h != authority) {
+                return Err(bad("the target's host and the Host header differ"));
+            }
+            let path = &target["http://".len() + end..];
+            if path.starts_with('/') {
+                path
+            } else {
+                "/"
+            }
+        }
+        None => target,
+    };
     let path = target
         .split(['?', '#'])
         .next()
