@@ -138,3 +138,8 @@ def test_the_request_id_comes_back_as_batch_writes_it():
     assert answers[2]["id"] == "row-9" and "error" in answers[2]
     with pytest.raises(scorecheck.ScorecheckError):
         scorecheck.check(bad)
+    # Ids a result cannot carry as given: refused by name, never changed.
+    for ident in (10**30, float("nan")):
+        with pytest.raises(scorecheck.ScorecheckError) as error:
+            scorecheck.check(dict(request, id=ident))
+        assert error.value.field == "id"

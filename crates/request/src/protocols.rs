@@ -379,17 +379,20 @@ pub fn check_names() -> Vec<&'static str> {
 /// whose numbers are 64-bit integers or doubles, so `12345678901234567890123` would come back
 /// as `1.2345678901234568e22` (and two such ids as one).
 fn echoed_exactly(id: &crate::json::Number) -> Result<()> {
+    // An integer past 64 bits comes back in exponent form (`1e+30`), not as written.
+    let integer = !id.as_str().contains(['.', 'e', 'E']);
     let exact = id.as_u64().is_some()
         || id.as_i64().is_some()
-        || id.as_f64().is_some_and(|f| {
-            let shortest = crate::json::Number::parse(&format!("{f}"));
-            match (input::rational(&Json::Number(id.clone()), "id"), shortest) {
-                (Ok(written), Some(shortest)) => {
-                    input::rational(&Json::Number(shortest), "id").is_ok_and(|s| s == written)
+        || !integer
+            && id.as_f64().is_some_and(|f| {
+                let shortest = crate::json::Number::parse(&format!("{f}"));
+                match (input::rational(&Json::Number(id.clone()), "id"), shortest) {
+                    (Ok(written), Some(shortest)) => {
+                        input::rational(&Json::Number(shortest), "id").is_ok_and(|s| s == written)
+                    }
+                    _ => false,
                 }
-                _ => false,
-            }
-        });
+            });
     if exact {
         return Ok(());
     }

@@ -376,6 +376,15 @@ def check_json(text):
     return _answer(_scorecheck.check_text(text))
 
 
+def _refuse_non_finite_id(request):
+    """A float id that is not finite (NaN, inf) has no JSON number: refused by name rather
+    than sent as the text "NaN"."""
+    ident = request.get("id") if isinstance(request, dict) else None
+    if isinstance(ident, float) and not math.isfinite(ident):
+        raise ScorecheckError("invalid_value", "id", f"the id {ident!r} is not a number a "
+                              "result can carry; give a finite number or a string")
+
+
 def run(request, none_is_absent=False):
     """Answers one request dict; raises ScorecheckError for a bad request (`none_is_absent`:
     see `to_json`)."""
@@ -385,6 +394,7 @@ def run(request, none_is_absent=False):
         raise ScorecheckError(
             "invalid_json", None, f"expected a dict request, found a {type(request).__name__}"
         )
+    _refuse_non_finite_id(request)
     return check_json(to_json(request, none_is_absent))
 
 
@@ -409,6 +419,7 @@ def batch(requests):
                     "invalid_json", None,
                     f"expected a dict request, found a {type(request).__name__}",
                 )
+            _refuse_non_finite_id(request)
             texts.append(to_json(request))
         except ScorecheckError as error:
             # The record keeps the request's id when it is one the CLI's batch echoes.
