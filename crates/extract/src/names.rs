@@ -74,6 +74,20 @@ const TABLE_NAMES: &[(&str, &str)] = &[
     ("jaccard_index", "ji"),
     ("jac", "ji"),
     ("jc", "ji"),
+    // Likelihood ratios with their sign written around `LR` (the form turns `-` into `_`).
+    ("lr_", "lrn"),
+    ("lr−", "lrn"),
+    ("_lr", "lrn"),
+    ("−lr", "lrn"),
+    ("+lr", "lrp"),
+    ("lr(_)", "lrn"),
+    ("lr(−)", "lrn"),
+    ("lr(+)", "lrp"),
+    ("lr_(_)", "lrn"),
+    ("lr_(−)", "lrn"),
+    ("lr_(+)", "lrp"),
+    ("negative_lr", "lrn"),
+    ("positive_lr", "lrp"),
     ("auc", "auc"),
     ("roc_auc", "auc"),
     ("auroc", "auc"),
@@ -211,6 +225,12 @@ const NEUTRAL_REMARKS: &[&str] = &[
 
 /// [`score_of_header`] without the parenthesised remark.
 fn score_of_plain_header(header: &str) -> Option<&'static str> {
+    // `LR-` and `-LR`: the sign is the name's (the form trims dashes at its ends).
+    let squeezed: String = header.split_whitespace().collect::<String>().to_lowercase();
+    match squeezed.as_str() {
+        "lr-" | "-lr" => return Some("lrn"),
+        _ => {}
+    }
     let form = header_form(header);
     if form.is_empty() || form.len() > 60 {
         return None;
@@ -1387,7 +1407,24 @@ pub(crate) fn sizes_in_text(text: &str) -> Vec<(Option<&'static str>, u64)> {
 
 #[cfg(test)]
 mod tests {
-    use super::{marks_percent, score_of_qualified_header};
+    use super::{marks_percent, score_of_header, score_of_qualified_header};
+
+    #[test]
+    fn likelihood_ratios_with_their_sign_around_lr() {
+        for (header, score) in [
+            ("LR+", Some("lrp")),
+            ("+LR", Some("lrp")),
+            ("LR (+)", Some("lrp")),
+            ("LR-", Some("lrn")),
+            ("-LR", Some("lrn")),
+            ("LR−", Some("lrn")),
+            ("LR(-)", Some("lrn")),
+            ("Negative LR", Some("lrn")),
+            ("LR", None),
+        ] {
+            assert_eq!(score_of_header(header), score, "{header}");
+        }
+    }
 
     #[test]
     fn a_score_named_first_is_qualified_by_what_follows() {
