@@ -991,6 +991,14 @@ fn rows_of_grid(mut g: Vec<Vec<GridCell>>, table: &RawTable) -> Vec<TableRow> {
                 if training_column(&f, j) {
                     return None;
                 }
+                // A column of counts (`TP`, `FN`, `Support`) holds no scores, whatever the
+                // caption names.
+                if f.column_headers.iter().any(|row| {
+                    count_of_header(row[j].text.trim()).is_some()
+                        || names_a_size(row[j].text.trim())
+                }) {
+                    return None;
+                }
                 let mut group: Vec<&str> = Vec::new();
                 let mut any = false;
                 for row in &f.column_headers {

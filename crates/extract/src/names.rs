@@ -169,6 +169,12 @@ fn header_form(header: &str) -> String {
 /// The canonical score a column (or row) header names, if any: exact on the normalised
 /// header, through the algebra's names and synonyms and the usual table abbreviations.
 pub fn score_of_header(header: &str) -> Option<&'static str> {
+    // A formula after the name (`Precision [TP/(TP + FP)]`, `Specificity (TN/(TN+FN))`) says
+    // what was computed, whatever the name: the formula's score, or the name's when the
+    // formula is not one of the rates.
+    if let Some((name, formula)) = with_formula(header) {
+        return score_of_formula(formula).or_else(|| score_of_header(name));
+    }
     // A closing note on how the values are summarised (`Dice (Mean ± Std)`) is no part of
     // the score's name.
     if let Some(name) = without_summary_note(header) {
@@ -249,6 +255,78 @@ fn score_of_plain_header(header: &str) -> Option<&'static str> {
         return None;
     }
     Score::from_name(&form).ok().map(Score::abbreviation)
+}
+
+/// A header's name and the confusion-matrix formula in its closing brackets or parentheses
+/// (`Precision [TP/(TP + FP)]`: `Precision`, `TP/(TP + FP)`), if it ends with one.
+fn with_formula(header: &str) -> Option<(&str, &str)> {
+    let trimmed = header.trim_end();
+    let close = trimmed.chars().last()?;
+    let open = match close {
+        ']' => '[',
+        ')' => '(',
+        _ => return None,
+    };
+    // The opening bracket that matches the last one.
+    let mut depth = 0usize;
+    let mut start = None;
+    for (i, c) in trimmed.char_indices().rev() {
+        if c == close {
+            depth += 1;
+        } else if c == open {
+            depth -= 1;
+            if depth == 0 {
+                start = Some(i);
+                break;
+            }
+        }
+    }
+    let start = start?;
+    let (name, formula) = (&trimmed[..start], &trimmed[start + 1..trimmed.len() - 1]);
+    let upper = formula.to_uppercase();
+    let names_counts = ["TP", "TN", "FP", "FN"].iter().any(|c| upper.contains(c));
+    (names_counts && formula.contains('/') && !name.trim().is_empty()).then_some((name, formula))
+}
+
+/// The rate a confusion-matrix formula computes (`TP/(TP+FN)`: sens; `(TP+TN)/(TP+TN+FP+FN)`:
+/// acc; `2TP/(2TP+FP+FN)`: f1p), terms in any order; `None` for any other formula.
+fn score_of_formula(formula: &str) -> Option<&'static str> {
+    let text: String = formula
+        .to_uppercase()
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '*' && *c != '×' && *c != '·')
+        .collect();
+    let (numerator, denominator) = text.split_once('/')?;
+    let terms = |part: &str| -> Option<Vec<String>> {
+        let inner = part.trim_start_matches('(').trim_end_matches(')');
+        if inner.contains(['(', ')', '/']) {
+            return None;
+        }
+        let mut terms: Vec<String> = inner.split('+').map(str::to_string).collect();
+        terms.sort();
+        Some(terms)
+    };
+    let (top, bottom) = (terms(numerator)?, terms(denominator)?);
+    let sorted = |items: &[&str]| {
+        let mut v: Vec<String> = items.iter().map(|s| (*s).to_string()).collect();
+        v.sort();
+        v
+    };
+    const RATES: [(&str, &[&str], &[&str]); 9] = [
+        ("sens", &["TP"], &["TP", "FN"]),
+        ("spec", &["TN"], &["TN", "FP"]),
+        ("ppv", &["TP"], &["TP", "FP"]),
+        ("npv", &["TN"], &["TN", "FN"]),
+        ("fpr", &["FP"], &["FP", "TN"]),
+        ("fnr", &["FN"], &["FN", "TP"]),
+        ("acc", &["TP", "TN"], &["TP", "TN", "FP", "FN"]),
+        ("f1p", &["2TP"], &["2TP", "FP", "FN"]),
+        ("err", &["FP", "FN"], &["TP", "TN", "FP", "FN"]),
+    ];
+    RATES
+        .iter()
+        .find(|(_, n, d)| top == sorted(n) && bottom == sorted(d))
+        .map(|(score, _, _)| *score)
 }
 
 /// The header before a trailing parenthesis that only says how values are summarised
@@ -1421,6 +1499,24 @@ mod tests {
             ("LR(-)", Some("lrn")),
             ("Negative LR", Some("lrn")),
             ("LR", None),
+        ] {
+            assert_eq!(score_of_header(header), score, "{header}");
+        }
+    }
+
+    #[test]
+    fn a_formula_after_the_name_says_what_was_computed() {
+        for (header, score) in [
+            ("Precision [TP/(TP + FP)]", Some("ppv")),
+            ("Sensitivity [TP/(TP + FN)]", Some("sens")),
+            ("Accuracy [(TP + TN)/(TP + TN + FP + FN)]", Some("acc")),
+            ("Accuracy ((TN+TP)/(FN+FP+TN+TP))", Some("acc")),
+            // A mislabelled rate is the formula's.
+            ("Specificity [TN/(TN+FN)]", Some("npv")),
+            ("F1 (2TP/(2TP+FP+FN))", Some("f1p")),
+            // A formula that is none of the rates leaves the name.
+            ("MCC [(TP·TN − FP·FN)/√(...)]", Some("mcc")),
+            ("Accuracy (%)", Some("acc")),
         ] {
             assert_eq!(score_of_header(header), score, "{header}");
         }

@@ -49,7 +49,7 @@ pub(crate) fn push(
 /// The tables of the binary Weka runs printed in `text`, each with the line of its details
 /// and a note on how it was read; a text without Weka output gives none.
 fn tables(text: &str) -> Vec<(usize, RawTable)> {
-    if !text.contains("TP Rate") {
+    if !text.contains("TP Rate") && !text.contains("<-- classified as") {
         return Vec::new();
     }
     // Lines without a Markdown blockquote's `>` marks (output quoted in a README).
@@ -122,33 +122,127 @@ fn tables(text: &str) -> Vec<(usize, RawTable)> {
         }
         i += 1;
     }
-    let mut out = Vec::new();
+    // A run is anchored at its details, or at a confusion matrix printed without them
+    // (`toSummaryString` and `toMatrixString` only). A matrix belongs to the details block
+    // before it (the Explorer prints it after them; else to the first block), the first such
+    // matrix only; a summary to the nearest anchor.
+    let owner = |at: usize| details.iter().rposition(|o| o.line < at).unwrap_or(0);
+    let mut anchors: Vec<(usize, Option<&Details>, Option<&Vec<Vec<u64>>>)> = Vec::new();
     for (k, d) in details.iter().enumerate() {
-        if d.classes.len() != 2 {
-            continue;
-        }
-        // A run's other sections: a confusion matrix belongs to the details block before it
-        // (the Explorer prints it after them; else to the first block), a summary to the
-        // nearest block.
         let matrix = matrices
             .iter()
-            .find(|(at, _)| {
-                let owner = details.iter().rposition(|o| o.line < *at).unwrap_or(0);
-                owner == k
-            })
+            .find(|(at, _)| owner(*at) == k)
             .map(|(_, rows)| rows);
+        anchors.push((d.line, Some(d), matrix));
+    }
+    for (at, rows) in &matrices {
+        let taken = !details.is_empty()
+            && matrices
+                .iter()
+                .find(|(other, _)| owner(*other) == owner(*at))
+                .is_some_and(|(first, _)| first == at);
+        if !taken {
+            anchors.push((*at, None, Some(rows)));
+        }
+    }
+    anchors.sort_by_key(|(line, _, _)| *line);
+    let mut out = Vec::new();
+    for (k, &(line, d, matrix)) in anchors.iter().enumerate() {
         let summary = summaries.iter().find(|s| {
-            let owner = (0..details.len()).min_by_key(|&o| s.line.abs_diff(details[o].line));
-            owner == Some(k)
+            let nearest = (0..anchors.len()).min_by_key(|&o| s.line.abs_diff(anchors[o].0));
+            nearest == Some(k)
         });
         let scheme = schemes
             .iter()
             .rev()
-            .find(|(at, _)| *at < d.line)
+            .find(|(at, _)| *at < line)
             .map(|(_, s)| s.as_str());
-        out.push((d.line, table(d, matrix, summary, scheme)));
+        let from = k.checked_sub(1).map_or(0, |p| anchors[p].0);
+        let training = on_training_data(&lines[from..line]);
+        let run = Run {
+            details: d,
+            matrix,
+            summary,
+            scheme,
+            training,
+        };
+        match d {
+            Some(d) if d.classes.len() > 2 => out.push((line, several_classes(d, matrix))),
+            Some(d) if d.classes.len() < 2 => {}
+            // A matrix alone: a binary one only.
+            None if matrix.is_none_or(|m| m.len() != 2) => {}
+            _ => out.push((line, table(&run))),
+        }
     }
     out
+}
+
+/// One run's sections.
+struct Run<'a> {
+    details: Option<&'a Details>,
+    matrix: Option<&'a Vec<Vec<u64>>>,
+    summary: Option<&'a Summary>,
+    scheme: Option<&'a str>,
+    /// Whether the run evaluates on the training data (`Test mode: evaluate on training
+    /// data`, `=== Error on training data ===`).
+    training: bool,
+}
+
+/// Whether the last evaluation header among `lines` (a `=== ... ===` line naming an
+/// evaluation, error, cross-validation or test, or `Test mode:`) is the training data's.
+fn on_training_data(lines: &[&str]) -> bool {
+    lines
+        .iter()
+        .rev()
+        .map(|l| l.trim().to_lowercase())
+        .find(|l| {
+            l.starts_with("test mode:")
+                || (l.starts_with("===")
+                    && ["evaluation", "error on", "cross-validation", "test"]
+                        .iter()
+                        .any(|w| l.contains(w)))
+        })
+        .is_some_and(|l| l.contains("training data") || l.contains("training set"))
+}
+
+/// A run of more than two classes as the classification report it is (per-class precision,
+/// recall, F-measure and the matrix's supports), which the table reader says it does not
+/// read.
+fn several_classes(d: &Details, matrix: Option<&Vec<Vec<u64>>>) -> RawTable {
+    let column = |name: &str| d.columns.iter().position(|c| c == name);
+    let mut head: Vec<RawCell> = ["", "precision", "recall", "f1-score", "support"]
+        .iter()
+        .map(|h| RawCell::new(*h))
+        .collect();
+    for cell in &mut head {
+        cell.header = true;
+    }
+    let mut rows = vec![head];
+    for (i, (values, class)) in d.classes.iter().enumerate() {
+        let figure = |name: &str| column(name).map_or(String::new(), |c| values[c].clone());
+        let support = matrix
+            .filter(|m| m.len() == d.classes.len())
+            .and_then(|m| m.get(i))
+            .map_or(String::new(), |row| row.iter().sum::<u64>().to_string());
+        rows.push(
+            [
+                class.clone(),
+                figure("Precision"),
+                figure("TP_Rate"),
+                figure("F-Measure"),
+                support,
+            ]
+            .into_iter()
+            .map(RawCell::new)
+            .collect(),
+        );
+    }
+    RawTable {
+        rows,
+        header_rows: Some(1),
+        note: Some("Weka output".to_string()),
+        ..RawTable::default()
+    }
 }
 
 /// The column names of a `Detailed Accuracy By Class` header line (`TP Rate  FP Rate
@@ -237,21 +331,35 @@ fn fraction_of_percent(printed: &str) -> Option<String> {
 }
 
 /// One run's table: a header naming the scores and the matrix's cells, one row.
-fn table(
-    d: &Details,
-    matrix: Option<&Vec<Vec<u64>>>,
-    summary: Option<&Summary>,
-    scheme: Option<&str>,
-) -> RawTable {
-    let column = |name: &str| d.columns.iter().position(|c| c == name);
-    let (pos, neg) = (&d.classes[0], &d.classes[1]);
-    let figure = |row: &(Vec<String>, String), name: &str| {
-        column(name).map_or(String::new(), |c| row.0[c].replace('?', ""))
+fn table(run: &Run<'_>) -> RawTable {
+    let Run {
+        details,
+        matrix,
+        summary,
+        scheme,
+        training,
+    } = *run;
+    let column = |name: &str| details.and_then(|d| d.columns.iter().position(|c| c == name));
+    let (pos, neg) = match details {
+        Some(d) => (Some(&d.classes[0]), Some(&d.classes[1])),
+        None => (None, None),
     };
-    let mut notes = vec![format!(
-        "Weka output: class {:?} read as positive, {:?} as negative (the other reading swaps p and n, sens and spec, ppv and npv, f1p and f1n: the same verdict); ROC and PRC areas not read",
-        pos.1, neg.1
-    )];
+    // Weka prints every figure with three decimals: `1,000` under a decimal comma is 1.000.
+    let figure = |row: Option<&(Vec<String>, String)>, name: &str| {
+        row.zip(column(name)).map_or(String::new(), |(row, c)| {
+            row.0[c].replace('?', "").replace(',', ".")
+        })
+    };
+    let mut notes = vec![match (pos, neg) {
+        (Some(pos), Some(neg)) => format!(
+            "Weka output: class {:?} read as positive, {:?} as negative (the other reading swaps p and n, sens and spec, ppv and npv, f1p and f1n: the same verdict); ROC and PRC areas not read",
+            pos.1, neg.1
+        ),
+        _ => "Weka output: a summary and a confusion matrix, no figures per class; the matrix's first class read as positive".to_string(),
+    }];
+    if training {
+        notes.push("Weka's evaluation on the training data".to_string());
+    }
     // MCC is one figure for the two classes of a binary run.
     let mcc = Some(figure(pos, "MCC")).filter(|m| *m == figure(neg, "MCC"));
     let total = summary.and_then(|s| s.total);
@@ -282,7 +390,18 @@ fn table(
         .and_then(|s| s.correct.as_ref())
         .and_then(|(_, percent)| fraction_of_percent(percent))
         .unwrap_or_default();
-    let kappa = summary.and_then(|s| s.kappa.clone()).unwrap_or_default();
+    // Weka prints kappa 1 where chance agreement is 1 (one class, every item predicted so),
+    // where kappa is 0/0.
+    let chance_is_one = counts.is_some_and(|[tp, fp, fn_, tn]| {
+        (tp == 0 && fp == 0 && fn_ == 0) || (tn == 0 && fp == 0 && fn_ == 0)
+    });
+    let kappa = summary
+        .and_then(|s| s.kappa.clone())
+        .filter(|_| !chance_is_one)
+        .unwrap_or_default();
+    if chance_is_one && summary.is_some_and(|s| s.kappa.is_some()) {
+        notes.push("kappa not read: every item is of one class and predicted so, where kappa is 0/0 (Weka prints 1)".to_string());
+    }
     let [tp, fp, fn_, tn] =
         counts.map_or_else(<[String; 4]>::default, |c| c.map(|v| v.to_string()));
     let cells: [(&str, String); 14] = [

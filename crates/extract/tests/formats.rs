@@ -1952,3 +1952,28 @@ fn weka_runs_are_read_with_their_confusion_matrix() {
     let three = "```\n=== Detailed Accuracy By Class ===\n\n                 TP Rate  FP Rate  Precision  Recall   F-Measure  Class\n                 0.9      0.1      0.9        0.9      0.9        a\n                 0.8      0.1      0.8        0.8      0.8        b\n                 0.7      0.1      0.7        0.7      0.7        c\n```\n";
     assert!(extract(three, Format::Markdown, "3.md").unwrap().is_empty());
 }
+
+/// Weka without per-class figures (a summary and a matrix) is a row of its accuracy and
+/// kappa with the matrix's counts; a test set of one class all predicted so has no kappa
+/// (Weka prints 1 where it is 0/0); a run on the training data says so.
+#[test]
+fn weka_summaries_with_a_matrix_one_class_runs_and_training_runs() {
+    let summary_only = "```\n=== Stratified cross-validation ===\n=== Summary ===\n\nCorrectly Classified Instances          71               71      %\nKappa statistic                          0.3108\nTotal Number of Instances              100\n\n=== Confusion Matrix ===\n\n  a  b   <-- classified as\n 59  2 |  a = 0\n 27 12 |  b = 1\n```\n";
+    let rows = extract(summary_only, Format::Markdown, "s.md").unwrap();
+    assert_eq!(
+        who_and_scores(&rows),
+        vec![("", "", vec![("acc", "0.71"), ("kappa", "0.3108")])]
+    );
+    assert_eq!(rows[0].counts(), Some((61, 39)));
+    let one_class = "```\n=== Evaluation on test set ===\n\nCorrectly Classified Instances          50              100      %\nKappa statistic                          1\nTotal Number of Instances               50\n\n=== Detailed Accuracy By Class ===\n\n                 TP Rate  FP Rate  Precision  Recall   F-Measure  Class\n                 ?        0.000    ?          ?        ?          yes\n                 1.000    ?        1.000      1.000    1.000      no\n\n=== Confusion Matrix ===\n\n  a  b   <-- classified as\n  0  0 |  a = yes\n  0 50 |  b = no\n```\n";
+    let rows = extract(one_class, Format::Markdown, "o.md").unwrap();
+    assert!(
+        rows[0].scores.iter().all(|(s, _)| *s != "kappa"),
+        "{rows:?}"
+    );
+    assert!(rows[0].note.contains("kappa not read"), "{rows:?}");
+    let training = "```\nScheme:       weka.classifiers.bayes.NaiveBayes\nTest mode:    evaluate on training data\n\n=== Error on training data ===\n\nCorrectly Classified Instances          13               92.8571 %\nTotal Number of Instances               14\n\n=== Detailed Accuracy By Class ===\n\n                 TP Rate  FP Rate  Precision  Recall   F-Measure  Class\n                 1.000    0.200    0.900      1.000    0.947      yes\n                 0.800    0.000    1.000      0.800    0.889      no\n\n=== Confusion Matrix ===\n\n a b   <-- classified as\n 9 0 | a = yes\n 1 4 | b = no\n```\n";
+    let rows = extract(training, Format::Markdown, "t.md").unwrap();
+    assert_eq!(rows[0].method, "NaiveBayes");
+    assert!(rows[0].note.contains("training data"), "{rows:?}");
+}
