@@ -127,7 +127,7 @@ fn tables(text: &str) -> Vec<(usize, RawTable)> {
     // before it (the Explorer prints it after them; else to the first block), the first such
     // matrix only; a summary to the nearest anchor.
     let owner = |at: usize| details.iter().rposition(|o| o.line < at).unwrap_or(0);
-    let mut anchors: Vec<(usize, Option<&Details>, Option<&Vec<Vec<u64>>>)> = Vec::new();
+    let mut anchors: Vec<Anchor<'_>> = Vec::new();
     for (k, d) in details.iter().enumerate() {
         let matrix = matrices
             .iter()
@@ -176,6 +176,9 @@ fn tables(text: &str) -> Vec<(usize, RawTable)> {
     }
     out
 }
+
+/// Where a run is anchored (its details' line, or its matrix's), its details and matrix.
+type Anchor<'a> = (usize, Option<&'a Details>, Option<&'a Vec<Vec<u64>>>);
 
 /// One run's sections.
 struct Run<'a> {
@@ -392,9 +395,8 @@ fn table(run: &Run<'_>) -> RawTable {
         .unwrap_or_default();
     // Weka prints kappa 1 where chance agreement is 1 (one class, every item predicted so),
     // where kappa is 0/0.
-    let chance_is_one = counts.is_some_and(|[tp, fp, fn_, tn]| {
-        (tp == 0 && fp == 0 && fn_ == 0) || (tn == 0 && fp == 0 && fn_ == 0)
-    });
+    let chance_is_one =
+        counts.is_some_and(|[tp, fp, fn_, tn]| fp == 0 && fn_ == 0 && (tp == 0 || tn == 0));
     let kappa = summary
         .and_then(|s| s.kappa.clone())
         .filter(|_| !chance_is_one)
