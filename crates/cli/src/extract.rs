@@ -703,11 +703,22 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
     // no second assumption tempers that one check.
     let leave_one_out = row.protocol == Some(Protocol::LeaveOneOut);
     let stated = (row.protocol.is_some() && !leave_one_out) || report;
+    // A table's own TP, FP, FN and TN beside figures of a k-fold cross-validation may be one
+    // fold's counts, or pooled counts beside means, or a part's (the text rarely says which):
+    // the one matrix they give is one of several readings, so no finding is made of them.
+    // (A report's supports and a printed evaluation's matrix are its figures' own.)
+    let table_matrix_under_folds = !report
+        && row.matrix.is_some()
+        && matches!(
+            row.protocol,
+            Some(Protocol::KFold { .. } | Protocol::RepeatedKFold { .. })
+        );
     // A row's own matrix or report's supports, where the text says figures are means over
     // runs, seeds or folds, may be a rounded mean matrix: its checks are information only.
     let means = own_counts && row.averaged.is_some();
     let finding = if stated
         && !means
+        && !table_matrix_under_folds
         && !run.is_empty()
         && run.iter().all(|v| *v == "inconsistent")
         && robust()

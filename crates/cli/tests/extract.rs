@@ -615,3 +615,28 @@ fn a_printed_evaluation_under_a_k_fold_sentence_is_checked_as_its_own_matrix() {
         );
     }
 }
+
+/// Every document of `testdata/extract/no_finding` (correct tables that once made a false
+/// finding; see its README) makes none.
+#[test]
+fn the_false_findings_found_by_probes_stay_fixed() {
+    let folder =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/extract/no_finding");
+    let mut documents: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().is_some_and(|n| n != "README.md"))
+        .collect();
+    documents.sort();
+    assert!(documents.len() >= 10, "{documents:?}");
+    for document in documents {
+        let out = scorecheck().arg("scan").arg(&document).output().unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            stderr.contains(" 0 findings"),
+            "{}: {stderr}\n{}",
+            document.display(),
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+}

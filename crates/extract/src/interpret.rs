@@ -590,11 +590,24 @@ pub(crate) fn text_averages_classes(text: &str) -> Option<String> {
             "f1" | "f" | "fscore" | "f1score" | "precision" | "recall" | "sensitivity" | "ppv"
         )
     };
-    words.windows(3).find_map(|w| {
+    let found = words.windows(3).find_map(|w| {
         let near = (averaging(w[0])
             && (score(w[1]) || (w[1].starts_with("averag") && score(w[2]))))
             || (score(w[0]) && averaging(w[1]));
         near.then(|| w.join(" "))
+    });
+    // `Precision, recall and F1 are macro-averaged.`: the averaging said of the scores just
+    // before it, across a verb.
+    found.or_else(|| {
+        (1..words.len().saturating_sub(1)).find_map(|i| {
+            if !(averaging(words[i]) && words[i + 1].starts_with("averag")) {
+                return None;
+            }
+            let before = words[..i].iter().rev().find(|w| {
+                !matches!(**w, "are" | "is" | "were" | "was" | "all" | "both" | "also")
+            })?;
+            score(before).then(|| format!("{before} {} {}", words[i], words[i + 1]))
+        })
     })
 }
 
@@ -617,6 +630,28 @@ fn cell_averaging_classes(table: &RawTable) -> Option<&str> {
 /// A table's rows: one per (dataset, method) with at least one score.
 pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<String>) {
     let (mut rows, unread) = rows_as_printed(table, limits);
+    // Three rows or more whose matrices have one total N, whose positives (TP + FN) and
+    // predicted positives (TP + FP) each add up to N: one model's classes, one-vs-rest,
+    // not binary runs (their accuracy column is often the model's): no counts.
+    let matrices: Vec<[u64; 4]> = rows.iter().filter_map(|r| r.matrix).collect();
+    let total = |[tp, fp, fn_, tn]: [u64; 4]| tp.checked_add(fp)?.checked_add(fn_)?.checked_add(tn);
+    let one_vs_rest = matrices.len() >= 3
+        && matrices.len() == rows.len()
+        && matrices
+            .iter()
+            .all(|m| total(*m).is_some() && total(*m) == total(matrices[0]))
+        && total(matrices[0]).is_some_and(|n| {
+            let sum =
+                |f: fn(&[u64; 4]) -> u64| matrices.iter().map(f).try_fold(0u64, u64::checked_add);
+            sum(|m| m[0].saturating_add(m[2])) == Some(n)
+                && sum(|m| m[0].saturating_add(m[1])) == Some(n)
+        });
+    if one_vs_rest {
+        for row in &mut rows {
+            row.matrix = None;
+            row.notes.push("the rows' TP + FN and TP + FP each add up to their common total: one model's classes one-vs-rest, not binary runs; counts not read".to_string());
+        }
+    }
     let report = rows.iter().any(|r| r.report);
     // Recall printed equal to accuracy in every row (two at least) is the signature of
     // recall weighted over the classes (weighted recall is the accuracy): binary recalls
@@ -638,7 +673,14 @@ pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
         [one] => printed(one, "acc").is_some_and(|acc| {
             printed(one, "sens") == Some(acc.clone()) && significant_digits(&acc) >= 3
         }),
-        all => all.iter().all(|r| printed(r, "acc") == printed(r, "sens")),
+        // Printed with other digits (`0.8550` beside `0.85`: Python rounds 0.855 down), they
+        // agree within a unit of the coarser one's last digit.
+        all => all
+            .iter()
+            .all(|r| match (printed(r, "acc"), printed(r, "sens")) {
+                (Some(acc), Some(sens)) => agree_within_a_unit(&acc, &sens),
+                _ => false,
+            }),
     };
     // Precision, recall and accuracy printed equal in one row are micro averages over the
     // classes (each equals the accuracy): a binary model's match only by chance.
@@ -714,6 +756,19 @@ fn fits_matrix(score: &str, printed: &str, percent: bool, [tp, fp, fn_, tn]: [u6
     let scale = 10i128.pow(fraction.len() as u32) * if percent { 100 } else { 1 };
     let (num, den) = (i128::from(num), i128::from(den));
     (2 * num * scale - 2 * digits * den).abs() <= den
+}
+
+/// Whether two printed decimals are one figure printed to different digits: equal, or the
+/// finer within half a unit of the coarser's last digit (`0.8550` and `0.85`: 0.855 printed
+/// to two decimals); a guide to how figures were averaged, never a verdict.
+fn agree_within_a_unit(a: &str, b: &str) -> bool {
+    let decimals = |t: &str| t.split_once('.').map_or(0, |(_, f)| f.len());
+    if a == b || decimals(a) == decimals(b) {
+        return a == b;
+    }
+    let coarse = 10f64.powi(-(decimals(a).min(decimals(b)) as i32));
+    let (x, y) = (value::magnitude(a), value::magnitude(b));
+    (x - y).abs() <= coarse / 2.0 * (1.0 + 1e-9)
 }
 
 /// The significant digits of a printed figure (`0.5143`: 4, `85.3`: 3, `0.90`: 2).

@@ -590,6 +590,10 @@ fn rows_of(
         for mut r in table_rows {
             // Every figure of a printed evaluation (Weka's) is its confusion matrix's: its
             // counts are a report's supports, one test set whatever the protocol.
+            // Without its matrix's counts, such a run's figures are no registry dataset's
+            // either: Weka leaves out unclassified instances, weighs instances, or evaluates
+            // on a part.
+            let counts_of_its_own_only = table.one_matrix && r.matrix.is_none();
             if table.one_matrix {
                 if let Some([tp, fp, fn_, tn]) = r.matrix {
                     r.support = tp.checked_add(fn_).zip(tn.checked_add(fp));
@@ -620,6 +624,16 @@ fn rows_of(
                     None
                 }
                 (found, _) => found,
+            };
+            let registry = match registry {
+                Some(d) if counts_of_its_own_only => {
+                    notes.push(format!(
+                        "a printed evaluation without whole counts of its own: the registry's {} is not used",
+                        d.name
+                    ));
+                    None
+                }
+                found => found,
             };
             // Rows removed or a part kept, without a size: the registry's counts are another
             // dataset's (a size the text states that is the registry's keeps them).

@@ -81,6 +81,13 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
             }
             Event::Start(Tag::Paragraph | Tag::CodeBlock(_)) => block.clear(),
             Event::End(TagEnd::CodeBlock) => {
+                // scikit-learn's `average="macro"` in the code says how the text's precision,
+                // recall and F1 were averaged: said in the text's words, for its tables.
+                if let Some(kind) = code_averaging(&block) {
+                    document.text.push_str(&format!(
+                        "Precision, recall and F1 are {kind} averaged (average=\"{kind}\" in the code).\n\n"
+                    ));
+                }
                 // A classification report printed as text is a table of its own.
                 crate::report::push_tables(
                     &mut document,
@@ -222,6 +229,16 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
         limits,
     );
     Ok(document)
+}
+
+/// The averaging a code block asks of scikit-learn's precision, recall or F1
+/// (`average="macro"`, `average='weighted'`, `average = "micro"`), if any.
+fn code_averaging(code: &str) -> Option<&'static str> {
+    let squeezed: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+    ["macro", "weighted", "micro"].into_iter().find(|kind| {
+        squeezed.contains(&format!("average=\"{kind}\""))
+            || squeezed.contains(&format!("average='{kind}'"))
+    })
 }
 
 /// A pipe-table row's cells as its source line writes them (`| a | b |` is `a`, `b`), pipes

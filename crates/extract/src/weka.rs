@@ -122,26 +122,53 @@ fn tables(text: &str) -> Vec<(usize, RawTable)> {
         }
         i += 1;
     }
+    // Sections pair only within one evaluation: a line that starts one (`=== Stratified
+    // cross-validation ===`, `=== Error on training data ===`, `=== Run information ===`)
+    // or a Markdown heading ends the one before; a run's method (`Scheme:`) only reaches
+    // to the next `Run information` or heading.
+    let mut segment = vec![0usize; lines.len() + 1];
+    let mut context = vec![0usize; lines.len() + 1];
+    for (i, line) in lines.iter().enumerate() {
+        let (starts, resets) = boundary(line);
+        segment[i + 1] = segment[i] + usize::from(starts);
+        context[i + 1] = context[i] + usize::from(resets);
+        // The boundary line itself opens the new evaluation.
+        if starts {
+            segment[i] = segment[i + 1];
+        }
+        if resets {
+            context[i] = context[i + 1];
+        }
+    }
     // A run is anchored at its details, or at a confusion matrix printed without them
-    // (`toSummaryString` and `toMatrixString` only). A matrix belongs to the details block
-    // before it (the Explorer prints it after them; else to the first block), the first such
-    // matrix only; a summary to the nearest anchor.
-    let owner = |at: usize| details.iter().rposition(|o| o.line < at).unwrap_or(0);
+    // (`toSummaryString` and `toMatrixString` only). Each details block takes the first
+    // matrix after it (before the next block) in its evaluation, else the nearest one before
+    // it; a summary goes to the nearest anchor of its evaluation.
+    let mut used = vec![false; matrices.len()];
     let mut anchors: Vec<Anchor<'_>> = Vec::new();
     for (k, d) in details.iter().enumerate() {
-        let matrix = matrices
-            .iter()
-            .find(|(at, _)| owner(*at) == k)
-            .map(|(_, rows)| rows);
-        anchors.push((d.line, Some(d), matrix));
+        let next = details.get(k + 1).map_or(lines.len(), |n| n.line);
+        let previous = k.checked_sub(1).map_or(0, |p| details[p].line);
+        let same = |at: usize| segment[at] == segment[d.line];
+        let pick = (0..matrices.len())
+            .find(|&m| {
+                !used[m] && matrices[m].0 > d.line && matrices[m].0 < next && same(matrices[m].0)
+            })
+            .or_else(|| {
+                (0..matrices.len()).rev().find(|&m| {
+                    !used[m]
+                        && matrices[m].0 < d.line
+                        && matrices[m].0 > previous
+                        && same(matrices[m].0)
+                })
+            });
+        if let Some(m) = pick {
+            used[m] = true;
+        }
+        anchors.push((d.line, Some(d), pick.map(|m| &matrices[m].1)));
     }
-    for (at, rows) in &matrices {
-        let taken = !details.is_empty()
-            && matrices
-                .iter()
-                .find(|(other, _)| owner(*other) == owner(*at))
-                .is_some_and(|(first, _)| first == at);
-        if !taken {
+    for (m, (at, rows)) in matrices.iter().enumerate() {
+        if !used[m] {
             anchors.push((*at, None, Some(rows)));
         }
     }
@@ -149,13 +176,15 @@ fn tables(text: &str) -> Vec<(usize, RawTable)> {
     let mut out = Vec::new();
     for (k, &(line, d, matrix)) in anchors.iter().enumerate() {
         let summary = summaries.iter().find(|s| {
-            let nearest = (0..anchors.len()).min_by_key(|&o| s.line.abs_diff(anchors[o].0));
+            let nearest = (0..anchors.len())
+                .filter(|&o| segment[anchors[o].0] == segment[s.line])
+                .min_by_key(|&o| s.line.abs_diff(anchors[o].0));
             nearest == Some(k)
         });
         let scheme = schemes
             .iter()
             .rev()
-            .find(|(at, _)| *at < line)
+            .find(|(at, _)| *at < line && context[*at] == context[line])
             .map(|(_, s)| s.as_str());
         let from = k.checked_sub(1).map_or(0, |p| anchors[p].0);
         let training = on_training_data(&lines[from..line]);
@@ -189,6 +218,29 @@ struct Run<'a> {
     /// Whether the run evaluates on the training data (`Test mode: evaluate on training
     /// data`, `=== Error on training data ===`).
     training: bool,
+}
+
+/// Whether a line starts an evaluation (its sections pair only among themselves), and
+/// whether it starts a run (its method no longer applies): `=== Run information ===` and a
+/// Markdown heading do both.
+fn boundary(line: &str) -> (bool, bool) {
+    let lower = line.trim().to_lowercase();
+    if lower.starts_with('#') || lower.starts_with("=== run information") {
+        return (true, true);
+    }
+    let evaluation = lower.starts_with("===")
+        && [
+            "cross-validation",
+            "evaluation on",
+            "error on",
+            "re-evaluation",
+            "test split",
+            "training set",
+            "test set",
+        ]
+        .iter()
+        .any(|w| lower.contains(w));
+    (evaluation, false)
 }
 
 /// Whether the last evaluation header among `lines` (a `=== ... ===` line naming an
