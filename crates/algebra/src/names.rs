@@ -39,6 +39,24 @@ impl Score {
     /// An [`Error`] of kind `UnknownScore` when no score has that name, with the closest known
     /// names as suggestions.
     pub fn from_name(name: &str) -> Result<Score, Error> {
+        Score::find(name).ok_or_else(|| {
+            Error::new(ErrorKind::UnknownScore {
+                name: name.to_string(),
+                suggestions: closest_names(&normalise(name), 5),
+            })
+        })
+    }
+
+    /// The score `name` names (any spelling [`Score::from_name`] takes), without the
+    /// suggestions of its error: for callers that try many texts that are mostly no score
+    /// (a table reader's header cells), where the suggestions would cost most of the time.
+    ///
+    /// ```
+    /// use scorecheck_algebra::Score;
+    /// assert_eq!(Score::find("Recall"), Some(Score::Sens));
+    /// assert_eq!(Score::find("acuracy"), None);
+    /// ```
+    pub fn find(name: &str) -> Option<Score> {
         let wanted = normalise(name);
         // Compared as normalised on the fly, without a string per spelling: the CLI resolves
         // every quick flag's name at start-up. ('1-pt' normalises to '1_pt' like its input.)
@@ -54,13 +72,10 @@ impl Score {
                 .into_iter()
                 .chain(score.synonyms().iter().copied());
             if names.any(same) {
-                return Ok(score);
+                return Some(score);
             }
         }
-        Err(Error::new(ErrorKind::UnknownScore {
-            name: name.to_string(),
-            suggestions: closest_names(&wanted, 5),
-        }))
+        None
     }
 
     /// Every accepted spelling (abbreviation, full name, synonyms), for help texts.

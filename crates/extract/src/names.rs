@@ -254,7 +254,7 @@ fn score_of_plain_header(header: &str) -> Option<&'static str> {
     if form == "for" && !header.contains("FOR") {
         return None;
     }
-    Score::from_name(&form).ok().map(Score::abbreviation)
+    Score::find(&form).map(Score::abbreviation)
 }
 
 /// A header's name and the confusion-matrix formula in its closing brackets or parentheses

@@ -14,6 +14,9 @@
 
 use crate::model::{RawCell, RawTable};
 
+/// Most sections of each kind (details, matrices, summaries, methods) read from one text.
+const MAX_SECTIONS: usize = 1_000;
+
 /// One `Detailed Accuracy By Class` block: its column names and its class rows (values,
 /// then the class's name).
 struct Details {
@@ -144,6 +147,12 @@ fn tables(text: &str) -> Vec<(usize, RawTable)> {
     // (`toSummaryString` and `toMatrixString` only). Each details block takes the first
     // matrix after it (before the next block) in its evaluation, else the nearest one before
     // it; a summary goes to the nearest anchor of its evaluation.
+    // A document's runs are few; each pairing below looks at every section, so their
+    // numbers are capped (a hostile text of a hundred thousand matrices stays linear).
+    details.truncate(MAX_SECTIONS);
+    matrices.truncate(MAX_SECTIONS);
+    summaries.truncate(MAX_SECTIONS);
+    schemes.truncate(MAX_SECTIONS);
     let mut used = vec![false; matrices.len()];
     let mut anchors: Vec<Anchor<'_>> = Vec::new();
     for (k, d) in details.iter().enumerate() {
@@ -173,14 +182,22 @@ fn tables(text: &str) -> Vec<(usize, RawTable)> {
         }
     }
     anchors.sort_by_key(|(line, _, _)| *line);
+    // Each summary's anchor: the nearest of its evaluation.
+    let summary_of: Vec<Option<usize>> = summaries
+        .iter()
+        .map(|s| {
+            (0..anchors.len())
+                .filter(|&o| segment[anchors[o].0] == segment[s.line])
+                .min_by_key(|&o| s.line.abs_diff(anchors[o].0))
+        })
+        .collect();
     let mut out = Vec::new();
     for (k, &(line, d, matrix)) in anchors.iter().enumerate() {
-        let summary = summaries.iter().find(|s| {
-            let nearest = (0..anchors.len())
-                .filter(|&o| segment[anchors[o].0] == segment[s.line])
-                .min_by_key(|&o| s.line.abs_diff(anchors[o].0));
-            nearest == Some(k)
-        });
+        let summary = summaries
+            .iter()
+            .zip(&summary_of)
+            .find(|(_, owner)| **owner == Some(k))
+            .map(|(s, _)| s);
         let scheme = schemes
             .iter()
             .rev()
