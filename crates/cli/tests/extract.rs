@@ -591,19 +591,19 @@ fn folds_of_scikit_learns_older_stratified_k_fold_are_tried_before_a_finding() {
     assert!(stderr.contains("1 checked, 0 findings"), "{stderr}");
 }
 
-/// A printed evaluation's figures are its own confusion matrix's whatever protocol the text
-/// names: under a k-fold sentence, a figure no matrix of its counts gives is a finding (its
-/// re-checks are one test set's, with no folds), the same run as printed is none.
+/// A classification report's figures are one matrix of its supports whatever protocol the
+/// text names: under a k-fold sentence, a figure no matrix of those counts gives is a finding
+/// (its re-checks are one test set's, with no folds), the report as printed is none.
 #[test]
-fn a_printed_evaluation_under_a_k_fold_sentence_is_checked_as_its_own_matrix() {
-    let dir = temp_dir("weka_kfold");
-    let run = |spec: &str| {
+fn a_report_under_a_k_fold_sentence_is_checked_as_one_matrix_of_its_supports() {
+    let dir = temp_dir("report_kfold");
+    let report = |recall: &str| {
         format!(
-            "We used 10-fold cross-validation.\n\n```\n=== Stratified cross-validation ===\n=== Summary ===\n\nCorrectly Classified Instances          85               85      %\nKappa statistic                          0.6939\nTotal Number of Instances              100\n\n=== Detailed Accuracy By Class ===\n\n                 TP Rate  FP Rate  Precision  Recall   F-Measure  Class\n                 0.833    0.125    0.909      0.833    0.870      yes\n                 {spec}    0.167    0.778      {spec}    0.824      no\n\n=== Confusion Matrix ===\n\n  a  b   <-- classified as\n 50 10 |  a = yes\n  5 35 |  b = no\n```\n"
+            "We used 10-fold cross-validation.\n\n```\n              precision    recall  f1-score   support\n\n           0       0.75      0.75      0.75        40\n           1       0.83      {recall}      0.83        60\n\n    accuracy                           0.80       100\n   macro avg       0.79      0.79      0.79       100\nweighted avg       0.80      0.80      0.80       100\n```\n"
         )
     };
-    for (spec, finding) in [("0.875", false), ("0.895", true)] {
-        let doc = write(&dir, &format!("run_{spec}.md"), &run(spec));
+    for (recall, finding) in [("0.83", false), ("0.93", true)] {
+        let doc = write(&dir, &format!("report_{recall}.md"), &report(recall));
         let out = scorecheck().arg("scan").arg(&doc).output().unwrap();
         let text = String::from_utf8(out.stdout).unwrap();
         let row = text.lines().nth(1).unwrap_or_default();

@@ -566,6 +566,18 @@ pub(crate) fn text_averages_classes(text: &str) -> Option<String> {
         "averaged over both classes",
         "average of the two classes",
         "mean of the two classes",
+        "averaged over the two classes",
+        "macro averaging",
+        "macro averages",
+        "macro avg",
+        "micro averaging",
+        "weighted averaging",
+        "for each class and then averaged",
+        "per class and then averaged",
+        "mean of the per class",
+        "average of the per class",
+        "average the by class",
+        "average the per class",
     ]
     .iter()
     .find(|phrase| lower.contains(*phrase))
@@ -640,12 +652,52 @@ pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
         && matrices
             .iter()
             .all(|m| total(*m).is_some() && total(*m) == total(matrices[0]))
+        // Binary models on one test set share their positives (TP + FN); a model's classes
+        // do not.
+        && matrices.iter().any(|m| m[0].saturating_add(m[2]) != matrices[0][0].saturating_add(matrices[0][2]))
         && total(matrices[0]).is_some_and(|n| {
             let sum =
                 |f: fn(&[u64; 4]) -> u64| matrices.iter().map(f).try_fold(0u64, u64::checked_add);
             sum(|m| m[0].saturating_add(m[2])) == Some(n)
                 && sum(|m| m[0].saturating_add(m[1])) == Some(n)
         });
+    // One accuracy printed in several rows beside matrices of different accuracies is a
+    // model's (per-class rows of one model, a class left out, several models), not each
+    // row's: not read in those rows.
+    let exact_accuracy = |[tp, fp, fn_, tn]: [u64; 4]| {
+        let n = u128::from(tp) + u128::from(fp) + u128::from(fn_) + u128::from(tn);
+        (u128::from(tp) + u128::from(tn), n)
+    };
+    let accuracy_of = |r: &TableRow| {
+        r.scores
+            .iter()
+            .find(|(s, _)| *s == "acc")
+            .map(|(_, v)| v.clone())
+    };
+    let shared: Vec<bool> = rows
+        .iter()
+        .map(|r| {
+            let (Some(acc), Some(m)) = (accuracy_of(r), r.matrix) else {
+                return false;
+            };
+            let (a, n) = exact_accuracy(m);
+            rows.iter().any(|o| {
+                o.matrix.is_some_and(|om| {
+                    let (b, d) = exact_accuracy(om);
+                    accuracy_of(o).as_ref() == Some(&acc)
+                        && a.checked_mul(d)
+                            .zip(b.checked_mul(n))
+                            .is_some_and(|(x, y)| x != y)
+                })
+            })
+        })
+        .collect();
+    for (row, shared) in rows.iter_mut().zip(shared) {
+        if shared {
+            row.scores.retain(|(s, _)| *s != "acc");
+            row.notes.push("the same accuracy printed in rows whose matrices give different accuracies: a model's, not this row's; not read".to_string());
+        }
+    }
     if one_vs_rest {
         for row in &mut rows {
             row.matrix = None;
@@ -1049,8 +1101,19 @@ fn rows_of_grid(mut g: Vec<Vec<GridCell>>, table: &RawTable) -> Vec<TableRow> {
                 // A column of counts (`TP`, `FN`, `Support`) holds no scores, whatever the
                 // caption names.
                 if f.column_headers.iter().any(|row| {
-                    count_of_header(row[j].text.trim()).is_some()
-                        || names_a_size(row[j].text.trim())
+                    let t = row[j].text.trim();
+                    count_of_header(t).is_some()
+                        || names_a_size(t)
+                        || matches!(
+                            t.to_lowercase().trim_start_matches('#'),
+                            "n" | "p"
+                                | "total"
+                                | "count"
+                                | "counts"
+                                | "support"
+                                | "samples"
+                                | "size"
+                        )
                 }) {
                     return None;
                 }

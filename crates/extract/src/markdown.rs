@@ -238,6 +238,11 @@ fn code_averaging(code: &str) -> Option<&'static str> {
     ["macro", "weighted", "micro"].into_iter().find(|kind| {
         squeezed.contains(&format!("average=\"{kind}\""))
             || squeezed.contains(&format!("average='{kind}'"))
+            // scikit-learn's scorer names (`scoring=["precision_macro", "f1_weighted"]`).
+            || ["precision", "recall", "f1"].iter().any(|score| {
+                squeezed.contains(&format!("\"{score}_{kind}\""))
+                    || squeezed.contains(&format!("'{score}_{kind}'"))
+            })
     })
 }
 

@@ -173,7 +173,13 @@ pub fn score_of_header(header: &str) -> Option<&'static str> {
     // what was computed, whatever the name: the formula's score, or the name's when the
     // formula is not one of the rates.
     if let Some((name, formula)) = with_formula(header) {
-        return score_of_formula(formula).or_else(|| score_of_header(name));
+        // A name and a formula that disagree (`Precision (TP/(TP+FN))`): one of them is a
+        // slip, and which is not known; the column is not read.
+        return match (score_of_formula(formula), score_of_header(name)) {
+            (Some(computed), Some(named)) if computed != named => None,
+            (Some(computed), _) => Some(computed),
+            (None, named) => named,
+        };
     }
     // A closing note on how the values are summarised (`Dice (Mean ± Std)`) is no part of
     // the score's name.
@@ -1511,8 +1517,9 @@ mod tests {
             ("Sensitivity [TP/(TP + FN)]", Some("sens")),
             ("Accuracy [(TP + TN)/(TP + TN + FP + FN)]", Some("acc")),
             ("Accuracy ((TN+TP)/(FN+FP+TN+TP))", Some("acc")),
-            // A mislabelled rate is the formula's.
-            ("Specificity [TN/(TN+FN)]", Some("npv")),
+            // A name and a formula that disagree: one is a slip, neither is read.
+            ("Specificity [TN/(TN+FN)]", None),
+            ("NPV [TN/(TN+FN)]", Some("npv")),
             ("F1 (2TP/(2TP+FP+FN))", Some("f1p")),
             // A formula that is none of the rates leaves the name.
             ("MCC [(TP·TN − FP·FN)/√(...)]", Some("mcc")),

@@ -158,17 +158,16 @@ fn tables(text: &str) -> Vec<(usize, RawTable)> {
     for (k, d) in details.iter().enumerate() {
         let next = details.get(k + 1).map_or(lines.len(), |n| n.line);
         let previous = k.checked_sub(1).map_or(0, |p| details[p].line);
-        let same = |at: usize| segment[at] == segment[d.line];
+        // Only a matrix that gives the details' own per-class figures is their run's (Weka
+        // computes them from it): another evaluation's matrix printed nearby is not.
+        let same = |m: usize| {
+            segment[matrices[m].0] == segment[d.line] && gives_the_details(d, &matrices[m].1)
+        };
         let pick = (0..matrices.len())
-            .find(|&m| {
-                !used[m] && matrices[m].0 > d.line && matrices[m].0 < next && same(matrices[m].0)
-            })
+            .find(|&m| !used[m] && matrices[m].0 > d.line && matrices[m].0 < next && same(m))
             .or_else(|| {
                 (0..matrices.len()).rev().find(|&m| {
-                    !used[m]
-                        && matrices[m].0 < d.line
-                        && matrices[m].0 > previous
-                        && same(matrices[m].0)
+                    !used[m] && matrices[m].0 < d.line && matrices[m].0 > previous && same(m)
                 })
             });
         if let Some(m) = pick {
@@ -182,13 +181,40 @@ fn tables(text: &str) -> Vec<(usize, RawTable)> {
         }
     }
     anchors.sort_by_key(|(line, _, _)| *line);
-    // Each summary's anchor: the nearest of its evaluation.
+    // Each summary's anchor, in its evaluation: where the evaluation's first section is a
+    // summary (the Explorer's order) the first anchor after it, else (details, matrix, then
+    // summary: `Evaluation`'s methods printed in that order) the last anchor before it.
+    let first_section = |seg: usize| {
+        let summary = summaries
+            .iter()
+            .map(|s| s.line)
+            .find(|&l| segment[l] == seg);
+        let other = anchors.iter().map(|a| a.0).find(|&l| segment[l] == seg);
+        match (summary, other) {
+            (Some(s), Some(o)) => s < o,
+            _ => true,
+        }
+    };
     let summary_of: Vec<Option<usize>> = summaries
         .iter()
         .map(|s| {
-            (0..anchors.len())
-                .filter(|&o| segment[anchors[o].0] == segment[s.line])
-                .min_by_key(|&o| s.line.abs_diff(anchors[o].0))
+            let seg = segment[s.line];
+            let in_segment = |o: &usize| segment[anchors[*o].0] == seg;
+            if first_section(seg) {
+                (0..anchors.len())
+                    .filter(in_segment)
+                    .find(|&o| anchors[o].0 > s.line)
+            } else {
+                (0..anchors.len())
+                    .filter(in_segment)
+                    .rev()
+                    .find(|&o| anchors[o].0 < s.line)
+            }
+            .or_else(|| {
+                (0..anchors.len())
+                    .filter(in_segment)
+                    .min_by_key(|&o| s.line.abs_diff(anchors[o].0))
+            })
         })
         .collect();
     let mut out = Vec::new();
@@ -205,19 +231,28 @@ fn tables(text: &str) -> Vec<(usize, RawTable)> {
             .map(|(_, s)| s.as_str());
         let from = k.checked_sub(1).map_or(0, |p| anchors[p].0);
         let training = on_training_data(&lines[from..line]);
+        let other_matrix = d.is_some_and(|d| {
+            matrix.is_none()
+                && matrices.iter().any(|(at, rows)| {
+                    segment[*at] == segment[d.line]
+                        && at.abs_diff(d.line) < 40
+                        && !gives_the_details(d, rows)
+                })
+        });
         let run = Run {
             details: d,
             matrix,
             summary,
             scheme,
             training,
+            other_matrix,
         };
         match d {
             Some(d) if d.classes.len() > 2 => out.push((line, several_classes(d, matrix))),
             Some(d) if d.classes.len() < 2 => {}
             // A matrix alone: a binary one only.
             None if matrix.is_none_or(|m| m.len() != 2) => {}
-            _ => out.push((line, table(&run))),
+            _ => out.extend(table(&run).map(|t| (line, t))),
         }
     }
     out
@@ -235,6 +270,69 @@ struct Run<'a> {
     /// Whether the run evaluates on the training data (`Test mode: evaluate on training
     /// data`, `=== Error on training data ===`).
     training: bool,
+    /// Whether a matrix printed near the details, in their evaluation, does not give them.
+    other_matrix: bool,
+}
+
+/// Whether `matrix` gives the details' per-class figures: each class's TP rate (its row's
+/// share on the diagonal) and precision (its column's) within the printed rounding (Weka
+/// prints three decimals; a `?` or a figure not read leaves that figure out). Exact
+/// integer arithmetic.
+fn gives_the_details(d: &Details, matrix: &[Vec<u64>]) -> bool {
+    let k = d.classes.len();
+    if matrix.len() != k || matrix.iter().any(|row| row.len() != k) {
+        return false;
+    }
+    let column = |name: &str| d.columns.iter().position(|c| c == name);
+    let fits = |printed: &str, num: u64, den: u64| {
+        let printed = printed.replace(',', ".");
+        let Some((whole, fraction)) = printed.split_once('.').or(Some((&printed, ""))) else {
+            return true;
+        };
+        let digits = format!("{whole}{fraction}");
+        let (Ok(digits), true) = (digits.parse::<i128>(), fraction.len() <= 12) else {
+            return true;
+        };
+        if den == 0 {
+            return true;
+        }
+        let scale = 10i128.pow(fraction.len() as u32);
+        let (num, den) = (i128::from(num), i128::from(den));
+        (2 * num * scale - 2 * digits * den).abs() <= den
+    };
+    (0..k).all(|i| {
+        let diagonal = matrix[i][i];
+        let row = matrix[i].iter().fold(0u64, |a, b| a.saturating_add(*b));
+        let col = matrix.iter().fold(0u64, |a, r| a.saturating_add(r[i]));
+        let printed = |name: &str| column(name).map(|c| d.classes[i].0[c].as_str());
+        printed("TP_Rate").is_none_or(|p| fits(p, diagonal, row))
+            && printed("Precision").is_none_or(|p| fits(p, diagonal, col))
+    })
+}
+
+/// Whether a printed kappa is, within its rounding, the kappa of the matrix (tp, fp, fn, tn):
+/// 2(tp·tn − fn·fp) / ((tp + fp)(fp + tn) + (tp + fn)(fn + tn)). Undefined there (0/0), or a
+/// figure not read: true (nothing to tell). Exact integer arithmetic.
+fn kappa_fits(printed: &str, [tp, fp, fn_, tn]: [u64; 4]) -> bool {
+    let printed = printed.replace(',', ".");
+    let negative = printed.starts_with('-');
+    let body = printed.trim_start_matches('-');
+    let (whole, fraction) = body.split_once('.').unwrap_or((body, ""));
+    let Ok(digits) = format!("{whole}{fraction}").parse::<i128>() else {
+        return true;
+    };
+    if fraction.len() > 8 || [tp, fp, fn_, tn].iter().any(|&c| c > 1 << 28) {
+        return true;
+    }
+    let digits = if negative { -digits } else { digits };
+    let [tp, fp, fn_, tn] = [tp, fp, fn_, tn].map(i128::from);
+    let num = 2 * (tp * tn - fn_ * fp);
+    let den = (tp + fp) * (fp + tn) + (tp + fn_) * (fn_ + tn);
+    if den == 0 {
+        return true;
+    }
+    let scale = 10i128.pow(fraction.len() as u32);
+    (2 * num * scale - 2 * digits * den).abs() <= den
 }
 
 /// Whether a line starts an evaluation (its sections pair only among themselves), and
@@ -295,7 +393,11 @@ fn several_classes(d: &Details, matrix: Option<&Vec<Vec<u64>>>) -> RawTable {
         let support = matrix
             .filter(|m| m.len() == d.classes.len())
             .and_then(|m| m.get(i))
-            .map_or(String::new(), |row| row.iter().sum::<u64>().to_string());
+            .map_or(String::new(), |row| {
+                row.iter()
+                    .fold(0u64, |a, b| a.saturating_add(*b))
+                    .to_string()
+            });
         rows.push(
             [
                 class.clone(),
@@ -402,14 +504,16 @@ fn fraction_of_percent(printed: &str) -> Option<String> {
     Some(format!("{}.{rest}", if int.is_empty() { "0" } else { int }))
 }
 
-/// One run's table: a header naming the scores and the matrix's cells, one row.
-fn table(run: &Run<'_>) -> RawTable {
+/// One run's table: a header naming the scores and the matrix's cells, one row (`None`
+/// when the run reports no figure).
+fn table(run: &Run<'_>) -> Option<RawTable> {
     let Run {
         details,
         matrix,
         summary,
         scheme,
         training,
+        ..
     } = *run;
     let column = |name: &str| details.and_then(|d| d.columns.iter().position(|c| c == name));
     let (pos, neg) = match details {
@@ -434,11 +538,28 @@ fn table(run: &Run<'_>) -> RawTable {
     }
     // MCC is one figure for the two classes of a binary run.
     let mcc = Some(figure(pos, "MCC")).filter(|m| *m == figure(neg, "MCC"));
-    let total = summary.and_then(|s| s.total);
     let counts = matrix.and_then(|rows| match rows.as_slice() {
         [a, b] if a.len() == 2 && b.len() == 2 => Some([a[0], b[0], a[1], b[1]]),
         _ => None,
     });
+    // Weka computes the summary's kappa from the matrix: a summary whose kappa is not the
+    // matrix's is another evaluation's, printed nearby.
+    let summary = summary.filter(|s| {
+        let (Some(kappa), Some(m)) = (&s.kappa, counts) else {
+            return true;
+        };
+        let agrees = kappa_fits(kappa, m);
+        if !agrees {
+            notes.push(format!(
+                "the summary printed near it (kappa {kappa}) is not this confusion matrix's: not read"
+            ));
+        }
+        agrees
+    });
+    if run.other_matrix {
+        notes.push("a confusion matrix printed near it does not give these per-class figures: not taken as this run's".to_string());
+    }
+    let total = summary.and_then(|s| s.total);
     let counts = counts.filter(|[tp, fp, fn_, tn]| {
         let sum = [tp, fp, fn_, tn].iter().try_fold(0u64, |s, c| s.checked_add(**c));
         let fits_total = total.is_none_or(|t| sum == Some(t));
@@ -495,14 +616,18 @@ fn table(run: &Run<'_>) -> RawTable {
     for cell in &mut head {
         cell.header = true;
     }
+    // A matrix whose summary was another run's reports no figure: nothing to read.
+    if cells[1..10].iter().all(|(_, v)| v.is_empty()) {
+        return None;
+    }
     let body = cells.into_iter().map(|(_, v)| RawCell::new(v)).collect();
-    RawTable {
+    Some(RawTable {
         rows: vec![head, body],
         header_rows: Some(1),
         note: Some(notes.join("; ")),
         one_matrix: true,
         ..RawTable::default()
-    }
+    })
 }
 
 #[cfg(test)]
