@@ -578,6 +578,11 @@ pub(crate) fn text_averages_classes(text: &str) -> Option<String> {
         "average of the per class",
         "average the by class",
         "average the per class",
+        "support weighted",
+        "class balanced",
+        "both classes count equally",
+        "classes count equally",
+        "means of the",
     ]
     .iter()
     .find(|phrase| lower.contains(*phrase))
@@ -633,9 +638,17 @@ fn cell_averaging_classes(table: &RawTable) -> Option<&str> {
         .flatten()
         .map(|c| c.text.trim())
         .find(|text| {
+            let lower = text.to_lowercase();
+            // `F1 (avg)`: an average of a per-class score, over the classes or not said.
+            let averaged_per_class = ["(avg)", "(avg.)", "(average)"]
+                .iter()
+                .any(|a| lower.contains(a))
+                && ["f1", "precision", "recall", "f-score", "f score"]
+                    .iter()
+                    .any(|s| lower.contains(s));
             text.split_whitespace().count() <= 4
                 && text.chars().count() <= 40
-                && caption_averages_classes(&text.replace('_', " "))
+                && (caption_averages_classes(&text.replace('_', " ")) || averaged_per_class)
         })
 }
 
@@ -833,6 +846,16 @@ fn significant_digits(printed: &str) -> usize {
 fn rows_as_printed(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<String>) {
     let mut g = grid(&table.rows, limits.max_columns);
     g.retain(|row| row.iter().any(|c| !c.text.trim().is_empty()));
+    // R caret's `Detection Rate` (beside its `Detection Prevalence`) is TP / N, not the
+    // sensitivity other fields call a detection rate: not read.
+    let is = |c: &GridCell, name: &str| c.text.trim().eq_ignore_ascii_case(name);
+    if g.iter().flatten().any(|c| is(c, "detection prevalence")) {
+        for cell in g.iter_mut().flatten() {
+            if is(cell, "detection rate") {
+                cell.text = "TP/N (caret's Detection Rate)".to_string();
+            }
+        }
+    }
     if let Some(read) = reports_by_label(&g, table) {
         return read;
     }

@@ -521,6 +521,21 @@ fn subset_sentence(text: &str) -> Option<String> {
         "keeping only",
         "kept only",
         "retaining only",
+        // Resampling: the data checked has other class counts than the registry's (before
+        // the folds; within the training folds only, the test folds keep them, but which
+        // the text rarely says).
+        "smote",
+        "adasyn",
+        "oversampl",
+        "over-sampl",
+        "undersampl",
+        "under-sampl",
+        "resampl",
+        "balanced the data",
+        "balanced the dataset",
+        "balance the data",
+        "balance the classes",
+        "balanced the classes",
     ];
     protocol::sentences(text).take(20_000).find(|sentence| {
         let lower = sentence.to_lowercase();

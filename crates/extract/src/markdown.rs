@@ -83,6 +83,19 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
             Event::End(TagEnd::CodeBlock) => {
                 // scikit-learn's `average="macro"` in the code says how the text's precision,
                 // recall and F1 were averaged: said in the text's words, for its tables.
+                // Reports made per fold in the code (`for train, test in kf.split(X)` around
+                // `classification_report`): a report printed elsewhere may be their mean or
+                // sum, no one matrix's.
+                let lower = block.to_lowercase();
+                if lower.contains("classification_report")
+                    && ["kfold", ".split(", "cross_val", "folds"]
+                        .iter()
+                        .any(|w| lower.contains(w))
+                {
+                    document.text.push_str(
+                        "The classification reports may be averaged over the folds (classification_report per fold in the code).\n\n",
+                    );
+                }
                 if let Some(kind) = code_averaging(&block) {
                     document.text.push_str(&format!(
                         "Precision, recall and F1 are {kind} averaged (average=\"{kind}\" in the code).\n\n"

@@ -1161,6 +1161,19 @@ pub(crate) fn row_kind(label: &str, header: &str) -> Option<RowKind> {
             counted.then_some(head)
         })
         .unwrap_or(form.as_str());
+    // A mean per period or item (`Mean per day`, `Daily mean`, `Avg. day`) summarises rows
+    // that are not one experiment's folds or runs: a statistic of the rows.
+    let first = form.split('_').next().unwrap_or("");
+    let averaging = |w: &str| matches!(w.trim_end_matches('.'), "mean" | "average" | "avg");
+    let periodic = ["daily", "weekly", "monthly", "yearly", "annual", "hourly"];
+    if (averaging(first)
+        && (form.contains("_per_")
+            || periodic.iter().any(|p| form.contains(p))
+            || form.ends_with("_day")))
+        || (periodic.contains(&first) && form.split('_').skip(1).any(averaging))
+    {
+        return Some(RowKind::Statistic);
+    }
     if MEAN_LABELS.contains(&summary) {
         return Some(RowKind::Mean);
     }
@@ -1646,6 +1659,9 @@ mod tests {
             ("Average over folds", "", Some(RowKind::Mean)),
             ("Mean ± SD", "", Some(RowKind::Mean)),
             ("Avg.", "", Some(RowKind::Mean)),
+            ("Mean per day", "", Some(RowKind::Statistic)),
+            ("Daily mean", "", Some(RowKind::Statistic)),
+            ("Avg. day", "", Some(RowKind::Statistic)),
             ("Std.", "", Some(RowKind::Statistic)),
             ("S.D.", "", Some(RowKind::Statistic)),
             ("Standard deviation", "", Some(RowKind::Statistic)),

@@ -544,15 +544,20 @@ fn table(run: &Run<'_>) -> Option<RawTable> {
     });
     // Weka computes the summary's kappa from the matrix: a summary whose kappa is not the
     // matrix's is another evaluation's, printed nearby.
+    // Its instances and correctly classified count are the matrix's sum and diagonal too.
     let summary = summary.filter(|s| {
-        let (Some(kappa), Some(m)) = (&s.kappa, counts) else {
+        let Some(m @ [tp, fp, fn_, tn]) = counts else {
             return true;
         };
-        let agrees = kappa_fits(kappa, m);
+        let sum = [tp, fp, fn_, tn].iter().try_fold(0u64, |a, c| a.checked_add(*c));
+        let agrees = s.kappa.as_ref().is_none_or(|k| kappa_fits(k, m))
+            && s.total.is_none_or(|t| sum == Some(t))
+            && s.correct.as_ref().is_none_or(|(c, _)| tp.checked_add(tn) == Some(*c));
         if !agrees {
-            notes.push(format!(
-                "the summary printed near it (kappa {kappa}) is not this confusion matrix's: not read"
-            ));
+            notes.push(
+                "the summary printed near it (its instances, correct count or kappa) is not this confusion matrix's: not read"
+                    .to_string(),
+            );
         }
         agrees
     });
