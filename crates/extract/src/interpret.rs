@@ -795,7 +795,8 @@ pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
 
 /// Whether a printed figure is, within its rounding, the binary `score` of the matrix
 /// (tp, fp, fn, tn), in percent when `percent`: exact integer arithmetic.
-fn fits_matrix(score: &str, printed: &str, percent: bool, [tp, fp, fn_, tn]: [u64; 4]) -> bool {
+fn fits_matrix(score: &str, printed: &str, percent: bool, matrix: [u64; 4]) -> bool {
+    let [tp, fp, fn_, tn] = matrix.map(i128::from);
     let (num, den) = match score {
         "sens" => (tp, tp + fn_),
         "spec" => (tn, tn + fp),
@@ -804,23 +805,7 @@ fn fits_matrix(score: &str, printed: &str, percent: bool, [tp, fp, fn_, tn]: [u6
         "f1p" => (2 * tp, 2 * tp + fp + fn_),
         _ => return false,
     };
-    let Some((whole, fraction)) = printed
-        .split_once('.')
-        .or(Some((printed, "")))
-        .filter(|_| value::is_decimal(printed) && !printed.starts_with('-'))
-    else {
-        return false;
-    };
-    let Ok(digits) = format!("{whole}{fraction}").parse::<i128>() else {
-        return false;
-    };
-    if den == 0 || fraction.len() > 12 {
-        return false;
-    }
-    // |num/den - digits/(10^k·s)| <= 1/(2·10^k·s)  <=>  |2·num·10^k·s - 2·digits·den| <= den.
-    let scale = 10i128.pow(fraction.len() as u32) * if percent { 100 } else { 1 };
-    let (num, den) = (i128::from(num), i128::from(den));
-    (2 * num * scale - 2 * digits * den).abs() <= den
+    !printed.starts_with('-') && value::within_rounding(printed, num, den, percent) == Some(true)
 }
 
 /// Whether two printed decimals are one figure printed to different digits: equal, or the

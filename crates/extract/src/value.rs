@@ -287,6 +287,32 @@ pub(crate) fn is_date(text: &str) -> bool {
                 && (day_month(a, b) || day_month(b, a))))
 }
 
+/// Whether the exact value `num / den` (in percent when `percent`) lies within half a unit
+/// of the last digit of `printed` (a decimal, a leading `-` allowed): `None` when `printed`
+/// is no decimal of at most 12 decimals, `den` is 0, or the products pass 128 bits. Exact
+/// integer arithmetic: |num/den − d/10^k| ≤ 1/(2·10^k) ⇔ |2·num·10^k − 2·d·den| ≤ den.
+pub(crate) fn within_rounding(printed: &str, num: i128, den: i128, percent: bool) -> Option<bool> {
+    let (negative, body) = match printed.strip_prefix('-') {
+        Some(body) => (true, body),
+        None => (false, printed),
+    };
+    if !is_decimal(body) || den == 0 {
+        return None;
+    }
+    let (whole, fraction) = body.split_once('.').unwrap_or((body, ""));
+    if fraction.len() > 12 {
+        return None;
+    }
+    let digits = format!("{whole}{fraction}").parse::<i128>().ok()?;
+    let digits = if negative { -digits } else { digits };
+    let scale = 10i128
+        .checked_pow(fraction.len() as u32)?
+        .checked_mul(if percent { 100 } else { 1 })?;
+    let left = num.checked_mul(scale)?.checked_mul(2)?;
+    let right = digits.checked_mul(den)?.checked_mul(2)?;
+    Some(left.checked_sub(right)?.checked_abs()? <= den.checked_abs()?)
+}
+
 /// The printed decimal as a number, for scale decisions only (never a verdict).
 pub(crate) fn magnitude(printed: &str) -> f64 {
     printed.parse::<f64>().unwrap_or(0.0)
@@ -338,6 +364,21 @@ pub(crate) fn is_value_list(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rational_within_a_printed_figures_rounding() {
+        assert_eq!(within_rounding("0.833", 5, 6, false), Some(true));
+        assert_eq!(within_rounding("0.834", 5, 6, false), Some(false));
+        assert_eq!(within_rounding("83.3", 5, 6, true), Some(true));
+        assert_eq!(within_rounding("-0.25", -1, 4, false), Some(true));
+        assert_eq!(within_rounding("?", 1, 2, false), None);
+        assert_eq!(within_rounding("0.5", 1, 0, false), None);
+        // Products past 128 bits are no answer, never a wrong one.
+        assert_eq!(
+            within_rounding("99999999999999999999999999.5", i128::MAX / 4, 3, false),
+            None
+        );
+    }
 
     #[test]
     fn decimal_commas_are_read_where_they_can_be_nothing_else() {

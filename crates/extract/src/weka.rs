@@ -284,21 +284,11 @@ fn gives_the_details(d: &Details, matrix: &[Vec<u64>]) -> bool {
         return false;
     }
     let column = |name: &str| d.columns.iter().position(|c| c == name);
+    // A figure not read (`?`) or a 0/0 leaves that figure out.
     let fits = |printed: &str, num: u64, den: u64| {
         let printed = printed.replace(',', ".");
-        let Some((whole, fraction)) = printed.split_once('.').or(Some((&printed, ""))) else {
-            return true;
-        };
-        let digits = format!("{whole}{fraction}");
-        let (Ok(digits), true) = (digits.parse::<i128>(), fraction.len() <= 12) else {
-            return true;
-        };
-        if den == 0 {
-            return true;
-        }
-        let scale = 10i128.pow(fraction.len() as u32);
-        let (num, den) = (i128::from(num), i128::from(den));
-        (2 * num * scale - 2 * digits * den).abs() <= den
+        crate::value::within_rounding(&printed, i128::from(num), i128::from(den), false)
+            != Some(false)
     };
     (0..k).all(|i| {
         let diagonal = matrix[i][i];
@@ -314,25 +304,13 @@ fn gives_the_details(d: &Details, matrix: &[Vec<u64>]) -> bool {
 /// 2(tp·tn − fn·fp) / ((tp + fp)(fp + tn) + (tp + fn)(fn + tn)). Undefined there (0/0), or a
 /// figure not read: true (nothing to tell). Exact integer arithmetic.
 fn kappa_fits(printed: &str, [tp, fp, fn_, tn]: [u64; 4]) -> bool {
-    let printed = printed.replace(',', ".");
-    let negative = printed.starts_with('-');
-    let body = printed.trim_start_matches('-');
-    let (whole, fraction) = body.split_once('.').unwrap_or((body, ""));
-    let Ok(digits) = format!("{whole}{fraction}").parse::<i128>() else {
-        return true;
-    };
-    if fraction.len() > 8 || [tp, fp, fn_, tn].iter().any(|&c| c > 1 << 28) {
+    if [tp, fp, fn_, tn].iter().any(|&c| c > 1 << 28) {
         return true;
     }
-    let digits = if negative { -digits } else { digits };
     let [tp, fp, fn_, tn] = [tp, fp, fn_, tn].map(i128::from);
     let num = 2 * (tp * tn - fn_ * fp);
     let den = (tp + fp) * (fp + tn) + (tp + fn_) * (fn_ + tn);
-    if den == 0 {
-        return true;
-    }
-    let scale = 10i128.pow(fraction.len() as u32);
-    (2 * num * scale - 2 * digits * den).abs() <= den
+    crate::value::within_rounding(&printed.replace(',', "."), num, den, false) != Some(false)
 }
 
 /// Whether a line starts an evaluation (its sections pair only among themselves), and
