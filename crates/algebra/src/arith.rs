@@ -1,6 +1,7 @@
 //! The number-type interface the score formulas are written against.
 
 use num_rational::BigRational;
+use num_traits::{Signed, ToPrimitive};
 
 /// Arithmetic that a score formula needs from a number type.
 ///
@@ -36,7 +37,7 @@ impl Arith for f64 {
     }
 
     fn rational(value: &BigRational) -> Self {
-        crate::exact::rational_to_f64(value)
+        rational_to_f64(value)
     }
 
     fn add(&self, other: &Self) -> Self {
@@ -62,4 +63,15 @@ impl Arith for f64 {
     fn is_zero(&self) -> bool {
         *self == 0.0
     }
+}
+
+/// Converts a big rational to the nearest-ish f64 (display and pruning only).
+pub(crate) fn rational_to_f64(r: &BigRational) -> f64 {
+    r.to_f64().unwrap_or_else(|| {
+        if r.is_negative() {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        }
+    })
 }

@@ -7,7 +7,7 @@ use num_bigint::{BigInt, Sign};
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
-use crate::arith::Arith;
+use crate::arith::{rational_to_f64, Arith};
 use scorecheck_rational::{add, cmp_rationals, div, mul, sub};
 
 /// An exact score value.
@@ -181,17 +181,6 @@ fn sign_of_sum(x: &BigRational, b: &BigRational, c: &BigInt) -> Ordering {
             &mul(x, x),
         ),
     }
-}
-
-/// Converts a big rational to the nearest-ish f64 (display and pruning only).
-pub(crate) fn rational_to_f64(r: &BigRational) -> f64 {
-    r.to_f64().unwrap_or_else(|| {
-        if r.is_negative() {
-            f64::NEG_INFINITY
-        } else {
-            f64::INFINITY
-        }
-    })
 }
 
 fn surd(a: BigRational, b: BigRational, c: BigInt) -> Exact {

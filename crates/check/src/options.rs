@@ -51,18 +51,6 @@ impl BackendChoice {
             BackendChoice::MicroLp => "microlp",
         }
     }
-
-    /// Whether this build has the backend: an `Unsupported` error naming `backend` and the
-    /// cargo feature that adds it when it does not. A request or flag naming a backend this
-    /// build lacks is refused whatever its protocol (also where no integer program is
-    /// solved), so that a check is never reported as answered by a backend that is absent.
-    ///
-    /// # Errors
-    ///
-    /// `Unsupported` when the build lacks the backend.
-    pub fn built(self) -> crate::Result<()> {
-        crate::backend::backend(self).map(drop)
-    }
 }
 
 /// Options that apply to every request; a request's own fields override them.

@@ -47,7 +47,7 @@ pub fn run(file: Option<&Path>, skip: u64, jobs: usize, engine: &EngineArgs) -> 
         // Flush every chunk, so that killing a long batch loses no answered line.
         out.write_all(&answers?).and_then(|()| out.flush())
     });
-    crate::table::said_skip_past_end(
+    said_skip_past_end(
         skip,
         lines.load(std::sync::atomic::Ordering::Relaxed),
         "lines",
@@ -250,6 +250,16 @@ fn error_record(id: Option<Value>, kind: &str, message: &str, field: Option<&str
         record["id"] = id;
     }
     record
+}
+
+/// Says on stderr that `--skip` passed every one of the input's `count` rows or lines
+/// (`what`), so that an empty output is not taken for a batch that answered.
+pub(crate) fn said_skip_past_end(skip: u64, count: u64, what: &str) {
+    if skip > 0 && count <= skip {
+        eprintln!(
+            "scorecheck batch: the input has {count} {what} and --skip {skip} passes them all: nothing answered"
+        );
+    }
 }
 
 #[cfg(test)]

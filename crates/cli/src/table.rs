@@ -109,7 +109,7 @@ pub fn run(
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    said_skip_past_end(
+    crate::batch::said_skip_past_end(
         skip,
         seen.load(std::sync::atomic::Ordering::Relaxed),
         "rows",
@@ -173,14 +173,4 @@ fn broken_pipe_is_fine(error: std::io::Error) -> anyhow::Result<()> {
 fn write_csv<W: Write>(out: &mut W, row: &[String]) -> std::io::Result<()> {
     scorecheck_table::write_record(out, row)?;
     out.flush()
-}
-
-/// Says on stderr that `--skip` passed every one of the input's `count` rows or lines
-/// (`what`), so that an empty output is not taken for a batch that answered.
-pub(crate) fn said_skip_past_end(skip: u64, count: u64, what: &str) {
-    if skip > 0 && count <= skip {
-        eprintln!(
-            "scorecheck batch: the input has {count} {what} and --skip {skip} passes them all: nothing answered"
-        );
-    }
 }

@@ -5,7 +5,8 @@
 
 use scorecheck_algebra::Score;
 
-use crate::figures::{is_auc, read_windows_with_auc, unsupported, Figures, ReportedAuc};
+pub use crate::figures::{read_ranges, Target};
+use crate::figures::{read_windows_with_auc, unsupported, Figures, ReportedAuc};
 use crate::folding;
 use crate::input::{self, Object};
 use crate::json::Json;
@@ -150,95 +151,6 @@ pub fn read_datasets_pooled(fields: &Object<'_>) -> Result<SingleMatrixRequest> 
         n = add(n, fnn, &evaluation.path)?;
     }
     finish(fields, p, n, false)
-}
-
-/// One score whose range is asked for.
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Target {
-    /// A score of the algebra, under the name the request used.
-    Score(Score, String),
-    /// The ROC AUC.
-    Auc,
-}
-
-impl Target {
-    /// The engine's name of the target.
-    pub fn engine(&self) -> scorecheck_single::RangeTarget {
-        match self {
-            Target::Score(score, _) => scorecheck_single::RangeTarget::Score(*score),
-            Target::Auc => scorecheck_single::RangeTarget::Auc,
-        }
-    }
-
-    /// The key of its entry in the result (`auc` for the AUC).
-    pub fn key(&self) -> String {
-        match self {
-            Target::Score(_, key) => key.clone(),
-            Target::Auc => "auc".into(),
-        }
-    }
-}
-
-/// Reads `ranges`: `"all"` or a list of score names (`auc` included).
-///
-/// # Errors
-///
-/// `InvalidValue` naming `ranges` (or `ranges[i]`) for anything but `"all"` or a non-empty
-/// list of names, `UnknownScore` naming `ranges[i]` for a name that is no score.
-pub fn read_ranges(value: Option<&Json>) -> Result<Option<Vec<Target>>> {
-    let Some(value) = value else {
-        return Ok(None);
-    };
-    let mut targets = Vec::new();
-    match value {
-        Json::String(s) if s == "all" => {
-            targets.extend(
-                Score::BASE
-                    .iter()
-                    .map(|s| Target::Score(*s, s.abbreviation().to_string())),
-            );
-            targets.push(Target::Auc);
-        }
-        Json::Array(items) if !items.is_empty() => {
-            for (i, item) in items.iter().enumerate() {
-                let field = input::index("ranges", i);
-                let Some(name) = item.as_str() else {
-                    return Err(Error::new(
-                        ErrorKind::InvalidValue,
-                        Some(&field),
-                        "expected a score name such as \"mcc\"",
-                    ));
-                };
-                if name.eq_ignore_ascii_case("all") {
-                    return Err(Error::new(
-                        ErrorKind::InvalidValue,
-                        Some(&field),
-                        "\"all\" asks for every score as the whole value, not in a list: write \"ranges\": \"all\"",
-                    ));
-                }
-                let target = if is_auc(name) {
-                    Target::Auc
-                } else {
-                    let score = Score::from_name(name).map_err(|e| {
-                        Error::new(ErrorKind::UnknownScore, Some(&field), e.to_string())
-                    })?;
-                    Target::Score(score, name.to_string())
-                };
-                if !targets.contains(&target) {
-                    targets.push(target);
-                }
-            }
-        }
-        _ => {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some("ranges"),
-                "expected \"all\" or a list of score names, like [\"mcc\", \"f1p\", \"auc\"]",
-            ))
-        }
-    }
-    Ok(Some(targets))
 }
 
 /// How many smallest repairs are listed by default.
