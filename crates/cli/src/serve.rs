@@ -46,6 +46,7 @@ const LIMITS: Limits = Limits {
     max_body: MAX_BODY,
     read_timeout: Duration::from_secs(10),
     write_timeout: Duration::from_secs(10),
+    patience: Duration::from_secs(1),
 };
 
 /// The page's policy: inline script and style only, fetches to this server only, and no

@@ -491,6 +491,57 @@ fn connections_beyond_the_limit_are_refused_503() {
 }
 
 #[test]
+fn clients_trickling_their_requests_cannot_keep_a_full_server_from_answering() {
+    let mut server = Server::start();
+    // The server's 256 connections taken by clients sending a byte of their head now and
+    // then (a slow-loris): once they have spent a second without a whole request, each new
+    // connection closes the oldest of them with 503 and is served.
+    let mut held: Vec<TcpStream> = (0..256)
+        .map(|_| {
+            let mut stream = server.connect();
+            stream.write_all(b"P").expect("send");
+            stream
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(1500));
+    for stream in &mut held {
+        let _ = stream.write_all(b"O");
+    }
+    for _ in 0..5 {
+        assert!(paper_is_answered(&server));
+    }
+    let (status, body) = server.exchange("GET", "/", b"");
+    assert_eq!(status, 200);
+    assert!(body.contains("id=\"verdict\""));
+    // At least one was closed to make room (each closed one frees its slot, so later requests
+    // may need none), at most one per request; the others time out with 408.
+    let deadline = Instant::now() + Duration::from_secs(40);
+    let mut closed = 0;
+    for stream in &mut held {
+        let mut answer = String::new();
+        stream
+            .set_read_timeout(Some(
+                deadline
+                    .saturating_duration_since(Instant::now())
+                    .max(Duration::from_millis(1)),
+            ))
+            .expect("timeout");
+        let _ = stream.read_to_string(&mut answer);
+        if answer.starts_with("HTTP/1.1 503") {
+            assert!(
+                answer.contains("had not sent its whole request"),
+                "{answer}"
+            );
+            closed += 1;
+        } else {
+            assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+        }
+    }
+    assert!((1..=6).contains(&closed), "{closed} closed");
+    assert!(server.alive());
+}
+
+#[test]
 fn many_connections_in_a_small_address_space_leave_the_server_alive() {
     // Under a small address space, 250 idle connections (each on its own thread) must not
     // take the server down: a connection thread reserves a small stack (checks run on

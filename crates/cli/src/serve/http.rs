@@ -6,7 +6,11 @@
 //! What it bounds, so that no client can hold the server or its memory:
 //! - connections at once ([`Limits::max_connections`]): each is served on its own thread, and
 //!   a connection beyond the bound, or one whose thread cannot be started, gets 503 from the
-//!   accept loop, which never stops;
+//!   accept loop, which never stops. A full server first makes room by closing (with 503) the
+//!   oldest connection that has spent more than [`Limits::patience`] without sending its whole
+//!   request, so that clients trickling bytes cannot keep out one that sends its request at
+//!   once; at most [`EVICTION_SLACK`] connections beyond the bound are served while the
+//!   closed ones end;
 //! - the head ([`Limits::max_head`] bytes, [`Limits::max_headers`] lines): 431 beyond either,
 //!   and the buffer never grows past the bound;
 //! - the body ([`Limits::max_body`] bytes): 413 before any of it is read;
@@ -14,10 +18,11 @@
 //!   the connection's start (408 otherwise, whatever the pace of the bytes), and a response
 //!   not taken within [`Limits::write_timeout`] is dropped.
 
+use std::collections::VecDeque;
 use std::io::{ErrorKind, Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// The budgets of the server.
@@ -35,7 +40,14 @@ pub struct Limits {
     pub read_timeout: Duration,
     /// Time for the client to take the response.
     pub write_timeout: Duration,
+    /// Time after which a connection still sending its request may be closed to make room
+    /// for a new one when the server is full.
+    pub patience: Duration,
 }
+
+/// Connections served beyond [`Limits::max_connections`] while the ones closed to make room
+/// for them end (each ends as soon as its thread sees the connection closed).
+pub const EVICTION_SLACK: usize = 64;
 
 /// A request that was read whole.
 pub struct Request {
@@ -141,6 +153,7 @@ const CONNECTION_STACK: usize = 128 << 10;
 /// Accepts connections for ever (a failed accept is waited out); never panics on a client.
 pub fn serve(listener: &TcpListener, limits: Limits, handler: Arc<dyn Handler>) {
     let open = Arc::new(AtomicUsize::new(0));
+    let reading = Arc::new(Reading::default());
     for stream in listener.incoming() {
         let stream = match stream {
             Ok(stream) => stream,
@@ -152,7 +165,10 @@ pub fn serve(listener: &TcpListener, limits: Limits, handler: Arc<dyn Handler>) 
             }
         };
         let slot = Slot::take(&open);
-        if slot.count > limits.max_connections {
+        if slot.count > limits.max_connections
+            && (slot.count > limits.max_connections + EVICTION_SLACK
+                || !reading.close_oldest(limits.patience, handler.as_ref()))
+        {
             refuse(
                 &stream,
                 handler.as_ref(),
@@ -165,15 +181,18 @@ pub fn serve(listener: &TcpListener, limits: Limits, handler: Arc<dyn Handler>) 
         }
         // A copy of the descriptor answers 503 when no thread can be started for it.
         let spare = stream.try_clone().ok();
+        let ticket = reading.add(&stream);
         let worker = Arc::clone(&handler);
+        let readers = Arc::clone(&reading);
         let spawned = std::thread::Builder::new()
             .name("scorecheck-serve".into())
             .stack_size(CONNECTION_STACK)
             .spawn(move || {
-                connection(stream, &limits, worker.as_ref());
+                connection(stream, &limits, worker.as_ref(), || readers.remove(ticket));
                 drop(slot);
             });
         if spawned.is_err() {
+            reading.remove(ticket);
             if let Some(spare) = spare {
                 refuse(
                     &spare,
@@ -182,6 +201,66 @@ pub fn serve(listener: &TcpListener, limits: Limits, handler: Arc<dyn Handler>) 
                 );
             }
         }
+    }
+}
+
+/// The connections still sending their request, oldest first, each with a second handle to
+/// close it by.
+#[derive(Default)]
+struct Reading {
+    inner: Mutex<ReadingList>,
+}
+
+#[derive(Default)]
+struct ReadingList {
+    next: u64,
+    connections: VecDeque<(u64, Instant, TcpStream)>,
+}
+
+impl Reading {
+    /// Registers a connection whose request is being read: its ticket (none when the
+    /// descriptor cannot be copied, and then the connection cannot be closed to make room).
+    fn add(&self, stream: &TcpStream) -> Option<u64> {
+        let copy = stream.try_clone().ok()?;
+        let mut list = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
+        let ticket = list.next;
+        list.next += 1;
+        list.connections.push_back((ticket, Instant::now(), copy));
+        Some(ticket)
+    }
+
+    /// The connection's request was read (or refused, or the client left): it is no longer
+    /// one to close.
+    fn remove(&self, ticket: Option<u64>) {
+        let Some(ticket) = ticket else { return };
+        let mut list = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(at) = list.connections.iter().position(|(t, _, _)| *t == ticket) {
+            list.connections.remove(at);
+        }
+    }
+
+    /// Closes with 503 the oldest connection that has been sending its request for longer
+    /// than `patience`; whether there was one.
+    fn close_oldest(&self, patience: Duration, handler: &dyn Handler) -> bool {
+        let stream = {
+            let mut list = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
+            match list.connections.front() {
+                Some((_, started, _)) if started.elapsed() >= patience => {
+                    list.connections.pop_front().map(|(_, _, stream)| stream)
+                }
+                _ => None,
+            }
+        };
+        let Some(stream) = stream else { return false };
+        refuse(
+            &stream,
+            handler,
+            &format!(
+                "the server was full and this connection had not sent its whole request after {} s; send the whole request at once",
+                patience.as_secs_f64()
+            ),
+        );
+        true
     }
 }
 
@@ -217,10 +296,12 @@ fn refuse(stream: &TcpStream, handler: &dyn Handler, message: &str) {
     let _ = stream.shutdown(Shutdown::Both);
 }
 
-/// Reads one request, answers it and closes.
-fn connection(mut stream: TcpStream, limits: &Limits, handler: &dyn Handler) {
+/// Reads one request (then calls `read`), answers it and closes.
+fn connection(mut stream: TcpStream, limits: &Limits, handler: &dyn Handler, read: impl FnOnce()) {
     let deadline = Instant::now() + limits.read_timeout;
-    let (response, head_only) = match read_request(&mut stream, limits, deadline) {
+    let request = read_request(&mut stream, limits, deadline);
+    read();
+    let (response, head_only) = match request {
         Ok(request) => (handler.answer(&request), request.method == "HEAD"),
         Err(Unread::Answer(status, message)) => (handler.refusal(status, &message), false),
         Err(Unread::Gone) => return,
