@@ -714,8 +714,9 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
             Some(Protocol::KFold { .. } | Protocol::RepeatedKFold { .. })
         );
     // A row's own matrix or report's supports, where the text says figures are means over
-    // runs, seeds or folds, may be a rounded mean matrix: its checks are information only.
-    let means = own_counts && row.averaged.is_some();
+    // runs, seeds or folds, may be a rounded mean matrix, and where it says counts are of
+    // another split, another set's: its checks are information only.
+    let means = own_counts && row.counts_doubt.is_some();
     let finding = if stated
         && !means
         && !table_matrix_under_folds

@@ -911,6 +911,7 @@ pub(crate) fn read(
         tables,
         text: running,
         more_tables,
+        code: String::new(),
     })
 }
 

@@ -185,10 +185,11 @@ pub struct Row {
     pub percent: bool,
     /// What was uncertain, `; `-separated.
     pub note: String,
-    /// The sentence of the text (or the table's caption or heading) saying figures are
-    /// summarised over runs, seeds, folds or splits, if any: the row's own counts (its
-    /// confusion matrix, its report's supports) may then be means, not one test set's.
-    pub averaged: Option<String>,
+    /// The sentence of the text (or the table's caption or heading) that puts the row's own
+    /// counts (its confusion matrix, its report's supports) in doubt as its figures' one test
+    /// set, if any: figures summarised over runs, seeds, folds or splits (the counts may be
+    /// means), or counts said to be of another split (validation, training) than the figures.
+    pub counts_doubt: Option<String>,
 }
 
 impl Row {
@@ -385,6 +386,10 @@ pub(crate) struct Document {
     pub text: String,
     /// Whether tables past [`Limits::max_tables`] were left unread.
     pub more_tables: bool,
+    /// Sentences saying what the document's code does (`The code runs a 5-fold
+    /// cross-validation`): they can contradict the text's protocol, never state one alone (a
+    /// README's code may tune by cross-validation and report a hold-out).
+    pub code: String,
 }
 
 impl Document {
@@ -545,14 +550,44 @@ fn subset_sentence(text: &str) -> Option<String> {
     })
 }
 
+/// The text's protocol, made ambiguous when the document's code states another (a hold-out
+/// in the prose, a 5-fold `cross_val_predict` in the code): which one the figures are of is
+/// not known. The code alone states none.
+fn with_code(text: Stated, code: &str) -> Stated {
+    let (Some(said), Some(coded)) = (&text.protocol, stated(code).protocol) else {
+        return text;
+    };
+    let same = match (said, &coded) {
+        (Protocol::KFold { folds: a }, Protocol::KFold { folds: b })
+        | (
+            Protocol::RepeatedKFold { folds: a, .. },
+            Protocol::KFold { folds: b } | Protocol::RepeatedKFold { folds: b, .. },
+        ) => a.is_none() || b.is_none() || a == b,
+        (a, b) => a == b,
+    };
+    if same {
+        return text;
+    }
+    let code_sentence = code.split("\n\n").next().unwrap_or_default().trim();
+    Stated {
+        protocol: None,
+        sentence: String::new(),
+        ambiguous: Some(format!(
+            "the text states several protocols: {:?}; {code_sentence:?}",
+            text.sentence
+        )),
+    }
+}
+
 fn rows_of(
     document: &Document,
     source: &str,
     limits: &Limits,
     unread: &mut Vec<Unread>,
 ) -> Vec<Row> {
-    let document_protocol = stated(&document.text);
+    let document_protocol = with_code(stated(&document.text), &document.code);
     let averaged_document = protocol::averaged_over_runs(&document.text);
+    let counts_elsewhere = protocol::counts_of_another_split(&document.text);
     let averaged_in_text = interpret::text_averages_classes(&document.text);
     let other_versions = versions_source(&document.text);
     let subset = subset_sentence(&document.text);
@@ -763,6 +798,19 @@ fn rows_of(
                     "the text summarises figures over runs or folds ({short:?}): the row's own counts may be means, so scan makes no finding of them"
                 ));
             }
+            let other_split = (own_counts && averaged.is_none())
+                .then(|| {
+                    protocol::counts_of_another_split(&table.caption)
+                        .or_else(|| protocol::counts_of_another_split(&table.heading))
+                        .or_else(|| counts_elsewhere.clone())
+                })
+                .flatten();
+            if let Some(sentence) = &other_split {
+                let short: String = sentence.chars().take(120).collect();
+                notes.push(format!(
+                    "the text says counts are of another split ({short:?}): the row's own counts may not be its figures' matrix, so scan makes no finding of them"
+                ));
+            }
             rows.push(Row {
                 source: source.to_string(),
                 table: id.clone(),
@@ -788,7 +836,7 @@ fn rows_of(
                 scores: r.scores,
                 percent: r.percent,
                 note: notes.join("; "),
-                averaged,
+                counts_doubt: averaged.or(other_split),
             });
         }
     }

@@ -96,6 +96,12 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                         "The classification reports may be averaged over the folds (classification_report per fold in the code).\n\n",
                     );
                 }
+                // A k-fold cross-validation in the code (`StratifiedKFold(n_splits=5)`,
+                // `cross_val_predict(..., cv=10)`) is a protocol statement as much as the
+                // prose's: beside a prose hold-out, the text states two.
+                if let Some(sentence) = code_cross_validation(&lower) {
+                    document.code.push_str(&sentence);
+                }
                 if let Some(kind) = code_averaging(&block) {
                     document.text.push_str(&format!(
                         "Precision, recall and F1 are {kind} averaged (average=\"{kind}\" in the code).\n\n"
@@ -242,6 +248,37 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
         limits,
     );
     Ok(document)
+}
+
+/// A sentence saying that a code block (lower-cased) cross-validates, with its number of
+/// folds where the code gives one (`n_splits=5`, `cv=10`, `KFold(10`), if it does.
+fn code_cross_validation(lower: &str) -> Option<String> {
+    const CALLS: &[&str] = &[
+        "kfold(",
+        "cross_val_predict(",
+        "cross_val_score(",
+        "cross_validate(",
+        "n_splits",
+    ];
+    if !CALLS.iter().any(|call| lower.contains(call)) {
+        return None;
+    }
+    let squeezed: String = lower.chars().filter(|c| !c.is_whitespace()).collect();
+    let folds = ["n_splits=", "cv=", "kfold(", "n_folds="]
+        .iter()
+        .flat_map(|key| squeezed.match_indices(key).map(|(at, _)| at + key.len()))
+        .filter_map(|at| {
+            let digits: String = squeezed[at..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            digits.parse::<u64>().ok().filter(|k| (2..=100).contains(k))
+        })
+        .next();
+    Some(match folds {
+        Some(k) => format!("The code runs a {k}-fold cross-validation (in the code).\n\n"),
+        None => "The code runs a k-fold cross-validation (in the code).\n\n".to_string(),
+    })
 }
 
 /// The averaging a code block asks of scikit-learn's precision, recall or F1

@@ -281,6 +281,54 @@ pub(crate) fn averaged_over_runs(text: &str) -> Option<String> {
     })
 }
 
+/// The first sentence saying a table's counts are of another split than its test set
+/// (`The confusion-matrix columns are counted on the validation set`, `TP and FP on the
+/// training data`): a row's own counts may then not be its figures' matrix. Read clause by
+/// clause, so that `the matrices are the test set's; we tuned on the validation set` is not.
+pub(crate) fn counts_of_another_split(text: &str) -> Option<String> {
+    const COUNTS: &[&str] = &[
+        "confusion",
+        "tp",
+        "fp",
+        "fn",
+        "tn",
+        "count",
+        "counts",
+        "counted",
+        "positives",
+        "negatives",
+    ];
+    const SPLITS: &[&str] = &[
+        "validation",
+        "training",
+        "train",
+        "development",
+        "dev",
+        "tuning",
+    ];
+    sentences(text).take(20_000).find(|sentence| {
+        let lower = sentence.to_lowercase();
+        lower
+            .split([';', ',', ':'])
+            .flat_map(|clause| clause.split(" while "))
+            .flat_map(|clause| clause.split(" whereas "))
+            .flat_map(|clause| clause.split(" but "))
+            .any(|clause| {
+                // `cross-validation` is no validation split.
+                let words: Vec<&str> = clause
+                    .split(|c: char| !c.is_alphanumeric() && c != '-')
+                    .filter(|w| !w.is_empty())
+                    .collect();
+                let has = |list: &[&str]| words.iter().any(|w| list.contains(w));
+                let split = words
+                    .iter()
+                    .enumerate()
+                    .any(|(i, w)| SPLITS.contains(w) && (i == 0 || words[i - 1] != "cross"));
+                has(COUNTS) && split && !words.iter().any(|w| w.starts_with("test"))
+            })
+    })
+}
+
 /// The protocol one sentence states, repetitions included.
 fn in_sentence(sentence: &str) -> Option<Protocol> {
     let lower = sentence
