@@ -727,9 +727,17 @@ pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
             .find(|(s, _)| *s == score)
             .map(|(_, v)| v.clone())
     };
+    // A perfect row (accuracy 1 or 100 %) has every rate 1, binary or averaged: it tells
+    // no averaging.
+    let perfect = |row: &TableRow| {
+        printed(row, "acc").is_some_and(|acc| {
+            let m = value::magnitude(&acc);
+            m == 1.0 || (row.percent && m == 100.0)
+        })
+    };
     let with_both: Vec<&TableRow> = rows
         .iter()
-        .filter(|r| printed(r, "acc").is_some() && printed(r, "sens").is_some())
+        .filter(|r| printed(r, "acc").is_some() && printed(r, "sens").is_some() && !perfect(r))
         .collect();
     // One row is enough when its figures have three significant digits or more: a binary
     // recall matches the accuracy to that precision only when the specificity does too.
@@ -749,7 +757,7 @@ pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
     };
     // Precision, recall and accuracy printed equal in one row are micro averages over the
     // classes (each equals the accuracy): a binary model's match only by chance.
-    let micro = rows.iter().any(|r| {
+    let micro = rows.iter().filter(|r| !perfect(r)).any(|r| {
         let acc = printed(r, "acc");
         acc.is_some() && printed(r, "sens") == acc && printed(r, "ppv") == acc
     });
@@ -2229,6 +2237,18 @@ fn matrix_of(f: &Frame, values: &[GridCell]) -> Option<[u64; 4]> {
 /// written as a percentage by moving its decimal point, which keeps its rounding exactly
 /// when it has at least two decimals.
 fn settle_scale(row: &mut TableRow) {
+    // A figure over 100 is no rate's, as a fraction or a percentage (`768` under `# rec`, a
+    // count whose header was taken for a score's): not read, whatever the row's scale.
+    let notes = &mut row.notes;
+    row.scores.retain(|(s, v)| {
+        let rate = bounded_by_one(s) && value::magnitude(v).abs() > 100.0;
+        if rate {
+            notes.push(format!(
+                "{s} {v} is above 100 %, no value of a rate: not read"
+            ));
+        }
+        !rate
+    });
     // A cell's own `%` says the row is in percent even below 1 (`0.80\%`): its other figures
     // at most 1 are fractions then.
     let above = row

@@ -664,6 +664,16 @@ const SUFFIX_OTHER: &[&str] = &[
 /// makes it another quantity (`Macro`, `Δ`), split words and words of the same quantity left
 /// out of the qualifier.
 fn qualified(score: &'static str, prefix: &[&str]) -> Option<(&'static str, String)> {
+    // `# rec`, `No. rec`, `Number of positives`: a count of items, not a score.
+    if prefix.first().is_some_and(|w| {
+        w.starts_with('#')
+            || matches!(
+                w.to_lowercase().trim_end_matches('.'),
+                "no" | "nb" | "num" | "number" | "n" | "count"
+            )
+    }) {
+        return None;
+    }
     {
         let lowered: Vec<String> = prefix
             .iter()

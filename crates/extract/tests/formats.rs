@@ -1977,3 +1977,41 @@ fn weka_summaries_with_a_matrix_one_class_runs_and_training_runs() {
     assert_eq!(rows[0].method, "NaiveBayes");
     assert!(rows[0].note.contains("training data"), "{rows:?}");
 }
+
+#[test]
+fn a_perfect_row_tells_no_class_averaging_and_counts_are_no_scores() {
+    // Every rate of a perfect row is 1, binary or averaged: the other rows keep their
+    // sensitivity, specificity and predictive values.
+    let md = "| Allele | ACC (%) | SEN (%) | SPE (%) | PPV (%) | NPV (%) |\n| --- | --- | --- | --- | --- | --- |\n| 01:01 | 98.1 | 100.0 | 97.5 | 92.3 | 100.0 |\n| 03:01 | 100.0 | 100.0 | 100.0 | 100.0 | 100.0 |\n";
+    let rows = extract(md, Format::Markdown, "a.md").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(
+        scores(&rows[0]),
+        vec![
+            ("acc", "98.1"),
+            ("sens", "100.0"),
+            ("spec", "97.5"),
+            ("ppv", "92.3"),
+            ("npv", "100.0")
+        ]
+    );
+    // `# rec` counts records (768 is Pima's): no recall, and no column group `#`.
+    let md = "Results of 10-fold cross-validation.\n\n| Dataset | # rec | Accuracy |\n|---|---|---|\n| Pima | 768 | 75.1 |\n";
+    let rows = extract(md, Format::Markdown, "b.md").unwrap();
+    assert_eq!(
+        who_and_scores(&rows),
+        vec![("Pima", "", vec![("acc", "75.1")])]
+    );
+    // Under a header taken for a score's, a figure over 100 is no rate's: not read.
+    let md = "| Dataset | Rec. | Accuracy |\n|---|---|---|\n| Pima | 768 | 75.1 |\n";
+    let rows = extract(md, Format::Markdown, "c.md").unwrap();
+    assert_eq!(
+        who_and_scores(&rows),
+        vec![("Pima", "", vec![("acc", "75.1")])]
+    );
+    assert!(
+        rows[0].note.contains("sens 768 is above 100 %"),
+        "{}",
+        rows[0].note
+    );
+}
