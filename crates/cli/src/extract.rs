@@ -652,10 +652,10 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
     // as positive (some take the majority): a finding must hold with the roles swapped too.
     // A row's own matrix or report says which is which.
     let own_counts = report || row.matrix.is_some();
-    // Libraries print 0 where a score is undefined (scikit-learn's precision, F1 and MCC of
-    // a classifier predicting one class): a finding must also hold without the scores printed
-    // as 0 that such a convention could have written.
-    let zeros = library_zeros(row);
+    // Libraries print 0 (or, asked, 1) where a score is undefined (scikit-learn's precision,
+    // F1 and MCC of a classifier predicting one class): a finding must also hold without the
+    // scores printed as such a convention could have written them.
+    let zeros = library_placeholders(row);
     let robust = || {
         ran.iter().all(|(check, folds)| {
             let text = request_rounded(row, check, p, n, *folds, Some("any"));
@@ -734,17 +734,21 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
     (verdicts, finding)
 }
 
-/// The row's scores printed as 0 that a library prints where they are undefined (precision
-/// and NPV with nothing predicted in their class, F1 with no item of it, MCC and
-/// markedness with one class predicted): 0 may then be no value of the matrix.
-fn library_zeros(row: &Row) -> Vec<&'static str> {
+/// The row's scores printed as a value that a library prints where they are undefined: 0
+/// (precision and NPV with nothing predicted in their class, F1 with no item of it, MCC and
+/// markedness with one class predicted), or 1 for precision and NPV (scikit-learn's
+/// `zero_division=1`): such a figure may be no value of the matrix.
+fn library_placeholders(row: &Row) -> Vec<&'static str> {
+    let one = if row.percent { 100.0 } else { 1.0 };
     row.scores
         .iter()
         .filter(|(score, value)| {
+            let value = value.trim().parse::<f64>();
             matches!(
                 *score,
                 "ppv" | "npv" | "f1p" | "f1n" | "mcc" | "mk" | "fdr" | "for"
-            ) && value.trim().parse::<f64>().is_ok_and(|v| v == 0.0)
+            ) && value.as_ref().is_ok_and(|v| *v == 0.0)
+                || matches!(*score, "ppv" | "npv") && value.is_ok_and(|v| v == one)
         })
         .map(|(score, _)| *score)
         .collect()
