@@ -536,6 +536,8 @@ fn caption_averages_classes(caption: &str) -> bool {
     words.windows(2).any(|pair| {
         pair[0] == "weighted" && matches!(pair[1], "average" | "averages" | "averaged" | "avg")
     }) || words.iter().any(|w| matches!(*w, "macro" | "micro"))
+        // `(weighted F1)`, `(support-weighted F1)`, `F1 averaged over both classes`.
+        || text_averages_classes(caption).is_some()
 }
 
 /// The first phrase of a document's text that names a score averaged over the classes
@@ -607,9 +609,12 @@ pub(crate) fn text_averages_classes(text: &str) -> Option<String> {
             "f1" | "f" | "fscore" | "f1score" | "precision" | "recall" | "sensitivity" | "ppv"
         )
     };
-    let found = words.windows(3).find_map(|w| {
+    // Windows of three words, and the last two (`... weighted F1` at the end).
+    let found = (0..words.len().saturating_sub(1)).find_map(|i| {
+        let w = &words[i..(i + 3).min(words.len())];
+        let third = w.get(2).copied().unwrap_or_default();
         let near = (averaging(w[0])
-            && (score(w[1]) || (w[1].starts_with("averag") && score(w[2]))))
+            && (score(w[1]) || (w[1].starts_with("averag") && score(third))))
             || (score(w[0]) && averaging(w[1]));
         near.then(|| w.join(" "))
     });

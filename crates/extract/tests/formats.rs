@@ -2015,3 +2015,22 @@ fn a_perfect_row_tells_no_class_averaging_and_counts_are_no_scores() {
         rows[0].note
     );
 }
+
+#[test]
+fn a_caption_naming_a_class_average_at_its_end_drops_the_averaged_scores() {
+    for said in [
+        "weighted F1",
+        "support-weighted F1",
+        "F1 averaged over both classes",
+    ] {
+        let tex = format!(
+            "\\section{{Results}}\nWe use stratified 5-fold cross-validation on ecoli1.\n\\begin{{table}}\n\\caption{{Results on ecoli1 ({said}).}}\n\\begin{{tabular}}{{lccc}}\nMethod & Accuracy & Recall & F1-score \\\\\n\\hline\nB & 0.9226 & 0.7792 & 0.9211 \\\\\n\\end{{tabular}}\n\\end{{table}}\n"
+        );
+        let rows = extract(&tex, Format::Latex, "w.tex").unwrap();
+        assert_eq!(
+            scores(&rows[0]),
+            vec![("acc", "0.9226")],
+            "{said}: {rows:?}"
+        );
+    }
+}
