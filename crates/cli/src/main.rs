@@ -335,7 +335,10 @@ fn argument_error(error: &clap::Error) -> ExitCode {
         error.exit();
     }
     let _ = error.print();
-    let args: Vec<String> = std::env::args().collect();
+    // `args_os`: an argument that is not UTF-8 (clap's error above names it) must not panic.
+    let args: Vec<String> = std::env::args_os()
+        .map(|arg| arg.to_string_lossy().into_owned())
+        .collect();
     let json = args
         .windows(2)
         .any(|pair| pair[0] == "--format" && pair[1] == "json")

@@ -251,6 +251,35 @@ fn hostile_requests_are_answered_in_bounded_time_and_memory() {
 }
 
 #[test]
+fn an_argument_that_is_not_utf8_is_an_error_not_a_panic() {
+    use std::os::unix::ffi::OsStrExt;
+    let bad = std::ffi::OsStr::from_bytes(b"\xff");
+    for args in [
+        vec![
+            std::ffi::OsStr::new("datasets"),
+            std::ffi::OsStr::new("--search"),
+            bad,
+        ],
+        vec![
+            std::ffi::OsStr::new("check"),
+            std::ffi::OsStr::new("--format"),
+            std::ffi::OsStr::new("json"),
+            std::ffi::OsStr::new("--p"),
+            bad,
+        ],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_scorecheck"))
+            .args(&args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(stderr.contains("UTF-8"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
 fn a_failed_write_to_stdout_is_an_error_and_a_closed_pipe_is_not() {
     // `> /dev/full` (a full disk): said on stderr, exit 2, whatever the command.
     let Ok(full) = std::fs::File::create("/dev/full") else {
