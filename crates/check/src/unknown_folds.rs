@@ -273,7 +273,7 @@ pub fn split_fold_configurations(
     parts: u64,
 ) -> Result<Vec<(String, String)>> {
     let count = count_fold_configurations(p, n, k, repeats, scores)?;
-    Ok(decimal_ranges(&count, parts))
+    decimal_ranges(&count, parts)
 }
 
 /// `parts` ranges of the configuration indices of an unknown-folds request that has been
@@ -285,14 +285,30 @@ pub(crate) fn split_configurations(
 ) -> Result<Vec<(String, String)>> {
     let space = space(&read.experiment, &Limits::default())?;
     let count = space.map(|s| s.count()).unwrap_or_default();
-    Ok(decimal_ranges(&count, parts))
+    decimal_ranges(&count, parts)
 }
 
-fn decimal_ranges(count: &BigUint, parts: u64) -> Vec<(String, String)> {
-    scorecheck_folds::split_ranges(count, parts)
+/// Digits of the ranges' decimal indices that one split may write (16 million: about 100 MB
+/// while they are formed): `parts` ranges of indices with thousands of digits each would
+/// otherwise take gigabytes.
+pub(crate) const MAX_SPLIT_DIGITS: u64 = 16_000_000;
+
+fn decimal_ranges(count: &BigUint, parts: u64) -> Result<Vec<(String, String)>> {
+    // Decimal digits of the count, at least (bits · log10 2, rounded up, plus one).
+    let digits = count.bits().saturating_mul(30_103).div_ceil(100_000) + 1;
+    let ranges = parts.min(u64::try_from(count).unwrap_or(u64::MAX));
+    if ranges.saturating_mul(2).saturating_mul(digits) > MAX_SPLIT_DIGITS {
+        let most = (MAX_SPLIT_DIGITS / 2 / digits).max(1);
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            Some("parts"),
+            format!("{parts} ranges of indices with up to {digits} digits each would write {} digits, more than the {MAX_SPLIT_DIGITS} a split writes; give at most {most} parts", ranges.saturating_mul(2).saturating_mul(digits)),
+        ));
+    }
+    Ok(scorecheck_folds::split_ranges(count, parts)
         .into_iter()
         .map(|(start, end)| (start.to_string(), end.to_string()))
-        .collect()
+        .collect())
 }
 
 /// Answers an unknown-folds request that has been read: the search of its range (or every

@@ -358,3 +358,22 @@ fn a_configuration_range_is_read_strictly() {
     let result = answer(request);
     assert_eq!(result["configurations_range"]["end"], "109");
 }
+
+#[test]
+fn a_split_too_large_to_write_is_refused_naming_parts() {
+    // 10^6 ranges of indices with thousands of digits each once took gigabytes.
+    let error = scorecheck::split_fold_configurations(5000, 5000, 100, 100, &[], 1_000_000)
+        .expect_err("too large");
+    assert_eq!(error.field(), Some("parts"));
+    assert!(
+        error.message().contains("give at most"),
+        "{}",
+        error.message()
+    );
+    // A split within the bound is answered, and a small space with many parts gives one
+    // range per configuration.
+    let ranges = scorecheck::split_fold_configurations(5000, 5000, 100, 100, &[], 1000).unwrap();
+    assert_eq!(ranges.len(), 1000);
+    let ranges = scorecheck::split_fold_configurations(6, 6, 2, 1, &[], 1_000_000).unwrap();
+    assert!(ranges.len() < 100, "{}", ranges.len());
+}

@@ -121,7 +121,7 @@ fn split_configurations(args: &SplitArgs) -> anyhow::Result<Vec<(String, String)
     let ranges = match (&args.request, &args.space) {
         (Some(file), _) => {
             let text = crate::read_input(Some(file))?;
-            scorecheck::split_request_configurations(&text, args.parts)?
+            scorecheck::split_request_configurations(&text, args.parts)
         }
         (
             None,
@@ -139,12 +139,16 @@ fn split_configurations(args: &SplitArgs) -> anyhow::Result<Vec<(String, String)
             *repeats,
             &parse_scores(scores)?,
             args.parts,
-        )?,
+        ),
         (None, _) => anyhow::bail!(
             "give --request FILE (an unknown-folds request) or --p, --n and --k (and --scores, as the request reports them: they decide the pruning rules)"
         ),
     };
-    Ok(ranges)
+    // The facade names its argument; here it is a flag.
+    ranges.map_err(|e| match e.field() {
+        Some("parts") => anyhow::anyhow!("--parts: {}", e.message()),
+        _ => anyhow::Error::new(e),
+    })
 }
 
 /// The space of `folds split` without a request: `folds count`'s flags, optional here.
