@@ -389,6 +389,9 @@ fn read_samples(path: &Path, args: &EvalArgs, deadline: &Deadline) -> anyhow::Re
         let (Some(label), Some(score)) = (&cells[0], &cells[1]) else {
             bail!("{place}: a column is missing");
         };
+        // Spaces around a label are no part of it, in JSON strings as in CSV cells (`" 1"`
+        // is the positive label 1, not a negative).
+        let label = label.trim();
         if label.is_empty() {
             bail!(
                 "{}: the label is empty; give every sample its label (or remove the row)",

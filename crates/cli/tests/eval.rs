@@ -555,3 +555,12 @@ fn flags_that_would_change_nothing_are_refused_by_name() {
         assert_eq!(out.status.code(), Some(0), "{flags:?}: {}", stderr(&out));
     }
 }
+
+#[test]
+fn spaces_around_a_json_label_are_trimmed_as_in_csv() {
+    let input = data("eval_spaced_labels.jsonl");
+    let out = eval(&["--input", &input, "--auc", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // `" 1"` and `"1 "` are the positive label: 2 positives, 2 negatives, 3 of 4 pairs won.
+    assert_eq!(json(&out)["auc"]["exact"], "3/4");
+}
