@@ -394,9 +394,11 @@ pub(crate) fn standard_deviation_thresholds(
             upper: None,
         };
     }
+    // numpy's `np.mean` and `np.std` (pairwise sums), as NannyML computes them: a threshold
+    // one ulp off flips the alert of an estimate on it.
     let n = values.len() as f64;
-    let mean = values.iter().sum::<f64>() / n;
-    let std = (values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / n).sqrt();
+    let mean = crate::numpy_sum::numpy_sum(values.len(), &|i| values[i]) / n;
+    let std = crate::sampling_error::population_std(values);
     let (mut lower, mut upper) = (mean - 3.0 * std, mean + 3.0 * std);
     if let Some(floor) = limits.0 {
         if lower <= floor {
@@ -624,6 +626,19 @@ mod tests {
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Arc;
+
+    #[test]
+    fn thresholds_are_numpys_to_the_last_bit() {
+        // Chunk values whose mean is 1/2 and standard deviation exactly 1/6: numpy (and so
+        // NannyML) gives a lower threshold of 0, and an estimate of 0 raises no alert. A row
+        // order sum once gave 1.1e-16 and an alert on every chunk estimated at 0.
+        let (h, s, t) = (0.5, 1.0 / 6.0, 2.0 / 3.0);
+        let values = [h, h, s, t, t, 1.0 / 3.0, h, 1.0 / 3.0, t, t];
+        let thresholds = standard_deviation_thresholds(&values, (Some(0.0), Some(1.0)));
+        assert_eq!(thresholds.lower, Some(0.0));
+        let thresholds = standard_deviation_thresholds(&values, (None, None));
+        assert_eq!(thresholds.lower.map(f64::to_bits), Some(0.0f64.to_bits()));
+    }
 
     fn reference() -> Sample {
         let probabilities: Vec<f64> = (0..400).map(|i| f64::from(i % 100) / 100.0).collect();

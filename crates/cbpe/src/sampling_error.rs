@@ -13,6 +13,7 @@
 //! shares of all rows, std / √(n·fraction) otherwise; the business value keeps the standard
 //! deviation of the rows' values and SE = std·√n for the total, std / √n per prediction.
 
+use crate::numpy_sum::numpy_sum;
 use scorecheck_algebra::Score;
 
 use crate::calibration::SplitMix64;
@@ -61,11 +62,13 @@ impl Components {
     }
 }
 
-/// Population standard deviation (numpy's default, ddof = 0), mean first then squares.
+/// Population standard deviation as numpy's `np.std` computes it (ddof = 0): the mean by
+/// numpy's pairwise sum, then the pairwise sum of the squared deviations.
 pub(crate) fn population_std(values: &[f64]) -> f64 {
     let n = values.len() as f64;
-    let mean = values.iter().sum::<f64>() / n;
-    (values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / n).sqrt()
+    let mean = numpy_sum(values.len(), &|i| values[i]) / n;
+    let squares = numpy_sum(values.len(), &|i| (values[i] - mean) * (values[i] - mean));
+    (squares / n).sqrt()
 }
 
 /// Standard deviation of `ones` values 1 and `zeros` values 0.
