@@ -331,6 +331,203 @@ fn command(s: &[char], i: usize) -> (String, usize) {
     (s[i..j].iter().collect(), j)
 }
 
+/// A macro defined with arguments: how many, the first one's default when it is optional,
+/// and the body (`#1` ... `#9` standing for them).
+struct ArgumentMacro {
+    name: String,
+    count: usize,
+    default: Option<String>,
+    body: String,
+}
+
+/// `\newcommand{\name}[n][default]{body}` (and `renewcommand`, `providecommand`): the
+/// macros that take arguments.
+fn argument_macros(s: &[char]) -> Vec<ArgumentMacro> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < s.len() && out.len() < 10_000 {
+        if s[i] != '\\' {
+            i += 1;
+            continue;
+        }
+        let (name, after) = command(s, i + 1);
+        i = after;
+        if !matches!(
+            name.trim_end_matches('*'),
+            "newcommand" | "renewcommand" | "providecommand"
+        ) {
+            continue;
+        }
+        let mut j = after;
+        while j < s.len() && s[j].is_whitespace() {
+            j += 1;
+        }
+        let (macro_name, j) = if s.get(j) == Some(&'{') {
+            match group(s, j) {
+                Some((inner, end)) => (inner.trim().to_string(), end),
+                None => continue,
+            }
+        } else if s.get(j) == Some(&'\\') {
+            let (n, end) = command(s, j + 1);
+            (format!("\\{n}"), end)
+        } else {
+            continue;
+        };
+        let Some(name) = macro_name.strip_prefix('\\') else {
+            continue;
+        };
+        let bracket = |at: usize| -> Option<(String, usize)> {
+            let end = optional(s, at);
+            (end > at).then(|| {
+                let text: String = s[at..end].iter().collect();
+                let text = text.trim();
+                let inner = &text[1..text.len() - 1];
+                (inner.to_string(), end)
+            })
+        };
+        let Some((count, j)) = bracket(j) else {
+            continue;
+        };
+        let Ok(count) = count.trim().parse::<usize>() else {
+            continue;
+        };
+        let (default, j) = match bracket(j) {
+            Some((default, end)) => (Some(default), end),
+            None => (None, j),
+        };
+        if let Some((body, end)) = group(s, j) {
+            if (1..=9).contains(&count) {
+                out.push(ArgumentMacro {
+                    name: name.to_string(),
+                    count,
+                    default,
+                    body,
+                });
+            }
+            i = end;
+        }
+    }
+    out
+}
+
+/// The text with each use of a macro that takes arguments replaced by its body, the
+/// arguments put in (`\pick{0.9}` of `\newcommand{\pick}[2][0.1]{#1}` is `0.1`, as LaTeX
+/// prints it; `\twice{5}` of `{#1#1}` is `55`). A use nested in an argument or a body is
+/// expanded in the next of at most four passes; what is left after them, or past the size
+/// bound, is written `??` so that it is never read as the number in its argument.
+fn expand_argument_macros(text: &str, max_bytes: usize) -> String {
+    let s = chars(text);
+    let defined = argument_macros(&s);
+    if defined.is_empty() {
+        return text.to_string();
+    }
+    let mut text = text.to_string();
+    for pass in 0..=4 {
+        let s = chars(&text);
+        let mut out = String::with_capacity(text.len());
+        let mut used = false;
+        let mut i = 0;
+        while i < s.len() {
+            if s[i] != '\\' {
+                out.push(s[i]);
+                i += 1;
+                continue;
+            }
+            let (name, after) = command(&s, i + 1);
+            // Definitions are copied whole (their bodies hold `#1`, not uses).
+            if matches!(
+                name.trim_end_matches('*'),
+                "newcommand" | "renewcommand" | "providecommand"
+            ) {
+                let mut j = optional(
+                    &s,
+                    optional(&s, {
+                        let mut j = after;
+                        while j < s.len() && s[j].is_whitespace() {
+                            j += 1;
+                        }
+                        if s.get(j) == Some(&'\\') {
+                            command(&s, j + 1).1
+                        } else {
+                            group(&s, j).map_or(j, |(_, end)| end)
+                        }
+                    }),
+                );
+                j = group(&s, j).map_or(j, |(_, end)| end);
+                out.extend(&s[i..j]);
+                i = j;
+                continue;
+            }
+            let Some(m) = defined.iter().rev().find(|m| m.name == name) else {
+                out.extend(&s[i..after]);
+                i = after;
+                continue;
+            };
+            used = true;
+            let mut j = after;
+            let mut args: Vec<String> = Vec::new();
+            if let Some(default) = &m.default {
+                let end = optional(&s, j);
+                if end > j {
+                    let text: String = s[j..end].iter().collect();
+                    let text = text.trim();
+                    args.push(text[1..text.len() - 1].to_string());
+                } else {
+                    args.push(default.clone());
+                }
+                j = end;
+            }
+            while args.len() < m.count {
+                match group(&s, j) {
+                    Some((arg, end)) => {
+                        args.push(arg);
+                        j = end;
+                    }
+                    None => {
+                        // One token (`\twice5`): a character or a command.
+                        while j < s.len() && s[j].is_whitespace() {
+                            j += 1;
+                        }
+                        let end = if s.get(j) == Some(&'\\') {
+                            command(&s, j + 1).1
+                        } else {
+                            (j + 1).min(s.len())
+                        };
+                        args.push(s[j..end].iter().collect());
+                        j = end;
+                    }
+                }
+            }
+            if pass == 4 || out.len() + text.len() > max_bytes {
+                out.push_str("??");
+            } else {
+                let mut body = String::new();
+                let b = chars(&m.body);
+                let mut k = 0;
+                while k < b.len() {
+                    match (b[k], b.get(k + 1).and_then(|d| d.to_digit(10))) {
+                        ('#', Some(d)) if (1..=m.count).contains(&(d as usize)) => {
+                            body.push_str(&args[d as usize - 1]);
+                            k += 2;
+                        }
+                        (c, _) => {
+                            body.push(c);
+                            k += 1;
+                        }
+                    }
+                }
+                out.push_str(&body);
+            }
+            i = j;
+        }
+        text = out;
+        if !used {
+            break;
+        }
+    }
+    text
+}
+
 /// `\newcommand{\name}{number}`, `\newcommand\name{number}`, `\def\name{number}`: the
 /// macros that stand for a number.
 fn number_macros(text: &str) -> Vec<(String, String)> {
@@ -817,6 +1014,13 @@ pub(crate) fn read(
     let text = uncommented(text);
     let mut budget = limits.max_bytes.saturating_sub(text.len());
     let text = inputs(&text, limits, resolve, &mut Vec::new(), &mut budget)?;
+    // Expansion may at most double the text (or reach a megabyte), within the input bound.
+    let grown = text
+        .len()
+        .saturating_mul(2)
+        .max(1 << 20)
+        .min(limits.max_bytes);
+    let text = expand_argument_macros(&text, grown);
     let macros = number_macros(&text);
     let s = chars(&text);
     let floats = environments(&s, &is_table_float);
@@ -1105,6 +1309,35 @@ mod tests {
         assert_eq!((c.text.as_str(), c.rowspan), ("SVM", 2));
         let c = cell(r"\multirow{2}*{SVM}", &[]);
         assert_eq!((c.text.as_str(), c.rowspan), ("SVM", 2));
+    }
+
+    #[test]
+    fn macros_with_arguments_are_expanded_as_latex_prints_them() {
+        let expand = |t: &str| expand_argument_macros(t, 1 << 20);
+        // An optional first argument takes its default when the use gives none.
+        let t = expand(r"\newcommand{\pick}[2][0.1]{#1} A & \pick{0.9} \\");
+        assert!(t.ends_with(r"A & 0.1 \\"), "{t}");
+        assert!(expand(r"\newcommand{\pick}[2][0.1]{#1} \pick[0.3]{0.9}").ends_with(" 0.3"));
+        assert!(expand(r"\newcommand{\twice}[1]{#1#1} \twice{5}").ends_with(" 55"));
+        assert!(
+            expand(r"\newcommand*{\best}[1]{\textbf{#1}} \best{0.9}").ends_with(r" \textbf{0.9}")
+        );
+        // A body that drops its argument hides it.
+        assert!(expand(r"\newcommand{\hide}[1]{} x\hide{0.91}y").ends_with(" xy"));
+        // Nested uses expand in later passes; a macro that never stops is cut to `??`.
+        assert!(expand(r"\newcommand{\b}[1]{[#1]} \b{\b{2}}").ends_with(" [[2]]"));
+        let t = expand(r"\newcommand{\loop}[1]{\loop{#1}} \loop{0.5}");
+        assert!(t.ends_with(" ??"), "{t}");
+        // A body that multiplies itself stops at the size bound.
+        let t = expand_argument_macros(
+            r"\newcommand{\m}[1]{\m{#1}\m{#1}\m{#1}\m{#1}\m{#1}\m{#1}\m{#1}\m{#1}} \m{0.5}",
+            10_000,
+        );
+        assert!(
+            t.len() < 30_000 && !t.contains(r"\m{") && t.contains("??"),
+            "{}",
+            t.len()
+        );
     }
 
     #[test]
