@@ -147,3 +147,21 @@ fn more_repairs_says_whether_sets_of_the_least_size_were_left_out() {
     assert_eq!(two["repair"]["n_repairs"], 2);
     assert_eq!(two["repair"]["more_repairs"], false);
 }
+
+#[test]
+fn every_score_to_change_is_named_in_the_message_even_without_its_range() {
+    // So many consistent matrices that the ranges are not computed: the repair still says
+    // which figures would change, and why no interval is given.
+    let request = json!({"check": "1_testset_no_kfold", "testset": {"p": u64::MAX, "n": 1},
+        "scores": {"acc": 0.5, "upm": 0.3, "pt": 0.2}, "eps": 1e-4, "repair": true});
+    let result: Value = run_text(&request.to_string(), &RunOptions::default()).unwrap();
+    let repair = &result["repair"];
+    assert_eq!(repair["change"], json!(["pt", "upm"]), "{result}");
+    let message = repair["message"].as_str().unwrap();
+    for said in [
+        "upm 0.3 would need another value",
+        "pt 0.2 would need another value",
+    ] {
+        assert!(message.contains(said), "{message}");
+    }
+}

@@ -79,15 +79,28 @@ pub(crate) fn repair(
             let mut sentences = Vec::new();
             for (&i, needed) in repair.change.iter().zip(&repair.needed) {
                 let (key, reported) = &names[i];
-                if let single::RangeOutcome::Range { min, max, .. } = needed {
-                    let (lo, hi) = (min.to_f64(), max.to_f64());
-                    if lo.is_finite() && hi.is_finite() {
+                // Every changed score has its sentence: its range, or why it has none.
+                match needed {
+                    single::RangeOutcome::Range { min, max, .. }
+                        if min.to_f64().is_finite() && max.to_f64().is_finite() =>
+                    {
+                        let (lo, hi) = (min.to_f64(), max.to_f64());
                         sentences.push(format!(
                             "{key} {reported} would need to be in [{:.4}, {:.4}]",
                             (lo * 10_000.0).floor() / 10_000.0,
                             (hi * 10_000.0).ceil() / 10_000.0
                         ));
                     }
+                    single::RangeOutcome::Range { .. } => sentences.push(format!(
+                        "{key} {reported} would need another value (its range is too wide to print)"
+                    )),
+                    single::RangeOutcome::Undefined => sentences.push(format!(
+                        "{key} {reported} would need to be left out (it is undefined on every matrix the other figures allow)"
+                    )),
+                    single::RangeOutcome::Undecided(why) => sentences.push(format!(
+                        "{key} {reported} would need another value (its range was not computed: {why})"
+                    )),
+                    _ => sentences.push(format!("{key} {reported} would need another value")),
                 }
             }
             FigureRepair {
