@@ -402,3 +402,28 @@ fn a_bundle_row_says_to_give_it_as_json() {
         rows[0]
     );
 }
+
+#[test]
+fn ranges_repairs_and_power_asked_in_a_row_are_said_in_its_explanation() {
+    let rows = table(
+        "id,p,n,acc,sens,eps,ranges,power,repair\n\
+         1,10,20,0.5,0.5,0.01,\"mcc,ppv\",true,\n\
+         2,10,20,0.9,0.1,0.01,,,true\n",
+    );
+    assert_eq!(rows[0]["verdict"], "consistent");
+    let said = &rows[0]["explanation"];
+    assert!(
+        said.contains("ranges: mcc in [0.0000, 0.0000], ppv in [0.3333, 0.3334]"),
+        "{said}"
+    );
+    assert!(
+        said.contains("power: ") && said.contains("one-digit changes"),
+        "{said}"
+    );
+    assert_eq!(rows[1]["verdict"], "inconsistent");
+    let said = &rows[1]["explanation"];
+    assert!(
+        said.contains("repair: acc 0.9 would need to be in [0.0333, 0.7000]"),
+        "{said}"
+    );
+}

@@ -432,6 +432,71 @@ fn text_of(value: Option<&Value>) -> String {
     }
 }
 
+/// The ranges, repair and power of a result, each as one sentence for the CSV output.
+fn asked_extras(value: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(ranges) = value.get("ranges").and_then(Value::as_object) {
+        let shown: Vec<String> = ranges
+            .iter()
+            .map(|(score, range)| {
+                // A side known only between two values (a search cut short) is given by
+                // the outer one.
+                let bound = |key: &str, between: &str, outward: fn(f64) -> f64| {
+                    range
+                        .pointer(&format!("/{key}/value"))
+                        .or_else(|| range.pointer(between))
+                        .and_then(Value::as_f64)
+                        .map(|v| format!("{:.4}", outward(v * 10_000.0) / 10_000.0))
+                };
+                let lower = bound("min", "/min_between/0/value", f64::floor);
+                let upper = bound("max", "/max_between/1/value", f64::ceil);
+                let within =
+                    if range.get("min_between").is_some() || range.get("max_between").is_some() {
+                        " (not exact: a search was cut short)"
+                    } else {
+                        ""
+                    };
+                match (lower, upper) {
+                    (Some(lo), Some(hi)) => format!("{score} in [{lo}, {hi}]{within}"),
+                    _ if range.is_null() => format!("{score} undefined"),
+                    _ => match range.get("undecided").and_then(Value::as_str) {
+                        Some(why) => format!("{score} not computed ({why})"),
+                        None => format!("{score} not computed"),
+                    },
+                }
+            })
+            .collect();
+        if !shown.is_empty() {
+            out.push(format!("ranges: {}", shown.join(", ")));
+        }
+    }
+    if let Some(repair) = value.get("repair").filter(|r| !r.is_null()) {
+        let first = repair
+            .get("message")
+            .and_then(Value::as_str)
+            .filter(|m| !m.is_empty());
+        let count = repair.get("n_repairs").and_then(Value::as_u64).unwrap_or(0);
+        match first {
+            Some(first) if count > 1 => out.push(format!(
+                "repair: {first} (one of {count} smallest repairs; JSON Lines lists them)"
+            )),
+            Some(first) => out.push(format!("repair: {first}")),
+            None => {}
+        }
+    }
+    if let Some(power) = value.get("power").filter(|p| !p.is_null()) {
+        if let (Some(flagged), Some(total)) = (
+            power.get("flagged").and_then(Value::as_u64),
+            power.get("perturbations").and_then(Value::as_u64),
+        ) {
+            out.push(format!(
+                "power: {flagged} of {total} one-digit changes of the figures would be flagged"
+            ));
+        }
+    }
+    out
+}
+
 /// The input cells followed by the result columns.
 fn csv_row(mut cells: Vec<String>, answer: &Result<Value, RowError>) -> Vec<String> {
     match answer {
@@ -458,6 +523,15 @@ fn csv_row(mut cells: Vec<String>, answer: &Result<Value, RowError>) -> Vec<Stri
                     said
                 } else {
                     format!("{explanation}; {said}")
+                };
+            }
+            // What the row asked besides the verdict (ranges, repairs, power) has no column
+            // of its own: it is said after the explanation (JSON Lines gives every detail).
+            for extra in asked_extras(value) {
+                explanation = if explanation.is_empty() {
+                    extra
+                } else {
+                    format!("{explanation}; {extra}")
                 };
             }
             cells.extend([
