@@ -224,7 +224,7 @@ fn named(names: &[String], index: usize) -> String {
 ///
 /// A message naming the column (and its number) when the row is empty, a column is a
 /// near-miss of a score or field name (with the suggestion), two columns give the same
-/// score or field (or share a name), a column is `tp`, `tn`, `fp` or `fn`, or a result
+/// score or field (or share a name, or a name is `column N` of an unnamed column N), a column is `tp`, `tn`, `fp` or `fn`, or a result
 /// column of scorecheck's output appears other than as the last seven columns of its own
 /// output.
 pub(super) fn read(names: Vec<String>) -> Result<Header, String> {
@@ -434,12 +434,42 @@ fn duplicates(names: &[String], kinds: &[Column]) -> Result<(), String> {
             ));
         }
     }
+    // The JSON Lines output carries an unnamed column's cells under `column N`: a column
+    // named so would lose one of the two.
+    for (index, name) in names.iter().enumerate() {
+        if let Some(number) = name
+            .trim()
+            .strip_prefix("column ")
+            .and_then(|n| n.parse::<usize>().ok())
+        {
+            if names
+                .get(number.wrapping_sub(1))
+                .is_some_and(String::is_empty)
+            {
+                return Err(format!(
+                    "column {} has the name the JSON Lines output gives the unnamed column {number}; rename one of them",
+                    named(names, index)
+                ));
+            }
+        }
+    }
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_column_named_as_an_unnamed_ones_output_key_is_refused() {
+        let names = |list: &[&str]| list.iter().map(|n| (*n).to_string()).collect();
+        let error = read(names(&["id", "", "column 2", "p", "n", "acc"]))
+            .err()
+            .expect("refused");
+        assert!(error.contains("\"column 2\" (column 3)"), "{error}");
+        // Without an unnamed second column the name is only a name.
+        assert!(read(names(&["id", "x", "column 2", "p", "n", "acc"])).is_ok());
+    }
 
     #[test]
     fn edit_distances() {
