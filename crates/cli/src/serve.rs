@@ -213,10 +213,16 @@ impl Site {
                 ));
             }
             if site != "same-origin" {
+                // `none`: typed in the address bar or opened from a bookmark, no page's.
+                let whence = if site.eq_ignore_ascii_case("none") {
+                    "was not sent by a page (Sec-Fetch-Site: none)".to_string()
+                } else {
+                    format!("came from a {site} page")
+                };
                 return Some(error(
                     403,
                     "invalid_input",
-                    &format!("checks are run for this server's own page only; the browser says this request came from a {site} page"),
+                    &format!("checks are run for this server's own page only; the browser says this request {whence}"),
                 ));
             }
         }
@@ -245,7 +251,14 @@ impl Site {
                 &format!("the body is read as UTF-8, not {charset:?}: send UTF-8 JSON (Content-Type: application/json, or with charset=utf-8)"),
             ));
         }
-        if !declared_json || request.header_count("Content-Type") != 1 {
+        if request.header_count("Content-Type") > 1 {
+            return Some(error(
+                400,
+                "invalid_input",
+                "the request sends several Content-Type headers; send one: Content-Type: application/json",
+            ));
+        }
+        if !declared_json {
             return Some(error(
                 415,
                 "invalid_input",

@@ -644,9 +644,26 @@ fn ambiguous_heads_are_refused_and_a_client_expecting_100_continue_gets_it() {
     let (status, _, body) =
         server.exchange_with("POST", "/check", &[json_type, "X-A: a\0b"], PAPER);
     assert_eq!(status, 400, "{body}");
-    let (status, _, body) =
+    let (status, head, body) =
         server.exchange_with("POST", "/check", &[json_type, "Expect: 200-ok"], PAPER);
     assert_eq!(status, 417, "{body}");
+    assert!(
+        head.starts_with("HTTP/1.1 417 Expectation Failed"),
+        "{head}"
+    );
+    // Two Content-Type headers, even alike, are said to be two.
+    let (status, _, body) = server.exchange_with("POST", "/check", &[json_type, json_type], PAPER);
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("several Content-Type headers"), "{body}");
+    // `Sec-Fetch-Site: none` is no page's.
+    let (status, _, body) = server.exchange_with(
+        "POST",
+        "/check",
+        &[json_type, "Sec-Fetch-Site: none"],
+        PAPER,
+    );
+    assert_eq!(status, 403, "{body}");
+    assert!(body.contains("was not sent by a page"), "{body}");
     // HTTP/1.1 without Host.
     let mut stream = server.connect();
     stream
