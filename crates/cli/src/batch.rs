@@ -256,7 +256,7 @@ fn error_record(id: Option<Value>, kind: &str, message: &str, field: Option<&str
 /// (`what`), so that an empty output is not taken for a batch that answered.
 pub(crate) fn said_skip_past_end(skip: u64, count: u64, what: &str) {
     if skip > 0 && count <= skip {
-        eprintln!(
+        say!(
             "scorecheck batch: the input has {count} {what} and --skip {skip} passes them all: nothing answered"
         );
     }

@@ -919,7 +919,7 @@ pub(crate) fn run(args: &CbpeArgs) -> ExitCode {
             ExitCode::from(EXIT_CONSISTENT)
         }
         Err(error) => {
-            eprintln!("scorecheck cbpe: {error:#}");
+            say!("scorecheck cbpe: {error:#}");
             let stopped = error.downcast_ref::<Stopped>().is_some();
             if args.format == Format::Json {
                 let mut record = json!({ "error": format!("{error:#}") });

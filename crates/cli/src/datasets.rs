@@ -25,7 +25,7 @@ pub(crate) fn run(args: &DatasetsArgs) -> ExitCode {
     }
     crate::emit(&text);
     if found.is_empty() {
-        eprintln!(
+        say!(
             "scorecheck datasets: no dataset name contains {:?}",
             args.search.as_deref().unwrap_or("")
         );

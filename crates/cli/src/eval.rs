@@ -182,11 +182,11 @@ pub fn run(args: &EvalArgs) -> ExitCode {
             }
         }
         Err(e) if e.downcast_ref::<Stopped>().is_some() => {
-            eprintln!("scorecheck eval: {e:#}");
+            say!("scorecheck eval: {e:#}");
             ExitCode::from(EXIT_UNDECIDED)
         }
         Err(e) => {
-            eprintln!("scorecheck eval: error: {e:#}");
+            say!("scorecheck eval: error: {e:#}");
             ExitCode::from(EXIT_ERROR)
         }
     }

@@ -252,11 +252,11 @@ pub fn extract_file(file: &Path, input: Option<InputFormat>) -> Result<Vec<Row>,
         })
         .collect();
     for message in &said {
-        eprintln!("scorecheck extract: {name}: {message}");
+        say!("scorecheck extract: {name}: {message}");
     }
     for message in unread.into_inner() {
         if !said.contains(&message) {
-            eprintln!("scorecheck extract: {name}: {message}");
+            say!("scorecheck extract: {name}: {message}");
             said.push(message);
         }
     }
@@ -276,7 +276,7 @@ fn rows_of(args: &ExtractArgs, command: &str) -> (Vec<Row>, usize, usize) {
             }
             Err(message) => {
                 failed += 1;
-                eprintln!("scorecheck {command}: {message}");
+                say!("scorecheck {command}: {message}");
             }
         }
     }
@@ -321,7 +321,7 @@ fn write_rows(
 fn finish(written: std::io::Result<()>, failed: usize, command: &str) -> ExitCode {
     match written {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            eprintln!("scorecheck {command}: {e}");
+            say!("scorecheck {command}: {e}");
             ExitCode::from(crate::EXIT_ERROR)
         }
         _ if failed > 0 => ExitCode::from(crate::EXIT_ERROR),
@@ -492,7 +492,7 @@ pub fn run_scan(args: &ScanArgs) -> ExitCode {
     ) {
         (Ok(per_check), Ok(total)) => (per_check, total),
         (Err(e), _) | (_, Err(e)) => {
-            eprintln!("scorecheck scan: {e}");
+            say!("scorecheck scan: {e}");
             return ExitCode::from(crate::EXIT_ERROR);
         }
     };
@@ -537,7 +537,7 @@ pub fn run_scan(args: &ScanArgs) -> ExitCode {
         out_rows.push(line);
     }
     let written = write_rows(args.extract.format, &header, out_rows.into_iter());
-    eprintln!(
+    say!(
         "scorecheck scan: {documents} documents, {} tables, {} rows, {checked} checked, {findings} findings{}{}",
         tables.len(),
         rows.len(),

@@ -71,7 +71,7 @@ pub(crate) fn run(args: &FoldsArgs) -> ExitCode {
                 ExitCode::from(crate::EXIT_CONSISTENT)
             }
             Err(e) => {
-                eprintln!("scorecheck folds count: {e:#}");
+                say!("scorecheck folds count: {e:#}");
                 ExitCode::from(crate::EXIT_ERROR)
             }
         },
@@ -81,7 +81,7 @@ pub(crate) fn run(args: &FoldsArgs) -> ExitCode {
                 ExitCode::from(crate::EXIT_CONSISTENT)
             }
             Err(e) => {
-                eprintln!("scorecheck folds split: {e:#}");
+                say!("scorecheck folds split: {e:#}");
                 ExitCode::from(crate::EXIT_ERROR)
             }
         },

@@ -5,6 +5,14 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// `eprintln!` with the control characters of the text written as escapes (`\u{1b}`), line
+/// breaks and tabs aside: a field name or file name from the input cannot drive the terminal.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        eprintln!("{}", crate::printable(&format!($($arg)*)))
+    };
+}
+
 mod batch;
 mod cbpe;
 mod datasets;
@@ -412,7 +420,7 @@ fn main() -> ExitCode {
         Command::Batch(args) => match batch(&args) {
             Ok(()) => ExitCode::from(EXIT_CONSISTENT),
             Err(e) => {
-                eprintln!("scorecheck batch: {e:#}");
+                say!("scorecheck batch: {e:#}");
                 ExitCode::from(EXIT_ERROR)
             }
         },
@@ -474,7 +482,7 @@ pub(crate) fn emit(text: &str) {
     if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         if e.kind() != std::io::ErrorKind::BrokenPipe && !WRITE_FAILED.swap(true, Ordering::SeqCst)
         {
-            eprintln!("scorecheck: cannot write the output: {e}");
+            say!("scorecheck: cannot write the output: {e}");
         }
     }
 }
@@ -560,7 +568,7 @@ fn check(args: &CheckArgs) -> ExitCode {
                 ExitCode::from(EXIT_CONSISTENT)
             }
             Err(e) => {
-                eprintln!("scorecheck check: {e:#}");
+                say!("scorecheck check: {e:#}");
                 ExitCode::from(EXIT_ERROR)
             }
         };
@@ -575,7 +583,7 @@ fn check(args: &CheckArgs) -> ExitCode {
             Input::Tree(tree) => scorecheck::answer_json(&tree, &options),
             Input::Text(text) => {
                 for note in args.engine.overridden_by(&text) {
-                    eprintln!("scorecheck check: note: {note}");
+                    say!("scorecheck check: note: {note}");
                 }
                 let text = match &args.ranges {
                     Some(ranges) => with_ranges(&text, ranges)?,
@@ -588,7 +596,7 @@ fn check(args: &CheckArgs) -> ExitCode {
     let result = match outcome {
         Ok(result) => result,
         Err(e) => {
-            eprintln!("scorecheck check: {e:#}");
+            say!("scorecheck check: {e:#}");
             if args.format == Format::Json {
                 // Every failure gets its JSON record, so a caller parsing stdout always can.
                 let record = match e.downcast_ref::<scorecheck::Error>() {
@@ -616,7 +624,7 @@ fn check(args: &CheckArgs) -> ExitCode {
             } else {
                 error
             };
-            eprintln!("scorecheck check: error: {error}");
+            say!("scorecheck check: error: {error}");
             if args.format == Format::Json {
                 emit(&format!(
                     "{}\n",
@@ -626,4 +634,25 @@ fn check(args: &CheckArgs) -> ExitCode {
             ExitCode::from(EXIT_ERROR)
         }
     }
+}
+
+/// The text with its control characters other than line breaks and tabs escaped.
+fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text
+        .chars()
+        .any(|c| c.is_control() && c != '\n' && c != '\t')
+    {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    std::borrow::Cow::Owned(
+        text.chars()
+            .map(|c| {
+                if c.is_control() && c != '\n' && c != '\t' {
+                    c.escape_default().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect(),
+    )
 }

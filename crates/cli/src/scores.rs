@@ -48,7 +48,7 @@ pub fn run(args: &ScoresArgs) -> ExitCode {
             ExitCode::from(EXIT_CONSISTENT)
         }
         Err(message) => {
-            eprintln!("scorecheck scores: error: {message}");
+            say!("scorecheck scores: error: {message}");
             ExitCode::from(EXIT_ERROR)
         }
     }

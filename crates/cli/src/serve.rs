@@ -67,7 +67,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
     let listener = match TcpListener::bind(("127.0.0.1", args.port)) {
         Ok(listener) => listener,
         Err(e) => {
-            eprintln!(
+            say!(
                 "scorecheck serve: cannot listen on 127.0.0.1:{}: {e}; pick another --port",
                 args.port
             );

@@ -251,6 +251,31 @@ fn hostile_requests_are_answered_in_bounded_time_and_memory() {
 }
 
 #[test]
+fn control_characters_of_the_input_reach_stderr_escaped() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scorecheck"))
+        .arg("check")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(br#"{"check":"1_testset_no_kfold","testset":{"p":10,"n":20},"scores":{"acc\u001b[2J":0.5},"eps":0.01}"#)
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        !out.stderr.contains(&0x1b),
+        "{:?}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("scores.acc\\u{1b}[2J"));
+}
+
+#[test]
 fn an_argument_that_is_not_utf8_is_an_error_not_a_panic() {
     use std::os::unix::ffi::OsStrExt;
     let bad = std::ffi::OsStr::from_bytes(b"\xff");
