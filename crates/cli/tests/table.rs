@@ -427,3 +427,18 @@ fn ranges_repairs_and_power_asked_in_a_row_are_said_in_its_explanation() {
         "{said}"
     );
 }
+
+#[test]
+fn a_regression_row_with_counts_names_the_count_column() {
+    let rows = table(
+        "id,check,p,eps,var,n_samples,mae\n\
+         1,regression_1_testset_no_kfold,10,0.01,1,10,0.5\n",
+    );
+    assert_eq!(rows[0]["verdict"], "error");
+    assert_eq!(rows[0]["error_field"], "p");
+    assert!(
+        rows[0]["error_message"].contains("has no classes"),
+        "{:?}",
+        rows[0]
+    );
+}

@@ -320,6 +320,25 @@ fn request(header: &Header, cells: &[String]) -> Result<Json, RowError> {
     } else {
         "testset"
     };
+    // A regression row has its samples' variance and count, no classes: a p, n or dataset
+    // cell is named, not passed on as a field the table never had.
+    if check.starts_with("regression") && !counts.is_empty() {
+        let column = [
+            (Column::P, "p"),
+            (Column::N, "n"),
+            (Column::Dataset, "dataset_name"),
+        ]
+        .into_iter()
+        .find(|(_, key)| counts.contains_key(key))
+        .and_then(|(column, _)| header.name_of(column))
+        .unwrap_or("p")
+        .to_string();
+        return Err(RowError::new(
+            "invalid_value",
+            Some(column.clone()),
+            format!("{check} has no classes: leave {column} empty and give var and n_samples (the targets' variance and how many there are)"),
+        ));
+    }
     if !counts.is_empty() {
         request.insert(counts_key, Json::Object(counts));
     }
