@@ -661,7 +661,15 @@ fn class_columns(args: &CbpeArgs) -> anyhow::Result<Vec<(String, String)>> {
         );
     }
     pairs.sort();
-    if pairs.len() < 2 || pairs.windows(2).any(|w| w[0].0 == w[1].0) {
+    if let Some(twice) = pairs.windows(2).find(|w| w[0].0 == w[1].0) {
+        bail!(
+            "--class-columns: class {:?} is given twice ({:?} and {:?}); give each class one probability column",
+            twice[0].0,
+            twice[0].1,
+            twice[1].1
+        );
+    }
+    if pairs.len() < 2 {
         bail!("--class-columns needs at least two distinct classes, each once");
     }
     for (i, (class, column)) in pairs.iter().enumerate() {

@@ -86,6 +86,34 @@ fn render(args: &ScoresArgs) -> Result<String, String> {
             .map(|name| Score::from_name(name).map_err(|e| format!("--scores: {e}")))
             .collect::<Result<_, _>>()?,
     };
+    // A beta whose F-score is not printed would change nothing: said, as check says it.
+    let prints = |score: Score| scores.contains(&score);
+    for (flag, given, used, of) in [
+        (
+            "--beta-positive",
+            args.beta_positive.is_some(),
+            prints(Score::Fbp),
+            "fbp",
+        ),
+        (
+            "--beta-negative",
+            args.beta_negative.is_some(),
+            prints(Score::Fbn),
+            "fbn",
+        ),
+        (
+            "--beta",
+            args.beta.is_some(),
+            prints(Score::Fbp) || prints(Score::Fbn),
+            "fbp and fbn",
+        ),
+    ] {
+        if given && !used {
+            return Err(format!(
+                "{flag} is the beta of {of}, which --scores does not print: add it to --scores or drop {flag}"
+            ));
+        }
+    }
     let rows: Vec<(Score, Option<String>, Option<f64>)> = scores
         .iter()
         .map(|&s| {

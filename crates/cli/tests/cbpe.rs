@@ -325,6 +325,15 @@ fn multiclass_errors_name_the_unknown_class() {
         error.contains("bird.csv line 3 (row 2), column \"y_pred\": \"bird\" is not one of the classes cat, dog, fish"),
         "{error}"
     );
+    let error = error_with(&[
+        "--reference",
+        &data("multiclass_reference.csv"),
+        "--analysis",
+        &data("multiclass_analysis.csv"),
+        "--class-columns",
+        "cat=p_cat,cat=p_dog,fish=p_fish",
+    ]);
+    assert!(error.contains("class \"cat\" is given twice"), "{error}");
 }
 
 /// Writes `content` to a file of that name in the tests' scratch directory.

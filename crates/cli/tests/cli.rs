@@ -422,3 +422,46 @@ fn a_skip_past_the_end_is_said() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn a_beta_of_an_f_score_not_printed_is_refused_naming_its_flag() {
+    let out = scorecheck(
+        &[
+            "scores",
+            "--tp",
+            "1",
+            "--tn",
+            "1",
+            "--p",
+            "2",
+            "--n",
+            "2",
+            "--beta-positive",
+            "2",
+            "--scores",
+            "fbn",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--beta-positive is the beta of fbp"));
+    let out = scorecheck(
+        &[
+            "scores",
+            "--tp",
+            "1",
+            "--tn",
+            "1",
+            "--p",
+            "2",
+            "--n",
+            "2",
+            "--beta-positive",
+            "2",
+            "--scores",
+            "fbp",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0));
+}
