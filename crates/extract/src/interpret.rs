@@ -782,6 +782,9 @@ pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
             format!("the table names {cell:?}, averaged over the classes, so its precision, recall or F1 may be too: not read")
         })
     };
+    // A column of class averages (`Macro F1`, `Weighted Recall`) is no score of a row: said
+    // in each row where it dropped nothing else.
+    let averaged_cell = cell_averaging_classes(table);
     if let Some(why) = why {
         for row in &mut rows {
             let before = row.scores.len();
@@ -794,6 +797,9 @@ pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
             });
             if row.scores.len() < before {
                 row.notes.push(why.clone());
+            } else if let Some(cell) = averaged_cell {
+                row.notes
+                    .push(format!("{cell:?} is averaged over the classes: not read"));
             }
         }
         let had = rows.len();

@@ -2034,3 +2034,17 @@ fn a_caption_naming_a_class_average_at_its_end_drops_the_averaged_scores() {
         );
     }
 }
+
+#[test]
+fn a_column_of_class_averages_is_said_not_read() {
+    let md = "| Model | Accuracy | Macro F1 | Weighted Recall |\n|---|---|---|---|\n| RF | 0.91 | 0.88 | 0.91 |\n";
+    let rows = extract(md, Format::Markdown, "m.md").unwrap();
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.91")]);
+    assert!(
+        rows[0]
+            .note
+            .contains("\"Macro F1\" is averaged over the classes: not read"),
+        "{}",
+        rows[0].note
+    );
+}
