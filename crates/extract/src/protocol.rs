@@ -111,6 +111,28 @@ fn repetitions(lower: &str, words: &[&str]) -> Option<Option<u64>> {
             }
         }
     }
+    // `3 × 10-fold`, `5 x 2-fold`: the sign as a word of its own; `10-fold CV (×3)`.
+    for (i, word) in words.iter().enumerate() {
+        if matches!(*word, "x" | "×" | "*") {
+            let before = i.checked_sub(1).and_then(|k| count_of(words[k]));
+            let after = words.get(i + 1).is_some_and(|next| {
+                next.split('-').next().and_then(count_of).is_some()
+                    && (next.contains("fold") || next.ends_with("cv"))
+            });
+            if let (Some(r), true) = (before, after) {
+                return Some(Some(r));
+            }
+        }
+        if let Some(r) = word
+            .trim_end_matches(['.', ':'])
+            .strip_prefix(['×', 'x'])
+            .and_then(count_of)
+        {
+            if r >= 2 && (lower.contains("fold") || lower.contains("cross")) {
+                return Some(Some(r));
+            }
+        }
+    }
     // `for each of the 10 random seeds`, `with 5 different seeds`: one run per seed.
     if lower.contains("seed") {
         let seeds = words.iter().enumerate().find_map(|(i, w)| {
@@ -148,17 +170,26 @@ fn repetitions(lower: &str, words: &[&str]) -> Option<Option<u64>> {
             "executed",
             "conducted",
             "carried out",
+            "tested",
+            "evaluated",
+            "trained",
         ]
         .iter()
         .any(|w| lower.contains(w))
             && words
                 .iter()
                 .any(|w| w.trim_end_matches(['.', ':']) == "times"));
+    // `10 iterations of stratified 10-fold`, `over 5 shuffles of the data`, `with 5
+    // different random partitions`: the cross-validation done again on other folds.
     let runs_of = lower.contains(" runs of ")
         || lower.contains(" rounds of ")
         || lower.contains(" trials of ")
         || lower.contains("independent runs")
-        || lower.contains("independent trials");
+        || lower.contains("independent trials")
+        || lower.contains("iteration")
+        || lower.contains("shuffles")
+        || lower.contains("random partitions")
+        || lower.contains("different partitions");
     if !repeated && !runs_of {
         return None;
     }
@@ -171,10 +202,11 @@ fn repetitions(lower: &str, words: &[&str]) -> Option<Option<u64>> {
                 words.get(i + 1) == Some(&"of")
                     || i.checked_sub(1).is_some_and(|k| words[k] == "independent")
             }
+            "iterations" | "shuffles" | "partitions" => true,
             _ => false,
         };
         if counted {
-            // `5 runs of`, `5 independent trials`.
+            // `5 runs of`, `5 independent trials`, `5 different random partitions`.
             let before = |back: usize| i.checked_sub(back).and_then(|k| count_of(words[k]));
             if let Some(r) = before(1).or_else(|| {
                 (i >= 2 && words[i - 1] == "independent")
@@ -182,6 +214,11 @@ fn repetitions(lower: &str, words: &[&str]) -> Option<Option<u64>> {
                     .flatten()
             }) {
                 return Some(Some(r));
+            }
+            if matches!(w, "partitions" | "shuffles" | "iterations") {
+                if let Some(r) = before(2).or_else(|| before(3)).filter(|&r| r >= 2) {
+                    return Some(Some(r));
+                }
             }
         }
     }
@@ -327,6 +364,33 @@ pub(crate) fn counts_of_another_split(text: &str) -> Option<String> {
                 has(COUNTS) && split && !words.iter().any(|w| w.starts_with("test"))
             })
     })
+}
+
+/// Whether a sentence speaks of other papers' work (`et al.`, a numbered citation `[7]`,
+/// `previous studies`, `reported by`): a protocol it states is theirs.
+fn cites_others(sentence: &str) -> bool {
+    let lower = sentence.to_lowercase();
+    let numbered = lower.match_indices('[').any(|(at, _)| {
+        lower[at + 1..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit())
+    });
+    numbered
+        || [
+            "et al",
+            "previous stud",
+            "earlier stud",
+            "prior stud",
+            "previous work",
+            "prior work",
+            "earlier work",
+            "related work",
+            "reported by",
+            "in the literature",
+        ]
+        .iter()
+        .any(|phrase| lower.contains(phrase))
 }
 
 /// The protocol one sentence states, repetitions included.
@@ -766,6 +830,11 @@ pub fn stated(text: &str) -> Stated {
             conflicts.push(sentence);
             continue;
         }
+        // `Lee et al. [7] reached 75.8% with 10-fold cross-validation`: another paper's
+        // protocol, not this one's.
+        if cites_others(&sentence) {
+            continue;
+        }
         let Some(protocol) = in_sentence(&sentence) else {
             if runs.is_none() {
                 runs = averaged_runs(&sentence).map(|r| (r, sentence));
@@ -1066,6 +1135,15 @@ mod tests {
     }
 
     #[test]
+    fn another_papers_protocol_is_not_this_ones() {
+        let text = "Lee et al. [7] reached 75.8% with stratified 10-fold cross-validation. \
+                    Earlier studies used 5-fold cross-validation.";
+        assert_eq!(stated(text).protocol, None);
+        let text = "Lee et al. [7] reached 75.8% with 10-fold cross-validation. We use a 70/30 hold-out split.";
+        assert_eq!(stated(text).protocol, Some(Protocol::HoldOut));
+    }
+
+    #[test]
     fn repeated_cross_validation_and_its_count() {
         let repeated = |folds, repeats| Some(Protocol::RepeatedKFold { folds, repeats });
         for (text, expected) in [
@@ -1096,6 +1174,28 @@ mod tests {
             ),
             ("three repetitions of 4-fold CV", repeated(Some(4), Some(3))),
             ("a 10-times repeated 5-fold CV", repeated(Some(5), Some(10))),
+            (
+                "10 iterations of stratified 10-fold cross-validation",
+                repeated(Some(10), Some(10)),
+            ),
+            (
+                "we use 3 × 10-fold cross-validation",
+                repeated(Some(10), Some(3)),
+            ),
+            ("results of 5 x 2-fold CV", repeated(Some(2), Some(5))),
+            ("we report 10-fold CV (×3)", repeated(Some(10), Some(3))),
+            (
+                "10-fold cross-validation over 5 shuffles of the data",
+                repeated(Some(10), Some(5)),
+            ),
+            (
+                "10-fold cross-validation with 5 different random partitions",
+                repeated(Some(10), Some(5)),
+            ),
+            (
+                "models were trained and tested ten times with 10-fold cross-validation",
+                repeated(Some(10), Some(10)),
+            ),
             (
                 "5-fold cross-validation",
                 Some(Protocol::KFold { folds: Some(5) }),
