@@ -76,7 +76,7 @@ fn main() {
             witness,
             Score::Bacc,
             &PureBackend,
-            &Budget::default(),
+            &Limits::new(),
         )
         .expect("bacc is linear on every fold");
         println!(

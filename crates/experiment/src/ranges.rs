@@ -16,7 +16,7 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 use scorecheck_algebra::Score;
 use scorecheck_feasibility::{
-    checked_optimize, Budget, Certainty, ExactOnly, Feasibility, Objective, Optimum, Problem,
+    checked_optimize, Certainty, ExactOnly, Feasibility, Objective, Optimum, Problem,
     Sense, VarId,
 };
 
@@ -53,8 +53,8 @@ pub fn mean_objective(experiment: &Experiment, score: Score) -> Option<Objective
 /// program of `experiment`, of which `witness` is a point), each exact where the search
 /// closed and a bracket otherwise; `None` where [`mean_objective`] has none.
 ///
-/// Every solve is `solver`'s under `budget`, with its inexact "infeasible"s taken as
-/// undecided. An open side is bracketed by the best point found (or `witness`) and the
+/// Every solve is `solver`'s under `limits`' budget, taken as the solve starts (so that a
+/// deadline holds over both sides), with its inexact "infeasible"s taken as undecided. An open side is bracketed by the best point found (or `witness`) and the
 /// best bound proven (or the score's natural end, 0 or 1 where it has none).
 pub fn linear_range(
     experiment: &Experiment,
@@ -62,7 +62,7 @@ pub fn linear_range(
     witness: &[i64],
     score: Score,
     solver: &dyn Feasibility,
-    budget: &Budget,
+    limits: &Limits,
 ) -> Option<[Extreme; 2]> {
     let objective = mean_objective(experiment, score)?;
     let exact = ExactOnly(solver);
@@ -72,8 +72,14 @@ pub fn linear_range(
     };
     Some([false, true].map(|up| {
         let sense = if up { Sense::Maximize } else { Sense::Minimize };
-        let (incumbent, bound) = match checked_optimize(&exact, problem, &objective, sense, budget)
-        {
+        // Under a deadline the least side takes at most half of what is left, so that the
+        // greatest has its share.
+        let mut budget = limits.budget();
+        if !up && limits.deadline.is_some() {
+            budget.time_limit = budget.time_limit.map(|left| left / 2);
+        }
+        let (incumbent, bound) =
+            match checked_optimize(&exact, problem, &objective, sense, &budget) {
             Optimum::Optimal { value, .. } => {
                 return Extreme {
                     attained: value.clone(),
@@ -192,7 +198,7 @@ mod tests {
                 &witness,
                 score,
                 &solver,
-                &Budget::default(),
+                &Limits::new(),
             )
             .expect("linear");
             let objective = mean_objective(&experiment, score).expect("linear");

@@ -24,9 +24,15 @@ pub(crate) fn compute(
     options: &RunOptions,
 ) -> Result<Vec<NamedRange>> {
     let solver = crate::backend::solver(options)?;
-    let budget = crate::backend::budget(options);
+    // The request's deadline holds over every range: each solve's budget is what is left.
     let mut out = Vec::new();
-    for target in targets {
+    for (i, target) in targets.iter().enumerate() {
+        // Under a deadline each range has an equal share of what is left.
+        let options = &match options.deadline {
+            Some(deadline) => share(options, deadline, targets.len() - i),
+            None => options.clone(),
+        };
+        let limits = crate::backend::limits(options);
         let (key, range) = match target {
             Target::Auc(key) => (key, open_auc_range(experiment, witness, options)?),
             Target::Score(score, key) => {
@@ -36,7 +42,7 @@ pub(crate) fn compute(
                     witness,
                     *score,
                     solver.as_ref(),
-                    &budget,
+                    &limits,
                 );
                 (
                     key,
