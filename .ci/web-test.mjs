@@ -225,7 +225,22 @@ async function main() {
   await tab.screenshot("opening-bands.png");
   await tab.close();
 
+  // A link without ranges keeps them off; a range undefined on every matrix (pt here) is said
+  // in the table, not a script error; an input error takes the old answer away.
   tab = await open(link(PAPER));
+  await tab.waitFor(answered);
+  check("a link without ranges opens with the ranges box unticked", (await tab.evaluate(`document.getElementById("opt-ranges").checked`)) === false);
+  await tab.close();
+  tab = await open(link('{"check":"1_testset_no_kfold","testset":{"p":3,"n":3},"scores":{"sens":0.3333,"spec":0.6667},"eps":0.0001,"ranges":"all"}'));
+  await tab.waitFor(answered);
+  const nullRange = await tab.evaluate(text("ranges"));
+  check("a range undefined on every matrix is said in the ranges table", /undefined on every consistent matrix/.test(nullRange) && (await tab.evaluate(text("error"))) === "", nullRange.slice(0, 200));
+  await tab.evaluate(`document.getElementById("p").value = "abc"; document.getElementById("check").click(); true`);
+  await tab.waitFor(`document.getElementById("err-p").textContent !== ""`);
+  check("an input error hides the previous answer", await tab.evaluate(`document.getElementById("result").classList.contains("hidden")`));
+  await tab.close();
+  // A link's request as it stands: ranges only where it asks them.
+  tab = await open(link(PAPER.replace(/}$/, ',"ranges":"all"}')));
   await tab.waitFor(answered);
   const ranges = await tab.evaluate(ariaLabel("ranges"));
   check("the ranges picture draws acc's range in its window", /acc 0\.6820 to 0\.6821 \(reported window 0\.68\d+ to 0\.68\d+\)/.test(ranges) && /mcc /.test(ranges), ranges.slice(0, 260));

@@ -41,7 +41,8 @@ function unpack(packed) {
 function call(name, text, ...rest) {
   if (instance === null) instantiate();
   const exports = instance.exports;
-  const bytes = new TextEncoder().encode(text);
+  // Text is sent as UTF-8; bytes (a dropped table) as they are.
+  const bytes = typeof text === "string" ? new TextEncoder().encode(text) : text;
   const ptr = exports.scorecheck_alloc(bytes.length);
   new Uint8Array(exports.memory.buffer, ptr, bytes.length).set(bytes);
   let packed;
