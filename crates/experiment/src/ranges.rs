@@ -16,8 +16,7 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 use scorecheck_algebra::Score;
 use scorecheck_feasibility::{
-    checked_optimize, Certainty, ExactOnly, Feasibility, Objective, Optimum, Problem,
-    Sense, VarId,
+    checked_optimize, Certainty, ExactOnly, Feasibility, Objective, Optimum, Problem, Sense, VarId,
 };
 
 use crate::mean_auc::{
@@ -78,8 +77,8 @@ pub fn linear_range(
         if !up && limits.deadline.is_some() {
             budget.time_limit = budget.time_limit.map(|left| left / 2);
         }
-        let (incumbent, bound) =
-            match checked_optimize(&exact, problem, &objective, sense, &budget) {
+        let (incumbent, bound) = match checked_optimize(&exact, problem, &objective, sense, &budget)
+        {
             Optimum::Optimal { value, .. } => {
                 return Extreme {
                     attained: value.clone(),

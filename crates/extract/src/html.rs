@@ -260,6 +260,7 @@ fn table(element: ElementRef<'_>, heading: &str, limits: &Limits) -> RawTable {
                 text: text_of(c, limits),
                 colspan: span(c, "colspan"),
                 rowspan: span(c, "rowspan"),
+                rowspan_up: 0,
                 header: c.value().name() == "th",
             })
             .collect();

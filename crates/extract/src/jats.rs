@@ -82,6 +82,7 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                             text: String::new(),
                             colspan: span(&e, b"colspan"),
                             rowspan: span(&e, b"rowspan"),
+                            rowspan_up: 0,
                             header: name == "th",
                         });
                     }
@@ -109,6 +110,7 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                     text: String::new(),
                     colspan: span(&e, b"colspan"),
                     rowspan: span(&e, b"rowspan"),
+                    rowspan_up: 0,
                     header: local_name(&e) == "th",
                 });
             }

@@ -940,6 +940,7 @@ fn cell(text: &str, macros: &[(String, String)]) -> RawCell {
     let mut text = text.trim().to_string();
     let mut colspan = 1;
     let mut rowspan = 1;
+    let mut rowspan_up = 0;
     for _ in 0..4 {
         let s = chars(&text);
         if s.first() != Some(&'\\') {
@@ -981,6 +982,9 @@ fn cell(text: &str, macros: &[(String, String)]) -> RawCell {
         let count = parts[0].trim().parse::<usize>().unwrap_or(1).clamp(1, 256);
         if name == "multicolumn" {
             colspan = count;
+        } else if let Some(up) = parts[0].trim().strip_prefix('-') {
+            // `\multirow{-2}`: the cell and the row above it.
+            rowspan_up = up.trim().parse::<usize>().unwrap_or(1).clamp(1, 256) - 1;
         } else {
             rowspan = count;
         }
@@ -993,6 +997,7 @@ fn cell(text: &str, macros: &[(String, String)]) -> RawCell {
         text: plain(&text, macros, 0),
         colspan,
         rowspan,
+        rowspan_up,
         header: false,
     }
 }
@@ -1120,12 +1125,26 @@ pub(crate) fn read(
 }
 
 /// `\multirow` leaves an empty cell in each row it covers (unlike HTML's `rowspan`, whose
-/// covered cells are absent): its text goes into those placeholders, and the span is dropped.
+/// covered cells are absent): its text goes into those placeholders, below it or, for a
+/// negative count, above it, and the span is dropped.
 fn fill_multirows(rows: &mut [Vec<RawCell>]) {
     let position =
         |row: &[RawCell], index: usize| -> usize { row[..index].iter().map(|c| c.colspan).sum() };
     for r in 0..rows.len() {
         for index in 0..rows[r].len() {
+            let up = std::mem::take(&mut rows[r][index].rowspan_up);
+            if up > 0 {
+                let at = position(&rows[r], index);
+                let text = rows[r][index].text.clone();
+                for above in rows[r.saturating_sub(up)..r].iter_mut() {
+                    let found = (0..above.len()).find(|&i| position(above, i) == at);
+                    if let Some(i) = found {
+                        if above[i].text.is_empty() {
+                            above[i].text = text.clone();
+                        }
+                    }
+                }
+            }
             let span = rows[r][index].rowspan;
             if span <= 1 {
                 continue;

@@ -11,6 +11,9 @@ pub(crate) struct RawCell {
     pub colspan: usize,
     /// Rows the cell covers (`\multirow`, `rowspan`), at least 1.
     pub rowspan: usize,
+    /// Rows above it the cell covers too (`\multirow{-2}`: the name written in a group's last
+    /// row, as `\rowcolor` tables do), 0 for most cells.
+    pub rowspan_up: usize,
     /// A header cell (`<th>`, a Markdown head row).
     pub header: bool,
 }
@@ -21,6 +24,7 @@ impl RawCell {
             text: text.into(),
             colspan: 1,
             rowspan: 1,
+            rowspan_up: 0,
             header: false,
         }
     }

@@ -664,6 +664,14 @@ const SUFFIX_OTHER: &[&str] = &[
 /// makes it another quantity (`Macro`, `Δ`), split words and words of the same quantity left
 /// out of the qualifier.
 fn qualified(score: &'static str, prefix: &[&str]) -> Option<(&'static str, String)> {
+    // `Sensitivity at 95% specificity`, `Recall @ 90% precision`: one score at a point fixed
+    // by another, neither of them.
+    if prefix
+        .iter()
+        .any(|w| w.contains('@') || w.eq_ignore_ascii_case("at") || score_of_header(w).is_some())
+    {
+        return None;
+    }
     // `# rec`, `No. rec`, `Number of positives`: a count of items, not a score.
     if prefix.first().is_some_and(|w| {
         w.starts_with('#')
