@@ -1749,6 +1749,19 @@ fn registry_columns(f: &Frame) -> Vec<bool> {
         .collect()
 }
 
+/// A header of the data a model was tested on (`Test data`, `Test set`, `Tested on`,
+/// `Target domain`), beside one of the data it was trained on.
+fn names_test_data_column(header: &str) -> bool {
+    let h = header.to_lowercase();
+    (h.starts_with("test") || h.starts_with("evaluated on") || h.starts_with("target"))
+        && ["data", "dataset", "set", "cohort", "on", "domain"]
+            .iter()
+            .any(|w| {
+                h.split(|c: char| !c.is_alphanumeric())
+                    .any(|part| part == *w)
+            })
+}
+
 fn row_labels(
     f: &Frame,
     labels: &[GridCell],
@@ -1804,7 +1817,16 @@ fn row_labels(
         if f.descriptive.get(k).copied().unwrap_or(false) {
             continue;
         }
-        if is_dataset_word(header) && dataset.is_none() {
+        // A column of the training data beside one of the test data (`Training data`, `Test
+        // data`) names no data the figures are of: it qualifies the method; the test
+        // column gives the dataset. (Alone, a `Training dataset` column names the data split
+        // into training and test.)
+        let cross_data = f.label_headers.iter().any(|h| names_test_data_column(h));
+        if cross_data && names_training_split(header) {
+            rest.push(text.clone());
+            continue;
+        }
+        if (names_test_data_column(header) || is_dataset_word(header)) && dataset.is_none() {
             dataset = Some(text.clone());
         } else if is_method_word(header) && method.is_none() {
             method = Some(text.clone());

@@ -491,6 +491,8 @@ const OTHER_QUANTITY_WORDS: &[&str] = &[
     "worst",
     "min",
     "max",
+    // `External Accuracy`: another cohort's data, not the caption's dataset.
+    "external",
 ];
 
 /// Words after a score (`AUC - validation`) that make it another quantity than the result:
@@ -1195,7 +1197,8 @@ pub(crate) fn row_kind(label: &str, header: &str) -> Option<RowKind> {
     if MEAN_LABELS.contains(&summary) {
         return Some(RowKind::Mean);
     }
-    if SUBSET_LABELS.contains(&form.as_str()) {
+    // `External`, `External (Frankfurt)`, `External validation`: another cohort's data.
+    if SUBSET_LABELS.contains(&form.as_str()) || first == "external" {
         return Some(RowKind::Subset);
     }
     if STATISTIC_LABELS.contains(&summary) {
@@ -1353,7 +1356,8 @@ fn names_kind(header: &str, kind: fn(&str) -> bool, other: fn(&str) -> bool) -> 
 
 /// Whether a label column's header says it names datasets.
 pub(crate) fn is_dataset_word(header: &str) -> bool {
-    names_kind(header, is_dataset_form, is_method_form)
+    // `Training data` beside `Test data`: the data the figures are of is the test column's.
+    !names_training_split(header) && names_kind(header, is_dataset_form, is_method_form)
 }
 
 /// Whether a label column's header says it names methods.
