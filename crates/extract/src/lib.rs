@@ -774,7 +774,18 @@ fn rows_of(
                     ));
                     Some(Protocol::HoldOut)
                 }
-                _ => protocol.protocol.clone(),
+                // A row's own label stating a protocol (a comparison table's `Validation`
+                // cell: `70/30 hold-out`, `10-fold CV`) is that row's, not the text's.
+                _ => match stated(&r.method).protocol {
+                    Some(own) if Some(&own) != protocol.protocol.as_ref() => {
+                        notes.push(format!(
+                            "the row's label states its own protocol ({:?})",
+                            r.method
+                        ));
+                        Some(own)
+                    }
+                    _ => protocol.protocol.clone(),
+                },
             };
             if matches!(protocol.protocol, Some(Protocol::HoldOut)) && registry.is_some() {
                 notes.push(
