@@ -542,11 +542,14 @@ fn subset_sentence(text: &str) -> Option<String> {
         "balance the classes",
         "balanced the classes",
     ];
+    // Missing values filled in (of features or not): every row kept, where the registry's
+    // version of a dataset with missing values (KEEL's) removed the incomplete rows.
+    const IMPUTED: &[&str] = &["imputed", "imputation", "impute "];
     protocol::sentences(text).take(20_000).find(|sentence| {
         let lower = sentence.to_lowercase();
         let names = |words: &[&str]| words.iter().any(|w| lower.contains(w));
         let columns = names(COLUMNS);
-        (names(REMOVED) && names(ROWS) && !columns) || (names(KEPT) && !columns)
+        (names(REMOVED) && names(ROWS) && !columns) || (names(KEPT) && !columns) || names(IMPUTED)
     })
 }
 
@@ -699,7 +702,7 @@ fn rows_of(
             let registry = match (registry, &subset) {
                 (Some(d), Some(sentence)) if !states_the_registry_size(&d) => {
                     notes.push(format!(
-                        "the text removes rows or keeps a part of the data ({sentence:?}) without saying how many are left: the registry's {} (p = {}, n = {}) may not be the data checked, its counts are not used; give p and n",
+                        "the text removes, keeps, resamples or imputes rows ({sentence:?}) without saying how many there are: the registry's {} (p = {}, n = {}) may not be the data checked, its counts are not used; give p and n",
                         d.name, d.p, d.n
                     ));
                     None

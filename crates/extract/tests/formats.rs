@@ -613,7 +613,9 @@ fn rows_removed_without_a_count_leave_the_registry_counts_unused() {
     assert_eq!(rows[0].protocol, Some(Protocol::LeaveOneOut));
     assert_eq!(rows[0].counts(), None, "{}", rows[0].note);
     assert!(
-        rows[0].note.contains("removes rows or keeps a part"),
+        rows[0]
+            .note
+            .contains("removes, keeps, resamples or imputes rows"),
         "{}",
         rows[0].note
     );
