@@ -178,26 +178,26 @@ fn extreme(
     deadline: Option<scorecheck_clock::Instant>,
 ) -> std::result::Result<Option<Extreme>, Interrupted> {
     let shortlist: Vec<(u64, u64)> = if floats_trusted {
-        let images: Vec<((u64, u64), f64)> = points
+        // Two passes over the images (no copy of them: a range may have millions of
+        // points): the most extreme finite image, then the points close to it.
+        let finite = |f: &Option<f64>| f.filter(|f| f.is_finite());
+        let best = floats
             .iter()
-            .zip(floats)
-            .filter_map(|(&at, f)| f.filter(|f| f.is_finite()).map(|f| (at, f)))
-            .collect();
-        let best = images
-            .iter()
-            .map(|x| x.1)
+            .filter_map(finite)
             .fold(None, |acc: Option<f64>, f| match acc {
                 None => Some(f),
                 Some(b) if (want == std::cmp::Ordering::Less) == (f < b) && f != b => Some(f),
                 Some(b) => Some(b),
             });
         match best {
-            None if images.len() < points.len() => points.to_vec(),
+            None if floats.iter().filter_map(finite).count() < points.len() => points.to_vec(),
             None => Vec::new(),
             Some(b) => {
                 let margin = 1e-9 * b.abs().max(1.0);
-                let mut close: Vec<((u64, u64), f64)> = images
-                    .into_iter()
+                let mut close: Vec<((u64, u64), f64)> = points
+                    .iter()
+                    .zip(floats)
+                    .filter_map(|(&at, f)| finite(f).map(|f| (at, f)))
                     .filter(|(_, f)| (f - b).abs() <= margin)
                     .collect();
                 // Most extreme image first, so the exact best is found early and the
