@@ -851,8 +851,16 @@ impl Parser<'_> {
                             } else {
                                 first
                             };
-                            // A lone surrogate (serde_json refuses it too) becomes U+FFFD.
-                            out.push(char::from_u32(code).unwrap_or('\u{FFFD}'));
+                            // A lone surrogate is no character (serde_json refuses it too):
+                            // refused, never replaced by U+FFFD unsaid.
+                            match char::from_u32(code) {
+                                Some(c) => out.push(c),
+                                None => {
+                                    return Err(self.expected(
+                                        "a character, not a lone surrogate escape (\\uD800 to \\uDFFF without its pair)",
+                                    ))
+                                }
+                            }
                         }
                         _ => return Err(self.expected("a valid escape")),
                     }

@@ -144,3 +144,11 @@ fn duplicates_are_found_with_their_path() {
         assert_eq!(first_duplicate_key(text).as_deref(), expected, "{text}");
     }
 }
+
+#[test]
+fn a_lone_surrogate_escape_is_refused_and_a_pair_is_one_character() {
+    assert!(Json::parse(r#"{"id": "a\ud800b"}"#).is_err());
+    assert!(Json::parse(r#"{"id": "\udc00"}"#).is_err());
+    let pair = Json::parse(r#"{"id": "\ud83d\ude00"}"#).unwrap();
+    assert_eq!(pair.get("id").and_then(Json::as_str), Some("\u{1F600}"));
+}
