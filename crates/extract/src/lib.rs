@@ -591,6 +591,8 @@ fn rows_of(
     let document_protocol = with_code(stated(&document.text), &document.code);
     let averaged_document = protocol::averaged_over_runs(&document.text);
     let counts_elsewhere = protocol::counts_of_another_split(&document.text);
+    let percent_matrix = protocol::matrix_in_percent(&document.text);
+    let balanced_accuracy = protocol::accuracy_is_balanced(&document.text);
     let averaged_in_text = interpret::text_averages_classes(&document.text);
     let other_versions = versions_source(&document.text);
     let subset = subset_sentence(&document.text);
@@ -651,6 +653,39 @@ fn rows_of(
                 if let Some([tp, fp, fn_, tn]) = r.matrix {
                     r.support = tp.checked_add(fn_).zip(tn.checked_add(fp));
                     r.report = true;
+                }
+            }
+            // TP, FP, FN and TN that add up to 100 where the text speaks of the matrix in
+            // percent (`cells are percentages of the 230 test patients`) are no counts.
+            if let (Some(m), Some(sentence)) = (r.matrix, &percent_matrix) {
+                if m.iter().try_fold(0u64, |sum, c| sum.checked_add(*c)) == Some(100) {
+                    r.matrix = None;
+                    r.support = None;
+                    let short: String = sentence.chars().take(120).collect();
+                    r.notes.push(format!(
+                        "TP, FP, FN and TN add up to 100 and the text gives the matrix in percent ({short:?}): read as percentages, not counts"
+                    ));
+                }
+            }
+            // An accuracy the text defines as the balanced one (`Acc. denotes balanced
+            // accuracy`, `(Sens + Spec)/2`, `the mean of the class accuracies`) is no
+            // accuracy: not read where the row has no balanced accuracy of its own.
+            if let Some(sentence) =
+                protocol::accuracy_is_balanced(&table.caption).or_else(|| balanced_accuracy.clone())
+            {
+                let own_bacc = r.scores.iter().any(|(s, _)| *s == "bacc");
+                let before = r.scores.len();
+                if !own_bacc {
+                    r.scores.retain(|(s, _)| *s != "acc");
+                }
+                if r.scores.len() < before {
+                    let short: String = sentence.chars().take(120).collect();
+                    r.notes.push(format!(
+                        "the text defines the accuracy as the balanced one ({short:?}): acc not read"
+                    ));
+                }
+                if r.scores.is_empty() {
+                    continue;
                 }
             }
             if let Some(phrase) = averaged_in_text.as_ref().filter(|_| !r.report) {

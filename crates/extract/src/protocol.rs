@@ -393,6 +393,76 @@ fn cites_others(sentence: &str) -> bool {
         .any(|phrase| lower.contains(phrase))
 }
 
+/// The first sentence saying a confusion matrix is given in percent (`the cells are
+/// percentages of the 230 test patients`, `confusion matrix (%)`).
+pub(crate) fn matrix_in_percent(text: &str) -> Option<String> {
+    sentences(text).take(20_000).find(|sentence| {
+        let lower = sentence.to_lowercase();
+        (lower.contains("percent") || lower.contains('%'))
+            && [
+                "confusion",
+                "matrix",
+                "matrices",
+                "cells",
+                "tp",
+                "true positives",
+            ]
+            .iter()
+            .any(|w| {
+                lower
+                    .split(|c: char| !c.is_alphanumeric())
+                    .any(|part| part == *w)
+                    || (w.len() > 3 && lower.contains(w))
+            })
+    })
+}
+
+/// The first sentence defining the accuracy as the balanced one (`Acc. denotes balanced
+/// accuracy`, `accuracy, i.e. (Sens + Spec)/2`, `average accuracy, the mean of the class
+/// accuracies`).
+pub(crate) fn accuracy_is_balanced(text: &str) -> Option<String> {
+    const FORMULAS: &[&str] = &[
+        "(sens+spec)/2",
+        "(sensitivity+specificity)/2",
+        "(spec+sens)/2",
+        "(specificity+sensitivity)/2",
+        "(tpr+tnr)/2",
+        "(tnr+tpr)/2",
+        "meanofsensitivityandspecificity",
+        "averageofsensitivityandspecificity",
+        "meanofthesensitivityandspecificity",
+        "averageofthesensitivityandspecificity",
+        "meanoftheclassaccuracies",
+        "averageoftheclassaccuracies",
+        "meanoftheper-classaccuracies",
+        "averageoftheper-classaccuracies",
+        "meanofper-classaccuracies",
+        "averageofper-classaccuracies",
+        "meanofthetwoclassaccuracies",
+        "averageofthetwoclassaccuracies",
+        "meanofthetwoper-classaccuracies",
+        "averageofthetwoper-classaccuracies",
+        "meanper-classaccuracy",
+        "averageper-classaccuracy",
+    ];
+    sentences(text).take(20_000).find(|sentence| {
+        let lower = sentence.to_lowercase();
+        let squeezed: String = lower.chars().filter(|c| !c.is_whitespace()).collect();
+        FORMULAS.iter().any(|f| squeezed.contains(f))
+            || (lower.contains("balanced accuracy")
+                && [
+                    "denote",
+                    "refers to",
+                    "stands for",
+                    "i.e.",
+                    "means the",
+                    "is the balanced",
+                ]
+                .iter()
+                .any(|w| lower.contains(w)))
+    })
+}
+
 /// The protocol one sentence states, repetitions included.
 fn in_sentence(sentence: &str) -> Option<Protocol> {
     let lower = sentence
