@@ -28,6 +28,9 @@ pub(crate) struct TableRow {
     pub kind: Option<RowKind>,
     /// The class counts (p, n) a classification report's `support` column gives.
     pub support: Option<(u64, u64)>,
+    /// The class counts (p, n) the row's `#Pos` and `#Neg` (`#Min`, `#Maj`) cells give: the
+    /// counts of the data its figures are of, as a table of datasets gives them.
+    pub class_counts: Option<(u64, u64)>,
     /// Read from a binary classification report (its per-class rows are the binary scores).
     pub report: bool,
     pub notes: Vec<String>,
@@ -1001,7 +1004,8 @@ fn caption_says_averaged(caption: &str) -> bool {
 }
 
 /// Whether a label names a class of a binary problem: `0`, `1`, `yes`, `positive`, ...,
-/// alone, after `Class` (`Class 0`) or in parentheses at its end (`Benign (0)`).
+/// alone, after `Class` (`Class 0`), in parentheses at its end (`Benign (0)`) or before
+/// its name in them (`0 (Non-Fraud)`).
 fn class_like(text: &str) -> bool {
     let lower = text.trim().to_lowercase();
     let marked = lower
@@ -1011,7 +1015,13 @@ fn class_like(text: &str) -> bool {
     let bare = lower
         .strip_prefix("class")
         .map(|t| t.trim_start_matches([' ', '_', '-', ':']).to_string());
-    [Some(lower.clone()), marked, bare]
+    // `0 (Non-Fraud)`: the label first, its name in parentheses.
+    let leading = lower
+        .ends_with(')')
+        .then(|| lower.split_once('('))
+        .flatten()
+        .map(|(label, _)| label.trim().to_string());
+    [Some(lower.clone()), marked, bare, leading]
         .iter()
         .flatten()
         .any(|t| CLASS_LABELS.contains(&t.as_str()))
@@ -1173,20 +1183,59 @@ fn rows_of_grid(mut g: Vec<Vec<GridCell>>, table: &RawTable) -> Vec<TableRow> {
 /// column of whole numbers), as (the row's first label, the number of items): a table of
 /// datasets, or a results table with such a column.
 pub(crate) fn stated_sizes(table: &RawTable, limits: &Limits) -> Vec<(String, u64)> {
+    counts_in_columns(table, limits, &[names_a_size])
+        .into_iter()
+        .map(|(label, counts)| (label, counts[0]))
+        .collect()
+}
+
+/// The class counts a table states for its rows' datasets (`#Pos` and `#Neg`, `Positives`
+/// and `Negatives`, `#Min` and `#Maj` columns of whole numbers), as (the row's first label,
+/// p, n): a table of datasets, or a results table with such columns. The minority class is
+/// p, as the registry's is. A table that also states sizes gives no counts of a row whose
+/// p + n is not its size (counts before and after a cleaning, say).
+pub(crate) fn stated_class_counts(table: &RawTable, limits: &Limits) -> Vec<(String, u64, u64)> {
+    let sizes = stated_sizes(table, limits);
+    counts_in_columns(table, limits, &[names_positives, names_negatives])
+        .into_iter()
+        .filter(|(label, counts)| {
+            sizes
+                .iter()
+                .filter(|(l, _)| l == label)
+                .all(|(_, size)| counts[0].checked_add(counts[1]) == Some(*size))
+        })
+        .map(|(label, counts)| (label, counts[0], counts[1]))
+        .collect()
+}
+
+/// For each row with a label, the whole numbers in the columns the `headers` name (the
+/// first column each names, by its lowest non-empty header cell), when every one is read
+/// (`768 (268/500)`: the count first; `0.5` or `12.3k` is no count).
+fn counts_in_columns(
+    table: &RawTable,
+    limits: &Limits,
+    headers: &[fn(&str) -> bool],
+) -> Vec<(String, Vec<u64>)> {
     let mut g = grid(&table.rows, limits.max_columns);
     g.retain(|row| row.iter().any(|c| !c.text.trim().is_empty()));
     let Some(f) = frame(&g, table.header_rows) else {
         return Vec::new();
     };
     let width = f.column_headers.first().map_or(0, Vec::len);
-    let Some(j) = (0..width).find(|&j| {
+    let header = |j: usize| {
         f.column_headers
             .iter()
             .rev()
             .map(|row| row[j].text.trim())
             .find(|t| !t.is_empty())
-            .is_some_and(names_a_size)
-    }) else {
+    };
+    let Some(columns) = headers
+        .iter()
+        .map(|names| {
+            (0..width).find(|&j| header(j).is_some_and(names) && !names_a_split_part(&f, j))
+        })
+        .collect::<Option<Vec<usize>>>()
+    else {
         return Vec::new();
     };
     f.body
@@ -1196,18 +1245,121 @@ pub(crate) fn stated_sizes(table: &RawTable, limits: &Limits) -> Vec<(String, u6
                 .iter()
                 .map(|c| c.text.trim())
                 .find(|t| !t.is_empty())?;
-            let text = values[j]
-                .text
-                .trim()
-                .replace([',', '\u{202f}', '\u{a0}'], "");
-            let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
-            let size = digits.parse::<u64>().ok()?;
-            // `768 (268/500)`: the count first; `0.5` or `12.3k` is no count.
-            let rest = text[digits.len()..].trim_start();
-            (rest.is_empty() || rest.starts_with('(')).then(|| (label.to_string(), size))
+            let counts = columns
+                .iter()
+                .map(|&j| whole_count(&values[j].text))
+                .collect::<Option<Vec<u64>>>()?;
+            Some((label.to_string(), counts))
         })
         .collect()
 }
+
+/// Whether a header cell of column `j` names a part of the data (`Train`, `Test`,
+/// `Validation`): its counts are that part's, not the dataset's.
+fn names_a_split_part(f: &Frame, j: usize) -> bool {
+    f.column_headers.iter().any(|row| {
+        row[j].text.split(|c: char| !c.is_alphanumeric()).any(|w| {
+            matches!(
+                w.to_lowercase().as_str(),
+                "train"
+                    | "training"
+                    | "test"
+                    | "testing"
+                    | "validation"
+                    | "val"
+                    | "dev"
+                    | "development"
+                    | "holdout"
+                    | "held"
+            )
+        })
+    })
+}
+
+/// A cell's whole number of items: `1,029`, `768 (268/500)`; not `0.5`, `12.3k` or `93%`.
+fn whole_count(cell: &str) -> Option<u64> {
+    let text = cell.trim();
+    let (count, rest) = text.split_once('(').unwrap_or((text, ""));
+    (rest.is_empty() || text.ends_with(')'))
+        .then(|| crate::value::whole_number(count))
+        .flatten()
+}
+
+/// Whether a header names a count of the positive (or minority) class's items: `#Pos`,
+/// `Positives`, `No. of positive samples`, `#Minority`; not `Positive` alone (a class's
+/// score as often as its count) nor `Min` alone (a minimum).
+fn names_positives(header: &str) -> bool {
+    names_class_count(
+        header,
+        &["pos", "positive", "min", "minority"],
+        &["positives"],
+    )
+}
+
+/// Whether a header names a count of the negative (or majority) class's items, as
+/// [`names_positives`].
+fn names_negatives(header: &str) -> bool {
+    names_class_count(
+        header,
+        &["neg", "negative", "maj", "majority"],
+        &["negatives"],
+    )
+}
+
+/// Whether a header is a count of a class: a word of `class` after a count mark (`#`,
+/// `No. of`, `Number of`, `n_`, `num_`), with an optional item word or `class` after it;
+/// a word of `class` before an item word (`Positive samples`); or a word of `plural` alone.
+fn names_class_count(header: &str, class: &[&str], plural: &[&str]) -> bool {
+    if header.contains('%') {
+        return false;
+    }
+    let form = header_form_of(header).replace('.', "");
+    let form = form.trim_matches('_');
+    if plural.contains(&form) {
+        return true;
+    }
+    // `Positive samples`, `Minority instances`: a class and an item word.
+    if ITEM_WORDS
+        .iter()
+        .find_map(|w| form.strip_suffix(w))
+        .is_some_and(|c| class.contains(&c))
+    {
+        return true;
+    }
+    let Some(rest) = [
+        "#",
+        "number_of_",
+        "no_of_",
+        "num_of_",
+        "num_",
+        "n_",
+        "nb_",
+        "count_of_",
+    ]
+    .iter()
+    .find_map(|p| form.strip_prefix(p)) else {
+        return false;
+    };
+    let rest = rest.trim_start_matches('_');
+    let rest = ITEM_WORDS
+        .iter()
+        .find_map(|w| rest.strip_suffix(w))
+        .or_else(|| rest.strip_suffix("_class"))
+        .unwrap_or(rest);
+    class.contains(&rest) || plural.contains(&rest)
+}
+
+/// Words after a class's name that make it a count of items (`positive_samples`).
+const ITEM_WORDS: &[&str] = &[
+    "_samples",
+    "_instances",
+    "_examples",
+    "_cases",
+    "_images",
+    "_patients",
+    "_subjects",
+    "_records",
+];
 
 /// Whether a header names the number of items of a dataset.
 fn names_a_size(header: &str) -> bool {
@@ -1418,7 +1570,7 @@ fn classification_report(
             }
             _ => text,
         };
-        integer.parse::<u64>().ok()
+        crate::value::whole_number(integer)
     };
     let mut notes = vec![format!(
         "a classification report: class {:?} read as positive, {:?} as negative (the other reading swaps p and n, sens and spec, ppv and npv, f1p and f1n: the same verdict)",
@@ -2005,6 +2157,7 @@ fn read_frame(
             .iter()
             .any(|w| table.caption.to_lowercase().contains(w));
         let matrix = matrix_of(f, values).filter(|_| !normalised);
+        let class_counts = class_counts_of(f, values);
         let mut by_key: Vec<TableRow> = Vec::new();
         for (j, column) in columns.iter().enumerate() {
             let Some((score, group, header_percent)) = column else {
@@ -2090,6 +2243,7 @@ fn read_frame(
                         method: method.clone(),
                         // The counts belong to the row's scores outside any column group.
                         matrix: matrix.filter(|_| group.is_empty()),
+                        class_counts: class_counts.filter(|_| group.is_empty()),
                         kind,
                         ..TableRow::default()
                     });
@@ -2225,6 +2379,35 @@ fn summaries_left_out(rows: Vec<TableRow>) -> Vec<TableRow> {
         .collect()
 }
 
+/// The class counts a body row states in columns headed `#Pos` and `#Neg` (`#Min` and `#Maj`;
+/// outside any column group and any part of the data, each once, whole numbers), as (p, n).
+fn class_counts_of(f: &Frame, values: &[GridCell]) -> Option<(u64, u64)> {
+    let mut found: [Option<u64>; 2] = [None; 2];
+    for (j, cell) in values.iter().enumerate() {
+        let headers: Vec<&str> = f
+            .column_headers
+            .iter()
+            .map(|row| row[j].text.trim())
+            .filter(|t| !t.is_empty())
+            .collect();
+        let Some((last, above)) = headers.split_last() else {
+            continue;
+        };
+        let class = if names_positives(last) {
+            0
+        } else if names_negatives(last) {
+            1
+        } else {
+            continue;
+        };
+        if !above.is_empty() || found[class].is_some() || names_a_split_part(f, j) {
+            return None;
+        }
+        found[class] = Some(whole_count(&cell.text)?);
+    }
+    Some((found[0]?, found[1]?))
+}
+
 /// The confusion matrix a body row states in columns headed TP, FP, FN and TN (outside any
 /// column group, each once, whole numbers), as (tp, fp, fn, tn).
 fn matrix_of(f: &Frame, values: &[GridCell]) -> Option<[u64; 4]> {
@@ -2250,11 +2433,9 @@ fn matrix_of(f: &Frame, values: &[GridCell]) -> Option<[u64; 4]> {
         if !above.is_empty() || found[kind].is_some() || share {
             return None;
         }
-        let text = cell.text.trim();
-        if text.is_empty() || text.len() > 18 || !text.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        found[kind] = Some(text.parse().ok()?);
+        // At most 18 digits: the four add up within 64 bits.
+        let count = crate::value::whole_number(&cell.text).filter(|c| *c < 10u64.pow(18))?;
+        found[kind] = Some(count);
     }
     let [Some(tp), Some(fp), Some(fn_), Some(tn)] = found else {
         return None;

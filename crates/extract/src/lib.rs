@@ -170,6 +170,10 @@ pub struct Row {
     /// `#Instances` column); when it is not the registry's p + n, the registry's counts are
     /// not the row's.
     pub size: Option<u64>,
+    /// The class counts (p, n) a table of the document states for the dataset (`#Pos` and
+    /// `#Neg`, `#Min` and `#Maj` columns), where the registry has none or other ones: the
+    /// dataset's counts, used as the registry's would be (not under a hold-out split).
+    pub class_counts: Option<(u64, u64)>,
     /// The number of folds the text states.
     pub folds: Option<u64>,
     /// The number of repetitions of the k-fold cross-validation the text states (`None`
@@ -193,8 +197,9 @@ pub struct Row {
 }
 
 impl Row {
-    /// The class counts the registry gives, unless the protocol is a hold-out split (whose
-    /// test set is only part of the dataset).
+    /// The row's class counts: its own matrix's or report's, else the dataset's (the
+    /// document's table of datasets, else the registry's) unless the protocol is a hold-out
+    /// split (whose test set is only part of the dataset).
     pub fn counts(&self) -> Option<(u64, u64)> {
         if let Some([tp, fp, fn_, tn]) = self.matrix {
             // Checked when read: both sums fit.
@@ -203,11 +208,14 @@ impl Row {
         if let Some(counts) = self.support {
             return Some(counts);
         }
-        match (&self.registry, &self.protocol) {
-            (_, Some(Protocol::HoldOut)) => None,
-            (Some(d), _) if self.size.is_some_and(|s| Some(s) != d.p.checked_add(d.n)) => None,
-            (Some(d), _) => Some((d.p, d.n)),
-            (None, _) => None,
+        match (&self.registry, self.class_counts, &self.protocol) {
+            (_, _, Some(Protocol::HoldOut)) => None,
+            (_, Some(counts), _) => Some(counts),
+            (Some(d), None, _) if self.size.is_some_and(|s| Some(s) != d.p.checked_add(d.n)) => {
+                None
+            }
+            (Some(d), None, _) => Some((d.p, d.n)),
+            (None, None, _) => None,
         }
     }
 }
@@ -453,6 +461,65 @@ fn disagreements(
     notes
 }
 
+/// A dataset's printed form, the class counts the document's tables give it (`None` when
+/// two give different ones) and the first such table's label.
+type StatedCounts = (String, Option<(u64, u64)>, String);
+
+/// The class counts the document's tables state for `dataset` where they are not the
+/// registry's (theirs in either order keeps the registry's), unless the document gives the
+/// dataset another size, or removes or keeps rows without stating p + n (said in `notes`).
+fn stated_class_counts(
+    dataset: &str,
+    own: Option<(u64, u64)>,
+    class_counts: &[StatedCounts],
+    sizes: &[(&'static str, u64)],
+    subset: Option<&str>,
+    notes: &mut Vec<String>,
+) -> Option<(u64, u64)> {
+    let form = names::dataset_form(dataset);
+    let (counts, table) = match own {
+        Some(counts) => (Some(counts), "its own row".to_string()),
+        None => class_counts
+            .iter()
+            .find(|(f, _, _)| !form.is_empty() && *f == form)
+            .map(|(_, counts, table)| (*counts, format!("table {table}")))?,
+    };
+    let Some((p, n)) = counts else {
+        notes.push(format!(
+            "the document's tables give {dataset:?} two different class counts: neither used"
+        ));
+        return None;
+    };
+    let total = p.checked_add(n);
+    let registry = registry_match(dataset);
+    if registry.is_some_and(|d| (d.p, d.n) == (p, n) || (d.p, d.n) == (n, p)) {
+        return None;
+    }
+    let other_size = registry.and_then(|d| {
+        sizes
+            .iter()
+            .find(|(name, s)| *name == d.name && Some(*s) != total)
+    });
+    if let Some((_, size)) = other_size {
+        notes.push(format!(
+            "{table} gives {dataset:?} p = {p} and n = {n}, and elsewhere {size} items: neither used; give p and n"
+        ));
+        return None;
+    }
+    let states_the_total = registry.is_some_and(|d| {
+        sizes
+            .iter()
+            .any(|(name, s)| *name == d.name && Some(*s) == total)
+    });
+    if let (Some(sentence), false) = (subset, states_the_total) {
+        notes.push(format!(
+            "the text removes, keeps, resamples or imputes rows ({sentence:?}): the class counts {table} gives {dataset:?} (p = {p}, n = {n}) may be those before, not used; give p and n"
+        ));
+        return None;
+    }
+    Some((p, n))
+}
+
 /// A collection the text names whose datasets are other versions of the registry's names
 /// (outlier-detection benchmarks subsample a class; imbalanced-learn's `fetch_datasets` keeps
 /// rows KEEL dropped): `Some(name)` when the registry's counts would be another dataset's.
@@ -619,6 +686,23 @@ fn rows_of(
             _ => {}
         }
     }
+    // Class counts the document's tables state, by the dataset's printed form (a name given
+    // two different counts gives none).
+    let mut class_counts: Vec<StatedCounts> = Vec::new();
+    for (index, table) in document.tables.iter().enumerate() {
+        let id = table
+            .label
+            .clone()
+            .unwrap_or_else(|| (index + 1).to_string());
+        for (label, p, n) in interpret::stated_class_counts(table, limits) {
+            let form = names::dataset_form(&label);
+            match class_counts.iter_mut().find(|(f, _, _)| *f == form) {
+                Some((_, counts, _)) if *counts != Some((p, n)) => *counts = None,
+                Some(_) => {}
+                None => class_counts.push((form, Some((p, n)), id.clone())),
+            }
+        }
+    }
     let mut rows = Vec::new();
     for (index, table) in document.tables.iter().enumerate() {
         let caption_protocol = stated(&table.caption);
@@ -703,7 +787,19 @@ fn rows_of(
             }
             let mut notes = r.notes;
             let known = registry_match(&r.dataset).is_some();
+            let stated_counts = stated_class_counts(
+                &r.dataset,
+                r.class_counts,
+                &class_counts,
+                &sizes,
+                subset.as_deref(),
+                &mut notes,
+            )
+            .filter(|_| r.matrix.is_none() && r.support.is_none() && !counts_of_its_own_only);
             let registry = match (registry_match(&r.dataset), other_versions) {
+                // The document's own counts of the dataset, where they are not the
+                // registry's: its version of the data.
+                _ if stated_counts.is_some() => None,
                 (Some(d), Some(source)) => {
                     notes.push(format!(
                         "the text names {source}, whose {:?} is another version than the registry's {} (p = {}, n = {}): its counts are not used; give p and n",
@@ -774,7 +870,16 @@ fn rows_of(
                 notes.push("p and n from the row's TP, FP, FN and TN".to_string());
                 notes.extend(disagreements(matrix, &r.scores, r.percent));
             }
-            if let Some(check) = registry
+            if let Some((p, n)) = stated_counts {
+                notes.push(format!(
+                    "p and n from the class counts {} (p = {p}, n = {n})",
+                    if r.class_counts.is_some() {
+                        "of the row's own #Pos and #Neg cells".to_string()
+                    } else {
+                        format!("the document's table of datasets gives {:?}", r.dataset)
+                    }
+                ));
+            } else if let Some(check) = registry
                 .is_none()
                 .then(|| bundle_check(&r.dataset))
                 .flatten()
@@ -825,14 +930,15 @@ fn rows_of(
                     _ => protocol.protocol.clone(),
                 },
             };
-            if matches!(protocol.protocol, Some(Protocol::HoldOut)) && registry.is_some() {
+            let dataset_counts = registry.is_some() || stated_counts.is_some();
+            if matches!(protocol.protocol, Some(Protocol::HoldOut)) && dataset_counts {
                 notes.push(
                     "hold-out: the test split's p and n are not the dataset's; give them"
                         .to_string(),
                 );
             }
             let own_counts = r.matrix.is_some() || r.support.is_some();
-            if row_protocol.is_none() && registry.is_some() && !own_counts {
+            if row_protocol.is_none() && dataset_counts && !own_counts {
                 notes.push(
                     "no protocol stated: batch checks the whole dataset as one test set, one of the setups the text allows, so an inconsistent verdict is no finding (scan says which are)"
                         .to_string(),
@@ -870,6 +976,7 @@ fn rows_of(
                 matrix: r.matrix,
                 support: r.support,
                 size,
+                class_counts: stated_counts,
                 folds: match row_protocol {
                     Some(Protocol::KFold { folds } | Protocol::RepeatedKFold { folds, .. }) => {
                         folds

@@ -181,6 +181,16 @@ pub fn score_of_header(header: &str) -> Option<&'static str> {
             (None, named) => named,
         };
     }
+    // `precision+`, `Recall (-)`: one class's score, the sign naming the class.
+    if let Some((name, positive)) = class_signed(header) {
+        return match (score_of_header(name)?, positive) {
+            (score @ ("ppv" | "sens" | "f1p"), true) => Some(score),
+            ("ppv", false) => Some("npv"),
+            ("sens", false) => Some("spec"),
+            ("f1p", false) => Some("f1n"),
+            _ => None,
+        };
+    }
     // A closing note on how the values are summarised (`Dice (Mean ± Std)`) is no part of
     // the score's name.
     if let Some(name) = without_summary_note(header) {
@@ -212,6 +222,21 @@ pub fn score_of_header(header: &str) -> Option<&'static str> {
     // `Sensitivity (recall)`, `Recall (TPR)`: the remark is another name of the same score.
     (NEUTRAL_REMARKS.contains(&remark.as_str()) || score_of_plain_header(&remark) == Some(base))
         .then_some(base)
+}
+
+/// A header's name and whether the class sign after it (`+`, `-`, `(+)`, `(−)`) names the
+/// positive class; `None` without one, and for the likelihood ratios' `LR+`, `LR-`.
+fn class_signed(header: &str) -> Option<(&str, bool)> {
+    let trimmed = header.trim();
+    let (name, sign) = ["(+)", "(-)", "(\u{2212})", "+", "-", "\u{2212}"]
+        .iter()
+        .find_map(|sign| trimmed.strip_suffix(sign).map(|name| (name, *sign)))?;
+    let name = name.trim_end();
+    let bare: String = name.split_whitespace().collect::<String>().to_lowercase();
+    if bare.is_empty() || bare == "lr" || bare.ends_with(['-', '+', '(']) {
+        return None;
+    }
+    Some((name, sign.contains('+')))
 }
 
 /// Remarks in parentheses after a score's name that leave it the same quantity.
@@ -746,7 +771,7 @@ pub(crate) fn bounded_by_one(key: &str) -> bool {
 }
 
 /// A dataset name with case, spaces, hyphens and underscores taken off.
-fn dataset_form(name: &str) -> String {
+pub(crate) fn dataset_form(name: &str) -> String {
     name.chars()
         .filter(|c| !matches!(c, ' ' | '-' | '_' | '\u{2010}' | '\u{2013}' | '~'))
         .flat_map(char::to_lowercase)

@@ -590,12 +590,12 @@ fn k_fold_at(words: &[&str], i: usize) -> Option<Protocol> {
                 .map(|w| w.trim_end_matches(','))
                 .find(|w| !FOLD_ADJECTIVES.contains(w));
             match next {
-                Some(next) if next.starts_with("fold") => (word, next),
+                Some(next) if names_folds(next) => (word, next),
                 _ => (word, words.get(i + 1).copied().unwrap_or("")),
             }
         }
     };
-    if !(rest.starts_with("fold") || (rest == "cv" && count.bytes().all(|b| b.is_ascii_digit()))) {
+    if !(names_folds(rest) || (rest == "cv" && count.bytes().all(|b| b.is_ascii_digit()))) {
         return None;
     }
     if count == "k" || count == "n" {
@@ -610,6 +610,14 @@ fn k_fold_at(words: &[&str], i: usize) -> Option<Protocol> {
     number
         .filter(|k| (2..=100).contains(k))
         .map(|k| Protocol::KFold { folds: Some(k) })
+}
+
+/// Whether a word is `fold` or `folds` (`fold,`, `fold-cv`), not `folder` or `folded`.
+fn names_folds(word: &str) -> bool {
+    word.strip_prefix("fold").is_some_and(|rest| {
+        let rest = rest.strip_prefix('s').unwrap_or(rest);
+        !rest.starts_with(char::is_alphabetic)
+    })
 }
 
 /// Whether one sentence names k-fold cross-validations of different k (`10-fold; 5-fold for

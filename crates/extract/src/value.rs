@@ -102,6 +102,25 @@ pub(crate) fn read(text: &str) -> CellValue {
     }
 }
 
+/// A whole number of items as printed: digits, or digits grouped by threes with commas,
+/// thin or no-break spaces (`85,295`, `1\u{202f}029`): a count is whole, so a comma there is
+/// no decimal one.
+pub(crate) fn whole_number(text: &str) -> Option<u64> {
+    let text = text.trim();
+    if text.is_empty() || text.len() > 26 {
+        return None;
+    }
+    let groups: Vec<&str> = text.split([',', '\u{202f}', '\u{a0}']).collect();
+    let (first, rest) = groups.split_first()?;
+    let digits = |g: &str| !g.is_empty() && g.bytes().all(|b| b.is_ascii_digit());
+    if !digits(first)
+        || !rest.is_empty() && (first.len() > 3 || rest.iter().any(|g| g.len() != 3 || !digits(g)))
+    {
+        return None;
+    }
+    groups.concat().parse().ok()
+}
+
 /// A cell written with decimal commas, with points instead: only when it has no point and
 /// every comma stands between digits as a decimal comma must (after a whole part of `0`, or
 /// before other than exactly three digits: `1,029` may be a thousands separator, and is left).
@@ -391,6 +410,14 @@ mod tests {
         assert_eq!(number("0,910").as_deref(), Some("0.910"));
         // A thousands separator, or a list: not a decimal.
         assert_eq!(number("1,029"), None);
+        assert_eq!(whole_number("1,029"), Some(1029));
+        assert_eq!(whole_number("85,295"), Some(85295));
+        assert_eq!(whole_number("1,234,567"), Some(1_234_567));
+        assert_eq!(whole_number("12,5"), None);
+        assert_eq!(whole_number("1234,567"), None);
+        assert_eq!(whole_number("0.5"), None);
+        assert_eq!(whole_number(""), None);
+        assert_eq!(whole_number("007"), Some(7));
         assert_eq!(number("0.91, 0.80"), None);
         assert_eq!(number("3, 4"), None);
     }

