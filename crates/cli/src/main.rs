@@ -487,7 +487,9 @@ pub(crate) fn emit(text: &str) {
     }
 }
 
-/// The request with `ranges` set from `--ranges` (a JSON object is required then).
+/// The request with `ranges` set from `--ranges` (a JSON object is required then), unless
+/// it has its own `ranges`, which wins as every request field wins over its flag (said on
+/// stderr).
 fn with_ranges(text: &str, ranges: &str) -> anyhow::Result<String> {
     // The request tree keeps each number as written and the order of the fields. Text it
     // refuses goes on unchanged, so that the check's own error names what to fix.
@@ -495,9 +497,15 @@ fn with_ranges(text: &str, ranges: &str) -> anyhow::Result<String> {
         return Ok(text.to_string());
     };
     match request.as_object_mut() {
-        Some(map) => {
-            map.insert("ranges", ranges_value(ranges));
-        }
+        Some(map) => match map.get("ranges") {
+            Some(own) => {
+                say!("scorecheck check: note: --ranges is not used: the request's own \"ranges\" ({own}) wins over it");
+                return Ok(text.to_string());
+            }
+            None => {
+                map.insert("ranges", ranges_value(ranges));
+            }
+        },
         None => anyhow::bail!("--ranges needs a JSON request object"),
     }
     Ok(request.to_string())

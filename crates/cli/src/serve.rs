@@ -442,6 +442,8 @@ fn check(body: &[u8], cancel: &Arc<AtomicBool>) -> Response {
 /// The request's `time_limit` or `timeout` key when it asks for more than [`TIME_LIMIT`]:
 /// the server's deadline would cut it short while the answer blamed the request's limit.
 fn longer_time_limit(text: &str) -> Option<&'static str> {
+    // A byte order mark before the request, which the check reads past, is read past here.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let request: serde_json::Value = serde_json::from_str(text).ok()?;
     ["time_limit", "timeout"].into_iter().find(|key| {
         seconds_of(request.get(key)).is_some_and(|seconds| seconds > TIME_LIMIT.as_secs_f64())
@@ -450,6 +452,7 @@ fn longer_time_limit(text: &str) -> Option<&'static str> {
 
 /// The request's `time_limit` (or `timeout`) in seconds, when it gives a positive one.
 fn requested_time_limit(text: &str) -> Option<f64> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let request: serde_json::Value = serde_json::from_str(text).ok()?;
     ["time_limit", "timeout"]
         .into_iter()

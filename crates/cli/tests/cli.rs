@@ -371,6 +371,22 @@ fn a_flag_the_request_overrides_is_said() {
         stdout_json(&out)["witnesses"].as_array().map(Vec::len),
         Some(3)
     );
+    // `--ranges` too: the request's own list wins, said.
+    let ranged = request.replace("\"max_witnesses\": 3", "\"ranges\": [\"mcc\"]");
+    let out = scorecheck(
+        &["check", "-", "--ranges", "f1p", "--format", "json"],
+        &ranged,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--ranges is not used: the request's own \"ranges\""),
+        "{stderr}"
+    );
+    let ranges = stdout_json(&out)["ranges"].clone();
+    assert!(
+        ranges.get("mcc").is_some() && ranges.get("f1p").is_none(),
+        "{ranges}"
+    );
     // A flag the request leaves to it: nothing said.
     let out = scorecheck(&["check", "-", "--time-limit", "5"], request);
     assert!(!String::from_utf8_lossy(&out.stderr).contains("not used"));

@@ -300,6 +300,12 @@ fn every_check_ends_within_the_time_limit() {
     let (status, body) = server.exchange("POST", "/check", request);
     assert_eq!(status, 400, "{body}");
     assert_eq!(json(&body)["error"]["field"], "timeout");
+    // Nor behind a byte order mark, which the check reads past.
+    let mut request = "\u{feff}".as_bytes().to_vec();
+    request.extend_from_slice(br#"{"check": "1_testset_no_kfold", "testset": {"p": 10, "n": 10}, "scores": {"acc": 0.5}, "eps": 0.01, "time_limit": 60}"#);
+    let (status, body) = server.exchange("POST", "/check", &request);
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(json(&body)["error"]["field"], "time_limit");
 }
 
 const PAPER: &[u8] = br#"{"check": "1_testset_no_kfold", "testset": {"p": 1000, "n": 6000}, "scores": {"acc": 0.6821, "npv": 0.9401, "f1p": 0.4004}, "eps": 0.0001}"#;

@@ -1952,7 +1952,11 @@ fn row_labels(
             notes.push(format!("{:?} read as a mark of the row", text.trim()));
             continue;
         }
-        if let Some(found) = row_kind(text, header).filter(|_| kind.is_none()) {
+        let found = row_kind(text, header).filter(|_| kind.is_none());
+        if found == Some(RowKind::Subgroup) {
+            // `Age < 50`: the row's label as it stands, of a subgroup.
+            kind = Some((RowKind::Subgroup, text.trim().to_string()));
+        } else if let Some(found) = found {
             // `Fold 3`, `3` under `Fold`, `Std`: said after the method (`SVM Fold 3`); a
             // mean row is the method's own figure.
             let label = numbered_label(text, header);
@@ -2127,7 +2131,10 @@ fn read_frame(
                         .push(format!("{:?} read as a mark of the row", cell.text.trim()));
                     continue;
                 }
-                if let Some(found) = row_kind(&cell.text, header) {
+                // A subgroup is named by the row's labels, not by a value (`<0.0001`).
+                if let Some(found) =
+                    row_kind(&cell.text, header).filter(|k| *k != RowKind::Subgroup)
+                {
                     let label = numbered_label(&cell.text, header);
                     if found != RowKind::Mean {
                         who.after.push(label.clone());

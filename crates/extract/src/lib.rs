@@ -321,6 +321,8 @@ pub fn extract_document(
     limits: &Limits,
     resolve: &dyn Fn(&str) -> Option<String>,
 ) -> Result<Extraction, Error> {
+    // A byte order mark is no text of the document (a Markdown table on its first line).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.len() > limits.max_bytes {
         return Err(Error::new(
             ErrorKind::TooLarge,
@@ -356,9 +358,39 @@ pub fn extract_document(
             ),
         ));
     }
+    // Spans repeat a cell's text over the positions it covers when the tables are read as
+    // grids: few cells of markup may cover many (`colspan="1000"` on every row).
+    let (spanned, spanned_bytes) = spanned_cells(&document.tables, limits);
+    if spanned > limits.max_cells || spanned_bytes > limits.max_bytes.saturating_mul(4) {
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "{source}: the tables cover {spanned} cells ({spanned_bytes} bytes of text) once their spans (`\\multicolumn`, `\\multirow`, `colspan`, `rowspan`) are counted, more than the {} cells ({} bytes) a document may have; give the part with the results",
+                limits.max_cells,
+                limits.max_bytes.saturating_mul(4)
+            ),
+        ));
+    }
     let mut unread = Vec::new();
     let rows = rows_of(&document, source, limits, &mut unread);
     Ok(Extraction { rows, unread })
+}
+
+/// The grid positions the tables' cells cover (each cell's columns, at most
+/// [`Limits::max_columns`], times its rows, at most 64, as the grid reads them) and the bytes
+/// of text they repeat there.
+fn spanned_cells(tables: &[RawTable], limits: &Limits) -> (usize, usize) {
+    let mut cells = 0usize;
+    let mut bytes = 0usize;
+    for cell in tables.iter().flat_map(|t| &t.rows).flatten() {
+        let covered = cell
+            .colspan
+            .clamp(1, limits.max_columns.max(1))
+            .saturating_mul(cell.rowspan.max(cell.rowspan_up + 1).clamp(1, 64));
+        cells = cells.saturating_add(covered);
+        bytes = bytes.saturating_add(covered.saturating_mul(cell.text.len()));
+    }
+    (cells, bytes)
 }
 
 /// The table cells `text` may hold at most, by its cell markup: an estimate from above,
@@ -583,6 +615,10 @@ fn subset_sentence(text: &str) -> Option<String> {
         "complete case",
         "only complete",
         "with complete",
+        "with a complete",
+        "complete set of",
+        "complete measurements",
+        "complete records",
         "restricted to",
         "subsample",
         "sub-sample",
@@ -659,10 +695,13 @@ fn rows_of(
     let averaged_document = protocol::averaged_over_runs(&document.text);
     let counts_elsewhere = protocol::counts_of_another_split(&document.text);
     let percent_matrix = protocol::matrix_in_percent(&document.text);
+    let thousand_matrix = protocol::matrix_per_thousand(&document.text);
     let balanced_accuracy = protocol::accuracy_is_balanced(&document.text);
+    let redefined = protocol::redefined_scores(&document.text);
     let averaged_in_text = interpret::text_averages_classes(&document.text);
     let other_versions = versions_source(&document.text);
     let subset = subset_sentence(&document.text);
+    let number_pairs = names::number_pairs_in_text(&document.text);
     // Sizes the document states, by registry entry: a table of datasets speaks for the rows
     // of the results tables.
     let mut sizes: Vec<(&'static str, u64)> = Vec::new();
@@ -740,16 +779,28 @@ fn rows_of(
                 }
             }
             // TP, FP, FN and TN that add up to 100 where the text speaks of the matrix in
-            // percent (`cells are percentages of the 230 test patients`) are no counts.
-            if let (Some(m), Some(sentence)) = (r.matrix, &percent_matrix) {
-                if m.iter().try_fold(0u64, |sum, c| sum.checked_add(*c)) == Some(100) {
-                    r.matrix = None;
-                    r.support = None;
-                    let short: String = sentence.chars().take(120).collect();
-                    r.notes.push(format!(
-                        "TP, FP, FN and TN add up to 100 and the text gives the matrix in percent ({short:?}): read as percentages, not counts"
-                    ));
+            // percent (`cells are percentages of the 230 test patients`), or to 1,000 where
+            // it gives them per 1,000 (natural frequencies), are no counts.
+            let scaled = |m: [u64; 4]| {
+                let sum = m.iter().try_fold(0u64, |sum, c| sum.checked_add(*c));
+                match (sum, &percent_matrix, &thousand_matrix) {
+                    (Some(100), Some(sentence), _) | (Some(1000), _, Some(sentence)) => {
+                        Some(sentence)
+                    }
+                    _ => None,
                 }
+            };
+            if let Some((sum, sentence)) = r
+                .matrix
+                .and_then(|m| scaled(m).map(|s| (m.iter().sum::<u64>(), s)))
+            {
+                r.matrix = None;
+                r.support = None;
+                let short: String = sentence.chars().take(120).collect();
+                r.notes.push(format!(
+                    "TP, FP, FN and TN add up to {sum} and the text gives the matrix {} ({short:?}): read as shares, not counts",
+                    if sum == 100 { "in percent" } else { "per 1,000" }
+                ));
             }
             // An accuracy the text defines as the balanced one (`Acc. denotes balanced
             // accuracy`, `(Sens + Spec)/2`, `the mean of the class accuracies`) is no
@@ -771,6 +822,21 @@ fn rows_of(
                 if r.scores.is_empty() {
                     continue;
                 }
+            }
+            // Scores the text defines as other quantities (an AUC of the precision-recall
+            // curve, PPV and NPV for a prevalence): not read.
+            let captioned = protocol::redefined_scores(&table.caption);
+            for (score, sentence) in redefined.iter().chain(&captioned) {
+                if r.scores.iter().any(|(s, _)| s == score) {
+                    r.scores.retain(|(s, _)| s != score);
+                    let short: String = sentence.chars().take(120).collect();
+                    r.notes.push(format!(
+                        "the text defines {score} otherwise ({short:?}): not read"
+                    ));
+                }
+            }
+            if r.scores.is_empty() {
+                continue;
             }
             if let Some(phrase) = averaged_in_text.as_ref().filter(|_| !r.report) {
                 let before = r.scores.len();
@@ -839,6 +905,24 @@ fn rows_of(
                     None
                 }
                 (found, _) => found,
+            };
+            // Two numbers of a sentence that add up to the registry's size but are not its
+            // class counts (`170 positive and 175 negative subjects`): another labelling.
+            let registry = match registry {
+                Some(d)
+                    if number_pairs.iter().any(|&(a, b)| {
+                        a.checked_add(b) == d.p.checked_add(d.n)
+                            && (a, b) != (d.p, d.n)
+                            && (b, a) != (d.p, d.n)
+                    }) =>
+                {
+                    notes.push(format!(
+                        "the text gives two numbers adding up to the registry's {} items that are not its class counts (p = {}, n = {}): its counts are not used; give p and n",
+                        d.name, d.p, d.n
+                    ));
+                    None
+                }
+                found => found,
             };
             // The stated size that is not the registry's, if any (else the one that is).
             let size = registry.and_then(|d| {
@@ -913,6 +997,13 @@ fn rows_of(
                 Some(RowKind::Subset) => {
                     notes.push(format!(
                         "{:?} is measured on a part of the data other than the test data: its p and n are not the dataset's",
+                        r.method
+                    ));
+                    Some(Protocol::HoldOut)
+                }
+                Some(RowKind::Subgroup) => {
+                    notes.push(format!(
+                        "{:?} is a subgroup of the evaluated data: its p and n are the subgroup's, not the dataset's; give them",
                         r.method
                     ));
                     Some(Protocol::HoldOut)

@@ -1038,6 +1038,9 @@ pub(crate) enum RowKind {
     /// The figures of a part of the data other than the evaluated one (`Training set`,
     /// `Validation`): its p and n are not the dataset's.
     Subset,
+    /// A subgroup of the evaluated data (`Age < 50`, `Female`, a row under `Subgroup`): its
+    /// p and n are the subgroup's, not the dataset's.
+    Subgroup,
     /// A statistic over the other rows that no one experiment gives (`Std`, `SD`, `Max`,
     /// `Median`, `Best`): each of its cells may come from a different row, or is a spread.
     Statistic,
@@ -1254,6 +1257,9 @@ pub(crate) fn row_kind(label: &str, header: &str) -> Option<RowKind> {
     let under = |words: &[&str]| {
         (is_whole(&form) && words.contains(&header_form(header).as_str())).then_some(())
     };
+    if names_a_subgroup(label, header) {
+        return Some(RowKind::Subgroup);
+    }
     if numbered(FOLD_WORDS)
         .or_else(|| ordinal(FOLD_WORDS))
         .or_else(|| under(FOLD_WORDS))
@@ -1269,6 +1275,110 @@ pub(crate) fn row_kind(label: &str, header: &str) -> Option<RowKind> {
         return Some(RowKind::Run);
     }
     None
+}
+
+/// Pairs of whole numbers one sentence states (`170 positive and 175 negative subjects`):
+/// where a pair adds up to a dataset's size but is not its class counts, the text splits the
+/// data otherwise (another label, another version). At most 20 numbers a sentence, 1,000
+/// sentences with numbers.
+pub(crate) fn number_pairs_in_text(text: &str) -> Vec<(u64, u64)> {
+    let mut pairs = Vec::new();
+    for sentence in crate::protocol::sentences(text)
+        .take(20_000)
+        .filter(|s| s.bytes().any(|b| b.is_ascii_digit()))
+        .take(1_000)
+    {
+        let numbers: Vec<u64> = sentence
+            .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ';' | ':' | '/'))
+            .filter_map(|w| crate::value::whole_number(w.trim_end_matches(['.', ','])))
+            .take(20)
+            .collect();
+        for (i, a) in numbers.iter().enumerate() {
+            for b in &numbers[i + 1..] {
+                if !pairs.contains(&(*a, *b)) {
+                    pairs.push((*a, *b));
+                }
+            }
+        }
+    }
+    pairs
+}
+
+/// Whether a row's label names a subgroup of the evaluated data: a comparison with a number
+/// (`Age < 50`, `BMI ≥ 30`), a sex (`Female`, `Men`), `aged 40-59`, or any label under a
+/// `Subgroup` header but the whole (`All patients`, `Overall`).
+fn names_a_subgroup(label: &str, header: &str) -> bool {
+    let lower = label.to_lowercase();
+    let chars: Vec<char> = lower.chars().collect();
+    // `Age < 50`, `BMI≥30`: a patient's measure compared (not `(<20 lux)`, a p-value's
+    // `<0.0001` nor a setting's `PCA var. ≥ 0.95`).
+    let compared = chars.iter().enumerate().any(|(i, c)| {
+        let before: String = chars[..i].iter().collect();
+        matches!(c, '<' | '>' | '≤' | '≥' | '⩽' | '⩾')
+            && before
+                .split(|c: char| !c.is_alphanumeric())
+                .rfind(|w| !w.is_empty())
+                .is_some_and(|w| {
+                    matches!(
+                        w,
+                        "age"
+                            | "aged"
+                            | "bmi"
+                            | "years"
+                            | "yrs"
+                            | "weight"
+                            | "height"
+                            | "egfr"
+                            | "hba1c"
+                            | "psa"
+                            | "size"
+                            | "diameter"
+                    )
+                })
+            && chars[i + 1..]
+                .iter()
+                .find(|c| !matches!(c, ' ' | '='))
+                .is_some_and(char::is_ascii_digit)
+    });
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    // A short label (`Female`, `Men aged 40-59`), not a description (`41 participants, 33
+    // males, 12.6 years`).
+    let sex_or_age = words.len() <= 4
+        && words.iter().enumerate().any(|(i, w)| {
+            matches!(
+                *w,
+                "female"
+                    | "females"
+                    | "male"
+                    | "males"
+                    | "women"
+                    | "men"
+                    | "boys"
+                    | "girls"
+                    | "subgroup"
+            ) || (*w == "aged"
+                && words
+                    .get(i + 1)
+                    .is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit())))
+        });
+    let whole = matches!(
+        header_form(label).as_str(),
+        "all"
+            | "overall"
+            | "total"
+            | "all_patients"
+            | "all_subjects"
+            | "all_cases"
+            | "whole_cohort"
+            | "entire_cohort"
+            | "whole_sample"
+            | "everyone"
+    );
+    let under_subgroups = matches!(header_form(header).as_str(), "subgroup" | "subgroups");
+    !whole && !label.trim().is_empty() && (compared || sex_or_age || under_subgroups)
 }
 
 /// Whether a label column's header numbers folds or runs (`Fold`, `Seed`): its whole-number
@@ -1459,8 +1569,16 @@ pub(crate) fn sizes_in_text(text: &str) -> Vec<(Option<&'static str>, u64)> {
         "individuals",
         "participants",
         "women",
+        "men",
+        "people",
+        "persons",
         "images",
         "modules",
+        "masses",
+        "lesions",
+        "nodules",
+        "tumours",
+        "tumors",
     ];
     // Words between a count and its items that say which items a dataset kept.
     const KEPT: &[&str] = &[

@@ -189,8 +189,23 @@ fn repetitions(lower: &str, words: &[&str]) -> Option<Option<u64>> {
         || lower.contains("iteration")
         || lower.contains("shuffles")
         || lower.contains("random partitions")
-        || lower.contains("different partitions");
-    if !repeated && !runs_of {
+        || lower.contains("different partitions")
+        || words.iter().enumerate().any(|(i, w)| {
+            // `five replications of`, `5 different shufflings`: counted, not `multiple`.
+            AGAIN.contains(&w.trim_end_matches(['.', ':']))
+                && (1..=3)
+                    .filter_map(|back| i.checked_sub(back))
+                    .any(|k| count_of(words[k]).is_some())
+        });
+    // `5-fold cross-validation 5 times`, `done five times`: a count before `times`.
+    let counted_times = words.iter().enumerate().any(|(i, w)| {
+        w.trim_end_matches(['.', ':']) == "times"
+            && i.checked_sub(1).and_then(|k| count_of(words[k])).is_some()
+    });
+    let repeated = repeated || counted_times;
+    // `the mean of 5 runs`: runs summarised.
+    let summarised = lower.contains("mean") || lower.contains("average");
+    if !repeated && !runs_of && !summarised {
         return None;
     }
     for (i, word) in words.iter().enumerate() {
@@ -201,8 +216,10 @@ fn repetitions(lower: &str, words: &[&str]) -> Option<Option<u64>> {
             "runs" | "rounds" | "trials" => {
                 words.get(i + 1) == Some(&"of")
                     || i.checked_sub(1).is_some_and(|k| words[k] == "independent")
+                    || summarised
             }
             "iterations" | "shuffles" | "partitions" => true,
+            _ if AGAIN.contains(&w) => true,
             _ => false,
         };
         if counted {
@@ -215,7 +232,7 @@ fn repetitions(lower: &str, words: &[&str]) -> Option<Option<u64>> {
             }) {
                 return Some(Some(r));
             }
-            if matches!(w, "partitions" | "shuffles" | "iterations") {
+            if matches!(w, "partitions" | "shuffles" | "iterations") || AGAIN.contains(&w) {
                 if let Some(r) = before(2).or_else(|| before(3)).filter(|&r| r >= 2) {
                     return Some(Some(r));
                 }
@@ -232,8 +249,48 @@ fn repetitions(lower: &str, words: &[&str]) -> Option<Option<u64>> {
             }
         }
     }
-    Some(None)
+    // A mean or average alone (`the mean accuracy of 10-fold cross-validation`) repeats
+    // nothing.
+    (repeated || runs_of).then_some(None)
 }
+
+/// Groups of the evaluated data whose figures a text may average (`averaged over the four
+/// patients`, `per hospital`).
+const GROUPS: &[&str] = &[
+    "patient",
+    "patients",
+    "subject",
+    "subjects",
+    "participant",
+    "participants",
+    "hospital",
+    "hospitals",
+    "site",
+    "sites",
+    "centre",
+    "centres",
+    "center",
+    "centers",
+    "recording",
+    "recordings",
+    "reader",
+    "readers",
+];
+
+/// Nouns for doing a whole cross-validation again (`five replications of`, `over 5 random
+/// restarts`, `5 different shufflings`, `five stratified 5-fold cross-validations`).
+const AGAIN: &[&str] = &[
+    "replications",
+    "replicates",
+    "restarts",
+    "reshuffles",
+    "reshufflings",
+    "shufflings",
+    "initialisations",
+    "initializations",
+    "cross-validations",
+    "crossvalidations",
+];
 
 /// How many runs a sentence without a protocol says the figures average (`run with three
 /// different random seeds`, `the average of 5 independent runs`): at least two.
@@ -247,7 +304,9 @@ fn averaged_runs(sentence: &str) -> Option<u64> {
     let averaged = lower.contains("average") || lower.contains("mean");
     words.iter().enumerate().find_map(|(i, w)| {
         let counted = *w == "seeds"
-            || (averaged && matches!(*w, "runs" | "trials" | "repetitions" | "executions"));
+            || (averaged
+                && (matches!(*w, "runs" | "trials" | "repetitions" | "executions")
+                    || AGAIN.contains(w)));
         if !counted {
             return None;
         }
@@ -313,7 +372,15 @@ pub(crate) fn averaged_over_runs(text: &str) -> Option<String> {
                     .filter_map(|back| i.checked_sub(back))
                     .any(|k| count_of(words[k]).is_some_and(|n| n >= 2))
         });
-        (summarised && (has(RUNS) || has(SPLITS)))
+        // `averaged over the four patients`, `per hospital and then averaged`: figures of
+        // groups averaged, beside counts summed over them.
+        let over_groups = words.iter().enumerate().any(|(i, w)| {
+            GROUPS.contains(w)
+                && (1..=3)
+                    .filter_map(|back| i.checked_sub(back))
+                    .any(|k| matches!(words[k], "over" | "across" | "per" | "each" | "every"))
+        });
+        (summarised && (has(RUNS) || has(SPLITS) || has(AGAIN) || over_groups))
             || (counted && (summarised || words.contains(&"over")))
     })
 }
@@ -415,6 +482,118 @@ pub(crate) fn matrix_in_percent(text: &str) -> Option<String> {
                     || (w.len() > 3 && lower.contains(w))
             })
     })
+}
+
+/// The first sentence giving a confusion matrix per 1,000 (`natural frequencies`, `true
+/// and false positives per 1,000 women screened`): cells adding up to 1,000 are then no
+/// counts.
+pub(crate) fn matrix_per_thousand(text: &str) -> Option<String> {
+    sentences(text).take(20_000).find(|sentence| {
+        let lower = sentence
+            .to_lowercase()
+            .replace([',', '\u{202f}', '\u{a0}'], "");
+        (lower.contains("per 1000") || lower.contains("natural frequenc"))
+            && [
+                "positives",
+                "negatives",
+                "confusion",
+                "matrix",
+                "cells",
+                "natural frequenc",
+            ]
+            .iter()
+            .any(|w| lower.contains(w))
+    })
+}
+
+/// Scores the text defines as other quantities than the ones of a confusion matrix, each
+/// with the first sentence that does: `auc` where an AUC is the precision-recall curve's
+/// (`AUC denotes the area under the precision-recall curve`, `AUPRC`), `ppv` and `npv`
+/// where they are computed for a prevalence rather than from the counts (`PPV ... for the
+/// 10% prevalence`, with Bayes' theorem, adjusted or assumed), `gm` where the G-mean is of
+/// precision and recall, `f1p` where the F-measure has a β other than 1.
+pub(crate) fn redefined_scores(text: &str) -> Vec<(&'static str, String)> {
+    let mut found: Vec<(&'static str, String)> = Vec::new();
+    for sentence in sentences(text).take(20_000) {
+        let lower = sentence
+            .to_lowercase()
+            .replace(['\u{2010}', '\u{2013}'], "-")
+            .replace("--", "-");
+        let has = |words: &[&str]| words.iter().any(|w| lower.contains(w));
+        // A bare AUC (not `PR-AUC`, `ROC-AUC`, `AUPRC`) defined as the precision-recall
+        // curve's area.
+        let bare = [
+            "pr-auc", "pr auc", "auc-pr", "auc pr", "auprc", "aupr", "roc-auc", "roc auc",
+            "auc-roc", "auroc",
+        ]
+        .iter()
+        .fold(lower.clone(), |text, compound| text.replace(compound, " "));
+        let pr_auc = (bare.contains("auc") || bare.contains("area under"))
+            && has(&[
+                "precision-recall",
+                "precision recall curve",
+                "pr curve",
+                "pr-curve",
+                "average precision",
+            ]);
+        // `ROC-AUC and PR-AUC`: both named, the bare AUC not defined; `not the ROC curve`.
+        let roc = has(&["roc", "receiver operating"])
+            && !has(&[
+                "not the roc",
+                "not roc",
+                "not the receiver",
+                "rather than the roc",
+                "instead of the roc",
+            ]);
+        if pr_auc && !roc && !found.iter().any(|(s, _)| *s == "auc") {
+            found.push(("auc", sentence.clone()));
+        }
+        // `the G-mean, the geometric mean of precision and recall`: not of the class rates.
+        let gm_of_precision = lower.match_indices("geometric mean of").any(|(at, _)| {
+            lower[at..]
+                .char_indices()
+                .nth(60)
+                .map_or(&lower[at..], |(end, _)| &lower[at..at + end])
+                .contains("precision")
+        });
+        if gm_of_precision && !found.iter().any(|(s, _)| *s == "gm") {
+            found.push(("gm", sentence.clone()));
+        }
+        // `the F-measure ... (β = 2)`: an F-beta, not F1.
+        let squeezed: String = lower.chars().filter(|c| !c.is_whitespace()).collect();
+        let f_beta = has(&[
+            "f-measure",
+            "f measure",
+            "f-score",
+            "f score",
+            "fβ",
+            "f-beta",
+            "f beta",
+        ]) && (squeezed.contains("β=") || squeezed.contains("beta="))
+            && !["β=1)", "β=1,", "β=1.", "beta=1)", "beta=1,", "beta=1."]
+                .iter()
+                .any(|w| squeezed.contains(w) || squeezed.ends_with(&w[..w.len() - 1]));
+        if f_beta && !found.iter().any(|(s, _)| *s == "f1p") {
+            found.push(("f1p", sentence.clone()));
+        }
+        let for_prevalence = lower.contains("prevalence")
+            && has(&["ppv", "npv", "predictive value"])
+            && has(&[
+                "bayes",
+                "adjusted",
+                "assum",
+                "expected",
+                "computed for",
+                "calculated for",
+                "at a prevalence",
+                "for a prevalence",
+            ]);
+        if for_prevalence && !found.iter().any(|(s, _)| *s == "ppv") {
+            found.push(("ppv", sentence.clone()));
+            found.push(("npv", sentence));
+        }
+    }
+    found
 }
 
 /// The first sentence defining the accuracy as the balanced one (`Acc. denotes balanced
@@ -904,7 +1083,18 @@ pub fn stated(text: &str) -> Stated {
             other_estimate.get_or_insert(sentence);
             continue;
         }
-        if names_several_k(&sentence) {
+        // `names_several_k`, or one protocol set against another (`Rather than 10-fold
+        // cross-validation, we use a 70/30 split`): which gave the figures is not read.
+        let lower = sentence.to_lowercase();
+        let contrasted = ["rather than", "instead of", "as opposed to", "in place of"]
+            .iter()
+            .filter_map(|w| lower.find(w).map(|at| &lower[at + w.len()..]))
+            .any(|after| {
+                // The words set aside, up to the clause's end, state a protocol.
+                let clause = after.split([',', ';', '.']).next().unwrap_or("");
+                in_sentence(clause).is_some()
+            });
+        if names_several_k(&sentence) || contrasted {
             conflicts.push(sentence);
             continue;
         }

@@ -266,3 +266,26 @@ fn a_document_of_more_table_cells_than_the_cap_is_refused_before_it_is_read() {
     let md = "|".repeat(1_000_001);
     assert!(extract(&md, Format::Markdown, "cells.md").is_err());
 }
+
+#[test]
+fn spans_are_counted_before_the_tables_are_read_as_grids() {
+    // 99,000 rows of one cell spanning 1,000 columns: few cells of markup, 25 million grid
+    // positions (gigabytes) once spread.
+    let mut html = String::from("<table>");
+    for _ in 0..99_000 {
+        html.push_str("<tr><td colspan=\"1000\">x</td></tr>");
+    }
+    html.push_str("</table>");
+    let error =
+        scorecheck_extract::extract(&html, scorecheck_extract::Format::Html, "s.html").unwrap_err();
+    assert_eq!(error.kind(), &scorecheck_extract::ErrorKind::TooLarge);
+    assert!(error.to_string().contains("spans"), "{error}");
+}
+
+#[test]
+fn a_byte_order_mark_before_a_markdown_table_is_read_past() {
+    let md = "\u{feff}| Method | Accuracy |\n|---|---|\n| SVM | 0.95 |\n";
+    let rows =
+        scorecheck_extract::extract(md, scorecheck_extract::Format::Markdown, "b.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+}

@@ -85,11 +85,28 @@ pub(crate) fn repair(
                         if min.to_f64().is_finite() && max.to_f64().is_finite() =>
                     {
                         let (lo, hi) = (min.to_f64(), max.to_f64());
-                        sentences.push(format!(
-                            "{key} {reported} would need to be in [{:.4}, {:.4}]",
+                        let (lo, hi) = (
                             (lo * 10_000.0).floor() / 10_000.0,
-                            (hi * 10_000.0).ceil() / 10_000.0
-                        ));
+                            (hi * 10_000.0).ceil() / 10_000.0,
+                        );
+                        // A figure inside the range that no matrix reaches within its
+                        // rounding (the values between are a grid): said so, for the
+                        // sentence only (the verdict is the exact search's).
+                        let inside = reported
+                            .parse::<f64>()
+                            .is_ok_and(|r| lo <= r && r <= hi);
+                        sentences.push(if inside {
+                            format!(
+                                "{key} {reported} would need another value: {} it lies in [{lo:.4}, {hi:.4}], but takes no value within {reported}'s rounding",
+                                if repair.keep(names.len()).is_empty() {
+                                    "on every matrix"
+                                } else {
+                                    "where the other figures hold"
+                                }
+                            )
+                        } else {
+                            format!("{key} {reported} would need to be in [{lo:.4}, {hi:.4}]")
+                        });
                     }
                     single::RangeOutcome::Range { .. } => sentences.push(format!(
                         "{key} {reported} would need another value (its range is too wide to print)"
