@@ -80,9 +80,11 @@ pub(crate) struct CbpeArgs {
     /// documentation (three splits, every one must improve).
     #[arg(long, value_enum, default_value = "auto")]
     calibration: CalibrationChoice,
-    /// Seed of the calibration splits and the average-precision bootstrap.
-    #[arg(long, default_value_t = 42)]
-    seed: u64,
+    /// Seed of the calibration splits and the average-precision bootstrap [default: 42]
+    /// (refused where neither runs: `--calibration always` or `never` without
+    /// average_precision).
+    #[arg(long)]
+    seed: Option<u64>,
     /// Wall-clock budget of the whole command, in seconds (reading included); past it the
     /// command prints no estimate and exits with status 3.
     #[arg(long, default_value_t = DEFAULT_TIME_LIMIT_SECONDS, allow_negative_numbers = true)]
@@ -368,8 +370,28 @@ fn check_chunks(args: &CbpeArgs, path: &Path, rows: usize) -> anyhow::Result<()>
     let (chunking, flag) = match (args.chunk_size, args.chunks) {
         (Some(size), _) => (Chunking::Size(size), "--chunk-size"),
         (None, Some(count)) => (Chunking::Count(count), "--chunks"),
+        (None, None) if args.chunk_period.is_none() => {
+            // The default count, which the user did not ask for: named as such.
+            if let Chunking::Count(count) = Chunking::default() {
+                if count > rows {
+                    bail!(
+                        "{} has {rows} rows, fewer than the {count} chunks made by default; give --chunks {rows} or fewer, or --chunk-size",
+                        path.display()
+                    );
+                }
+            }
+            return Ok(());
+        }
         (None, None) => return Ok(()),
     };
+    if let Chunking::Count(count) = chunking {
+        if count > rows {
+            bail!(
+                "{flag} {count}: {} has {rows} rows, so chunks would be empty; give --chunks {rows} or fewer",
+                path.display()
+            );
+        }
+    }
     if let Some(count) = chunking.count(rows) {
         if count > MAX_CHUNKS {
             bail!(
@@ -428,7 +450,7 @@ fn options(
 ) -> anyhow::Result<CbpeOptions> {
     let mut options = CbpeOptions::default()
         .with_stop(Stop::new(deadline.hook()))
-        .with_seed(args.seed)
+        .with_seed(args.seed.unwrap_or(42))
         .with_calibration(match args.calibration {
             CalibrationChoice::Auto => CalibrationRule::Pooled { splits: 10 },
             CalibrationChoice::Documented => CalibrationRule::EveryFold { splits: 3 },
@@ -473,6 +495,23 @@ fn options(
             }
         }
         options = options.with_metrics(named.into_iter().map(|(m, _)| m).collect());
+    }
+    // A seed feeds the calibration's splits and the average-precision bootstrap: where
+    // neither runs, it would change nothing.
+    if let Some(seed) = args.seed {
+        let splits = matches!(
+            args.calibration,
+            CalibrationChoice::Auto | CalibrationChoice::Documented
+        );
+        let bootstrap = options
+            .metrics
+            .iter()
+            .any(|m| matches!(m, Metric::AveragePrecision));
+        if !splits && !bootstrap {
+            bail!(
+                "--seed {seed} changes nothing here: it seeds the calibration's splits (--calibration auto or documented) and the average_precision bootstrap, and neither runs; drop it"
+            );
+        }
     }
     confusion_options(args, options)
 }

@@ -86,6 +86,16 @@ fn render(args: &ScoresArgs) -> Result<String, String> {
             .map(|name| Score::from_name(name).map_err(|e| format!("--scores: {e}")))
             .collect::<Result<_, _>>()?,
     };
+    // A score named twice (`acc,accuracy`) is refused, as cbpe's --metrics refuses it.
+    for (i, score) in scores.iter().enumerate() {
+        if scores[..i].contains(score) {
+            return Err(format!(
+                "--scores: {} is named twice (as {:?}); name each score once",
+                score.abbreviation(),
+                args.scores.as_ref().map_or("", |names| names[i].as_str())
+            ));
+        }
+    }
     // A beta whose F-score is not printed would change nothing: said, as check says it.
     let prints = |score: Score| scores.contains(&score);
     for (flag, given, used, of) in [

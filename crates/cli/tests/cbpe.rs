@@ -1386,3 +1386,58 @@ fn one_column_for_two_roles_is_refused_naming_both_flags() {
         assert!(stderr.contains(named), "{stderr}");
     }
 }
+
+#[test]
+fn a_seed_that_changes_nothing_and_too_many_chunks_are_said_by_flag() {
+    let reference = data("reference.csv");
+    let analysis = data("analysis.csv");
+    // No calibration splits and no average-precision bootstrap: the seed would do nothing.
+    let out = cbpe(&[
+        "--reference",
+        &reference,
+        "--analysis",
+        &analysis,
+        "--metrics",
+        "accuracy,f1",
+        "--calibration",
+        "never",
+        "--seed",
+        "7",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("--seed 7 changes nothing"), "{stderr}");
+    // With the bootstrap it seeds something.
+    let out = cbpe(&[
+        "--reference",
+        &reference,
+        "--analysis",
+        &analysis,
+        "--metrics",
+        "average_precision",
+        "--calibration",
+        "never",
+        "--seed",
+        "7",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // More chunks than rows: the flag (or the default) is named.
+    let out = cbpe(&[
+        "--reference",
+        &reference,
+        "--analysis",
+        &analysis,
+        "--chunks",
+        "9999",
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--chunks 9999") && stderr.contains("rows"),
+        "{stderr}"
+    );
+}

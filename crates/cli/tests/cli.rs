@@ -481,3 +481,35 @@ fn a_beta_of_an_f_score_not_printed_is_refused_naming_its_flag() {
     );
     assert_eq!(out.status.code(), Some(0));
 }
+
+#[test]
+fn a_score_named_twice_and_a_split_of_a_check_without_folds_are_refused_by_name() {
+    let out = scorecheck(
+        &[
+            "scores",
+            "--p",
+            "10",
+            "--n",
+            "20",
+            "--tp",
+            "5",
+            "--tn",
+            "15",
+            "--scores",
+            "acc,accuracy",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("acc is named twice"));
+    let request = r#"{"check": "1_testset_no_kfold", "testset": {"p": 10, "n": 20}, "scores": {"acc": 0.5}, "eps": 0.01}"#;
+    let out = scorecheck(
+        &["folds", "split", "--request", "-", "--parts", "3"],
+        request,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("has no fold configurations to split") && !stderr.contains("unknown check"),
+        "{stderr}"
+    );
+}

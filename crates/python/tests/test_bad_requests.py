@@ -109,3 +109,13 @@ def test_a_score_given_as_none_is_refused_not_left_out():
         check_1_testset_no_kfold(testset={"p": 10, "n": 20}, scores={"acc": 0.5, "npv": None},
                                  eps=0.01)
     assert error.value.field == "scores.npv"
+
+
+def test_a_lone_surrogate_id_is_refused_not_replaced():
+    # As an escape in JSON text and as a Python string: never answered with U+FFFD.
+    text = '{"id": "\\ud800", "check": "1_testset_no_kfold", "testset": {"p": 5, "n": 5}, "scores": {"acc": 0.5}, "eps": 0.01}'
+    with pytest.raises(scorecheck.ScorecheckError):
+        scorecheck.check_json(text)
+    with pytest.raises(scorecheck.ScorecheckError):
+        scorecheck.check({"id": "\ud800", "check": "1_testset_no_kfold",
+                          "testset": {"p": 5, "n": 5}, "scores": {"acc": 0.5}, "eps": 0.01})
