@@ -375,7 +375,7 @@ fn check_chunks(args: &CbpeArgs, path: &Path, rows: usize) -> anyhow::Result<()>
             if let Chunking::Count(count) = Chunking::default() {
                 if count > rows {
                     bail!(
-                        "{} has {rows} rows, fewer than the {count} chunks made by default; give --chunks {rows} or fewer, or --chunk-size",
+                        "{} has {rows} rows, fewer than the {count} chunks made by default; give --chunks with at most {rows}, or --chunk-size",
                         path.display()
                     );
                 }
@@ -387,7 +387,7 @@ fn check_chunks(args: &CbpeArgs, path: &Path, rows: usize) -> anyhow::Result<()>
     if let Chunking::Count(count) = chunking {
         if count > rows {
             bail!(
-                "{flag} {count}: {} has {rows} rows, so chunks would be empty; give --chunks {rows} or fewer",
+                "{flag} {count}: {} has {rows} rows, so chunks would be empty; ask for at most {rows} chunks",
                 path.display()
             );
         }

@@ -640,3 +640,64 @@ fn the_false_findings_found_by_probes_stay_fixed() {
         );
     }
 }
+
+/// A README's confusion matrix printed as a table of its own (`| | Predicted ... |`) gives
+/// its one metrics row p and n: a hold-out figure no matrix of them reaches is a finding;
+/// the figures the matrix gives are consistent; a document of two results rows gives neither
+/// the matrix (which one it is of is not said).
+#[test]
+fn a_confusion_matrix_table_gives_the_documents_one_results_row_its_counts() {
+    let dir = temp_dir("matrix_table");
+    let readme = |accuracy: &str, extra_row: &str| {
+        format!(
+            "# Pneumonia detection\n\nWe hold out 20% of the images for testing.\n\n\
+             ## Confusion matrix\n\n\
+             | | Predicted NORMAL | Predicted PNEUMONIA |\n|---|---|---|\n\
+             | Actual NORMAL | 155 | 79 |\n| Actual PNEUMONIA | 21 | 369 |\n\n\
+             ## Metrics\n\n| Model | Accuracy | Recall |\n|---|---|---|\n\
+             | CNN | {accuracy} | 0.946 |\n{extra_row}"
+        )
+    };
+    // 524/624 = 0.8397..., recall 369/390 = 0.9461...
+    let consistent = write(&dir, "c.md", &readme("0.840", ""));
+    let out = scorecheck().arg("scan").arg(&consistent).output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("1 checked, 0 findings"), "{stderr}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains(",390,234,"), "{stdout}");
+    // 0.9125 is no k/624 with recall near 0.946.
+    let typo = write(&dir, "t.md", &readme("0.9125", ""));
+    let out = scorecheck().arg("scan").arg(&typo).output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("1 findings"), "{stderr}");
+    let two_rows = write(&dir, "r.md", &readme("0.9125", "| VGG | 0.801 | 0.900 |\n"));
+    let out = scorecheck().arg("scan").arg(&two_rows).output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("0 checked, 0 findings"), "{stderr}");
+}
+
+/// Every document of `testdata/extract/finding` (a plainly stated genuine inconsistency,
+/// written by probes; see its README) makes a finding: the guards against false findings
+/// do not silence these.
+#[test]
+fn genuine_inconsistencies_written_by_probes_are_found() {
+    let folder =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/extract/finding");
+    let mut documents: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().is_some_and(|n| n != "README.md"))
+        .collect();
+    documents.sort();
+    assert!(documents.len() >= 10, "{documents:?}");
+    for document in documents {
+        let out = scorecheck().arg("scan").arg(&document).output().unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            !stderr.contains(" 0 findings"),
+            "{}: {stderr}\n{}",
+            document.display(),
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+}

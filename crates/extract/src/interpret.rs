@@ -1185,37 +1185,96 @@ fn rows_of_grid(mut g: Vec<Vec<GridCell>>, table: &RawTable) -> Vec<TableRow> {
 pub(crate) fn stated_sizes(table: &RawTable, limits: &Limits) -> Vec<(String, u64)> {
     counts_in_columns(table, limits, &[names_a_size])
         .into_iter()
-        .map(|(label, counts)| (label, counts[0]))
+        .filter_map(|(labels, counts)| Some((labels.into_iter().next()?, counts[0])))
         .collect()
 }
 
 /// The class counts a table states for its rows' datasets (`#Pos` and `#Neg`, `Positives`
 /// and `Negatives`, `#Min` and `#Maj` columns of whole numbers), as (the row's first label,
 /// p, n): a table of datasets, or a results table with such columns. The minority class is
-/// p, as the registry's is. A table that also states sizes gives no counts of a row whose
-/// p + n is not its size (counts before and after a cleaning, say).
-pub(crate) fn stated_class_counts(table: &RawTable, limits: &Limits) -> Vec<(String, u64, u64)> {
+/// p, as the registry's is, and whether they are trusted as the dataset's counts (else they
+/// only put other counts in doubt); each of the row's labels names the dataset (`Predict Students
+/// Dropout` and its abbreviation `PSDAS`). A table that also states sizes gives no counts of
+/// a row whose p + n is not its size (counts before and after a cleaning, say).
+pub(crate) fn stated_class_counts(
+    table: &RawTable,
+    limits: &Limits,
+) -> Vec<(String, u64, u64, bool)> {
+    // A caption or heading of folds, splits, units other than items (thousands, shares) or
+    // predictions: the counts are not the dataset's.
+    let context = format!("{} {}", table.caption, table.heading).to_lowercase();
+    let said = |w: &str| {
+        context
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|word| word == w)
+    };
+    if [
+        "fold",
+        "folds",
+        "split",
+        "splits",
+        "train",
+        "training",
+        "test",
+        "testing",
+        "validation",
+        "thousand",
+        "thousands",
+        "percent",
+        "share",
+        "shares",
+        "proportion",
+        "proportions",
+        "fraction",
+        "predicted",
+        "ratio",
+    ]
+    .iter()
+    .any(|w| said(w))
+        || ["%", "per cent", "per 1"]
+            .iter()
+            .any(|w| context.contains(w))
+    {
+        return Vec::new();
+    }
     let sizes = stated_sizes(table, limits);
+    let classes = counts_in_columns(table, limits, &[names_class_number]);
+    // `#Min`/`#Maj` are also the smallest and largest class of more than two: only with a
+    // size they add up to.
+    let explicit = counts_in_columns(table, limits, &[names_positives_only, names_negatives_only]);
+    // Counts read with doubt (`#Min`/`#Maj` without a size, another number of classes) are
+    // returned untrusted: not the row's counts, but reason enough to doubt the registry's.
+    let trusted = |labels: &Vec<String>, counts: &Vec<u64>| {
+        let size_of_row = sizes.iter().find(|(l, _)| labels.first() == Some(l));
+        let adds_up =
+            size_of_row.is_some_and(|(_, size)| counts[0].checked_add(counts[1]) == Some(*size));
+        let two_classes = classes
+            .iter()
+            .filter(|(l, _)| l == labels)
+            .all(|(_, c)| c[0] == 2);
+        let named_positive = explicit.iter().any(|(l, c)| l == labels && c == counts);
+        (size_of_row.is_none() || adds_up) && two_classes && (named_positive || adds_up)
+    };
     counts_in_columns(table, limits, &[names_positives, names_negatives])
         .into_iter()
-        .filter(|(label, counts)| {
-            sizes
-                .iter()
-                .filter(|(l, _)| l == label)
-                .all(|(_, size)| counts[0].checked_add(counts[1]) == Some(*size))
+        .flat_map(|(labels, counts)| {
+            let trusted = trusted(&labels, &counts);
+            labels
+                .into_iter()
+                .map(move |label| (label, counts[0], counts[1], trusted))
         })
-        .map(|(label, counts)| (label, counts[0], counts[1]))
         .collect()
 }
 
-/// For each row with a label, the whole numbers in the columns the `headers` name (the
-/// first column each names, by its lowest non-empty header cell), when every one is read
-/// (`768 (268/500)`: the count first; `0.5` or `12.3k` is no count).
+/// For each row with a label, its labels (those that name: a `No.` column's `3` does not)
+/// and the whole numbers in the columns the `headers` name (the first column each names, by
+/// its lowest non-empty header cell), when every one is read (`768 (268/500)`: the count
+/// first; `0.5` or `12.3k` is no count).
 fn counts_in_columns(
     table: &RawTable,
     limits: &Limits,
     headers: &[fn(&str) -> bool],
-) -> Vec<(String, Vec<u64>)> {
+) -> Vec<(Vec<String>, Vec<u64>)> {
     let mut g = grid(&table.rows, limits.max_columns);
     g.retain(|row| row.iter().any(|c| !c.text.trim().is_empty()));
     let Some(f) = frame(&g, table.header_rows) else {
@@ -1229,10 +1288,22 @@ fn counts_in_columns(
             .map(|row| row[j].text.trim())
             .find(|t| !t.is_empty())
     };
+    // Under no column group (`As delivered` over `#Pos | #Neg`, then `After cleaning`):
+    // which group is the data checked is not said.
+    let grouped = |j: usize| {
+        f.column_headers
+            .iter()
+            .map(|row| row[j].text.trim())
+            .filter(|t| !t.is_empty())
+            .count()
+            > 1
+    };
     let Some(columns) = headers
         .iter()
         .map(|names| {
-            (0..width).find(|&j| header(j).is_some_and(names) && !names_a_split_part(&f, j))
+            (0..width).find(|&j| {
+                header(j).is_some_and(names) && !names_a_split_part(&f, j) && !grouped(j)
+            })
         })
         .collect::<Option<Vec<usize>>>()
     else {
@@ -1241,15 +1312,20 @@ fn counts_in_columns(
     f.body
         .iter()
         .filter_map(|(labels, values)| {
-            let label = labels
+            let names: Vec<String> = labels
                 .iter()
                 .map(|c| c.text.trim())
-                .find(|t| !t.is_empty())?;
+                .filter(|t| !t.is_empty() && !t.chars().all(|c| c.is_ascii_digit() || c == '.'))
+                .map(str::to_string)
+                .collect();
+            if names.is_empty() {
+                return None;
+            }
             let counts = columns
                 .iter()
                 .map(|&j| whole_count(&values[j].text))
                 .collect::<Option<Vec<u64>>>()?;
-            Some((label.to_string(), counts))
+            Some((names, counts))
         })
         .collect()
 }
@@ -1286,13 +1362,40 @@ fn whole_count(cell: &str) -> Option<u64> {
 }
 
 /// Whether a header names a count of the positive (or minority) class's items: `#Pos`,
-/// `Positives`, `No. of positive samples`, `#Minority`; not `Positive` alone (a class's
-/// score as often as its count) nor `Min` alone (a minimum).
+/// `Positives`, `No. of positive samples`, `#Minority`, `Minority`; not `Positive` alone (a
+/// class's score as often as its count) nor `Min` alone (a minimum).
 fn names_positives(header: &str) -> bool {
     names_class_count(
         header,
         &["pos", "positive", "min", "minority"],
-        &["positives"],
+        &["positives", "minority"],
+    )
+}
+
+/// Whether a header names the positive class's count as such (`#Pos`, `Positives`), not the
+/// minority's.
+fn names_positives_only(header: &str) -> bool {
+    names_class_count(header, &["pos", "positive"], &["positives"])
+}
+
+/// Whether a header names the negative class's count as such (`#Neg`, `Negatives`).
+fn names_negatives_only(header: &str) -> bool {
+    names_class_count(header, &["neg", "negative"], &["negatives"])
+}
+
+/// Whether a header names a dataset's number of classes (`#Classes`, `No. of classes`).
+fn names_class_number(header: &str) -> bool {
+    let form = header_form_of(header).replace(['#', '.'], "");
+    let form = form.trim_matches('_');
+    matches!(
+        form,
+        "classes"
+            | "n_classes"
+            | "no_of_classes"
+            | "number_of_classes"
+            | "num_classes"
+            | "nb_classes"
+            | "c"
     )
 }
 
@@ -1302,7 +1405,7 @@ fn names_negatives(header: &str) -> bool {
     names_class_count(
         header,
         &["neg", "negative", "maj", "majority"],
-        &["negatives"],
+        &["negatives", "majority"],
     )
 }
 
@@ -1315,7 +1418,8 @@ fn names_class_count(header: &str, class: &[&str], plural: &[&str]) -> bool {
     }
     let form = header_form_of(header).replace('.', "");
     let form = form.trim_matches('_');
-    if plural.contains(&form) {
+    // `Minority`, `Majority class`: whole numbers under them are counts.
+    if plural.contains(&form.strip_suffix("_class").unwrap_or(form)) {
         return true;
     }
     // `Positive samples`, `Minority instances`: a class and an item word.
@@ -1350,16 +1454,7 @@ fn names_class_count(header: &str, class: &[&str], plural: &[&str]) -> bool {
 }
 
 /// Words after a class's name that make it a count of items (`positive_samples`).
-const ITEM_WORDS: &[&str] = &[
-    "_samples",
-    "_instances",
-    "_examples",
-    "_cases",
-    "_images",
-    "_patients",
-    "_subjects",
-    "_records",
-];
+const ITEM_WORDS: &[&str] = &["_samples", "_instances", "_examples", "_cases", "_records"];
 
 /// Whether a header names the number of items of a dataset.
 fn names_a_size(header: &str) -> bool {
@@ -1953,9 +2048,9 @@ fn row_labels(
             continue;
         }
         let found = row_kind(text, header).filter(|_| kind.is_none());
-        if found == Some(RowKind::Subgroup) {
-            // `Age < 50`: the row's label as it stands, of a subgroup.
-            kind = Some((RowKind::Subgroup, text.trim().to_string()));
+        if let Some(found @ (RowKind::Subgroup | RowKind::Cited)) = found {
+            // `Age < 50`, `Lee et al. [7]`: the row's label as it stands.
+            kind = Some((found, text.trim().to_string()));
         } else if let Some(found) = found {
             // `Fold 3`, `3` under `Fold`, `Std`: said after the method (`SVM Fold 3`); a
             // mean row is the method's own figure.
@@ -2132,8 +2227,8 @@ fn read_frame(
                     continue;
                 }
                 // A subgroup is named by the row's labels, not by a value (`<0.0001`).
-                if let Some(found) =
-                    row_kind(&cell.text, header).filter(|k| *k != RowKind::Subgroup)
+                if let Some(found) = row_kind(&cell.text, header)
+                    .filter(|k| !matches!(k, RowKind::Subgroup | RowKind::Cited))
                 {
                     let label = numbered_label(&cell.text, header);
                     if found != RowKind::Mean {

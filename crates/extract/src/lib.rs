@@ -59,6 +59,7 @@ mod interpret;
 mod jats;
 mod latex;
 mod markdown;
+mod matrix;
 mod model;
 mod names;
 mod protocol;
@@ -497,6 +498,67 @@ fn disagreements(
 /// two give different ones) and the first such table's label.
 type StatedCounts = (String, Option<(u64, u64)>, String);
 
+/// Gives a document's one results row without counts of its own the confusion matrix a
+/// table of its own prints (a README's metrics beside `| | Predicted 0 | Predicted 1 |`),
+/// when the document prints one such matrix (or the same one twice) and the row has no
+/// matrix, report or class counts: its p and n, and its figures held to the matrix in the
+/// notes. With several results rows which one the matrix is of is not said: none gets it.
+fn give_the_matrix_table(
+    rows: &mut [Row],
+    document: &Document,
+    limits: &Limits,
+    percent_matrix: &Option<String>,
+    thousand_matrix: &Option<String>,
+) {
+    let mut found: Vec<(String, matrix::ConfusionTable)> = Vec::new();
+    for (index, table) in document.tables.iter().enumerate() {
+        if let Some(m) = matrix::confusion_table(table, limits) {
+            if !found.iter().any(|(_, f)| f.matrix == m.matrix) {
+                let id = table
+                    .label
+                    .clone()
+                    .unwrap_or_else(|| (index + 1).to_string());
+                found.push((id, m));
+            }
+        }
+    }
+    let ([(table, m)], [row]) = (found.as_slice(), rows) else {
+        return;
+    };
+    if row.matrix.is_some() || row.support.is_some() || row.class_counts.is_some() {
+        return;
+    }
+    // A matrix in percent or per 1,000 holds no counts.
+    let sum: u64 = m.matrix.iter().sum();
+    if (sum == 100 && percent_matrix.is_some()) || (sum == 1000 && thousand_matrix.is_some()) {
+        return;
+    }
+    let mut notes: Vec<String> = row
+        .note
+        .split("; ")
+        .filter(|n| !n.is_empty() && !n.ends_with("give p and n") && !n.ends_with("give them"))
+        .map(str::to_string)
+        .collect();
+    notes.push(format!(
+        "p and n from the confusion matrix of table {table} (positive class {:?}: TP {}, FP {}, FN {}, TN {})",
+        m.positive, m.matrix[0], m.matrix[1], m.matrix[2], m.matrix[3]
+    ));
+    notes.extend(disagreements(m.matrix, &row.scores, row.percent));
+    // The doubts on a row's own counts hold for these too.
+    let doubt = protocol::averaged_over_runs(&document.text)
+        .or_else(|| protocol::counts_of_another_split(&document.text));
+    if let Some(sentence) = &doubt {
+        let short: String = sentence.chars().take(120).collect();
+        notes.push(format!(
+            "the text summarises figures over runs or folds, or counts another split ({short:?}): the matrix may not be the figures' one test set, so scan makes no finding of it"
+        ));
+    }
+    row.matrix = Some(m.matrix);
+    row.registry = None;
+    row.note = notes.join("; ");
+    row.counts_doubt = doubt;
+}
+
 /// The class counts the document's tables state for `dataset` where they are not the
 /// registry's (theirs in either order keeps the registry's), unless the document gives the
 /// dataset another size, or removes or keeps rows without stating p + n (said in `notes`).
@@ -509,6 +571,18 @@ fn stated_class_counts(
     notes: &mut Vec<String>,
 ) -> Option<(u64, u64)> {
     let form = names::dataset_form(dataset);
+    let registry = registry_match(dataset);
+    let own = match own {
+        // A row's own `#Pos`/`#Neg` that are not its registry dataset's counts may be
+        // predictions (`#Pos` flagged) or a part's: not used.
+        Some((p, n)) if registry.is_some_and(|d| (d.p, d.n) != (p, n) && (d.n, d.p) != (p, n)) => {
+            notes.push(format!(
+                "the row's #Pos and #Neg ({p}, {n}) are not its registry dataset's counts: they may count predictions or a part, not used"
+            ));
+            None
+        }
+        own => own,
+    };
     let (counts, table) = match own {
         Some(counts) => (Some(counts), "its own row".to_string()),
         None => class_counts
@@ -518,12 +592,11 @@ fn stated_class_counts(
     };
     let Some((p, n)) = counts else {
         notes.push(format!(
-            "the document's tables give {dataset:?} two different class counts: neither used"
+            "the document's tables give {dataset:?} class counts that disagree with each other or with the text: not used; give p and n"
         ));
         return None;
     };
     let total = p.checked_add(n);
-    let registry = registry_match(dataset);
     if registry.is_some_and(|d| (d.p, d.n) == (p, n) || (d.p, d.n) == (n, p)) {
         return None;
     }
@@ -627,6 +700,16 @@ fn subset_sentence(text: &str) -> Option<String> {
         "balanced subset",
         "listwise deletion",
         "keeping only",
+        "set aside",
+        "were not used",
+        "was not used",
+        "leaving ",
+        " leaves ",
+        "augment",
+        "cd-hit",
+        "redundancy",
+        "quality control",
+        "after cleaning",
         "kept only",
         "retaining only",
         // Resampling: the data checked has other class counts than the registry's (before
@@ -728,23 +811,91 @@ fn rows_of(
     // Class counts the document's tables state, by the dataset's printed form (a name given
     // two different counts gives none).
     let mut class_counts: Vec<StatedCounts> = Vec::new();
+    // Class counts read with doubt (`#Min`/`#Maj` without a size): not used, but where they
+    // are not the registry's, the registry's are not either.
+    let mut doubted_counts: Vec<(String, u64, u64)> = Vec::new();
+    // Sentences with numbers, lowercased: a sentence naming a dataset with two numbers that
+    // are not its table's counts (`KP-Cef (150 resistant and 450 susceptible isolates)`
+    // beside a table of 30 and 90 per fold) leaves them unused.
+    let numbered: Vec<(String, Vec<u64>)> = protocol::sentences(&document.text)
+        .take(20_000)
+        .filter(|s| s.bytes().any(|b| b.is_ascii_digit()))
+        .take(2_000)
+        .map(|s| {
+            let numbers = s
+                .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ';' | ':' | '/'))
+                .filter_map(|w| value::whole_number(w.trim_end_matches(['.', ','])))
+                .take(20)
+                .collect();
+            (s.to_lowercase(), numbers)
+        })
+        .collect();
     for (index, table) in document.tables.iter().enumerate() {
         let id = table
             .label
             .clone()
             .unwrap_or_else(|| (index + 1).to_string());
-        for (label, p, n) in interpret::stated_class_counts(table, limits) {
+        let stated = interpret::stated_class_counts(table, limits);
+        // A table of one dataset: any sentence may speak of it (`in total 412 B-scans show
+        // oedema and 1,187 do not` beside 103 and 297 patients).
+        let one_dataset = stated
+            .windows(2)
+            .all(|w| (w[0].1, w[0].2) == (w[1].1, w[1].2));
+        for (label, p, n, trusted) in stated.into_iter().take(1_000) {
+            if !trusted {
+                doubted_counts.push((names::dataset_form(&label), p, n));
+                continue;
+            }
             let form = names::dataset_form(&label);
+            let lower = label.to_lowercase();
+            let other_pair = |numbers: &[u64], least: u64| {
+                numbers.iter().enumerate().any(|(i, &a)| {
+                    numbers[i + 1..].iter().any(|&b| {
+                        a.min(b) >= least
+                            && (a, b) != (p, n)
+                            && (b, a) != (p, n)
+                            && a.checked_add(b) != p.checked_add(n)
+                            && ![p, n].contains(&a)
+                            && ![p, n].contains(&b)
+                    })
+                })
+            };
+            let contradicted = numbered.iter().any(|(sentence, numbers)| {
+                (lower.chars().count() >= 3 && sentence.contains(&lower) && other_pair(numbers, 2))
+                    || (one_dataset && other_pair(numbers, p.min(n).max(2)))
+            });
+            let counts = (!contradicted).then_some((p, n));
             match class_counts.iter_mut().find(|(f, _, _)| *f == form) {
-                Some((_, counts, _)) if *counts != Some((p, n)) => *counts = None,
+                Some((_, known, _)) if *known != counts => *known = None,
                 Some(_) => {}
-                None => class_counts.push((form, Some((p, n)), id.clone())),
+                None => class_counts.push((form, counts, id.clone())),
             }
         }
     }
     let mut rows = Vec::new();
     for (index, table) in document.tables.iter().enumerate() {
-        let caption_protocol = stated(&table.caption);
+        let mut caption_protocol = stated(&table.caption);
+        // A caption's k-fold that the text says was repeated (`Every experiment is repeated
+        // 10 times`, a footnote's `Mean of 10 runs`): the repeated one.
+        if let (
+            Some(Protocol::KFold { folds }),
+            Some(Protocol::RepeatedKFold {
+                folds: text_folds,
+                repeats,
+            }),
+        ) = (&caption_protocol.protocol, &document_protocol.protocol)
+        {
+            if text_folds.is_none() || text_folds == folds {
+                caption_protocol.protocol = Some(Protocol::RepeatedKFold {
+                    folds: *folds,
+                    repeats: *repeats,
+                });
+                caption_protocol.sentence = format!(
+                    "{} {}",
+                    caption_protocol.sentence, document_protocol.sentence
+                );
+            }
+        }
         let protocol =
             if caption_protocol.protocol.is_some() || caption_protocol.ambiguous.is_some() {
                 &caption_protocol
@@ -853,9 +1004,27 @@ fn rows_of(
             }
             let mut notes = r.notes;
             let known = registry_match(&r.dataset).is_some();
+            // `#Pos` of the predictions (`predicted positives`): no class counts.
+            let said_predicted = |text: &str| {
+                let lower = text.to_lowercase();
+                [
+                    "predicted pos",
+                    "predicted neg",
+                    "predicted as pos",
+                    "predicted as neg",
+                    "flagged",
+                ]
+                .iter()
+                .any(|w| lower.contains(w))
+            };
+            let own_class_counts = r.class_counts.filter(|_| {
+                !said_predicted(&table.caption)
+                    && !said_predicted(&table.heading)
+                    && !said_predicted(&document.text)
+            });
             let stated_counts = stated_class_counts(
                 &r.dataset,
-                r.class_counts,
+                own_class_counts,
                 &class_counts,
                 &sizes,
                 subset.as_deref(),
@@ -905,6 +1074,23 @@ fn rows_of(
                     None
                 }
                 (found, _) => found,
+            };
+            // A table's doubted class counts of the dataset that are not the registry's.
+            let registry = match registry {
+                Some(d)
+                    if doubted_counts.iter().any(|(form, p, n)| {
+                        *form == names::dataset_form(&r.dataset)
+                            && (*p, *n) != (d.p, d.n)
+                            && (*n, *p) != (d.p, d.n)
+                    }) =>
+                {
+                    notes.push(format!(
+                        "a table of the document gives {:?} other class counts than the registry's {} (p = {}, n = {}): its counts are not used; give p and n",
+                        r.dataset, d.name, d.p, d.n
+                    ));
+                    None
+                }
+                found => found,
             };
             // Two numbers of a sentence that add up to the registry's size but are not its
             // class counts (`170 positive and 175 negative subjects`): another labelling.
@@ -957,7 +1143,7 @@ fn rows_of(
             if let Some((p, n)) = stated_counts {
                 notes.push(format!(
                     "p and n from the class counts {} (p = {p}, n = {n})",
-                    if r.class_counts.is_some() {
+                    if own_class_counts.is_some() {
                         "of the row's own #Pos and #Neg cells".to_string()
                     } else {
                         format!("the document's table of datasets gives {:?}", r.dataset)
@@ -997,6 +1183,13 @@ fn rows_of(
                 Some(RowKind::Subset) => {
                     notes.push(format!(
                         "{:?} is measured on a part of the data other than the test data: its p and n are not the dataset's",
+                        r.method
+                    ));
+                    Some(Protocol::HoldOut)
+                }
+                Some(RowKind::Cited) => {
+                    notes.push(format!(
+                        "{:?} cites another paper: its figures are that paper's setup, not this text's; no counts",
                         r.method
                     ));
                     Some(Protocol::HoldOut)
@@ -1087,5 +1280,12 @@ fn rows_of(
             });
         }
     }
+    give_the_matrix_table(
+        &mut rows,
+        document,
+        limits,
+        &percent_matrix,
+        &thousand_matrix,
+    );
     rows
 }

@@ -181,7 +181,7 @@ pub fn score_of_header(header: &str) -> Option<&'static str> {
             (None, named) => named,
         };
     }
-    // `precision+`, `Recall (-)`: one class's score, the sign naming the class.
+    // `precision+`, `recall-`: one class's score, the sign naming the class.
     if let Some((name, positive)) = class_signed(header) {
         return match (score_of_header(name)?, positive) {
             (score @ ("ppv" | "sens" | "f1p"), true) => Some(score),
@@ -224,14 +224,18 @@ pub fn score_of_header(header: &str) -> Option<&'static str> {
         .then_some(base)
 }
 
-/// A header's name and whether the class sign after it (`+`, `-`, `(+)`, `(−)`) names the
-/// positive class; `None` without one, and for the likelihood ratios' `LR+`, `LR-`.
+/// A header's name and whether the class sign written on it (`precision+`, `recall-`) names
+/// the positive class; `None` without one, and for the likelihood ratios' `LR+`, `LR-`.
 fn class_signed(header: &str) -> Option<(&str, bool)> {
+    // Only a sign written on the name (`precision-`): `Precision (-)` and `Recall [-]` are
+    // as often a dimensionless unit.
     let trimmed = header.trim();
-    let (name, sign) = ["(+)", "(-)", "(\u{2212})", "+", "-", "\u{2212}"]
+    let (name, sign) = ["+", "-", "\u{2212}"]
         .iter()
         .find_map(|sign| trimmed.strip_suffix(sign).map(|name| (name, *sign)))?;
-    let name = name.trim_end();
+    if name.ends_with(char::is_whitespace) {
+        return None;
+    }
     let bare: String = name.split_whitespace().collect::<String>().to_lowercase();
     if bare.is_empty() || bare == "lr" || bare.ends_with(['-', '+', '(']) {
         return None;
@@ -1041,6 +1045,9 @@ pub(crate) enum RowKind {
     /// A subgroup of the evaluated data (`Age < 50`, `Female`, a row under `Subgroup`): its
     /// p and n are the subgroup's, not the dataset's.
     Subgroup,
+    /// Another paper's figures, cited (`Kumar and Rao [14]`, `Lee et al.`, `(Smith, 2019)`):
+    /// its setup is that paper's.
+    Cited,
     /// A statistic over the other rows that no one experiment gives (`Std`, `SD`, `Max`,
     /// `Median`, `Best`): each of its cells may come from a different row, or is a spread.
     Statistic,
@@ -1260,6 +1267,9 @@ pub(crate) fn row_kind(label: &str, header: &str) -> Option<RowKind> {
     if names_a_subgroup(label, header) {
         return Some(RowKind::Subgroup);
     }
+    if cites(label) {
+        return Some(RowKind::Cited);
+    }
     if numbered(FOLD_WORDS)
         .or_else(|| ordinal(FOLD_WORDS))
         .or_else(|| under(FOLD_WORDS))
@@ -1300,8 +1310,55 @@ pub(crate) fn number_pairs_in_text(text: &str) -> Vec<(u64, u64)> {
                 }
             }
         }
+        // `121 of the 345 individuals`: a class of 121 and the rest.
+        let words: Vec<&str> = sentence.split_whitespace().collect();
+        for (i, w) in words.iter().enumerate() {
+            let Some(a) = crate::value::whole_number(w) else {
+                continue;
+            };
+            let number = |n: &str| crate::value::whole_number(n.trim_end_matches([',', '.']));
+            let total = match words.get(i + 1..(i + 4).min(words.len())) {
+                Some(["of", "the", n]) => number(n),
+                Some(["of", n, ..]) => number(n),
+                _ => None,
+            };
+            if let Some(rest) = total.and_then(|t| t.checked_sub(a)) {
+                if !pairs.contains(&(a, rest)) {
+                    pairs.push((a, rest));
+                }
+            }
+        }
     }
     pairs
+}
+
+/// Whether a row's label cites another paper's figures: `et al.`, authors and a numbered
+/// reference (`Kumar and Rao [14]`), or an author and year in parentheses `(Smith, 2019)`.
+fn cites(label: &str) -> bool {
+    let lower = label.to_lowercase();
+    if lower.contains("et al") {
+        return true;
+    }
+    let bracketed = lower.split('[').skip(1).any(|rest| {
+        rest.split_once(']').is_some_and(|(inner, _)| {
+            !inner.trim().is_empty()
+                && inner
+                    .split([',', '-', '\u{2013}'])
+                    .all(|n| is_whole(n.trim()))
+        })
+    });
+    let author_year = lower.split('(').skip(1).any(|rest| {
+        rest.split_once(')').is_some_and(|(inner, _)| {
+            inner.contains(char::is_alphabetic)
+                && inner
+                    .split(|c: char| !c.is_ascii_digit())
+                    .any(|n| n.len() == 4 && (n.starts_with("19") || n.starts_with("20")))
+        })
+    });
+    // `SVM [12]` is as often a baseline run here on the method of [12]: only authors'
+    // names before the reference (`Kumar and Rao [14]`) say the figures are theirs.
+    let authors = lower.contains(" and ") || lower.contains(" & ");
+    (bracketed && authors) || author_year
 }
 
 /// Whether a row's label names a subgroup of the evaluated data: a comparison with a number
@@ -1359,10 +1416,17 @@ fn names_a_subgroup(label: &str, header: &str) -> bool {
                     | "boys"
                     | "girls"
                     | "subgroup"
+                    | "smokers"
+                    | "smoker"
+                    | "nonsmokers"
             ) || (*w == "aged"
                 && words
                     .get(i + 1)
                     .is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit())))
+                // `21-30 years`, `over 50 years`.
+                || (matches!(*w, "years" | "yrs")
+                    && i > 0
+                    && words[i - 1].starts_with(|c: char| c.is_ascii_digit()))
         });
     let whole = matches!(
         header_form(label).as_str(),
@@ -1377,7 +1441,21 @@ fn names_a_subgroup(label: &str, header: &str) -> bool {
             | "whole_sample"
             | "everyone"
     );
-    let under_subgroups = matches!(header_form(header).as_str(), "subgroup" | "subgroups");
+    let under_subgroups = matches!(
+        header_form(header).as_str(),
+        "subgroup"
+            | "subgroups"
+            | "sex"
+            | "gender"
+            | "age_band"
+            | "age_bands"
+            | "age_group"
+            | "age_groups"
+            | "age_range"
+            | "smoking_status"
+            | "smoking"
+            | "ethnicity"
+    );
     !whole && !label.trim().is_empty() && (compared || sex_or_age || under_subgroups)
 }
 

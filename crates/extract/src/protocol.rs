@@ -134,17 +134,22 @@ fn repetitions(lower: &str, words: &[&str]) -> Option<Option<u64>> {
         }
     }
     // `for each of the 10 random seeds`, `with 5 different seeds`: one run per seed.
-    if lower.contains("seed") {
+    if lower.contains("seed") || lower.contains("random_state") || lower.contains("random state") {
         let seeds = words.iter().enumerate().find_map(|(i, w)| {
-            w.trim_end_matches(['.', ':', ','])
-                .starts_with("seed")
+            let w = w.trim_end_matches(['.', ':', ',']);
+            (w.starts_with("seed")
+                || w.starts_with("random_state")
+                || (w.starts_with("state") && i > 0 && words[i - 1] == "random"))
                 .then(|| {
                     (1..=3)
                         .filter_map(|back| i.checked_sub(back))
                         .find_map(|k| count_of(words[k]))
                 })?
         });
-        return Some(seeds);
+        // `random_state=42` fixes one run; `10 different random_state values` are ten.
+        if seeds.is_some() || lower.contains("seed") {
+            return Some(seeds);
+        }
     }
     // `not repeated`, `without repetition`: one run, said so.
     if [
@@ -186,6 +191,7 @@ fn repetitions(lower: &str, words: &[&str]) -> Option<Option<u64>> {
         || lower.contains(" trials of ")
         || lower.contains("independent runs")
         || lower.contains("independent trials")
+        || lower.contains("independent experiments")
         || lower.contains("iteration")
         || lower.contains("shuffles")
         || lower.contains("random partitions")
@@ -213,7 +219,7 @@ fn repetitions(lower: &str, words: &[&str]) -> Option<Option<u64>> {
         let counted = match w {
             "repeats" | "repetitions" | "repetition" => true,
             "times" => repeated,
-            "runs" | "rounds" | "trials" => {
+            "runs" | "rounds" | "trials" | "experiments" => {
                 words.get(i + 1) == Some(&"of")
                     || i.checked_sub(1).is_some_and(|k| words[k] == "independent")
                     || summarised
@@ -232,8 +238,17 @@ fn repetitions(lower: &str, words: &[&str]) -> Option<Option<u64>> {
             }) {
                 return Some(Some(r));
             }
-            if matches!(w, "partitions" | "shuffles" | "iterations") || AGAIN.contains(&w) {
-                if let Some(r) = before(2).or_else(|| before(3)).filter(|&r| r >= 2) {
+            if matches!(
+                w,
+                "partitions" | "shuffles" | "iterations" | "runs" | "experiments"
+            ) || AGAIN.contains(&w)
+            {
+                // `10 complete 5-fold cross-validation runs`: a few words between.
+                if let Some(r) = before(2)
+                    .or_else(|| before(3))
+                    .or_else(|| before(4))
+                    .filter(|&r| r >= 2)
+                {
                     return Some(Some(r));
                 }
             }
@@ -280,6 +295,8 @@ const GROUPS: &[&str] = &[
 /// Nouns for doing a whole cross-validation again (`five replications of`, `over 5 random
 /// restarts`, `5 different shufflings`, `five stratified 5-fold cross-validations`).
 const AGAIN: &[&str] = &[
+    "executions",
+    "assignments",
     "replications",
     "replicates",
     "restarts",
@@ -302,8 +319,20 @@ fn averaged_runs(sentence: &str) -> Option<u64> {
         .filter(|w| !w.is_empty())
         .collect();
     let averaged = lower.contains("average") || lower.contains("mean");
+    // `Each experiment was run 10 times`: the whole evaluation again.
+    let run_again = [
+        " run ",
+        " ran ",
+        "repeated",
+        "performed",
+        "executed",
+        "conducted",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
     words.iter().enumerate().find_map(|(i, w)| {
-        let counted = *w == "seeds"
+        let counted = matches!(*w, "seeds" | "random_state" | "random_states")
+            || (*w == "times" && run_again)
             || (averaged
                 && (matches!(*w, "runs" | "trials" | "repetitions" | "executions")
                     || AGAIN.contains(w)));
@@ -791,6 +820,40 @@ fn k_fold_at(words: &[&str], i: usize) -> Option<Protocol> {
         .map(|k| Protocol::KFold { folds: Some(k) })
 }
 
+/// Whether a sentence stating a cross-validation makes its folds of groups: scikit-learn's
+/// `GroupKFold`/`StratifiedGroupKFold`, `grouped by site`, `hospital-wise`, `patient-wise`,
+/// `each test fold holds the patients of one hospital`.
+fn folds_by_groups(sentence: &str) -> bool {
+    let lower = sentence.to_lowercase();
+    let squeezed: String = lower.chars().filter(|c| c.is_alphanumeric()).collect();
+    if !(lower.contains("fold") || lower.contains("cross")) {
+        return false;
+    }
+    squeezed.contains("groupkfold")
+        || squeezed.contains("groupshufflesplit")
+        || ["grouped by", "group-wise", "groupwise", "by group"]
+            .iter()
+            .any(|w| lower.contains(w))
+        || [
+            "site",
+            "hospital",
+            "patient",
+            "subject",
+            "centre",
+            "center",
+            "participant",
+        ]
+        .iter()
+        .any(|g| {
+            lower.contains(&format!("{g}-wise"))
+                || lower.contains(&format!("{g}wise"))
+                || lower.contains(&format!("by {g}"))
+                || lower.contains(&format!("one {g}"))
+                || lower.contains(&format!("{g}-level split"))
+                || lower.contains(&format!("{g}-level fold"))
+        })
+}
+
 /// Whether a word is `fold` or `folds` (`fold,`, `fold-cv`), not `folder` or `folded`.
 fn names_folds(word: &str) -> bool {
     word.strip_prefix("fold").is_some_and(|rest| {
@@ -1075,6 +1138,8 @@ pub fn stated(text: &str) -> Stated {
     let mut others: Vec<(Protocol, String)> = Vec::new();
     let mut conflicts: Vec<String> = Vec::new();
     let mut tuning: Option<String> = None;
+    // A cross-validation whose folds are groups (sites, hospitals, patients).
+    let mut grouped: Option<String> = None;
     let mut other_estimate: Option<String> = None;
     // Runs averaged, said apart from the cross-validation (`run with three random seeds`).
     let mut runs: Option<(u64, String)> = None;
@@ -1109,6 +1174,10 @@ pub fn stated(text: &str) -> Stated {
             }
             continue;
         };
+        if folds_by_groups(&sentence) {
+            grouped.get_or_insert(sentence);
+            continue;
+        }
         if tunes(&sentence) {
             // A cross-validation that chose parameters or features says nothing of how the
             // reported figures were obtained (often a held-out test set).
@@ -1183,6 +1252,18 @@ pub fn stated(text: &str) -> Stated {
             sentence: String::new(),
             ambiguous: Some(format!(
                 "the text estimates by resampling that no check models ({sentence:?}): the protocol of the reported figures is not known"
+            )),
+        };
+    }
+    if let Some(sentence) = grouped {
+        // Folds of whole sites or patients have sizes and class counts of their own, which
+        // neither the stratified folds nor the configurations of folds within one item of
+        // each other include.
+        return Stated {
+            protocol: None,
+            sentence: String::new(),
+            ambiguous: Some(format!(
+                "the text makes its folds of groups ({sentence:?}): their sizes are not known, so no k-fold check applies"
             )),
         };
     }

@@ -282,7 +282,10 @@ fn is_header(words: &[&str]) -> bool {
 }
 
 fn is_number(word: &str) -> bool {
-    !word.is_empty() && word.parse::<f64>().is_ok_and(f64::is_finite)
+    // A support with thousands separators (`85,295`) too.
+    !word.is_empty()
+        && (word.parse::<f64>().is_ok_and(f64::is_finite)
+            || crate::value::whole_number(word).is_some())
 }
 
 /// One report line as cells (label, precision, recall, f1-score, support), or `None` when

@@ -2094,10 +2094,12 @@ All results are averaged over 5-fold cross-validation.
     );
     let rows = extract(&held_out, Format::Markdown, "d.md").unwrap();
     assert!(rows.iter().all(|r| r.counts().is_none()), "{rows:?}");
-    // `#Min`/`#Maj`: the minority class is p. Other counts than the registry's replace them.
-    let md = "| Dataset | #Min | #Maj | IR |
-|---|---|---|---|
-| ecoli1 | 70 | 250 | 3.57 |
+    // `#Min`/`#Maj` beside a size they add up to: the minority class is p. Other counts than
+    // the registry's replace them. (Without a size they may be the smallest and largest of
+    // more classes: not read.)
+    let md = "| Dataset | #Ex. | #Min | #Maj | IR |
+|---|---|---|---|---|
+| ecoli1 | 320 | 70 | 250 | 3.57 |
 
 We use 10-fold cross-validation.
 
@@ -2108,6 +2110,13 @@ We use 10-fold cross-validation.
     let rows = extract(md, Format::Markdown, "k.md").unwrap();
     assert_eq!(rows[0].counts(), Some((70, 250)), "{}", rows[0].note);
     assert_eq!(rows[0].registry, None);
+    let without_size = md
+        .replace("| #Ex. |", "|")
+        .replace("| 320 |", "|")
+        .replace("|---|---|---|---|---|", "|---|---|---|---|");
+    let rows = extract(&without_size, Format::Markdown, "k.md").unwrap();
+    // Nor the registry's 77 and 259, which the table contradicts.
+    assert_eq!(rows[0].counts(), None, "{}", rows[0].note);
 }
 
 #[test]
@@ -2125,7 +2134,11 @@ Models are compared with 5-fold cross-validation.
     );
     let rows = extract(&md, Format::Markdown, "a.md").unwrap();
     assert_eq!(rows[0].counts(), None, "{}", rows[0].note);
-    assert!(rows[0].note.contains("two different class counts"));
+    assert!(
+        rows[0].note.contains("class counts that disagree"),
+        "{}",
+        rows[0].note
+    );
     // Counts that do not add up to the size the same table states.
     let md = format!(
         "| Dataset | Samples | #Pos | #Neg |\n|---|---|---|---|\n| Alpha | 120 | 10 | 90 |\n{results}"

@@ -1,0 +1,396 @@
+//! A confusion matrix printed as a table of its own: two actual classes by two predicted
+//! ones (`| | Predicted Normal | Predicted Pneumonia |`, rows `Actual Normal`, `Actual
+//! Pneumonia`), read as (tp, fp, fn, tn) when the table says which axis is predicted and
+//! its class names say which class is positive.
+//!
+//! Such a table gives no rows of its own (it reports no score); `lib.rs` gives its counts to
+//! a document's one results row that has none (a README's metrics beside its matrix).
+
+use crate::model::{grid, GridCell, RawTable};
+use crate::Limits;
+
+/// A 2×2 confusion matrix a table prints, and the class read as positive.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ConfusionTable {
+    /// (tp, fp, fn, tn).
+    pub matrix: [u64; 4],
+    /// The positive class as printed.
+    pub positive: String,
+}
+
+/// The confusion matrix `table` prints, if it is one: exactly two rows and two columns of
+/// whole counts (a `Total` row or column aside, which must then add up), an axis marked
+/// predicted (`Predicted`, `Pred.`) and the other actual (or left unmarked), the same two
+/// class names on both axes, one of them a negative class (`Negative`, `0`, `No`, `Normal`,
+/// `Benign`, `Non-X`, `Not X`, ...). A caption or heading of another split (training,
+/// validation) or of shares (normalised, %) gives none.
+pub(crate) fn confusion_table(table: &RawTable, limits: &Limits) -> Option<ConfusionTable> {
+    let context = format!("{} {}", table.caption, table.heading).to_lowercase();
+    if [
+        "normalis",
+        "normaliz",
+        "%",
+        "percent",
+        "train",
+        "validation",
+        "rate",
+    ]
+    .iter()
+    .any(|w| context.contains(w))
+    {
+        return None;
+    }
+    let g = grid(&table.rows, limits.max_columns);
+    let g: Vec<&Vec<GridCell>> = g
+        .iter()
+        .filter(|row| row.iter().any(|c| !c.text.trim().is_empty()))
+        .collect();
+    if g.len() > 6 || g.iter().any(|row| row.len() > 6) {
+        return None;
+    }
+    // Rows holding counts, and in which columns.
+    let counted: Vec<(usize, Vec<usize>)> = g
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let columns = (0..row.len())
+                .filter(|&j| count_of(&row[j].text).is_some())
+                .collect();
+            (i, columns)
+        })
+        .filter(|(_, columns): &(usize, Vec<usize>)| !columns.is_empty())
+        .collect();
+    let label_of_row = |i: usize, before: usize| {
+        g[i][..before]
+            .iter()
+            .map(|c| c.text.trim())
+            .filter(|t| !t.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let first_count_row = counted.first()?.0;
+    let label_of_column = |j: usize| {
+        g[..first_count_row]
+            .iter()
+            .filter_map(|row| row.get(j))
+            .map(|c| c.text.trim())
+            .filter(|t| !t.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    // Drop a `Total` row and column (kept to check the sums).
+    let rows: Vec<&(usize, Vec<usize>)> = counted
+        .iter()
+        .filter(|(i, columns)| !is_total(&label_of_row(*i, columns[0])))
+        .collect();
+    let [(r0, c0), (r1, c1)] = rows.as_slice() else {
+        return None;
+    };
+    let columns: Vec<usize> = c0
+        .iter()
+        .copied()
+        .filter(|&j| !is_total(&label_of_column(j)))
+        .collect();
+    let c1: Vec<usize> = c1
+        .iter()
+        .copied()
+        .filter(|&j| !is_total(&label_of_column(j)))
+        .collect();
+    if columns.len() != 2 || columns != c1 {
+        return None;
+    }
+    let cell = |i: usize, j: usize| count_of(&g[i][j].text);
+    let counts = [
+        [cell(*r0, columns[0])?, cell(*r0, columns[1])?],
+        [cell(*r1, columns[0])?, cell(*r1, columns[1])?],
+    ];
+    let row_labels = [label_of_row(*r0, columns[0]), label_of_row(*r1, columns[0])];
+    let column_labels = [label_of_column(columns[0]), label_of_column(columns[1])];
+    let corner = g[..first_count_row]
+        .iter()
+        .filter_map(|row| row.first())
+        .map(|c| c.text.to_lowercase())
+        .collect::<Vec<_>>()
+        .join(" ");
+    // Which axis is predicted: the one marked so, the other not.
+    let marked = |labels: &[String; 2], words: &[&str]| {
+        labels.iter().any(|l| {
+            let l = l.to_lowercase();
+            words.iter().any(|w| l.contains(w))
+        })
+    };
+    let (rows_pred, columns_pred) = (
+        marked(&row_labels, PREDICTED) || corner_says_rows_predicted(&corner),
+        marked(&column_labels, PREDICTED) || corner_says_columns_predicted(&corner),
+    );
+    let (rows_actual, columns_actual) =
+        (marked(&row_labels, ACTUAL), marked(&column_labels, ACTUAL));
+    let rows_are_actual = match (rows_pred, columns_pred) {
+        (false, true) if !columns_actual => true,
+        (true, false) if !rows_actual => false,
+        _ => return None,
+    };
+    // Class names on both axes, the same two.
+    let names_of = |labels: &[String; 2]| labels.clone().map(|l| class_name(&l));
+    let (actual, predicted, counts) = if rows_are_actual {
+        (names_of(&row_labels), names_of(&column_labels), counts)
+    } else {
+        // Rows predicted: turned so that rows are the actual classes.
+        let [[a, b], [c, d]] = counts;
+        (
+            names_of(&column_labels),
+            names_of(&row_labels),
+            [[a, c], [b, d]],
+        )
+    };
+    if actual.iter().any(String::is_empty) || actual[0] == actual[1] {
+        return None;
+    }
+    // The predicted axis in the actual axis's order.
+    let counts = if predicted == actual {
+        counts
+    } else if predicted == [actual[1].clone(), actual[0].clone()] {
+        let [[a, b], [c, d]] = counts;
+        [[b, a], [d, c]]
+    } else {
+        return None;
+    };
+    let positive = match (is_negative(&actual[0]), is_negative(&actual[1])) {
+        (false, true) => 0,
+        (true, false) => 1,
+        _ => return None,
+    };
+    let negative = 1 - positive;
+    let matrix = [
+        counts[positive][positive],
+        counts[negative][positive],
+        counts[positive][negative],
+        counts[negative][negative],
+    ];
+    // Cells that say which they are (`18,314 (TN)`) must agree.
+    let said = [
+        (*r0, columns[0]),
+        (*r0, columns[1]),
+        (*r1, columns[0]),
+        (*r1, columns[1]),
+    ]
+    .iter()
+    .filter_map(|&(i, j)| Some((cell(i, j)?, role_said(&g[i][j].text)?)))
+    .collect::<Vec<_>>();
+    if said.iter().any(|&(count, role)| matrix[role] != count) {
+        return None;
+    }
+    // The largest count fits 64 bits; their sums too.
+    matrix.iter().try_fold(0u64, |sum, c| sum.checked_add(*c))?;
+    Some(ConfusionTable {
+        matrix,
+        positive: row_label_original(&actual, positive),
+    })
+}
+
+/// Words marking the predicted axis.
+const PREDICTED: &[&str] = &["pred", "classified as", "output"];
+
+/// Words marking the actual axis.
+const ACTUAL: &[&str] = &[
+    "actual",
+    "true ",
+    "truth",
+    "observed",
+    "real",
+    "gold",
+    "reference",
+    "target",
+];
+
+/// `Actual \ Predicted`, `True/Pred`: the corner names the rows first.
+fn corner_says_columns_predicted(corner: &str) -> bool {
+    let actual = ACTUAL
+        .iter()
+        .chain(&["true"])
+        .filter_map(|w| corner.find(w))
+        .min();
+    let pred = corner.find("pred");
+    matches!((actual, pred), (Some(a), Some(p)) if a < p)
+}
+
+/// `Predicted \ Actual`: the rows are the predictions.
+fn corner_says_rows_predicted(corner: &str) -> bool {
+    let actual = ACTUAL
+        .iter()
+        .chain(&["true"])
+        .filter_map(|w| corner.find(w))
+        .min();
+    let pred = corner.find("pred");
+    matches!((actual, pred), (Some(a), Some(p)) if p < a)
+}
+
+/// A cell's whole count, with an optional role in parentheses (`18,314 (TN)`) or marks.
+fn count_of(text: &str) -> Option<u64> {
+    let text = text
+        .trim()
+        .trim_matches(|c: char| matches!(c, '*' | '✅' | '❌' | ' '));
+    let number = text.split_once('(').map_or(text, |(n, _)| n).trim();
+    let number = number.trim_end_matches(|c: char| !c.is_ascii_digit());
+    crate::value::whole_number(number)
+}
+
+/// The matrix entry a cell names in parentheses (`(TN)`): 0 tp, 1 fp, 2 fn, 3 tn.
+fn role_said(text: &str) -> Option<usize> {
+    let (_, inner) = text.split_once('(')?;
+    let inner = inner.trim_end().trim_end_matches(')').trim().to_lowercase();
+    ["tp", "fp", "fn", "tn"].iter().position(|r| *r == inner)
+}
+
+/// A `Total` (`Sum`, `All`) label.
+fn is_total(label: &str) -> bool {
+    matches!(
+        label
+            .trim()
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase()
+            .as_str(),
+        "total" | "sum" | "all" | "totals"
+    )
+}
+
+/// A class's name without the words marking its axis (`Actual NORMAL` is `normal`).
+fn class_name(label: &str) -> String {
+    let lower = label.to_lowercase().replace(['*', ':', '_'], " ");
+    lower
+        .split_whitespace()
+        .filter(|w| {
+            !matches!(
+                *w,
+                "predicted"
+                    | "prediction"
+                    | "pred"
+                    | "pred."
+                    | "actual"
+                    | "true"
+                    | "truth"
+                    | "ground"
+                    | "observed"
+                    | "real"
+                    | "gold"
+                    | "class"
+                    | "label"
+                    | "as"
+                    | "classified"
+                    | "output"
+                    | "reference"
+                    | "target"
+                    | "✅"
+                    | "❌"
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The positive class's name as [`class_name`] wrote it.
+fn row_label_original(actual: &[String; 2], positive: usize) -> String {
+    actual[positive].clone()
+}
+
+/// Whether a class name is the negative one of a binary problem.
+fn is_negative(name: &str) -> bool {
+    let name = name.trim();
+    matches!(
+        name,
+        "negative"
+            | "neg"
+            | "no"
+            | "0"
+            | "false"
+            | "normal"
+            | "benign"
+            | "healthy"
+            | "control"
+            | "controls"
+            | "legit"
+            | "legitimate"
+            | "genuine"
+            | "clean"
+            | "ham"
+            | "non-fraud"
+            | "nonfraud"
+            | "no fraud"
+            | "not fraud"
+            | "absent"
+            | "no disease"
+    ) || ["non-", "non ", "not ", "no "]
+        .iter()
+        .any(|p| name.starts_with(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::RawCell;
+
+    fn table(rows: &[&[&str]]) -> RawTable {
+        RawTable {
+            rows: rows
+                .iter()
+                .map(|r| r.iter().map(|t| RawCell::new(*t)).collect())
+                .collect(),
+            header_rows: Some(1),
+            ..RawTable::default()
+        }
+    }
+
+    #[test]
+    fn predicted_columns_actual_rows_and_the_negative_class_named() {
+        let t = table(&[
+            &["", "Predicted NORMAL", "Predicted PNEUMONIA"],
+            &["**Actual NORMAL**", "**155** ✅", "**79** ❌"],
+            &["**Actual PNEUMONIA**", "**21** ❌", "**369** ✅"],
+        ]);
+        let found = confusion_table(&t, &Limits::default()).unwrap();
+        // tp, fp, fn, tn
+        assert_eq!(found.matrix, [369, 79, 21, 155]);
+        assert_eq!(found.positive, "pneumonia");
+    }
+
+    #[test]
+    fn predicted_rows_a_total_and_roles_in_cells() {
+        let t = table(&[
+            &["", "True Benign", "True Malignant", "Total"],
+            &["Predicted Benign", "18,314 (TN)", "1,317 (FN)", "19,631"],
+            &["Predicted Malignant", "1,571 (FP)", "6,552 (TP)", "8,123"],
+            &["Total", "19,885", "7,869", "27,754"],
+        ]);
+        let found = confusion_table(&t, &Limits::default()).unwrap();
+        assert_eq!(found.matrix, [6552, 1571, 1317, 18314]);
+    }
+
+    #[test]
+    fn no_matrix_without_an_axis_or_a_negative_class_or_with_roles_that_disagree() {
+        // Neither axis marked.
+        let t = table(&[&["", "A", "B"], &["A", "1", "2"], &["B", "3", "4"]]);
+        assert_eq!(confusion_table(&t, &Limits::default()), None);
+        // No class is the negative one.
+        let t = table(&[
+            &["", "Pred cat", "Pred dog"],
+            &["cat", "1", "2"],
+            &["dog", "3", "4"],
+        ]);
+        assert_eq!(confusion_table(&t, &Limits::default()), None);
+        // Roles said in the cells against the axes.
+        let t = table(&[
+            &["", "Predicted 0", "Predicted 1"],
+            &["Actual 0", "50 (TP)", "2"],
+            &["Actual 1", "3", "9"],
+        ]);
+        assert_eq!(confusion_table(&t, &Limits::default()), None);
+        // Three classes.
+        let t = table(&[
+            &["", "Pred 0", "Pred 1", "Pred 2"],
+            &["Actual 0", "1", "2", "3"],
+            &["Actual 1", "1", "2", "3"],
+            &["Actual 2", "1", "2", "3"],
+        ]);
+        assert_eq!(confusion_table(&t, &Limits::default()), None);
+    }
+}
