@@ -58,7 +58,16 @@ pub fn answer_text_with_id(text: &str, options: &RunOptions) -> (Option<Value>, 
             };
             (id, answer)
         }
-        Err(error) => (None, Err(error)),
+        // Text the reader refuses past its id (a duplicate `eps`, a lone surrogate in a
+        // score's name): the id still names the line's error, unless the id is what is wrong.
+        Err(error) => {
+            let id = (error.field() != Some("id"))
+                .then(|| serde_json::from_str::<Value>(text).ok())
+                .flatten()
+                .and_then(|v| v.get("id").cloned())
+                .filter(|id| id.is_string() || id.is_number());
+            (id, Err(error))
+        }
     }
 }
 

@@ -513,3 +513,25 @@ fn a_score_named_twice_and_a_split_of_a_check_without_folds_are_refused_by_name(
         "{stderr}"
     );
 }
+
+/// A line the JSON reader refuses after its id (a key given twice) keeps its id on the error
+/// record, so that a caller can tell which request failed; a doubled id gives none.
+#[test]
+fn a_refused_line_keeps_its_id_unless_the_id_is_what_is_wrong() {
+    let lines = concat!(
+        r#"{"id": 9, "check": "1_testset_no_kfold", "testset": {"p": 10, "n": 20}, "scores": {"acc": 0.5}, "eps": 0.01, "eps": 0.1}"#,
+        "\n",
+        r#"{"id": 1, "check": "1_testset_no_kfold", "testset": {"p": 10, "n": 20}, "scores": {"acc": 0.5}, "eps": 0.01, "id": 2}"#,
+        "\n"
+    );
+    let out = scorecheck(&["batch", "-"], lines);
+    let records: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records[0]["error"]["field"], "eps", "{}", records[0]);
+    assert_eq!(records[0]["id"], 9, "{}", records[0]);
+    assert_eq!(records[1]["error"]["field"], "id", "{}", records[1]);
+    assert!(records[1].get("id").is_none(), "{}", records[1]);
+}

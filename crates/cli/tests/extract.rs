@@ -616,12 +616,11 @@ fn a_report_under_a_k_fold_sentence_is_checked_as_one_matrix_of_its_supports() {
     }
 }
 
-/// Every document of `testdata/extract/no_finding` (correct tables that once made a false
-/// finding; see its README) makes none.
-#[test]
-fn the_false_findings_found_by_probes_stay_fixed() {
-    let folder =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/extract/no_finding");
+/// The documents of a folder of `testdata/extract` (its README aside), in order; at least 10.
+fn documents_in(folder: &str) -> Vec<std::path::PathBuf> {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata/extract")
+        .join(folder);
     let mut documents: Vec<_> = std::fs::read_dir(&folder)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -629,7 +628,14 @@ fn the_false_findings_found_by_probes_stay_fixed() {
         .collect();
     documents.sort();
     assert!(documents.len() >= 10, "{documents:?}");
-    for document in documents {
+    documents
+}
+
+/// Every document of `testdata/extract/no_finding` (correct tables that once made a false
+/// finding; see its README) makes none.
+#[test]
+fn the_false_findings_found_by_probes_stay_fixed() {
+    for document in documents_in("no_finding") {
         let out = scorecheck().arg("scan").arg(&document).output().unwrap();
         let stderr = String::from_utf8(out.stderr).unwrap();
         assert!(
@@ -681,16 +687,7 @@ fn a_confusion_matrix_table_gives_the_documents_one_results_row_its_counts() {
 /// do not silence these.
 #[test]
 fn genuine_inconsistencies_written_by_probes_are_found() {
-    let folder =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/extract/finding");
-    let mut documents: Vec<_> = std::fs::read_dir(&folder)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.file_name().is_some_and(|n| n != "README.md"))
-        .collect();
-    documents.sort();
-    assert!(documents.len() >= 10, "{documents:?}");
-    for document in documents {
+    for document in documents_in("finding") {
         let out = scorecheck().arg("scan").arg(&document).output().unwrap();
         let stderr = String::from_utf8(out.stderr).unwrap();
         assert!(

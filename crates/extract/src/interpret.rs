@@ -2481,23 +2481,28 @@ fn summaries_left_out(rows: Vec<TableRow>) -> Vec<TableRow> {
         .collect()
 }
 
-/// The class counts a body row states in columns headed `#Pos` and `#Neg` (`#Min` and `#Maj`;
-/// outside any column group and any part of the data, each once, whole numbers), as (p, n).
+/// The non-empty header cells over column `j`, top first.
+fn headers_over(f: &Frame, j: usize) -> Vec<&str> {
+    f.column_headers
+        .iter()
+        .map(|row| row[j].text.trim())
+        .filter(|t| !t.is_empty())
+        .collect()
+}
+
+/// The class counts a body row states in columns headed `#Pos` and `#Neg` (not `#Min` and
+/// `#Maj`, which in a results row may be anything's; outside any column group and any part
+/// of the data, each once, whole numbers), as (p, n).
 fn class_counts_of(f: &Frame, values: &[GridCell]) -> Option<(u64, u64)> {
     let mut found: [Option<u64>; 2] = [None; 2];
     for (j, cell) in values.iter().enumerate() {
-        let headers: Vec<&str> = f
-            .column_headers
-            .iter()
-            .map(|row| row[j].text.trim())
-            .filter(|t| !t.is_empty())
-            .collect();
+        let headers = headers_over(f, j);
         let Some((last, above)) = headers.split_last() else {
             continue;
         };
-        let class = if names_positives(last) {
+        let class = if names_positives_only(last) {
             0
-        } else if names_negatives(last) {
+        } else if names_negatives_only(last) {
             1
         } else {
             continue;
@@ -2515,12 +2520,7 @@ fn class_counts_of(f: &Frame, values: &[GridCell]) -> Option<(u64, u64)> {
 fn matrix_of(f: &Frame, values: &[GridCell]) -> Option<[u64; 4]> {
     let mut found: [Option<u64>; 4] = [None; 4];
     for (j, cell) in values.iter().enumerate() {
-        let headers: Vec<&str> = f
-            .column_headers
-            .iter()
-            .map(|row| row[j].text.trim())
-            .filter(|t| !t.is_empty())
-            .collect();
+        let headers = headers_over(f, j);
         let Some((last, above)) = headers.split_last() else {
             continue;
         };

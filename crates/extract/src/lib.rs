@@ -25,11 +25,15 @@
 //! reader takes: `report` turns it into cells by hand. Weka's evaluation output (its
 //! summary, `Detailed Accuracy By Class` and confusion matrix, often pasted in separate
 //! blocks) is the same kind of text: `weka` reads a binary run as one row whose counts are
-//! its confusion matrix's.
+//! its confusion matrix's. A confusion matrix printed as a table of its own (two actual by
+//! two predicted classes) is read by `matrix` and gives a document's one results row its
+//! counts; class counts a document states (`#Pos`/`#Neg` in a table of datasets or in the
+//! row) give a row its p and n where nothing in the text puts them in doubt.
 //!
 //! Rows that are not one experiment's figures over the whole dataset are told apart by
 //! their labels: a fold's row (a test set of the fold's counts), a training or validation
-//! row, statistics of rows (`Std`, `Max`: not read), a mean (read over folds or runs only).
+//! row, statistics of rows (`Std`, `Max`: not read), a mean (read over folds or runs only),
+//! a subgroup's row (`Age < 50`, `Female`) and a row citing another paper (no counts).
 //!
 //! Bounded: documents above [`Limits::max_bytes`] (16 MiB), with more than
 //! [`Limits::max_tables`] tables or nesting deeper than [`Limits::max_depth`] are refused; a

@@ -119,9 +119,10 @@ pub(crate) fn confusion_table(table: &RawTable, limits: &Limits) -> Option<Confu
             words.iter().any(|w| l.contains(w))
         })
     };
+    let corner_says = corner_rows_predicted(&corner);
     let (rows_pred, columns_pred) = (
-        marked(&row_labels, PREDICTED) || corner_says_rows_predicted(&corner),
-        marked(&column_labels, PREDICTED) || corner_says_columns_predicted(&corner),
+        marked(&row_labels, PREDICTED) || corner_says == Some(true),
+        marked(&column_labels, PREDICTED) || corner_says == Some(false),
     );
     let (rows_actual, columns_actual) =
         (marked(&row_labels, ACTUAL), marked(&column_labels, ACTUAL));
@@ -203,26 +204,16 @@ const ACTUAL: &[&str] = &[
     "target",
 ];
 
-/// `Actual \ Predicted`, `True/Pred`: the corner names the rows first.
-fn corner_says_columns_predicted(corner: &str) -> bool {
+/// Whether the corner cell says the rows are the predictions (`Predicted \ Actual`) or the
+/// actual classes (`Actual \ Predicted`, `True/Pred`): it names the rows first.
+fn corner_rows_predicted(corner: &str) -> Option<bool> {
     let actual = ACTUAL
         .iter()
         .chain(&["true"])
         .filter_map(|w| corner.find(w))
-        .min();
-    let pred = corner.find("pred");
-    matches!((actual, pred), (Some(a), Some(p)) if a < p)
-}
-
-/// `Predicted \ Actual`: the rows are the predictions.
-fn corner_says_rows_predicted(corner: &str) -> bool {
-    let actual = ACTUAL
-        .iter()
-        .chain(&["true"])
-        .filter_map(|w| corner.find(w))
-        .min();
-    let pred = corner.find("pred");
-    matches!((actual, pred), (Some(a), Some(p)) if p < a)
+        .min()?;
+    let pred = corner.find("pred")?;
+    Some(pred < actual)
 }
 
 /// A cell's whole count, with an optional role in parentheses (`18,314 (TN)`) or marks.
