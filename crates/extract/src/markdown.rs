@@ -26,6 +26,11 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
     // that of the paragraph being read.
     let mut after_table: Option<usize> = None;
     let mut paragraph_after_table: Option<usize> = None;
+    // The items of the list being read (`- Accuracy: 82.56%`), with the paragraph before it.
+    let mut items: Vec<String> = Vec::new();
+    let mut item_text = String::new();
+    let mut list_depth = 0usize;
+    let mut before_list = String::new();
     for (event, range) in Parser::new_ext(text, Options::ENABLE_TABLES).into_offset_iter() {
         if let Event::Start(tag) = &event {
             let follows = after_table.take();
@@ -130,6 +135,11 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                 }
                 document.text.push_str(&block);
                 document.text.push_str("\n\n");
+                // A loose list's item holds paragraphs.
+                if list_depth == 1 {
+                    item_text.push_str(block.trim());
+                    item_text.push(' ');
+                }
                 last_paragraph = block.trim().to_string();
                 block.clear();
             }
@@ -139,7 +149,28 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                     document.text.push_str(&block);
                     document.text.push_str("\n\n");
                 }
+                if list_depth == 1 && items.len() < 64 {
+                    item_text.push_str(block.trim());
+                    items.push(item_text.trim().to_string());
+                }
+                item_text.clear();
                 block.clear();
+            }
+            Event::Start(Tag::List(_)) => {
+                list_depth += 1;
+                if list_depth == 1 {
+                    items.clear();
+                    before_list = last_paragraph.clone();
+                }
+            }
+            Event::End(TagEnd::List(_)) => {
+                list_depth = list_depth.saturating_sub(1);
+                if list_depth == 0 {
+                    if let Some(t) = metrics_list(&items, &before_list, &heading) {
+                        document.push_table(t, limits);
+                    }
+                    items.clear();
+                }
             }
             Event::Start(Tag::Table(_)) => {
                 table = Some(RawTable {
@@ -248,6 +279,45 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
         limits,
     );
     Ok(document)
+}
+
+/// A list of figures (`- Accuracy: 82.56%`, `- **Precision**: 0.941`, `- TP: 13`) as a
+/// table of scores named in rows, one row of values: at least two items name a score, and
+/// every item is `name: value` with a score or a confusion-matrix count as its name.
+fn metrics_list(items: &[String], caption: &str, heading: &str) -> Option<RawTable> {
+    let pairs: Vec<(&str, &str)> = items
+        .iter()
+        .map(|item| {
+            // `Sensitivity: TP/(TP+FN) = 75.00%`: the name first, the value last.
+            let (name, _) = item.split_once([':', '='])?;
+            let (_, value) = item.rsplit_once([':', '='])?;
+            let (name, value) = (name.trim(), value.trim());
+            let named = crate::names::score_of_header(name).is_some()
+                || crate::names::count_of_header(name).is_some();
+            (named && !value.is_empty() && value.starts_with(|c: char| c.is_ascii_digit()))
+                .then_some((name, value))
+        })
+        .collect::<Option<_>>()?;
+    let scores = pairs
+        .iter()
+        .filter(|(name, _)| crate::names::score_of_header(name).is_some())
+        .count();
+    if scores < 2 {
+        return None;
+    }
+    let mut rows = vec![vec![RawCell::new("Metric"), RawCell::new("Value")]];
+    rows.extend(
+        pairs
+            .iter()
+            .map(|(name, value)| vec![RawCell::new(*name), RawCell::new(*value)]),
+    );
+    Some(RawTable {
+        caption: caption.to_string(),
+        heading: heading.to_string(),
+        rows,
+        header_rows: Some(1),
+        ..RawTable::default()
+    })
 }
 
 /// A sentence saying that a code block (lower-cased) cross-validates, with its number of

@@ -2221,3 +2221,32 @@ fn folders_are_no_folds_and_supports_may_group_thousands() {
     assert_eq!(rows[0].protocol, None);
     assert_eq!(rows[0].counts(), Some((148, 85295)), "{}", rows[0].note);
 }
+
+#[test]
+fn a_list_of_figures_is_a_row_and_takes_the_matrix_table_beside_it() {
+    // A README's metrics as a list (tight, loose, a formula before the value), beside its
+    // confusion matrix printed as a table.
+    let md = "## Confusion Matrix
+| | Predicted Normal | Predicted Fraud |
+|---|---|---|
+| Actual Normal | 99952 | 1 |
+| Actual Fraud | 31 | 16 |
+
+## Classification Metrics
+- Precision: 0.941
+- Recall: TP/(TP+FN) = 0.340
+
+- Accuracy: 1.000
+";
+    let rows = extract(md, Format::Markdown, "l.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(
+        scores(&rows[0]),
+        [("ppv", "0.941"), ("sens", "0.340"), ("acc", "1.000")]
+    );
+    assert_eq!(rows[0].counts(), Some((47, 99953)), "{}", rows[0].note);
+    // A list of other things is no row.
+    let md =
+        "- Dataset: 5,000 images\n- Epochs: 30\n- Accuracy of the baseline is reported in [3]\n";
+    assert!(extract(md, Format::Markdown, "o.md").unwrap().is_empty());
+}
