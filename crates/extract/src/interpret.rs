@@ -28,9 +28,11 @@ pub(crate) struct TableRow {
     pub kind: Option<RowKind>,
     /// The class counts (p, n) a classification report's `support` column gives.
     pub support: Option<(u64, u64)>,
-    /// The class counts (p, n) the row's `#Pos` and `#Neg` (`#Min`, `#Maj`) cells give: the
-    /// counts of the data its figures are of, as a table of datasets gives them.
+    /// The class counts (p, n) the row's `#Pos` and `#Neg` cells give: the counts of the
+    /// data its figures are of, as a table of datasets gives them.
     pub class_counts: Option<(u64, u64)>,
+    /// The number of folds the row's own `Folds` (`k`) cell gives, where rows differ in it.
+    pub folds: Option<u64>,
     /// Read from a binary classification report (its per-class rows are the binary scores).
     pub report: bool,
     pub notes: Vec<String>,
@@ -2260,6 +2262,7 @@ fn read_frame(
             .any(|w| table.caption.to_lowercase().contains(w));
         let matrix = matrix_of(f, values).filter(|_| !normalised);
         let class_counts = class_counts_of(f, values);
+        let own_folds = folds_of_row(f, values);
         let mut by_key: Vec<TableRow> = Vec::new();
         for (j, column) in columns.iter().enumerate() {
             let Some((score, group, header_percent)) = column else {
@@ -2346,6 +2349,7 @@ fn read_frame(
                         // The counts belong to the row's scores outside any column group.
                         matrix: matrix.filter(|_| group.is_empty()),
                         class_counts: class_counts.filter(|_| group.is_empty()),
+                        folds: own_folds,
                         kind,
                         ..TableRow::default()
                     });
@@ -2479,6 +2483,28 @@ fn summaries_left_out(rows: Vec<TableRow>) -> Vec<TableRow> {
             row
         })
         .collect()
+}
+
+/// The number of folds a body row's own cell under `Folds` (`#Folds`, `CV folds`; not `k`,
+/// as often a nearest-neighbour count) gives: a whole number from 2 to 100.
+fn folds_of_row(f: &Frame, values: &[GridCell]) -> Option<u64> {
+    values.iter().enumerate().find_map(|(j, cell)| {
+        let headers = headers_over(f, j);
+        let last = header_form_of(headers.last()?).replace(['#', '.'], "");
+        matches!(
+            last.trim_matches('_'),
+            "folds"
+                | "n_folds"
+                | "no_of_folds"
+                | "number_of_folds"
+                | "cv_folds"
+                | "k_folds"
+                | "k_fold"
+        )
+        .then(|| crate::value::whole_number(&cell.text))
+        .flatten()
+        .filter(|k| (2..=100).contains(k))
+    })
 }
 
 /// The non-empty header cells over column `j`, top first.

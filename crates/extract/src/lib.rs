@@ -1205,6 +1205,24 @@ fn rows_of(
                     ));
                     Some(Protocol::HoldOut)
                 }
+                // A row's own `Folds` cell (`2`, `3`, `5` down a table redone with other k):
+                // the row's k, repeated as the text says.
+                _ if r.folds.is_some() => {
+                    let own = r.folds;
+                    notes.push(format!(
+                        "the row's own Folds cell gives k = {}",
+                        own.unwrap_or_default()
+                    ));
+                    match &protocol.protocol {
+                        Some(Protocol::RepeatedKFold { repeats, .. }) => {
+                            Some(Protocol::RepeatedKFold {
+                                folds: own,
+                                repeats: *repeats,
+                            })
+                        }
+                        _ => Some(Protocol::KFold { folds: own }),
+                    }
+                }
                 // A row's own label stating a protocol (a comparison table's `Validation`
                 // cell: `70/30 hold-out`, `10-fold CV`) is that row's, not the text's.
                 _ => match stated(&r.method).protocol {
