@@ -588,6 +588,17 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
                 verdicts.push("leave-one-out: see verdict_one_testset (no finding)".to_string());
                 continue;
             }
+            // Folds R's caret made: their sizes may differ by two, which neither stratified
+            // nor unknown folds here form; the pooled score of means does not depend on them.
+            (Some(Protocol::KFold { .. } | Protocol::RepeatedKFold { .. }), "verdict_kfold_mos")
+                if row.folds_made_by.is_some() =>
+            {
+                verdicts.push(format!(
+                    "not checked: the folds are {}'s, which no mean-of-scores check forms",
+                    row.folds_made_by.unwrap_or_default()
+                ));
+                continue;
+            }
             (
                 Some(Protocol::KFold { folds: Some(k) }),
                 "verdict_kfold_som" | "verdict_kfold_mos",
@@ -717,8 +728,16 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
     // runs, seeds or folds, may be a rounded mean matrix, and where it says counts are of
     // another split, another set's: its checks are information only.
     let means = own_counts && row.counts_doubt.is_some();
+    // A mean over folds no check here forms (caret's): the pooled check alone is one reading
+    // of the figures, the other one unchecked.
+    let unformed_folds = row.folds_made_by.is_some()
+        && matches!(
+            row.protocol,
+            Some(Protocol::KFold { .. } | Protocol::RepeatedKFold { .. })
+        );
     let finding = if stated
         && !means
+        && !unformed_folds
         && !table_matrix_under_folds
         && !run.is_empty()
         && run.iter().all(|v| *v == "inconsistent")

@@ -181,6 +181,10 @@ pub struct Row {
     pub class_counts: Option<(u64, u64)>,
     /// The number of folds the text states.
     pub folds: Option<u64>,
+    /// The tool the text says made the folds where its folds are neither scikit-learn's
+    /// stratified ones nor of sizes within one of each other (R's caret: `createFolds`,
+    /// `trainControl`): a mean over them is not checked.
+    pub folds_made_by: Option<&'static str>,
     /// The number of repetitions of the k-fold cross-validation the text states (`None`
     /// when it states none, or says "repeated" without a count: see [`Protocol`]).
     pub repeats: Option<u64>,
@@ -785,6 +789,7 @@ fn rows_of(
     let thousand_matrix = protocol::matrix_per_thousand(&document.text);
     let balanced_accuracy = protocol::accuracy_is_balanced(&document.text);
     let redefined = protocol::redefined_scores(&document.text);
+    let folds_made_by = protocol::folds_made_by(&document.text);
     let averaged_in_text = interpret::text_averages_classes(&document.text);
     let other_versions = versions_source(&document.text);
     let subset = subset_sentence(&document.text);
@@ -1283,6 +1288,7 @@ fn rows_of(
                 support: r.support,
                 size,
                 class_counts: stated_counts,
+                folds_made_by,
                 folds: match row_protocol {
                     Some(Protocol::KFold { folds } | Protocol::RepeatedKFold { folds, .. }) => {
                         folds

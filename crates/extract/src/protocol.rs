@@ -513,6 +513,16 @@ pub(crate) fn matrix_in_percent(text: &str) -> Option<String> {
     })
 }
 
+/// The tool a text names for making its folds whose folds no mean-of-scores check here forms:
+/// R's caret (`caret`, `createFolds`, `trainControl`) stratifies each class on its own, its
+/// spare items falling in random folds, so fold sizes may differ by more than one.
+pub(crate) fn folds_made_by(text: &str) -> Option<&'static str> {
+    let lower = text.to_lowercase();
+    let words = lower.split(|c: char| !c.is_alphanumeric());
+    (lower.contains("createfolds") || lower.contains("traincontrol") || words.clone().any(|w| w == "caret"))
+        .then_some("caret")
+}
+
 /// The first sentence giving a confusion matrix per 1,000 (`natural frequencies`, `true
 /// and false positives per 1,000 women screened`): cells adding up to 1,000 are then no
 /// counts.
