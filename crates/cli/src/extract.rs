@@ -590,9 +590,10 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
             }
             // Folds R's caret made: their sizes may differ by two, which neither stratified
             // nor unknown folds here form; the pooled score of means does not depend on them.
-            (Some(Protocol::KFold { .. } | Protocol::RepeatedKFold { .. }), "verdict_kfold_mos")
-                if row.folds_made_by.is_some() =>
-            {
+            (
+                Some(Protocol::KFold { .. } | Protocol::RepeatedKFold { .. }),
+                "verdict_kfold_mos",
+            ) if row.folds_made_by.is_some() => {
                 verdicts.push(format!(
                     "not checked: the folds are {}'s, which no mean-of-scores check forms",
                     row.folds_made_by.unwrap_or_default()
@@ -663,6 +664,8 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
     // as positive (some take the majority): a finding must hold with the roles swapped too.
     // A row's own matrix or report says which is which.
     let own_counts = report || row.matrix.is_some();
+    // A matrix printed as a table of its own had its positive class inferred from names.
+    let roles_known = own_counts && !row.matrix_roles_inferred;
     // Libraries print 0 (or, asked, 1) where a score is undefined (scikit-learn's precision,
     // F1 and MCC of a classifier predicting one class): a finding must also hold without the
     // scores printed as such a convention could have written them.
@@ -671,7 +674,7 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
         ran.iter().all(|(check, folds)| {
             let text = request_rounded(row, check, p, n, *folds, Some("any"));
             clock.verdict(&text).0 == "inconsistent"
-                && (own_counts || {
+                && (roles_known || {
                     let text = request_swapped(row, check, (p, n), *folds, Some("any"));
                     clock.verdict(&text).0 == "inconsistent"
                 })
@@ -690,7 +693,7 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
                         let text = request_legacy_stratified(row, (p, n), (k, r));
                         clock.verdict(&text).0 == "inconsistent"
                     };
-                    legacy((p, n)) && (own_counts || legacy((n, p)))
+                    legacy((p, n)) && (roles_known || legacy((n, p)))
                 }))
                 && (zeros.is_empty()
                     || zeros.len() < row.scores.len() && {

@@ -185,6 +185,10 @@ pub struct Row {
     /// stratified ones nor of sizes within one of each other (R's caret: `createFolds`,
     /// `trainControl`): a mean over them is not checked.
     pub folds_made_by: Option<&'static str>,
+    /// Whether [`Row::matrix`] came from a confusion matrix printed as a table of its own,
+    /// whose positive class was inferred from its class names (a check must hold with the
+    /// classes' roles swapped too).
+    pub matrix_roles_inferred: bool,
     /// The number of repetitions of the k-fold cross-validation the text states (`None`
     /// when it states none, or says "repeated" without a count: see [`Protocol`]).
     pub repeats: Option<u64>,
@@ -510,7 +514,8 @@ type StatedCounts = (String, Option<(u64, u64)>, String);
 /// table of its own prints (a README's metrics beside `| | Predicted 0 | Predicted 1 |`),
 /// when the document prints one such matrix (or the same one twice) and the row has no
 /// matrix, report or class counts: its p and n, and its figures held to the matrix in the
-/// notes. With several results rows which one the matrix is of is not said: none gets it.
+/// notes, when it gives at least one of the row's figures. With several results rows which
+/// one the matrix is of is not said: none gets it.
 fn give_the_matrix_table(
     rows: &mut [Row],
     document: &Document,
@@ -547,11 +552,18 @@ fn give_the_matrix_table(
         .filter(|n| !n.is_empty() && !n.ends_with("give p and n") && !n.ends_with("give them"))
         .map(str::to_string)
         .collect();
+    // A matrix of another set (an external cohort, a subgroup, slices beside patients)
+    // gives none of the row's figures: it must give at least one.
+    let mismatched = disagreements(m.matrix, &row.scores, row.percent);
+    let comparable = row.scores.iter().filter(|(s, _)| *s != "auc").count();
+    if mismatched.len() >= comparable {
+        return;
+    }
     notes.push(format!(
         "p and n from the confusion matrix of table {table} (positive class {:?}: TP {}, FP {}, FN {}, TN {})",
         m.positive, m.matrix[0], m.matrix[1], m.matrix[2], m.matrix[3]
     ));
-    notes.extend(disagreements(m.matrix, &row.scores, row.percent));
+    notes.extend(mismatched);
     // The doubts on a row's own counts hold for these too.
     let doubt = protocol::averaged_over_runs(&document.text)
         .or_else(|| protocol::counts_of_another_split(&document.text));
@@ -562,6 +574,7 @@ fn give_the_matrix_table(
         ));
     }
     row.matrix = Some(m.matrix);
+    row.matrix_roles_inferred = true;
     row.registry = None;
     row.note = notes.join("; ");
     row.counts_doubt = doubt;
@@ -709,6 +722,16 @@ fn subset_sentence(text: &str) -> Option<String> {
         "listwise deletion",
         "keeping only",
         "set aside",
+        "were omitted",
+        "was omitted",
+        "not included",
+        "were left out",
+        "only the first",
+        "limited to",
+        "do not enter",
+        "did not enter",
+        "we retained",
+        "ineligible",
         "were not used",
         "was not used",
         "leaving ",
@@ -1289,6 +1312,7 @@ fn rows_of(
                 size,
                 class_counts: stated_counts,
                 folds_made_by,
+                matrix_roles_inferred: false,
                 folds: match row_protocol {
                     Some(Protocol::KFold { folds } | Protocol::RepeatedKFold { folds, .. }) => {
                         folds

@@ -34,6 +34,13 @@ pub(crate) fn confusion_table(table: &RawTable, limits: &Limits) -> Option<Confu
         "train",
         "validation",
         "rate",
+        "thousand",
+        "external",
+        "subgroup",
+        "per image",
+        "slice",
+        "patch",
+        "pixel",
     ]
     .iter()
     .any(|w| context.contains(w))
@@ -119,11 +126,16 @@ pub(crate) fn confusion_table(table: &RawTable, limits: &Limits) -> Option<Confu
             words.iter().any(|w| l.contains(w))
         })
     };
+    // The axes' own labels say which is predicted; a corner (`Predicted → / Actual ↓`,
+    // `Actual \ Predicted`) is read in more than one way, so it only has to agree.
     let corner_says = corner_rows_predicted(&corner);
     let (rows_pred, columns_pred) = (
-        marked(&row_labels, PREDICTED) || corner_says == Some(true),
-        marked(&column_labels, PREDICTED) || corner_says == Some(false),
+        marked(&row_labels, PREDICTED),
+        marked(&column_labels, PREDICTED),
     );
+    if corner_says.is_some_and(|rows| rows != rows_pred) || corner.contains(['→', '↓']) {
+        return None;
+    }
     let (rows_actual, columns_actual) =
         (marked(&row_labels, ACTUAL), marked(&column_labels, ACTUAL));
     let rows_are_actual = match (rows_pred, columns_pred) {
@@ -182,7 +194,18 @@ pub(crate) fn confusion_table(table: &RawTable, limits: &Limits) -> Option<Confu
         return None;
     }
     // The largest count fits 64 bits; their sums too.
-    matrix.iter().try_fold(0u64, |sum, c| sum.checked_add(*c))?;
+    let total = matrix.iter().try_fold(0u64, |sum, c| sum.checked_add(*c))?;
+    // Rows of equal round sums (100 each: normalised per class) or a round total (100,
+    // 1,000: shares or thousands) are no counts.
+    let row_sums = [
+        counts[0][0].saturating_add(counts[0][1]),
+        counts[1][0].saturating_add(counts[1][1]),
+    ];
+    if (row_sums[0] == row_sums[1] && matches!(row_sums[0], 1 | 10 | 100 | 1000))
+        || matches!(total, 1 | 100 | 1000)
+    {
+        return None;
+    }
     Some(ConfusionTable {
         matrix,
         positive: row_label_original(&actual, positive),

@@ -1347,8 +1347,8 @@ fn cites(label: &str) -> bool {
                     .all(|n| is_whole(n.trim()))
         })
     });
-    let author_year = lower.split('(').skip(1).any(|rest| {
-        rest.split_once(')').is_some_and(|(inner, _)| {
+    let author_year = lower.split(['(', '[']).skip(1).any(|rest| {
+        rest.split_once([')', ']']).is_some_and(|(inner, _)| {
             inner.contains(char::is_alphabetic)
                 && inner
                     .split(|c: char| !c.is_ascii_digit())
@@ -1357,7 +1357,7 @@ fn cites(label: &str) -> bool {
     });
     // `SVM [12]` is as often a baseline run here on the method of [12]: only authors'
     // names before the reference (`Kumar and Rao [14]`) say the figures are theirs.
-    let authors = lower.contains(" and ") || lower.contains(" & ");
+    let authors = lower.contains(" and ") || lower.contains(" & ") || lower.contains(" of [");
     (bracketed && authors) || author_year
 }
 
@@ -1371,31 +1371,21 @@ fn names_a_subgroup(label: &str, header: &str) -> bool {
     // `<0.0001` nor a setting's `PCA var. ≥ 0.95`).
     let compared = chars.iter().enumerate().any(|(i, c)| {
         let before: String = chars[..i].iter().collect();
+        let after: String = chars[i + 1..].iter().collect();
+        let after = after.trim_start_matches([' ', '=']);
         matches!(c, '<' | '>' | '≤' | '≥' | '⩽' | '⩾')
+            && label.split_whitespace().count() <= 5
+            && after.starts_with(|c: char| c.is_ascii_digit())
+            && !after.starts_with("0.")
+            // The measure right before the sign (`Glucose ≤ 140`, not `(<20 lux)`), a word
+            // (not a formula's `d ≤ 5`).
+            && before.trim_end().ends_with(char::is_alphanumeric)
             && before
                 .split(|c: char| !c.is_alphanumeric())
                 .rfind(|w| !w.is_empty())
                 .is_some_and(|w| {
-                    matches!(
-                        w,
-                        "age"
-                            | "aged"
-                            | "bmi"
-                            | "years"
-                            | "yrs"
-                            | "weight"
-                            | "height"
-                            | "egfr"
-                            | "hba1c"
-                            | "psa"
-                            | "size"
-                            | "diameter"
-                    )
+                    w.starts_with(char::is_alphabetic) && w.chars().count() >= 2 && w != "var"
                 })
-            && chars[i + 1..]
-                .iter()
-                .find(|c| !matches!(c, ' ' | '='))
-                .is_some_and(char::is_ascii_digit)
     });
     let words: Vec<&str> = lower
         .split(|c: char| !c.is_alphanumeric())
@@ -1419,6 +1409,9 @@ fn names_a_subgroup(label: &str, header: &str) -> bool {
                     | "smokers"
                     | "smoker"
                     | "nonsmokers"
+                    | "parous"
+                    | "nulliparous"
+                    | "multiparous"
             ) || (*w == "aged"
                 && words
                     .get(i + 1)

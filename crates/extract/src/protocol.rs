@@ -203,6 +203,13 @@ fn repetitions(lower: &str, words: &[&str]) -> Option<Option<u64>> {
                     .filter_map(|back| i.checked_sub(back))
                     .any(|k| count_of(words[k]).is_some())
         });
+    // `in triplicate`: three runs.
+    if lower.contains("in triplicate") {
+        return Some(Some(3));
+    }
+    if lower.contains("in duplicate") {
+        return Some(Some(2));
+    }
     // `5-fold cross-validation 5 times`, `done five times`: a count before `times`.
     let counted_times = words.iter().enumerate().any(|(i, w)| {
         w.trim_end_matches(['.', ':']) == "times"
@@ -295,6 +302,9 @@ const GROUPS: &[&str] = &[
 /// Nouns for doing a whole cross-validation again (`five replications of`, `over 5 random
 /// restarts`, `5 different shufflings`, `five stratified 5-fold cross-validations`).
 const AGAIN: &[&str] = &[
+    "draws",
+    "cycles",
+    "passes",
     "executions",
     "assignments",
     "replications",
@@ -323,6 +333,7 @@ fn averaged_runs(sentence: &str) -> Option<u64> {
     let run_again = [
         " run ",
         " ran ",
+        "trained",
         "repeated",
         "performed",
         "executed",
@@ -519,8 +530,10 @@ pub(crate) fn matrix_in_percent(text: &str) -> Option<String> {
 pub(crate) fn folds_made_by(text: &str) -> Option<&'static str> {
     let lower = text.to_lowercase();
     let words = lower.split(|c: char| !c.is_alphanumeric());
-    (lower.contains("createfolds") || lower.contains("traincontrol") || words.clone().any(|w| w == "caret"))
-        .then_some("caret")
+    (lower.contains("createfolds")
+        || lower.contains("traincontrol")
+        || words.clone().any(|w| w == "caret"))
+    .then_some("caret")
 }
 
 /// The first sentence giving a confusion matrix per 1,000 (`natural frequencies`, `true
@@ -841,6 +854,19 @@ fn folds_by_groups(sentence: &str) -> bool {
     }
     squeezed.contains("groupkfold")
         || squeezed.contains("groupshufflesplit")
+        || [
+            "subject-independent",
+            "subject independent",
+            "cross-subject",
+            "speaker-independent",
+            "patient-independent",
+            "at the patient level",
+            "patient-level",
+            "same fold",
+            "to both",
+        ]
+        .iter()
+        .any(|w| lower.contains(w))
         || ["grouped by", "group-wise", "groupwise", "by group"]
             .iter()
             .any(|w| lower.contains(w))
