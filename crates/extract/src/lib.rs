@@ -813,6 +813,22 @@ fn rows_of(
     let balanced_accuracy = protocol::accuracy_is_balanced(&document.text);
     let redefined = protocol::redefined_scores(&document.text);
     let folds_made_by = protocol::folds_made_by(&document.text);
+    // A text saying its table holds other papers' published figures: its rows with a
+    // numbered reference (`Temurtas [13]`) are those papers'.
+    let reports_others = {
+        let lower = document.text.to_lowercase();
+        [
+            "as reported in",
+            "reported in their",
+            "results published",
+            "published results",
+            "as published",
+            "taken from the",
+            "copied from",
+        ]
+        .iter()
+        .any(|w| lower.contains(w))
+    };
     let averaged_in_text = interpret::text_averages_classes(&document.text);
     let other_versions = versions_source(&document.text);
     let subset = subset_sentence(&document.text);
@@ -1204,7 +1220,13 @@ fn rows_of(
             // One fold's figures are a test set's, of the fold's p and n. (One run of a
             // repeated k-fold keeps the stated repetitions: what one run reaches, r runs
             // reach too, so the check is only weaker, never wrong, if a "run" was more.)
-            let row_protocol = match r.kind {
+            let kind = match r.kind {
+                None if reports_others && names::bracket_citation(&r.method) => {
+                    Some(RowKind::Cited)
+                }
+                kind => kind,
+            };
+            let row_protocol = match kind {
                 Some(RowKind::Fold) => {
                     notes.push(format!(
                         "{:?} is one fold: a test set of the fold's p and n, not the dataset's; give them",

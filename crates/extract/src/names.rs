@@ -1332,6 +1332,18 @@ pub(crate) fn number_pairs_in_text(text: &str) -> Vec<(u64, u64)> {
     pairs
 }
 
+/// Whether a label holds a numbered reference (`[14]`, `[3, 7]`, `[2-4]`).
+pub(crate) fn bracket_citation(label: &str) -> bool {
+    label.split('[').skip(1).any(|rest| {
+        rest.split_once(']').is_some_and(|(inner, _)| {
+            !inner.trim().is_empty()
+                && inner
+                    .split([',', '-', '\u{2013}'])
+                    .all(|n| is_whole(n.trim()))
+        })
+    })
+}
+
 /// Whether a row's label cites another paper's figures: `et al.`, authors and a numbered
 /// reference (`Kumar and Rao [14]`), or an author and year in parentheses `(Smith, 2019)`.
 fn cites(label: &str) -> bool {
@@ -1339,14 +1351,7 @@ fn cites(label: &str) -> bool {
     if lower.contains("et al") {
         return true;
     }
-    let bracketed = lower.split('[').skip(1).any(|rest| {
-        rest.split_once(']').is_some_and(|(inner, _)| {
-            !inner.trim().is_empty()
-                && inner
-                    .split([',', '-', '\u{2013}'])
-                    .all(|n| is_whole(n.trim()))
-        })
-    });
+    let bracketed = bracket_citation(&lower);
     let author_year = lower.split(['(', '[']).skip(1).any(|rest| {
         rest.split_once([')', ']']).is_some_and(|(inner, _)| {
             inner.contains(char::is_alphabetic)

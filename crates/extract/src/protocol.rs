@@ -407,7 +407,8 @@ pub(crate) fn averaged_over_runs(text: &str) -> Option<String> {
         ]);
         // `over five seeds`, `5 runs`: runs alone say little; a count or a summary word more.
         let counted = words.iter().enumerate().any(|(i, w)| {
-            RUNS.contains(w)
+            // `trained five times`: counted runs too.
+            (RUNS.contains(w) || *w == "times")
                 && (1..=3)
                     .filter_map(|back| i.checked_sub(back))
                     .any(|k| count_of(words[k]).is_some_and(|n| n >= 2))
@@ -862,11 +863,17 @@ fn folds_by_groups(sentence: &str) -> bool {
             "patient-independent",
             "at the patient level",
             "patient-level",
-            "same fold",
-            "to both",
         ]
         .iter()
         .any(|w| lower.contains(w))
+        // `All recordings of one subject were always kept in the same fold`, `no patient
+        // contributes to both`.
+        || (["subject", "patient", "speaker", "participant", "site", "hospital", "individual"]
+            .iter()
+            .any(|g| lower.contains(g))
+            && ["same fold", "to both", "in both"]
+                .iter()
+                .any(|w| lower.contains(w)))
         || ["grouped by", "group-wise", "groupwise", "by group"]
             .iter()
             .any(|w| lower.contains(w))
@@ -1205,6 +1212,11 @@ pub fn stated(text: &str) -> Stated {
             continue;
         }
         let Some(protocol) = in_sentence(&sentence) else {
+            // Folds of groups said in a sentence of its own.
+            if grouped.is_none() && folds_by_groups(&sentence) {
+                grouped = Some(sentence);
+                continue;
+            }
             if runs.is_none() {
                 runs = averaged_runs(&sentence).map(|r| (r, sentence));
             }
