@@ -660,6 +660,9 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
         .collect();
     // The text says nothing of how its figures were rounded: a finding must also hold when
     // they were truncated or rounded up (`"rounding": "any"`), not only rounded to nearest.
+    // Figures a program printed (scikit-learn's report, Weka's run, a printed data frame)
+    // are rounded to nearest: theirs must hold as printed.
+    let rounding = (!row.printed).then_some("any");
     // Counts from the registry say which class is the minority, not which one the paper took
     // as positive (some take the majority): a finding must hold with the roles swapped too.
     // A row's own matrix or report says which is which.
@@ -672,10 +675,10 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
     let zeros = library_placeholders(row);
     let robust = || {
         ran.iter().all(|(check, folds)| {
-            let text = request_rounded(row, check, p, n, *folds, Some("any"));
+            let text = request_rounded(row, check, p, n, *folds, rounding);
             clock.verdict(&text).0 == "inconsistent"
                 && (roles_known || {
-                    let text = request_swapped(row, check, (p, n), *folds, Some("any"));
+                    let text = request_swapped(row, check, (p, n), *folds, rounding);
                     clock.verdict(&text).0 == "inconsistent"
                 })
                 && (!matches!(
@@ -703,7 +706,7 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
                             .filter(|(s, _)| !zeros.contains(s))
                             .cloned()
                             .collect();
-                        let text = request_with(row, &kept, check, (p, n), *folds, Some("any"));
+                        let text = request_with(row, &kept, check, (p, n), *folds, rounding);
                         clock.verdict(&text).0 == "inconsistent"
                     })
         })
@@ -747,7 +750,12 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
         && robust()
     {
         format!(
-            "inconsistent under every assumption the text allows, however its figures were rounded: {}",
+            "inconsistent under every assumption the text allows, {}: {}",
+            if row.printed {
+                "its figures rounded to nearest as the program that printed them rounds"
+            } else {
+                "however its figures were rounded"
+            },
             explanations.join("; ")
         )
     } else {

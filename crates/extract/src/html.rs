@@ -307,6 +307,7 @@ fn table(element: ElementRef<'_>, heading: &str, limits: &Limits) -> RawTable {
         rows_after_end: 0,
         note: None,
         one_matrix: false,
+        printed: false,
     }
 }
 

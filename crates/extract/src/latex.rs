@@ -18,11 +18,33 @@ const TABULARS: &[(&str, usize)] = &[
     ("supertabular", 1),
 ];
 
+/// Citation commands, written as [`CITED`] with their optional arguments and keys dropped:
+/// a row `ANN~\cite{kumar2019}` is another paper's figures where the text says it reports
+/// them, as `ANN [14]` is, and a sentence citing states that paper's protocol.
+const CITES: &[&str] = &[
+    "cite",
+    "citep",
+    "citet",
+    "citealp",
+    "citealt",
+    "citeauthor",
+    "citeyear",
+    "parencite",
+    "textcite",
+    "autocite",
+    "footcite",
+    "Cite",
+    "Citep",
+    "Citet",
+];
+
+/// What a citation command becomes in the text (a numbered reference's brackets around a
+/// word no label or sentence uses otherwise).
+pub(crate) const CITED: &str = "[ref]";
+
 /// Commands dropped with their arguments (references, footnotes, colours, spacing).
 const DROPPED: &[(&str, usize)] = &[
-    ("cite", 1),
-    ("citep", 1),
-    ("citet", 1),
+    ("nocite", 1),
     ("ref", 1),
     ("eqref", 1),
     ("autoref", 1),
@@ -674,6 +696,18 @@ pub(crate) fn plain(text: &str, macros: &[(String, String)], depth: usize) -> St
                     out.push_str(symbol);
                     continue;
                 }
+                if CITES.contains(&name.trim_end_matches('*')) {
+                    // `\citep[see][p.~3]{key}`: up to two optional arguments, then the keys.
+                    i = optional(&s, optional(&s, i));
+                    if let Some((_, end)) = group(&s, i) {
+                        i = end;
+                    }
+                    if !out.ends_with([' ', '~']) && !out.is_empty() {
+                        out.push(' ');
+                    }
+                    out.push_str(CITED);
+                    continue;
+                }
                 if let Some(&(_, args)) = DROPPED.iter().find(|(n, _)| *n == name) {
                     i = optional(&s, i);
                     i = parenthesised(&s, i);
@@ -736,6 +770,24 @@ pub(crate) fn plain(text: &str, macros: &[(String, String)], depth: usize) -> St
                                 if let Some((_, end)) = group(&s, i) {
                                     i = end;
                                 }
+                            }
+                        }
+                    }
+                    // `\frac{TP}{TP+FN}`: a formula's division, bracketed as a whole (a
+                    // header's formula after its name), `(TP/(TP+FN))`.
+                    "frac" | "dfrac" | "tfrac" => {
+                        if let Some((top, end)) = group(&s, i) {
+                            if let Some((bottom, end)) = group(&s, end) {
+                                let term = |part: &str| {
+                                    let text = plain(part, macros, depth + 1);
+                                    if text.contains(['+', '-', '−', ' ']) {
+                                        format!("({text})")
+                                    } else {
+                                        text
+                                    }
+                                };
+                                out.push_str(&format!("({}/{})", term(&top), term(&bottom)));
+                                i = end;
                             }
                         }
                     }
@@ -1310,6 +1362,7 @@ mod tests {
         assert_eq!(plain(r"\textcolor{red}{\emph{88.1}}", &m, 0), "88.1");
         assert_eq!(plain(r"F$_1$-score", &m, 0), "F1-score");
         assert_eq!(plain(r"Acc. (\%)", &m, 0), "Acc. (%)");
+        assert_eq!(plain(r"$\frac{TN}{TN+FP}$", &m, 0), "(TN/(TN+FP))");
         assert_eq!(
             plain(
                 r"\begin{minipage}[b]{\linewidth}Bananas\end{minipage}",

@@ -189,6 +189,10 @@ pub struct Row {
     /// whose positive class was inferred from its class names (a check must hold with the
     /// classes' roles swapped too).
     pub matrix_roles_inferred: bool,
+    /// Whether a program printed the row's figures as text (scikit-learn's classification
+    /// report, a printed data frame, Weka's run): rounded to nearest, as programs print, not
+    /// truncated.
+    pub printed: bool,
     /// The number of repetitions of the k-fold cross-validation the text states (`None`
     /// when it states none, or says "repeated" without a count: see [`Protocol`]).
     pub repeats: Option<u64>,
@@ -1326,8 +1330,10 @@ fn rows_of(
                 source: source.to_string(),
                 table: id.clone(),
                 caption: caption.clone(),
-                dataset: r.dataset,
-                method: r.method,
+                // A LaTeX citation's mark has said what it could (a cited row): no part of
+                // the name.
+                dataset: without_citation(&r.dataset),
+                method: without_citation(&r.method),
                 registry,
                 matrix: r.matrix,
                 support: r.support,
@@ -1335,6 +1341,7 @@ fn rows_of(
                 class_counts: stated_counts,
                 folds_made_by,
                 matrix_roles_inferred: false,
+                printed: table.printed,
                 folds: match row_protocol {
                     Some(Protocol::KFold { folds } | Protocol::RepeatedKFold { folds, .. }) => {
                         folds
@@ -1362,4 +1369,16 @@ fn rows_of(
         &thousand_matrix,
     );
     rows
+}
+
+/// A label without the marks LaTeX citations leave ([`latex::CITED`]).
+fn without_citation(label: &str) -> String {
+    if !label.contains(latex::CITED) {
+        return label.to_string();
+    }
+    label
+        .replace(latex::CITED, " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }

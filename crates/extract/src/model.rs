@@ -55,6 +55,9 @@ pub(crate) struct RawTable {
     /// Whether every figure of a row is that of the confusion matrix its TP, FP, FN and TN
     /// cells give (a printed evaluation, as Weka's), so that its counts are a report's.
     pub one_matrix: bool,
+    /// Whether a program printed the table as text (scikit-learn's report, a printed data
+    /// frame, Weka's run): its figures are rounded to nearest, as programs print them.
+    pub printed: bool,
 }
 
 impl RawTable {

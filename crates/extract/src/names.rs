@@ -181,6 +181,10 @@ pub fn score_of_header(header: &str) -> Option<&'static str> {
             (None, named) => named,
         };
     }
+    // A header that is only a formula (`$\frac{TP}{TP+FN}$`): the formula's score.
+    if let Some(Some(computed)) = formula_score(header) {
+        return Some(computed);
+    }
     // `precision+`, `recall-`: one class's score, the sign naming the class.
     if let Some((name, positive)) = class_signed(header) {
         return match (score_of_header(name)?, positive) {
@@ -362,6 +366,74 @@ fn score_of_formula(formula: &str) -> Option<&'static str> {
         .iter()
         .find(|(_, n, d)| top == sorted(n) && bottom == sorted(d))
         .map(|(score, _, _)| *score)
+}
+
+/// What a text's formula of confusion-matrix counts computes: `None` when it is no such
+/// formula (`2 × Precision × Recall / (Precision + Recall)`), `Some(None)` for counts divided
+/// as none of the rates are (`TN/(TN+FN+FP)`), `Some(Some(score))` for a rate, a closing
+/// `× 100` aside.
+fn formula_score(formula: &str) -> Option<Option<&'static str>> {
+    let text: String = formula
+        .to_uppercase()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let text = ["×100", "*100", "X100", "·100", "\\TIMES100"]
+        .iter()
+        .find_map(|tail| text.strip_suffix(tail))
+        .unwrap_or(&text);
+    let counts_only = !text.is_empty()
+        && text.contains('/')
+        && ["TP", "TN", "FP", "FN"].iter().any(|c| text.contains(c))
+        && text
+            .replace("TP", "")
+            .replace("TN", "")
+            .replace("FP", "")
+            .replace("FN", "")
+            .chars()
+            .all(|c| matches!(c, '(' | ')' | '+' | '/' | '2' | '*' | '×' | '·'));
+    counts_only.then(|| score_of_formula(text))
+}
+
+/// The scores a sentence defines by a formula of confusion-matrix counts (`Specificity =
+/// TN/(TN+FN)`, `specificity is defined as TN/(TN+FP)`, a LaTeX `align` block's lines), each
+/// with what its formula computes (`None`: none of the rates).
+pub(crate) fn defined_by_formula(sentence: &str) -> Vec<(&'static str, Option<&'static str>)> {
+    let mut text = sentence.replace('&', " ");
+    for phrase in [
+        " is defined as ",
+        " are defined as ",
+        " is computed as ",
+        " is calculated as ",
+        " is given by ",
+        " defined as ",
+    ] {
+        text = text.replace(phrase, " = ");
+    }
+    let parts: Vec<&str> = text.split('=').collect();
+    let mut found = Vec::new();
+    for pair in parts.windows(2) {
+        // The name: the words after the last clause break before `=`; the formula: the
+        // text after it up to the next clause break.
+        let name = pair[0]
+            .rsplit([',', ';', ':', '.'])
+            .next()
+            .unwrap_or("")
+            .trim();
+        // The longest run of its last words (up to four) that names a score (`True negative
+        // rate`, not `the`).
+        let words: Vec<&str> = name.split_whitespace().collect();
+        let named = (1..=words.len().min(4))
+            .rev()
+            .find_map(|k| score_of_header(&words[words.len() - k..].join(" ")));
+        let formula = pair[1].split([',', ';']).next().unwrap_or("").trim();
+        let formula = formula.trim_end_matches('.');
+        let (Some(named), Some(computed)) = (named, formula_score(formula)) else {
+            continue;
+        };
+        found.push((named, computed));
+    }
+    found
 }
 
 /// The header before a trailing parenthesis that only says how values are summarised
@@ -1332,16 +1404,18 @@ pub(crate) fn number_pairs_in_text(text: &str) -> Vec<(u64, u64)> {
     pairs
 }
 
-/// Whether a label holds a numbered reference (`[14]`, `[3, 7]`, `[2-4]`).
+/// Whether a label holds a numbered reference (`[14]`, `[3, 7]`, `[2-4]`) or a LaTeX
+/// citation ([`crate::latex::CITED`]).
 pub(crate) fn bracket_citation(label: &str) -> bool {
-    label.split('[').skip(1).any(|rest| {
-        rest.split_once(']').is_some_and(|(inner, _)| {
-            !inner.trim().is_empty()
-                && inner
-                    .split([',', '-', '\u{2013}'])
-                    .all(|n| is_whole(n.trim()))
+    label.contains(crate::latex::CITED)
+        || label.split('[').skip(1).any(|rest| {
+            rest.split_once(']').is_some_and(|(inner, _)| {
+                !inner.trim().is_empty()
+                    && inner
+                        .split([',', '-', '\u{2013}'])
+                        .all(|n| is_whole(n.trim()))
+            })
         })
-    })
 }
 
 /// Whether a row's label cites another paper's figures: `et al.`, authors and a numbered
@@ -1762,6 +1836,27 @@ mod tests {
         ] {
             assert_eq!(score_of_header(header), score, "{header}");
         }
+    }
+
+    #[test]
+    fn a_sentence_defining_a_score_by_a_formula_says_what_was_computed() {
+        assert_eq!(
+            defined_by_formula("Accuracy = (TP+TN)/(TP+TN+FP+FN), Specificity = (TN)/(TN+FN)."),
+            vec![("acc", Some("acc")), ("spec", Some("npv"))]
+        );
+        assert_eq!(
+            defined_by_formula("The true negative rate is defined as TN/(TN+FP) × 100."),
+            vec![("spec", Some("spec"))]
+        );
+        assert_eq!(
+            defined_by_formula("and the specificity = TN/(TN+FN+FP)"),
+            vec![("spec", None)]
+        );
+        // Not a formula of counts: nothing said.
+        assert!(defined_by_formula("F1 = 2 × Precision × Recall/(Precision + Recall)").is_empty());
+        assert!(defined_by_formula("We set k = 10 folds.").is_empty());
+        assert_eq!(score_of_header("(TP/(TP+FN))"), Some("sens"));
+        assert_eq!(score_of_header("Specificity (TN/(TN+FP))"), Some("spec"));
     }
 
     #[test]

@@ -485,6 +485,7 @@ fn cites_others(sentence: &str) -> bool {
             .is_some_and(|c| c.is_ascii_digit())
     });
     numbered
+        || lower.contains(crate::latex::CITED)
         || [
             "et al",
             "previous stud",
@@ -628,6 +629,13 @@ pub(crate) fn redefined_scores(text: &str) -> Vec<(&'static str, String)> {
                 .any(|w| squeezed.contains(w) || squeezed.ends_with(&w[..w.len() - 1]));
         if f_beta && !found.iter().any(|(s, _)| *s == "f1p") {
             found.push(("f1p", sentence.clone()));
+        }
+        // `Specificity = TN/(TN+FN)`: a score the text computes as another rate (or as
+        // none of them) is not the score its name says.
+        for (named, computed) in crate::names::defined_by_formula(&sentence) {
+            if computed != Some(named) && !found.iter().any(|(s, _)| *s == named) {
+                found.push((named, sentence.clone()));
+            }
         }
         let for_prevalence = lower.contains("prevalence")
             && has(&["ppv", "npv", "predictive value"])

@@ -124,6 +124,7 @@ pub(crate) fn push_unfenced(document: &mut Document, markdown: &str, limits: &Li
             caption,
             heading,
             header_rows: Some(1),
+            printed: true,
             ..RawTable::default()
         };
         for row in rows {
@@ -267,6 +268,7 @@ pub(crate) fn push_tables(
             caption: caption.to_string(),
             heading: heading.to_string(),
             header_rows: Some(1),
+            printed: true,
             ..RawTable::default()
         };
         for row in rows {

@@ -609,6 +609,7 @@ fn table(run: &Run<'_>) -> Option<RawTable> {
         header_rows: Some(1),
         note: Some(notes.join("; ")),
         one_matrix: true,
+        printed: true,
         ..RawTable::default()
     })
 }
