@@ -36,7 +36,7 @@ pub fn run(file: Option<&Path>, skip: u64, jobs: usize, engine: &EngineArgs) -> 
             let mut text = Vec::new();
             for line in chunk? {
                 // Straight into bytes: Value's Display goes through fmt::Write, twice as slow.
-                serde_json::to_writer(&mut text, &answer(&line, &options))?;
+                write_record(&mut text, &line, answer(&line, &options))?;
                 text.push(b'\n');
             }
             Ok(text)
@@ -197,6 +197,58 @@ impl Iterator for Chunks {
     }
 }
 
+/// Writes a line's record with its `id` as the line wrote it: a numeric id whose text a
+/// double does not keep (`1.50`, `1e2`, `-0`, numbers inside an object id) is read again
+/// from the line (whole-number ids, the usual ones, are not) and set in place of the
+/// number's shortest form.
+fn write_record(out: &mut Vec<u8>, line: &Line, mut record: Value) -> std::io::Result<()> {
+    let Some(written) = record
+        .get("id")
+        .filter(|id| rewritten(id))
+        .and_then(|_| id_as_written(line))
+    else {
+        return serde_json::to_writer(out, &record).map_err(std::io::Error::from);
+    };
+    // A mark no answer holds (its nonce is drawn once per process) stands for the id.
+    static MARK: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let mark = MARK.get_or_init(|| {
+        use std::hash::{BuildHasher, Hasher};
+        let nonce = std::collections::hash_map::RandomState::new()
+            .build_hasher()
+            .finish();
+        format!("scorecheck-id-{nonce:016x}")
+    });
+    record["id"] = Value::String(mark.clone());
+    let text = serde_json::to_string(&record).map_err(std::io::Error::from)?;
+    out.extend_from_slice(
+        text.replacen(&format!("\"{mark}\""), &written, 1)
+            .as_bytes(),
+    );
+    Ok(())
+}
+
+/// Whether an id's number may not be written back as the line wrote it: a double's, or
+/// zero (`-0`), anywhere in it.
+fn rewritten(id: &Value) -> bool {
+    match id {
+        Value::Number(n) => n.is_f64() || n.as_i64() == Some(0),
+        Value::Array(items) => items.iter().any(rewritten),
+        Value::Object(map) => map.values().any(rewritten),
+        _ => false,
+    }
+}
+
+/// The line's `id` as written (numbers with their text), read again.
+fn id_as_written(line: &Line) -> Option<String> {
+    let Line::Text(bytes) = line else {
+        return None;
+    };
+    let text = std::str::from_utf8(bytes).ok()?;
+    let text = text.trim_end_matches('\r');
+    let tree = scorecheck::json::Json::parse(text.strip_prefix('\u{feff}').unwrap_or(text)).ok()?;
+    tree.get("id").map(ToString::to_string)
+}
+
 /// The output record of one input line (the line is read once: its `id` comes from the
 /// same reading as its answer).
 fn answer(line: &Line, options: &scorecheck::RunOptions) -> Value {
@@ -210,7 +262,24 @@ fn answer(line: &Line, options: &scorecheck::RunOptions) -> Value {
     };
     let text = match std::str::from_utf8(line) {
         Ok(text) => text.trim_end_matches('\r'),
-        Err(_) => return error_record(None, "invalid_json", "the line is not valid UTF-8", None),
+        Err(e) => {
+            // The id may still be readable where the bad bytes are elsewhere in the line.
+            let id = serde_json::from_str::<Value>(&String::from_utf8_lossy(line))
+                .ok()
+                .and_then(|v| v.get("id").cloned())
+                .filter(|id| {
+                    id.is_number() || id.as_str().is_some_and(|s| !s.contains('\u{fffd}'))
+                });
+            return error_record(
+                id,
+                "invalid_json",
+                &format!(
+                    "the line is not valid UTF-8 (byte {} is not); save the file as UTF-8",
+                    e.valid_up_to() + 1
+                ),
+                None,
+            );
+        }
     };
     if text.trim().is_empty() {
         return error_record(

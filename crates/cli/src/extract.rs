@@ -49,7 +49,8 @@ pub struct ExtractArgs {
 pub struct ScanArgs {
     #[command(flatten)]
     extract: ExtractArgs,
-    /// Wall-clock budget per check, in seconds [default: 10].
+    /// Wall-clock budget per check, in seconds [default: 10]; rows left undecided by it
+    /// (and no finding) are counted on stderr, and the exit status is 3.
     #[arg(long)]
     time_limit: Option<f64>,
     /// Wall-clock budget of the whole scan, in seconds [default: 600]; rows not reached
@@ -515,6 +516,8 @@ pub fn run_scan(args: &ScanArgs) -> ExitCode {
         .collect();
     tables.dedup();
     let (mut checked, mut findings, mut unreached) = (0usize, 0usize, 0usize);
+    // Rows with a check that ran out of its --time-limit and no finding: nothing decided.
+    let mut undecided = 0usize;
     let mut out_rows = Vec::new();
     for row in &rows {
         let mut line = cells(row, &scores);
@@ -531,6 +534,8 @@ pub fn run_scan(args: &ScanArgs) -> ExitCode {
         }
         if !finding.is_empty() {
             findings += 1;
+        } else if verdicts.iter().any(|v| v == "undecided") {
+            undecided += 1;
         }
         line.extend(verdicts);
         line.push(finding);
@@ -538,17 +543,22 @@ pub fn run_scan(args: &ScanArgs) -> ExitCode {
     }
     let written = write_rows(args.extract.format, &header, out_rows.into_iter());
     say!(
-        "scorecheck scan: {documents} documents, {} tables, {} rows, {checked} checked, {findings} findings{}{}",
+        "scorecheck scan: {documents} documents, {} tables, {} rows, {checked} checked, {findings} findings{}{}{}",
         tables.len(),
         rows.len(),
         if failed > 0 { format!(", {failed} files not read") } else { String::new() },
+        if undecided > 0 {
+            format!(", {undecided} rows undecided (a check ran out of its --time-limit of {} s: raise it to decide them)", per_check.as_secs_f64())
+        } else {
+            String::new()
+        },
         if unreached > 0 {
             format!("; the --total-time-limit ({} s) ran out: {unreached} rows not (fully) checked, marked {OUT_OF_TIME:?}; raise it to check them", total.as_secs_f64())
         } else {
             String::new()
         }
     );
-    if unreached > 0 && written.is_ok() {
+    if (unreached > 0 || undecided > 0) && written.is_ok() {
         return ExitCode::from(crate::EXIT_UNDECIDED);
     }
     finish(written, failed, "scan")

@@ -110,8 +110,9 @@ fn write_ranges(ranges: &[(String, String)], format: crate::Format) {
             writeln!(out, "]")
         })(),
     };
-    // A closed pipe ends the output, as `emit` does.
-    let _ = written.and_then(|()| out.flush());
+    if let Err(e) = written.and_then(|()| out.flush()) {
+        crate::output_failed(&e);
+    }
 }
 
 fn split_configurations(args: &SplitArgs) -> anyhow::Result<Vec<(String, String)>> {
@@ -177,11 +178,17 @@ fn scores_of(args: &CountArgs) -> anyhow::Result<Vec<Score>> {
 }
 
 fn parse_scores(scores: &[String]) -> anyhow::Result<Vec<Score>> {
-    scores
-        .iter()
-        .filter(|s| !s.trim().is_empty())
-        .map(|s| Score::from_name(s.trim()).map_err(|e| anyhow::anyhow!("--scores: {e}")))
-        .collect()
+    let mut parsed: Vec<(Score, &str)> = Vec::new();
+    for name in scores.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
+        let score = Score::from_name(name).map_err(|e| anyhow::anyhow!("--scores: {e}"))?;
+        if let Some((_, first)) = parsed.iter().find(|(s, _)| *s == score) {
+            anyhow::bail!(
+                "--scores: {name:?} is the score {first:?} gives already; give each score once"
+            );
+        }
+        parsed.push((score, name));
+    }
+    Ok(parsed.into_iter().map(|(s, _)| s).collect())
 }
 
 fn count_configurations(args: &CountArgs) -> anyhow::Result<String> {

@@ -477,13 +477,18 @@ static WRITE_FAILED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBo
 /// [`EXIT_ERROR`].
 pub(crate) fn emit(text: &str) {
     use std::io::Write;
-    use std::sync::atomic::Ordering;
     let mut out = std::io::stdout().lock();
     if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        if e.kind() != std::io::ErrorKind::BrokenPipe && !WRITE_FAILED.swap(true, Ordering::SeqCst)
-        {
-            say!("scorecheck: cannot write the output: {e}");
-        }
+        output_failed(&e);
+    }
+}
+
+/// Says once that the output could not be written (a closed pipe ends it silently) and makes
+/// the exit status an error.
+pub(crate) fn output_failed(e: &std::io::Error) {
+    use std::sync::atomic::Ordering;
+    if e.kind() != std::io::ErrorKind::BrokenPipe && !WRITE_FAILED.swap(true, Ordering::SeqCst) {
+        say!("scorecheck: cannot write the output: {e}");
     }
 }
 

@@ -27,13 +27,15 @@ pub enum Aggregation {
 /// only "invalid digit found in string" for `-5` or `5.0`.
 fn whole_number(text: &str) -> Result<u64, String> {
     let digits = text.trim();
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        return digits
+            .parse::<u64>()
+            .map_err(|_| format!("{digits} is too large; counts go up to {}", u64::MAX));
+    }
     // Rust's parser takes a leading `+`; the rule said says no sign.
-    (!digits.starts_with('+'))
-        .then(|| digits.parse::<u64>().ok())
-        .flatten()
-        .ok_or_else(|| {
-            format!("expected a whole number such as 5 (no sign, no decimals), found {text:?}")
-        })
+    Err(format!(
+        "expected a whole number such as 5 (no sign, no decimals), found {text:?}"
+    ))
 }
 
 /// The quick flags: counts, folds, uncertainty and the reported figures.

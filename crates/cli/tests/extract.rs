@@ -294,6 +294,51 @@ fn a_finding_holds_however_the_figures_were_rounded_and_needs_a_stated_protocol(
 }
 
 #[test]
+fn a_printed_report_is_held_to_nearest_rounding_and_a_table_is_not() {
+    let dir = temp_dir("printed");
+    // Supports 43 and 71: class 1's recall 0.97 is no k/43 rounded to nearest (41/43 =
+    // 0.953, 42/43 = 0.977), but 42/43 truncates to it.
+    let report = "              precision    recall  f1-score   support\n\n           0       0.98      0.99      0.98        71\n           1       0.98      0.97      0.98        43\n\n    accuracy                           0.98       114\n";
+    let printed = write(
+        &dir,
+        "printed.md",
+        &format!("We evaluate on a held-out test set.\n\n```\n{report}```\n"),
+    );
+    let out = scorecheck().arg("scan").arg(&printed).output().unwrap();
+    let scanned = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        scanned.contains("rounded to nearest as the program that printed them rounds"),
+        "{scanned}"
+    );
+    // The same figures in a table someone wrote: they may have been truncated.
+    let table = "| Class | Precision | Recall | F1 | Support |\n|---|---|---|---|---|\n| 0 | 0.98 | 0.99 | 0.98 | 71 |\n| 1 | 0.98 | 0.97 | 0.98 | 43 |\n";
+    let written = write(
+        &dir,
+        "table.md",
+        &format!("We evaluate on a held-out test set.\n\n{table}"),
+    );
+    let out = scorecheck().arg("scan").arg(&written).output().unwrap();
+    let summary = String::from_utf8(out.stderr).unwrap();
+    assert!(summary.contains("0 findings"), "{summary}");
+}
+
+#[test]
+fn rows_left_undecided_by_the_time_limit_are_counted_and_the_status_says_so() {
+    let out = scorecheck()
+        .args(["scan", "--time-limit", "1e-9"])
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../testdata/extract/finding/real_titanic_lui_report.md"
+        ))
+        .output()
+        .unwrap();
+    let summary = String::from_utf8(out.stderr).unwrap();
+    assert!(summary.contains("1 rows undecided"), "{summary}");
+    assert!(summary.contains("--time-limit"), "{summary}");
+    assert_eq!(out.status.code(), Some(3), "{summary}");
+}
+
+#[test]
 fn the_mean_of_scores_is_checked_over_stratified_folds_only_where_the_text_says_so() {
     let dir = temp_dir("stratified");
     // ecoli1 (77 + 259 = 336 items): 89.210 % is no k/336 and no mean of five fold

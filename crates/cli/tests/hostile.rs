@@ -315,6 +315,9 @@ fn a_failed_write_to_stdout_is_an_error_and_a_closed_pipe_is_not() {
         &["datasets"][..],
         &["folds", "count", "--p", "20", "--n", "20", "--k", "5"][..],
         &[
+            "folds", "split", "--p", "10", "--n", "10", "--k", "2", "--parts", "2",
+        ][..],
+        &[
             "check", "--p", "1029", "--n", "3118", "--acc", "0.954", "--eps", "0.0005",
         ][..],
     ] {
@@ -369,4 +372,68 @@ fn a_thousand_repeats_of_unknown_folds_keep_their_time_limit() {
         matches!(answer["verdict"].as_str(), Some("consistent" | "undecided")),
         "{out}"
     );
+}
+
+#[test]
+fn a_score_asked_twice_under_one_name_or_two_is_refused() {
+    let request = r#"{"check":"1_testset_no_kfold","testset":{"p":10,"n":10},"scores":{"acc":0.5},"eps":0.01,"ranges":["mcc","matthews_correlation_coefficient"]}"#;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scorecheck"))
+        .args(["check", "-", "--format", "json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(request.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(answer["error"]["field"], "ranges[1]", "{answer}");
+    let out = Command::new(env!("CARGO_BIN_EXE_scorecheck"))
+        .args(["folds", "count", "--p", "10", "--n", "10", "--k", "2"])
+        .args(["--scores", "acc,accuracy"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("give each score once"));
+}
+
+#[test]
+fn batch_gives_each_numeric_id_back_as_the_line_wrote_it() {
+    let lines = [
+        r#"{"id":1.50,"check":"1_testset_no_kfold","testset":{"p":10,"n":10},"scores":{"acc":0.5},"eps":0.01}"#,
+        r#"{"id":-0,"check":"1_testset_no_kfold","testset":{"p":10,"n":10},"scores":{"acc":0.5},"eps":0.01}"#,
+        r#"{"id":1E+2,"check":"1_testset_no_kfold","testset":{"p":10,"n":10},"scores":{"acc":0.5},"eps":"x"}"#,
+        r#"{"id":{"a":[1,2.50],"b":"é"},"check":"1_testset_no_kfold","testset":{"p":10,"n":10},"scores":{"acc":0.5},"eps":0.01}"#,
+        r#"{"id":7,"check":"1_testset_no_kfold","testset":{"p":10,"n":10},"scores":{"acc":0.5},"eps":0.01}"#,
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scorecheck"))
+        .args(["batch", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(lines.join("\n").as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let records: Vec<&str> = text.lines().collect();
+    assert_eq!(records.len(), 5, "{text}");
+    for (record, id) in records.iter().zip([
+        r#""id":1.50,"#,
+        r#""id":-0,"#,
+        r#""id":1E+2"#,
+        r#""id":{"a":[1,2.50],"b":"é"},"#,
+        r#""id":7,"#,
+    ]) {
+        assert!(record.contains(id), "{id} in {record}");
+        serde_json::from_str::<Value>(record).unwrap();
+    }
 }

@@ -392,6 +392,15 @@ impl Target {
     }
 }
 
+/// The error of a score asked twice in `ranges` (under one name or two).
+pub(crate) fn duplicate_range(field: &str, name: &str, at: usize) -> Error {
+    Error::new(
+        ErrorKind::InvalidValue,
+        Some(field),
+        format!("{name:?} is the score ranges[{at}] asks already; ask each score once"),
+    )
+}
+
 /// Reads `ranges`: `"all"` or a list of score names (`auc` included).
 ///
 /// # Errors
@@ -437,9 +446,14 @@ pub fn read_ranges(value: Option<&Json>) -> Result<Option<Vec<Target>>> {
                     })?;
                     Target::Score(score, name.to_string())
                 };
-                if !targets.contains(&target) {
-                    targets.push(target);
+                let same = |t: &Target| match (t, &target) {
+                    (Target::Score(a, _), Target::Score(b, _)) => a == b,
+                    (a, b) => a == b,
+                };
+                if let Some(at) = targets.iter().position(same) {
+                    return Err(duplicate_range(&field, name, at));
                 }
+                targets.push(target);
             }
         }
         _ => {

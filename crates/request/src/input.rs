@@ -261,7 +261,10 @@ pub fn positive(value: &Json, path: &str, max: u64) -> Result<u64> {
     if v > max {
         return Err(invalid(
             path,
-            format!("{v} is larger than the maximum {max}"),
+            format!(
+                "{v} is larger than the maximum {max}: give {} of at most {max}",
+                last_segment(path)
+            ),
         ));
     }
     Ok(v)

@@ -336,14 +336,15 @@ pub fn read_ranges(value: Option<&Json>) -> Result<Option<Vec<Target>>> {
                     }
                     Target::Score(score, name.to_string())
                 };
-                let duplicate = out.iter().any(|t| match (t, &target) {
+                let duplicate = out.iter().position(|t| match (t, &target) {
                     (Target::Score(a, _), Target::Score(b, _)) => a == b,
                     (Target::Auc(_), Target::Auc(_)) => true,
                     _ => false,
                 });
-                if !duplicate {
-                    out.push(target);
+                if let Some(at) = duplicate {
+                    return Err(crate::figures::duplicate_range(&field, name, at));
                 }
+                out.push(target);
             }
             Ok(Some(out))
         }

@@ -121,7 +121,19 @@ pub fn time_limit(seconds: f64, field: &str) -> Result<Duration> {
         return Err(Error::new(
             ErrorKind::InvalidValue,
             Some(field),
-            format!("expected a positive number of seconds, at most {MAX_TIME_LIMIT_SECONDS:e}"),
+            format!(
+                "expected a positive number of seconds, at most {MAX_TIME_LIMIT_SECONDS:e}; found {}{}",
+                if seconds.abs() >= 1e6 {
+                    format!("{seconds:e}")
+                } else {
+                    format!("{seconds}")
+                },
+                if seconds == 0.0 {
+                    " (a positive value below about 1e-308 is 0 as a double)"
+                } else {
+                    ""
+                }
+            ),
         ));
     }
     Ok(Duration::from_secs_f64(seconds))

@@ -88,6 +88,10 @@ pub(super) enum Column {
     Folds,
     Repeats,
     Strategy,
+    /// The test set's size when its class counts are not known (`testset.total`).
+    Total,
+    /// `unknown` where the test set is an unknown split of the dataset (`testset.split`).
+    Split,
     /// A top-level request field (`eps`, `time_limit`, `var`, ...).
     Field {
         key: &'static str,
@@ -102,7 +106,7 @@ pub(super) enum Column {
 }
 
 /// The header names the table reads (besides scores), normalised.
-const FIELDS: [(&str, Column); 30] = [
+const FIELDS: [(&str, Column); 34] = [
     ("id", Column::Id),
     ("check", Column::Check),
     ("p", Column::P),
@@ -114,6 +118,11 @@ const FIELDS: [(&str, Column); 30] = [
     ("repeats", Column::Repeats),
     ("n_repeats", Column::Repeats),
     ("strategy", Column::Strategy),
+    ("total", Column::Total),
+    ("split", Column::Split),
+    field("max_setups", Kind::Number),
+    // The multiclass checks' aggregation model; on a binary check's row, carried.
+    field("model", Kind::Text),
     field("eps", Kind::Eps),
     field("rounding", Kind::Text),
     field("percent", Kind::Flag),

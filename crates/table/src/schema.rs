@@ -261,12 +261,23 @@ fn field_value(column: &str, kind: Kind, key: &str, text: &str) -> Result<Json, 
 }
 
 /// The request of one row.
+/// The row's check as its `check` cell gives it (the default where it gives none).
+fn check_of<'a>(header: &Header, cells: &'a [String]) -> &'a str {
+    header
+        .kinds
+        .iter()
+        .zip(cells)
+        .find(|(kind, cell)| **kind == Column::Check && !cell.trim().is_empty())
+        .map_or("1_testset_no_kfold", |(_, cell)| cell.trim())
+}
+
 fn request(header: &Header, cells: &[String]) -> Result<Json, RowError> {
     let mut check = "1_testset_no_kfold".to_string();
     let mut counts = JsonMap::new();
     let mut folding = JsonMap::new();
     let mut scores = JsonMap::new();
     let mut rest = JsonMap::new();
+    let mut total = None;
     for ((name, kind), cell) in header.names.iter().zip(&header.kinds).zip(cells) {
         let text = cell.trim();
         if text.is_empty() {
@@ -295,6 +306,20 @@ fn request(header: &Header, cells: &[String]) -> Result<Json, RowError> {
             Column::Strategy => {
                 folding.insert("strategy", text.into());
             }
+            // A test set's size where no class counts are given; beside them a `total`
+            // column is the paper's own (p + n, say), carried.
+            Column::Total => total = Some(number(name, text)?),
+            // `unknown` asks for every split of the dataset; any other value (`test`,
+            // `validation`) names the paper's own split, carried.
+            Column::Split if text.eq_ignore_ascii_case("unknown") => {
+                counts.insert("split", "unknown".into());
+            }
+            Column::Split => {}
+            // Only the multiclass checks aggregate by a model: elsewhere the column is a
+            // paper's own (the method, `SVM`), carried.
+            Column::Field { key: "model", .. }
+                if !(check_of(header, cells).ends_with("_micro")
+                    || check_of(header, cells).ends_with("_macro")) => {}
             Column::Field { key, kind } => {
                 rest.insert(*key, field_value(name, *kind, key, text)?);
             }
@@ -304,6 +329,9 @@ fn request(header: &Header, cells: &[String]) -> Result<Json, RowError> {
             }
             Column::Result | Column::Other => {}
         }
+    }
+    if let Some(total) = total.filter(|_| counts.is_empty()) {
+        counts.insert("total", total);
     }
     // A bundle's selection (image, annotator, assumption, subset) has no columns here.
     if scorecheck::request::protocols::BUNDLES.contains(&check.as_str()) {
@@ -413,6 +441,8 @@ fn column_of(field: &str, header: &Header) -> String {
         ("testset" | "dataset", "p") => Some(Column::P),
         ("testset" | "dataset", "n") => Some(Column::N),
         ("testset" | "dataset", "dataset_name") => Some(Column::Dataset),
+        ("testset", "total") => Some(Column::Total),
+        ("testset", "split") => Some(Column::Split),
         ("testset" | "dataset", "") if header.name_of(Column::Dataset).is_some() => {
             Some(Column::Dataset)
         }

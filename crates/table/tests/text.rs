@@ -231,3 +231,41 @@ fn scores_a_protocol_leaves_unchecked_are_named_in_the_explanation() {
     );
     assert_eq!(cells[1][explanation], "");
 }
+
+/// Each row's request as the table builds it, as JSON text.
+fn requests(table: &str) -> Vec<String> {
+    let (table, rows) = read_csv(table.as_bytes()).unwrap();
+    rows.map(|row| {
+        let row = row.answer(&table, &RunOptions::default()).unwrap();
+        row.request()
+            .map_or_else(|| format!("error: {}", row.verdict()), ToString::to_string)
+    })
+    .collect()
+}
+
+#[test]
+fn splits_and_the_multiclass_model_are_read_and_a_papers_model_is_carried() {
+    let built = requests(
+        "id,check,total,split,dataset,max_setups,model,p,n,acc,eps\n\
+         a,,50,,,3,,,,0.52,0.005\n\
+         b,,,unknown,ecoli1,,,,,0.9,0.01\n\
+         c,1_testset_no_kfold_macro,,,,,one_vs_rest,10,10,0.5,0.01\n\
+         d,,,,,,SVM,10,10,0.5,0.01\n\
+         e,,20,test,,,,10,10,0.5,0.01\n",
+    );
+    // Beside class counts, a `total` and a `split` other than `unknown` are the paper's.
+    assert!(
+        !built[4].contains("total") && !built[4].contains("split"),
+        "{}",
+        built[4]
+    );
+    assert!(built[0].contains(r#""total":50"#), "{}", built[0]);
+    assert!(built[0].contains(r#""max_setups":3"#), "{}", built[0]);
+    assert!(built[1].contains(r#""split":"unknown""#), "{}", built[1]);
+    assert!(
+        built[2].contains(r#""model":"one_vs_rest""#),
+        "{}",
+        built[2]
+    );
+    assert!(!built[3].contains("model"), "{}", built[3]);
+}

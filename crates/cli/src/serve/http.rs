@@ -61,13 +61,20 @@ pub struct Request {
     pub body: Vec<u8>,
     /// A second handle on the connection, to notice a client that left while it is answered.
     peer: Option<TcpStream>,
+    /// Whether the request is HTTP/1.1, whose clients take interim (1xx) responses.
+    interim_allowed: bool,
+    /// Whether an interim response was sent to learn if a closed client still reads.
+    probed: std::cell::Cell<bool>,
 }
 
 impl Request {
     /// Whether the client has left, waiting at most `wait` for a sign: a reset connection
-    /// always; a closed one only when `closed_is_gone` (a browser that aborts a fetch closes
-    /// its connection, while a program may close its sending half and still wait for the
-    /// answer). Bytes the client sent after its request do not count as leaving.
+    /// always; a closed one when `closed_is_gone` (a browser that aborts a fetch closes its
+    /// connection). Otherwise a program may have closed only its sending half and still wait
+    /// for the answer: an HTTP/1.1 client is sent one interim response (`102 Processing`,
+    /// which RFC 9110 has every client read past), and a client that has closed its whole
+    /// connection answers that with a reset, seen at a later call. Bytes the client sent
+    /// after its request do not count as leaving.
     pub fn client_gone(&self, wait: Duration, closed_is_gone: bool) -> bool {
         let Some(peer) = &self.peer else {
             return false;
@@ -80,6 +87,14 @@ impl Request {
         }
         match peer.peek(&mut [0u8; 1]) {
             Ok(0) if closed_is_gone => true,
+            Ok(0) if self.interim_allowed && !self.probed.get() => {
+                self.probed.set(true);
+                let mut peer = peer;
+                peer.write_all(b"HTTP/1.1 102 Processing\r\n\r\n").is_err()
+            }
+            // The reset a closed client answers the interim response with: the socket's
+            // pending error (reads still end at the close).
+            Ok(0) if self.probed.get() && matches!(peer.take_error(), Ok(Some(_))) => true,
             Ok(_) => {
                 std::thread::sleep(wait);
                 false
@@ -518,6 +533,8 @@ fn read_request(
         headers,
         body: Vec::new(),
         peer: stream.try_clone().ok(),
+        interim_allowed: version == "HTTP/1.1",
+        probed: std::cell::Cell::new(false),
     };
     // A client that waits for `100 Continue` before its body gets it below; any other
     // expectation is refused.
@@ -678,6 +695,8 @@ mod tests {
             headers: Vec::new(),
             body: Vec::new(),
             peer: Some(server),
+            interim_allowed: true,
+            probed: std::cell::Cell::new(false),
         };
         (request, client)
     }
@@ -697,9 +716,23 @@ mod tests {
 
     #[test]
     fn a_client_that_closes_only_its_sending_half_may_still_wait() {
-        let (request, client) = connected();
+        let (request, mut client) = connected();
         client.shutdown(Shutdown::Write).unwrap();
         assert!(!gone_soon(&request, false));
+        // It was told once that its request is being answered, and can read on.
+        let mut told = Vec::new();
+        client
+            .set_read_timeout(Some(Duration::from_millis(200)))
+            .unwrap();
+        let _ = client.read_to_end(&mut told);
+        assert_eq!(told, b"HTTP/1.1 102 Processing\r\n\r\n");
+    }
+
+    #[test]
+    fn a_program_that_closes_its_whole_connection_has_left() {
+        let (request, client) = connected();
+        drop(client);
+        assert!(gone_soon(&request, false));
     }
 
     #[test]
