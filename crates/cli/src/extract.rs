@@ -751,7 +751,12 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
             row.protocol,
             Some(Protocol::KFold { .. } | Protocol::RepeatedKFold { .. })
         );
+    // A class with no item (a report's zero support) leaves its recall, precision and F1
+    // undefined, printed as a library's placeholder (scikit-learn's `zero_division`): no
+    // finding rests on them.
+    let empty_class = p == 0 || n == 0;
     let finding = if stated
+        && !empty_class
         && !means
         && !unformed_folds
         && !table_matrix_under_folds

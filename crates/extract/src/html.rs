@@ -18,6 +18,20 @@ const SKIPPED: &[&str] = &[
     "template",
 ];
 
+/// Whether an element is set as a superscript by its style (`<span
+/// style="vertical-align:super">`, as word processors export a footnote mark): a mark, as
+/// `<sup>` is, never part of a value.
+fn raised(element: &scraper::node::Element) -> bool {
+    element.attr("style").is_some_and(|style| {
+        let squeezed: String = style
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .to_lowercase();
+        squeezed.contains("vertical-align:super")
+    })
+}
+
 /// The text of an element, skipped elements left out, spaces collapsed.
 fn text_of(element: ElementRef<'_>, limits: &Limits) -> String {
     let mut out = String::new();
@@ -36,6 +50,7 @@ fn collect(element: ElementRef<'_>, out: &mut String, depth: usize, max_depth: u
                 let name = e.name();
                 if SKIPPED.contains(&name)
                     || e.classes().any(|c| c == "ltx_note" || c == "ltx_tag_note")
+                    || raised(e)
                 {
                     continue;
                 }
@@ -308,6 +323,7 @@ fn table(element: ElementRef<'_>, heading: &str, limits: &Limits) -> RawTable {
         note: None,
         one_matrix: false,
         printed: false,
+        weighted: false,
     }
 }
 

@@ -484,11 +484,40 @@ fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
         .collect()
 }
 
-/// Whether a column's headers say it was measured on the training data.
+/// Whether a column's headers say it was measured on the training data, on data that chose
+/// the model (`Validation Acc`, `Val Acc`, `Dev Acc`), or by a cross-validation beside
+/// columns of a held-out test set (`CV Acc` beside `TP`, `FN` or `Test Acc`).
 fn training_column(f: &Frame, j: usize) -> bool {
-    f.column_headers
-        .iter()
-        .any(|row| names_training_split(&row[j].text))
+    let first_word = |text: &str| {
+        text.split(|c: char| c.is_whitespace() || c == '_' || c == '-')
+            .find(|w| !w.is_empty())
+            .map(|w| {
+                w.trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase()
+            })
+            .unwrap_or_default()
+    };
+    let held_out = || {
+        f.column_headers.iter().any(|row| {
+            row.iter().any(|cell| {
+                let text = cell.text.trim();
+                matches!(text.to_uppercase().as_str(), "TP" | "FP" | "FN" | "TN")
+                    || matches!(
+                        first_word(text).as_str(),
+                        "test" | "testing" | "holdout" | "held"
+                    )
+            })
+        })
+    };
+    f.column_headers.iter().any(|row| {
+        let text = &row[j].text;
+        names_training_split(text)
+            || matches!(
+                first_word(text).as_str(),
+                "validation" | "val" | "valid" | "dev" | "development"
+            )
+            || (first_word(text) == "cv" && held_out())
+    })
 }
 
 /// Whether every score column of a frame was measured on the training data.
@@ -1674,7 +1703,9 @@ fn classification_report(
         pos[0].text.trim(),
         neg[0].text.trim()
     )];
-    if let Some(c) = support {
+    if table.weighted {
+        notes.push("the report's supports have decimals: sums of sample weights, its figures weighted, of no counts; p and n not read".to_string());
+    } else if let Some(c) = support {
         match (whole(&pos[c]), whole(&neg[c])) {
             // Two classes' rows alone may be two of more (a three-class model's disease
             // classes): the report's accuracy or average row says they are all.
@@ -2568,6 +2599,31 @@ fn matrix_of(f: &Frame, values: &[GridCell]) -> Option<[u64; 4]> {
     let [Some(tp), Some(fp), Some(fn_), Some(tn)] = found else {
         return None;
     };
+    // A column of items the four leave out (`Invalid`, `Indeterminate`, `No call`): the
+    // matrix is not every test item, and an overall figure counts them too.
+    let outside = (0..values.len()).any(|j| {
+        headers_over(f, j).iter().any(|h| {
+            let lower = h.to_lowercase();
+            [
+                "invalid",
+                "indeterminate",
+                "inconclusive",
+                "unclassified",
+                "unclassifiable",
+                "uninterpretable",
+                "no call",
+                "no-call",
+                "abstain",
+                "rejected",
+                "equivocal",
+            ]
+            .iter()
+            .any(|w| lower.contains(w))
+        })
+    });
+    if outside {
+        return None;
+    }
     tp.checked_add(fn_)?;
     tn.checked_add(fp)?;
     Some([tp, fp, fn_, tn])

@@ -551,10 +551,30 @@ fn expand_argument_macros(text: &str, max_bytes: usize) -> String {
 }
 
 /// `\newcommand{\name}{number}`, `\newcommand\name{number}`, `\def\name{number}`: the
-/// macros that stand for a number.
+/// macros that stand for a number. A macro defined again with another body (`\def\acc`
+/// before each of two tables, `\renewcommand`) stands for no one number and is left out:
+/// which definition a cell sees depends on where it is.
 fn number_macros(text: &str) -> Vec<(String, String)> {
-    let s = chars(text);
+    let defined = macro_definitions(text);
     let mut out: Vec<(String, String)> = Vec::new();
+    for (name, value) in &defined {
+        let Some(value) = value else { continue };
+        let alike = defined
+            .iter()
+            .filter(|(other, _)| other == name)
+            .all(|(_, other)| other.as_ref() == Some(value));
+        if alike && !out.iter().any(|(m, _)| m == name) {
+            out.push((name.clone(), value.clone()));
+        }
+    }
+    out
+}
+
+/// Every macro definition without arguments, in order: its name and its number (an alias
+/// of a number macro gives that macro's number as it stands then), `None` for another body.
+fn macro_definitions(text: &str) -> Vec<(String, Option<String>)> {
+    let s = chars(text);
+    let mut out: Vec<(String, Option<String>)> = Vec::new();
     let mut i = 0;
     while i < s.len() && out.len() < 10_000 {
         if s[i] != '\\' {
@@ -593,13 +613,11 @@ fn number_macros(text: &str) -> Vec<(String, String)> {
             let aliased = body
                 .strip_prefix('\\')
                 .and_then(|other| out.iter().rev().find(|(m, _)| m == other))
-                .map(|(_, v)| v.clone());
+                .and_then(|(_, v)| v.clone());
             if let Some(name) = macro_name.strip_prefix('\\') {
-                if let Some(value) = aliased {
-                    out.push((name.to_string(), value));
-                } else if crate::value::is_decimal(body) {
-                    out.push((name.to_string(), body.to_string()));
-                }
+                let value =
+                    aliased.or_else(|| crate::value::is_decimal(body).then(|| body.to_string()));
+                out.push((name.to_string(), value));
             }
             i = end;
         }
@@ -1436,6 +1454,10 @@ mod tests {
         );
         // A macro standing for another number macro.
         let m = number_macros(r"\newcommand{\x}{0.954} \newcommand{\y}{\x}");
+        // Defined twice with other bodies: no one number.
+        assert!(number_macros(r"\def\a{0.9} x \def\a{0.8}").is_empty());
+        assert!(number_macros(r"\def\a{0.9} \renewcommand{\a}{\textbf{0.9}}").is_empty());
+        assert_eq!(number_macros(r"\def\a{0.9} \def\a{0.9}").len(), 1);
         assert_eq!(m[1], ("y".into(), "0.954".into()));
     }
 }

@@ -762,7 +762,51 @@ fn subset_sentence(text: &str) -> Option<String> {
         "balance the data",
         "balance the classes",
         "balanced the classes",
+        // Negatives drawn to match the positives (drug–target pairs, PPI): the negative
+        // class checked is the drawn one.
+        "as many negative",
+        "as many non-",
+        "randomly selecting",
+        "randomly selected negative",
+        "randomly sampled negative",
+        "negative sampling",
+        "sampled negatives",
+        "equal number of negative",
+        "same number of negative",
+        // Units: class counts of patients beside figures of their images, scans, windows.
+        "patient contributes",
+        "subject contributes",
+        "participant contributes",
     ];
+    // `four images per patient`: items of another unit than the people counted.
+    let units_per_person = |lower: &str| {
+        const UNITS: &[&str] = &[
+            "images",
+            "scans",
+            "slides",
+            "recordings",
+            "segments",
+            "windows",
+            "epochs",
+            "beats",
+            "frames",
+            "tiles",
+            "patches",
+        ];
+        const PEOPLE: &[&str] = &[
+            "patient",
+            "subject",
+            "participant",
+            "eye",
+            "speaker",
+            "person",
+        ];
+        UNITS.iter().any(|unit| {
+            PEOPLE
+                .iter()
+                .any(|person| lower.contains(&format!("{unit} per {person}")))
+        })
+    };
     // Missing values filled in (of features or not): every row kept, where the registry's
     // version of a dataset with missing values (KEEL's) removed the incomplete rows.
     const IMPUTED: &[&str] = &["imputed", "imputation", "impute "];
@@ -770,7 +814,10 @@ fn subset_sentence(text: &str) -> Option<String> {
         let lower = sentence.to_lowercase();
         let names = |words: &[&str]| words.iter().any(|w| lower.contains(w));
         let columns = names(COLUMNS);
-        (names(REMOVED) && names(ROWS) && !columns) || (names(KEPT) && !columns) || names(IMPUTED)
+        (names(REMOVED) && names(ROWS) && !columns)
+            || (names(KEPT) && !columns)
+            || names(IMPUTED)
+            || units_per_person(&lower)
     })
 }
 
@@ -924,8 +971,24 @@ fn rows_of(
             }
         }
     }
+    // Sample weights said anywhere (`sample_weight=w`): a printed report's figures and
+    // supports are weighted, whatever its supports look like (a data frame prints whole
+    // sums of weights as it prints counts).
+    let weights_said = ["sample_weight", "sample weight"]
+        .iter()
+        .any(|w| document.text.contains(w) || document.code.contains(w));
     let mut rows = Vec::new();
     for (index, table) in document.tables.iter().enumerate() {
+        let reweighted;
+        let table = if weights_said && table.printed && !table.weighted {
+            reweighted = RawTable {
+                weighted: true,
+                ..table.clone()
+            };
+            &reweighted
+        } else {
+            table
+        };
         let mut caption_protocol = stated(&table.caption);
         // A caption's k-fold that the text says was repeated (`Every experiment is repeated
         // 10 times`, a footnote's `Mean of 10 runs`): the repeated one.
@@ -974,7 +1037,8 @@ fn rows_of(
             // Without its matrix's counts, such a run's figures are no registry dataset's
             // either: Weka leaves out unclassified instances, weighs instances, or evaluates
             // on a part.
-            let counts_of_its_own_only = table.one_matrix && r.matrix.is_none();
+            // Nor are a weighted report's (its supports are sums of weights).
+            let counts_of_its_own_only = (table.one_matrix && r.matrix.is_none()) || table.weighted;
             if table.one_matrix {
                 if let Some([tp, fp, fn_, tn]) = r.matrix {
                     r.support = tp.checked_add(fn_).zip(tn.checked_add(fp));

@@ -58,6 +58,9 @@ pub(crate) struct RawTable {
     /// Whether a program printed the table as text (scikit-learn's report, a printed data
     /// frame, Weka's run): its figures are rounded to nearest, as programs print them.
     pub printed: bool,
+    /// Whether a program's report printed its supports with decimals (`138.0`: scikit-learn
+    /// given `sample_weight`): its figures are weighted, of no one confusion matrix.
+    pub weighted: bool,
 }
 
 impl RawTable {

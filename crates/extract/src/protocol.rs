@@ -630,6 +630,28 @@ pub(crate) fn redefined_scores(text: &str) -> Vec<(&'static str, String)> {
         if f_beta && !found.iter().any(|(s, _)| *s == "f1p") {
             found.push(("f1p", sentence.clone()));
         }
+        // `SE is the standard error`: a column `SE` is a spread, not the sensitivity.
+        let words: Vec<&str> = sentence
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect();
+        if lower.contains("standard error")
+            && words.contains(&"SE")
+            && !found.iter().any(|(s, _)| *s == "sens")
+        {
+            found.push(("sens", sentence.clone()));
+        }
+        // Dice and IoU said of a segmentation (lesion masks, pixels, overlap): not the
+        // classification's F1 and Jaccard index.
+        let overlap_named = has(&["dice", "iou", "intersection over union", "jaccard", "dsc"]);
+        let of_segmentation = has(&["segment", "mask", "pixel", "voxel", "overlap"]);
+        if overlap_named && of_segmentation {
+            for score in ["f1p", "ji"] {
+                if !found.iter().any(|(s, _)| *s == score) {
+                    found.push((score, sentence.clone()));
+                }
+            }
+        }
         // `Specificity = TN/(TN+FN)`: a score the text computes as another rate (or as
         // none of them) is not the score its name says.
         for (named, computed) in crate::names::defined_by_formula(&sentence) {

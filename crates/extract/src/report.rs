@@ -125,6 +125,7 @@ pub(crate) fn push_unfenced(document: &mut Document, markdown: &str, limits: &Li
             heading,
             header_rows: Some(1),
             printed: true,
+            weighted: weighted(&rows),
             ..RawTable::default()
         };
         for row in rows {
@@ -260,6 +261,9 @@ pub(crate) fn push_tables(
     limits: &Limits,
 ) {
     let mut found = tables(text);
+    // A printed data frame writes every number of a column as a float (`40.0`): its
+    // supports' decimals say nothing of weights.
+    let text_reports = !found.is_empty();
     if found.is_empty() {
         found = frames(text);
     }
@@ -269,6 +273,7 @@ pub(crate) fn push_tables(
             heading: heading.to_string(),
             header_rows: Some(1),
             printed: true,
+            weighted: text_reports && weighted(&rows),
             ..RawTable::default()
         };
         for row in rows {
@@ -276,6 +281,23 @@ pub(crate) fn push_tables(
         }
         document.push_table(table, limits);
     }
+}
+
+/// Whether a text report's supports have decimals: scikit-learn prints a whole count as
+/// `120` and a sum of sample weights as `120.0`. A data frame printed from the report's
+/// dictionary writes its supports as floats too (`450.000000`), and its accuracy row has
+/// a value in every column (the report's text has two): such a frame is not weighted.
+fn weighted(rows: &[Vec<RawCell>]) -> bool {
+    let frame = rows.iter().any(|row| {
+        row.first()
+            .is_some_and(|label| label.text.trim().eq_ignore_ascii_case("accuracy"))
+            && row.get(1).is_some_and(|cell| !cell.text.trim().is_empty())
+    });
+    !frame
+        && rows
+            .iter()
+            .skip(1)
+            .any(|row| row.last().is_some_and(|cell| cell.text.contains('.')))
 }
 
 fn is_header(words: &[&str]) -> bool {
