@@ -35,6 +35,9 @@ pub(crate) struct TableRow {
     pub folds: Option<u64>,
     /// Read from a binary classification report (its per-class rows are the binary scores).
     pub report: bool,
+    /// Whether the accuracy's header calls it an average (`Avg. Acc.`): over one test set
+    /// it may be the mean of the class accuracies.
+    pub averaged_accuracy: bool,
     pub notes: Vec<String>,
 }
 
@@ -2440,6 +2443,9 @@ fn read_frame(
                     if percent_sign {
                         row.signed_percent.push(score);
                     }
+                    if *score == "acc" && averaged_header(&headers_over(f, j)) {
+                        row.averaged_accuracy = true;
+                    }
                     row.scores.push((score, printed));
                 }
                 CellValue::NotReported => {}
@@ -2539,6 +2545,24 @@ fn folds_of_row(f: &Frame, values: &[GridCell]) -> Option<u64> {
 }
 
 /// The non-empty header cells over column `j`, top first.
+/// Whether a score's headers call it an average (`Avg. Acc.`, `Average accuracy`, `Mean
+/// Acc`): over folds or runs the score's mean, over one test set possibly the mean of the
+/// class accuracies.
+fn averaged_header(headers: &[&str]) -> bool {
+    headers.iter().any(|h| {
+        let first = h
+            .split(|c: char| c.is_whitespace() || c == '_' || c == '-')
+            .find(|w| !w.is_empty())
+            .unwrap_or("")
+            .trim_end_matches('.')
+            .to_lowercase();
+        matches!(
+            first.as_str(),
+            "avg" | "average" | "mean" | "averaged" | "ave"
+        )
+    })
+}
+
 fn headers_over(f: &Frame, j: usize) -> Vec<&str> {
     f.column_headers
         .iter()

@@ -1371,6 +1371,18 @@ fn rows_of(
             let averaged = protocol::averaged_over_runs(&table.caption)
                 .or_else(|| protocol::averaged_over_runs(&table.heading))
                 .or_else(|| averaged_document.clone());
+            // `Avg. Acc.` with no folds or runs to average over: the mean of the class
+            // accuracies as often (a balanced accuracy), which the header does not say.
+            let over_folds = matches!(
+                row_protocol,
+                Some(Protocol::KFold { .. } | Protocol::RepeatedKFold { .. })
+            );
+            if r.averaged_accuracy && !over_folds && averaged.is_none() {
+                r.scores.retain(|(s, _)| *s != "acc");
+                notes.push(
+                    "an accuracy headed as an average with no folds or runs to average over may be the mean of the class accuracies (a balanced accuracy): not read".to_string(),
+                );
+            }
             if let (true, Some(sentence)) = (own_counts, &averaged) {
                 let short: String = sentence.chars().take(120).collect();
                 notes.push(format!(
