@@ -2549,7 +2549,12 @@ fn folds_of_row(f: &Frame, values: &[GridCell]) -> Option<u64> {
 /// Acc`): over folds or runs the score's mean, over one test set possibly the mean of the
 /// class accuracies.
 fn averaged_header(headers: &[&str]) -> bool {
+    // The header that names the accuracy itself (not a method's column named `mean` under
+    // a caption's accuracy).
     headers.iter().any(|h| {
+        if crate::names::score_of_header(h) != Some("acc") {
+            return false;
+        }
         let first = h
             .split(|c: char| c.is_whitespace() || c == '_' || c == '-')
             .find(|w| !w.is_empty())

@@ -1373,11 +1373,13 @@ fn rows_of(
                 .or_else(|| averaged_document.clone());
             // `Avg. Acc.` with no folds or runs to average over: the mean of the class
             // accuracies as often (a balanced accuracy), which the header does not say.
-            let over_folds = matches!(
+            // (With no protocol stated it stays, as what the table reports: no finding is
+            // made without one, unless the row's own counts make it one test set.)
+            let one_test_set = matches!(
                 row_protocol,
-                Some(Protocol::KFold { .. } | Protocol::RepeatedKFold { .. })
-            );
-            if r.averaged_accuracy && !over_folds && averaged.is_none() {
+                Some(Protocol::HoldOut | Protocol::LeaveOneOut)
+            ) || (row_protocol.is_none() && own_counts);
+            if r.averaged_accuracy && one_test_set && averaged.is_none() {
                 r.scores.retain(|(s, _)| *s != "acc");
                 notes.push(
                     "an accuracy headed as an average with no folds or runs to average over may be the mean of the class accuracies (a balanced accuracy): not read".to_string(),
