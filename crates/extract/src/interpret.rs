@@ -1022,8 +1022,14 @@ const CLASS_LABELS: &[&str] = &[
 fn caption_says_averaged(caption: &str) -> bool {
     let lower = caption.to_lowercase();
     [
-        "average",
+        "averag",
         "mean",
+        "gemittelt",
+        "durchschnitt",
+        "promedi",
+        "média",
+        "moyenn",
+        "平均",
         "per-fold",
         "per fold",
         "across folds",

@@ -36,6 +36,20 @@ const CITES: &[&str] = &[
     "Cite",
     "Citep",
     "Citet",
+    "citenum",
+    "citeA",
+    "citeNP",
+    "shortcite",
+    "supercite",
+    "smartcite",
+    "Parencite",
+    "Autocite",
+    "Textcite",
+    "fullcite",
+    "footfullcite",
+    "citeyearpar",
+    "citealias",
+    "nptextcite",
 ];
 
 /// What a citation command becomes in the text (a numbered reference's brackets around a

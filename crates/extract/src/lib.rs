@@ -989,7 +989,8 @@ fn rows_of(
         } else {
             table
         };
-        let mut caption_protocol = stated(&table.caption);
+        // The code speaks against a caption as it does against the prose.
+        let mut caption_protocol = with_code(stated(&table.caption), &document.code);
         // A caption's k-fold that the text says was repeated (`Every experiment is repeated
         // 10 times`, a footnote's `Mean of 10 runs`): the repeated one.
         if let (

@@ -345,9 +345,39 @@ fn code_cross_validation(lower: &str) -> Option<String> {
             digits.parse::<u64>().ok().filter(|k| (2..=100).contains(k))
         })
         .next();
-    Some(match folds {
-        Some(k) => format!("The code runs a {k}-fold cross-validation (in the code).\n\n"),
-        None => "The code runs a k-fold cross-validation (in the code).\n\n".to_string(),
+    // Repeated: `RepeatedStratifiedKFold(n_splits=10, n_repeats=5)`, or a loop over seeds
+    // around the folds (`for seed in range(5): StratifiedKFold(..., random_state=seed)`).
+    let repeats = squeezed
+        .match_indices("n_repeats=")
+        .map(|(at, _)| at + "n_repeats=".len())
+        .filter_map(|at| {
+            let digits: String = squeezed[at..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            digits.parse::<u64>().ok().filter(|r| *r >= 2)
+        })
+        .next();
+    let repeated = repeats.is_some()
+        || squeezed.contains("repeatedstratifiedkfold(")
+        || squeezed.contains("repeatedkfold(")
+        || [
+            "forseedin",
+            "random_state=seed",
+            "random_state=run",
+            "random_state=rep",
+        ]
+        .iter()
+        .any(|w| squeezed.contains(w));
+    let k = folds.map_or("k".to_string(), |k| k.to_string());
+    Some(match (repeated, repeats) {
+        (true, Some(r)) => format!(
+            "The code runs a {k}-fold cross-validation repeated {r} times (in the code).\n\n"
+        ),
+        (true, None) => {
+            format!("The code runs a repeated {k}-fold cross-validation (in the code).\n\n")
+        }
+        (false, _) => format!("The code runs a {k}-fold cross-validation (in the code).\n\n"),
     })
 }
 

@@ -324,7 +324,19 @@ fn with_formula(header: &str) -> Option<(&str, &str)> {
     let (name, formula) = (&trimmed[..start], &trimmed[start + 1..trimmed.len() - 1]);
     let upper = formula.to_uppercase();
     let names_counts = ["TP", "TN", "FP", "FN"].iter().any(|c| upper.contains(c));
-    (names_counts && formula.contains('/') && !name.trim().is_empty()).then_some((name, formula))
+    // The formula is the whole of what the header computes only after a name: not after
+    // an operation (`1-(FP/(FP+TN))`, `(FN/(TP+FN)) / (TN/(TN+FP))`, `LR- = ...`).
+    let bare_name = name.trim();
+    let a_name = bare_name.contains(char::is_alphabetic)
+        && !bare_name.ends_with(['/', '*', '×', '·', '-', '−', '+', '='])
+        && !bare_name.contains(['/', '='])
+        && !["TP", "TN", "FP", "FN"].iter().any(|c| {
+            bare_name
+                .to_uppercase()
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| w == *c)
+        });
+    (names_counts && formula.contains('/') && a_name).then_some((name, formula))
 }
 
 /// The rate a confusion-matrix formula computes (`TP/(TP+FN)`: sens; `(TP+TN)/(TP+TN+FP+FN)`:

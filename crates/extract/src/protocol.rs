@@ -383,10 +383,16 @@ pub(crate) fn averaged_over_runs(text: &str) -> Option<String> {
     const SPLITS: &[&str] = &[
         "fold",
         "folds",
+        "per-fold",
         "split",
         "splits",
         "partition",
         "partitions",
+        // Spanish, Portuguese, French: `pliegues`, `partições`, `plis`.
+        "pliegues",
+        "particiones",
+        "partições",
+        "plis",
     ];
     sentences(text).take(20_000).find(|sentence| {
         let lower = sentence.to_lowercase();
@@ -401,10 +407,26 @@ pub(crate) fn averaged_over_runs(text: &str) -> Option<String> {
             "average",
             "averages",
             "averaged",
+            "averaging",
             "aggregated",
+            "aggregates",
             "across",
             "median",
+            // German, Spanish, Portuguese, Italian, French.
+            "gemittelt",
+            "mittelwert",
+            "durchschnitt",
+            "promedio",
+            "promediado",
+            "promediados",
+            "média",
+            "media",
+            "moyenne",
+            "moyennés",
+            "moyennées",
         ]);
+        // Chinese: `五折的平均值` (the mean of five folds).
+        let chinese = lower.contains('平') && lower.contains('均') && lower.contains('折');
         // `over five seeds`, `5 runs`: runs alone say little; a count or a summary word more.
         let counted = words.iter().enumerate().any(|(i, w)| {
             // `trained five times`: counted runs too.
@@ -423,6 +445,7 @@ pub(crate) fn averaged_over_runs(text: &str) -> Option<String> {
         });
         (summarised && (has(RUNS) || has(SPLITS) || has(AGAIN) || over_groups))
             || (counted && (summarised || words.contains(&"over")))
+            || chinese
     })
 }
 
