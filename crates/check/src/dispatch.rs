@@ -50,11 +50,13 @@ pub fn answer_text_with_id(text: &str, options: &RunOptions) -> (Option<Value>, 
         Ok(request) => {
             let answer = answer_started(&request, options, started);
             // An id refused for its digits comes back as its text, the digits kept.
-            let id = match (&answer, request.get("id")) {
-                (Err(e), Some(Json::Number(id))) if e.field() == Some("id") => {
-                    Some(Value::String(id.as_str().to_string()))
+            // An id whose numbers a result cannot give back (the check refused it, or another
+            // field's error came first) comes back as its text, the digits kept.
+            let id = match request.get("id") {
+                Some(id) if !scorecheck_request::protocols::id_kept(id) => {
+                    Some(Value::String(id.to_string()))
                 }
-                (_, id) => id.map(Json::to_value),
+                id => id.map(Json::to_value),
             };
             (id, answer)
         }
@@ -64,8 +66,7 @@ pub fn answer_text_with_id(text: &str, options: &RunOptions) -> (Option<Value>, 
             let id = (error.field() != Some("id"))
                 .then(|| serde_json::from_str::<Value>(text).ok())
                 .flatten()
-                .and_then(|v| v.get("id").cloned())
-                .filter(|id| id.is_string() || id.is_number());
+                .and_then(|v| v.get("id").cloned());
             (id, Err(error))
         }
     }

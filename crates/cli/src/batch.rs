@@ -238,14 +238,17 @@ fn rewritten(id: &Value) -> bool {
     }
 }
 
-/// The line's `id` as written (numbers with their text), read again.
+/// The line's `id` as written (numbers with their text), read again (a key given twice
+/// elsewhere keeps its first value; bytes that are not UTF-8 elsewhere are replaced).
 fn id_as_written(line: &Line) -> Option<String> {
     let Line::Text(bytes) = line else {
         return None;
     };
-    let text = std::str::from_utf8(bytes).ok()?;
+    let text = String::from_utf8_lossy(bytes);
     let text = text.trim_end_matches('\r');
-    let tree = scorecheck::json::Json::parse(text.strip_prefix('\u{feff}').unwrap_or(text)).ok()?;
+    let tree =
+        scorecheck::json::Json::parse_first_wins(text.strip_prefix('\u{feff}').unwrap_or(text))
+            .ok()?;
     tree.get("id").map(ToString::to_string)
 }
 

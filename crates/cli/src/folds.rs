@@ -179,7 +179,10 @@ fn scores_of(args: &CountArgs) -> anyhow::Result<Vec<Score>> {
 
 fn parse_scores(scores: &[String]) -> anyhow::Result<Vec<Score>> {
     let mut parsed: Vec<(Score, &str)> = Vec::new();
-    for name in scores.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
+    for name in scores.iter().map(|s| s.trim()) {
+        if name.is_empty() {
+            anyhow::bail!("--scores: an empty name (two commas, or one at an end); give names separated by single commas");
+        }
         let score = Score::from_name(name).map_err(|e| anyhow::anyhow!("--scores: {e}"))?;
         if let Some((_, first)) = parsed.iter().find(|(s, _)| *s == score) {
             anyhow::bail!(

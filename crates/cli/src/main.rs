@@ -250,7 +250,7 @@ struct BatchArgs {
     file: Option<PathBuf>,
     /// Skip the first N input lines (to resume an interrupted batch); of a CSV table, the
     /// first N data rows.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::quick::whole_number)]
     skip: u64,
     /// The input format [default: csv for a FILE ending in `.csv`, else jsonl].
     #[arg(long, value_enum)]

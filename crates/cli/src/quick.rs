@@ -25,7 +25,7 @@ pub enum Aggregation {
 
 /// A count flag's value (`--p`, `--folds`), with the rule in the message: clap's own says
 /// only "invalid digit found in string" for `-5` or `5.0`.
-fn whole_number(text: &str) -> Result<u64, String> {
+pub(crate) fn whole_number(text: &str) -> Result<u64, String> {
     let digits = text.trim();
     if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
         return digits

@@ -12,16 +12,16 @@ use crate::{Format, EXIT_CONSISTENT, EXIT_ERROR};
 #[derive(Args)]
 pub struct ScoresArgs {
     /// True positives.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::quick::whole_number)]
     tp: u64,
     /// True negatives.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::quick::whole_number)]
     tn: u64,
     /// Positives.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::quick::whole_number)]
     p: u64,
     /// Negatives.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::quick::whole_number)]
     n: u64,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]

@@ -716,3 +716,44 @@ fn checks_whose_page_left_free_their_slots() {
     }
     assert!(paper_is_answered(&server));
 }
+
+#[test]
+fn a_request_cut_short_by_a_half_close_is_answered_400_and_http_1_0_gets_no_interim() {
+    let server = Server::start();
+    // The body ends (the client closes its sending half) before its Content-Length.
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    stream
+        .write_all(
+            format!(
+                "POST /check HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"check\"",
+                server.port
+            )
+            .as_bytes(),
+        )
+        .unwrap();
+    stream.shutdown(std::net::Shutdown::Write).unwrap();
+    let (status, _, body) = answer(&mut stream);
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body.contains("the body ended after 8 of its 100 bytes"),
+        "{body}"
+    );
+    // An HTTP/1.0 client's `Expect: 100-continue` is ignored: no interim response comes
+    // before its answer.
+    let request = r#"{"check":"1_testset_no_kfold","testset":{"p":10,"n":10},"scores":{"acc":0.5},"eps":0.01}"#;
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    stream
+        .write_all(
+            format!(
+                "POST /check HTTP/1.0\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: {}\r\n\r\n{request}",
+                server.port,
+                request.len()
+            )
+            .as_bytes(),
+        )
+        .unwrap();
+    let mut whole = Vec::new();
+    let _ = stream.read_to_end(&mut whole);
+    let whole = String::from_utf8_lossy(&whole);
+    assert!(whole.starts_with("HTTP/1.1 200 OK"), "{whole}");
+}

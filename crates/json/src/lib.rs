@@ -73,6 +73,7 @@ impl Number {
             bytes: text.as_bytes(),
             at: 0,
             depth: 0,
+            first_wins: false,
         };
         let number = parser.number().ok()?;
         (parser.at == text.len()).then_some(number)
@@ -279,10 +280,26 @@ impl Json {
     ///
     /// A [`ParseError`]: the text is not JSON, nests too deep, or repeats a key.
     pub fn parse(text: &str) -> Result<Json, ParseError> {
+        Json::parse_with(text, false)
+    }
+
+    /// [`Json::parse`], but a key given twice keeps its first value: what a text refused
+    /// for its repeated keys still says elsewhere (a batch line's `id`, for its error
+    /// record).
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`]: the text is not JSON or nests too deep.
+    pub fn parse_first_wins(text: &str) -> Result<Json, ParseError> {
+        Json::parse_with(text, true)
+    }
+
+    fn parse_with(text: &str, first_wins: bool) -> Result<Json, ParseError> {
         let mut parser = Parser {
             bytes: text.as_bytes(),
             at: 0,
             depth: 0,
+            first_wins,
         };
         let value = parser.value().map_err(Failure::finish)?;
         parser.whitespace();
@@ -634,6 +651,8 @@ struct Parser<'a> {
     bytes: &'a [u8],
     at: usize,
     depth: usize,
+    /// Whether a key given twice keeps its first value instead of refusing the text.
+    first_wins: bool,
 }
 
 impl Parser<'_> {
@@ -702,7 +721,8 @@ impl Parser<'_> {
             }
             self.at += 1;
             // Refused where the second key stands, before its value is read.
-            if map.contains_key(&key) {
+            let repeated = map.contains_key(&key);
+            if repeated && !self.first_wins {
                 return Err(Failure::at(
                     ParseError::DuplicateKey,
                     Some(Segment::Key(key)),
@@ -712,7 +732,9 @@ impl Parser<'_> {
                 Ok(value) => value,
                 Err(failure) => return Err(failure.inside(Segment::Key(key))),
             };
-            map.push_new(key, value);
+            if !repeated {
+                map.push_new(key, value);
+            }
             self.whitespace();
             match self.bytes.get(self.at) {
                 Some(b',') => self.at += 1,

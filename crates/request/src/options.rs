@@ -129,7 +129,7 @@ pub fn time_limit(seconds: f64, field: &str) -> Result<Duration> {
                     format!("{seconds}")
                 },
                 if seconds == 0.0 {
-                    " (a positive value below about 1e-308 is 0 as a double)"
+                    " (0, or a positive value too small for a double, below about 1e-308)"
                 } else {
                     ""
                 }

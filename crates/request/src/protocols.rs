@@ -407,6 +407,23 @@ fn echoed_exactly(id: &crate::json::Number) -> Result<()> {
     ))
 }
 
+/// Whether a result gives `id` back as written: every number in it, inside an object or a
+/// list too, a 64-bit integer or a double that prints as written (a `1e400` comes back as
+/// `null`, `12345678901234567890123` as `1.2345678901234568e22`).
+pub fn id_kept(id: &Json) -> bool {
+    id_echoed_exactly(id).is_ok()
+}
+
+/// [`echoed_exactly`] for every number of an id, those inside an object or a list too.
+fn id_echoed_exactly(id: &Json) -> Result<()> {
+    match id {
+        Json::Number(number) => echoed_exactly(number),
+        Json::Array(items) => items.iter().try_for_each(id_echoed_exactly),
+        Json::Object(map) => map.values().try_for_each(id_echoed_exactly),
+        _ => Ok(()),
+    }
+}
+
 /// Reads a whole request: `check`, `id`, the options (`backends` are the names `backend` may
 /// take), `power`, the protocol's own fields, and refuses fields it does not know.
 ///
@@ -419,8 +436,8 @@ pub fn read(request: &Json, backends: &[&str]) -> Result<Request> {
     let fields = Object::new(request, "")?;
     let names = check_names();
     let check = names[crate::read_check(&fields, &names)?];
-    if let Some(Json::Number(id)) = fields.get("id") {
-        echoed_exactly(id)?;
+    if let Some(id) = fields.get("id") {
+        id_echoed_exactly(id)?;
     }
     let options = crate::options::read(&fields, backends)?;
     let power = crate::power::read_power(&fields, check)?;

@@ -330,6 +330,28 @@ fn request(header: &Header, cells: &[String]) -> Result<Json, RowError> {
             Column::Result | Column::Other => {}
         }
     }
+    // A test set of unknown class counts is a single-matrix row's: elsewhere the column is
+    // named, not passed on as a field the row's check does not take.
+    let unknown_split = total.is_some() && counts.is_empty() || counts.contains_key("split");
+    if unknown_split && check != "1_testset_no_kfold" {
+        let kind = if counts.contains_key("split") {
+            Column::Split
+        } else {
+            Column::Total
+        };
+        return Err(RowError {
+            kind: "invalid_value",
+            column: header.name_of(kind).map(str::to_string),
+            message: format!("{check} takes the class counts (p and n, or dataset): total and split unknown are read for 1_testset_no_kfold rows only, whose test set's split every p + n = total is tried"),
+        });
+    }
+    if counts.contains_key("split") && !counts.contains_key("dataset_name") {
+        return Err(RowError {
+            kind: "missing_field",
+            column: header.name_of(Column::Split).map(str::to_string),
+            message: "split unknown tries every split of a dataset: give the dataset (or, for a test set of known size only, total without split)".to_string(),
+        });
+    }
     if let Some(total) = total.filter(|_| counts.is_empty()) {
         counts.insert("total", total);
     }

@@ -86,7 +86,8 @@ impl Request {
             return false;
         }
         match peer.peek(&mut [0u8; 1]) {
-            Ok(0) if closed_is_gone => true,
+            // An HTTP/1.0 client takes no interim response: its close is its leaving.
+            Ok(0) if closed_is_gone || !self.interim_allowed => true,
             Ok(0) if self.interim_allowed && !self.probed.get() => {
                 self.probed.set(true);
                 let mut peer = peer;
@@ -419,8 +420,14 @@ fn read_request(
         // The chunk never takes the buffer past the limit (plus the end being searched).
         let room = (limits.max_head + 1).saturating_sub(buffer.len());
         let n = read_before(stream, &mut chunk[..room.min(4096)], deadline)?;
-        if n == 0 {
+        if n == 0 && buffer.is_empty() {
             return Err(Unread::Gone);
+        }
+        // The client closed its sending half within the head: it may still read.
+        if n == 0 {
+            return Err(bad(
+                "the connection's sending half closed before the head's end (an empty line)",
+            ));
         }
         let from = buffer.len().saturating_sub(3);
         buffer.extend_from_slice(&chunk[..n]);
@@ -588,7 +595,8 @@ fn read_request(
     let mut body = Vec::with_capacity(length);
     let after_head = buffer.get(head_end + 4..).unwrap_or_default();
     body.extend_from_slice(&after_head[..after_head.len().min(length)]);
-    if body.len() < length && request.header("Expect").is_some() {
+    // An HTTP/1.0 client's expectation is ignored (RFC 9110): it gets no interim response.
+    if body.len() < length && request.header("Expect").is_some() && request.interim_allowed {
         write_before(stream, b"HTTP/1.1 100 Continue\r\n\r\n", deadline)
             .map_err(|()| Unread::Gone)?;
     }
@@ -598,7 +606,13 @@ fn read_request(
         let want = (length - body.len()).min(chunk.len());
         let n = read_before(stream, &mut chunk[..want], deadline)?;
         if n == 0 {
-            return Err(Unread::Gone);
+            return Err(Unread::Answer(
+                400,
+                format!(
+                    "the body ended after {} of its {length} bytes (Content-Length): the connection's sending half closed; send the whole body",
+                    body.len()
+                ),
+            ));
         }
         body.extend_from_slice(&chunk[..n]);
     }
