@@ -226,19 +226,17 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
     }
     // Weka's runs, from every `<pre>` together: a run's sections are often in blocks of
     // their own.
-    crate::weka::push(
-        &mut document,
-        &pre_text,
-        |at| {
-            pre_headings
-                .iter()
-                .rev()
-                .find(|(from, _)| *from <= at)
-                .map(|(_, h)| h.clone())
-                .unwrap_or_default()
-        },
-        limits,
-    );
+    let heading_of = |at: usize| {
+        pre_headings
+            .iter()
+            .rev()
+            .find(|(from, _)| *from <= at)
+            .map(|(_, h)| h.clone())
+            .unwrap_or_default()
+    };
+    crate::weka::push(&mut document, &pre_text, heading_of, limits);
+    // R caret's printed matrices (an R Markdown page's output blocks), likewise.
+    crate::caret::push(&mut document, &pre_text, heading_of, limits);
     Ok(document)
 }
 

@@ -377,7 +377,7 @@ struct ArgumentMacro {
 }
 
 /// `\newcommand{\name}[n][default]{body}` (and `renewcommand`, `providecommand`): the
-/// macros that take arguments.
+/// macros that take arguments, and those without whose body ends a table row.
 fn argument_macros(s: &[char]) -> Vec<ArgumentMacro> {
     let mut out = Vec::new();
     let mut i = 0;
@@ -422,6 +422,19 @@ fn argument_macros(s: &[char]) -> Vec<ArgumentMacro> {
             })
         };
         let Some((count, j)) = bracket(j) else {
+            // No arguments: kept where the body ends a table row (`\newcommand{\tline}{
+            // \Tstrut\\}` after each row), so that rows split where LaTeX ends them.
+            if let Some((body, end)) = group(s, j) {
+                if body.contains("\\\\") {
+                    out.push(ArgumentMacro {
+                        name: name.to_string(),
+                        count: 0,
+                        default: None,
+                        body,
+                    });
+                }
+                i = end;
+            }
             continue;
         };
         let Ok(count) = count.trim().parse::<usize>() else {
@@ -1426,6 +1439,8 @@ mod tests {
         assert!(
             expand(r"\newcommand*{\best}[1]{\textbf{#1}} \best{0.9}").ends_with(r" \textbf{0.9}")
         );
+        // A macro without arguments that ends a row is expanded, so that the row ends.
+        assert!(expand(r"\newcommand{\tl}{\strut\\} a & b \tl").ends_with(r" a & b \strut\\"));
         // A body that drops its argument hides it.
         assert!(expand(r"\newcommand{\hide}[1]{} x\hide{0.91}y").ends_with(" xy"));
         // Nested uses expand in later passes; a macro that never stops is cut to `??`.

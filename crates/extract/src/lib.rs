@@ -58,6 +58,7 @@
 #![warn(unreachable_pub)]
 
 mod batch;
+mod caret;
 mod html;
 mod interpret;
 mod jats;

@@ -265,19 +265,17 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
     // Weka's runs, read from the whole text: their sections are often in blocks of their
     // own (the summary, the details, the matrix), fenced or not.
     let lines: Vec<&str> = text.lines().collect();
-    crate::weka::push(
-        &mut document,
-        text,
-        |at| {
-            lines[..at]
-                .iter()
-                .rev()
-                .find(|l| l.trim_start().starts_with('#'))
-                .map(|l| l.trim_start().trim_start_matches('#').trim().to_string())
-                .unwrap_or_default()
-        },
-        limits,
-    );
+    let heading_of = |at: usize| {
+        lines[..at]
+            .iter()
+            .rev()
+            .find(|l| l.trim_start().starts_with('#'))
+            .map(|l| l.trim_start().trim_start_matches('#').trim().to_string())
+            .unwrap_or_default()
+    };
+    crate::weka::push(&mut document, text, heading_of, limits);
+    // R caret's printed matrices, likewise.
+    crate::caret::push(&mut document, text, heading_of, limits);
     Ok(document)
 }
 
