@@ -25,7 +25,8 @@
 //! reader takes: `report` turns it into cells by hand. Weka's evaluation output (its
 //! summary, `Detailed Accuracy By Class` and confusion matrix, often pasted in separate
 //! blocks) is the same kind of text: `weka` reads a binary run as one row whose counts are
-//! its confusion matrix's. A confusion matrix printed as a table of its own (two actual by
+//! its confusion matrix's, and `caret` does so for R caret's printed `confusionMatrix`. A
+//! confusion matrix printed as a table of its own (two actual by
 //! two predicted classes) is read by `matrix` and gives a document's one results row its
 //! counts; class counts a document states (`#Pos`/`#Neg` in a table of datasets or in the
 //! row) give a row its p and n where nothing in the text puts them in doubt.
