@@ -775,6 +775,36 @@ fn subset_sentence(text: &str) -> Option<String> {
         "sampled negatives",
         "equal number of negative",
         "same number of negative",
+        // A reject option: figures over the cases the model did not abstain on.
+        "abstain",
+        "abstention",
+        "reject option",
+        "rejection option",
+        "excluded from the calculation",
+        "deferred to",
+        "referred to a clinician",
+        "% coverage",
+        "coverage of",
+        // Cross-validation within a part of the data (a development cohort).
+        "within the development",
+        "within the derivation",
+        "within the training",
+        "in the development cohort",
+        "on the development cohort",
+        "derivation cohort",
+        // Time-series splits: the test blocks are the later part of the series only.
+        "walk-forward",
+        "walk forward",
+        "expanding window",
+        "expanding-window",
+        "rolling window",
+        "rolling-origin",
+        "rolling origin",
+        "timeseriessplit",
+        "time-series split",
+        "time series split",
+        "forward chaining",
+        "forward-chaining",
         // Units: class counts of patients beside figures of their images, scans, windows.
         "patient contributes",
         "subject contributes",
@@ -886,6 +916,7 @@ fn rows_of(
     let other_versions = versions_source(&document.text);
     let subset = subset_sentence(&document.text);
     let number_pairs = names::number_pairs_in_text(&document.text);
+    let prose_counts = names::class_counts_in_text(&document.text);
     // Sizes the document states, by registry entry: a table of datasets speaks for the rows
     // of the results tables.
     let mut sizes: Vec<(&'static str, u64)> = Vec::new();
@@ -1223,6 +1254,24 @@ fn rows_of(
                 {
                     notes.push(format!(
                         "the text gives two numbers adding up to the registry's {} items that are not its class counts (p = {}, n = {}): its counts are not used; give p and n",
+                        d.name, d.p, d.n
+                    ));
+                    None
+                }
+                // Class counts the text states in words that are not the registry's (`240
+                // patients with and 360 without`): the evaluated data is another one.
+                Some(d)
+                    if prose_counts
+                        .iter()
+                        .any(|&(a, b, _)| (a, b) != (d.p, d.n) && (b, a) != (d.p, d.n)) =>
+                {
+                    let (a, b, sentence) = prose_counts
+                        .iter()
+                        .find(|&&(a, b, _)| (a, b) != (d.p, d.n) && (b, a) != (d.p, d.n))
+                        .expect("found above");
+                    let short: String = sentence.chars().take(120).collect();
+                    notes.push(format!(
+                        "the text states class counts {a} and {b} ({short:?}), not the registry's {} (p = {}, n = {}): its counts are not used; give p and n",
                         d.name, d.p, d.n
                     ));
                     None

@@ -1416,6 +1416,71 @@ pub(crate) fn number_pairs_in_text(text: &str) -> Vec<(u64, u64)> {
     pairs
 }
 
+/// Class counts one sentence states in words (`240 patients with and 360 without diabetes`,
+/// `240 positive and 360 negative cases`, `212 malignant and 357 benign`): two whole numbers
+/// joined by `and` (or `vs`), the second (or the first) followed by a word of the negative
+/// class. At most 1,000 sentences with numbers.
+pub(crate) fn class_counts_in_text(text: &str) -> Vec<(u64, u64, String)> {
+    const NEGATIVE: &[&str] = &[
+        "without",
+        "negative",
+        "negatives",
+        "control",
+        "controls",
+        "healthy",
+        "normal",
+        "benign",
+        "no",
+        "non",
+        "unaffected",
+    ];
+    let negative = |w: &str| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-');
+        let lower = w.to_lowercase();
+        NEGATIVE.contains(&lower.as_str())
+            || lower.starts_with("non-")
+            || lower.starts_with("non") && lower.len() > 6
+    };
+    let mut found = Vec::new();
+    for sentence in crate::protocol::sentences(text)
+        .take(20_000)
+        .filter(|s| s.bytes().any(|b| b.is_ascii_digit()))
+        .take(1_000)
+    {
+        let words: Vec<&str> = sentence.split_whitespace().collect();
+        let number = |w: &str| {
+            crate::value::whole_number(
+                w.trim_start_matches('(')
+                    .trim_end_matches([',', '.', ';', ')']),
+            )
+        };
+        for (i, w) in words.iter().enumerate() {
+            let Some(a) = number(w) else { continue };
+            // The second number within five words, after `and` or `vs`.
+            let Some((j, b)) =
+                (i + 1..(i + 7).min(words.len())).find_map(|j| number(words[j]).map(|b| (j, b)))
+            else {
+                continue;
+            };
+            // Joined by `and`, `vs`, or a comma (`240 malignant, 360 benign`).
+            let joined = words[i + 1..j].iter().any(|w| {
+                matches!(
+                    w.to_lowercase().trim_matches(','),
+                    "and" | "vs" | "vs." | "versus"
+                ) || w.ends_with(',')
+            }) || words[i].ends_with(',');
+            let after = |at: usize| words[at + 1..(at + 4).min(words.len())].iter().copied();
+            let second_negative = after(j).take(2).any(negative);
+            let first_negative = after(i).take_while(|w| number(w).is_none()).any(negative);
+            if joined && a >= 2 && b >= 2 && (second_negative || first_negative) {
+                let (p, n) = if second_negative { (a, b) } else { (b, a) };
+                found.push((p, n, sentence.clone()));
+            }
+        }
+    }
+    found
+}
+
 /// Whether a label holds a numbered reference (`[14]`, `[3, 7]`, `[2-4]`) or a LaTeX
 /// citation ([`crate::latex::CITED`]).
 pub(crate) fn bracket_citation(label: &str) -> bool {
@@ -1848,6 +1913,37 @@ mod tests {
         ] {
             assert_eq!(score_of_header(header), score, "{header}");
         }
+    }
+
+    #[test]
+    fn class_counts_said_in_words_are_read() {
+        let said = |t: &str| -> Vec<(u64, u64)> {
+            class_counts_in_text(t)
+                .into_iter()
+                .map(|(p, n, _)| (p, n))
+                .collect()
+        };
+        assert_eq!(
+            said("We included 240 patients with and 360 without diabetes."),
+            [(240, 360)]
+        );
+        assert_eq!(
+            said("There were 240 positive and 360 negative cases."),
+            [(240, 360)]
+        );
+        assert_eq!(
+            said("240 hospitalised and 360 non-hospitalised patients."),
+            [(240, 360)]
+        );
+        assert_eq!(
+            said("It holds 357 benign and 212 malignant tumours."),
+            [(212, 357)]
+        );
+        assert_eq!(
+            said("our reports (240 malignant, 360 benign)."),
+            [(240, 360)]
+        );
+        assert!(said("We trained for 100 epochs and 5 folds.").is_empty());
     }
 
     #[test]
