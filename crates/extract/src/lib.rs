@@ -1341,7 +1341,9 @@ fn rows_of(
             // repeated k-fold keeps the stated repetitions: what one run reaches, r runs
             // reach too, so the check is only weaker, never wrong, if a "run" was more.)
             let kind = match r.kind {
-                None if reports_others && names::bracket_citation(&r.method) => {
+                None if reports_others
+                    && (names::bracket_citation(&r.method) || author_and_year(&r.method)) =>
+                {
                     Some(RowKind::Cited)
                 }
                 kind => kind,
@@ -1499,6 +1501,22 @@ fn rows_of(
         &thousand_matrix,
     );
     rows
+}
+
+/// Whether a label is an author and a year (`Kahramanli 2008`, `Smith et al 2019`): under a
+/// text saying it reports others' figures, that paper's row.
+fn author_and_year(label: &str) -> bool {
+    let words: Vec<&str> = label.split_whitespace().collect();
+    let Some((last, before)) = words.split_last() else {
+        return false;
+    };
+    let year = last.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+    year.len() == 4
+        && (year.starts_with("19") || year.starts_with("20"))
+        && year.bytes().all(|b| b.is_ascii_digit())
+        && before
+            .first()
+            .is_some_and(|w| w.starts_with(|c: char| c.is_uppercase()))
 }
 
 /// A label without the marks LaTeX citations leave ([`latex::CITED`]).

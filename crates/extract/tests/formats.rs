@@ -1640,7 +1640,10 @@ fn a_size_said_of_a_dataset_in_words_the_registry_does_not_take_withholds_the_co
     // The class counts said in words (241 malignant of 699) are not the registry's 239 of
     // 683: its counts are withheld.
     assert!(rows[0].registry.is_none(), "{rows:?}");
-    assert!(rows[0].note.contains("class counts 241 and 458"), "{rows:?}");
+    assert!(
+        rows[0].note.contains("class counts 241 and 458"),
+        "{rows:?}"
+    );
     assert_eq!(
         (rows[0].folds, rows[0].repeats),
         (Some(10), Some(5)),
