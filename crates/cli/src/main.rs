@@ -494,18 +494,18 @@ pub(crate) fn output_failed(e: &std::io::Error) {
 
 /// The request with `ranges` set from `--ranges` (a JSON object is required then), unless
 /// it has its own `ranges`, which wins as every request field wins over its flag (said on
-/// stderr).
-fn with_ranges(text: &str, ranges: &str) -> anyhow::Result<String> {
+/// stderr); and whether the flag's `ranges` went in.
+fn with_ranges(text: &str, ranges: &str) -> anyhow::Result<(String, bool)> {
     // The request tree keeps each number as written and the order of the fields. Text it
     // refuses goes on unchanged, so that the check's own error names what to fix.
     let Ok(mut request) = scorecheck::json::Json::parse(text) else {
-        return Ok(text.to_string());
+        return Ok((text.to_string(), false));
     };
     match request.as_object_mut() {
         Some(map) => match map.get("ranges") {
             Some(own) => {
                 say!("scorecheck check: note: --ranges is not used: the request's own \"ranges\" ({own}) wins over it");
-                return Ok(text.to_string());
+                return Ok((text.to_string(), false));
             }
             None => {
                 map.insert("ranges", ranges_value(ranges));
@@ -513,7 +513,7 @@ fn with_ranges(text: &str, ranges: &str) -> anyhow::Result<String> {
         },
         None => anyhow::bail!("--ranges needs a JSON request object"),
     }
-    Ok(request.to_string())
+    Ok((request.to_string(), true))
 }
 
 /// The request field `ranges` of `--ranges`: `"all"` or a list of names.
@@ -587,6 +587,8 @@ fn check(args: &CheckArgs) -> ExitCode {
         };
     }
     let from_flags = args.file.is_none() && !args.quick.given().is_empty();
+    // Whether the request's `ranges` is the one `--ranges` put in (an error in it names the flag).
+    let ranges_from_flag = std::cell::Cell::new(from_flags && args.ranges.is_some());
     let outcome = request_input(args).and_then(|input| {
         let mut options = args.engine.options()?;
         if std::io::stderr().is_terminal() {
@@ -599,7 +601,11 @@ fn check(args: &CheckArgs) -> ExitCode {
                     say!("scorecheck check: note: {note}");
                 }
                 let text = match &args.ranges {
-                    Some(ranges) => with_ranges(&text, ranges)?,
+                    Some(ranges) => {
+                        let (text, inserted) = with_ranges(&text, ranges)?;
+                        ranges_from_flag.set(inserted);
+                        text
+                    }
                     None => text,
                 };
                 scorecheck::answer_text(&text, &options)
@@ -632,7 +638,11 @@ fn check(args: &CheckArgs) -> ExitCode {
             ExitCode::from(exit_status(answer.conclusion))
         }
         Err(error) => {
-            let error = if from_flags {
+            let error = if ranges_from_flag.get()
+                && error.field().is_some_and(|f| f.starts_with("ranges"))
+            {
+                scorecheck::Error::new(error.kind(), Some("--ranges"), flag_items(error.message()))
+            } else if from_flags {
                 args.quick.error_for_flags(&error)
             } else {
                 error
@@ -647,6 +657,31 @@ fn check(args: &CheckArgs) -> ExitCode {
             ExitCode::from(EXIT_ERROR)
         }
     }
+}
+
+/// A message about the request's `ranges[i]` said of the `--ranges` list (`the 1st name`).
+fn flag_items(message: &str) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(at) = rest.find("ranges[") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + "ranges[".len()..];
+        match after
+            .split_once(']')
+            .and_then(|(i, tail)| Some((i.parse::<usize>().ok()?, tail)))
+        {
+            Some((i, tail)) => {
+                out.push_str(&format!("name {} of --ranges", i + 1));
+                rest = tail;
+            }
+            None => {
+                out.push_str("ranges[");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The text with its control characters other than line breaks and tabs escaped.

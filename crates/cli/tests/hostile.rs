@@ -392,6 +392,22 @@ fn a_score_asked_twice_under_one_name_or_two_is_refused() {
     let out = child.wait_with_output().unwrap();
     let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(answer["error"]["field"], "ranges[1]", "{answer}");
+    // Asked twice by the flag, the flag is named, quick flags or not.
+    let out = Command::new(env!("CARGO_BIN_EXE_scorecheck"))
+        .args([
+            "check", "--p", "10", "--n", "10", "--acc", "0.5", "--eps", "0.01",
+        ])
+        .args(["--ranges", "mcc,mcc", "--format", "json"])
+        .output()
+        .unwrap();
+    let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(answer["error"]["field"], "--ranges", "{answer}");
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("name 1 of --ranges")),
+        "{answer}"
+    );
     let out = Command::new(env!("CARGO_BIN_EXE_scorecheck"))
         .args(["folds", "count", "--p", "10", "--n", "10", "--k", "2"])
         .args(["--scores", "acc,accuracy"])
