@@ -729,7 +729,11 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
     // tp/N) or of resampled data as they are pooled predictions of the stated dataset, and
     // no second assumption tempers that one check.
     let leave_one_out = row.protocol == Some(Protocol::LeaveOneOut);
-    let stated = (row.protocol.is_some() && !leave_one_out) || report;
+    // A row's own TP, FP, FN and TN (not a matrix printed as a table of its own) are its
+    // figures' own where the text states no protocol and says nothing that could make
+    // them another computation's (see `Row::own_matrix_is_figures`).
+    let own_matrix = row.own_matrix_is_figures && !row.matrix_roles_inferred;
+    let stated = (row.protocol.is_some() && !leave_one_out) || report || own_matrix;
     // A table's own TP, FP, FN and TN beside figures of a k-fold cross-validation may be one
     // fold's counts, or pooled counts beside means, or a part's (the text rarely says which):
     // the one matrix they give is one of several readings, so no finding is made of them.

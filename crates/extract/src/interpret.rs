@@ -897,6 +897,7 @@ fn rows_as_printed(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
             }
         }
     }
+    split_paired_columns(&mut g, table.header_rows);
     if let Some(read) = reports_by_label(&g, table) {
         return read;
     }
@@ -949,6 +950,81 @@ fn rows_as_printed(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
                 (rows, unread)
             }
         },
+    }
+}
+
+/// A column of several scores (`Sensitivity / Specificity` over `0.940 / 0.958`) as one
+/// column each, where each part of the header names a different score and every body cell
+/// holds as many values (decimals, or percentages) or none.
+fn split_paired_columns(g: &mut [Vec<GridCell>], header_rows: Option<usize>) {
+    let h = header_rows.filter(|&k| k > 0).unwrap_or(1).min(g.len());
+    let width = g.iter().map(Vec::len).min().unwrap_or(0);
+    let parts = |text: &str| -> Option<Vec<String>> {
+        let parts: Vec<String> = text.split('/').map(|p| p.trim().to_string()).collect();
+        ((2..=4).contains(&parts.len()) && parts.iter().all(|p| !p.is_empty())).then_some(parts)
+    };
+    let values = |text: &str, count: usize| -> Option<Option<Vec<String>>> {
+        if value::read(text) == CellValue::NotReported {
+            return Some(None);
+        }
+        let parts = parts(text).filter(|p| p.len() == count)?;
+        let number = |t: &str| matches!(value::read(t), CellValue::Number { ref printed, .. } if printed.contains('.') || t.contains('%'));
+        parts.iter().all(|p| number(p)).then_some(Some(parts))
+    };
+    for j in (0..width).rev() {
+        let Some(k) = (0..h)
+            .rev()
+            .find(|&k| !g[k][j].merged && parts(&g[k][j].text).is_some())
+        else {
+            continue;
+        };
+        let Some(mut names) = parts(&g[k][j].text) else {
+            continue;
+        };
+        // `Sens./Spec. (%)`: the unit said once, after the last name, is every one's.
+        if let Some(unit) = ["(%)", "[%]", "%"]
+            .into_iter()
+            .find(|u| names[names.len() - 1].ends_with(u))
+        {
+            for name in &mut names {
+                if !name.ends_with(unit) {
+                    *name = format!("{name} {unit}");
+                }
+            }
+        }
+        let scores: Option<Vec<&str>> = names.iter().map(|n| score_of_header(n)).collect();
+        let Some(scores) = scores else {
+            continue;
+        };
+        if (1..scores.len()).any(|i| scores[..i].contains(&scores[i])) {
+            continue;
+        }
+        let body: Option<Vec<Option<Vec<String>>>> = g[h..]
+            .iter()
+            .map(|row| values(&row[j].text, names.len()))
+            .collect();
+        let Some(body) = body.filter(|b| b.iter().any(Option::is_some)) else {
+            continue;
+        };
+        for (r, row) in g.iter_mut().enumerate() {
+            let cell = row[j].clone();
+            let texts = if r == k {
+                names.clone()
+            } else if r >= h {
+                body[r - h]
+                    .clone()
+                    .unwrap_or_else(|| vec![cell.text.clone(); names.len()])
+            } else {
+                vec![cell.text.clone(); names.len()]
+            };
+            row.splice(
+                j..=j,
+                texts.into_iter().map(|text| GridCell {
+                    text,
+                    ..cell.clone()
+                }),
+            );
+        }
     }
 }
 

@@ -213,6 +213,11 @@ pub struct Row {
     /// set, if any: figures summarised over runs, seeds, folds or splits (the counts may be
     /// means), or counts said to be of another split (validation, training) than the figures.
     pub counts_doubt: Option<String>,
+    /// Whether the row's own TP, FP, FN and TN are its figures' one test set although no
+    /// protocol is stated: a plain text that says nothing of folds, runs, resampling,
+    /// averaging, thresholds, augmentation, weights or classes beyond two, in a row that is
+    /// not a summary (`Total`, `Mean`). Scan holds such a row's figures to its matrix.
+    pub own_matrix_is_figures: bool,
 }
 
 impl Row {
@@ -896,6 +901,10 @@ fn rows_of(
     let balanced_accuracy = protocol::accuracy_is_balanced(&document.text);
     let redefined = protocol::redefined_scores(&document.text);
     let folds_made_by = protocol::folds_made_by(&document.text);
+    let silent_text = document_protocol.protocol.is_none()
+        && document_protocol.ambiguous.is_none()
+        && protocol::says_nothing_of_computation(&document.text)
+        && protocol::says_nothing_of_computation(&document.code);
     // A text saying its table holds other papers' published figures: its rows with a
     // numbered reference (`Temurtas [13]`) are those papers'.
     let reports_others = {
@@ -1458,6 +1467,25 @@ fn rows_of(
                     "the text says counts are of another split ({short:?}): the row's own counts may not be its figures' matrix, so scan makes no finding of them"
                 ));
             }
+            let own_matrix_is_figures = r.matrix.is_some()
+                && row_protocol.is_none()
+                && protocol.ambiguous.is_none()
+                && averaged.is_none()
+                && other_split.is_none()
+                && silent_text
+                && protocol::says_nothing_of_computation(&format!(
+                    "{} {} {}",
+                    table.caption,
+                    table.heading,
+                    // Every cell: a `Threshold` or `Prevalence` column, a `Mean` row, `±`.
+                    table
+                        .rows
+                        .iter()
+                        .flatten()
+                        .map(|c| c.text.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ));
             rows.push(Row {
                 source: source.to_string(),
                 table: id.clone(),
@@ -1489,6 +1517,7 @@ fn rows_of(
                 scores: r.scores,
                 percent: r.percent,
                 note: notes.join("; "),
+                own_matrix_is_figures,
                 counts_doubt: averaged.or(other_split),
             });
         }

@@ -1418,6 +1418,78 @@ pub fn stated(text: &str) -> Stated {
     }
 }
 
+/// Whether a text says nothing that could make a table's figures other than its confusion
+/// matrix's: no folds, runs, seeds, resampling, averaging or spreads, no threshold or
+/// prevalence of their own, no augmentation, weights, class balancing or classes beyond two,
+/// no totals or pooling. (Broad on purpose: a finding rests on the matrix being the figures'
+/// only where nothing in the text offers another reading.)
+pub(crate) fn says_nothing_of_computation(text: &str) -> bool {
+    const STEMS: &[&str] = &[
+        "fold",
+        "cross-val",
+        "cross val",
+        "crossval",
+        "bootstrap",
+        "resampl",
+        "repeat",
+        "iteration",
+        "trial",
+        "seed",
+        "mean",
+        "average",
+        "median",
+        "variance",
+        "deviation",
+        "interval",
+        "±",
+        "+/-",
+        "+-",
+        "augment",
+        "summed",
+        "pooled",
+        "total",
+        "overall",
+        "aggregat",
+        "ensemble",
+        "threshold",
+        "cut-off",
+        "cutoff",
+        "operating point",
+        "prevalence",
+        "weight",
+        "macro",
+        "micro",
+        "smote",
+        "oversampl",
+        "undersampl",
+        "balanc",
+        "calibrat",
+        "multi-class",
+        "multiclass",
+        "one-vs",
+        "one-versus",
+        "one vs",
+        "ovr",
+        "per class",
+        "per-class",
+        "class-wise",
+        "classwise",
+        "three classes",
+        "four classes",
+        "subsampl",
+        "sampled",
+        "random split",
+        "runs",
+        "kappa",
+    ];
+    const WORDS: &[&str] = &["cv", "tta", "std", "sd", "avg", "loo", "loocv", "sem", "se"];
+    let lower = text.to_lowercase();
+    !STEMS.iter().any(|s| lower.contains(s))
+        && !lower
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| WORDS.contains(&w))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
