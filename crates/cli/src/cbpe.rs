@@ -572,25 +572,33 @@ fn confusion_options(args: &CbpeArgs, mut options: CbpeOptions) -> anyhow::Resul
 const MAX_BUSINESS_VALUE: f64 = 1e12;
 
 /// `--business-value-matrix`: four finite numbers `TN,FP,FN,TP`, at most 10^12 in
-/// magnitude, brackets (paired, as `[[0, -5], [-20, 50]]`) and spaces allowed.
+/// magnitude, or NannyML's 2 x 2 matrix `[[0, -5], [-20, 50]]`; spaces allowed.
 fn value_matrix(text: &str) -> anyhow::Result<BusinessValueMatrix> {
     let example = "give four numbers TN,FP,FN,TP (NannyML's [[TN, FP], [FN, TP]] row by row), e.g. --business-value-matrix=0,-5,-20,50";
-    let mut depth = 0usize;
-    for c in text.chars() {
-        match c {
-            '[' => depth += 1,
-            ']' if depth == 0 => bail!("--business-value-matrix: a ']' closes no '['; {example}"),
-            ']' => depth -= 1,
-            _ => {}
+    let bare: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    // Four numbers, or NannyML's 2 x 2 matrix `[[TN, FP], [FN, TP]]`: no other shape.
+    let flat = if bare.contains(['[', ']']) {
+        let rows = bare
+            .strip_prefix("[[")
+            .and_then(|b| b.strip_suffix("]]"))
+            .and_then(|b| b.split_once("],["))
+            .filter(|(a, b)| {
+                !a.contains(['[', ']'])
+                    && !b.contains(['[', ']'])
+                    && a.matches(',').count() == 1
+                    && b.matches(',').count() == 1
+            });
+        match rows {
+            Some((first, second)) => format!("{first},{second}"),
+            None => {
+                let shown: String = text.chars().take(60).collect();
+                let more = if text.chars().count() > 60 { "..." } else { "" };
+                bail!("--business-value-matrix \"{shown}{more}\" is not a 2 x 2 matrix [[TN, FP], [FN, TP]] (two rows of two numbers, the rows separated by a comma); {example}");
+            }
         }
-    }
-    if depth > 0 {
-        bail!("--business-value-matrix: a '[' is never closed; {example}");
-    }
-    let flat: String = text
-        .chars()
-        .filter(|c| !matches!(c, '[' | ']') && !c.is_whitespace())
-        .collect();
+    } else {
+        bare
+    };
     if flat.is_empty() {
         bail!("--business-value-matrix is empty; {example}");
     }

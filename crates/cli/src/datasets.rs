@@ -25,10 +25,14 @@ pub(crate) fn run(args: &DatasetsArgs) -> ExitCode {
     }
     crate::emit(&text);
     if found.is_empty() {
-        say!(
-            "scorecheck datasets: no dataset name contains {:?}",
-            args.search.as_deref().unwrap_or("")
-        );
+        let search = args.search.as_deref().unwrap_or("");
+        let shown: String = search.chars().take(80).collect();
+        let more = if search.chars().count() > 80 {
+            format!("... ({} characters)", search.chars().count())
+        } else {
+            String::new()
+        };
+        say!("scorecheck datasets: no dataset name contains {shown:?}{more}");
         return ExitCode::from(crate::EXIT_ERROR);
     }
     ExitCode::from(crate::EXIT_CONSISTENT)

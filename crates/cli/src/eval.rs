@@ -716,10 +716,10 @@ fn check(outputs: &Outputs, path: &Path) -> anyhow::Result<Value> {
                 .iter()
                 .filter(|known| edit_distance(key, known) <= 3)
                 .min_by_key(|known| edit_distance(key, known))
-                .map(|known| format!("did you mean {known:?}? "))
+                .map(|known| format!("; did you mean {known:?}?"))
                 .unwrap_or_default();
             bail!(
-                "{}: unknown field {key:?}; {suggestion}(accepted here: {})",
+                "{}: unknown field {key:?}{suggestion} (accepted here: {})",
                 path.display(),
                 CHECK_FIELDS.join(", ")
             );
@@ -777,6 +777,7 @@ fn check(outputs: &Outputs, path: &Path) -> anyhow::Result<Value> {
                     &field,
                 )?, &field)
             }
+            Some(Value::String(auto)) if auto == "auto" => bail!("{}: eps \"auto\" is not offered by eval --check (its figures are read as numbers, their trailing zeros lost); give the uncertainty as a number, e.g. 0.0005 for 3 decimals, or one per score", path.display()),
             Some(value) => non_negative(decimal(value, "eps")?, "eps"),
         }
     };

@@ -249,7 +249,11 @@ pub fn extract_file(file: &Path, input: Option<InputFormat>) -> Result<Vec<Row>,
             } else {
                 format!(" ({:?})", t.caption)
             };
-            format!("table {}{caption}: {}; not read", t.table, t.why)
+            let why = t
+                .why
+                .trim_end_matches("; not read")
+                .trim_end_matches(": not read");
+            format!("table {}{caption}: {why}; not read", t.table)
         })
         .collect();
     for message in &said {

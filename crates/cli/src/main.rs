@@ -172,6 +172,40 @@ impl EngineArgs {
             .collect()
     }
 
+    /// The request fields of the flags given (`--time-limit 5` is `"time_limit": 5`), for
+    /// `--print-request`: the request it prints runs as the flags do.
+    fn request_fields(&self) -> Vec<(&'static str, scorecheck::json::Json)> {
+        use scorecheck::json::Json;
+        let mut fields = Vec::new();
+        let backend = match self.backend {
+            Backend::Pure => None,
+            Backend::Highs => Some("highs"),
+            Backend::Cbc => Some("cbc"),
+            Backend::Microlp => Some("microlp"),
+        };
+        if let Some(backend) = backend {
+            fields.push(("backend", Json::from(backend)));
+        }
+        let counts = [
+            ("max_configurations", self.max_configurations),
+            ("max_witnesses", self.max_witnesses),
+            ("max_nodes", self.max_nodes),
+            ("count_budget", self.count_budget),
+        ];
+        for (field, value) in counts {
+            if let Some(value) = value {
+                fields.push((field, Json::from(value)));
+            }
+        }
+        if let Some(seconds) = self.time_limit {
+            fields.push(("time_limit", Json::from(serde_json::json!(seconds))));
+        }
+        if self.no_explain {
+            fields.push(("explain", Json::from(false)));
+        }
+        fields
+    }
+
     fn options(&self) -> anyhow::Result<RunOptions> {
         // The same validation as the request fields, so a flag cannot do what a field may not.
         let time_limit = match self.time_limit {
@@ -575,7 +609,14 @@ fn check(args: &CheckArgs) -> ExitCode {
             Ok(input) => {
                 let text = match input {
                     Input::Text(text) => text,
-                    Input::Tree(tree) => tree.to_string(),
+                    Input::Tree(mut tree) => {
+                        if let Some(map) = tree.as_object_mut() {
+                            for (field, value) in args.engine.request_fields() {
+                                map.insert(field, value);
+                            }
+                        }
+                        tree.to_string()
+                    }
                 };
                 emit(&format!("{text}\n"));
                 ExitCode::from(EXIT_CONSISTENT)

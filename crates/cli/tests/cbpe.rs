@@ -770,7 +770,16 @@ fn confusion_and_business_value_flags_are_checked() {
         "business_value",
         "--business-value-matrix=[[1,2],[3,4,5]]",
     ]);
-    assert!(five.contains("has 5 values; give four"), "{five}");
+    assert!(five.contains("is not a 2 x 2 matrix"), "{five}");
+    // Only NannyML's 2 x 2 shape is read as a matrix: no other bracketing of four numbers.
+    for shape in ["[[1],[2],[3],[4]]", "[1,2],[3,4]", "[[1,2][3,4]]", "[[[1,2]],[[3,4]]]"] {
+        let odd = error(&[
+            "--metrics",
+            "business_value",
+            &format!("--business-value-matrix={shape}"),
+        ]);
+        assert!(odd.contains("is not a 2 x 2 matrix"), "{shape}: {odd}");
+    }
     let infinite = error(&[
         "--metrics",
         "business_value",

@@ -63,6 +63,36 @@ fn print_request_keeps_the_typed_text_and_order() {
 }
 
 #[test]
+fn print_request_writes_the_budget_flags_as_their_fields() {
+    let out = scorecheck(&[
+        "check",
+        "--p",
+        "10",
+        "--n",
+        "10",
+        "--acc",
+        "0.5",
+        "--eps",
+        "0.01",
+        "--print-request",
+        "--time-limit",
+        "5",
+        "--max-witnesses",
+        "3",
+        "--no-explain",
+        "--count-budget",
+        "7",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let request: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(request["time_limit"], 5.0, "{request}");
+    assert_eq!(request["max_witnesses"], 3, "{request}");
+    assert_eq!(request["count_budget"], 7, "{request}");
+    assert_eq!(request["explain"], false, "{request}");
+    assert!(request.get("backend").is_none(), "{request}");
+}
+
+#[test]
 fn auto_eps_reads_the_decimals_as_typed() {
     // p = n = 3: sens is a multiple of 1/3. `0.33` (±0.005) holds 1/3, `0.330` (±0.0005) not:
     // the trailing zero must survive from the command line to the check.

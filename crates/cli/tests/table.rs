@@ -442,3 +442,21 @@ fn a_regression_row_with_counts_names_the_count_column() {
         rows[0]
     );
 }
+
+#[test]
+fn rows_of_checks_over_several_sets_and_ranges_no_check_computes_are_refused() {
+    let answered = table(
+        "id,check,p,n,acc,eps,ranges\n\
+         q,n_testsets_som_no_kfold,10,10,0.5,0.01,\n\
+         m,1_testset_no_kfold_micro,10,5,0.6,0.01,mcc\n\
+         s,1_testset_no_kfold,10,10,0.5,0.01,mcc\n",
+    );
+    assert_eq!(answered[0]["verdict"], "error");
+    assert_eq!(answered[0]["error_field"], "check", "{:?}", answered[0]);
+    assert!(answered[0]["error_message"].contains("JSON request with its list"));
+    // A check that computes no ranges says so, rather than answering without them.
+    assert_eq!(answered[1]["verdict"], "error");
+    assert_eq!(answered[1]["error_field"], "ranges", "{:?}", answered[1]);
+    assert!(answered[1]["error_message"].contains("this check computes none"));
+    assert_eq!(answered[2]["verdict"], "consistent", "{:?}", answered[2]);
+}

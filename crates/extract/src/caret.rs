@@ -85,8 +85,9 @@ fn block(lines: &[&str]) -> Option<RawTable> {
         }
     }
     // The statistics, up to the positive class (or the next block).
-    let mut figures: Vec<(&str, String)> = Vec::new();
+    let mut figures: Vec<(&str, &str, String)> = Vec::new();
     let mut positive = None;
+    let mut prevalence = None;
     for line in lines[reference + 4..].iter().take(40) {
         if line.trim() == "Confusion Matrix and Statistics" {
             break;
@@ -99,12 +100,13 @@ fn block(lines: &[&str]) -> Option<RawTable> {
             positive = Some(value);
             break;
         }
-        if let Some((_, header)) = STATISTICS.iter().find(|(n, _)| *n == name) {
+        if name == "Prevalence" {
+            prevalence = Some(value);
+        }
+        if let Some((name, header)) = STATISTICS.iter().find(|(n, _)| *n == name) {
             // `NaN` where a figure is 0/0.
-            if value.parse::<f64>().is_ok_and(f64::is_finite)
-                && !figures.iter().any(|(h, _)| h == header)
-            {
-                figures.push((header, value.to_string()));
+            if value.parse::<f64>().is_ok_and(f64::is_finite) {
+                figures.push((name, header, value.to_string()));
             }
         }
     }
@@ -117,12 +119,30 @@ fn block(lines: &[&str]) -> Option<RawTable> {
         matrix[neg][pos],
         matrix[neg][neg],
     );
+    // `confusionMatrix(..., prevalence = 0.1)` computes the predictive values for the
+    // prevalence it is given, printed as `Prevalence`: where that is not the matrix's, they
+    // are not the matrix's either, and are not read.
+    let total = i128::from(tp) + i128::from(fp) + i128::from(fn_) + i128::from(tn);
+    let prevalence_given = prevalence.is_some_and(|printed| {
+        crate::value::within_rounding(printed, i128::from(tp) + i128::from(fn_), total, false)
+            == Some(false)
+    });
+    if prevalence_given {
+        figures.retain(|(name, _, _)| !name.ends_with("Pred Value"));
+    }
+    // One figure a header (`Pos Pred Value` and `Precision` are both precision).
+    let mut seen: Vec<&str> = Vec::new();
+    figures.retain(|(_, header, _)| {
+        let first = !seen.contains(header);
+        seen.push(header);
+        first
+    });
     if figures.is_empty() {
         return None;
     }
     let mut head = vec![RawCell::new("Model")];
     let mut body = vec![RawCell::new("")];
-    for (header, value) in figures {
+    for (_, header, value) in figures {
         head.push(RawCell::new(header));
         body.push(RawCell::new(value));
     }
@@ -137,8 +157,16 @@ fn block(lines: &[&str]) -> Option<RawTable> {
         rows: vec![head, body],
         header_rows: Some(1),
         note: Some(format!(
-            "R caret's confusionMatrix: class {:?} positive, as it prints",
-            classes[pos]
+            "R caret's confusionMatrix: class {:?} positive, as it prints{}",
+            classes[pos],
+            if prevalence_given {
+                format!(
+                    "; its Pos and Neg Pred Value are for the prevalence it was given ({}), not the matrix's: not read",
+                    prevalence.unwrap_or_default()
+                )
+            } else {
+                String::new()
+            }
         )),
         one_matrix: true,
         printed: true,

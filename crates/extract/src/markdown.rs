@@ -107,6 +107,13 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                 if let Some(sentence) = code_cross_validation(&lower) {
                     document.code.push_str(&sentence);
                 }
+                // Rows resampled, dropped or filtered, or a cross-validation of the training
+                // part alone: the data evaluated is not the named dataset's whole.
+                if let Some(call) = code_changes_rows(&lower) {
+                    document.text.push_str(&format!(
+                        "The code resamples or filters the rows before its evaluation, keeping only a part of them or other ones ({call} in the code).\n\n"
+                    ));
+                }
                 if let Some(kind) = code_averaging(&block) {
                     document.text.push_str(&format!(
                         "Precision, recall and F1 are {kind} averaged (average=\"{kind}\" in the code).\n\n"
@@ -377,6 +384,64 @@ fn code_cross_validation(lower: &str) -> Option<String> {
         }
         (false, _) => format!("The code runs a {k}-fold cross-validation (in the code).\n\n"),
     })
+}
+
+/// What in a code block (lowercased) changes the rows evaluated, if anything: a resampler
+/// (`SMOTE().fit_resample(X, y)`), rows dropped (`dropna()`, `drop_duplicates()`), a filter
+/// (`df = df[df["glucose"] != 0]`, `.query(`), or a cross-validation of the training part
+/// alone (`cross_val_predict(model, X_train, y_train)`).
+fn code_changes_rows(lower: &str) -> Option<&'static str> {
+    let squeezed: String = lower.chars().filter(|c| !c.is_whitespace()).collect();
+    const CALLS: &[(&str, &str)] = &[
+        ("fit_resample(", "fit_resample"),
+        ("fit_sample(", "fit_sample"),
+        ("smote(", "SMOTE"),
+        ("adasyn(", "ADASYN"),
+        ("randomundersampler(", "RandomUnderSampler"),
+        ("randomoversampler(", "RandomOverSampler"),
+        ("nearmiss(", "NearMiss"),
+        (".dropna(", "dropna"),
+        (".drop_duplicates(", "drop_duplicates"),
+        (".query(", "query"),
+    ];
+    if let Some((_, call)) = CALLS.iter().find(|(key, _)| squeezed.contains(key)) {
+        return Some(call);
+    }
+    // `name = frame[frame[...] <op> ...]`, `name = frame.loc[frame[...] <op> ...]`: rows
+    // filtered.
+    let filters = lower.lines().any(|line| {
+        let line: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+        let compares = ["!=", "==", ">", "<"].iter().any(|op| line.contains(op));
+        compares
+            && line.match_indices('[').any(|(at, _)| {
+                let rest = line[at + 1..].trim_start_matches('(');
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                let before = line[..at].trim_end_matches(".loc");
+                // Assigned (`df = df[df[...] != 0]`), not printed or counted.
+                !name.is_empty()
+                    && rest[name.len()..].starts_with(['[', '.'])
+                    && before.ends_with(&format!("={name}"))
+                    && !before.ends_with(&format!("=={name}"))
+            })
+    });
+    if filters {
+        return Some("a filter of the rows");
+    }
+    let training_only = ["cross_val_predict(", "cross_val_score(", "cross_validate("]
+        .iter()
+        .any(|call| {
+            squeezed.match_indices(call).any(|(at, _)| {
+                squeezed[at..]
+                    .chars()
+                    .take(80)
+                    .collect::<String>()
+                    .contains(",x_train,")
+            })
+        });
+    training_only.then_some("a cross-validation of X_train")
 }
 
 /// The averaging a code block asks of scikit-learn's precision, recall or F1

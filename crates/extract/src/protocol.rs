@@ -682,6 +682,27 @@ pub(crate) fn redefined_scores(text: &str) -> Vec<(&'static str, String)> {
                 found.push((named, sentence.clone()));
             }
         }
+        // A kappa the text names as another agreement statistic (Fleiss', Scott's pi, the
+        // prevalence- and bias-adjusted PABAK, Krippendorff's alpha, a weighted kappa): not
+        // Cohen's, which the score is.
+        let other_kappa = has(&["kappa", "κ"])
+            && has(&[
+                "fleiss",
+                "scott",
+                "pabak",
+                "prevalence-adjusted",
+                "prevalence adjusted",
+                "bias-adjusted",
+                "krippendorff",
+                "weighted kappa",
+                "quadratic",
+                "linear weights",
+                "gwet",
+                "brennan",
+            ]);
+        if other_kappa && !found.iter().any(|(s, _)| *s == "kappa") {
+            found.push(("kappa", sentence.clone()));
+        }
         let for_prevalence = lower.contains("prevalence")
             && has(&["ppv", "npv", "predictive value"])
             && has(&[
@@ -1480,7 +1501,6 @@ pub(crate) fn says_nothing_of_computation(text: &str) -> bool {
         "sampled",
         "random split",
         "runs",
-        "kappa",
     ];
     const WORDS: &[&str] = &["cv", "tta", "std", "sd", "avg", "loo", "loocv", "sem", "se"];
     let lower = text.to_lowercase();

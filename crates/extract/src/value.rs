@@ -46,6 +46,27 @@ const NOT_REPORTED: &[&str] = &[
 /// footnote mark or `%`, kept as printed.
 pub(crate) fn read(text: &str) -> CellValue {
     let text = text.trim();
+    // The Lancet's decimal point, a middle dot between digits (`88·6`, `0·912`).
+    if text.contains('\u{b7}') {
+        let chars: Vec<char> = text.chars().collect();
+        let pointed: String = chars
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let between = i > 0
+                    && chars[i - 1].is_ascii_digit()
+                    && chars.get(i + 1).is_some_and(char::is_ascii_digit);
+                if *c == '\u{b7}' && between {
+                    '.'
+                } else {
+                    *c
+                }
+            })
+            .collect();
+        if pointed != text {
+            return read(&pointed);
+        }
+    }
     // TeX math left in a Markdown cell (`$98.2 \pm 0.6$`, `98.2 $\pm$ 0.6`, converters of
     // PDFs write it): the value as the formula prints it.
     if text.contains('$') {

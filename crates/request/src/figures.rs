@@ -231,7 +231,7 @@ pub fn read_windows_with_auc(fields: &Object<'_>) -> Result<(Figures, Option<Rep
             .as_object()
             .is_some_and(|o| o.contains_key(beta));
         let used = reported.scores.iter().any(|r| r.score == score)
-            || read_ranges(fields.get("ranges"))
+            || read_ranges(fields.peek("ranges"))
                 .ok()
                 .flatten()
                 .is_some_and(|targets| {

@@ -67,6 +67,12 @@ impl<'a> Object<'a> {
         (!v.is_null()).then_some(v)
     }
 
+    /// The field `key`, if present (and not null), without marking it read: for a look at a
+    /// field that another part of the request's reading reads (or leaves unknown).
+    pub fn peek(&self, key: &str) -> Option<&'a Json> {
+        self.map.get(key).filter(|v| !v.is_null())
+    }
+
     /// Whether the field is present.
     pub fn has(&self, key: &str) -> bool {
         self.used.borrow_mut().push(key.to_string());
@@ -140,6 +146,8 @@ impl<'a> Object<'a> {
             let suggestion = if inside {
                 "; fold bounds are each evaluation's: give them as evaluations[i].fold_score_bounds"
                     .to_string()
+            } else if key == "ranges" && self.path.is_empty() {
+                "; ranges are computed where the class counts are known (one test set of p and n, k-fold with its folds, several test sets or datasets): this check computes none, so remove it".to_string()
             } else if size {
                 "; a test set is p and n (or a dataset_name); its size alone is \"total\" ({\"total\": 100}), which asks 1_testset_no_kfold which splits fit".to_string()
             } else {

@@ -363,6 +363,14 @@ fn request(header: &Header, cells: &[String]) -> Result<Json, RowError> {
             message: format!("{check} is a bundle, whose selection (image_identifier, annotator, assumption, subset, ...) a table row does not carry; give this row as a JSON request (scorecheck check, or a line of a JSON Lines batch)"),
         });
     }
+    // Several test sets or datasets (`testsets`, `evaluations`): one row holds one set's cells.
+    if check.starts_with("n_") {
+        return Err(RowError {
+            kind: "unsupported",
+            column: header.name_of(Column::Check).map(str::to_string),
+            message: format!("{check} checks several test sets or datasets at once, which one row's p and n (or dataset) cells do not hold; give this row as a JSON request with its list (scorecheck check, or a line of a JSON Lines batch)"),
+        });
+    }
     let mut request = JsonMap::new();
     request.insert("check", check.clone().into());
     let counts_key = if check.starts_with("1_dataset") {

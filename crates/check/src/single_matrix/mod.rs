@@ -232,7 +232,7 @@ fn explain_percentages(
     if !above.is_empty() {
         let verb = if above.len() == 1 { "is" } else { "are" };
         explanation.sentence.push_str(&format!(
-            "; {} {verb} above 1, which no fraction is: for figures in percent, set \"percent\": true (--percent)",
+            "; {} {verb} above 1, which no fraction is: for figures in percent, set \"percent\": true (the flag --percent, a CSV table's percent column)",
             crate::text::and_list(&above)
         ));
     }
