@@ -682,7 +682,12 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
     // A row's own matrix or report says which is which.
     let own_counts = report || row.matrix.is_some();
     // A matrix printed as a table of its own had its positive class inferred from names.
-    let roles_known = own_counts && !row.matrix_roles_inferred;
+    // (A row held to its own matrix under no stated protocol is re-checked with the roles
+    // swapped too: a library may have taken the other class as positive, as caret's first
+    // level.)
+    let roles_known = own_counts
+        && !row.matrix_roles_inferred
+        && !(row.own_matrix_is_figures && row.protocol.is_none());
     // Libraries print 0 (or, asked, 1) where a score is undefined (scikit-learn's precision,
     // F1 and MCC of a classifier predicting one class): a finding must also hold without the
     // scores printed as such a convention could have written them.

@@ -772,7 +772,12 @@ fn confusion_and_business_value_flags_are_checked() {
     ]);
     assert!(five.contains("is not a 2 x 2 matrix"), "{five}");
     // Only NannyML's 2 x 2 shape is read as a matrix: no other bracketing of four numbers.
-    for shape in ["[[1],[2],[3],[4]]", "[1,2],[3,4]", "[[1,2][3,4]]", "[[[1,2]],[[3,4]]]"] {
+    for shape in [
+        "[[1],[2],[3],[4]]",
+        "[1,2],[3,4]",
+        "[[1,2][3,4]]",
+        "[[[1,2]],[[3,4]]]",
+    ] {
         let odd = error(&[
             "--metrics",
             "business_value",
