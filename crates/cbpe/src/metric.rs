@@ -179,6 +179,14 @@ impl Metric {
         if let Some(cell) = Cell::ALL.into_iter().find(|c| c.name() == wanted) {
             return Ok(Metric::ConfusionMatrix(cell));
         }
+        if let Ok(score @ (Score::Fbp | Score::Fbn)) = Score::from_name(name) {
+            return Err(Error::new(ErrorKind::InvalidOption {
+                reason: format!(
+                    "{name:?} is an F-beta score ({score}) whose beta CBPE takes no option for: ask {} (the F1 score, beta 1)",
+                    if score == Score::Fbp { "f1" } else { "f1n" }
+                ),
+            }));
+        }
         Score::from_name(name).map(Metric::Score).map_err(|_| {
             let own_names = [
                 "roc_auc",

@@ -90,12 +90,14 @@ pub struct EvalArgs {
     /// The label of the positive class; every other label is negative.
     #[arg(long, default_value = "1")]
     pos_label: String,
-    /// Whether high scores point to the positive or the negative class.
-    #[arg(long, value_enum, default_value = "pos")]
-    score_class: ClassArg,
-    /// The class of a score equal to the threshold.
-    #[arg(long, value_enum, default_value = "pos")]
-    equal_class: ClassArg,
+    /// Whether high scores point to the positive or the negative class [default: pos]
+    /// (`--check` tries all four rules: not with it).
+    #[arg(long, value_enum)]
+    score_class: Option<ClassArg>,
+    /// The class of a score equal to the threshold [default: pos] (`--check` tries all four
+    /// rules: not with it).
+    #[arg(long, value_enum)]
+    equal_class: Option<ClassArg>,
     /// Thresholds at which to print the confusion matrix and every score (repeatable).
     #[arg(long, allow_hyphen_values = true)]
     threshold: Vec<f64>,
@@ -498,8 +500,8 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<Value> {
             )
         })?
         .with_rule(Rule::new(
-            args.score_class.class(),
-            args.equal_class.class(),
+            args.score_class.unwrap_or(ClassArg::Pos).class(),
+            args.equal_class.unwrap_or(ClassArg::Pos).class(),
         ));
     let mut report = Map::new();
     report.insert("p".into(), json!(outputs.p()));
@@ -584,6 +586,9 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<Value> {
             anyhow!("--at-score {request:?}: write it as SCORE=TARGET, e.g. acc=0.9")
         })?;
         let score = Score::from_name(name.trim()).map_err(|e| anyhow!("--at-score: {e}"))?;
+        if matches!(score, Score::Fbp | Score::Fbn) {
+            bail!("--at-score {request:?}: {score} is an F-beta whose beta eval takes no flag for; ask f1p or f1n (beta 1)");
+        }
         let target: f64 = target
             .trim()
             .parse()
@@ -675,6 +680,17 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<Value> {
     }
     if !partial.is_empty() {
         report.insert("partial_auc".into(), Value::Array(partial));
+    }
+    if let (Some(_), Some(flag)) = (
+        &args.check,
+        [
+            ("--score-class", args.score_class.is_some()),
+            ("--equal-class", args.equal_class.is_some()),
+        ]
+        .into_iter()
+        .find(|(_, given)| *given),
+    ) {
+        bail!("{}: --check tries every rule (high scores positive or negative, a tie either class) and lists the ones that fit; a rule of one's own is not used there: leave {} out, or run the check without it", flag.0, flag.0);
     }
     if let Some(path) = &args.check {
         stage("checking the reported figures")?;

@@ -118,6 +118,14 @@ fn resolver<'a>(
     unread: &'a std::cell::RefCell<Vec<String>>,
 ) -> impl Fn(&str) -> Option<String> + 'a {
     let folder = file.parent().map(Path::to_path_buf).unwrap_or_default();
+    // The folder as the file system resolves it: an input must resolve inside it (a link
+    // in a paper's archive must not reach a file elsewhere on the reader's machine).
+    let root = std::fs::canonicalize(if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder.as_path()
+    })
+    .ok();
     move |name: &str| {
         let relative = Path::new(name);
         if relative
@@ -133,10 +141,18 @@ fn resolver<'a>(
         if relative.extension().is_none() {
             candidates.push(folder.join(format!("{name}.tex")));
         }
+        let mut outside = false;
         let found = candidates.into_iter().find_map(|path| {
             // Only a regular file: opening a named pipe nobody writes to waits forever, and
             // a document does not choose what its reader waits for.
             if !std::fs::metadata(&path).is_ok_and(|m| m.is_file()) {
+                return None;
+            }
+            let inside = root.as_ref().is_some_and(|root| {
+                std::fs::canonicalize(&path).is_ok_and(|real| real.starts_with(root))
+            });
+            if !inside {
+                outside = true;
                 return None;
             }
             let bytes = read_capped(&path).ok()?;
@@ -144,7 +160,11 @@ fn resolver<'a>(
                 .then(|| String::from_utf8(bytes).ok())
                 .flatten()
         });
-        if found.is_none() {
+        if found.is_none() && outside {
+            unread.borrow_mut().push(format!(
+                "\\input{{{name}}} not read: it is a link to a file outside the document's folder, and only files in the folder or below it are read; copy the file there"
+            ));
+        } else if found.is_none() {
             unread.borrow_mut().push(format!(
                 "\\input{{{name}}} not read: no such regular file of at most {MAX_FILE_BYTES} bytes, in UTF-8, beside the document"
             ));

@@ -387,16 +387,28 @@ fn argument_error(error: &clap::Error) -> ExitCode {
         || args.iter().any(|arg| arg == "--format=json");
     if json {
         // "--p <P>" names the flag `--p`.
-        let flag = match error.get(ContextKind::InvalidArg) {
-            Some(ContextValue::String(arg)) => arg.split(' ').next().map(str::to_string),
-            _ => None,
+        // Missing arguments come as a list (`--analysis <ANALYSIS>`): the first is the field,
+        // all of them the message's.
+        let (flag, missing) = match error.get(ContextKind::InvalidArg) {
+            Some(ContextValue::String(arg)) => (arg.split(' ').next().map(str::to_string), None),
+            Some(ContextValue::Strings(args)) => (
+                args.first()
+                    .and_then(|arg| arg.split(' ').next())
+                    .map(str::to_string),
+                Some(args.join(", ")),
+            ),
+            _ => (None, None),
         };
         let rendered = error.render().to_string();
-        let message = rendered
+        let first = rendered
             .lines()
             .next()
             .unwrap_or_default()
             .trim_start_matches("error: ");
+        let message = match missing {
+            Some(missing) => format!("{first} {missing}"),
+            None => first.to_string(),
+        };
         let kind = match error.kind() {
             ClapKind::MissingRequiredArgument => "missing_field",
             ClapKind::UnknownArgument | ClapKind::InvalidSubcommand => "unknown_field",
@@ -604,7 +616,8 @@ fn request_input(args: &CheckArgs) -> anyhow::Result<Input> {
 
 fn check(args: &CheckArgs) -> ExitCode {
     if args.quick.print_request {
-        return match request_input(args) {
+        // The budget flags are checked as a run checks them before they are written.
+        return match args.engine.options().and_then(|_| request_input(args)) {
             // With a file, `--print-request` is itself a quick flag and the pair an error.
             Ok(input) => {
                 let text = match input {

@@ -743,3 +743,27 @@ fn genuine_inconsistencies_written_by_probes_are_found() {
         );
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn an_input_linked_to_a_file_outside_the_folder_is_not_read() {
+    let dir = temp_dir("symlink");
+    let paper = dir.join("paper");
+    std::fs::create_dir_all(&paper).unwrap();
+    write(&dir, "outside.tex", "secret & 0.8 \\\\\n");
+    let link = paper.join("link.tex");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(dir.join("outside.tex"), &link).unwrap();
+    let main = write(
+        &paper,
+        "main.tex",
+        "\\begin{tabular}{lc}\nMethod & Acc \\\\\n\\input{link}\nSVM & 0.7 \\\\\n\\end{tabular}\n",
+    );
+    let out = scorecheck().arg("extract").arg(&main).output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
+    assert!(!stdout.contains("secret"), "{stdout}");
+    assert!(stderr.contains("outside the document's folder"), "{stderr}");
+}

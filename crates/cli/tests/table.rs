@@ -460,3 +460,15 @@ fn rows_of_checks_over_several_sets_and_ranges_no_check_computes_are_refused() {
     assert!(answered[1]["error_message"].contains("this check computes none"));
     assert_eq!(answered[2]["verdict"], "consistent", "{:?}", answered[2]);
 }
+
+#[test]
+fn a_row_with_fewer_cells_than_the_header_is_an_error_not_padded() {
+    let answered = table(
+        "id,p,n,eps,acc,sens,spec\n\
+         short,100,100,0.01,0.7,0.9\n\
+         full,100,100,0.01,0.7,0.9,0.5\n",
+    );
+    assert_eq!(answered[0]["verdict"], "error", "{:?}", answered[0]);
+    assert!(answered[0]["error_message"].contains("has 6 cells but the header names 7"));
+    assert_eq!(answered[1]["verdict"], "consistent", "{:?}", answered[1]);
+}

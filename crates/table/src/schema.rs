@@ -342,7 +342,11 @@ fn request(header: &Header, cells: &[String]) -> Result<Json, RowError> {
         return Err(RowError {
             kind: "invalid_value",
             column: header.name_of(kind).map(str::to_string),
-            message: format!("{check} takes the class counts (p and n, or dataset): total and split unknown are read for 1_testset_no_kfold rows only, whose test set's split every p + n = total is tried"),
+            message: if check.starts_with("regression") {
+                format!("{check} takes the residuals' var and n_samples, no class counts: total and split unknown are read for 1_testset_no_kfold rows only")
+            } else {
+                format!("{check} takes the class counts (p and n, or dataset): total and split unknown are read for 1_testset_no_kfold rows only, whose test set's split every p + n = total is tried")
+            },
         });
     }
     if counts.contains_key("split") && !counts.contains_key("dataset_name") {

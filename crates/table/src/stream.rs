@@ -134,9 +134,8 @@ fn text_cells(cells: &[Vec<u8>]) -> Result<Vec<String>, usize> {
         .collect()
 }
 
-/// The row's cells as text, one per column (missing cells empty); for a row longer than
-/// the header or a cell that is not UTF-8, the cells as far as they can be read and the
-/// error.
+/// The row's cells as text, one per column; for a row longer or shorter than the header or
+/// a cell that is not UTF-8, the cells as far as they can be read and the error.
 fn cells_of(
     record: &Record,
     names: &[String],
@@ -174,11 +173,28 @@ fn cells_of(
         );
         return Err((cells, error));
     }
+    if record.cells.len() < columns {
+        // A missing cell shifts every later value under the wrong column: which one is
+        // missing is not known.
+        let mut cells = lossy(&record.cells);
+        cells.resize(columns, String::new());
+        let separator = match separator {
+            b'\t' => "\t".to_string(),
+            other => (other as char).to_string(),
+        };
+        let error = RowError::new(
+            "invalid_csv",
+            None,
+            format!(
+                "the row on line {} has {} cells but the header names {columns} columns; give every cell, an empty one as nothing between separators (a{separator}{separator}b), so that no value falls under another column",
+                record.first_line,
+                record.cells.len()
+            ),
+        );
+        return Err((cells, error));
+    }
     match text_cells(&record.cells) {
-        Ok(mut cells) => {
-            cells.resize(columns, String::new());
-            Ok(cells)
-        }
+        Ok(cells) => Ok(cells),
         Err(index) => {
             let mut cells = lossy(&record.cells);
             cells.resize(columns, String::new());
