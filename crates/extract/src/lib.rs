@@ -181,11 +181,6 @@ pub struct Row {
     /// `#Neg`, `#Min` and `#Maj` columns), where the registry has none or other ones: the
     /// dataset's counts, used as the registry's would be (not under a hold-out split).
     pub class_counts: Option<(u64, u64)>,
-    /// The class counts (p, n) of the evaluated test set, as a sentence of the text or the
-    /// caption states them (`The held-out test set contains 92 radiographs (30 with
-    /// pneumonia, 62 without)`): the row's counts under a hold-out or no protocol, where the
-    /// row has none of its own and nothing puts them in doubt.
-    pub test_counts: Option<(u64, u64)>,
     /// The number of folds the text states.
     pub folds: Option<u64>,
     /// The tool the text says made the folds where its folds are neither scikit-learn's
@@ -235,9 +230,6 @@ impl Row {
             return Some((tp.saturating_add(fn_), tn.saturating_add(fp)));
         }
         if let Some(counts) = self.support {
-            return Some(counts);
-        }
-        if let Some(counts) = self.test_counts {
             return Some(counts);
         }
         match (&self.registry, self.class_counts, &self.protocol) {
@@ -866,116 +858,6 @@ fn subset_sentence(text: &str) -> Option<String> {
     })
 }
 
-/// The class counts of the test set one sentence of the text (or one caption) states, when
-/// the document states exactly one such pair: a sentence naming the test set before its two
-/// counts (`The held-out test set contains 92 radiographs (30 with pneumonia, 62 without)`),
-/// and naming no other part of the data, no whole dataset, share or split. Counts said of
-/// the training part or the whole data elsewhere do not compete (the test set's are said);
-/// two test sets' do, and so does a test set's sentence that also names another part.
-fn test_set_counts(document: &Document) -> Option<(u64, u64, String)> {
-    const TEST: &[&str] = &[
-        "test set",
-        "testing set",
-        "test data",
-        "held-out set",
-        "hold-out set",
-        "holdout set",
-        "test cohort",
-        "test split",
-        "evaluation set",
-    ];
-    const OTHER: &[&str] = &[
-        "train",
-        "validation",
-        "development",
-        "derivation",
-        "dataset",
-        "data set",
-        "database",
-        "total",
-        "overall",
-        "whole",
-        "entire",
-        "of which",
-        "%",
-        "percent",
-        "split into",
-        "fold",
-        "each",
-        "per ",
-        "external",
-        "internal",
-        "subset",
-        "subgroup",
-        "sampled",
-        "balanced",
-        "augment",
-        "after",
-        "before",
-        "originally",
-        "initially",
-        "remaining",
-        "excluded",
-    ];
-    let mut texts = vec![document.text.clone()];
-    texts.extend(document.tables.iter().map(|t| t.caption.clone()));
-    let mut found: Vec<(u64, u64, String)> = Vec::new();
-    for text in &texts {
-        for (p, n, sentence) in names::class_counts_in_text(text) {
-            let lower = sentence.to_lowercase();
-            // The test set named before both counts.
-            let names_test = TEST
-                .iter()
-                .filter_map(|w| lower.find(w))
-                .min()
-                .is_some_and(|at| {
-                    lower[at..].contains(&p.to_string()) && lower[at..].contains(&n.to_string())
-                });
-            if names_test && !OTHER.iter().any(|w| lower.contains(w)) {
-                if !found.iter().any(|(a, b, _)| (*a, *b) == (p, n)) {
-                    found.push((p, n, sentence));
-                }
-            } else if names_test && !found.iter().any(|(a, b, _)| (*a, *b) == (p, n)) {
-                // A test set's counts said with a share, a split, the whole data or another
-                // part beside: which the table's are is not known.
-                found.push((p, n, String::new()));
-            }
-        }
-    }
-    match found.as_slice() {
-        [(p, n, sentence)] if !sentence.is_empty() => Some((*p, *n, sentence.clone())),
-        _ => None,
-    }
-}
-
-/// The pair of [`test_set_counts`], (0, 0) without one.
-fn test_counts_pair(counts: &Option<(u64, u64, String)>) -> (u64, u64) {
-    counts.as_ref().map_or((0, 0), |(p, n, _)| (*p, *n))
-}
-
-/// Whether a caption, heading or label names a part of the data other than the test set.
-fn names_another_part(text: &str) -> bool {
-    let lower = text.to_lowercase();
-    [
-        "train",
-        "validation",
-        "development",
-        "derivation",
-        "external",
-        "internal",
-        "subgroup",
-        "subset",
-        "cohort",
-        "fold",
-        "cross",
-        "bootstrap",
-        "mean",
-        "average",
-    ]
-    .iter()
-    .any(|w| lower.contains(w))
-}
-
 /// The text's protocol, made ambiguous when the document's code states another (a hold-out
 /// in the prose, a 5-fold `cross_val_predict` in the code): which one the figures are of is
 /// not known. The code alone states none.
@@ -1044,7 +926,6 @@ fn rows_of(
     let subset = subset_sentence(&document.text);
     let number_pairs = names::number_pairs_in_text(&document.text);
     let prose_counts = names::class_counts_in_text(&document.text);
-    let test_counts = test_set_counts(document);
     // Sizes the document states, by registry entry: a table of datasets speaks for the rows
     // of the results tables.
     let mut sizes: Vec<(&'static str, u64)> = Vec::new();
@@ -1586,47 +1467,22 @@ fn rows_of(
                     "the text says counts are of another split ({short:?}): the row's own counts may not be its figures' matrix, so scan makes no finding of them"
                 ));
             }
-            // The test set's class counts the text states, for a row with no counts of its
-            // own, under a hold-out or no protocol, of no other part of the data.
-            let row_test_counts = test_counts
-                .as_ref()
-                .filter(|_| {
-                    r.matrix.is_none()
-                        && r.support.is_none()
-                        && stated_counts.is_none()
-                        && kind.is_none()
-                        && matches!(row_protocol, None | Some(Protocol::HoldOut))
-                        && protocol.ambiguous.is_none()
-                        && averaged.is_none()
-                        && other_split.is_none()
-                        && subset.is_none()
-                        && !names_another_part(&format!("{} {}", table.caption, table.heading))
-                        && !names_another_part(&format!("{} {}", r.method, r.dataset))
-                        && registry.is_none_or(|d| {
-                            (d.p, d.n)
-                                == (
-                                    test_counts_pair(&test_counts).0,
-                                    test_counts_pair(&test_counts).1,
-                                )
-                        })
-                })
-                .map(|(p, n, sentence)| {
-                    let short: String = sentence.chars().take(120).collect();
-                    notes.push(format!(
-                        "p and n from the test set's class counts the text states ({short:?})"
-                    ));
-                    (*p, *n)
-                });
-            // At least one figure the matrix gives (it is the figures' matrix, not another
-            // set's or estimator's), every cell above 0 (no continuity correction), and the
-            // text silent on every other reading.
+            // One figure alone the matrix does not give, beside two or more it gives (the
+            // figures' matrix, with a slip; not another set's, unit's or estimator's, which
+            // moves several figures), not an F-score (an average over the classes, unsaid, as
+            // often), every cell above 0 (no continuity correction), and the text silent on
+            // every other reading.
             let agrees_somewhere = r.matrix.is_some_and(|m| {
                 let comparable = r
                     .scores
                     .iter()
                     .filter(|(s, _)| !matches!(*s, "auc" | "kappa"))
                     .count();
-                disagreements(m, &r.scores, r.percent).len() < comparable
+                let off = disagreements(m, &r.scores, r.percent);
+                let f_score = off.iter().any(|note| {
+                    matches!(note.split(' ').next(), Some("f1p" | "f1n" | "fbp" | "fbn"))
+                });
+                off.len() == 1 && comparable >= 3 && !f_score
             });
             let own_matrix_is_figures = r.matrix.is_some_and(|m| m.iter().all(|c| *c > 0))
                 && agrees_somewhere
@@ -1661,7 +1517,6 @@ fn rows_of(
                 support: r.support,
                 size,
                 class_counts: stated_counts,
-                test_counts: row_test_counts,
                 folds_made_by,
                 matrix_roles_inferred: false,
                 printed: table.printed,
