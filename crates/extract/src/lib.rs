@@ -501,13 +501,16 @@ fn disagreements(
         let decimals = printed.split_once('.').map_or(0, |(_, f)| f.len());
         let unit = BigInt::from(10).pow(u32::try_from(decimals).unwrap_or(u32::MAX).min(40));
         let half = BigRational::new(BigInt::from(1), BigInt::from(2) * unit);
-        let scale = BigRational::from_integer(BigInt::from(if percent { 100 } else { 1 }));
+        // Likelihood ratios and the odds ratio are no percentages, even in a table of them.
+        let ratio = matches!(*name, "lrp" | "lrn" | "dor");
+        let scale =
+            BigRational::from_integer(BigInt::from(if percent && !ratio { 100 } else { 1 }));
         let (lower, upper) = ((&value - &half) / &scale, (&value + &half) / &scale);
         match m.exact(score, &params) {
             Some(exact) if exact.within(&lower, &upper) => {}
             Some(exact) => notes.push(format!(
                 "{name} {printed} is not what the row's matrix gives ({})",
-                exact.to_f64() * if percent { 100.0 } else { 1.0 }
+                exact.to_f64() * if percent && !ratio { 100.0 } else { 1.0 }
             )),
             None => notes.push(format!(
                 "{name} {printed}: the row's matrix leaves it undefined"
