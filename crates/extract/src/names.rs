@@ -8,6 +8,17 @@ use scorecheck_algebra::Score;
 
 /// Table abbreviations the algebra does not know as names, each to a canonical key.
 const TABLE_NAMES: &[(&str, &str)] = &[
+    // Agreement with a comparator test (FDA's terms for tests without a reference standard):
+    // the same formulas of the 2 x 2 table as sensitivity, specificity and accuracy.
+    ("ppa", "sens"),
+    ("positive_percent_agreement", "sens"),
+    ("positive_percentage_agreement", "sens"),
+    ("npa", "spec"),
+    ("negative_percent_agreement", "spec"),
+    ("negative_percentage_agreement", "spec"),
+    ("opa", "acc"),
+    ("overall_percent_agreement", "acc"),
+    ("overall_percentage_agreement", "acc"),
     // Portuguese, Spanish, French and Italian names of the common scores (headers of papers
     // written in those languages); only names with one meaning (German `Genauigkeit`,
     // Spanish `Precisión`, Portuguese `Precisão`, French `Précision` and Italian `Precisione`
@@ -1626,6 +1637,12 @@ pub(crate) fn count_of_header(header: &str) -> Option<usize> {
     let form = header_form(header);
     if form.len() > 60 {
         return None;
+    }
+    // `TP (n)`, `TP, n`, `TP (No.)`: the count said of the count.
+    for count in ["_(n)", "_n", "_(no.)", "_(no)", "_(count)", "_count", "_(#)"] {
+        if let Some(name) = form.strip_suffix(count) {
+            return count_of_header(name);
+        }
     }
     // `True Positives (TP)`: the name and its abbreviation.
     if let Some((name, remark)) = form.strip_suffix(')').and_then(|f| f.rsplit_once("_(")) {
