@@ -702,12 +702,7 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
     // A row's own matrix or report says which is which.
     let own_counts = report || row.matrix.is_some();
     // A matrix printed as a table of its own had its positive class inferred from names.
-    // (A row held to its own matrix under no stated protocol is re-checked with the roles
-    // swapped too: a library may have taken the other class as positive, as caret's first
-    // level.)
-    let roles_known = own_counts
-        && !row.matrix_roles_inferred
-        && !(row.own_matrix_is_figures && row.protocol.is_none());
+    let roles_known = own_counts && !row.matrix_roles_inferred;
     // Libraries print 0 (or, asked, 1) where a score is undefined (scikit-learn's precision,
     // F1 and MCC of a classifier predicting one class): a finding must also hold without the
     // scores printed as such a convention could have written them.
@@ -758,11 +753,7 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
     // tp/N) or of resampled data as they are pooled predictions of the stated dataset, and
     // no second assumption tempers that one check.
     let leave_one_out = row.protocol == Some(Protocol::LeaveOneOut);
-    // A row's own TP, FP, FN and TN (not a matrix printed as a table of its own) are its
-    // figures' own where the text states no protocol and says nothing that could make
-    // them another computation's (see `Row::own_matrix_is_figures`).
-    let own_matrix = row.own_matrix_is_figures && !row.matrix_roles_inferred;
-    let stated = (row.protocol.is_some() && !leave_one_out) || report || own_matrix;
+    let stated = (row.protocol.is_some() && !leave_one_out) || report;
     // A table's own TP, FP, FN and TN beside figures of a k-fold cross-validation may be one
     // fold's counts, or pooled counts beside means, or a part's (the text rarely says which):
     // the one matrix they give is one of several readings, so no finding is made of them.

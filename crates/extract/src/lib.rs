@@ -213,11 +213,6 @@ pub struct Row {
     /// set, if any: figures summarised over runs, seeds, folds or splits (the counts may be
     /// means), or counts said to be of another split (validation, training) than the figures.
     pub counts_doubt: Option<String>,
-    /// Whether the row's own TP, FP, FN and TN are its figures' one test set although no
-    /// protocol is stated: a plain text that says nothing of folds, runs, resampling,
-    /// averaging, thresholds, augmentation, weights or classes beyond two, in a row that is
-    /// not a summary (`Total`, `Mean`). Scan holds such a row's figures to its matrix.
-    pub own_matrix_is_figures: bool,
 }
 
 impl Row {
@@ -904,10 +899,6 @@ fn rows_of(
     let balanced_accuracy = protocol::accuracy_is_balanced(&document.text);
     let redefined = protocol::redefined_scores(&document.text);
     let folds_made_by = protocol::folds_made_by(&document.text);
-    let silent_text = document_protocol.protocol.is_none()
-        && document_protocol.ambiguous.is_none()
-        && protocol::says_nothing_of_computation(&document.text)
-        && protocol::says_nothing_of_computation(&document.code);
     // A text saying its table holds other papers' published figures: its rows with a
     // numbered reference (`Temurtas [13]`) are those papers'.
     let reports_others = {
@@ -1470,43 +1461,6 @@ fn rows_of(
                     "the text says counts are of another split ({short:?}): the row's own counts may not be its figures' matrix, so scan makes no finding of them"
                 ));
             }
-            // One figure alone the matrix does not give, beside two or more it gives (the
-            // figures' matrix, with a slip; not another set's, unit's or estimator's, which
-            // moves several figures), not an F-score (an average over the classes, unsaid, as
-            // often), every cell above 0 (no continuity correction), and the text silent on
-            // every other reading.
-            let agrees_somewhere = r.matrix.is_some_and(|m| {
-                let comparable = r
-                    .scores
-                    .iter()
-                    .filter(|(s, _)| !matches!(*s, "auc" | "kappa"))
-                    .count();
-                let off = disagreements(m, &r.scores, r.percent);
-                let f_score = off.iter().any(|note| {
-                    matches!(note.split(' ').next(), Some("f1p" | "f1n" | "fbp" | "fbn"))
-                });
-                off.len() == 1 && comparable >= 3 && !f_score
-            });
-            let own_matrix_is_figures = r.matrix.is_some_and(|m| m.iter().all(|c| *c > 0))
-                && agrees_somewhere
-                && row_protocol.is_none()
-                && protocol.ambiguous.is_none()
-                && averaged.is_none()
-                && other_split.is_none()
-                && silent_text
-                && protocol::says_nothing_of_computation(&format!(
-                    "{} {} {}",
-                    table.caption,
-                    table.heading,
-                    // Every cell: a `Threshold` or `Prevalence` column, a `Mean` row, `±`.
-                    table
-                        .rows
-                        .iter()
-                        .flatten()
-                        .map(|c| c.text.as_str())
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                ));
             rows.push(Row {
                 source: source.to_string(),
                 table: id.clone(),
@@ -1538,7 +1492,6 @@ fn rows_of(
                 scores: r.scores,
                 percent: r.percent,
                 note: notes.join("; "),
-                own_matrix_is_figures,
                 counts_doubt: averaged.or(other_split),
             });
         }

@@ -403,6 +403,11 @@ fn code_changes_rows(lower: &str) -> Option<&'static str> {
         (".dropna(", "dropna"),
         (".drop_duplicates(", "drop_duplicates"),
         (".query(", "query"),
+        ("utils.resample(", "resample"),
+        ("importresample", "resample"),
+        (".isin(", "isin"),
+        (".notna()", "notna"),
+        (".ne(0)", "ne(0)"),
     ];
     if let Some((_, call)) = CALLS.iter().find(|(key, _)| squeezed.contains(key)) {
         return Some(call);
@@ -427,7 +432,30 @@ fn code_changes_rows(lower: &str) -> Option<&'static str> {
                     && !before.ends_with(&format!("=={name}"))
             })
     });
-    if filters {
+    // `df = df[valid]`, `df = df.loc[mask]`: a frame assigned a part of itself (rows or
+    // columns, which the code does not say apart); `df.drop(df[...].index)`: rows dropped;
+    // `df.sample(n=268)`, `groupby(...).sample(...)`: rows drawn (not `frac=1`, a shuffle).
+    let narrowed = lower.lines().any(|line| {
+        let line: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+        let self_part = line.split_once('=').is_some_and(|(target, value)| {
+            !target.is_empty()
+                && target.chars().all(|c| c.is_alphanumeric() || c == '_')
+                && !value.starts_with('=')
+                && [format!("{target}["), format!("{target}.loc[")]
+                    .iter()
+                    .any(|head| value.starts_with(head.as_str()))
+                && !value[target.len()..].starts_with("[\"")
+                && !value[target.len()..].starts_with("['")
+                && !value[target.len()..].starts_with("[[")
+        });
+        let dropped = line.contains(".drop(") && line.contains(".index");
+        let drawn = line.contains(".sample(")
+            && !line.contains("frac=1)")
+            && !line.contains("frac=1.0)")
+            && !line.contains("frac=1,");
+        self_part || dropped || drawn
+    });
+    if filters || narrowed {
         return Some("a filter of the rows");
     }
     let training_only = ["cross_val_predict(", "cross_val_score(", "cross_validate("]
@@ -438,7 +466,7 @@ fn code_changes_rows(lower: &str) -> Option<&'static str> {
                     .chars()
                     .take(80)
                     .collect::<String>()
-                    .contains(",x_train,")
+                    .contains(",x_tr")
             })
         });
     training_only.then_some("a cross-validation of X_train")

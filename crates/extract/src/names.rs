@@ -1639,7 +1639,9 @@ pub(crate) fn count_of_header(header: &str) -> Option<usize> {
         return None;
     }
     // `TP (n)`, `TP, n`, `TP (No.)`: the count said of the count.
-    for count in ["_(n)", "_n", "_(no.)", "_(no)", "_(count)", "_count", "_(#)"] {
+    for count in [
+        "_(n)", "_n", "_(no.)", "_(no)", "_(count)", "_count", "_(#)",
+    ] {
         if let Some(name) = form.strip_suffix(count) {
             return count_of_header(name);
         }
