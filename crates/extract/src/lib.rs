@@ -1069,6 +1069,30 @@ fn rows_of(
         }
         let cut = table.cut_notes(limits);
         for mut r in table_rows {
+            // A rate printed negative (`-0.010` under Accuracy) is a difference of rows or a
+            // change, not a figure of an experiment: not read.
+            let negative: Vec<&'static str> = r
+                .scores
+                .iter()
+                .filter(|(score, printed)| {
+                    printed.trim_start().starts_with('-')
+                        && !matches!(
+                            *score,
+                            "mcc" | "kappa" | "bm" | "mk" | "lrn" | "lrp" | "dor"
+                        )
+                })
+                .map(|(score, _)| *score)
+                .collect();
+            if !negative.is_empty() {
+                r.scores.retain(|(score, _)| !negative.contains(score));
+                r.notes.push(format!(
+                    "{} printed below 0: a difference or a change, not a figure of an experiment; not read",
+                    negative.join(", ")
+                ));
+                if r.scores.is_empty() {
+                    continue;
+                }
+            }
             // Every figure of a printed evaluation (Weka's) is its confusion matrix's: its
             // counts are a report's supports, one test set whatever the protocol.
             // Without its matrix's counts, such a run's figures are no registry dataset's

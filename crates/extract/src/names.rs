@@ -1327,6 +1327,21 @@ pub(crate) fn row_kind(label: &str, header: &str) -> Option<RowKind> {
     if MEAN_LABELS.contains(&summary) {
         return Some(RowKind::Mean);
     }
+    // `Difference (RF − SVM)`, `Δ vs. baseline`, `Gain over SVM`: a comparison of rows.
+    if [
+        "delta",
+        "δ",
+        "diff",
+        "difference",
+        "differences",
+        "improvement",
+        "gain",
+        "change",
+    ]
+    .contains(&first.trim_end_matches('.'))
+    {
+        return Some(RowKind::Statistic);
+    }
     // `External`, `External (Frankfurt)`, `External validation`: another cohort's data.
     if SUBSET_LABELS.contains(&form.as_str()) || first == "external" {
         return Some(RowKind::Subset);
