@@ -85,6 +85,18 @@ def test_extract_resolves_input_relative_to_the_file_and_never_above_it(tmp_path
     assert scorecheck.extract(tmp_path / "sub" / "up.tex") == []
 
 
+@pytest.mark.skipif(not hasattr(os, "symlink") or os.name == "nt", reason="needs symbolic links")
+def test_an_input_linked_to_a_file_outside_the_folder_is_not_read(tmp_path):
+    (tmp_path / "outside.tex").write_text("secret & 0.8 \\\\\n")
+    paper = tmp_path / "paper"
+    paper.mkdir()
+    os.symlink(tmp_path / "outside.tex", paper / "link.tex")
+    (paper / "main.tex").write_text(
+        "\\begin{tabular}{lc}\nMethod & Acc \\\\\n\\input{link}\nSVM & 0.7 \\\\\n\\end{tabular}\n")
+    rows = scorecheck.extract(paper / "main.tex")
+    assert all("secret" not in row["method"] for row in rows)
+
+
 def test_a_results_table_left_unread_is_warned():
     report = ("Held-out test set.\n\n```\n              precision    recall  f1-score   support\n\n"
               "           0       0.91      0.88      0.89       120\n"

@@ -51,9 +51,13 @@ def _refuse_unread_path(text):
 
 def _resolver(path):
     """The `\\input`/`\\include` resolver of a LaTeX file, as the CLI's: names relative to its
-    folder, never absolute or above it (`..`), `.tex` added when the name has no extension,
-    each file at most the size cap; anything else leaves the command as it is."""
+    folder, never absolute or above it (`..`, or a link leading out of it), `.tex` added when
+    the name has no extension, each file at most the size cap; anything else leaves the
+    command as it is."""
     folder = pathlib.Path(path).parent
+    # Where the file system resolves the folder: an input must resolve inside it (a link in a
+    # paper's archive must not reach a file elsewhere on the reader's machine).
+    root = folder.resolve()
 
     def resolve(name):
         relative = pathlib.PurePath(name)
@@ -64,6 +68,9 @@ def _resolver(path):
             candidates.append(folder / f"{name}.tex")
         for candidate in candidates:
             try:
+                real = candidate.resolve()
+                if real != root and root not in real.parents:
+                    continue
                 if candidate.is_file() and candidate.stat().st_size <= _MAX_BYTES:
                     return candidate.read_bytes().decode("utf-8")
             except (OSError, UnicodeDecodeError):
