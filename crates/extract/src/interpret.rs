@@ -753,6 +753,46 @@ pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
             row.notes.push("the same accuracy printed in rows whose matrices give different accuracies: a model's, not this row's; not read".to_string());
         }
     }
+    // A row whose counts are the difference of two other rows' (`Added by AI`, `AI vs.
+    // unassisted`, under rows of each condition): a comparison, its figures differences.
+    // (Its figures must be the differences too: a subgroup's counts are the whole's less the
+    // other subgroup's, its figures not. Floats decide only what is read, never a verdict.)
+    let figure = |r: &TableRow, score: &str| {
+        r.scores
+            .iter()
+            .find(|(s, _)| *s == score)
+            .and_then(|(_, v)| v.parse::<f64>().ok())
+    };
+    let differences: Vec<bool> = rows
+        .iter()
+        .map(|r| {
+            let Some(m) = r.matrix else { return false };
+            rows.iter().any(|a| {
+                rows.iter().any(|b| {
+                    let (Some(am), Some(bm)) = (a.matrix, b.matrix) else {
+                        return false;
+                    };
+                    am != m
+                        && bm != m
+                        && am != bm
+                        && (0..4).all(|k| am[k].abs_diff(bm[k]) == m[k])
+                        && r.scores.iter().all(|(score, printed)| {
+                            let unit = printed
+                                .split_once('.')
+                                .map_or(1.0, |(_, f)| 10f64.powi(-(f.len() as i32)));
+                            match (figure(a, score), figure(b, score), printed.parse::<f64>()) {
+                                (Some(x), Some(y), Ok(v)) => {
+                                    ((x - y).abs() - v.abs()).abs() <= 1.5 * unit
+                                }
+                                _ => false,
+                            }
+                        })
+                })
+            })
+        })
+        .collect();
+    let mut difference = differences.into_iter();
+    rows.retain(|_| !difference.next().unwrap_or(false));
     if one_vs_rest {
         for row in &mut rows {
             row.matrix = None;
@@ -897,7 +937,16 @@ fn rows_as_printed(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
             }
         }
     }
-    split_paired_columns(&mut g, table.header_rows);
+    // A caption saying in which order a cell's figures stand (`specificity first`) may put
+    // them against the header's: not split.
+    let order_said = ["first", "second", "order", "respectively", "reverse"]
+        .iter()
+        .any(|w| {
+            table.caption.to_lowercase().contains(w) || table.heading.to_lowercase().contains(w)
+        });
+    if !order_said {
+        split_paired_columns(&mut g, table.header_rows);
+    }
     if let Some(read) = reports_by_label(&g, table) {
         return read;
     }

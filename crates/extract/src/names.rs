@@ -8,17 +8,6 @@ use scorecheck_algebra::Score;
 
 /// Table abbreviations the algebra does not know as names, each to a canonical key.
 const TABLE_NAMES: &[(&str, &str)] = &[
-    // Agreement with a comparator test (FDA's terms for tests without a reference standard):
-    // the same formulas of the 2 x 2 table as sensitivity, specificity and accuracy.
-    ("ppa", "sens"),
-    ("positive_percent_agreement", "sens"),
-    ("positive_percentage_agreement", "sens"),
-    ("npa", "spec"),
-    ("negative_percent_agreement", "spec"),
-    ("negative_percentage_agreement", "spec"),
-    ("opa", "acc"),
-    ("overall_percent_agreement", "acc"),
-    ("overall_percentage_agreement", "acc"),
     // Portuguese, Spanish, French and Italian names of the common scores (headers of papers
     // written in those languages); only names with one meaning (German `Genauigkeit`,
     // Spanish `Precisión`, Portuguese `Precisão`, French `Précision` and Italian `Precisione`
@@ -1327,20 +1316,62 @@ pub(crate) fn row_kind(label: &str, header: &str) -> Option<RowKind> {
     if MEAN_LABELS.contains(&summary) {
         return Some(RowKind::Mean);
     }
-    // `Difference (RF − SVM)`, `Δ vs. baseline`, `Gain over SVM`: a comparison of rows.
-    if [
-        "delta",
-        "δ",
-        "diff",
-        "difference",
-        "differences",
-        "improvement",
-        "gain",
-        "change",
-    ]
-    .contains(&first.trim_end_matches('.'))
-    {
+    // `Difference (RF − SVM)`, `Absolute difference`, `Net improvement`: a comparison of
+    // rows; `Average reader`, `Readers (mean)`, `All readers`: a mean of rows
+    // (not `Mean Teacher`, `Mean shift`, methods of those names).
+    let words: Vec<&str> = form
+        .split(|c: char| !c.is_alphanumeric() && c != 'δ' && c != 'Δ')
+        .filter(|w| !w.is_empty())
+        .collect();
+    // (A first word, or a word anywhere that names no method: not `vs`, a KEEL dataset's
+    // `glass-0-4_vs_5`, nor `gain`, `Information gain` selection.)
+    let comparison = matches!(
+        words.first().copied(),
+        Some(
+            "delta"
+                | "δ"
+                | "Δ"
+                | "diff"
+                | "difference"
+                | "differences"
+                | "improvement"
+                | "gain"
+                | "change"
+        )
+    ) || words
+        .iter()
+        .any(|w| matches!(*w, "difference" | "differences" | "improvement" | "δ" | "Δ"));
+    if comparison {
         return Some(RowKind::Statistic);
+    }
+    // (Averaging words only beside whom they average over: `Mean-tuned` is a setting.)
+    let averaging = words
+        .iter()
+        .any(|w| matches!(*w, "average" | "averaged" | "mean" | "pooled"));
+    let group = words.iter().any(|w| {
+        matches!(
+            *w,
+            "reader"
+                | "readers"
+                | "radiologist"
+                | "radiologists"
+                | "observer"
+                | "observers"
+                | "rater"
+                | "raters"
+                | "models"
+                | "runs"
+                | "seeds"
+                | "sites"
+                | "all"
+        )
+    });
+    let averaged = (averaging && group)
+        || words
+            .iter()
+            .any(|w| matches!(*w, "readers" | "radiologists" | "observers" | "raters"));
+    if averaged {
+        return Some(RowKind::Mean);
     }
     // `External`, `External (Frankfurt)`, `External validation`: another cohort's data.
     if SUBSET_LABELS.contains(&form.as_str()) || first == "external" {

@@ -475,12 +475,29 @@ pub(crate) fn counts_of_another_split(text: &str) -> Option<String> {
         "tuning",
     ];
     // Figures a competition scored on its hidden test data (`the Kaggle leaderboard gave our
-    // submission`) beside counts of one's own split.
+    // submission`) beside counts of one's own split; counts of one unit beside figures of
+    // another (`counts are per lesion, sensitivity per patient`).
     let scored_elsewhere = sentences(text).take(20_000).find(|sentence| {
         let lower = sentence.to_lowercase();
+        let unit = |words: &[&str]| words.iter().any(|w| lower.contains(w));
         ["leaderboard", "public score", "private score"]
             .iter()
             .any(|w| lower.contains(w))
+            || [
+                &["lesion"][..],
+                &[
+                    "per patient",
+                    "patient level",
+                    "patient-level",
+                    "per-patient",
+                ][..],
+                &["per image", "image level", "image-level", "per-image"][..],
+                &["per reader", "per read", "reads", "per-reader"][..],
+            ]
+            .iter()
+            .filter(|words| unit(words))
+            .count()
+                >= 2
     });
     if scored_elsewhere.is_some() {
         return scored_elsewhere;
