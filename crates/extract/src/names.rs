@@ -150,7 +150,8 @@ fn header_form(header: &str) -> String {
     ] {
         text = text.replace(unit, " ");
     }
-    let text = text.trim().trim_end_matches([':', '.', '*']).trim();
+    // `Sensitivity, %`: the comma before a unit is no part of the name.
+    let text = text.trim().trim_end_matches([':', '.', '*', ',']).trim();
     let mut out = String::new();
     for c in text.chars() {
         match c {
@@ -2200,6 +2201,8 @@ mod tests {
     #[test]
     fn headers_name_scores() {
         assert_eq!(score_of_header("Accuracy (%)"), Some("acc"));
+        assert_eq!(score_of_header("Sensitivity, %"), Some("sens"));
+        assert_eq!(score_of_header("Accuracy, n"), None);
         assert_eq!(score_of_header("Se"), Some("sens"));
         // A qualifier before the score: the split is dropped, a dataset kept; another
         // quantity (macro, delta, `Mean ± SE`) is no score.
