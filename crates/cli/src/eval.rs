@@ -428,10 +428,13 @@ fn pair(interval: Option<(f64, f64)>) -> Value {
     interval.map_or(Value::Null, |(lo, hi)| json!([number(lo), number(hi)]))
 }
 
+/// Every score of the matrix but the F-betas, whose beta eval takes no flag for (at beta 1
+/// they are `f1p` and `f1n`, listed already).
 fn scores_at(m: &ConfusionMatrix) -> Value {
     let params = Params::default();
     let map: Map<String, Value> = Score::ALL
         .iter()
+        .filter(|s| !matches!(s.abbreviation(), "fbp" | "fbn"))
         .map(|&s| {
             let exact = m.exact(s, &params);
             (

@@ -51,6 +51,9 @@ fn thresholds_rates_intervals_eer_and_auc() {
         [Some(4), Some(1), Some(1), Some(4)]
     );
     assert_eq!(first["scores"]["mcc"]["exact"], "3/5");
+    // The F-betas need a beta eval takes no flag for: F1 is listed, they are not.
+    assert_eq!(first["scores"]["f1p"]["exact"], "4/5");
+    assert!(first["scores"].get("fbp").is_none() && first["scores"].get("fbn").is_none());
     let ci = first["ci"]["tpr"].as_array().unwrap();
     assert!(ci[0].as_f64().unwrap() < 0.8 && 0.8 < ci[1].as_f64().unwrap());
     // Below every score, everything is predicted positive.
