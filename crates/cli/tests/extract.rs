@@ -129,6 +129,27 @@ fn a_bad_file_is_named_and_the_others_go_on() {
 }
 
 #[test]
+fn a_table_whose_every_figure_the_text_sets_aside_is_said_unread() {
+    let dir = temp_dir("set_aside");
+    let text = "# Methods\n\nWe report macro-averaged precision and recall throughout.\n\n\
+                # Results\n\nTable 2. Scores on the test set.\n\n\
+                | Model | Sensitivity | Specificity |\n|---|---|---|\n| LR | 0.918 | 0.804 |\n";
+    let paper = write(&dir, "paper.md", text);
+    let out = scorecheck().arg("extract").arg(&paper).output().unwrap();
+    let errors = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        errors.contains("no row keeps a figure: the text names \"macro averaged precision\""),
+        "{errors}"
+    );
+    // Class-balanced training weights are no averaging of the scores: the table is read.
+    let text = "We fit Logistic Regression with class-balanced weights.\n\n\
+                | Model | Sensitivity | Specificity |\n|---|---|---|\n| LR | 0.918 | 0.804 |\n";
+    let paper = write(&dir, "trained.md", text);
+    let out = scorecheck().arg("extract").arg(&paper).output().unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
+}
+
+#[test]
 fn jsonl_has_the_same_columns() {
     let dir = temp_dir("jsonl");
     let paper = write(&dir, "paper.tex", PAPER);

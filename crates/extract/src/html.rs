@@ -48,6 +48,15 @@ fn collect(element: ElementRef<'_>, out: &mut String, depth: usize, max_depth: u
             Node::Text(t) => out.push_str(t),
             Node::Element(e) => {
                 let name = e.name();
+                if name == "sup" {
+                    if let Some(sup) = ElementRef::wrap(child) {
+                        let text: String = sup.text().collect();
+                        if crate::value::superscript_minus(&text) {
+                            out.push('−');
+                        }
+                    }
+                    continue;
+                }
                 if SKIPPED.contains(&name)
                     || e.classes().any(|c| c == "ltx_note" || c == "ltx_tag_note")
                     || raised(e)

@@ -618,7 +618,6 @@ pub(crate) fn text_averages_classes(text: &str) -> Option<String> {
         "average the by class",
         "average the per class",
         "support weighted",
-        "class balanced",
         "both classes count equally",
         "classes count equally",
         "means of the",
@@ -627,6 +626,9 @@ pub(crate) fn text_averages_classes(text: &str) -> Option<String> {
     .find(|phrase| lower.contains(*phrase))
     {
         return Some((*phrase).to_string());
+    }
+    if says_class_balanced_scores(&lower) {
+        return Some("class balanced".to_string());
     }
     let words: Vec<&str> = lower
         .split_whitespace()
@@ -667,6 +669,64 @@ pub(crate) fn text_averages_classes(text: &str) -> Option<String> {
             })?;
             score(before).then(|| format!("{before} {} {}", words[i], words[i + 1]))
         })
+    })
+}
+
+/// Whether "class balanced" (hyphens already spaces) is said of the scores: not where it
+/// says how a model was trained (`Logistic Regression with class-balanced weights`,
+/// `a class-balanced loss`), unless the sentence speaks of the evaluation too (`class-balanced
+/// sample_weight to classification_report`).
+fn says_class_balanced_scores(lower: &str) -> bool {
+    const TRAINING: &[&str] = &[
+        "weights",
+        "weight",
+        "weighting",
+        "loss",
+        "losses",
+        "cross",
+        "focal",
+        "sampling",
+        "sampler",
+        "batch",
+        "batches",
+        "minibatches",
+        "training",
+        "subsampling",
+        "undersampling",
+        "oversampling",
+        "resampling",
+        "bagging",
+        "random",
+    ];
+    const EVALUATION: &[&str] = &[
+        "report",
+        "metric",
+        "score",
+        "evaluat",
+        "sample weight",
+        "averag",
+        "mean",
+        "accuracy",
+        "precision",
+        "recall",
+        "f1",
+    ];
+    lower.match_indices("class balanced").any(|(at, phrase)| {
+        let after = &lower[at + phrase.len()..];
+        let next = after
+            .split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .trim_matches(|c: char| !c.is_alphanumeric());
+        if !TRAINING.contains(&next) {
+            return true;
+        }
+        let start = lower[..at].rfind(['.', '\n', ';']).map_or(0, |i| i + 1);
+        let end = after
+            .find(['.', '\n', ';'])
+            .map_or(lower.len(), |i| at + phrase.len() + i);
+        let sentence = &lower[start..end];
+        EVALUATION.iter().any(|word| sentence.contains(word))
     })
 }
 
@@ -2899,5 +2959,19 @@ mod tests {
         assert!(!caption_averages_classes(
             "Results on the KEEL datasets (%)."
         ));
+    }
+
+    #[test]
+    fn class_balanced_training_is_no_averaging_of_the_scores() {
+        let said = |text: &str| text_averages_classes(text).is_some();
+        assert!(!said(
+            "We fit L2-regularized Logistic Regression with class-balanced weights."
+        ));
+        assert!(!said("A class-balanced loss; batches of 64."));
+        assert!(said("Precision, recall and F1 are class-balanced."));
+        assert!(said(
+            "We pass class-balanced sample_weight to classification_report."
+        ));
+        assert!(said("The class-balanced accuracy and F1 on the test set."));
     }
 }

@@ -174,6 +174,10 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                 if let Some(c) = cell.as_mut() {
                     if !in_mark {
                         c.text.push_str(&text);
+                    } else if stack.last().is_some_and(|s| s == "sup")
+                        && crate::value::superscript_minus(&text)
+                    {
+                        c.text.push('−');
                     }
                 } else if wrap.is_some() {
                     if stack.iter().any(|s| s == "caption") {

@@ -111,6 +111,13 @@ const SYMBOLS: &[(&str, &str)] = &[
     ("S", "§"),
     ("times", "×"),
     ("textendash", "–"),
+    // A minus said in words; per mille and per ten thousand, whose figures are no percent.
+    ("textminus", "−"),
+    ("minus", "−"),
+    ("textperthousand", "‰"),
+    ("permil", "‰"),
+    ("permille", "‰"),
+    ("textpertenthousand", "‱"),
     ("textemdash", "—"),
     ("percent", "%"),
     ("cdot", "·"),
@@ -652,6 +659,24 @@ fn macro_definitions(text: &str) -> Vec<(String, Option<String>)> {
     out
 }
 
+/// TeX's `\input name` without braces: the name up to a space, a brace, a command or a
+/// comment, and the index after it.
+fn bare_file_name(s: &[char], after: usize, name: &str) -> Option<(String, usize)> {
+    if name != "input" {
+        return None;
+    }
+    let mut start = after;
+    while start < s.len() && (s[start] == ' ' || s[start] == '\t') {
+        start += 1;
+    }
+    let mut end = start;
+    while end < s.len() && !s[end].is_whitespace() && !matches!(s[end], '{' | '}' | '\\' | '%') {
+        end += 1;
+    }
+    // Only from the text itself: after a space (`\inputfoo` is another command).
+    (end > start && start > after).then(|| (s[start..end].iter().collect(), end))
+}
+
 /// `\input{name}`, `\include{name}` and `\subfile{name}` replaced by the resolver's text,
 /// recursively.
 fn inputs(
@@ -671,7 +696,9 @@ fn inputs(
         if s[i] == '\\' {
             let (name, after) = command(&s, i + 1);
             if name == "input" || name == "include" || name == "subfile" {
-                if let Some((file, end)) = group(&s, after) {
+                if let Some((file, end)) =
+                    group(&s, after).or_else(|| bare_file_name(&s, after, &name))
+                {
                     let file = file.trim();
                     // A file that includes itself, directly or through others, would never
                     // end; TeX itself stops with an error there too.
@@ -798,6 +825,14 @@ pub(crate) fn plain(text: &str, macros: &[(String, String)], depth: usize) -> St
                             if let Some((unit, end)) = group(&s, i) {
                                 if unit.contains("percent") {
                                     out.push('%');
+                                } else {
+                                    // Another unit (`\permille`) stays, so that the figure
+                                    // is not read as a fraction or a percentage.
+                                    let unit = plain(&unit, macros, depth + 1);
+                                    if !unit.trim().is_empty() {
+                                        out.push(' ');
+                                        out.push_str(unit.trim());
+                                    }
                                 }
                                 i = end;
                             }

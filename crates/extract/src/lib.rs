@@ -695,6 +695,12 @@ fn subset_sentence(text: &str) -> Option<String> {
         "deleted",
         "eliminated",
         "filtered out",
+        "censored",
+        "disregarded",
+        "pruned",
+        "purged",
+        "withdrew",
+        "withdrawn",
     ];
     const ROWS: &[&str] = &[
         "row",
@@ -707,6 +713,9 @@ fn subset_sentence(text: &str) -> Option<String> {
         "example",
         "entries",
         "subject",
+        "participant",
+        "individual",
+        "people",
         "duplicate",
         "missing",
         "incomplete",
@@ -735,6 +744,9 @@ fn subset_sentence(text: &str) -> Option<String> {
         "was omitted",
         "not included",
         "were left out",
+        "left out of the analys",
+        "not analysed",
+        "not analyzed",
         "only the first",
         "limited to",
         "do not enter",
@@ -932,6 +944,20 @@ fn rows_of(
             }
         }
     }
+    // Sizes a table of datasets states, and sizes the prose states at or after the sentence
+    // that removes rows (`..., leaving 345 rows`): a size said before it may be the data's
+    // before the removal (`345 men ... Five records were removed`).
+    let mut sizes_after_subset: Vec<(Option<&'static str>, u64)> = sizes
+        .iter()
+        .map(|(name, size)| (Some(*name), *size))
+        .collect();
+    if let Some(sentence) = &subset {
+        let rest: Vec<String> = protocol::sentences(&document.text)
+            .take(20_000)
+            .skip_while(|s| s != sentence)
+            .collect();
+        sizes_after_subset.extend(names::sizes_in_text(&rest.join("\n\n")));
+    }
     // Sizes the prose says of no dataset the registry names (`the Wisconsin Breast Cancer
     // (Original) dataset ... 699 instances`): a row's registry dataset's, since the prose
     // names no other.
@@ -1060,6 +1086,7 @@ fn rows_of(
             .label
             .clone()
             .unwrap_or_else(|| (index + 1).to_string());
+        let said_why = why.is_some();
         if let Some(why) = why {
             unread.push(Unread {
                 table: id.clone(),
@@ -1068,6 +1095,10 @@ fn rows_of(
             });
         }
         let cut = table.cut_notes(limits);
+        // A table all of whose rows lose every figure to what the text says is said unread,
+        // with the last row's reason.
+        let rows_before = rows.len();
+        let mut dropped: Option<String> = None;
         for mut r in table_rows {
             // A rate printed negative (`-0.010` under Accuracy) is a difference of rows or a
             // change, not a figure of an experiment: not read.
@@ -1090,6 +1121,7 @@ fn rows_of(
                     negative.join(", ")
                 ));
                 if r.scores.is_empty() {
+                    dropped = r.notes.last().cloned();
                     continue;
                 }
             }
@@ -1148,6 +1180,7 @@ fn rows_of(
                     ));
                 }
                 if r.scores.is_empty() {
+                    dropped = r.notes.last().cloned();
                     continue;
                 }
             }
@@ -1164,6 +1197,7 @@ fn rows_of(
                 }
             }
             if r.scores.is_empty() {
+                dropped = r.notes.last().cloned();
                 continue;
             }
             if let Some(phrase) = averaged_in_text.as_ref().filter(|_| !r.report) {
@@ -1176,6 +1210,7 @@ fn rows_of(
                     ));
                 }
                 if r.scores.is_empty() {
+                    dropped = r.notes.last().cloned();
                     continue;
                 }
             }
@@ -1235,18 +1270,16 @@ fn rows_of(
             // dataset's (a size the text states that is the registry's keeps them).
             let states_the_registry_size = |d: &scorecheck_data::NamedDataset| {
                 let total = d.p.checked_add(d.n);
-                sizes
+                sizes_after_subset
                     .iter()
-                    .filter(|(name, _)| *name == d.name)
-                    .map(|(_, s)| *s)
-                    .chain(unnamed_sizes.iter().copied())
-                    .any(|s| Some(s) == total)
+                    .filter(|(name, _)| name.is_none_or(|name| name == d.name))
+                    .any(|(_, s)| Some(*s) == total)
             };
             let registry = match (registry, &subset) {
                 (Some(d), Some(sentence)) if !states_the_registry_size(&d) => {
                     notes.push(format!(
-                        "the text removes, keeps, resamples or imputes rows ({sentence:?}) without saying how many there are: the registry's {} (p = {}, n = {}) may not be the data checked, its counts are not used; give p and n",
-                        d.name, d.p, d.n
+                        "the text removes, keeps, resamples or imputes rows ({sentence:?}) and gives the registry's size ({}) nowhere after it: the registry's {} (p = {}, n = {}) may not be the data checked, its counts are not used; give p and n",
+                        d.p + d.n, d.name, d.p, d.n
                     ));
                     None
                 }
@@ -1517,6 +1550,20 @@ fn rows_of(
                 percent: r.percent,
                 note: notes.join("; "),
                 counts_doubt: averaged.or(other_split),
+            });
+        }
+        if let Some(why) = dropped.filter(|_| rows.len() == rows_before && !said_why) {
+            unread.push(Unread {
+                table: id,
+                caption,
+                // The listing adds "not read" itself.
+                why: format!(
+                    "no row keeps a figure: {}",
+                    [", not read", ": not read", "; not read"]
+                        .iter()
+                        .find_map(|end| why.strip_suffix(end))
+                        .unwrap_or(&why)
+                ),
             });
         }
     }

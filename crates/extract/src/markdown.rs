@@ -236,6 +236,12 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
             }
             Event::Text(t) | Event::Code(t) => {
                 if sup > 0 {
+                    if let Some(c) = cell
+                        .as_mut()
+                        .filter(|_| crate::value::superscript_minus(&t))
+                    {
+                        c.push('−');
+                    }
                     continue;
                 }
                 match cell.as_mut() {

@@ -48,6 +48,13 @@ const TABLE_NAMES: &[(&str, &str)] = &[
     ("prec", "ppv"),
     ("p_r_e", "ppv"),
     ("f1_score", "f1p"),
+    // scikit-learn's function names, as programs print them beside their values.
+    ("accuracy_score", "acc"),
+    ("precision_score", "ppv"),
+    ("recall_score", "sens"),
+    ("balanced_accuracy_score", "bacc"),
+    ("cohen_kappa_score", "kappa"),
+    ("jaccard_score", "ji"),
     ("f1score", "f1p"),
     ("f_score", "f1p"),
     ("fscore", "f1p"),
@@ -2202,6 +2209,8 @@ mod tests {
     fn headers_name_scores() {
         assert_eq!(score_of_header("Accuracy (%)"), Some("acc"));
         assert_eq!(score_of_header("Sensitivity, %"), Some("sens"));
+        assert_eq!(score_of_header("recall_score"), Some("sens"));
+        assert_eq!(score_of_header("balanced_accuracy_score"), Some("bacc"));
         assert_eq!(score_of_header("Accuracy, n"), None);
         assert_eq!(score_of_header("Se"), Some("sens"));
         // A qualifier before the score: the split is dropped, a dataset kept; another

@@ -15,6 +15,12 @@ pub(crate) enum CellValue {
 /// Footnote and significance marks that may follow a value.
 const MARKS: &[char] = &['*', '†', '‡', '§', '¶', '#', '⋆', '∗', '′', '\''];
 
+/// Whether a superscript's text is a minus sign (`<sup>−</sup>0.12`): a value's sign, kept
+/// where other superscripts (footnote marks) are left out.
+pub(crate) fn superscript_minus(text: &str) -> bool {
+    matches!(text.trim(), "-" | "−" | "&minus;")
+}
+
 /// Cells that say "not reported".
 const NOT_REPORTED: &[&str] = &[
     "",
@@ -106,6 +112,13 @@ pub(crate) fn read(text: &str) -> CellValue {
     }
     let value = value.trim_end_matches(MARKS).trim();
     let mut printed = value.replace('−', "-");
+    // `− 0.408`: a minus set apart from its number (`\textminus 0.408`).
+    if let Some(rest) = printed
+        .strip_prefix('-')
+        .filter(|r| r.starts_with(char::is_whitespace))
+    {
+        printed = format!("-{}", rest.trim_start());
+    }
     // `.95` as `0.95`: the same digits, in the form JSON and the batch read.
     if printed.starts_with('.') || printed.starts_with("-.") {
         printed = printed.replacen('.', "0.", 1);
@@ -537,6 +550,7 @@ mod tests {
         assert_eq!(read("0.912†"), number("0.912"));
         assert_eq!(read(".95"), number("0.95"));
         assert_eq!(read("−0.12"), number("-0.12"));
+        assert_eq!(read("− 0.408"), number("-0.408"));
         assert_eq!(
             read("95.4%"),
             CellValue::Number {

@@ -1583,9 +1583,21 @@ fn sizes_runs_and_class_averages_said_in_prose() {
         Models are evaluated with stratified 10-fold cross-validation.\n\n| Model | Accuracy |\n|---|---|\n| SVM | 0.8177 |\n";
     let rows = extract(md, Format::Markdown, "a.md").unwrap();
     assert!(
-        rows[0].registry.is_some() && rows[0].note.contains("724 items"),
+        rows[0].registry.is_none() && rows[0].note.contains("size (768) nowhere after it"),
         "{rows:?}"
     );
+    // The registry's size said before the removal is the data's before it.
+    let md = "The Pima Indians Diabetes dataset has 768 records. Five records were removed.\n\
+        Models are evaluated with stratified 10-fold cross-validation.\n\n| Model | Accuracy |\n|---|---|\n| SVM | 0.8177 |\n";
+    let rows = extract(md, Format::Markdown, "a.md").unwrap();
+    assert!(rows[0].registry.is_none(), "{rows:?}");
+    // Said after it (`leaving 768`), it is the data's.
+    let md = md.replace(
+        "Five records were removed.",
+        "Duplicates were removed, leaving 768 records.",
+    );
+    let rows = extract(&md, Format::Markdown, "a.md").unwrap();
+    assert!(rows[0].registry.is_some(), "{rows:?}");
     // Runs averaged in another sentence repeat the cross-validation.
     let md = "Each model was evaluated with stratified 5-fold cross-validation on appendicitis. The whole procedure was run with three different random seeds, and the table gives the average of the three runs.\n\n\
         | Model | Accuracy |\n|---|---|\n| kNN | 0.8616 |\n";

@@ -82,6 +82,16 @@ fn input_is_resolved_by_the_caller_and_recursion_stops() {
     .unwrap();
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].scores, vec![("auc", "0.91".to_string())]);
+    // TeX's `\input tab`, without braces, is the same inclusion.
+    let bare = extract_with(
+        "\\input tab\n",
+        Format::Latex,
+        "main.tex",
+        &Limits::default(),
+        &resolve,
+    )
+    .unwrap();
+    assert_eq!(bare, rows);
     // A file that includes itself is an error naming the loop (TeX stops there too).
     let looping = |_: &str| Some(r"\input{self}".to_string());
     let error = extract_with(

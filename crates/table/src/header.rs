@@ -184,6 +184,26 @@ fn score_key(name: &str) -> Option<String> {
         .map(|score| score.abbreviation().to_string())
 }
 
+/// Whether a score column gives the AUC, under any of its names (`ROC AUC`, `roc-auc`).
+pub(super) fn is_auc(name: &str) -> bool {
+    AUC_NAMES.contains(&normalised(name).as_str())
+}
+
+/// Whether a header names an F-beta score with its beta in the name (`F2`, `F0.5`,
+/// `f_beta`, `fbeta_score`), which a table reads as no score.
+fn names_f_beta(name: &str) -> bool {
+    let name = normalised(name).replace('_', "");
+    let name = name.strip_suffix("score").unwrap_or(&name);
+    if matches!(name, "fbeta" | "fβ") {
+        return true;
+    }
+    name.strip_prefix('f').is_some_and(|beta| {
+        !beta.is_empty()
+            && beta.chars().all(|c| c.is_ascii_digit() || c == '.')
+            && beta.parse::<f64>().is_ok_and(|b| b != 1.0)
+    })
+}
+
 /// What the column named `header` means, before the header rules.
 fn classify(header: &str) -> Column {
     let name = normalised(header);
@@ -211,6 +231,15 @@ impl Header {
             .iter()
             .position(|k| *k == kind)
             .map(|i| self.names[i].as_str())
+    }
+
+    /// The column that gives the AUC (`ROC AUC`, `auroc`), if any.
+    pub(super) fn name_of_auc(&self) -> Option<&str> {
+        self.names
+            .iter()
+            .zip(&self.kinds)
+            .find(|(name, kind)| **kind == Column::Score && is_auc(name))
+            .map(|(name, _)| name.as_str())
     }
 
     /// The column of the top-level request field `key`, by name.
@@ -252,6 +281,12 @@ pub(super) fn read(names: Vec<String>) -> Result<Header, String> {
             return Err(format!("column {}: {why}", named(&names, index)));
         }
         if kinds[index] == Column::Other && !wanted.is_empty() {
+            if names_f_beta(name) {
+                return Err(format!(
+                    "column {} is an F-beta score with its beta in the name, which a table does not read, so nothing in it would be checked: name it fbp (of the positive class; fbn of the negative) and give its beta in a beta_positive (beta_negative) column, or rename it if it is only carried",
+                    named(&names, index)
+                ));
+            }
             if let Some(score) = decorated_score(name) {
                 return Err(format!(
                     "column {} is not a score column as named, but it names the score {score:?} among other words, units or invisible characters; name it {score:?} for it to be checked (values in percent need the percent column), or rename it so that it names no score: nothing in it would be checked",
@@ -478,6 +513,21 @@ mod tests {
         assert!(error.contains("\"column 2\" (column 3)"), "{error}");
         // Without an unnamed second column the name is only a name.
         assert!(read(names(&["id", "x", "column 2", "p", "n", "acc"])).is_ok());
+    }
+
+    #[test]
+    fn f_betas_with_their_beta_in_the_name_are_refused() {
+        let names = |list: &[&str]| list.iter().map(|n| (*n).to_string()).collect();
+        for header in ["F2", "f2", "F0.5", "fbeta", "F-beta", "F2 score", "f_0.5"] {
+            let error = read(names(&["id", "p", "n", "acc", header]))
+                .err()
+                .unwrap_or_else(|| panic!("{header} refused"));
+            assert!(error.contains("name it fbp"), "{error}");
+        }
+        for header in ["F1", "f1_score", "fold", "F1.0"] {
+            assert!(!names_f_beta(header), "{header}");
+        }
+        assert!(is_auc("ROC AUC") && is_auc("roc-auc") && !is_auc("ROC"));
     }
 
     #[test]

@@ -324,8 +324,14 @@ fn request(header: &Header, cells: &[String]) -> Result<Json, RowError> {
                 rest.insert(*key, field_value(name, *kind, key, text)?);
             }
             // Under the column's own name, so the facade's errors name the column.
+            // The AUC under the one name the facade reads for every spelling (`ROC AUC`).
             Column::Score => {
-                scores.insert(name.clone(), number(name, text)?);
+                let key = if header::is_auc(name) {
+                    "auc".to_string()
+                } else {
+                    name.clone()
+                };
+                scores.insert(key, number(name, text)?);
             }
             Column::Result | Column::Other => {}
         }
@@ -486,6 +492,9 @@ fn column_of(field: &str, header: &Header) -> String {
             Some(Column::Strategy)
         }
         ("folding", _) => Some(Column::Folds),
+        ("scores", "auc") if header.name_of_auc().is_some() => {
+            return header.name_of_auc().unwrap_or(field).to_string();
+        }
         ("scores", key) if !key.is_empty() => {
             return key.to_string();
         }
