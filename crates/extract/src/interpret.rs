@@ -621,11 +621,35 @@ pub(crate) fn text_averages_classes(text: &str) -> Option<String> {
         "both classes count equally",
         "classes count equally",
         "means of the",
+        "per class and combined",
+        "each class and combined",
+        "per class and then combined",
+        "weights equal to each class",
+        "weighted by the number of",
+        "weighted by class",
+        "weighted by support",
+        "weighted by prevalence",
+        "weighted by the prevalence",
+        "weighted by the class",
+        "weighted by each class",
+        "prevalence weighted",
+        "frequency weighted",
     ]
     .iter()
     .find(|phrase| lower.contains(*phrase))
     {
         return Some((*phrase).to_string());
+    }
+    // scikit-learn's `average='weighted'` said in the prose (`\texttt{average='weighted'}`).
+    let squeezed: String = lower
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '\'' | '"' | '`' | '{' | '}'))
+        .collect();
+    if let Some(kind) = ["weighted", "macro", "micro", "samples"]
+        .iter()
+        .find(|kind| squeezed.contains(&format!("average={kind}")))
+    {
+        return Some(format!("average={kind}"));
     }
     if says_class_balanced_scores(&lower) {
         return Some("class balanced".to_string());
@@ -2973,5 +2997,11 @@ mod tests {
             "We pass class-balanced sample_weight to classification_report."
         ));
         assert!(said("The class-balanced accuracy and F1 on the test set."));
+        assert!(said(
+            "reported with scikit-learn's average='weighted' option"
+        ));
+        assert!(said(
+            "computed per class and combined with weights equal to each class's prevalence"
+        ));
     }
 }

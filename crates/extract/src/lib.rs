@@ -779,6 +779,36 @@ fn subset_sentence(text: &str) -> Option<String> {
         "balance the data",
         "balance the classes",
         "balanced the classes",
+        "class balance was",
+        "classes were balanced",
+        "so that the dataset is balanced",
+        "so that both classes",
+        "equalised",
+        "equalized",
+        "with replacement",
+        "minority replication",
+        "nearmiss",
+        "near-miss",
+        "near miss",
+        "thinned",
+        "tomek",
+        "edited nearest",
+        "cluster centroids",
+        "(rose)",
+        " rose ",
+        "was copied",
+        "were copied",
+        "duplicated",
+        // A part of the data held out in words (`a sequestered third`), beside a k-fold of
+        // the rest: the figures may be the part's.
+        "sequestered",
+        "held back",
+        "kept back",
+        "withheld",
+        "a third of the data",
+        "one in three",
+        "a quarter of the data",
+        "one in four",
         // Negatives drawn to match the positives (drug–target pairs, PPI): the negative
         // class checked is the drawn one.
         "as many negative",
@@ -905,6 +935,8 @@ fn rows_of(
 ) -> Vec<Row> {
     let document_protocol = with_code(stated(&document.text), &document.code);
     let averaged_document = protocol::averaged_over_runs(&document.text);
+    let runs_anywhere = protocol::runs_said_anywhere(&document.text)
+        .or_else(|| protocol::runs_said_anywhere(&document.code));
     let counts_elsewhere = protocol::counts_of_another_split(&document.text);
     let percent_matrix = protocol::matrix_in_percent(&document.text);
     let thousand_matrix = protocol::matrix_per_thousand(&document.text);
@@ -1468,6 +1500,24 @@ fn rows_of(
                     _ => protocol.protocol.clone(),
                 },
             };
+            // Runs said anywhere else (a `--repeats 10` flag, a `Runs` column, `seeds 0–9`):
+            // the k-fold may have been repeated, how often is not known.
+            let runs = runs_anywhere
+                .clone()
+                .or_else(|| protocol::runs_said_anywhere(&table.caption))
+                .or_else(|| runs_column(table));
+            let row_protocol = match (row_protocol, runs) {
+                (Some(Protocol::KFold { folds }), Some(phrase)) => {
+                    notes.push(format!(
+                        "the text may repeat the cross-validation ({phrase:?}): how often is not known, so the k-fold is not checked as one run"
+                    ));
+                    Some(Protocol::RepeatedKFold {
+                        folds,
+                        repeats: None,
+                    })
+                }
+                (row_protocol, _) => row_protocol,
+            };
             let dataset_counts = registry.is_some() || stated_counts.is_some();
             if matches!(protocol.protocol, Some(Protocol::HoldOut)) && dataset_counts {
                 notes.push(
@@ -1575,6 +1625,24 @@ fn rows_of(
         &thousand_matrix,
     );
     rows
+}
+
+/// A header cell that counts runs (`Runs`, `#Seeds`, `Repeats`): the table's figures may be
+/// means over them.
+fn runs_column(table: &model::RawTable) -> Option<String> {
+    table.rows.iter().take(3).flatten().find_map(|cell| {
+        let text = cell.text.trim().to_lowercase();
+        let bare = text
+            .trim_start_matches(['#', 'n', '.', ' '])
+            .trim_start_matches("o. of ")
+            .trim_start_matches("umber of ")
+            .trim();
+        matches!(
+            bare,
+            "runs" | "seeds" | "repeats" | "repetitions" | "reps" | "trials" | "replicates"
+        )
+        .then(|| cell.text.trim().to_string())
+    })
 }
 
 /// Whether a label is an author and a year (`Kahramanli 2008`, `Smith et al 2019`): under a

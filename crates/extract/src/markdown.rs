@@ -114,6 +114,14 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                         "The code resamples or filters the rows before its evaluation, keeping only a part of them or other ones ({call} in the code).\n\n"
                     ));
                 }
+                // A program's repetitions (`--repeats 10`, `n_repeats: 10`, `for seed in`):
+                // said in the text's words, for the tables.
+                if let Some(line) = crate::protocol::runs_said_anywhere(&lower) {
+                    let line: String = line.chars().filter(|c| *c != '"').collect();
+                    document.text.push_str(&format!(
+                        "The code may run the experiment more than once (\"{line}\" in the code).\n\n"
+                    ));
+                }
                 if let Some(kind) = code_averaging(&block) {
                     document.text.push_str(&format!(
                         "Precision, recall and F1 are {kind} averaged (average=\"{kind}\" in the code).\n\n"

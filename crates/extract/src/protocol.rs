@@ -357,6 +357,154 @@ fn averaged_runs(sentence: &str) -> Option<u64> {
     })
 }
 
+/// Where a text (its prose or its code) says, however it says it, that an experiment ran more
+/// than once: a program's flag or setting (`--repeats 10`, `n_repeats: 10`,
+/// `RepeatedStratifiedKFold`, `for seed in range(10)`), a set of seeds (`seeds 0–9`,
+/// `random_state ∈ {0, …, 9}`), a count of runs under another name (`ten realisations of the
+/// fold partition`, `10 independent batches`, `ran it 10×`). Figures may then be means over
+/// the runs, whatever the protocol's own sentence says: the phrase, else `None`.
+///
+/// Wider than [`averaged_over_runs`] on purpose: it only withholds findings.
+pub(crate) fn runs_said_anywhere(text: &str) -> Option<String> {
+    const SETTINGS: &[&str] = &[
+        "--repeats",
+        "--n-repeats",
+        "n_repeats",
+        "num_repeats",
+        "nrepeats",
+        "repeats:",
+        "repeats =",
+        "repeats=",
+        "--runs",
+        "--n-runs",
+        "n_runs",
+        "num_runs",
+        "runs:",
+        "runs =",
+        "runs=",
+        "--seeds",
+        "n_seeds",
+        "num_seeds",
+        "seeds:",
+        "seeds =",
+        "seeds=",
+        "repetitions:",
+        "repeatedstratifiedkfold",
+        "repeatedkfold",
+        "for seed in",
+        "for run in",
+        "for rep in",
+        "for repeat in",
+        "for repetition in",
+        "for trial in",
+        "random_state in",
+        "random_state ∈",
+        "seed ∈",
+        "seeds ∈",
+        "seeds 0",
+        "seeds 1 ",
+        "seeds {",
+        "seeds [",
+        "seeds (",
+        "iterated",
+        "rerandomi",
+        "re-randomi",
+        "reshuffl",
+        "re-shuffl",
+    ];
+    const RUNS: &[&str] = &[
+        "partitionings",
+        "realisations",
+        "realizations",
+        "replicates",
+        "replications",
+        "replicas",
+        "rounds",
+        "draws",
+        "batches",
+        "shuffles",
+        "shufflings",
+        "permutations",
+        "procedures",
+        "reruns",
+        "re-runs",
+        "restarts",
+        "initialisations",
+        "initializations",
+        "runs",
+        "seeds",
+        "repeats",
+        "repetitions",
+        "trials",
+        "times",
+        "x",
+        "×",
+    ];
+    let lower = text.to_lowercase();
+    if let Some(setting) = SETTINGS.iter().find(|s| lower.contains(*s)) {
+        let at = lower.find(setting).unwrap_or_default();
+        let start = lower[..at].rfind('\n').map_or(0, |i| i + 1);
+        let end = lower[at..].find('\n').map_or(lower.len(), |i| at + i);
+        return Some(lower[start..end].trim().chars().take(160).collect());
+    }
+    sentences(text).take(20_000).find(|sentence| {
+        let lower = sentence.to_lowercase();
+        let words: Vec<&str> = lower
+            .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '(' | ')'))
+            .map(|w| w.trim_matches(|c: char| matches!(c, '.' | '"' | '\'' | '`')))
+            .filter(|w| !w.is_empty())
+            .collect();
+        // `10×`, `×10`, `x10`, `10x` as a word of their own: a count of runs.
+        let times = words.iter().any(|w| {
+            let bare = w
+                .trim_start_matches(['x', '×'])
+                .trim_end_matches(['x', '×']);
+            bare != *w
+                && w.chars().filter(|c| matches!(c, 'x' | '×')).count() == 1
+                && count_of(bare).is_some_and(|n| n >= 2)
+        });
+        // `a ten-times-repeated procedure`: repeated, unless said not to be.
+        let repeated = lower.contains("repeat")
+            && ![
+                "not repeated",
+                "no repeated",
+                "without repeat",
+                "never repeated",
+                "no repetition",
+                "without repetition",
+            ]
+            .iter()
+            .any(|n| lower.contains(n));
+        // `ten different random splits into five folds`: splits of the whole data, counted.
+        let splits_into = words.windows(2).enumerate().any(|(i, pair)| {
+            matches!(
+                pair[0],
+                "splits" | "partitions" | "divisions" | "splittings"
+            ) && pair[1] == "into"
+                && (1..=3)
+                    .filter_map(|back| i.checked_sub(back))
+                    .any(|k| count_of(words[k]).is_some_and(|n| n >= 2))
+        });
+        times
+            || repeated
+            || splits_into
+            || words.iter().enumerate().any(|(i, w)| {
+                // Boosting rounds, training batches, permutation importances: no runs.
+                let other = match *w {
+                    "rounds" => lower.contains("boost"),
+                    "batches" => lower.contains("epoch") || lower.contains("batch size"),
+                    "permutations" => lower.contains("importance"),
+                    _ => false,
+                };
+                RUNS.contains(w)
+                    && !other
+                    && (1..=3)
+                        .filter_map(|back| i.checked_sub(back))
+                        .any(|k| count_of(words[k]).is_some_and(|n| n >= 2))
+            })
+    })
+}
+
 /// The first sentence of `text` saying figures are summarised over runs, seeds, trials,
 /// repetitions, folds or splits (`the mean over ten runs`, `averaged over five seeds`,
 /// `Across 10 runs:`, `Aggregated over the 5 cross-validation splits`): a table's own
@@ -1477,6 +1625,32 @@ pub fn stated(text: &str) -> Stated {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn runs_said_in_other_words_code_and_settings() {
+        for text in [
+            "python evaluate.py --folds 5 --repeats 10",
+            "cv:\n  n_splits: 5\n  n_repeats: 10",
+            "The pipeline is run with seeds 0\u{2013}9.",
+            "We averaged over 10 random partitionings.",
+            "Ten realisations of the fold partition were made.",
+            "The experiment was performed 10 x and averaged.",
+            "We ran it 10\u{d7}.",
+            "Reported values are the mean of a ten-times-repeated procedure.",
+            "We used ten different random splits into five folds.",
+            "random_state \u{2208} {0, ..., 9}",
+        ] {
+            assert!(runs_said_anywhere(text).is_some(), "{text}");
+        }
+        for text in [
+            "Models are evaluated with stratified 5-fold cross-validation.",
+            "XGBoost with 100 boosting rounds.",
+            "The experiment was not repeated.",
+            "We use 5 folds and a random seed of 42.",
+        ] {
+            assert!(runs_said_anywhere(text).is_none(), "{text}");
+        }
+    }
 
     #[test]
     fn words_describing_the_folds_keep_their_count() {
