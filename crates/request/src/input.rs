@@ -306,7 +306,7 @@ pub fn binary_counts(value: &Json, path: &str) -> Result<(u64, u64)> {
 pub fn binary_counts_maybe_empty(value: &Json, path: &str) -> Result<(u64, u64)> {
     let object = Object::new(value, path)?;
     for forbidden in ["tp", "tn", "fp", "fn"] {
-        if object.has(forbidden) {
+        if object.peek(forbidden).is_some() {
             return Err(invalid(
                 &object.field_path(forbidden),
                 format!("a {} takes the class counts p and n, not {forbidden}; give the number of positives and negatives", last_segment(path)),
@@ -315,6 +315,20 @@ pub fn binary_counts_maybe_empty(value: &Json, path: &str) -> Result<(u64, u64)>
     }
     let name = object.get("dataset_name").map(|v| ("dataset_name", v));
     let name = name.or_else(|| object.get("name").map(|v| ("name", v)));
+    // Two names of one count (`n` and `n_0`): which one holds is not known.
+    for (names, what) in [
+        (["p", "n_positive", "n_minority", "n_1"], "positives"),
+        (["n", "n_negative", "n_majority", "n_0"], "negatives"),
+    ] {
+        let given: Vec<&str> = names.into_iter().filter(|k| object.has(k)).collect();
+        if let [first, second, ..] = given[..] {
+            return Err(Error::new(
+                ErrorKind::Contradiction,
+                Some(&object.field_path(second)),
+                format!("{first} and {second} both give the number of {what}; keep one"),
+            ));
+        }
+    }
     let p_key = ["p", "n_positive", "n_minority", "n_1"]
         .into_iter()
         .find(|k| object.has(k));
