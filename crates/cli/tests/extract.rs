@@ -147,6 +147,14 @@ fn a_table_whose_every_figure_the_text_sets_aside_is_said_unread() {
     let paper = write(&dir, "trained.md", text);
     let out = scorecheck().arg("extract").arg(&paper).output().unwrap();
     assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
+    // A tabular whose brace never closes is said, not dropped.
+    let text = "\\begin{table}\\caption{Results.}\\begin{tabular}{lcc}\n\
+                Model & \\textbf{Accuracy & Sensitivity \\\\\n\
+                SVM & 0.91 & 0.92 \\\\\n\\end{tabular}\\end{table}\n";
+    let paper = write(&dir, "open.tex", text);
+    let out = scorecheck().arg("extract").arg(&paper).output().unwrap();
+    let errors = String::from_utf8(out.stderr).unwrap();
+    assert!(errors.contains("its braces do not balance"), "{errors}");
 }
 
 #[test]

@@ -331,6 +331,7 @@ fn table(element: ElementRef<'_>, heading: &str, limits: &Limits) -> RawTable {
         one_matrix: false,
         printed: false,
         weighted: false,
+        unbalanced: false,
     }
 }
 

@@ -979,6 +979,22 @@ fn environments(
     found
 }
 
+/// Whether a tabular's body opens a brace it never closes (outside `\{`).
+fn braces_unbalanced(s: &[char]) -> bool {
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < s.len() {
+        match s[i] {
+            '\\' => i += 1,
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    depth > 0
+}
+
 /// The body rows of a tabular: split at `\\` and cells at `&`, both at depth 0.
 fn split_rows(s: &[char]) -> Vec<Vec<String>> {
     let mut rows = Vec::new();
@@ -1229,6 +1245,7 @@ pub(crate) fn read(
             heading: heading_before(&s, *start, &macros),
             rows,
             more_rows,
+            unbalanced: braces_unbalanced(&inner),
             ..RawTable::default()
         });
     }

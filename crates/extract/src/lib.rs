@@ -1118,6 +1118,12 @@ fn rows_of(
             .label
             .clone()
             .unwrap_or_else(|| (index + 1).to_string());
+        // A tabular whose braces do not balance gives no rows that can be trusted: said.
+        let why = why.or_else(|| {
+            (table_rows.is_empty() && table.unbalanced).then(|| {
+                "its braces do not balance (a `{` is never closed), so its rows and cells cannot be told apart; close the brace in the source".to_string()
+            })
+        });
         let said_why = why.is_some();
         if let Some(why) = why {
             unread.push(Unread {

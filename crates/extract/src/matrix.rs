@@ -107,6 +107,11 @@ pub(crate) fn confusion_table(table: &RawTable, limits: &Limits) -> Option<Confu
         return None;
     }
     let cell = |i: usize, j: usize| count_of(&g[i][j].text);
+    let role = |i: usize, j: usize| role_said(&g[i][j].text);
+    let roles = [
+        [role(*r0, columns[0]), role(*r0, columns[1])],
+        [role(*r1, columns[0]), role(*r1, columns[1])],
+    ];
     let counts = [
         [cell(*r0, columns[0])?, cell(*r0, columns[1])?],
         [cell(*r1, columns[0])?, cell(*r1, columns[1])?],
@@ -145,33 +150,47 @@ pub(crate) fn confusion_table(table: &RawTable, limits: &Limits) -> Option<Confu
     };
     // Class names on both axes, the same two.
     let names_of = |labels: &[String; 2]| labels.clone().map(|l| class_name(&l));
-    let (actual, predicted, counts) = if rows_are_actual {
-        (names_of(&row_labels), names_of(&column_labels), counts)
+    let (actual, predicted, counts, roles) = if rows_are_actual {
+        (
+            names_of(&row_labels),
+            names_of(&column_labels),
+            counts,
+            roles,
+        )
     } else {
         // Rows predicted: turned so that rows are the actual classes.
         let [[a, b], [c, d]] = counts;
+        let [[ra, rb], [rc, rd]] = roles;
         (
             names_of(&column_labels),
             names_of(&row_labels),
             [[a, c], [b, d]],
+            [[ra, rc], [rb, rd]],
         )
     };
     if actual.iter().any(String::is_empty) || actual[0] == actual[1] {
         return None;
     }
     // The predicted axis in the actual axis's order.
-    let counts = if predicted == actual {
-        counts
+    let (counts, roles) = if predicted == actual {
+        (counts, roles)
     } else if predicted == [actual[1].clone(), actual[0].clone()] {
         let [[a, b], [c, d]] = counts;
-        [[b, a], [d, c]]
+        let [[ra, rb], [rc, rd]] = roles;
+        ([[b, a], [d, c]], [[rb, ra], [rd, rc]])
     } else {
         return None;
     };
     let positive = match (is_negative(&actual[0]), is_negative(&actual[1])) {
         (false, true) => 0,
         (true, false) => 1,
-        _ => return None,
+        // Classes of other names (`Alive`, `Deceased`) whose cells each say their role
+        // (`143 (TP)`): the class of the TP cell is the positive one.
+        _ => match roles {
+            [[Some(0), Some(2)], [Some(1), Some(3)]] => 0,
+            [[Some(3), Some(1)], [Some(2), Some(0)]] => 1,
+            _ => return None,
+        },
     };
     let negative = 1 - positive;
     let matrix = [
@@ -377,6 +396,24 @@ mod tests {
         ]);
         let found = confusion_table(&t, &Limits::default()).unwrap();
         assert_eq!(found.matrix, [6552, 1571, 1317, 18314]);
+    }
+
+    #[test]
+    fn classes_of_other_names_by_the_roles_their_cells_say() {
+        let t = table(&[
+            &["", "Predicted: Alive", "Predicted: Deceased"],
+            &["Actual: Alive", "280 (TN)", "209 (FP)"],
+            &["Actual: Deceased", "94 (FN)", "143 (TP)"],
+        ]);
+        let m = confusion_table(&t, &Limits::default()).expect("read");
+        assert_eq!(m.matrix, [143, 209, 94, 280]);
+        // Roles on one cell only say too little.
+        let t = table(&[
+            &["", "Predicted: Alive", "Predicted: Deceased"],
+            &["Actual: Alive", "280", "209"],
+            &["Actual: Deceased", "94", "143 (TP)"],
+        ]);
+        assert!(confusion_table(&t, &Limits::default()).is_none());
     }
 
     #[test]

@@ -61,6 +61,9 @@ pub(crate) struct RawTable {
     /// Whether a program's report printed its supports with decimals (`138.0`: scikit-learn
     /// given `sample_weight`): its figures are weighted, of no one confusion matrix.
     pub weighted: bool,
+    /// Whether a LaTeX tabular's braces do not balance (a `{` never closed): its rows and
+    /// cells cannot be told apart, as TeX itself would stop there.
+    pub unbalanced: bool,
 }
 
 impl RawTable {
