@@ -323,7 +323,15 @@ fn answer(line: &Line, options: &scorecheck::RunOptions) -> Value {
     }));
     let (id, mut record) = match result {
         Ok((id, Ok(value))) => (id, value),
-        Ok((id, Err(error))) => (id, json!({ "error": error.to_json() })),
+        Ok((id, Err(error))) => {
+            let mut error = error.to_json();
+            // A line is one request: the JSON reader's "line 1" is this line, not the file's
+            // first (the record's place in the output is the line's).
+            if let Some(Value::String(message)) = error.get_mut("message") {
+                *message = message.replace(" at line 1 column ", " at column ");
+            }
+            (id, json!({ "error": error }))
+        }
         Err(_) => (
             None,
             error_record(

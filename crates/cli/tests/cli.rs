@@ -147,6 +147,12 @@ fn batch_answers_every_line_in_order_and_resumes() {
     assert_eq!(records[0]["id"], 1);
     assert_eq!(records[0]["inconsistency"], false);
     assert_eq!(records[1]["error"]["kind"], "invalid_json");
+    // The place of the error is in the line (the record's own place says which line).
+    let message = records[1]["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("at column ") && !message.contains("line 1"),
+        "{message}"
+    );
     assert_eq!(records[2]["error"]["kind"], "invalid_json");
     assert_eq!(records[3]["id"], "x");
     assert_eq!(records[3]["inconsistency"], true);

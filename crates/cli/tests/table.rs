@@ -472,3 +472,18 @@ fn a_row_with_fewer_cells_than_the_header_is_an_error_not_padded() {
     assert!(answered[0]["error_message"].contains("has 6 cells but the header names 7"));
     assert_eq!(answered[1]["verdict"], "consistent", "{:?}", answered[1]);
 }
+
+#[test]
+fn a_count_stopped_at_its_budget_says_how_far_it_got() {
+    let out = scorecheck(
+        &["batch", "--input-format", "csv", "--count-budget", "10"],
+        "id,p,n,eps,acc\n1,1000,2000,0.3,0.5\n",
+    );
+    let row = &rows(&out)[0];
+    assert_eq!(row["verdict"], "consistent");
+    assert_eq!(row["n_valid_tptn_pairs"], "");
+    assert!(
+        row["explanation"].starts_with("n_valid_tptn_pairs: at least "),
+        "{row:?}"
+    );
+}

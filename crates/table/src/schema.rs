@@ -619,7 +619,13 @@ fn csv_row(mut cells: Vec<String>, answer: &Result<Value, RowError>) -> Vec<Stri
             }
             // What the row asked besides the verdict (ranges, repairs, power) has no column
             // of its own: it is said after the explanation (JSON Lines gives every detail).
-            for extra in asked_extras(value) {
+            // A count stopped at its budget leaves its column empty; how far it got is said.
+            let counted = value
+                .get("n_valid_tptn_pairs_lower_bound")
+                .filter(|_| value.get("n_valid_tptn_pairs").is_none_or(Value::is_null))
+                .and_then(Value::as_u64)
+                .map(|bound| format!("n_valid_tptn_pairs: at least {bound} (counting stopped at the count budget or the time limit)"));
+            for extra in asked_extras(value).into_iter().chain(counted) {
                 explanation = if explanation.is_empty() {
                     extra
                 } else {
