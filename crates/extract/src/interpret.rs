@@ -39,6 +39,9 @@ pub(crate) struct TableRow {
     /// it may be the mean of the class accuracies.
     pub averaged_accuracy: bool,
     pub notes: Vec<String>,
+    /// A doubt the reading leaves on the row's own counts (a report's `micro avg` read as
+    /// its accuracy): checked, but no finding is made of them.
+    pub doubt: Option<String>,
 }
 
 /// The value block of a table seen one way round: column headers over the value columns,
@@ -634,6 +637,13 @@ pub(crate) fn text_averages_classes(text: &str) -> Option<String> {
         "weighted by each class",
         "prevalence weighted",
         "frequency weighted",
+        "averaged without weights",
+        "average without weights",
+        "mean without weights",
+        "macro weighted",
+        "weighted avg",
+        "macro avg",
+        "compute sample weight",
     ]
     .iter()
     .find(|phrase| lower.contains(*phrase))
@@ -645,9 +655,12 @@ pub(crate) fn text_averages_classes(text: &str) -> Option<String> {
         .chars()
         .filter(|c| !matches!(c, ' ' | '\'' | '"' | '`' | '{' | '}'))
         .collect();
-    if let Some(kind) = ["weighted", "macro", "micro", "samples"]
+    if let Some(kind) = ["weighted", "macro", "micro", "samples", "none"]
         .iter()
-        .find(|kind| squeezed.contains(&format!("average={kind}")))
+        .find(|kind| {
+            squeezed.contains(&format!("average={kind}"))
+                || squeezed.contains(&format!("avg={kind}"))
+        })
     {
         return Some(format!("average={kind}"));
     }
@@ -1403,6 +1416,22 @@ fn rows_of_grid(mut g: Vec<Vec<GridCell>>, table: &RawTable) -> Vec<TableRow> {
                 }) {
                     return None;
                 }
+                // Whole numbers under a caption that marks no percent (`Lines flagged`: 43,
+                // 139) are counts, not the caption's score.
+                let whole =
+                    |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit() || b == b',');
+                let values: Vec<&str> = f
+                    .body
+                    .iter()
+                    .filter_map(|(_, values)| values.get(j).map(|c| c.text.trim()))
+                    .filter(|t| !t.is_empty())
+                    .collect();
+                if !percent
+                    && !values.is_empty()
+                    && values.iter().all(|t| whole(t) && *t != "0" && *t != "1")
+                {
+                    return None;
+                }
                 let mut group: Vec<&str> = Vec::new();
                 let mut any = false;
                 for row in &f.column_headers {
@@ -1856,6 +1885,41 @@ fn classification_report(
             classes.len()
         )));
     }
+    // scikit-learn before 0.21 printed a binary report's accuracy as `micro avg` (its
+    // precision, recall and F1 one number, its support the two classes' together): read as
+    // the accuracy row.
+    let support_of =
+        |row: &[GridCell]| support.and_then(|c| value::whole_number(row[c].text.trim()));
+    // (A multi-label report prints `samples avg` too: not then.)
+    let samples = averages
+        .iter()
+        .any(|a| a.to_lowercase().replace(' ', "_").starts_with("samples"));
+    let micro_accuracy = (accuracy.is_none() && support.is_some() && !samples)
+        .then(|| {
+            average_rows.iter().copied().find(|row| {
+                let form = label(row);
+                let (p, r, f) = (
+                    row[precision].text.trim(),
+                    row[recall].text.trim(),
+                    row[f1].text.trim(),
+                );
+                form.starts_with("micro")
+                    && p == r
+                    && r == f
+                    && is_number(p)
+                    && support_of(row).is_some()
+                    && support_of(row)
+                        == support_of(classes[0])
+                            .zip(support_of(classes[1]))
+                            .and_then(|(a, b)| a.checked_add(b))
+            })
+        })
+        .flatten();
+    if let Some(row) = micro_accuracy {
+        accuracy = Some(row);
+        averages.retain(|a| !a.to_lowercase().starts_with("micro"));
+        average_rows.retain(|r| !std::ptr::eq(*r, row));
+    }
     // scikit-learn prints micro (and samples) averages in place of the accuracy only for
     // labels of a multi-label output, or for some of the classes (`labels=`): two such rows
     // are no binary problem's classes.
@@ -1872,6 +1936,9 @@ fn classification_report(
     let (pos, neg) = (classes[positive], classes[1 - positive]);
     let mut row = TableRow {
         report: true,
+        doubt: micro_accuracy.map(|_| {
+            "the report's accuracy is its micro avg row, as scikit-learn before 0.21 printed it for two classes; with labels= of more classes (as later versions print it) the figures are no two-class matrix's".to_string()
+        }),
         ..TableRow::default()
     };
     let mut read = |score: &'static str, cell: &GridCell| match value::read(&cell.text) {

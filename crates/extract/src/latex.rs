@@ -920,6 +920,29 @@ pub(crate) fn plain(text: &str, macros: &[(String, String)], depth: usize) -> St
     out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// The text with every `\name[..]{..}` taken out (a float's caption, read on its own).
+fn without_command(s: &[char], name: &str) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < s.len() {
+        if s[i] == '\\' {
+            let (found, after) = command(s, i + 1);
+            if found == name {
+                if let Some((_, end)) = group(s, optional(s, after)) {
+                    i = end;
+                    continue;
+                }
+            }
+            out.extend(&s[i..after.max(i + 1)]);
+            i = after.max(i + 1);
+            continue;
+        }
+        out.push(s[i]);
+        i += 1;
+    }
+    out
+}
+
 /// Where each `\begin{name}` ... `\end{name}` of `names` lies: (env, start, body start,
 /// body end, end), outermost first, nested ones of the same names skipped.
 fn environments(
@@ -1260,11 +1283,50 @@ pub(crate) fn read(
         }
     }
     source.extend(&s[last.min(s.len())..]);
-    let running = paragraphs(&source)
+    let mut running = paragraphs(&source)
         .iter()
         .map(|p| plain(p, &macros, 0))
         .collect::<Vec<_>>()
         .join("\n\n");
+    // What a float says beside its tabulars and caption (a table's notes, a minipage's
+    // `Note: every figure is the mean over ten runs`) and what footnotes say: text too.
+    for (_, _, body, body_end, _) in &floats {
+        let mut rest = String::new();
+        let mut last = *body;
+        for (_, start, _, _, end) in tabulars.iter().filter(|t| t.1 >= *body && t.4 <= *body_end) {
+            if *start >= last {
+                rest.extend(&s[last..*start]);
+                rest.push('\n');
+                last = *end;
+            }
+        }
+        rest.extend(&s[last.min(*body_end)..*body_end]);
+        let rest = without_command(&chars(&rest), "caption");
+        let note = plain(&rest, &macros, 0);
+        if note.chars().any(char::is_alphabetic) {
+            running.push_str("\n\n");
+            running.push_str(&note);
+        }
+    }
+    for name in ["footnote", "footnotetext", "tablefootnote", "tnote"] {
+        let mut i = 0;
+        while i < s.len() {
+            if s[i] == '\\' {
+                let (found, after) = command(&s, i + 1);
+                if found == name {
+                    if let Some((text, end)) = group(&s, optional(&s, after)) {
+                        running.push_str("\n\n");
+                        running.push_str(&plain(&text, &macros, 0));
+                        i = end;
+                        continue;
+                    }
+                }
+                i = after.max(i + 1);
+                continue;
+            }
+            i += 1;
+        }
+    }
     Ok(Document {
         tables,
         text: running,

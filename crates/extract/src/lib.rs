@@ -683,7 +683,7 @@ fn versions_source(text: &str) -> Option<&'static str> {
 /// (`samples with missing values were removed`, `only complete cases`, `restricted to the
 /// male patients`, `a balanced random subsample`, `duplicates were dropped`); not a removal
 /// of features or columns, nor a subset of features.
-fn subset_sentence(text: &str) -> Option<String> {
+fn subset_sentence(text: &str) -> Option<(String, String)> {
     const REMOVED: &[&str] = &[
         "removed",
         "removing",
@@ -699,6 +699,7 @@ fn subset_sentence(text: &str) -> Option<String> {
         "disregarded",
         "pruned",
         "purged",
+        "struck",
         "withdrew",
         "withdrawn",
     ];
@@ -783,8 +784,14 @@ fn subset_sentence(text: &str) -> Option<String> {
         "classes were balanced",
         "so that the dataset is balanced",
         "so that both classes",
-        "equalised",
-        "equalized",
+        // Scores weighted per sample (`compute_sample_weight("balanced", y)` in the
+        // scoring): of no one confusion matrix of the rows.
+        "sample_weight",
+        "sample weight",
+        "class sizes were equalised",
+        "class sizes were equalized",
+        "classes were equalised",
+        "classes were equalized",
         "with replacement",
         "minority replication",
         "nearmiss",
@@ -887,7 +894,7 @@ fn subset_sentence(text: &str) -> Option<String> {
     // Missing values filled in (of features or not): every row kept, where the registry's
     // version of a dataset with missing values (KEEL's) removed the incomplete rows.
     const IMPUTED: &[&str] = &["imputed", "imputation", "impute "];
-    protocol::sentences(text).take(20_000).find(|sentence| {
+    let is_subset = |sentence: &String| {
         let lower = sentence.to_lowercase();
         let names = |words: &[&str]| words.iter().any(|w| lower.contains(w));
         let columns = names(COLUMNS);
@@ -895,7 +902,14 @@ fn subset_sentence(text: &str) -> Option<String> {
             || (names(KEPT) && !columns)
             || names(IMPUTED)
             || units_per_person(&lower)
-    })
+    };
+    let mut matching = protocol::sentences(text).take(20_000).filter(is_subset);
+    let first = matching.next()?;
+    // The last such sentence too: a size that keeps the registry's counts must be said
+    // after every one of them (a heading `forward-chaining evaluation` before `345 men`
+    // says nothing of the rows tested).
+    let last = matching.last().unwrap_or_else(|| first.clone());
+    Some((first, last))
 }
 
 /// The text's protocol, made ambiguous when the document's code states another (a hold-out
@@ -961,7 +975,7 @@ fn rows_of(
     };
     let averaged_in_text = interpret::text_averages_classes(&document.text);
     let other_versions = versions_source(&document.text);
-    let subset = subset_sentence(&document.text);
+    let (subset, last_subset) = subset_sentence(&document.text).unzip();
     let number_pairs = names::number_pairs_in_text(&document.text);
     let prose_counts = names::class_counts_in_text(&document.text);
     // Sizes the document states, by registry entry: a table of datasets speaks for the rows
@@ -983,11 +997,46 @@ fn rows_of(
         .iter()
         .map(|(name, size)| (Some(*name), *size))
         .collect();
-    if let Some(sentence) = &subset {
-        let rest: Vec<String> = protocol::sentences(&document.text)
+    if let Some(sentence) = &last_subset {
+        let mut rest: Vec<String> = protocol::sentences(&document.text)
             .take(20_000)
             .skip_while(|s| s != sentence)
             .collect();
+        // In the sentence itself, only what follows the removal (`The data (345 instances)
+        // were screened for duplicates ... struck from the data` states the size before).
+        if let Some(first) = rest.first_mut() {
+            let lower = first.to_lowercase();
+            let at = [
+                "remov",
+                "drop",
+                "exclud",
+                "discard",
+                "delet",
+                "eliminat",
+                "filter",
+                "censor",
+                "disregard",
+                "prun",
+                "purg",
+                "struck",
+                "withdr",
+                "screen",
+                "left out",
+                "omit",
+                "set aside",
+                "not analys",
+                "not analyz",
+                "restrict",
+                "subsampl",
+                "resampl",
+            ]
+            .iter()
+            .filter_map(|w| lower.find(w))
+            .min();
+            if let Some(at) = at.filter(|&at| first.is_char_boundary(at)) {
+                *first = first[at..].to_string();
+            }
+        }
         sizes_after_subset.extend(names::sizes_in_text(&rest.join("\n\n")));
     }
     // Sizes the prose says of no dataset the registry names (`the Wisconsin Breast Cancer
@@ -1253,6 +1302,10 @@ fn rows_of(
                 }
             }
             let mut notes = r.notes;
+            let doubt = r.doubt.take();
+            if let Some(doubt) = &doubt {
+                notes.push(format!("{doubt}: scan makes no finding of the row"));
+            }
             let known = registry_match(&r.dataset).is_some();
             // `#Pos` of the predictions (`predicted positives`): no class counts.
             let said_predicted = |text: &str| {
@@ -1605,7 +1658,7 @@ fn rows_of(
                 scores: r.scores,
                 percent: r.percent,
                 note: notes.join("; "),
-                counts_doubt: averaged.or(other_split),
+                counts_doubt: averaged.or(other_split).or(doubt),
             });
         }
         if let Some(why) = dropped.filter(|_| rows.len() == rows_before && !said_why) {
@@ -1633,22 +1686,43 @@ fn rows_of(
     rows
 }
 
-/// A header cell that counts runs (`Runs`, `#Seeds`, `Repeats`): the table's figures may be
-/// means over them.
+/// A header cell that counts runs (`Runs`, `#Seeds`, `Repeats`) over values other than 1,
+/// or a cell that says runs (`Mean over 10 runs`, `10 × 5-fold CV`): the table's figures may
+/// be means over them.
 fn runs_column(table: &model::RawTable) -> Option<String> {
-    table.rows.iter().take(3).flatten().find_map(|cell| {
-        let text = cell.text.trim().to_lowercase();
-        let bare = text
-            .trim_start_matches(['#', 'n', '.', ' '])
-            .trim_start_matches("o. of ")
-            .trim_start_matches("umber of ")
-            .trim();
-        matches!(
-            bare,
-            "runs" | "seeds" | "repeats" | "repetitions" | "reps" | "trials" | "replicates"
-        )
-        .then(|| cell.text.trim().to_string())
-    })
+    for (i, row) in table.rows.iter().enumerate().take(3) {
+        for (j, cell) in row.iter().enumerate() {
+            let text = cell.text.trim().to_lowercase();
+            let bare = text
+                .trim_start_matches(['#', 'n', '.', ' '])
+                .trim_start_matches("o. of ")
+                .trim_start_matches("umber of ")
+                .trim();
+            if !matches!(
+                bare,
+                "runs" | "seeds" | "repeats" | "repetitions" | "reps" | "trials" | "replicates"
+            ) {
+                continue;
+            }
+            let values: Vec<&str> = table.rows[i + 1..]
+                .iter()
+                .filter_map(|row| row.get(j))
+                .map(|c| c.text.trim())
+                .filter(|t| !t.is_empty())
+                .collect();
+            if !values.is_empty() && values.iter().all(|v| *v == "1") {
+                continue;
+            }
+            return Some(cell.text.trim().to_string());
+        }
+    }
+    table
+        .rows
+        .iter()
+        .flatten()
+        .map(|c| c.text.trim())
+        .filter(|t| t.chars().any(char::is_alphabetic) && t.chars().count() <= 120)
+        .find_map(protocol::runs_said_anywhere)
 }
 
 /// Whether a label is an author and a year (`Kahramanli 2008`, `Smith et al 2019`): under a

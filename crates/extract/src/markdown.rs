@@ -116,11 +116,17 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                 }
                 // A program's repetitions (`--repeats 10`, `n_repeats: 10`, `for seed in`):
                 // said in the text's words, for the tables.
-                if let Some(line) = crate::protocol::runs_said_anywhere(&lower) {
-                    let line: String = line.chars().filter(|c| *c != '"').collect();
-                    document.text.push_str(&format!(
-                        "The code may run the experiment more than once (\"{line}\" in the code).\n\n"
-                    ));
+                // (Said without the code's numbers, which the protocol's reading would
+                // take for folds or repetitions.)
+                if crate::protocol::runs_in_code(&lower).is_some() {
+                    document.text.push_str(
+                        "The code may run the experiment more than once (a loop, list or setting of seeds, runs or repetitions in the code).\n\n",
+                    );
+                }
+                if lower.contains("sample_weight=") && lower.contains("_score(") {
+                    document.text.push_str(
+                        "The code weights the samples in its scores (sample_weight in the code).\n\n",
+                    );
                 }
                 if let Some(kind) = code_averaging(&block) {
                     document.text.push_str(&format!(
@@ -490,6 +496,26 @@ fn code_changes_rows(lower: &str) -> Option<&'static str> {
 /// (`average="macro"`, `average='weighted'`, `average = "micro"`), if any.
 fn code_averaging(code: &str) -> Option<&'static str> {
     let squeezed: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+    let lower = squeezed.to_lowercase();
+    // A report's averages read in the code (`rep["weighted avg"]`), per-class scores
+    // averaged (`np.mean(recall_score(..., average=None))`), yardstick's estimators
+    // (`estimator = "macro_weighted"`), balanced sample weights in the scoring.
+    if lower.contains("weightedavg\"]")
+        || lower.contains("weightedavg']")
+        || lower.contains("\"macro_weighted\"")
+        || lower.contains("'macro_weighted'")
+        || lower.contains("compute_sample_weight")
+    {
+        return Some("weighted");
+    }
+    if lower.contains("macroavg\"]")
+        || lower.contains("macroavg']")
+        || lower.contains("average=none")
+        || lower.contains("estimator=\"macro\"")
+        || lower.contains("estimator='macro'")
+    {
+        return Some("macro");
+    }
     ["macro", "weighted", "micro"].into_iter().find(|kind| {
         squeezed.contains(&format!("average=\"{kind}\""))
             || squeezed.contains(&format!("average='{kind}'"))

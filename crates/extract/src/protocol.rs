@@ -221,6 +221,33 @@ fn repetitions(lower: &str, words: &[&str]) -> Option<Option<u64>> {
     if !repeated && !runs_of && !summarised {
         return None;
     }
+    // `repeats = 10`, `n_repeats=10`, `--repeats 10` (mlr3's `rsmp("repeated_cv", folds =
+    // 5, repeats = 10)`): the count after the name, not a number before it.
+    for (i, word) in words.iter().enumerate() {
+        let (name, value) = match word.split_once(['=', ':']) {
+            Some((name, value)) if !value.is_empty() => (name, Some(value)),
+            Some((name, _)) => (name, words.get(i + 1).copied()),
+            None => (
+                *word,
+                match words.get(i + 1) {
+                    Some(&"=" | &":") => words.get(i + 2).copied(),
+                    _ if word.starts_with("--") => words.get(i + 1).copied(),
+                    _ => None,
+                },
+            ),
+        };
+        let name = name
+            .trim_start_matches("--")
+            .trim_start_matches("n_")
+            .trim_start_matches("num_")
+            .trim_start_matches("n-");
+        if matches!(name, "repeats" | "repetitions") {
+            let value = value.map(|v| v.trim_matches(|c: char| !c.is_ascii_alphanumeric()));
+            if let Some(r) = value.and_then(count_of) {
+                return Some(Some(r));
+            }
+        }
+    }
     for (i, word) in words.iter().enumerate() {
         let w = word.trim_end_matches(['.', ':']);
         let counted = match w {
@@ -357,6 +384,49 @@ fn averaged_runs(sentence: &str) -> Option<u64> {
     })
 }
 
+/// A program's loop or list over seeds or runs in a code block (`for s in $(seq 0 9)`,
+/// `seed=0,1,...,9`, `[... random_state=s) for s in range(10)]`, `matrix: seed: [0, 1, 2]`,
+/// `for r = 1:10`): the line, else [`runs_said_anywhere`] of the code.
+pub(crate) fn runs_in_code(code: &str) -> Option<String> {
+    let lower = code.to_lowercase();
+    // A loop over numbers in a program that seeds (`for s in $(seq 0 9)` ... `--seed "$s"`).
+    let seeds = ["seed", "random_state", "rng(", "set.seed"]
+        .iter()
+        .any(|w| lower.contains(w));
+    // Two loops over ranges in a program that cross-validates: repetitions around the folds
+    // (`for r = 1:10` ... `for k = 1:5`).
+    let ranged = |line: &str| {
+        line.trim_start().starts_with("for ")
+            && [" 1:", "=1:", "range(", "$(seq", "seq("]
+                .iter()
+                .any(|w| line.contains(w))
+    };
+    if lower.lines().take(200_000).filter(|l| ranged(l)).count() >= 2
+        && ["fold", "cvpartition", "cross"]
+            .iter()
+            .any(|w| lower.contains(w))
+    {
+        return Some("nested loops around the cross-validation".to_string());
+    }
+    for line in lower.lines().take(200_000) {
+        let looping = line.trim_start().starts_with("for ") && seeds;
+        let seeded = looping
+            || ["seed", "random_state", "rep", "run", "iter"]
+                .iter()
+                .any(|w| line.contains(w));
+        let many = [
+            "range(", "$(seq", "seq(", " 1:", "=1:", "= 1:", ",...,", ", ...,", "0,1,", "0, 1,",
+            "[0,", "[1,", "{0,", "{1,",
+        ]
+        .iter()
+        .any(|w| line.contains(w));
+        if seeded && many && !line.contains("range(len(") {
+            return Some(line.trim().chars().take(160).collect());
+        }
+    }
+    runs_said_anywhere(code)
+}
+
 /// Where a text (its prose or its code) says, however it says it, that an experiment ran more
 /// than once: a program's flag or setting (`--repeats 10`, `n_repeats: 10`,
 /// `RepeatedStratifiedKFold`, `for seed in range(10)`), a set of seeds (`seeds 0–9`,
@@ -367,6 +437,8 @@ fn averaged_runs(sentence: &str) -> Option<u64> {
 /// Wider than [`averaged_over_runs`] on purpose: it only withholds findings.
 pub(crate) fn runs_said_anywhere(text: &str) -> Option<String> {
     const SETTINGS: &[&str] = &[
+        // What the Markdown reader writes for a code block that runs more than once.
+        "the code may run the experiment more than once",
         "--repeats",
         "--n-repeats",
         "n_repeats",
@@ -386,6 +458,8 @@ pub(crate) fn runs_said_anywhere(text: &str) -> Option<String> {
         "n_seeds",
         "num_seeds",
         "seeds:",
+        "seeds :=",
+        "seeds ?=",
         "seeds =",
         "seeds=",
         "repetitions:",
@@ -439,13 +513,30 @@ pub(crate) fn runs_said_anywhere(text: &str) -> Option<String> {
         "times",
         "x",
         "×",
+        "reps",
+        "iter",
+        "iters",
+        "instantiations",
     ];
     let lower = text.to_lowercase();
-    if let Some(setting) = SETTINGS.iter().find(|s| lower.contains(*s)) {
-        let at = lower.find(setting).unwrap_or_default();
+    let line_at = |at: usize| {
         let start = lower[..at].rfind('\n').map_or(0, |i| i + 1);
         let end = lower[at..].find('\n').map_or(lower.len(), |i| at + i);
-        return Some(lower[start..end].trim().chars().take(160).collect());
+        &lower[start..end]
+    };
+    for setting in SETTINGS {
+        for (at, _) in lower.match_indices(setting) {
+            // `--repeats 1`, `n_repeats: 1`: one run, said so.
+            let value = lower[at + setting.len()..]
+                .trim_start_matches([' ', '=', ':', '\t'])
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .next()
+                .unwrap_or_default();
+            if matches!(value, "1" | "one" | "none" | "false") {
+                continue;
+            }
+            return Some(line_at(at).trim().chars().take(160).collect());
+        }
     }
     sentences(text).take(20_000).find(|sentence| {
         let lower = sentence.to_lowercase();
@@ -454,17 +545,53 @@ pub(crate) fn runs_said_anywhere(text: &str) -> Option<String> {
             .map(|w| w.trim_matches(|c: char| matches!(c, '.' | '"' | '\'' | '`')))
             .filter(|w| !w.is_empty())
             .collect();
-        // `10×`, `×10`, `x10`, `10x` as a word of their own: a count of runs.
-        let times = words.iter().any(|w| {
-            let bare = w
-                .trim_start_matches(['x', '×'])
-                .trim_end_matches(['x', '×']);
-            bare != *w
-                && w.chars().filter(|c| matches!(c, 'x' | '×')).count() == 1
-                && count_of(bare).is_some_and(|n| n >= 2)
+        // `10× faster`, a `runs test`: no runs of the experiment.
+        if [
+            "faster",
+            "slower",
+            "speed",
+            "fewer",
+            "smaller",
+            "larger",
+            "less",
+            "cheaper",
+            "runs test",
+            "run test",
+        ]
+        .iter()
+        .any(|w| lower.contains(w))
+        {
+            return false;
+        }
+        // `a 10-run protocol`, `ten-seed average`: a count joined to its runs.
+        let joined = words.iter().any(|w| {
+            w.split_once('-').is_some_and(|(count, what)| {
+                count_of(count).is_some_and(|n| n >= 2)
+                    && matches!(
+                        what,
+                        "run"
+                            | "runs"
+                            | "seed"
+                            | "seeds"
+                            | "repeat"
+                            | "repetition"
+                            | "trial"
+                            | "rep"
+                    )
+            })
         });
+        // `10×`, `×10`, `x10`, `10x` as a word of their own: a count of runs.
+        let times = joined
+            || words.iter().any(|w| {
+                let bare = w
+                    .trim_start_matches(['x', '×'])
+                    .trim_end_matches(['x', '×']);
+                bare != *w
+                    && w.chars().filter(|c| matches!(c, 'x' | '×')).count() == 1
+                    && count_of(bare).is_some_and(|n| n >= 2)
+            });
         // `a ten-times-repeated procedure`: repeated, unless said not to be.
-        let repeated = lower.contains("repeat")
+        let repeated = (lower.contains("repeated") || lower.contains("repetition"))
             && ![
                 "not repeated",
                 "no repeated",
@@ -1320,6 +1447,10 @@ fn reports_on_a_test_set(lower: &str) -> bool {
 fn estimates_otherwise(sentence: &str) -> bool {
     let lower = sentence.to_lowercase().replace(['-', '_'], " ");
     let any = |words: &[&str]| words.iter().any(|w| lower.contains(w));
+    // A median over the folds: no check here forms it.
+    if lower.contains("median") && any(&["fold", "split", "run", "repetition"]) {
+        return true;
+    }
     if any(&[
         "out of bag",
         "oob estimate",
@@ -1422,6 +1553,21 @@ fn tunes(sentence: &str) -> bool {
     .any(|w| lower.contains(w))
 }
 
+/// Whether a sentence speaks of what was not done (`bootstrapping would better quantify
+/// uncertainty`, `in future work`): no statement of the protocol used.
+fn hypothetical(sentence: &str) -> bool {
+    let lower = sentence.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    words
+        .iter()
+        .any(|w| matches!(*w, "would" | "could" | "might" | "future"))
+        || lower.contains("plan to")
+        || lower.contains("left for")
+}
+
 /// The protocol `text` states: the first statement found, or none when two statements
 /// disagree (then `ambiguous` quotes both). Statements of one cross-validation complete each
 /// other ("5-fold cross-validation." then "It was repeated 10 times."); "cross-validation"
@@ -1444,6 +1590,11 @@ pub fn stated(text: &str) -> Stated {
     // Runs averaged, said apart from the cross-validation (`run with three random seeds`).
     let mut runs: Option<(u64, String)> = None;
     for sentence in sentences(text).take(20_000) {
+        // What was not done (`bootstrapping would better quantify uncertainty`, `future
+        // work could use 5-fold cross-validation`) states no protocol.
+        if hypothetical(&sentence) {
+            continue;
+        }
         if estimates_otherwise(&sentence) {
             other_estimate.get_or_insert(sentence);
             continue;
@@ -1639,8 +1790,25 @@ mod tests {
             "Reported values are the mean of a ten-times-repeated procedure.",
             "We used ten different random splits into five folds.",
             "random_state \u{2208} {0, ..., 9}",
+            "a 10-run protocol",
+            "SEEDS := 0 1 2 3 4 5 6 7 8 9",
         ] {
             assert!(runs_said_anywhere(text).is_some(), "{text}");
+        }
+        for code in [
+            "for s in $(seq 0 9); do\n  python cv.py --seed \"$s\"\ndone",
+            "scores = [cross_validate(m, X, y, cv=StratifiedKFold(5, random_state=s)) for s in range(10)]",
+            "for r = 1:10\n  c = cvpartition(y, 'KFold', 5);\n  for k = 1:5\n  end\nend",
+        ] {
+            assert!(runs_in_code(code).is_some(), "{code}");
+        }
+        for text in [
+            "python evaluate.py --folds 5 --repeats 1",
+            "Our model trains 10\u{d7} faster.",
+            "A Wald-Wolfowitz runs test gave 12 runs.",
+            "for i in range(len(X)):",
+        ] {
+            assert!(runs_in_code(text).is_none(), "{text}");
         }
         for text in [
             "Models are evaluated with stratified 5-fold cross-validation.",

@@ -2270,3 +2270,44 @@ fn a_list_of_figures_is_a_row_and_takes_the_matrix_table_beside_it() {
         "- Dataset: 5,000 images\n- Epochs: 30\n- Accuracy of the baseline is reported in [3]\n";
     assert!(extract(md, Format::Markdown, "o.md").unwrap().is_empty());
 }
+
+#[test]
+fn a_binary_report_of_scikit_learn_0_20_gives_its_accuracy_as_micro_avg() {
+    let md =
+        "Report on the test set:\n\n```\n              precision    recall  f1-score   support\n\n\
+        \x20          b       0.98      0.97      0.98       113\n\
+        \x20          m       0.97      0.98      0.98       109\n\n\
+        \x20  micro avg       0.98      0.98      0.98       222\n\
+        \x20  macro avg       0.98      0.98      0.98       222\n\
+        weighted avg       0.98      0.98      0.98       222\n```\n";
+    let rows = extract(md, Format::Markdown, "a.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert!(scores(&rows[0]).contains(&("acc", "0.98")), "{rows:?}");
+    assert_eq!(rows[0].support, Some((109, 113)));
+    // A micro average beside a samples average is a multi-label report's: not read.
+    let multi = md.replace(
+        "weighted avg",
+        " samples avg       0.98      0.98      0.98       222\nweighted avg",
+    );
+    assert!(extract(&multi, Format::Markdown, "a.md")
+        .unwrap()
+        .is_empty());
+}
+
+#[test]
+fn whole_numbers_under_a_caption_naming_a_score_are_counts() {
+    let md = "Precision understates the practical cost, so here it is directly:\n\n\
+        | Detector | Lines flagged | Incidents after grouping |\n|---|---|---|\n| A | 43 | 8 |\n| B | 139 | 103 |\n";
+    assert!(extract(md, Format::Markdown, "a.md").unwrap().is_empty());
+}
+
+#[test]
+fn what_was_not_done_states_no_protocol() {
+    let md = "We evaluate on a held-out test set.\n\nAdditional resampling, bootstrapping, or evaluation on external data would better quantify uncertainty.\n\n\
+        | Model | Accuracy |\n|---|---|\n| LR | 0.81 |\n";
+    let rows = extract(md, Format::Markdown, "a.md").unwrap();
+    assert_eq!(rows[0].protocol, Some(Protocol::HoldOut), "{rows:?}");
+    let md = "Future work could use 5-fold cross-validation.\n\n| Model | Accuracy |\n|---|---|\n| LR | 0.81 |\n";
+    let rows = extract(md, Format::Markdown, "a.md").unwrap();
+    assert_eq!(rows[0].protocol, None, "{rows:?}");
+}
