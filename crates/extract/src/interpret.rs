@@ -417,10 +417,23 @@ fn transpose(f: &Frame) -> Frame {
 /// above it (the header cells over that one).
 fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
     let columns = f.column_headers.first().map_or(0, Vec::len);
+    // `F1 | F2 | F3 | F4 | F5`: numbered folds or subsets, not an F1 score beside others.
+    let numbered_f = |k: usize| {
+        let texts: Vec<String> = f.column_headers[k]
+            .iter()
+            .map(|c| c.text.trim().to_lowercase())
+            .collect();
+        texts.iter().any(|t| t == "f1")
+            && texts.iter().any(|t| t == "f2")
+            && texts.iter().any(|t| t == "f3")
+    };
     let named: Vec<Option<(&'static str, String, bool)>> = (0..columns)
         .map(|j| {
             let named = |k: usize| {
                 let text = &f.column_headers[k][j].text;
+                if numbered_f(k) && text.trim().eq_ignore_ascii_case("f1") {
+                    return None;
+                }
                 score_of_header(text)
                     .map(|s| (s, String::new()))
                     .or_else(|| score_of_qualified_header(text))

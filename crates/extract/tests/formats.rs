@@ -2311,3 +2311,10 @@ fn what_was_not_done_states_no_protocol() {
     let rows = extract(md, Format::Markdown, "a.md").unwrap();
     assert_eq!(rows[0].protocol, None, "{rows:?}");
 }
+
+#[test]
+fn numbered_f_columns_are_folds_not_the_f1_score() {
+    let md = "| Model | F1 | F2 | F3 | Accuracy |\n|---|---|---|---|---|\n| RF | 0.70 | 0.72 | 0.74 | 0.72 |\n";
+    let rows = extract(md, Format::Markdown, "a.md").unwrap();
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.72")], "{rows:?}");
+}
