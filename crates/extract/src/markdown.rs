@@ -499,22 +499,19 @@ fn code_averaging(code: &str) -> Option<&'static str> {
     let lower = squeezed.to_lowercase();
     // A report's averages read in the code (`rep["weighted avg"]`), per-class scores
     // averaged (`np.mean(recall_score(..., average=None))`), yardstick's estimators
-    // (`estimator = "macro_weighted"`), balanced sample weights in the scoring.
-    if lower.contains("weightedavg\"]")
-        || lower.contains("weightedavg']")
-        || lower.contains("\"macro_weighted\"")
-        || lower.contains("'macro_weighted'")
-        || lower.contains("compute_sample_weight")
-    {
-        return Some("weighted");
-    }
-    if lower.contains("macroavg\"]")
-        || lower.contains("macroavg']")
-        || lower.contains("average=none")
-        || lower.contains("estimator=\"macro\"")
-        || lower.contains("estimator='macro'")
-    {
-        return Some("macro");
+    // (`estimator = "macro_weighted"`), balanced sample weights in the scoring. (Quotes as
+    // `"` once squeezed and lowered: `'` is made `"` below.)
+    const SAID: &[(&str, &str)] = &[
+        ("weightedavg\"]", "weighted"),
+        ("\"macro_weighted\"", "weighted"),
+        ("compute_sample_weight", "weighted"),
+        ("macroavg\"]", "macro"),
+        ("average=none", "macro"),
+        ("estimator=\"macro\"", "macro"),
+    ];
+    let quoted = lower.replace('\'', "\"");
+    if let Some((_, kind)) = SAID.iter().find(|(needle, _)| quoted.contains(needle)) {
+        return Some(kind);
     }
     ["macro", "weighted", "micro"].into_iter().find(|kind| {
         squeezed.contains(&format!("average=\"{kind}\""))
