@@ -768,6 +768,8 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
     // runs, seeds or folds, may be a rounded mean matrix, and where it says counts are of
     // another split, another set's: its checks are information only.
     let means = own_counts && row.counts_doubt.is_some();
+    // A class's own figures (a per-class table's row): information only.
+    let class_figures = row.figures_doubt.is_some();
     // A mean over folds no check here forms (caret's): the pooled check alone is one reading
     // of the figures, the other one unchecked.
     let unformed_folds = row.folds_made_by.is_some()
@@ -782,6 +784,7 @@ fn scan_row(row: &Row, clock: &Clock) -> (Vec<String>, String) {
     let finding = if stated
         && !empty_class
         && !means
+        && !class_figures
         && !unformed_folds
         && !table_matrix_under_folds
         && !run.is_empty()

@@ -42,6 +42,9 @@ pub(crate) struct TableRow {
     /// A doubt the reading leaves on the row's own counts (a report's `micro avg` read as
     /// its accuracy): checked, but no finding is made of them.
     pub doubt: Option<String>,
+    /// A doubt the reading leaves on what the row's figures are (a class's own figures in
+    /// a per-class table): checked, but no finding is made of them.
+    pub figures_doubt: Option<String>,
 }
 
 /// The value block of a table seen one way round: column headers over the value columns,
@@ -1391,7 +1394,28 @@ fn rows_of_grid(mut g: Vec<Vec<GridCell>>, table: &RawTable) -> Vec<TableRow> {
             rows
         })
     };
-    if let Some(rows) = read(&f).or_else(|| read(&transpose(&f))) {
+    if let Some(mut rows) = read(&f).or_else(|| read(&transpose(&f))) {
+        // Rows named by a `Class` column that is no classification report (`| Class |
+        // Precision | Accuracy | Support |`): each row's figures are its class's, whose
+        // `accuracy` or `recall` the text may define in its own way (a class's recall), and
+        // the negative class's precision is the npv: checked as printed, no finding.
+        if let Some(header) = f.label_headers.iter().find(|h| {
+            matches!(
+                header_form_of(h).as_str(),
+                "class" | "classes" | "class_label" | "class_name"
+            )
+        }) {
+            if f.body.len() >= 2 {
+                for row in &mut rows {
+                    row.figures_doubt.get_or_insert_with(|| {
+                        format!(
+                            "the rows are classes (column {:?}): each row's figures are of its class",
+                            header.trim()
+                        )
+                    });
+                }
+            }
+        }
         return rows;
     }
     // No header names a score, but the caption names exactly one (`AUC (%) on ...`): every

@@ -213,6 +213,10 @@ pub struct Row {
     /// set, if any: figures summarised over runs, seeds, folds or splits (the counts may be
     /// means), or counts said to be of another split (validation, training) than the figures.
     pub counts_doubt: Option<String>,
+    /// What the reading leaves in doubt about what the row's figures are (the rows of a
+    /// per-class table are each a class's figures, whose scores the text may define in its
+    /// own way): the row is checked as printed, but no finding is made of it.
+    pub figures_doubt: Option<String>,
 }
 
 impl Row {
@@ -1303,7 +1307,8 @@ fn rows_of(
             }
             let mut notes = r.notes;
             let doubt = r.doubt.take();
-            if let Some(doubt) = &doubt {
+            let figures_doubt = r.figures_doubt.take();
+            for doubt in [&doubt, &figures_doubt].into_iter().flatten() {
                 notes.push(format!("{doubt}: scan makes no finding of the row"));
             }
             let known = registry_match(&r.dataset).is_some();
@@ -1659,6 +1664,7 @@ fn rows_of(
                 percent: r.percent,
                 note: notes.join("; "),
                 counts_doubt: averaged.or(other_split).or(doubt),
+                figures_doubt,
             });
         }
         if let Some(why) = dropped.filter(|_| rows.len() == rows_before && !said_why) {

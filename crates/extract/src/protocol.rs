@@ -1138,6 +1138,9 @@ fn in_sentence_once(lower: &str, words: &[&str]) -> Option<Protocol> {
     if k_fold.is_some() {
         return k_fold;
     }
+    if let Some(parts) = parts_each_tested(lower, words) {
+        return Some(Protocol::KFold { folds: parts });
+    }
     // A split without a k ("Cross-validation: stratified train-test split (70-30)") is one
     // held-out test set, whatever the sentence calls it.
     if lower.contains("hold-out")
@@ -1226,6 +1229,79 @@ fn k_fold_at(words: &[&str], i: usize) -> Option<Protocol> {
     number
         .filter(|k| (2..=100).contains(k))
         .map(|k| Protocol::KFold { folds: Some(k) })
+}
+
+/// A k-fold cross-validation described without the word (`cut into two stratified halves,
+/// each half serves once as the test set`, `five parts, each used in turn for testing`):
+/// `Some(k)` (`Some(None)` when the parts are not counted), `None` when the sentence says
+/// no such thing.
+fn parts_each_tested(lower: &str, words: &[&str]) -> Option<Option<u64>> {
+    let bare = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
+    // `each half`, `each of the parts`: every part is tested, not one of them.
+    let each_part = words.windows(2).any(|w| {
+        w[0] == "each"
+            && [
+                "half",
+                "third",
+                "quarter",
+                "part",
+                "subset",
+                "partition",
+                "chunk",
+                "block",
+                "portion",
+                "segment",
+                "piece",
+                "of",
+            ]
+            .contains(&bare(w[1]).as_str())
+    });
+    let in_turn = (each_part || lower.contains("in turn"))
+        && (lower.contains("once") || lower.contains("in turn"))
+        && ["test", "evaluat", "validat", "held out", "held-out"]
+            .iter()
+            .any(|w| lower.contains(w));
+    if !in_turn {
+        return None;
+    }
+    let mut seen_part = false;
+    for (i, word) in words.iter().enumerate() {
+        let word = bare(word);
+        if let Some(k) = [("halves", 2), ("thirds", 3), ("quarters", 4)]
+            .iter()
+            .find(|(w, _)| *w == word)
+            .map(|(_, k)| *k)
+        {
+            return Some(Some(k));
+        }
+        let part = [
+            "parts",
+            "subsets",
+            "partitions",
+            "chunks",
+            "blocks",
+            "portions",
+            "segments",
+            "pieces",
+        ]
+        .contains(&word.as_str());
+        if part {
+            // The count before the noun, past words that describe the parts (`five
+            // disjoint, stratified parts`).
+            let count = words[..i]
+                .iter()
+                .rev()
+                .take(3)
+                .map(|w| bare(w))
+                .find(|w| !FOLD_ADJECTIVES.contains(&w.as_str()))
+                .and_then(|w| count_of(&w));
+            if let Some(k) = count.filter(|k| (2..=100).contains(k)) {
+                return Some(Some(k));
+            }
+            seen_part = true;
+        }
+    }
+    seen_part.then_some(None)
 }
 
 /// Whether a sentence stating a cross-validation makes its folds of groups: scikit-learn's
@@ -1836,6 +1912,41 @@ mod tests {
             assert_eq!(
                 stated(text).protocol,
                 Some(Protocol::KFold { folds: Some(k) }),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn parts_each_tested_once_are_folds() {
+        for (text, k) in [
+            (
+                "The data are cut into two stratified halves, each half serves once as the test set.",
+                Some(2),
+            ),
+            (
+                "We split the records into five disjoint parts; each part was held out once for testing.",
+                Some(5),
+            ),
+            (
+                "Each of the subsets is used in turn for evaluation.",
+                None,
+            ),
+        ] {
+            assert_eq!(
+                stated(text).protocol,
+                Some(Protocol::KFold { folds: k }),
+                "{text}"
+            );
+        }
+        // A half held out once is one test set, not two folds.
+        for text in [
+            "The data were split into halves: one for training, one for testing.",
+            "Each model was tested once on the held-out half.",
+        ] {
+            assert_ne!(
+                stated(text).protocol,
+                Some(Protocol::KFold { folds: Some(2) }),
                 "{text}"
             );
         }

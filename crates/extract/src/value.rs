@@ -112,6 +112,14 @@ pub(crate) fn read(text: &str) -> CellValue {
     }
     let value = value.trim_end_matches(MARKS).trim();
     let mut printed = value.replace('−', "-");
+    // `–0.0806`: an en dash set as a minus (converters and word processors write it), only
+    // right before the number's digits (`–` alone is no value, `0.7–0.8` a range).
+    if let Some(rest) = printed
+        .strip_prefix('\u{2013}')
+        .filter(|r| r.starts_with(|c: char| c.is_ascii_digit() || c == '.'))
+    {
+        printed = format!("-{rest}");
+    }
     // `− 0.408`: a minus set apart from its number (`\textminus 0.408`).
     if let Some(rest) = printed
         .strip_prefix('-')
@@ -551,6 +559,10 @@ mod tests {
         assert_eq!(read(".95"), number("0.95"));
         assert_eq!(read("−0.12"), number("-0.12"));
         assert_eq!(read("− 0.408"), number("-0.408"));
+        assert_eq!(read("\u{2013}0.0806"), number("-0.0806"));
+        assert_eq!(read("\u{2013}.5"), number("-0.5"));
+        assert!(!matches!(read("\u{2013}"), CellValue::Number { .. }));
+        assert!(!matches!(read("0.7\u{2013}0.8"), CellValue::Number { .. }));
         assert_eq!(
             read("95.4%"),
             CellValue::Number {
