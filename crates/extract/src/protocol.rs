@@ -1256,7 +1256,21 @@ fn parts_each_tested(lower: &str, words: &[&str]) -> Option<Option<u64>> {
             ]
             .contains(&bare(w[1]).as_str())
     });
-    let in_turn = (each_part || lower.contains("in turn"))
+    // The parts are the data's, cut in the sentence (`three test subsets, each evaluated
+    // once` are three test sets).
+    let cut = [
+        "split",
+        "cut",
+        "divid",
+        "partition",
+        "separated",
+        "broken",
+        "dealt",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    let in_turn = cut
+        && (each_part || lower.contains("in turn"))
         && (lower.contains("once") || lower.contains("in turn"))
         && ["test", "evaluat", "validat", "held out", "held-out"]
             .iter()
@@ -1929,7 +1943,7 @@ mod tests {
                 Some(5),
             ),
             (
-                "Each of the subsets is used in turn for evaluation.",
+                "The data are partitioned; each of the subsets is used in turn for evaluation.",
                 None,
             ),
         ] {
@@ -1943,6 +1957,7 @@ mod tests {
         for text in [
             "The data were split into halves: one for training, one for testing.",
             "Each model was tested once on the held-out half.",
+            "Each of the three test subsets was evaluated once.",
         ] {
             assert_ne!(
                 stated(text).protocol,
