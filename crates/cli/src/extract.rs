@@ -376,12 +376,43 @@ fn request(row: &Row, check: &str, p: u64, n: u64, folds: Option<(u64, u64)>) ->
 /// size, any class counts), since folds of another composition reach other means, and a
 /// finding must hold for whatever folds the text allows.
 fn check_for<'a>(row: &Row, check: &'a str) -> &'a str {
-    if check == "1_dataset_known_folds_mos" && !row.protocol_text.to_lowercase().contains("stratif")
-    {
+    if check == "1_dataset_known_folds_mos" && !says_stratified(&row.protocol_text) {
         "1_dataset_unknown_folds_mos"
     } else {
         check
     }
+}
+
+/// Whether a protocol's sentence says its folds were stratified, not that they were not
+/// (`random (not stratified) folds`, `no stratified sampling`, `non-stratified`, `did not
+/// stratify`, `without stratification`).
+fn says_stratified(sentence: &str) -> bool {
+    let lower = sentence.to_lowercase();
+    lower.match_indices("stratif").any(|(at, _)| {
+        let before: String = lower[..at]
+            .chars()
+            .rev()
+            .take(24)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        let words: Vec<&str> = before
+            .split(|c: char| !c.is_alphanumeric() && c != '\'')
+            .filter(|w| !w.is_empty())
+            .collect();
+        let close = words.iter().rev().take(3);
+        let negated = before.ends_with("un")
+            || before.ends_with("non-")
+            || before.ends_with("non")
+            || close.clone().any(|w| {
+                matches!(
+                    *w,
+                    "not" | "no" | "non" | "without" | "never" | "nor" | "neither"
+                ) || w.ends_with("n't")
+            });
+        !negated
+    })
 }
 
 /// Whether `check` takes `score`: the AUC is no function of pooled counts, and over unknown

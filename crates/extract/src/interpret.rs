@@ -107,8 +107,9 @@ fn descriptive_columns(label_headers: &[String], body: &[Vec<GridCell>]) -> Vec<
         .collect()
 }
 
+/// Whether a cell is a number: a value, or a count grouped by threes (`1'204`, `5 389`).
 fn is_number(text: &str) -> bool {
-    matches!(value::read(text), CellValue::Number { .. })
+    matches!(value::read(text), CellValue::Number { .. }) || value::whole_number(text).is_some()
 }
 
 /// The frame of a grid read with scores along the columns.
@@ -202,8 +203,10 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
                     let (mut text, mut all) = (0, 0);
                     for row in filled {
                         all += 1;
-                        text +=
-                            usize::from(matches!(value::read(&row[c].text), CellValue::Text(_)));
+                        text += usize::from(
+                            matches!(value::read(&row[c].text), CellValue::Text(_))
+                                && value::whole_number(&row[c].text).is_none(),
+                        );
                     }
                     all > 0 && 2 * text >= all
                 })
@@ -2364,6 +2367,45 @@ fn names_test_data_column(header: &str) -> bool {
             })
 }
 
+/// Whether a column header names the year of a study (`Year`, `Pub. year`, `Published`).
+fn names_a_year_column(header: &str) -> bool {
+    matches!(
+        header_form_of(header).as_str(),
+        "year" | "pub._year" | "pub_year" | "publication_year" | "published" | "year_published"
+    )
+}
+
+/// Whether a cell is a year of publication (`2009`, `(2019)`).
+fn is_year(text: &str) -> bool {
+    let t = text.trim().trim_matches(['(', ')']);
+    t.len() == 4
+        && (t.starts_with("19") || t.starts_with("20"))
+        && t.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Whether a row's labels say it is the present work's (`This work`, `Ours`, `Proposed`).
+fn own_work(who: &Labels) -> bool {
+    [&who.method, &who.dataset]
+        .into_iter()
+        .flatten()
+        .any(|label| {
+            let lower = label.to_lowercase();
+            [
+                "this work",
+                "this study",
+                "this paper",
+                "present work",
+                "present study",
+                "ours",
+                "our ",
+                "proposed",
+            ]
+            .iter()
+            .any(|w| lower.contains(w))
+                || lower == "our"
+        })
+}
+
 fn row_labels(
     f: &Frame,
     labels: &[GridCell],
@@ -2576,6 +2618,14 @@ fn read_frame(
                     .find(|t| !t.is_empty())
                     .unwrap_or("");
                 let labelled = who.method.is_some() || who.dataset.is_some();
+                // A study's year (`| Akay | 2009 | WDBC |` under `Year`): a comparison with
+                // published work, whose rows are those papers' figures, but for this one's.
+                // (Beside a dataset alone, the year is the dataset's.)
+                let study = who.method.as_ref().is_some_and(|m| !m.trim().is_empty());
+                if study && names_a_year_column(header) && is_year(&cell.text) && !own_work(&who) {
+                    who.kind = Some((RowKind::Cited, who.method.clone().unwrap_or_default()));
+                    break;
+                }
                 if labelled && is_rank_mark(&cell.text, header) {
                     who.notes
                         .push(format!("{:?} read as a mark of the row", cell.text.trim()));
@@ -2940,8 +2990,9 @@ fn matrix_of(f: &Frame, values: &[GridCell]) -> Option<[u64; 4]> {
         if !above.is_empty() || found[kind].is_some() || share {
             return None;
         }
-        // At most 18 digits: the four add up within 64 bits.
-        let count = crate::value::whole_number(&cell.text).filter(|c| *c < 10u64.pow(18))?;
+        // At most 18 digits: the four add up within 64 bits. A share beside the count (`76
+        // (89.4%)`) is left.
+        let count = whole_count(&cell.text).filter(|c| *c < 10u64.pow(18))?;
         found[kind] = Some(count);
     }
     let [Some(tp), Some(fp), Some(fn_), Some(tn)] = found else {

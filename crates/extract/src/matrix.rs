@@ -26,11 +26,27 @@ pub(crate) struct ConfusionTable {
 /// validation) or of shares (normalised, %) gives none.
 pub(crate) fn confusion_table(table: &RawTable, limits: &Limits) -> Option<ConfusionTable> {
     let context = format!("{} {}", table.caption, table.heading).to_lowercase();
+    // Shares said beside counts (`counts, with row percentages`, cells `76 (89.4%)`): the
+    // counts are read, if every count has its share in parentheses.
+    let shares_beside_counts = context.contains("count") && {
+        let cells: Vec<&str> = table
+            .rows
+            .iter()
+            .flat_map(|row| row.iter().map(|c| c.text.trim()))
+            .filter(|t| count_of(t).is_some())
+            .collect();
+        !cells.is_empty()
+            && cells.iter().all(|t| {
+                t.split_once('(')
+                    .is_some_and(|(_, share)| share.trim_end().ends_with("%)"))
+            })
+    };
+    if ["%", "percent"].iter().any(|w| context.contains(w)) && !shares_beside_counts {
+        return None;
+    }
     if [
         "normalis",
         "normaliz",
-        "%",
-        "percent",
         "train",
         "validation",
         "rate",

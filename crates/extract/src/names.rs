@@ -1848,6 +1848,24 @@ pub(crate) fn datasets_in_text(text: &str) -> Vec<(String, Option<scorecheck_dat
     found
 }
 
+/// A sample size written `n = 398` (`N=398`, `n = 1,029`) at word `i`: the items are the
+/// sentence's. Below 20 it is rather a count of folds, neighbours or runs.
+fn sample_size_at(words: &[String], i: usize) -> Option<u64> {
+    let number = match words[i].as_str() {
+        "n" | "n=" => {
+            let next = words.get(i + 1)?;
+            match next.strip_prefix('=') {
+                Some("") => words.get(i + 2)?.as_str(),
+                Some(rest) => rest,
+                None if words[i] == "n=" => next.as_str(),
+                None => return None,
+            }
+        }
+        w => w.strip_prefix("n=")?,
+    };
+    number.parse::<u64>().ok().filter(|&n| n >= 20)
+}
+
 /// Sizes a document's prose states for registry datasets (`the Hepatitis dataset (155
 /// patients)`, `724 records remain` after a cleaning of the one dataset it names), as
 /// (registry name, items): a size that is not the registry's leaves its counts unused. A
@@ -1934,6 +1952,7 @@ pub(crate) fn sizes_in_text(text: &str) -> Vec<(Option<&'static str>, u64)> {
                 (item(i + 1) || (kept(i + 1) && item(i + 2)))
                     .then(|| words[i].parse::<u64>().ok())
                     .flatten()
+                    .or_else(|| sample_size_at(&words, i))
             })
             .collect();
         if counts.is_empty() {
@@ -1986,6 +2005,23 @@ mod tests {
         ] {
             assert_eq!(score_of_header(header), score, "{header}");
         }
+    }
+
+    #[test]
+    fn sample_sizes_written_n_equals_are_sizes() {
+        let sizes = |t: &str| -> Vec<u64> {
+            super::sizes_in_text(t)
+                .into_iter()
+                .map(|(_, s)| s)
+                .collect()
+        };
+        assert_eq!(
+            sizes("Of the 569 WDBC records, those of the second clinic (n = 398; 150 malignant) form our cohort."),
+            [398]
+        );
+        assert_eq!(sizes("The WDBC cohort (N=1,029) was used."), [1029]);
+        // Small numbers are folds or neighbours, not sizes.
+        assert!(sizes("The WDBC data, k-NN with n = 5.").is_empty());
     }
 
     #[test]

@@ -339,6 +339,10 @@ const AGAIN: &[&str] = &[
     "restarts",
     "reshuffles",
     "reshufflings",
+    "re-partitionings",
+    "repartitionings",
+    "re-splits",
+    "resplits",
     "shufflings",
     "initialisations",
     "initializations",
@@ -488,6 +492,13 @@ pub(crate) fn runs_said_anywhere(text: &str) -> Option<String> {
     ];
     const RUNS: &[&str] = &[
         "partitionings",
+        "re-partitionings",
+        "repartitionings",
+        "re-partitions",
+        "repartitions",
+        "re-splits",
+        "resplits",
+        "re-splittings",
         "realisations",
         "realizations",
         "replicates",
@@ -1524,6 +1535,11 @@ fn reports_on_a_test_set(lower: &str) -> bool {
         "test-set performance",
         "test set results",
         "test-set results",
+        // A heading's or caption's mark: `Operating points (test set)`.
+        "(test set)",
+        "(test data)",
+        "(test split)",
+        "(held-out test set)",
     ]
     .iter()
     .any(|w| lower.contains(w))

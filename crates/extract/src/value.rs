@@ -13,7 +13,10 @@ pub(crate) enum CellValue {
 }
 
 /// Footnote and significance marks that may follow a value.
-const MARKS: &[char] = &['*', '†', '‡', '§', '¶', '#', '⋆', '∗', '′', '\''];
+const MARKS: &[char] = &[
+    '*', '†', '‡', '§', '¶', '#', '⋆', '∗', '′', '\'', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹',
+    '⁰', 'ᵃ', 'ᵇ', 'ᶜ', 'ᵈ', 'ᵉ',
+];
 
 /// Whether a superscript's text is a minus sign (`<sup>−</sup>0.12`): a value's sign, kept
 /// where other superscripts (footnote marks) are left out.
@@ -144,15 +147,24 @@ pub(crate) fn read(text: &str) -> CellValue {
     }
 }
 
-/// A whole number of items as printed: digits, or digits grouped by threes with commas,
-/// thin or no-break spaces (`85,295`, `1\u{202f}029`): a count is whole, so a comma there is
-/// no decimal one.
+/// Marks that group a whole number's digits by threes.
+const THOUSANDS: [char; 7] = [',', '\u{202f}', '\u{a0}', '\u{2009}', ' ', '\'', '\u{2019}'];
+
+/// A whole number of items as printed: digits, or digits grouped by threes with one kind of
+/// mark (commas, thin, narrow or no-break spaces, spaces, apostrophes: `85,295`,
+/// `1\u{202f}029`, `1 204`, `1'204`): a count is whole, so a comma there is no decimal one.
 pub(crate) fn whole_number(text: &str) -> Option<u64> {
     let text = text.trim();
-    if text.is_empty() || text.len() > 26 {
+    if text.is_empty() || text.len() > 40 {
         return None;
     }
-    let groups: Vec<&str> = text.split([',', '\u{202f}', '\u{a0}']).collect();
+    let mut marks = text.chars().filter(|c| THOUSANDS.contains(c));
+    if let Some(mark) = marks.next() {
+        if marks.any(|m| m != mark) {
+            return None;
+        }
+    }
+    let groups: Vec<&str> = text.split(THOUSANDS).collect();
     let (first, rest) = groups.split_first()?;
     let digits = |g: &str| !g.is_empty() && g.bytes().all(|b| b.is_ascii_digit());
     if !digits(first)
@@ -453,6 +465,11 @@ mod tests {
         // A thousands separator, or a list: not a decimal.
         assert_eq!(number("1,029"), None);
         assert_eq!(whole_number("1,029"), Some(1029));
+        assert_eq!(whole_number("1\u{2009}204"), Some(1204));
+        assert_eq!(whole_number("1'204"), Some(1204));
+        assert_eq!(whole_number("5 389"), Some(5389));
+        assert_eq!(whole_number("1 204,567"), None);
+        assert_eq!(whole_number("12 34"), None);
         assert_eq!(whole_number("85,295"), Some(85295));
         assert_eq!(whole_number("1,234,567"), Some(1_234_567));
         assert_eq!(whole_number("12,5"), None);
@@ -556,6 +573,8 @@ mod tests {
         assert_eq!(read("0.912 (0.010)"), number("0.912"));
         assert_eq!(read("0.912*"), number("0.912"));
         assert_eq!(read("0.912†"), number("0.912"));
+        assert_eq!(read("0.817²"), number("0.817"));
+        assert_eq!(read("0.817ᵃ"), number("0.817"));
         assert_eq!(read(".95"), number("0.95"));
         assert_eq!(read("−0.12"), number("-0.12"));
         assert_eq!(read("− 0.408"), number("-0.408"));
