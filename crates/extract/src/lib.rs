@@ -1664,7 +1664,12 @@ fn rows_of(
                 percent: r.percent,
                 note: notes.join("; "),
                 counts_doubt: averaged.or(other_split).or(doubt),
-                figures_doubt,
+                // Another paper's figures (its own matrix beside them) are no finding of
+                // this text's.
+                figures_doubt: figures_doubt.or_else(|| {
+                    (kind == Some(RowKind::Cited))
+                        .then(|| format!("{:?} cites another paper", r.method))
+                }),
             });
         }
         if let Some(why) = dropped.filter(|_| rows.len() == rows_before && !said_why) {
