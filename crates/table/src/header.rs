@@ -361,6 +361,13 @@ const OTHER_NAMES: &[(&str, &str)] = &[
     ("youdens_j", "bm"),
     ("misclassification", "err"),
     ("misclassification_rate", "err"),
+    ("sen", "sens"),
+    ("spe", "spec"),
+    ("f₁", "f1p"),
+    ("κ", "kappa"),
+    ("Κ", "kappa"),
+    ("top1", "acc"),
+    ("top_1", "acc"),
 ];
 
 /// The score a header names among other words (`Test Accuracy`, `acc_std`), units
@@ -588,6 +595,11 @@ mod tests {
             ("BA", "bacc"),
             ("Youden", "bm"),
             ("Misclassification", "err"),
+            ("spe", "spec"),
+            ("Sen", "sens"),
+            ("F₁", "f1p"),
+            ("κ", "kappa"),
+            ("top1", "acc"),
         ] {
             let error = read(vec!["p".into(), "n".into(), header.into()])
                 .err()
