@@ -401,7 +401,15 @@ fn read_samples(path: &Path, args: &EvalArgs, deadline: &Deadline) -> anyhow::Re
             );
         }
         let score = parse_score(score, &place.at(&args.score_column))?;
-        if is_positive(label, &args.pos_label) {
+        let positive = is_positive(label, &args.pos_label);
+        if !positive && label.eq_ignore_ascii_case(&args.pos_label) {
+            bail!(
+                "{}: the label {label:?} differs from the positive label {:?} only in case, and labels are compared as written (it would count as negative); give --pos-label {label:?}, or write the labels in one case",
+                place.at(&args.label_column),
+                args.pos_label
+            );
+        }
+        if positive {
             samples.positives.push(score);
         } else {
             samples.negatives.push(score);
@@ -733,8 +741,8 @@ fn check(outputs: &Outputs, path: &Path) -> anyhow::Result<Value> {
         if !CHECK_FIELDS.contains(&key.as_str()) {
             let suggestion = CHECK_FIELDS
                 .iter()
-                .filter(|known| edit_distance(key, known) <= 3)
-                .min_by_key(|known| edit_distance(key, known))
+                .filter(|known| rows::edit_distance(key, known) <= 3)
+                .min_by_key(|known| rows::edit_distance(key, known))
                 .map(|known| format!("; did you mean {known:?}?"))
                 .unwrap_or_default();
             bail!(
@@ -890,21 +898,6 @@ fn check(outputs: &Outputs, path: &Path) -> anyhow::Result<Value> {
         });
     }
     Ok(answer)
-}
-
-/// Levenshtein distance, for suggesting a known field for a misspelt one.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut current = vec![i + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            let substitution = previous[j] + usize::from(ca != cb);
-            current.push(substitution.min(previous[j + 1] + 1).min(current[j] + 1));
-        }
-        previous = current;
-    }
-    previous[b.len()]
 }
 
 /// "914999/1000000" as 0.914999, for the text report (the JSON keeps the exact fraction).

@@ -38,6 +38,45 @@ pub(crate) struct Column<'a> {
     pub required: bool,
 }
 
+/// Whether a header (or key) `other` looks like a misspelling of the column `name`: the
+/// same but for case, spaces, hyphens and underscores, or (names of five letters or more)
+/// within two edits (`y_ture` for `y_true`). An optional column missing beside such a
+/// column is an error, not silently absent.
+fn close_to(other: &str, name: &str) -> bool {
+    let squeezed = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !matches!(c, ' ' | '-' | '_'))
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    other != name
+        && (squeezed(other) == squeezed(name)
+            || (name.chars().count() >= 5 && edit_distance(other, name) <= 2))
+}
+
+/// The optional column `column` is missing; `present` is a header or key given instead.
+fn near_miss_error(column: &Column<'_>, present: &str) -> String {
+    format!(
+        "no column {:?} ({}), but {present:?} is close to it: if it holds those values, name it with {} (or rename it); if not, rename it so that it cannot be taken for {:?}",
+        column.name, column.flag, column.flag, column.name
+    )
+}
+
+/// Levenshtein distance, for suggesting a known name for a misspelt one.
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut current = vec![i + 1];
+        for (j, &cb) in b.iter().enumerate() {
+            let substitution = previous[j] + usize::from(ca != cb);
+            current.push(substitution.min(previous[j + 1] + 1).min(current[j] + 1));
+        }
+        previous = current;
+    }
+    previous[b.len()]
+}
+
 /// Where a row is, for error messages: file, line (or array element) and row number.
 pub(crate) struct Place<'a> {
     path: &'a Path,
@@ -318,7 +357,12 @@ fn read_csv<R: BufRead>(
                 header.join(", "),
                 column.flag
             ),
-            [] => positions.push(None),
+            [] => {
+                if let Some(present) = header.iter().find(|h| close_to(h, column.name)) {
+                    bail!("{}: {}", path.display(), near_miss_error(column, present));
+                }
+                positions.push(None);
+            }
             [at] => positions.push(Some(at - 1)),
             [first, second, ..] => bail!(
                 "{}: the header gives column {:?} twice (fields {first} and {second}); rename or remove one, or name another column with {}",
@@ -388,6 +432,13 @@ impl<'de> Visitor<'de> for RowSeed<'_> {
         let mut seen = vec![false; self.columns.len()];
         while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
             let Some(at) = self.columns.iter().position(|c| c.name == key) else {
+                if let Some(column) = self
+                    .columns
+                    .iter()
+                    .find(|c| !c.required && close_to(&key, c.name))
+                {
+                    return Err(de::Error::custom(near_miss_error(column, &key)));
+                }
                 map.next_value::<IgnoredAny>()?;
                 continue;
             };

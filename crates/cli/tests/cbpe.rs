@@ -1455,3 +1455,37 @@ fn a_seed_that_changes_nothing_and_too_many_chunks_are_said_by_flag() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_misspelt_label_column_is_an_error_not_an_unlabelled_analysis() {
+    let dir = std::env::temp_dir().join(format!("scorecheck-cbpe-misspelt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let analysis = std::fs::read_to_string(data("analysis.csv")).unwrap();
+    let csv = dir.join("analysis.csv");
+    std::fs::write(&csv, analysis.replacen("y_true", "y_ture", 1)).unwrap();
+    let jsonl = dir.join("analysis.jsonl");
+    std::fs::write(
+        &jsonl,
+        "{\"y_pred_proba\": 0.7, \"y_pred\": 1, \"Y_True\": 1}\n",
+    )
+    .unwrap();
+    for (file, present) in [(&csv, "y_ture"), (&jsonl, "Y_True")] {
+        let out = cbpe(&[
+            "--reference",
+            &data("reference.csv"),
+            "--analysis",
+            file.to_str().unwrap(),
+            "--chunks",
+            "2",
+        ]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "no column \"y_true\" (--label-column), but \"{present}\" is close to it"
+            )),
+            "{stderr}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

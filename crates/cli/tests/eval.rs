@@ -567,3 +567,37 @@ fn spaces_around_a_json_label_are_trimmed_as_in_csv() {
     // `" 1"` and `"1 "` are the positive label: 2 positives, 2 negatives, 3 of 4 pairs won.
     assert_eq!(json(&out)["auc"]["exact"], "3/4");
 }
+
+#[test]
+fn a_label_that_differs_from_the_positive_one_only_in_case_is_an_error() {
+    let dir = std::env::temp_dir().join(format!("scorecheck-eval-case-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("labels.jsonl");
+    std::fs::write(
+        &input,
+        "{\"label\": true, \"score\": 0.9}\n{\"label\": false, \"score\": 0.2}\n",
+    )
+    .unwrap();
+    let out = eval(&[
+        "--input",
+        input.to_str().unwrap(),
+        "--pos-label",
+        "True",
+        "--auc",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("differs from the positive label \"True\" only in case"),
+        "{}",
+        stderr(&out)
+    );
+    let out = eval(&[
+        "--input",
+        input.to_str().unwrap(),
+        "--pos-label",
+        "true",
+        "--auc",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -287,6 +287,19 @@ pub(super) fn read(names: Vec<String>) -> Result<Header, String> {
                     named(&names, index)
                 ));
             }
+            let words = header_words(name, false);
+            if words.iter().any(|w| w == "hter") || words.join("_").contains("half_total_error") {
+                return Err(format!(
+                    "column {} is the half total error rate, 1 - bacc, which a table does not read, so nothing in it would be checked: give bacc = 1 - HTER in a bacc column (with as many digits), or rename the column if it is only carried",
+                    named(&names, index)
+                ));
+            }
+            if names_pr_area(name) && wanted != "auprc" {
+                return Err(format!(
+                    "column {} gives the area under the precision-recall curve (or the average precision), which no check reads (an auc column is read as the ROC AUC): rename it auprc to carry it, unchecked",
+                    named(&names, index)
+                ));
+            }
             if let Some(score) = decorated_score(name) {
                 return Err(format!(
                     "column {} is not a score column as named, but it names the score {score:?} among other words, units or invisible characters; name it {score:?} for it to be checked (values in percent need the percent column), or rename it so that it names no score: nothing in it would be checked",
@@ -370,11 +383,39 @@ const OTHER_NAMES: &[(&str, &str)] = &[
     ("top_1", "acc"),
 ];
 
-/// The score a header names among other words (`Test Accuracy`, `acc_std`), units
-/// (`Accuracy (%)`, `Acc.`), full-width letters (`ａｃｃ`) or invisible characters (`acc`
-/// and a zero-width space): read as it is, such a column would be carried, unchecked.
-fn decorated_score(header: &str) -> Option<String> {
-    let plain: String = header
+/// Other names of scores, read only as a whole header or among other words
+/// (`TP Rate`, `Cohen κ`, `ROC Area`, `c-statistic`), with the score each names (as
+/// `score_key` writes it). Short names that are also ordinary words or abbreviations
+/// (`se`, `sp`, `ba`, `rec`, `pre`) count only as the whole header: see `WHOLE_ONLY`.
+const NAMES_AMONG_WORDS: &[(&str, &str)] = &[
+    ("tp_rate", "sens"),
+    ("tn_rate", "spec"),
+    ("fp_rate", "fpr"),
+    ("fn_rate", "fnr"),
+    ("detection_rate", "sens"),
+    ("roc_area", "auc"),
+    ("auc_roc", "auc"),
+    ("area_under_the_roc", "auc"),
+    ("c_statistic", "auc"),
+    ("c_stat", "auc"),
+    ("c_index", "auc"),
+    ("balanced_acc", "bacc"),
+    ("bal_acc", "bacc"),
+    ("cohen_kappa", "kappa"),
+    ("cohens_kappa", "kappa"),
+    ("cohen_κ", "kappa"),
+    ("f1_measure", "f1p"),
+];
+
+/// Short names that name a score only as the whole header (`Rec.`, `Pre.`): among other
+/// words they are mostly something else (`Pre-processing`).
+const WHOLE_ONLY: &[(&str, &str)] = &[("rec", "sens"), ("pre", "ppv"), ("recl", "sens")];
+
+/// A header's words, lower case: invisible characters dropped, full-width letters read as
+/// ASCII, split at anything not a letter or digit; with `fine`, also where a lower-case
+/// letter meets an upper-case one (`ValAcc`) and where letters meet digits (`sens1`).
+fn header_words(header: &str, fine: bool) -> Vec<String> {
+    let plain: Vec<char> = header
         .chars()
         .filter(|c| {
             !matches!(
@@ -388,17 +429,76 @@ fn decorated_score(header: &str) -> Option<String> {
             '\u{3000}' => ' ',
             c => c,
         })
-        .collect::<String>()
-        .to_lowercase();
-    let words: Vec<&str> = plain
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
         .collect();
-    (1..=3.min(words.len())).rev().find_map(|width| {
-        words
-            .windows(width)
-            .find_map(|run| score_key(&run.join("_")))
-    })
+    let mut words = Vec::new();
+    let mut word = String::new();
+    for (i, &c) in plain.iter().enumerate() {
+        if !c.is_alphanumeric() {
+            words.extend((!word.is_empty()).then(|| std::mem::take(&mut word)));
+            continue;
+        }
+        if fine && i > 0 {
+            let before = plain[i - 1];
+            let boundary = (before.is_lowercase() && c.is_uppercase())
+                || (before.is_alphabetic() && c.is_numeric())
+                || (before.is_numeric() && c.is_alphabetic());
+            if boundary && !word.is_empty() {
+                words.push(std::mem::take(&mut word));
+            }
+        }
+        word.extend(c.to_lowercase());
+    }
+    words.extend((!word.is_empty()).then_some(word));
+    words
+}
+
+/// Whether a header names the area under the precision-recall curve or the average
+/// precision (`PR-AUC`, `AUC (PR)`, `AUPRC`, `Average Precision`), which no check reads:
+/// its `auc` is not the ROC AUC and its `precision` is not a precision.
+fn names_pr_area(header: &str) -> bool {
+    let words = header_words(header, true);
+    let has = |w: &str| words.iter().any(|x| x == w);
+    let joined = words.concat();
+    (has("pr") || has("prc") || (has("precision") && has("recall")))
+        && (has("auc") || has("area") || has("curve"))
+        || ["auprc", "aupr", "prauc", "aucpr", "auprg"].contains(&joined.as_str())
+        || (words.len() == 2 && has("average") && has("precision"))
+        || joined == "ap"
+        || joined == "map"
+}
+
+/// The score a header names among other words (`Test Accuracy`, `acc_std`, `TP Rate`),
+/// units (`Accuracy (%)`, `Acc.`), run together (`ValAcc`, `TestAccuracy`, `sens1`), by
+/// another name (`Cohen κ`, `c-statistic`, `Rec.`), in full-width letters (`ａｃｃ`) or with
+/// invisible characters (`acc` and a zero-width space): read as it is, such a column would
+/// be carried, unchecked.
+fn decorated_score(header: &str) -> Option<String> {
+    let coarse = header_words(header, false);
+    if coarse.len() == 1 {
+        if let Some((_, score)) = WHOLE_ONLY.iter().find(|(n, _)| *n == coarse[0]) {
+            return Some((*score).to_string());
+        }
+    }
+    let named = |run: &str| {
+        score_key(run).or_else(|| {
+            NAMES_AMONG_WORDS
+                .iter()
+                .chain(
+                    OTHER_NAMES
+                        .iter()
+                        .filter(|(n, _)| n.chars().count() >= 3 || !n.is_ascii()),
+                )
+                .find(|(n, _)| *n == run)
+                .map(|(_, score)| (*score).to_string())
+        })
+    };
+    [coarse, header_words(header, true)]
+        .iter()
+        .find_map(|words| {
+            (1..=3.min(words.len()))
+                .rev()
+                .find_map(|width| words.windows(width).find_map(|run| named(&run.join("_"))))
+        })
 }
 
 /// The known name a misspelt header is close to: within an edit distance of a tenth of
@@ -556,6 +656,23 @@ mod tests {
             ("ａｃｃ", "acc"),
             ("Balanced accuracy [%]", "bacc"),
             ("Sensitivity (%)", "sens"),
+            ("TP Rate", "sens"),
+            ("FP Rate", "fpr"),
+            ("ROC Area", "auc"),
+            ("Rec.", "sens"),
+            ("Pre.", "ppv"),
+            ("sens1", "sens"),
+            ("acc1", "acc"),
+            ("ValAcc", "acc"),
+            ("TestAccuracy", "acc"),
+            ("Cohen κ", "kappa"),
+            ("Cohen's kappa", "kappa"),
+            ("Detection rate", "sens"),
+            ("c-statistic", "auc"),
+            ("Balanced Acc", "bacc"),
+            ("F1Score", "f1p"),
+            ("Test F1", "f1p"),
+            ("G-Mean (%)", "gm"),
         ] {
             assert_eq!(decorated_score(header).as_deref(), Some(score), "{header}");
             let error = read(vec!["p".into(), "n".into(), header.into()])
@@ -563,7 +680,7 @@ mod tests {
                 .unwrap_or_default();
             assert!(
                 error.contains(&format!("names the score {score:?}")),
-                "{error}"
+                "{header}: {error}"
             );
         }
         for carried in [
@@ -576,8 +693,47 @@ mod tests {
             "registry_name",
             "note",
             "table",
+            "Pre-processing",
+            "Reference",
+            "Record",
+            "Preprint",
+            "auprc",
+            "nFolds",
+            "McNemar p",
+            "DeLong",
+            "Year",
+            "Venue",
+            "Epochs",
+            "Batch size",
+            "Learning rate",
+            "Params",
         ] {
             assert_eq!(decorated_score(carried), None, "{carried}");
+            assert!(!names_pr_area(carried) || carried == "auprc", "{carried}");
+        }
+    }
+
+    #[test]
+    fn scores_no_check_reads_are_refused_with_what_to_do() {
+        for header in [
+            "PR-AUC",
+            "AUC (PR)",
+            "AUPR",
+            "Average Precision",
+            "PR AUC",
+            "AUC-PR",
+        ] {
+            let error = read(vec!["p".into(), "n".into(), header.into()])
+                .err()
+                .unwrap_or_default();
+            assert!(error.contains("rename it auprc"), "{header}: {error}");
+        }
+        assert!(read(vec!["p".into(), "n".into(), "auprc".into()]).is_ok());
+        for header in ["HTER", "HTER (%)"] {
+            let error = read(vec!["p".into(), "n".into(), header.into()])
+                .err()
+                .unwrap_or_default();
+            assert!(error.contains("bacc = 1 - HTER"), "{header}: {error}");
         }
     }
 
