@@ -1190,6 +1190,9 @@ fn rows_of(
         // with the last row's reason.
         let rows_before = rows.len();
         let mut dropped: Option<String> = None;
+        // Runs said in the caption or the table's cells: the table's, looked for once (per
+        // row it made extraction quadratic in the rows).
+        let mut table_runs: Option<Option<String>> = None;
         for mut r in table_rows {
             // A rate printed negative (`-0.010` under Accuracy) is a difference of rows or a
             // change, not a figure of an experiment: not read.
@@ -1566,10 +1569,14 @@ fn rows_of(
             };
             // Runs said anywhere else (a `--repeats 10` flag, a `Runs` column, `seeds 0–9`):
             // the k-fold may have been repeated, how often is not known.
-            let runs = runs_anywhere
-                .clone()
-                .or_else(|| protocol::runs_said_anywhere(&table.caption))
-                .or_else(|| runs_column(table));
+            let runs = runs_anywhere.clone().or_else(|| {
+                table_runs
+                    .get_or_insert_with(|| {
+                        protocol::runs_said_anywhere(&table.caption)
+                            .or_else(|| runs_column(table))
+                    })
+                    .clone()
+            });
             let row_protocol = match (row_protocol, runs) {
                 (Some(Protocol::KFold { folds }), Some(phrase)) => {
                     notes.push(format!(
