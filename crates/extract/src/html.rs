@@ -41,6 +41,9 @@ fn text_of(element: ElementRef<'_>, limits: &Limits) -> String {
 
 fn collect(element: ElementRef<'_>, out: &mut String, depth: usize, max_depth: usize) {
     if depth > max_depth {
+        // Said in the text, so that the cell is not read as empty (a row of empty cells
+        // would be taken for the first line of the next row's label).
+        out.push_str(&format!(" [elements nested deeper than {max_depth}] "));
         return;
     }
     for child in element.children() {

@@ -1164,13 +1164,148 @@ fn cell(text: &str, macros: &[(String, String)]) -> RawCell {
         inner.extend(&s[i..]);
         text = inner.trim().to_string();
     }
+    let mut plain_text = plain(&text, macros, 0);
+    if plain_text.is_empty() {
+        if let Some(name) = unknown_command(&text) {
+            plain_text = format!("\\{name}");
+        }
+    }
     RawCell {
-        text: plain(&text, macros, 0),
+        text: plain_text,
         colspan,
         rowspan,
         rowspan_up,
         header: false,
     }
+}
+
+/// Commands that print nothing in a cell: rules, spacing, font and colour switches.
+const PRINTS_NOTHING: &[&str] = &[
+    "hline",
+    "toprule",
+    "midrule",
+    "bottomrule",
+    "cline",
+    "cmidrule",
+    "addlinespace",
+    "specialrule",
+    "hdashline",
+    "cdashline",
+    "morecmidrules",
+    "Xhline",
+    "vline",
+    "centering",
+    "raggedright",
+    "raggedleft",
+    "arraybackslash",
+    "bf",
+    "it",
+    "rm",
+    "em",
+    "tt",
+    "sf",
+    "sc",
+    "sl",
+    "bfseries",
+    "itshape",
+    "mdseries",
+    "upshape",
+    "rmfamily",
+    "sffamily",
+    "ttfamily",
+    "scshape",
+    "normalfont",
+    "boldmath",
+    "unboldmath",
+    "tiny",
+    "scriptsize",
+    "footnotesize",
+    "small",
+    "normalsize",
+    "large",
+    "Large",
+    "LARGE",
+    "huge",
+    "Huge",
+    "hfill",
+    "hss",
+    "relax",
+    "null",
+    "empty",
+    "strut",
+    "bigstrut",
+    "noindent",
+    "par",
+    "nobreak",
+    "linebreak",
+    "newline",
+    "tabularnewline",
+    "cr",
+    "rowcolor",
+    "cellcolor",
+    "color",
+    "hspace",
+    "vspace",
+    "phantom",
+    "hphantom",
+    "vphantom",
+    "rule",
+    "noalign",
+    "label",
+    "textcolor",
+    "colorbox",
+    "makecell",
+    "shortstack",
+    "num",
+    "tablenum",
+    "parbox",
+    "begin",
+    "end",
+    "newcommand",
+    "renewcommand",
+    "providecommand",
+    "def",
+    "global",
+    "protect",
+    "leavevmode",
+    "selectfont",
+    "fontsize",
+    "setlength",
+    "arrayrulecolor",
+    "ignorespaces",
+    "unskip",
+    "kern",
+    "quad",
+    "qquad",
+    "enspace",
+    "thinspace",
+    "negthinspace",
+];
+
+/// The first command in a cell that LaTeX would print as something the reader does not
+/// know (an undefined macro, or one defined twice with other bodies, `\accB`): a cell
+/// holding only such a command is not empty, and is kept as its name (an empty cell would
+/// make the row's label the first line of the next row's).
+fn unknown_command(text: &str) -> Option<String> {
+    let s = chars(text);
+    let mut i = 0;
+    while i < s.len() {
+        if s[i] == '\\' {
+            let (name, after) = command(&s, i + 1);
+            i = after;
+            let known = name.is_empty()
+                || !name.chars().all(char::is_alphabetic)
+                || PRINTS_NOTHING.contains(&name.as_str())
+                || SYMBOLS.iter().any(|(n, _)| *n == name)
+                || DROPPED.iter().any(|(n, _)| *n == name);
+            if !known {
+                return Some(name);
+            }
+        } else {
+            i += 1;
+        }
+    }
+    None
 }
 
 /// Whether an environment is a table float whose caption and label belong to the tabulars

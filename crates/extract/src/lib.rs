@@ -1572,8 +1572,7 @@ fn rows_of(
             let runs = runs_anywhere.clone().or_else(|| {
                 table_runs
                     .get_or_insert_with(|| {
-                        protocol::runs_said_anywhere(&table.caption)
-                            .or_else(|| runs_column(table))
+                        protocol::runs_said_anywhere(&table.caption).or_else(|| runs_column(table))
                     })
                     .clone()
             });

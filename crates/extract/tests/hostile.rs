@@ -299,3 +299,46 @@ fn a_byte_order_mark_before_a_markdown_table_is_read_past() {
         scorecheck_extract::extract(md, scorecheck_extract::Format::Markdown, "b.md").unwrap();
     assert_eq!(rows.len(), 1, "{rows:?}");
 }
+
+#[test]
+fn a_row_of_unreadable_cells_is_never_glued_onto_the_next_rows_label() {
+    let protocol = "We use 10-fold cross-validation on the ecoli1 dataset.";
+    let latex = |cells: &str| {
+        format!(
+            "{protocol}\n\\begin{{tabular}}{{lcc}}\nMethod & Accuracy & Sensitivity \\\\\n\\hline\nA & 0.9012 & 0.8000 \\\\\n{cells} \\\\\nC & 0.8512 & 0.7000 \\\\\n\\end{{tabular}}\n"
+        )
+    };
+    let nested = |value: &str| format!("{}{value}{}", "<i>".repeat(70), "</i>".repeat(70));
+    let html = format!(
+        "<p>{protocol}</p><table><tr><th>Method</th><th>Accuracy</th><th>Sensitivity</th></tr><tr><td>A</td><td>0.9012</td><td>0.8000</td></tr><tr><td>B</td><td>{}</td><td>{}</td></tr><tr><td>C</td><td>0.8512</td><td>0.7000</td></tr></table>",
+        nested("0.91"),
+        nested("0.8")
+    );
+    let cases = [
+        // Undefined macros: LaTeX stops on them; never read as empty cells.
+        (latex(r"B & \accB & \senB"), Format::Latex),
+        // A number macro defined twice with other values: which one is printed is not known.
+        (
+            format!(
+                "\\newcommand{{\\accB}}{{0.91}}\\newcommand{{\\accB}}{{0.92}}\\newcommand{{\\senB}}{{0.8}}\\newcommand{{\\senB}}{{0.7}}{}",
+                latex(r"B & \accB & \senB")
+            ),
+            Format::Latex,
+        ),
+        (html, Format::Html),
+    ];
+    for (text, format) in cases {
+        let rows = extract(&text, format, "doc").unwrap();
+        let methods: Vec<&str> = rows.iter().map(|r| r.method.as_str()).collect();
+        assert_eq!(methods, ["A", "C"], "{text}");
+        assert!(rows[1].note.contains("B\" not read"), "{}", rows[1].note);
+    }
+    // Rules, font switches and spacing are no text: a cell of them is empty as before.
+    let rows = extract(
+        &latex(r"\midrule \bfseries B & 0.91 & \hfill 0.8"),
+        Format::Latex,
+        "doc",
+    )
+    .unwrap();
+    assert_eq!(rows.len(), 3);
+}
