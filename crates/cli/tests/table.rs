@@ -118,6 +118,27 @@ fn synonyms_empty_cells_and_the_facades_errors_name_columns() {
 }
 
 #[test]
+fn a_row_without_counts_and_a_bad_rounding_are_said_in_the_tables_terms() {
+    let rows = table(
+        "id,p,n,acc,eps,rounding\n\
+         a,,,0.9,0.01,\n\
+         b,10,10,0.9,0.01,banker\n",
+    );
+    assert_eq!(rows[0]["error_field"], "p");
+    assert!(
+        rows[0]["error_message"].contains("missing the class counts: give p and n"),
+        "{}",
+        rows[0]["error_message"]
+    );
+    assert_eq!(rows[1]["error_field"], "rounding");
+    assert!(
+        rows[1]["error_message"].contains("found \"banker\""),
+        "{}",
+        rows[1]["error_message"]
+    );
+}
+
+#[test]
 fn a_bad_row_does_not_stop_the_rest() {
     let rows = table(
         "id,p,n,acc,eps,rounding,percent\n\

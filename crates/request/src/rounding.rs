@@ -36,7 +36,10 @@ fn parse_mode(value: &Json, path: &str) -> Result<RoundingMode> {
             Some(path),
             format!(
                 "expected \"nearest\", \"floor\", \"ceil\", \"truncate\" or \"any\", found {}",
-                input::describe(value)
+                value.as_str().map_or_else(
+                    || input::describe(value).to_string(),
+                    |text| format!("{:?}", text.chars().take(40).collect::<String>())
+                )
             ),
         )),
     }

@@ -142,7 +142,11 @@ fn describe(
     let Ok(Some((low, high))) = forced_range(&rest, last, options) else {
         return (plain, None);
     };
-    let (low, high) = (round_down(low), round_up(high));
+    // Rounded outwards for display, but never past the score's natural range (a forced
+    // minimum of exactly 0 is shown as 0, not -0.0001).
+    let (floor, ceiling) = last.score.natural_range();
+    let low = floor.map_or(round_down(low), |f| round_down(low).max(f as f64));
+    let high = ceiling.map_or(round_up(high), |c| round_up(high).min(c as f64));
     let verb = if names.len() == 1 { "forces" } else { "force" };
     let reaches_window = high >= rational_f64(&last.lower) && low <= rational_f64(&last.upper);
     let sentence = if reaches_window {

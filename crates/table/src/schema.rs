@@ -457,6 +457,18 @@ fn answer(request: &Json, header: &Header, options: &RunOptions) -> Result<Value
     }));
     match outcome {
         Ok(Ok(value)) => Ok(value),
+        // No count cell at all: said in the table's terms, not as the request's field.
+        Ok(Err(error))
+            if error.kind().as_str() == "missing_field"
+                && matches!(error.field(), Some("testset" | "dataset")) =>
+        {
+            let dataset = header.name_of(Column::Dataset).unwrap_or("dataset");
+            Err(RowError {
+                kind: error.kind().as_str(),
+                column: error.field().map(|field| column_of(field, header)),
+                message: format!("missing the class counts: give p and n (the positives and negatives), or name a registry dataset in the {dataset} column"),
+            })
+        }
         Ok(Err(error)) => Err(RowError {
             kind: error.kind().as_str(),
             column: error.field().map(|field| column_of(field, header)),
