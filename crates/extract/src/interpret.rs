@@ -2664,6 +2664,9 @@ fn read_frame(
             .iter()
             .any(|w| table.caption.to_lowercase().contains(w));
         let matrix = matrix_of(f, values).filter(|_| !normalised);
+        if let Some(note) = unreadable_count(f, values).filter(|_| !normalised) {
+            who.notes.push(note);
+        }
         let class_counts = class_counts_of(f, values);
         let own_folds = folds_of_row(f, values);
         let mut by_key: Vec<TableRow> = Vec::new();
@@ -2972,6 +2975,32 @@ fn class_counts_of(f: &Frame, values: &[GridCell]) -> Option<(u64, u64)> {
 
 /// The confusion matrix a body row states in columns headed TP, FP, FN and TN (outside any
 /// column group, each once, whole numbers), as (tp, fp, fn, tn).
+/// A TP, FP, FN or TN cell that holds something but no count the matrix could use (`1
+/// 204,5`, 26 digits): said, so that a matrix left unread is not silent.
+fn unreadable_count(f: &Frame, values: &[GridCell]) -> Option<String> {
+    values.iter().enumerate().find_map(|(j, cell)| {
+        let headers = headers_over(f, j);
+        let (last, above) = headers.split_last()?;
+        count_of_header(last)?;
+        let text = cell.text.trim();
+        let share = headers.iter().any(|h| {
+            let lower = h.to_lowercase();
+            crate::names::marks_percent(h) || lower.contains("rate") || lower.contains("norm")
+        });
+        let unreadable = !above.is_empty()
+            || share
+            || text.is_empty()
+            || matches!(text, "-" | "–" | "—" | "n/a" | "N/A" | "NA")
+            || whole_count(text).is_some_and(|c| c < 10u64.pow(18));
+        (!unreadable).then(|| {
+            format!(
+                "{last}: {:?} is not a count (a whole number below 10^18), so the row's confusion matrix is not read",
+                text.chars().take(40).collect::<String>()
+            )
+        })
+    })
+}
+
 fn matrix_of(f: &Frame, values: &[GridCell]) -> Option<[u64; 4]> {
     let mut found: [Option<u64>; 4] = [None; 4];
     for (j, cell) in values.iter().enumerate() {

@@ -342,3 +342,20 @@ fn a_row_of_unreadable_cells_is_never_glued_onto_the_next_rows_label() {
     .unwrap();
     assert_eq!(rows.len(), 3);
 }
+
+#[test]
+fn a_count_cell_that_is_no_count_is_named_in_the_rows_note() {
+    let text = "We evaluate on a held-out test set.\n\n| Method | TP | FN | FP | TN | Accuracy |\n|---|---|---|---|---|---|\n| A | 1 204,5 | 30 | 20 | 500 | 0.9312 |\n| B | 12345678901234567890123456 | 30 | 20 | 500 | 0.9312 |\n| C | 100 | 30 | 20 | 500 | 0.8462 |\n";
+    let rows = extract(text, Format::Markdown, "doc").unwrap();
+    assert_eq!(rows.len(), 3);
+    for (row, cell) in rows.iter().zip(["1 204,5", "12345678901234567890123456"]) {
+        assert!(row.matrix.is_none());
+        assert!(
+            row.note.contains(&format!("TP: {cell:?} is not a count")),
+            "{}",
+            row.note
+        );
+    }
+    assert_eq!(rows[2].matrix, Some([100, 20, 30, 500]));
+    assert!(!rows[2].note.contains("is not a count"), "{}", rows[2].note);
+}
