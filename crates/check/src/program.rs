@@ -96,9 +96,25 @@ impl ExperimentAnswer {
                     .chain(d.folds.iter().flat_map(|f| &f.bounds))
             }),
         ));
+        ExperimentAnswer::showing(experiment, verdict, &scores, &scores)
+    }
+
+    /// [`ExperimentAnswer::of`], the witness showing `scores` under their names, each
+    /// evaluated as the score at its place in `evaluated` (a linear score the program checks
+    /// in its stead, equal to it at every fold of the witness).
+    pub(crate) fn showing(
+        experiment: &Experiment,
+        verdict: &Verdict,
+        scores: &[Score],
+        evaluated: &[Score],
+    ) -> ExperimentAnswer {
         let (conclusion, answer) = ProgramAnswer::of(
             verdict,
-            |witness| witness_scores(experiment, witness, &scores),
+            |witness| {
+                let mut found = witness_scores(experiment, witness, evaluated);
+                found.scores = scores.to_vec();
+                found
+            },
             str::to_string,
         );
         ExperimentAnswer {
@@ -130,10 +146,15 @@ pub(crate) fn unusable_note(constrained: bool) -> String {
 /// The scores a witness shows: those reported or bounded, each once in order of first
 /// appearance, or acc, sens, spec and bacc when there are none.
 pub(crate) fn shown_scores<'a>(windows: impl Iterator<Item = &'a Bound>) -> Vec<Score> {
+    shown(windows.map(|b| b.score))
+}
+
+/// [`shown_scores`] of the scores themselves.
+pub(crate) fn shown(scores: impl Iterator<Item = Score>) -> Vec<Score> {
     let mut unique = Vec::new();
-    for b in windows {
-        if !unique.contains(&b.score) {
-            unique.push(b.score);
+    for score in scores {
+        if !unique.contains(&score) {
+            unique.push(score);
         }
     }
     if unique.is_empty() {

@@ -452,11 +452,126 @@ fn micro_mean_of_scores_couples_each_fold() {
     let mut relaxed = base.clone();
     relaxed["model"] = json!("one_vs_rest");
     assert_eq!(run_ok(relaxed)["inconsistency"], false);
-    let mut fine = base;
+    let mut fine = base.clone();
     fine["scores"] = json!({"sens": 0.6, "spec": 0.8, "f1p": 0.6});
     let result = run_ok(fine);
     assert_eq!(result["inconsistency"], false, "{result}");
-    assert_eq!(result["ignored_scores"], json!(["f1p"]));
+    // Under the exact model f1p is sens fold by fold: checked, and shown under its name.
+    assert_eq!(result["ignored_scores"], json!([]));
+    assert_eq!(
+        result["witness"]["scores"]["f1p"]["exact"], "3/5",
+        "{result}"
+    );
+    let mut contradicted = base.clone();
+    contradicted["scores"] = json!({"sens": 0.6, "f1p": 0.7});
+    assert_eq!(run_ok(contradicted)["inconsistency"], true);
+    // The reference's one-vs-rest model keeps them apart: f1p is not used there.
+    let mut relaxed = base;
+    relaxed["model"] = json!("one_vs_rest");
+    relaxed["scores"] = json!({"sens": 0.6, "f1p": 0.7});
+    let result = run_ok(relaxed);
+    assert_eq!(result["ignored_scores"], json!(["f1p"]), "{result}");
+}
+
+/// The micro scores of one fold of class counts `counts` with trace `t`, by the textbook
+/// formulas at its pooled binary matrix (tp = t, fp = fn = T − t, tn = (K−2)·T + t).
+fn micro_fold_score(score: Score, counts: &[u64], t: u64) -> Option<BigRational> {
+    let total: u64 = counts.iter().sum();
+    let k = counts.len() as u64;
+    let (p, n) = (total, (k - 1) * total);
+    let tn = (k - 2) * total + t;
+    let matrix = ConfusionMatrix::new(t, tn, p, n).ok()?;
+    matrix
+        .exact(score, &Params::default())
+        .and_then(|e| e.as_rational().cloned())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// `1_dataset_known_folds_mos_micro` against every vector of fold traces, with the scores
+    /// that are linear only under the exact model (ppv, npv, f-scores, fm, mk, mcc, kappa).
+    #[test]
+    fn micro_mean_of_scores_matches_brute_force_over_the_traces(
+        k in 2usize..=3,
+        folds in prop::collection::vec(prop::collection::vec(1u64..=3, 3), 2..=3),
+        truth in prop::collection::vec(0u64..=9, 3),
+        picked in prop::collection::vec((0usize..13, -20i64..=20), 1..=3),
+    ) {
+        const SCORES: [Score; 13] = [
+            Score::Acc, Score::Sens, Score::Spec, Score::Ppv, Score::Npv, Score::F1p,
+            Score::F1n, Score::Fdr, Score::For, Score::Mk, Score::Mcc, Score::Kappa, Score::Fm,
+        ];
+        let folds: Vec<Vec<u64>> = folds.iter().map(|f| f[..k].to_vec()).collect();
+        let traces: Vec<u64> = folds
+            .iter()
+            .zip(&truth)
+            .map(|(f, t)| t % (f.iter().sum::<u64>() + 1))
+            .collect();
+        let mean = |score: Score, traces: &[u64]| -> Option<BigRational> {
+            let mut sum = BigRational::from_integer(0.into());
+            for (f, &t) in folds.iter().zip(traces) {
+                sum += micro_fold_score(score, f, t)?;
+            }
+            Some(sum / BigRational::from_integer(BigInt::from(folds.len())))
+        };
+        let eps = parse_decimal("0.001").unwrap();
+        let mut scores = Map::new();
+        let mut windows = Vec::new();
+        for &(index, shift) in &picked {
+            let score = SCORES[index];
+            if scores.contains_key(score.abbreviation()) {
+                continue;
+            }
+            let Some(value) = mean(score, &traces) else { continue };
+            let scaled = (value * BigRational::from_integer(1000.into())).round().to_integer()
+                + BigInt::from(shift % 4 * 7);
+            let reported = BigRational::new(scaled.clone(), BigInt::from(1000));
+            let decimal: f64 = reported_decimal(&scaled).parse().unwrap();
+            scores.insert(score.abbreviation().to_string(), json!(decimal));
+            windows.push((score, &reported - &eps, &reported + &eps));
+        }
+        prop_assume!(!windows.is_empty());
+        let totals: Vec<u64> = folds.iter().map(|f| f.iter().sum()).collect();
+        let mut fits = false;
+        let mut vector = vec![0u64; folds.len()];
+        'all: loop {
+            if windows.iter().all(|(score, lo, hi)| {
+                mean(*score, &vector).is_some_and(|m| *lo <= m && m <= *hi)
+            }) {
+                fits = true;
+                break;
+            }
+            for i in 0..vector.len() {
+                vector[i] += 1;
+                if vector[i] <= totals[i] {
+                    continue 'all;
+                }
+                vector[i] = 0;
+            }
+            break;
+        }
+        let labels = ["a", "b", "c"];
+        let as_counts = |f: &Vec<u64>| -> Value {
+            Value::Object(f.iter().zip(labels).map(|(c, l)| (l.to_string(), json!(c))).collect())
+        };
+        let dataset: Vec<u64> = (0..k).map(|c| folds.iter().map(|f| f[c]).sum()).collect();
+        let request = json!({"check": "1_dataset_known_folds_mos_micro",
+            "dataset": as_counts(&dataset),
+            "folding": {"folds": folds.iter().map(as_counts).collect::<Vec<_>>()},
+            "scores": scores, "eps": 0.001});
+        let result = run_ok(request.clone());
+        prop_assert_eq!(&result["ignored_scores"], &json!([]), "{}", request);
+        prop_assert_eq!(result["inconsistency"].as_bool(), Some(!fits), "{} {}", request, result);
+    }
+}
+
+/// `1234` thousandths as `1.234`, `-5` as `-0.005`.
+fn reported_decimal(thousandths: &BigInt) -> String {
+    let negative = thousandths < &BigInt::from(0);
+    let digits = format!("{:04}", thousandths.magnitude());
+    let (whole, fraction) = digits.split_at(digits.len() - 3);
+    format!("{}{whole}.{fraction}", if negative { "-" } else { "" })
 }
 
 /// Issue 31: 15 stratified folds of 5 classes, where the pure backend's branch and bound ran

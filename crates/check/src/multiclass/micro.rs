@@ -1,7 +1,7 @@
 //! Micro-averaged multiclass requests: the engine's exact search over the trace of the
 //! confusion matrix (score of means), or its mean-of-scores program over known folds.
 
-use scorecheck_algebra::Params;
+use scorecheck_algebra::{Params, Score};
 use scorecheck_feasibility::{Certainty, Conclusion, Verdict};
 use scorecheck_multiclass::{
     at, matrix_with_trace, mean_of_scores_program, pooled_binary, search_trace,
@@ -129,6 +129,24 @@ fn witness(
     }
 }
 
+/// The linear score a micro-averaged score equals fold by fold under the exact K×K model.
+///
+/// A fold of T items pooled over its K classes is the binary matrix tp = t (the trace),
+/// fp = fn = T − t, tn = (K−2)·T + t. So ppv, f1p, every f-beta and fm equal sens (t/T);
+/// npv, f1n and fbn equal spec (((K−2)·T + t)/((K−1)·T)); fdr equals fnr, for equals fpr;
+/// and mk, mcc and kappa equal bm ((K·t − T)/((K−1)·T)). Their means over the folds are
+/// then linear in the traces and checked exactly as those scores' means.
+fn linear_equal(score: Score) -> Option<Score> {
+    Some(match score {
+        Score::Ppv | Score::F1p | Score::Fbp | Score::Fm => Score::Sens,
+        Score::Npv | Score::F1n | Score::Fbn => Score::Spec,
+        Score::Fdr => Score::Fnr,
+        Score::For => Score::Fpr,
+        Score::Mk | Score::Mcc | Score::Kappa => Score::Bm,
+        _ => return None,
+    })
+}
+
 /// Mean of scores, micro (`1_dataset_known_folds_mos_micro`): one (tp, tn) per fold, tied by
 /// tn − tp = (K−2)·T_f in the exact model, as an integer program.
 pub(super) fn mean_of_scores(
@@ -136,12 +154,29 @@ pub(super) fn mean_of_scores(
     options: &RunOptions,
 ) -> Result<MulticlassOutcome> {
     let (setup, model) = (&read.setup, read.model);
+    let mut figures = read.figures.clone();
+    // The scores the witness shows: the reported ones, under their own names.
+    let shown = program::shown(
+        figures
+            .windows
+            .iter()
+            .map(|w| w.score)
+            .chain(read.fold_bounds.iter().map(|b| b.score)),
+    );
+    let mut fold_bounds = read.fold_bounds.clone();
+    if model == Model::Exact {
+        for window in &mut figures.windows {
+            window.score = linear_equal(window.score).unwrap_or(window.score);
+        }
+        for bound in &mut fold_bounds {
+            bound.score = linear_equal(bound.score).unwrap_or(bound.score);
+        }
+    }
     let MeanFigures {
         windows, ignored, ..
-    } = MeanFigures::of(read.figures.clone(), None);
-    let (experiment, problem) =
-        mean_of_scores_program(&setup.folds, &read.fold_bounds, windows, model)
-            .map_err(|e| micro_error(e, "folding"))?;
+    } = MeanFigures::of(figures, None);
+    let (experiment, problem) = mean_of_scores_program(&setup.folds, &fold_bounds, windows, model)
+        .map_err(|e| micro_error(e, "folding"))?;
     let verdict = match program::nothing_checkable(experiment.is_constrained(), &ignored) {
         Some(reason) => Verdict::Undecided { reason },
         // Every micro score is a function of the fold's trace, and each reported mean a
@@ -168,7 +203,14 @@ pub(super) fn mean_of_scores(
         }
         _ => None,
     };
-    let answer = ExperimentAnswer::of(&experiment, &verdict);
+    let evaluated: Vec<Score> = shown
+        .iter()
+        .map(|&score| match model {
+            Model::Exact => linear_equal(score).unwrap_or(score),
+            _ => score,
+        })
+        .collect();
+    let answer = ExperimentAnswer::showing(&experiment, &verdict, &shown, &evaluated);
     Ok(MulticlassOutcome {
         conclusion: answer.conclusion,
         model,
