@@ -801,7 +801,6 @@ mod tests {
     fold 0: p=198, n=396, tp=71, tn=269
     fold 1: p=197, n=394, tp=66, tn=263
   backend: pure
-  not used by this protocol: f1p
   (use --format json for every detail)
 "##;
         assert_eq!(report(request, None), expected);

@@ -508,3 +508,20 @@ fn a_count_stopped_at_its_budget_says_how_far_it_got() {
         "{row:?}"
     );
 }
+
+#[test]
+fn a_carried_cell_holding_a_checks_name_is_an_error_naming_its_column() {
+    let rows = table(
+        "id,p,n,acc,eps,setup\n\
+         a,10,10,0.7,0.01,1_dataset_known_folds_mos\n\
+         b,10,10,0.7,0.01,10-fold cross-validation\n",
+    );
+    assert_eq!(rows[0]["verdict"], "error");
+    assert_eq!(rows[0]["error_field"], "setup");
+    assert!(
+        rows[0]["error_message"].contains("only the column named check is read"),
+        "{}",
+        rows[0]["error_message"]
+    );
+    assert_eq!(rows[1]["verdict"], "consistent");
+}

@@ -288,10 +288,32 @@ pub(super) fn read(names: Vec<String>) -> Result<Header, String> {
                 ));
             }
             let words = header_words(name, false);
-            if words.iter().any(|w| w == "hter") || words.join("_").contains("half_total_error") {
+            if words.iter().any(|w| w == "hter" || w == "acer")
+                || words.join("_").contains("half_total_error")
+            {
                 return Err(format!(
-                    "column {} is the half total error rate, 1 - bacc, which a table does not read, so nothing in it would be checked: give bacc = 1 - HTER in a bacc column (with as many digits), or rename the column if it is only carried",
+                    "column {} is the half total error rate (HTER, or ACER of attack detection), 1 - bacc, which a table does not read, so nothing in it would be checked: give bacc = 1 - HTER in a bacc column (with as many digits), or rename the column if it is only carried",
                     named(&names, index)
+                ));
+            }
+            if let Some((_, field)) = FIELD_LOOKALIKES.iter().find(|(n, _)| *n == wanted) {
+                return Err(format!(
+                    "column {} looks like the table's column {field:?} under another name: if it gives {field}, name it {field:?} (under this name it would be carried, unread, and the row checked without it); if it is only carried information, rename it so that it cannot be taken for {field}",
+                    named(&names, index)
+                ));
+            }
+            if let Some(averaged) = averaged_over_classes(name) {
+                return Err(format!(
+                    "column {} is a {averaged} average over the classes, which a table row does not read as such, so nothing in it would be checked: for two classes macro recall is bacc and a micro average is acc (name it so); other averages need the classes' counts (give the row as a JSON request with a multiclass check, 1_testset_no_kfold_macro ...), or rename the column if it is only carried",
+                    named(&names, index)
+                ));
+            }
+            let several = scores_named(name);
+            if several.len() > 1 {
+                return Err(format!(
+                    "column {} names several scores ({}), so its cells could not be read as one: give each score its own column",
+                    named(&names, index),
+                    several.join(", ")
                 ));
             }
             if names_pr_area(name) && wanted != "auprc" {
@@ -302,7 +324,7 @@ pub(super) fn read(names: Vec<String>) -> Result<Header, String> {
             }
             if let Some(score) = decorated_score(name) {
                 return Err(format!(
-                    "column {} is not a score column as named, but it names the score {score:?} among other words, units or invisible characters; name it {score:?} for it to be checked (values in percent need the percent column), or rename it so that it names no score: nothing in it would be checked",
+                    "column {} is not a score column as named, but it names the score {score:?} (among other words or units, run together, in another language, by another name, or with invisible characters); name it {score:?} for it to be checked (values in percent need the percent column), or rename it so that it names no score: nothing in it would be checked",
                     named(&names, index)
                 ));
             }
@@ -350,6 +372,194 @@ fn mark_result_columns(names: &[String], kinds: &mut [Column]) -> Result<(), Str
     }
     Ok(())
 }
+
+/// Names of the table's fields under other names (normalised), with the column to use: a
+/// column so named would be carried while the row is checked with the field's default
+/// (`rounding_mode: ceil` checked as rounded to nearest, `runs: 3` as one run).
+const FIELD_LOOKALIKES: &[(&str, &str)] = &[
+    ("rounding_mode", "rounding"),
+    ("rounding_method", "rounding"),
+    ("round", "rounding"),
+    ("rounded", "rounding"),
+    ("rundung", "rounding"),
+    ("repetitions", "repeats"),
+    ("repetition", "repeats"),
+    ("n_repetitions", "repeats"),
+    ("reps", "repeats"),
+    ("runs", "repeats"),
+    ("n_runs", "repeats"),
+    ("num_runs", "repeats"),
+    ("num_repeats", "repeats"),
+    ("times", "repeats"),
+    ("iterations", "repeats"),
+    ("seeds", "repeats"),
+    ("n_seeds", "repeats"),
+    ("k", "folds"),
+    ("k_fold", "folds"),
+    ("kfold", "folds"),
+    ("n_splits", "folds"),
+    ("splits", "folds"),
+    ("cv", "folds"),
+    ("cv_folds", "folds"),
+    ("num_folds", "folds"),
+    ("nfolds", "folds"),
+    ("fold_count", "folds"),
+    ("percentage", "percent"),
+    ("pct", "percent"),
+    ("in_percent", "percent"),
+    ("is_percent", "percent"),
+    ("unit", "percent"),
+    ("units", "percent"),
+    ("tolerance", "eps"),
+    ("epsilon", "eps"),
+    ("decimals", "eps"),
+    ("digits", "eps"),
+    ("uncertainty", "eps"),
+    ("positives", "p"),
+    ("pos", "p"),
+    ("#pos", "p"),
+    ("n_pos", "p"),
+    ("npos", "p"),
+    ("num_pos", "p"),
+    ("n_positive", "p"),
+    ("n_positives", "p"),
+    ("num_positives", "p"),
+    ("cases", "p"),
+    ("n_cases", "p"),
+    ("negatives", "n"),
+    ("neg", "n"),
+    ("#neg", "n"),
+    ("n_neg", "n"),
+    ("nneg", "n"),
+    ("num_neg", "n"),
+    ("n_negative", "n"),
+    ("n_negatives", "n"),
+    ("num_negatives", "n"),
+    ("controls", "n"),
+    ("n_controls", "n"),
+    ("support", "total"),
+    ("total_samples", "total"),
+    ("n_test", "total"),
+    ("test_size", "total"),
+    ("n_total", "total"),
+    ("num_samples", "total"),
+    ("size", "total"),
+    ("protocol", "check"),
+    ("validation", "check"),
+    ("cv_scheme", "check"),
+];
+
+/// Score names in other languages, and other names in English, each a whole word of the
+/// header (normalised), with the score to name the column by.
+const OTHER_LANGUAGES: &[(&str, &str)] = &[
+    ("genauigkeit", "acc"),
+    ("treffergenauigkeit", "acc"),
+    ("exactitude", "acc"),
+    ("exactitud", "acc"),
+    ("acurácia", "acc"),
+    ("acuracia", "acc"),
+    ("accuratezza", "acc"),
+    ("precisión", "acc or ppv"),
+    ("precisao", "acc or ppv"),
+    ("precisão", "acc or ppv"),
+    ("precisione", "ppv"),
+    ("précision", "ppv"),
+    ("präzision", "ppv"),
+    ("准确率", "acc"),
+    ("正确率", "acc"),
+    ("準確率", "acc"),
+    ("正解率", "acc"),
+    ("精度", "acc or ppv"),
+    ("정확도", "acc"),
+    ("точность", "acc or ppv"),
+    ("sensibilité", "sens"),
+    ("sensibilite", "sens"),
+    ("sensibilidad", "sens"),
+    ("sensibilidade", "sens"),
+    ("sensibilità", "sens"),
+    ("sensitivität", "sens"),
+    ("sensitivitat", "sens"),
+    ("rappel", "sens"),
+    ("trefferquote", "sens"),
+    ("灵敏度", "sens"),
+    ("召回率", "sens"),
+    ("感度", "sens"),
+    ("再現率", "sens"),
+    ("민감도", "sens"),
+    ("재현율", "sens"),
+    ("чувствительность", "sens"),
+    ("полнота", "sens"),
+    ("spezifität", "spec"),
+    ("spezifitat", "spec"),
+    ("spécificité", "spec"),
+    ("specificite", "spec"),
+    ("especificidad", "spec"),
+    ("especificidade", "spec"),
+    ("specificità", "spec"),
+    ("特异度", "spec"),
+    ("特異度", "spec"),
+    ("특이도", "spec"),
+    ("специфичность", "spec"),
+    ("精确率", "ppv"),
+    ("精確率", "ppv"),
+    ("适合率", "ppv"),
+    ("適合率", "ppv"),
+    ("정밀도", "ppv"),
+    ("oa", "acc"),
+    ("ccr", "acc"),
+    ("testacc", "acc"),
+    ("valacc", "acc"),
+    ("trainacc", "acc"),
+    ("meanacc", "acc"),
+    ("avgacc", "acc"),
+    ("balacc", "bacc"),
+    ("uar", "bacc"),
+    ("tprate", "sens"),
+    ("fprate", "fpr"),
+    ("tnrate", "spec"),
+    ("fnrate", "fnr"),
+    (
+        "far",
+        "fpr (false acceptances among impostors) or fnr, by which class is positive",
+    ),
+    (
+        "frr",
+        "fnr (false rejections among genuine attempts) or fpr, by which class is positive",
+    ),
+    ("apcer", "fnr (attacks as positives) or fpr"),
+    ("bpcer", "fpr (attacks as positives) or fnr"),
+];
+
+/// Other names in English of more than one word (normalised, a run of the header's words).
+const OTHER_PHRASES: &[(&str, &str)] = &[
+    ("area_under_the_roc_curve", "auc"),
+    ("area_under_roc_curve", "auc"),
+    ("area_under_the_curve", "auc"),
+    ("area_under_curve", "auc"),
+    ("roc_curve_area", "auc"),
+    ("correct_classification_rate", "acc"),
+    ("classification_rate", "acc"),
+    ("recognition_rate", "acc"),
+    ("success_rate", "acc"),
+    ("correct_rate", "acc"),
+    ("overall_accuracy", "acc"),
+    ("zero_one_loss", "err"),
+    ("0_1_loss", "err"),
+    ("hamming_loss", "err"),
+    ("matthews_corrcoef", "mcc"),
+    ("matthews_correlation", "mcc"),
+    ("matthews_correlation_coefficient", "mcc"),
+    ("unweighted_average_recall", "bacc"),
+    ("acc_bal", "bacc"),
+    (
+        "false_acceptance_rate",
+        "fpr (false acceptances among impostors) or fnr, by which class is positive",
+    ),
+    (
+        "false_rejection_rate",
+        "fnr (false rejections among genuine attempts) or fpr, by which class is positive",
+    ),
+];
 
 /// Names papers give scores that the table does not read as such (normalised, as
 /// `normalised` writes them), with the score each names: a column so named would be
@@ -452,6 +662,29 @@ fn header_words(header: &str, fine: bool) -> Vec<String> {
     words
 }
 
+/// `macro`, `micro` or `weighted` when a header names such an average of a score
+/// (`macro_f1`, `F1 (weighted)`, `recall_macro`).
+fn averaged_over_classes(header: &str) -> Option<&'static str> {
+    let words = header_words(header, true);
+    let averaged = ["macro", "micro", "weighted"]
+        .into_iter()
+        .find(|a| words.iter().any(|w| w == a))?;
+    decorated_score(header).map(|_| averaged)
+}
+
+/// The distinct scores a header's single words name (`Sens/Spec`: sens and spec).
+fn scores_named(header: &str) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    for word in header_words(header, false) {
+        if let Some(score) = score_key(&word) {
+            if !found.contains(&score) {
+                found.push(score);
+            }
+        }
+    }
+    found
+}
+
 /// Whether a header names the area under the precision-recall curve or the average
 /// precision (`PR-AUC`, `AUC (PR)`, `AUPRC`, `Average Precision`), which no check reads:
 /// its `auc` is not the ROC AUC and its `precision` is not a precision.
@@ -483,6 +716,8 @@ fn decorated_score(header: &str) -> Option<String> {
         score_key(run).or_else(|| {
             NAMES_AMONG_WORDS
                 .iter()
+                .chain(OTHER_PHRASES)
+                .chain(OTHER_LANGUAGES)
                 .chain(
                     OTHER_NAMES
                         .iter()
@@ -495,7 +730,7 @@ fn decorated_score(header: &str) -> Option<String> {
     [coarse, header_words(header, true)]
         .iter()
         .find_map(|words| {
-            (1..=3.min(words.len()))
+            (1..=5.min(words.len()))
                 .rev()
                 .find_map(|width| words.windows(width).find_map(|run| named(&run.join("_"))))
         })
@@ -710,6 +945,83 @@ mod tests {
         ] {
             assert_eq!(decorated_score(carried), None, "{carried}");
             assert!(!names_pr_area(carried) || carried == "auprc", "{carried}");
+        }
+    }
+
+    #[test]
+    fn fields_and_scores_under_other_names_or_languages_are_refused() {
+        let refused = |header: &str| {
+            read(vec!["p".into(), "n".into(), "acc".into(), header.into()])
+                .err()
+                .unwrap_or_else(|| panic!("{header} refused"))
+        };
+        for (header, field) in [
+            ("rounding_mode", "rounding"),
+            ("Rounding method", "rounding"),
+            ("repetitions", "repeats"),
+            ("Runs", "repeats"),
+            ("n_splits", "folds"),
+            ("percentage", "percent"),
+            ("positives", "p"),
+            ("#neg", "n"),
+            ("Support", "total"),
+            ("protocol", "check"),
+        ] {
+            let error = refused(header);
+            assert!(
+                error.contains(&format!("looks like the table's column {field:?}")),
+                "{header}: {error}"
+            );
+        }
+        for (header, score) in [
+            ("Genauigkeit", "acc"),
+            ("Sensibilidad", "sens"),
+            ("Spécificité", "spec"),
+            ("准确率", "acc"),
+            ("민감도", "sens"),
+            ("Rappel", "sens"),
+            ("matthews_corrcoef", "mcc"),
+            ("Area under the ROC curve", "auc"),
+            ("OA", "acc"),
+            ("Correct classification rate", "acc"),
+            ("zero_one_loss", "err"),
+            ("testacc", "acc"),
+            ("Acc_bal", "bacc"),
+            ("unweighted average recall", "bacc"),
+            ("UAR", "bacc"),
+        ] {
+            let error = refused(header);
+            assert!(
+                error.contains(&format!("names the score {score:?}")),
+                "{header}: {error}"
+            );
+        }
+        for header in ["macro_f1", "f1_weighted", "recall_macro", "F1 (micro)"] {
+            assert!(
+                refused(header).contains("average over the classes"),
+                "{header}"
+            );
+        }
+        for header in ["TPR/FPR", "Sens/Spec", "Accuracy and F1"] {
+            assert!(refused(header).contains("names several scores"), "{header}");
+        }
+        for header in ["ACER", "HTER"] {
+            assert!(refused(header).contains("bacc = 1 - HTER"), "{header}");
+        }
+        // Carried as before.
+        for carried in [
+            "EER",
+            "method",
+            "doi",
+            "year",
+            "notes",
+            "auprc",
+            "Training time",
+        ] {
+            assert!(
+                read(vec!["p".into(), "n".into(), "acc".into(), carried.into()]).is_ok(),
+                "{carried}"
+            );
         }
     }
 

@@ -333,7 +333,17 @@ fn request(header: &Header, cells: &[String]) -> Result<Json, RowError> {
                 };
                 scores.insert(key, number(name, text)?);
             }
-            Column::Result | Column::Other => {}
+            Column::Result => {}
+            // A carried cell that is a check's name (a `protocol` or `setup` column): the
+            // row would be checked as the default check, the named one left unread.
+            Column::Other if scorecheck::check_names().contains(&text) => {
+                return Err(RowError::new(
+                    "invalid_value",
+                    Some(name.clone()),
+                    format!("{name} holds the check {text:?}, but only the column named check is read as the row's check (this row would be checked as {}): name the column check, or write the check's name otherwise if it is only carried", check_of(header, cells)),
+                ));
+            }
+            Column::Other => {}
         }
     }
     // A test set of unknown class counts is a single-matrix row's: elsewhere the column is
