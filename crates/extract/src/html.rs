@@ -32,6 +32,20 @@ fn raised(element: &scraper::node::Element) -> bool {
     })
 }
 
+/// Whether an element is not shown (`hidden`, `style="display:none"` or
+/// `visibility:hidden`): its text is no part of what a reader sees in the cell.
+fn not_shown(element: &scraper::node::Element) -> bool {
+    element.attr("hidden").is_some()
+        || element.attr("style").is_some_and(|style| {
+            let squeezed: String = style
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .collect::<String>()
+                .to_lowercase();
+            squeezed.contains("display:none") || squeezed.contains("visibility:hidden")
+        })
+}
+
 /// The text of an element, skipped elements left out, spaces collapsed.
 fn text_of(element: ElementRef<'_>, limits: &Limits) -> String {
     let mut out = String::new();
@@ -63,8 +77,14 @@ fn collect(element: ElementRef<'_>, out: &mut String, depth: usize, max_depth: u
                 if SKIPPED.contains(&name)
                     || e.classes().any(|c| c == "ltx_note" || c == "ltx_tag_note")
                     || raised(e)
+                    || not_shown(e)
                 {
                     continue;
+                }
+                // A subscript after a digit (`0.93<sub>0.01</sub>`, `0.8<sub>5</sub>`) is
+                // no digit of the number: kept apart (`F<sub>1</sub>` stays `F1`).
+                if name == "sub" && out.ends_with(|c: char| c.is_ascii_digit()) {
+                    out.push(' ');
                 }
                 if name == "br" {
                     out.push(' ');

@@ -359,3 +359,40 @@ fn a_count_cell_that_is_no_count_is_named_in_the_rows_note() {
     assert_eq!(rows[2].matrix, Some([100, 20, 30, 500]));
     assert!(!rows[2].note.contains("is not a count"), "{}", rows[2].note);
 }
+
+#[test]
+fn hidden_text_and_subscripts_after_a_number_are_no_digits_of_it() {
+    let html = r#"<p>Held-out test set.</p>
+<table><tr><th>Method</th><th>Accuracy</th><th>F<sub>1</sub></th></tr>
+<tr><td>A</td><td>0.8<sub>5</sub></td><td>0.80</td></tr>
+<tr><td>B</td><td>0.93<span style="display: none">7</span></td><td>0.81</td></tr>
+<tr><td>C</td><td>0.91</td><td>0.82<span hidden>9</span></td></tr>
+</table>"#;
+    let rows = extract(html, Format::Html, "doc").unwrap();
+    let figures: Vec<(&str, Vec<(String, String)>)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r.method.as_str(),
+                r.scores
+                    .iter()
+                    .map(|(s, v)| ((*s).to_string(), v.clone()))
+                    .collect(),
+            )
+        })
+        .collect();
+    let pair = |s: &str, v: &str| (s.to_string(), v.to_string());
+    assert_eq!(
+        figures,
+        [
+            ("A", vec![pair("f1p", "0.80")]),
+            ("B", vec![pair("acc", "0.93"), pair("f1p", "0.81")]),
+            ("C", vec![pair("acc", "0.91"), pair("f1p", "0.82")]),
+        ]
+    );
+    assert!(
+        rows[0].note.contains("\"0.8 5\" is not a value"),
+        "{}",
+        rows[0].note
+    );
+}
