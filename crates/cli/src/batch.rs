@@ -329,6 +329,14 @@ fn answer(line: &Line, options: &scorecheck::RunOptions) -> Value {
             // first (the record's place in the output is the line's).
             if let Some(Value::String(message)) = error.get_mut("message") {
                 *message = message.replace(" at line 1 column ", " at column ");
+                // A table's line read as JSON Lines (stdin, a `.txt` file): said how to read it.
+                let start = text.trim_start();
+                if !start.starts_with(['{', '[', '"'])
+                    && start.contains([',', ';', '\t'])
+                    && message.starts_with("the request is not valid JSON")
+                {
+                    message.push_str("; this line looks like a row of a CSV table: give --input-format csv (a FILE ending in .csv, .tsv or .tab is read as one)");
+                }
             }
             (id, json!({ "error": error }))
         }

@@ -286,7 +286,7 @@ struct BatchArgs {
     /// first N data rows.
     #[arg(long, default_value_t = 0, value_parser = crate::quick::whole_number)]
     skip: u64,
-    /// The input format [default: csv for a FILE ending in `.csv`, else jsonl].
+    /// The input format [default: csv for a FILE ending in `.csv`, `.tsv` or `.tab`, else jsonl].
     #[arg(long, value_enum)]
     input_format: Option<InputFormat>,
     /// The output format of a CSV table [default: csv].
@@ -326,8 +326,11 @@ fn batch(args: &BatchArgs) -> anyhow::Result<()> {
         }
     };
     let is_csv = args.file.as_deref().is_some_and(|path| {
-        path.extension()
-            .is_some_and(|ext| ext.eq_ignore_ascii_case("csv"))
+        path.extension().is_some_and(|ext| {
+            ["csv", "tsv", "tab"]
+                .iter()
+                .any(|e| ext.eq_ignore_ascii_case(e))
+        })
     });
     match args.input_format {
         Some(InputFormat::Csv) => {}

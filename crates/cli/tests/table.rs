@@ -525,3 +525,22 @@ fn a_carried_cell_holding_a_checks_name_is_an_error_naming_its_column() {
     );
     assert_eq!(rows[1]["verdict"], "consistent");
 }
+
+#[test]
+fn a_tsv_file_is_a_table_and_a_table_on_stdin_is_told_how_to_be_read() {
+    let dir = std::env::temp_dir().join(format!("scorecheck-tsv-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("papers.tsv");
+    std::fs::write(&path, "id\tp\tn\tacc\teps\na\t10\t10\t0.7\t0.01\n").unwrap();
+    let out = scorecheck(&["batch", path.to_str().unwrap()], "");
+    let answered = rows(&out);
+    assert_eq!(answered[0]["verdict"], "consistent");
+    std::fs::remove_dir_all(&dir).ok();
+    let out = scorecheck(&["batch", "-"], "id,p,n,acc,eps\na,10,10,0.7,0.01\n");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.lines()
+            .all(|line| line.contains("looks like a row of a CSV table: give --input-format csv")),
+        "{text}"
+    );
+}
