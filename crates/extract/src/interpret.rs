@@ -2667,6 +2667,7 @@ fn read_frame(
         if let Some(note) = unreadable_count(f, values).filter(|_| !normalised) {
             who.notes.push(note);
         }
+        who.notes.extend(ambiguous_score_columns(f, values.len()));
         let class_counts = class_counts_of(f, values);
         let own_folds = folds_of_row(f, values);
         let mut by_key: Vec<TableRow> = Vec::new();
@@ -2975,6 +2976,20 @@ fn class_counts_of(f: &Frame, values: &[GridCell]) -> Option<(u64, u64)> {
 
 /// The confusion matrix a body row states in columns headed TP, FP, FN and TN (outside any
 /// column group, each once, whole numbers), as (tp, fp, fn, tn).
+/// A note for each column whose header names accuracy or precision, which of the two is
+/// not known (`Genauigkeit`, `Precisión`, `Точность`, `精度`): not read, and said so.
+fn ambiguous_score_columns(f: &Frame, columns: usize) -> Vec<String> {
+    (0..columns)
+        .filter_map(|j| {
+            let headers = headers_over(f, j);
+            let last = headers.last()?;
+            crate::names::names_accuracy_or_precision(last).then(|| {
+                format!("column {last:?} names accuracy or precision (which one is not known): not read")
+            })
+        })
+        .collect()
+}
+
 /// A TP, FP, FN or TN cell that holds something but no count the matrix could use (`1
 /// 204,5`, 26 digits): said, so that a matrix left unread is not silent.
 fn unreadable_count(f: &Frame, values: &[GridCell]) -> Option<String> {

@@ -132,7 +132,38 @@ const TABLE_NAMES: &[(&str, &str)] = &[
     // A column of one number per row headed "ROC" holds the area under the ROC curve.
     ("roc", "auc"),
     ("error_rate", "err"),
+    // Chinese, Japanese, Korean and Russian names with one meaning (Japanese `精度` and
+    // Russian `точность` name accuracy or precision, so they are not read).
+    ("准确率", "acc"),
+    ("準確率", "acc"),
+    ("正确率", "acc"),
+    ("正解率", "acc"),
+    ("정확도", "acc"),
+    ("灵敏度", "sens"),
+    ("召回率", "sens"),
+    ("感度", "sens"),
+    ("再現率", "sens"),
+    ("민감도", "sens"),
+    ("재현율", "sens"),
+    ("чувствительность", "sens"),
+    ("特异度", "spec"),
+    ("特異度", "spec"),
+    ("특이도", "spec"),
+    ("специфичность", "spec"),
+    ("精确率", "ppv"),
+    ("適合率", "ppv"),
+    ("정밀도", "ppv"),
 ];
+
+/// Whether a header is a name other languages give both accuracy and precision (German
+/// `Genauigkeit`, Spanish `Precisión`, Portuguese `Precisão`, French `Précision`, Italian
+/// `Precisione`, Russian `Точность`, Japanese `精度`), units and marks aside.
+pub(crate) fn names_accuracy_or_precision(header: &str) -> bool {
+    matches!(
+        header_form(header).as_str(),
+        "genauigkeit" | "precisión" | "precisão" | "précision" | "precisione" | "точность" | "精度"
+    )
+}
 
 /// The canonical score names in output order (the algebra's order, then the AUC).
 pub fn score_order() -> Vec<&'static str> {
@@ -1989,6 +2020,21 @@ pub(crate) fn sizes_in_text(text: &str) -> Vec<(Option<&'static str>, u64)> {
 #[cfg(test)]
 mod tests {
     use super::{marks_percent, score_of_header, score_of_qualified_header};
+
+    #[test]
+    fn asian_and_russian_names_of_one_score_are_read_and_ambiguous_ones_not() {
+        for (header, score) in [
+            ("准确率", "acc"),
+            ("感度", "sens"),
+            ("특이도", "spec"),
+            ("Чувствительность", "sens"),
+        ] {
+            assert_eq!(score_of_header(header), Some(score), "{header}");
+        }
+        for ambiguous in ["Precisión", "Точность", "精度", "Genauigkeit", "Précision"] {
+            assert_eq!(score_of_header(ambiguous), None, "{ambiguous}");
+        }
+    }
 
     #[test]
     fn likelihood_ratios_with_their_sign_around_lr() {

@@ -396,3 +396,19 @@ fn hidden_text_and_subscripts_after_a_number_are_no_digits_of_it() {
         rows[0].note
     );
 }
+
+#[test]
+fn a_column_named_accuracy_or_precision_in_another_language_is_said_unread() {
+    let text = "We use 10-fold cross-validation on the ecoli1 dataset.\n\n| Method | Genauigkeit | Sensibilidad | Spec | 准确率 |\n|---|---|---|---|---|\n| RF | 0.78 | 0.60 | 0.80 | 0.79 |\n";
+    let rows = extract(text, Format::Markdown, "doc").unwrap();
+    let scores: Vec<&str> = rows[0].scores.iter().map(|(s, _)| *s).collect();
+    assert_eq!(scores, ["sens", "spec", "acc"]);
+    assert_eq!(rows[0].scores[2].1, "0.79");
+    assert!(
+        rows[0]
+            .note
+            .contains("column \"Genauigkeit\" names accuracy or precision"),
+        "{}",
+        rows[0].note
+    );
+}

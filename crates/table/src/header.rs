@@ -452,8 +452,8 @@ const FIELD_LOOKALIKES: &[(&str, &str)] = &[
 /// Score names in other languages, and other names in English, each a whole word of the
 /// header (normalised), with the score to name the column by.
 const OTHER_LANGUAGES: &[(&str, &str)] = &[
-    ("genauigkeit", "acc"),
-    ("treffergenauigkeit", "acc"),
+    ("genauigkeit", "acc or ppv"),
+    ("treffergenauigkeit", "acc or ppv"),
     ("exactitude", "acc"),
     ("exactitud", "acc"),
     ("acurácia", "acc"),
@@ -462,9 +462,9 @@ const OTHER_LANGUAGES: &[(&str, &str)] = &[
     ("precisión", "acc or ppv"),
     ("precisao", "acc or ppv"),
     ("precisão", "acc or ppv"),
-    ("precisione", "ppv"),
-    ("précision", "ppv"),
-    ("präzision", "ppv"),
+    ("precisione", "acc or ppv"),
+    ("précision", "acc or ppv"),
+    ("präzision", "acc or ppv"),
     ("准确率", "acc"),
     ("正确率", "acc"),
     ("準確率", "acc"),
@@ -974,7 +974,7 @@ mod tests {
             );
         }
         for (header, score) in [
-            ("Genauigkeit", "acc"),
+            ("Genauigkeit", "acc or ppv"),
             ("Sensibilidad", "sens"),
             ("Spécificité", "spec"),
             ("准确率", "acc"),
