@@ -1005,6 +1005,13 @@ mod tests {
             "notes",
             "auprc",
             "Training time",
+            "protocol",
+            "validation",
+            "k",
+            "cv",
+            "size",
+            "iterations",
+            "cases",
         ] {
             assert!(
                 read(vec!["p".into(), "n".into(), "acc".into(), carried.into()]).is_ok(),
