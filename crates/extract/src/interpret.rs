@@ -433,6 +433,13 @@ fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
             && texts.iter().any(|t| t == "f2")
             && texts.iter().any(|t| t == "f3")
     };
+    // `Precision (0) | Precision (1) | Recall (0) | Recall (1)`: one score per class of a
+    // two-class table, read when every class-labelled header's label is one of the two
+    // classes (`(2)` anywhere makes them a multiclass table's, not read).
+    let two_classes = f.column_headers.iter().flatten().all(|cell| {
+        crate::names::score_label(&cell.text)
+            .is_none_or(|label| crate::names::binary_class_label(&label).is_some())
+    });
     let named: Vec<Option<(&'static str, String, bool)>> = (0..columns)
         .map(|j| {
             let named = |k: usize| {
@@ -443,6 +450,14 @@ fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
                 score_of_header(text)
                     .map(|s| (s, String::new()))
                     .or_else(|| score_of_qualified_header(text))
+                    .or_else(|| {
+                        let (name, label) = crate::names::class_labelled(text)?;
+                        let positive = crate::names::binary_class_label(&label)?;
+                        two_classes
+                            .then(|| crate::names::class_score(name, positive))
+                            .flatten()
+                            .map(|s| (s, String::new()))
+                    })
             };
             let k = (0..f.column_headers.len())
                 .rev()

@@ -267,6 +267,70 @@ pub fn score_of_header(header: &str) -> Option<&'static str> {
         .then_some(base)
 }
 
+/// A header that names a score of one class by its label after the name (`Precision (1)`,
+/// `Recall [0]`, `f1_pos`, `Sensitivity (negative)`): the name and the label, lower case.
+/// Whether the label is the positive class depends on the table's other labels: see
+/// [`binary_class_label`].
+pub(crate) fn class_labelled(header: &str) -> Option<(&str, String)> {
+    let (name, label) = label_after_name(header)?;
+    binary_class_label(&label)
+        .is_some()
+        .then_some((name, label))
+}
+
+/// The name and the label of a header written `NAME (label)`, `NAME [label]` or
+/// `NAME_label`, label lower case.
+fn label_after_name(header: &str) -> Option<(&str, String)> {
+    let trimmed = header.trim();
+    let (name, label) =
+        if let Some(split) = trimmed.strip_suffix(')').and_then(|t| t.rsplit_once('(')) {
+            split
+        } else if let Some(split) = trimmed.strip_suffix(']').and_then(|t| t.rsplit_once('[')) {
+            split
+        } else {
+            trimmed.rsplit_once('_')?
+        };
+    let name = name.trim().trim_end_matches('_').trim();
+    (!name.is_empty()).then(|| (name, label.trim().to_lowercase()))
+}
+
+/// The class label after a score's name in a header (`Precision (2)`: `2`; `Recall_neg`:
+/// `neg`), where the label is a word or a number (units and marks, `(%)`, are none), and
+/// the header as a whole names no score.
+pub(crate) fn score_label(header: &str) -> Option<String> {
+    let (name, label) = label_after_name(header)?;
+    (score_of_header(header).is_none()
+        && score_of_header(name).is_some()
+        && !label.is_empty()
+        && label
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '+' || c == '-'))
+    .then_some(label)
+}
+
+/// Whether a class label names the positive class (`1`, `pos`, `positive`) or the
+/// negative one (`0`, `neg`, `negative`); `None` for any other label (a sign in brackets,
+/// `(-)`, is as often a dimensionless unit).
+pub(crate) fn binary_class_label(label: &str) -> Option<bool> {
+    match label {
+        "1" | "pos" | "positive" => Some(true),
+        "0" | "neg" | "negative" => Some(false),
+        _ => None,
+    }
+}
+
+/// The score of one class's column: the positive class's precision, recall and F1 are ppv,
+/// sens and f1p; the negative class's are npv, spec and f1n.
+pub(crate) fn class_score(name: &str, positive: bool) -> Option<&'static str> {
+    match (score_of_header(name)?, positive) {
+        (score @ ("ppv" | "sens" | "f1p"), true) => Some(score),
+        ("ppv", false) => Some("npv"),
+        ("sens", false) => Some("spec"),
+        ("f1p", false) => Some("f1n"),
+        _ => None,
+    }
+}
+
 /// A header's name and whether the class sign written on it (`precision+`, `recall-`) names
 /// the positive class; `None` without one, and for the likelihood ratios' `LR+`, `LR-`.
 fn class_signed(header: &str) -> Option<(&str, bool)> {

@@ -412,3 +412,36 @@ fn a_column_named_accuracy_or_precision_in_another_language_is_said_unread() {
         rows[0].note
     );
 }
+
+#[test]
+fn per_class_columns_of_two_classes_are_read_and_of_more_are_not() {
+    let two = "Held-out test set.\n\n| Model | Precision (0) | Precision (1) | Recall (0) | Recall (1) | F1_0 | F1_1 | Accuracy |\n|---|---|---|---|---|---|---|---|\n| XGBoost | 0.90 | 0.85 | 0.91 | 0.84 | 0.905 | 0.845 | 0.88 |\n";
+    let rows = extract(two, Format::Markdown, "doc").unwrap();
+    let mut scores: Vec<(&str, &str)> = rows[0]
+        .scores
+        .iter()
+        .map(|(s, v)| (*s, v.as_str()))
+        .collect();
+    scores.sort_unstable();
+    assert_eq!(
+        scores,
+        [
+            ("acc", "0.88"),
+            ("f1n", "0.905"),
+            ("f1p", "0.845"),
+            ("npv", "0.90"),
+            ("ppv", "0.85"),
+            ("sens", "0.84"),
+            ("spec", "0.91"),
+        ]
+    );
+    // A third class: the per-class columns are a multiclass table's, not read.
+    let three = "Held-out test set.\n\n| Model | Precision (0) | Precision (1) | Precision (2) | Accuracy |\n|---|---|---|---|---|\n| XGBoost | 0.90 | 0.85 | 0.80 | 0.88 |\n";
+    let rows = extract(three, Format::Markdown, "doc").unwrap();
+    let scores: Vec<&str> = rows[0].scores.iter().map(|(s, _)| *s).collect();
+    assert_eq!(scores, ["acc"]);
+    // A sign in brackets is a unit, not a class.
+    let unit = "Held-out test set.\n\n| Model | Precision (-) | Accuracy |\n|---|---|---|\n| XGBoost | 0.90 | 0.88 |\n";
+    let rows = extract(unit, Format::Markdown, "doc").unwrap();
+    assert!(rows[0].scores.iter().all(|(s, _)| *s != "npv"));
+}
