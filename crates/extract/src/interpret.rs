@@ -511,6 +511,12 @@ fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
             Some((score, group.join(" "), percent))
         })
         .collect();
+    // `Error` over whole numbers (`12`, `105`) counts the misclassified items: no rate.
+    let named: Vec<Option<(&'static str, String, bool)>> = named
+        .into_iter()
+        .enumerate()
+        .map(|(j, column)| column.filter(|(score, ..)| *score != "err" || !counts_errors(f, j)))
+        .collect();
     // A score measured on the training data (`Train Accuracy`, a `Training` group) is a fit
     // diagnostic: beside scores on held-out data it is not read; alone, the rows are read as
     // measured on a part of the data other than the test data (`only_training`).
@@ -522,6 +528,25 @@ fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
         .enumerate()
         .map(|(j, column)| column.filter(|_| !training_column(f, j)))
         .collect()
+}
+
+/// Whether an error column counts items: headed `Error(s)` (no rate, no percent) over whole
+/// numbers, one of them above 1.
+fn counts_errors(f: &Frame, j: usize) -> bool {
+    let bare = f.column_headers.iter().all(|row| {
+        let text = row[j].text.trim().to_lowercase();
+        text.is_empty() || matches!(text.trim_start_matches(['#', ' ']), "error" | "errors")
+    });
+    let cells: Vec<&str> = f
+        .body
+        .iter()
+        .filter_map(|(_, values)| values.get(j))
+        .map(|c| c.text.trim())
+        .filter(|t| !t.is_empty())
+        .collect();
+    bare && !cells.is_empty()
+        && cells.iter().all(|t| t.bytes().all(|b| b.is_ascii_digit()))
+        && cells.iter().any(|t| t.parse::<u64>().is_ok_and(|v| v > 1))
 }
 
 /// Whether a column's headers say it was measured on the training data, on data that chose
@@ -2332,7 +2357,16 @@ fn is_ordinal_column(header: &str, body: &[Vec<GridCell>], c: usize) -> bool {
         .peekable();
     ordinal
         && filled.peek().is_some()
-        && filled.all(|t| t.trim_end_matches('.').bytes().all(|b| b.is_ascii_digit()))
+        && filled.all(|t| {
+            // `3.`, `#3`, `3rd`, a medal before the rank (`🥇 1`): a rank all the same.
+            let t = ["st", "nd", "rd", "th"]
+                .iter()
+                .find_map(|suffix| t.strip_suffix(suffix))
+                .unwrap_or(t);
+            t.chars().any(|ch| ch.is_ascii_digit())
+                && t.chars()
+                    .all(|ch| ch.is_ascii_digit() || !ch.is_alphanumeric())
+        })
 }
 
 /// Who a body row is about, from its label cells.

@@ -445,3 +445,26 @@ fn per_class_columns_of_two_classes_are_read_and_of_more_are_not() {
     let rows = extract(unit, Format::Markdown, "doc").unwrap();
     assert!(rows[0].scores.iter().all(|(s, _)| *s != "npv"));
 }
+
+#[test]
+fn a_medal_before_a_rank_and_a_count_of_errors_are_no_part_of_the_figures() {
+    let text = "Held-out test set.\n\n| Rank | Model | Accuracy |\n|---|---|---|\n| 🥇 1 | XGBoost | 0.91 |\n| 2 | RF | 0.90 |\n\n| Model | Error | Accuracy |\n|---|---|---|\n| SVM | 12 | 0.88 |\n";
+    let rows = extract(text, Format::Markdown, "doc").unwrap();
+    let read: Vec<(&str, Vec<(&str, &str)>)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r.method.as_str(),
+                r.scores.iter().map(|(s, v)| (*s, v.as_str())).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        read,
+        [
+            ("XGBoost", vec![("acc", "0.91")]),
+            ("RF", vec![("acc", "0.90")]),
+            ("SVM", vec![("acc", "0.88")]),
+        ]
+    );
+}
