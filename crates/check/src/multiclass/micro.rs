@@ -163,20 +163,17 @@ pub(super) fn mean_of_scores(
             .map(|w| w.score)
             .chain(read.fold_bounds.iter().map(|b| b.score)),
     );
-    let mut fold_bounds = read.fold_bounds.clone();
     if model == Model::Exact {
         for window in &mut figures.windows {
             window.score = linear_equal(window.score).unwrap_or(window.score);
-        }
-        for bound in &mut fold_bounds {
-            bound.score = linear_equal(bound.score).unwrap_or(bound.score);
         }
     }
     let MeanFigures {
         windows, ignored, ..
     } = MeanFigures::of(figures, None);
-    let (experiment, problem) = mean_of_scores_program(&setup.folds, &fold_bounds, windows, model)
-        .map_err(|e| micro_error(e, "folding"))?;
+    let (experiment, problem) =
+        mean_of_scores_program(&setup.folds, &read.fold_bounds, windows, model)
+            .map_err(|e| micro_error(e, "folding"))?;
     let verdict = match program::nothing_checkable(experiment.is_constrained(), &ignored) {
         Some(reason) => Verdict::Undecided { reason },
         // Every micro score is a function of the fold's trace, and each reported mean a
