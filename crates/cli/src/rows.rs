@@ -350,13 +350,22 @@ fn read_csv<R: BufRead>(
             .map(|(i, _)| i + 1)
             .collect();
         match found.as_slice() {
-            [] if column.required => bail!(
-                "{}: no column {:?} in the header (columns: {}); name it with {}",
-                path.display(),
-                column.name,
-                header.join(", "),
-                column.flag
-            ),
+            [] if column.required => {
+                // `label;score` as one column: another separator than the comma.
+                let separator = [';', '\t', '|']
+                    .into_iter()
+                    .find(|c| header.len() == 1 && header[0].contains(*c));
+                let hint = separator.map_or(String::new(), |c| {
+                    format!(" (the header is one column holding {c:?}: the file is read as comma-separated; save it with commas)")
+                });
+                bail!(
+                    "{}: no column {:?} in the header (columns: {}){hint}; name it with {}",
+                    path.display(),
+                    column.name,
+                    header.join(", "),
+                    column.flag
+                )
+            }
             [] => {
                 if let Some(present) = header.iter().find(|h| close_to(h, column.name)) {
                     bail!("{}: {}", path.display(), near_miss_error(column, present));

@@ -601,3 +601,19 @@ fn a_label_that_differs_from_the_positive_one_only_in_case_is_an_error() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_semicolon_separated_file_is_told_to_be_saved_with_commas() {
+    let dir = std::env::temp_dir().join(format!("scorecheck-eval-semi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("outputs.csv");
+    std::fs::write(&input, "label;score\n1;0.9\n0;0.2\n").unwrap();
+    let out = eval(&["--input", input.to_str().unwrap(), "--auc"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("the header is one column holding ';'"),
+        "{}",
+        stderr(&out)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
