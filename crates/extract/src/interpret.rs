@@ -137,9 +137,19 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
                     || t.contains(['%', '↑', '↓'])
             })
     };
+    // One cell across the whole row (`Training cohort` over its rows, `Testing cohort` lower
+    // down): a section of the body, not a header row, when another such row follows.
+    let spans_the_row = |row: &[GridCell]| {
+        row.len() > 1
+            && row.iter().all(|c| c.merged && c.text == row[0].text)
+            && !row[0].text.trim().is_empty()
+    };
     let auto = (1..auto)
         .rev()
-        .find(|&r| headerish(&g[r]))
+        .find(|&r| {
+            headerish(&g[r])
+                && !(spans_the_row(&g[r]) && g[r + 1..].iter().any(|row| spans_the_row(row)))
+        })
         .map_or(auto.min(1), |r| r + 1);
     let h = match declared_header_rows {
         Some(k) if k > 0 && k <= g.len() => declared_headers(g, k).max(auto.min(4)),
@@ -2652,6 +2662,11 @@ fn read_frame(
         }
         let (mut who, texts) = row_labels(f, labels, &previous, &named_datasets);
         previous = texts;
+        // Rows under a section of the training data (`Training cohort`, `Train set`):
+        // measured on a part of the data other than the test data.
+        if who.kind.is_none() && section.as_deref().is_some_and(names_training_split) {
+            who.kind = Some((RowKind::Subset, section.clone().unwrap_or_default()));
+        }
         // A fold or run number (or `Mean`, `Std`) in a column that is neither a label nor a
         // score (`| SVM | 3 | 0.91 |` under `| Model | Fold | Acc |`).
         if who.kind.is_none() {

@@ -468,3 +468,30 @@ fn a_medal_before_a_rank_and_a_count_of_errors_are_no_part_of_the_figures() {
         ]
     );
 }
+
+#[test]
+fn a_section_row_under_the_header_is_no_header_and_a_training_section_is_no_test_data() {
+    let html = r#"<table><caption>Performance in the training and the testing cohort.</caption>
+<thead><tr><th>Model</th><th>Sensitivity</th><th>Specificity</th><th>Accuracy</th></tr></thead>
+<tbody><tr><td colspan="4">Training cohort</td></tr>
+<tr><td>MAPN</td><td>0.849</td><td>0.604</td><td>0.705</td></tr>
+<tr><td colspan="4">Testing cohort</td></tr>
+<tr><td>MAPN</td><td>0.827</td><td>0.632</td><td>0.713</td></tr></tbody></table>"#;
+    let rows = extract(html, Format::Html, "doc").unwrap();
+    assert_eq!(rows.len(), 2);
+    assert!(
+        rows[0]
+            .note
+            .contains("part of the data other than the test data"),
+        "{}",
+        rows[0].note
+    );
+    assert!(
+        !rows[1]
+            .note
+            .contains("part of the data other than the test data"),
+        "{}",
+        rows[1].note
+    );
+    assert_eq!(rows[1].scores.len(), 3);
+}
