@@ -312,12 +312,29 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
 fn metrics_list(items: &[String], caption: &str, heading: &str) -> Option<RawTable> {
     let pairs: Vec<(&str, &str)> = items
         .iter()
+        // An item whose value is no figure (`Run ID: aa5c…`, `Best Params: {'C': 0.1}`)
+        // says how the run was made: not read, and no reason to leave the list.
+        .filter(|item| {
+            let last = item.rsplit_once([':', '=']).map(|(_, v)| v.trim());
+            let first = item.split_once([':', '=']).map(|(_, v)| v.trim());
+            let figure = |v: &str| {
+                matches!(
+                    crate::value::read(v),
+                    crate::value::CellValue::Number { .. }
+                ) || crate::value::whole_number(v).is_some()
+            };
+            last.is_none_or(figure)
+                && first.is_none_or(|v| !v.starts_with(['`', '{', '[', '(', '\'', '"']))
+        })
         .map(|item| {
             // `Sensitivity: TP/(TP+FN) = 75.00%`: the name first, the value last.
             let (name, _) = item.split_once([':', '='])?;
             let (_, value) = item.rsplit_once([':', '='])?;
             let (name, value) = (name.trim(), value.trim());
+            // (`Test Accuracy`, `CV ROC-AUC (Mean)`: a score with words before it, read as
+            // the table reads such a header.)
             let named = crate::names::score_of_header(name).is_some()
+                || crate::names::score_of_qualified_header(name).is_some()
                 || crate::names::count_of_header(name).is_some();
             (named && !value.is_empty() && value.starts_with(|c: char| c.is_ascii_digit()))
                 .then_some((name, value))
@@ -330,7 +347,44 @@ fn metrics_list(items: &[String], caption: &str, heading: &str) -> Option<RawTab
     if scores < 2 {
         return None;
     }
-    let mut rows = vec![vec![RawCell::new("Metric"), RawCell::new("Value")]];
+    // Under a heading that names the model (`## Logistic Regression`), the figures are its.
+    let generic = [
+        "result",
+        "evaluat",
+        "perform",
+        "metric",
+        "summary",
+        "score",
+        "accura",
+        "conclu",
+        "output",
+        "report",
+        "experiment",
+        "test",
+        "overview",
+        "benchmark",
+        "model",
+        "valid",
+        "train",
+        "finding",
+        "analysis",
+        "statistic",
+        "figure",
+        "table",
+        "data",
+    ];
+    let lower = heading.to_lowercase();
+    let names_the_model = !heading.trim().is_empty()
+        && heading.chars().count() <= 60
+        && !generic.iter().any(|w| lower.contains(w))
+        && crate::names::score_of_header(heading).is_none()
+        && heading.chars().any(char::is_alphabetic);
+    let value_header = if names_the_model {
+        heading.trim()
+    } else {
+        "Value"
+    };
+    let mut rows = vec![vec![RawCell::new("Metric"), RawCell::new(value_header)]];
     rows.extend(
         pairs
             .iter()

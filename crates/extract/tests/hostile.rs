@@ -495,3 +495,28 @@ fn a_section_row_under_the_header_is_no_header_and_a_training_section_is_no_test
     );
     assert_eq!(rows[1].scores.len(), 3);
 }
+
+#[test]
+fn a_list_of_figures_under_a_models_heading_is_that_models_row() {
+    let text = "# Report\n\n## Random Forest\n\n- **MLflow Run ID**: `568070c353554eedb74d9ff17d10a8cd`\n- **Best Params**: `{'n_estimators': 100, 'max_depth': 10}`\n- **Test Accuracy**: 0.8852\n- **Precision**: 0.8387\n- **Recall**: 0.9286\n\n## Results\n\n- Accuracy: 0.90\n- Recall: 0.80\n";
+    let rows = extract(text, Format::Markdown, "doc").unwrap();
+    let read: Vec<(&str, Vec<(&str, &str)>)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r.method.as_str(),
+                r.scores.iter().map(|(s, v)| (*s, v.as_str())).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        read,
+        [
+            (
+                "Random Forest",
+                vec![("acc", "0.8852"), ("ppv", "0.8387"), ("sens", "0.9286")]
+            ),
+            ("", vec![("acc", "0.90"), ("sens", "0.80")]),
+        ]
+    );
+}
