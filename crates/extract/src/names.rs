@@ -188,8 +188,12 @@ fn header_form(header: &str) -> String {
     ] {
         text = text.replace(unit, " ");
     }
-    // `Sensitivity, %`: the comma before a unit is no part of the name.
-    let text = text.trim().trim_end_matches([':', '.', '*', ',']).trim();
+    // `Sensitivity, %`: the comma before a unit is no part of the name; nor is a footnote
+    // mark after it (`AUC∗`, `Accuracy†`).
+    let text = text
+        .trim()
+        .trim_end_matches([':', '.', '*', ',', '\u{2217}', '†', '‡', '§'])
+        .trim();
     let mut out = String::new();
     for c in text.chars() {
         match c {
@@ -2084,6 +2088,13 @@ pub(crate) fn sizes_in_text(text: &str) -> Vec<(Option<&'static str>, u64)> {
 #[cfg(test)]
 mod tests {
     use super::{marks_percent, score_of_header, score_of_qualified_header};
+
+    #[test]
+    fn a_footnote_mark_after_a_score_name_is_no_part_of_it() {
+        for header in ["AUC∗", "AUC*", "Accuracy†", "Sensitivity‡", "MCC§"] {
+            assert!(score_of_header(header).is_some(), "{header}");
+        }
+    }
 
     #[test]
     fn asian_and_russian_names_of_one_score_are_read_and_ambiguous_ones_not() {
