@@ -1003,12 +1003,20 @@ pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
                 _ => false,
             }),
     };
-    // Precision, recall and accuracy printed equal in one row are micro averages over the
-    // classes (each equals the accuracy): a binary model's match only by chance.
-    let micro = rows.iter().filter(|r| !perfect(r)).any(|r| {
-        let acc = printed(r, "acc");
-        acc.is_some() && printed(r, "sens") == acc && printed(r, "ppv") == acc
-    });
+    // Precision, recall and accuracy printed equal are micro averages over the classes
+    // (each equals the accuracy): a binary model's match only by chance, which two digits
+    // leave open in one row (`76 | 76 | 76`, a balanced classifier) but not in two rows, nor
+    // to three significant digits.
+    let equal: Vec<String> = rows
+        .iter()
+        .filter(|r| !perfect(r))
+        .filter_map(|r| {
+            let acc = printed(r, "acc")?;
+            (printed(r, "sens").as_ref() == Some(&acc) && printed(r, "ppv").as_ref() == Some(&acc))
+                .then_some(acc)
+        })
+        .collect();
+    let micro = equal.len() >= 2 || equal.iter().any(|acc| significant_digits(acc) >= 3);
     let why = if report {
         None
     } else if micro {

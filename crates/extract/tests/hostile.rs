@@ -520,3 +520,24 @@ fn a_list_of_figures_under_a_models_heading_is_that_models_row() {
         ]
     );
 }
+
+#[test]
+fn one_row_of_two_digit_figures_all_equal_is_no_sign_of_micro_averages() {
+    let table = |extra: &str| {
+        format!("Held-out test set.\n\n| Model | Accuracy (%) | Sensitivity (%) | Specificity (%) | PPV (%) |\n|---|---|---|---|---|\n| CNN | 89 | 86 | 92 | 91 |\n| xMask | 76 | 76 | 76 | 76 |\n{extra}")
+    };
+    let rows = extract(&table(""), Format::Markdown, "doc").unwrap();
+    assert_eq!(rows[0].scores.len(), 4, "{:?}", rows[0]);
+    // Two such rows are: precision and recall are read as micro averages, not read.
+    let rows = extract(
+        &table("| RF | 81 | 81 | 70 | 81 |\n"),
+        Format::Markdown,
+        "doc",
+    )
+    .unwrap();
+    assert!(rows[0]
+        .scores
+        .iter()
+        .all(|(s, _)| *s != "sens" && *s != "ppv"));
+    assert!(rows[0].note.contains("micro averages"), "{}", rows[0].note);
+}
