@@ -1392,6 +1392,14 @@ pub(crate) fn row_kind(label: &str, header: &str) -> Option<RowKind> {
     if form.is_empty() {
         return None;
     }
+    // A run's settings (`aggregator='mean', epochs=7000`): `mean` is a setting's value there.
+    let setting = label.split([',', ';', ' ']).any(|part| {
+        part.split_once('=')
+            .is_some_and(|(key, value)| !key.trim().is_empty() && !value.trim().is_empty())
+    });
+    if setting {
+        return None;
+    }
     // A trailing "over folds" (`Mean over folds`, `Std across runs`) says what is summarised.
     let summary = ["_over_", "_across_", "_of_", "_of_all_"]
         .iter()
@@ -2088,6 +2096,13 @@ pub(crate) fn sizes_in_text(text: &str) -> Vec<(Option<&'static str>, u64)> {
 #[cfg(test)]
 mod tests {
     use super::{marks_percent, score_of_header, score_of_qualified_header};
+
+    #[test]
+    fn a_settings_value_mean_does_not_make_a_summary_row() {
+        assert_eq!(row_kind("aggregator='mean', epochs=7000", ""), None);
+        assert_eq!(row_kind("pool=mean", ""), None);
+        assert_eq!(row_kind("Mean", ""), Some(RowKind::Mean));
+    }
 
     #[test]
     fn a_footnote_mark_after_a_score_name_is_no_part_of_it() {
