@@ -446,9 +446,15 @@ fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
     // `Precision (0) | Precision (1) | Recall (0) | Recall (1)`: one score per class of a
     // two-class table, read when every class-labelled header's label is one of the two
     // classes (`(2)` anywhere makes them a multiclass table's, not read).
+    // (`Accuracy (0) | Accuracy (1)`: the accuracy is no class's, so the labels are settings
+    // or runs, not classes.)
     let two_classes = f.column_headers.iter().flatten().all(|cell| {
-        crate::names::score_label(&cell.text)
-            .is_none_or(|label| crate::names::binary_class_label(&label).is_some())
+        crate::names::score_label(&cell.text).is_none_or(|label| {
+            crate::names::binary_class_label(&label).is_some_and(|positive| {
+                crate::names::class_labelled(&cell.text)
+                    .is_some_and(|(name, _)| crate::names::class_score(name, positive).is_some())
+            })
+        })
     });
     let named: Vec<Option<(&'static str, String, bool)>> = (0..columns)
         .map(|j| {

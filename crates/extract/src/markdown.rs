@@ -335,6 +335,7 @@ fn metrics_list(items: &[String], caption: &str, heading: &str) -> Option<RawTab
             // the table reads such a header.)
             let named = crate::names::score_of_header(name).is_some()
                 || crate::names::score_of_qualified_header(name).is_some()
+                || crate::names::class_labelled(name).is_some()
                 || crate::names::count_of_header(name).is_some();
             (named && !value.is_empty() && value.starts_with(|c: char| c.is_ascii_digit()))
                 .then_some((name, value))
@@ -342,7 +343,11 @@ fn metrics_list(items: &[String], caption: &str, heading: &str) -> Option<RawTab
         .collect::<Option<_>>()?;
     let scores = pairs
         .iter()
-        .filter(|(name, _)| crate::names::score_of_header(name).is_some())
+        .filter(|(name, _)| {
+            crate::names::score_of_header(name).is_some()
+                || crate::names::score_of_qualified_header(name).is_some()
+                || crate::names::class_labelled(name).is_some()
+        })
         .count();
     if scores < 2 {
         return None;

@@ -295,7 +295,12 @@ fn label_after_name(header: &str) -> Option<(&str, String)> {
             trimmed.rsplit_once('_')?
         };
     let name = name.trim().trim_end_matches('_').trim();
-    (!name.is_empty()).then(|| (name, label.trim().to_lowercase()))
+    // `Precision (class 1)`: the label after the word.
+    let label = label.trim().to_lowercase();
+    let label = label
+        .strip_prefix("class ")
+        .map_or(label.clone(), |l| l.trim().to_string());
+    (!name.is_empty()).then_some((name, label))
 }
 
 /// The class label after a score's name in a header (`Precision (2)`: `2`; `Recall_neg`:

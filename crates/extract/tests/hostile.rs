@@ -541,3 +541,34 @@ fn one_row_of_two_digit_figures_all_equal_is_no_sign_of_micro_averages() {
         .all(|(s, _)| *s != "sens" && *s != "ppv"));
     assert!(rows[0].note.contains("micro averages"), "{}", rows[0].note);
 }
+
+#[test]
+fn labels_after_scores_that_no_class_has_are_settings_and_lists_of_test_or_class_figures_are_read()
+{
+    // `Accuracy (0) | Accuracy (1)`: without and with a setting, not classes.
+    let settings = "5-fold cross-validation on appendicitis.\n\n| Model | Accuracy (0) | Accuracy (1) | Recall (0) | Recall (1) |\n|---|---|---|---|---|\n| SVM | 0.85 | 0.87 | 0.71 | 0.67 |\n";
+    let rows = extract(settings, Format::Markdown, "doc").unwrap();
+    assert!(
+        rows.iter()
+            .all(|r| r.scores.iter().all(|(s, _)| *s != "spec" && *s != "sens")),
+        "{rows:?}"
+    );
+    let lists = "# X\n\n## Random Forest\n\n- Test Accuracy: 0.88\n- Test F1: 0.80\n\n## SVM\n\n- Precision (class 0): 0.801\n- Precision (class 1): 0.702\n- Recall (class 0): 0.870\n- Recall (class 1): 0.590\n";
+    let rows = extract(lists, Format::Markdown, "doc").unwrap();
+    let read: Vec<(&str, Vec<&str>)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r.method.as_str(),
+                r.scores.iter().map(|(s, _)| *s).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        read,
+        [
+            ("Random Forest", vec!["acc", "f1p"]),
+            ("SVM", vec!["npv", "ppv", "spec", "sens"]),
+        ]
+    );
+}

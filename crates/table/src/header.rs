@@ -515,6 +515,22 @@ const OTHER_LANGUAGES: &[(&str, &str)] = &[
         "fnr (false rejections among genuine attempts) or fpr, by which class is positive",
     ),
     ("apcer", "fnr (attacks as positives) or fpr"),
+    ("matthews", "mcc"),
+    ("concordance", "auc"),
+    ("tpf", "sens"),
+    ("fpf", "fpr"),
+    ("tnf", "spec"),
+    ("fnf", "fnr"),
+    ("ppa", "sens"),
+    ("npa", "spec"),
+    ("opa", "acc"),
+    ("war", "acc"),
+    ("fehlerrate", "err"),
+    ("treffsicherheit", "acc or ppv"),
+    ("revocação", "sens"),
+    ("revocacao", "sens"),
+    ("richiamo", "sens"),
+    ("exhaustividad", "sens"),
     ("bpcer", "fpr (attacks as positives) or fnr"),
 ];
 
@@ -539,6 +555,21 @@ const OTHER_PHRASES: &[(&str, &str)] = &[
     ("matthews_correlation_coefficient", "mcc"),
     ("unweighted_average_recall", "bacc"),
     ("acc_bal", "bacc"),
+    ("j_statistic", "bm"),
+    ("youden_j", "bm"),
+    ("concordance_index", "auc"),
+    ("concordance_statistic", "auc"),
+    ("true_positive_fraction", "sens"),
+    ("false_positive_fraction", "fpr"),
+    ("true_negative_fraction", "spec"),
+    ("false_negative_fraction", "fnr"),
+    ("positive_percent_agreement", "sens"),
+    ("negative_percent_agreement", "spec"),
+    ("overall_percent_agreement", "acc"),
+    ("percent_agreement", "acc"),
+    ("weighted_average_recall", "acc"),
+    ("richtig_positiv_rate", "sens"),
+    ("taux_d_erreur", "err"),
     (
         "false_acceptance_rate",
         "fpr (false acceptances among impostors) or fnr, by which class is positive",
@@ -590,7 +621,10 @@ const NAMES_AMONG_WORDS: &[(&str, &str)] = &[
     ("tn_rate", "spec"),
     ("fp_rate", "fpr"),
     ("fn_rate", "fnr"),
-    ("detection_rate", "sens"),
+    (
+        "detection_rate",
+        "sens (if it is the true positive rate; caret's Detection Rate, TP/N, no check reads)",
+    ),
     ("roc_area", "auc"),
     ("auc_roc", "auc"),
     ("area_under_the_roc", "auc"),
@@ -603,6 +637,35 @@ const NAMES_AMONG_WORDS: &[(&str, &str)] = &[
     ("cohens_kappa", "kappa"),
     ("cohen_κ", "kappa"),
     ("f1_measure", "f1p"),
+];
+
+/// Words that make a header naming a score something else than the score's column.
+const NOT_A_SCORE: &[&str] = &[
+    "analysis",
+    "analyses",
+    "type",
+    "types",
+    "medicine",
+    "period",
+    "ci",
+    "interval",
+    "intervals",
+    "definition",
+    "definitions",
+    "formula",
+    "source",
+    "sources",
+    "note",
+    "notes",
+    "comment",
+    "comments",
+    "threshold",
+    "thresholds",
+    "cutoff",
+    "method",
+    "methods",
+    "rank",
+    "ranking",
 ];
 
 /// Short names that name a score only as the whole header (`Rec.`, `Pre.`): among other
@@ -663,6 +726,25 @@ fn averaged_over_classes(header: &str) -> Option<&'static str> {
 /// The distinct scores a header's single words name (`Sens/Spec`: sens and spec).
 fn scores_named(header: &str) -> Vec<String> {
     let mut found: Vec<String> = Vec::new();
+    // `Se/Sp`, `TPR/FPR`: parts that are each a score's name, short ones included.
+    if header.contains('/') {
+        for part in header.split('/') {
+            let wanted = normalised(part);
+            let score = score_key(&wanted).or_else(|| {
+                OTHER_NAMES
+                    .iter()
+                    .find(|(n, _)| *n == wanted)
+                    .map(|(_, s)| (*s).to_string())
+            });
+            if let Some(score) = score.filter(|s| !found.contains(s)) {
+                found.push(score);
+            }
+        }
+        if found.len() > 1 {
+            return found;
+        }
+        found.clear();
+    }
     for word in header_words(header, false) {
         if let Some(score) = score_key(&word) {
             if !found.contains(&score) {
@@ -695,6 +777,12 @@ fn names_pr_area(header: &str) -> bool {
 /// be carried, unchecked.
 fn decorated_score(header: &str) -> Option<String> {
     let coarse = header_words(header, false);
+    // A score's name beside a word that makes the column something else (`Sensitivity
+    // analysis`, `Error type`, `AUC CI`, `Precision medicine`), or a ranking score
+    // (`Recall@1`, `Precision@10`): carried information, no score of the row.
+    if coarse.iter().any(|w| NOT_A_SCORE.contains(&w.as_str())) || header.contains('@') {
+        return None;
+    }
     if coarse.len() == 1 {
         if let Some((_, score)) = WHOLE_ONLY.iter().find(|(n, _)| *n == coarse[0]) {
             return Some((*score).to_string());
@@ -890,7 +978,10 @@ mod tests {
             ("TestAccuracy", "acc"),
             ("Cohen κ", "kappa"),
             ("Cohen's kappa", "kappa"),
-            ("Detection rate", "sens"),
+            (
+                "Detection rate",
+                "sens (if it is the true positive rate; caret's Detection Rate, TP/N, no check reads)",
+            ),
             ("c-statistic", "auc"),
             ("Balanced Acc", "bacc"),
             ("F1Score", "f1p"),
@@ -990,7 +1081,23 @@ mod tests {
                 "{header}"
             );
         }
-        for header in ["TPR/FPR", "Sens/Spec", "Accuracy and F1"] {
+        for (header, score) in [
+            ("Matthews", "mcc"),
+            ("J statistic", "bm"),
+            ("Concordance index", "auc"),
+            ("TPF", "sens"),
+            ("Positive percent agreement", "sens"),
+            ("NPA", "spec"),
+            ("Fehlerrate", "err"),
+            ("Richiamo", "sens"),
+        ] {
+            let error = refused(header);
+            assert!(
+                error.contains(&format!("names the score {score:?}")),
+                "{header}: {error}"
+            );
+        }
+        for header in ["TPR/FPR", "Sens/Spec", "Accuracy and F1", "Se/Sp"] {
             assert!(refused(header).contains("names several scores"), "{header}");
         }
         for header in ["ACER", "HTER"] {
@@ -1012,6 +1119,13 @@ mod tests {
             "size",
             "iterations",
             "cases",
+            "Sensitivity analysis",
+            "Error type",
+            "AUC CI",
+            "Precision medicine",
+            "Recall period",
+            "Recall@1",
+            "Precision@10",
         ] {
             assert!(
                 read(vec!["p".into(), "n".into(), "acc".into(), carried.into()]).is_ok(),
