@@ -601,6 +601,27 @@ fn training_column(f: &Frame, j: usize) -> bool {
     })
 }
 
+/// Whether a frame has a column of cross-validation figures (`CV Acc`) beside one of test
+/// figures (`Test Acc`, `Held-out F1`).
+fn cv_beside_test(f: &Frame) -> bool {
+    let first_word = |text: &str| {
+        text.split(|c: char| c.is_whitespace() || c == '_' || c == '-')
+            .find(|w| !w.is_empty())
+            .map(|w| {
+                w.trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase()
+            })
+            .unwrap_or_default()
+    };
+    let any = |words: &[&str]| {
+        f.column_headers
+            .iter()
+            .flatten()
+            .any(|cell| words.contains(&first_word(&cell.text).as_str()))
+    };
+    any(&["cv"]) && any(&["test", "testing", "holdout", "held"])
+}
+
 /// Whether every score column of a frame was measured on the training data.
 fn only_training(f: &Frame, columns: &[Option<(&'static str, String, bool)>]) -> bool {
     let mut named = columns.iter().enumerate().filter(|(_, c)| c.is_some());
@@ -1456,6 +1477,16 @@ fn rows_of_grid(mut g: Vec<Vec<GridCell>>, table: &RawTable) -> Vec<TableRow> {
             if only_training(f, &columns) {
                 for row in &mut rows {
                     row.kind = Some(RowKind::Subset);
+                }
+            }
+            // Cross-validation figures beside test figures (`CV Accuracy | Test Accuracy`):
+            // the test figures are a held-out split's, whose size the text's protocol does
+            // not give.
+            if cv_beside_test(f) {
+                for row in &mut rows {
+                    row.figures_doubt.get_or_insert_with(|| {
+                        "the table gives cross-validation figures beside test figures: these are of a held-out split of unknown size, not of the text's cross-validation".to_string()
+                    });
                 }
             }
             rows

@@ -572,3 +572,15 @@ fn labels_after_scores_that_no_class_has_are_settings_and_lists_of_test_or_class
         ]
     );
 }
+
+#[test]
+fn test_figures_beside_cross_validation_figures_carry_a_doubt() {
+    let text = "We use 10-fold cross-validation on the ecoli1 dataset.\n\n## Random Forest\n\n- CV Accuracy: 0.91\n- Test Accuracy: 0.88\n- Recall: 0.70\n";
+    let rows = extract(text, Format::Markdown, "doc").unwrap();
+    assert_eq!(rows.len(), 1);
+    assert!(
+        rows[0].note.contains("held-out split of unknown size"),
+        "{}",
+        rows[0].note
+    );
+}
