@@ -565,19 +565,21 @@ fn counts_errors(f: &Frame, j: usize) -> bool {
         && cells.iter().any(|t| t.parse::<u64>().is_ok_and(|v| v > 1))
 }
 
+/// A header's first word, lower case, without the marks around it (`CV` of `CV Acc.`).
+fn first_word(text: &str) -> String {
+    text.split(|c: char| c.is_whitespace() || c == '_' || c == '-')
+        .find(|w| !w.is_empty())
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .unwrap_or_default()
+}
+
 /// Whether a column's headers say it was measured on the training data, on data that chose
 /// the model (`Validation Acc`, `Val Acc`, `Dev Acc`), or by a cross-validation beside
 /// columns of a held-out test set (`CV Acc` beside `TP`, `FN` or `Test Acc`).
 fn training_column(f: &Frame, j: usize) -> bool {
-    let first_word = |text: &str| {
-        text.split(|c: char| c.is_whitespace() || c == '_' || c == '-')
-            .find(|w| !w.is_empty())
-            .map(|w| {
-                w.trim_matches(|c: char| !c.is_alphanumeric())
-                    .to_lowercase()
-            })
-            .unwrap_or_default()
-    };
     let held_out = || {
         f.column_headers.iter().any(|row| {
             row.iter().any(|cell| {
@@ -604,15 +606,6 @@ fn training_column(f: &Frame, j: usize) -> bool {
 /// Whether a frame has a column of cross-validation figures (`CV Acc`) beside one of test
 /// figures (`Test Acc`, `Held-out F1`).
 fn cv_beside_test(f: &Frame) -> bool {
-    let first_word = |text: &str| {
-        text.split(|c: char| c.is_whitespace() || c == '_' || c == '-')
-            .find(|w| !w.is_empty())
-            .map(|w| {
-                w.trim_matches(|c: char| !c.is_alphanumeric())
-                    .to_lowercase()
-            })
-            .unwrap_or_default()
-    };
     let any = |words: &[&str]| {
         f.column_headers
             .iter()

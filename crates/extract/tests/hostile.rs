@@ -5,6 +5,18 @@ use scorecheck_extract::{extract, extract_with, ErrorKind, Format, Limits};
 
 const FORMATS: [Format; 4] = [Format::Latex, Format::Markdown, Format::Html, Format::Jats];
 
+/// Each row's method and its scores as read, for comparing with what a reader sees.
+fn methods_and_scores(rows: &[scorecheck_extract::Row]) -> Vec<(&str, Vec<(&str, &str)>)> {
+    rows.iter()
+        .map(|r| {
+            (
+                r.method.as_str(),
+                r.scores.iter().map(|(s, v)| (*s, v.as_str())).collect(),
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn broken_markup_never_panics() {
     let cases = [
@@ -450,15 +462,7 @@ fn per_class_columns_of_two_classes_are_read_and_of_more_are_not() {
 fn a_medal_before_a_rank_and_a_count_of_errors_are_no_part_of_the_figures() {
     let text = "Held-out test set.\n\n| Rank | Model | Accuracy |\n|---|---|---|\n| 🥇 1 | XGBoost | 0.91 |\n| 2 | RF | 0.90 |\n\n| Model | Error | Accuracy |\n|---|---|---|\n| SVM | 12 | 0.88 |\n";
     let rows = extract(text, Format::Markdown, "doc").unwrap();
-    let read: Vec<(&str, Vec<(&str, &str)>)> = rows
-        .iter()
-        .map(|r| {
-            (
-                r.method.as_str(),
-                r.scores.iter().map(|(s, v)| (*s, v.as_str())).collect(),
-            )
-        })
-        .collect();
+    let read = methods_and_scores(&rows);
     assert_eq!(
         read,
         [
@@ -500,15 +504,7 @@ fn a_section_row_under_the_header_is_no_header_and_a_training_section_is_no_test
 fn a_list_of_figures_under_a_models_heading_is_that_models_row() {
     let text = "# Report\n\n## Random Forest\n\n- **MLflow Run ID**: `568070c353554eedb74d9ff17d10a8cd`\n- **Best Params**: `{'n_estimators': 100, 'max_depth': 10}`\n- **Test Accuracy**: 0.8852\n- **Precision**: 0.8387\n- **Recall**: 0.9286\n\n## Results\n\n- Accuracy: 0.90\n- Recall: 0.80\n";
     let rows = extract(text, Format::Markdown, "doc").unwrap();
-    let read: Vec<(&str, Vec<(&str, &str)>)> = rows
-        .iter()
-        .map(|r| {
-            (
-                r.method.as_str(),
-                r.scores.iter().map(|(s, v)| (*s, v.as_str())).collect(),
-            )
-        })
-        .collect();
+    let read = methods_and_scores(&rows);
     assert_eq!(
         read,
         [
