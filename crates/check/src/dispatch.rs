@@ -263,9 +263,8 @@ fn answer_read(request: &ReadRequest, options: &RunOptions) -> Result<Answer> {
         Family::Bundle(read) => Outcome::Bundle(crate::bundles::answer(read, options)?),
         // A family added to the reader but not to this facade: nothing is claimed.
         _ => {
-            return Err(Error::new(
-                ErrorKind::Unsupported,
-                Some("check"),
+            return Err(Error::unsupported(
+                "check",
                 format!("{} is not answered by this version", request.check),
             ))
         }

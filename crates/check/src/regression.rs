@@ -9,7 +9,7 @@ use scorecheck_feasibility::{Certainty, Conclusion};
 use scorecheck_regression::{check, Reported};
 
 use crate::options::RunOptions;
-use crate::{Error, ErrorKind, Result};
+use crate::{Error, Result};
 use scorecheck_request::regression::RegressionRequest;
 
 /// The outcome of a regression check: whether some residual vector gives every reported
@@ -44,8 +44,8 @@ pub(crate) fn answer(read: &RegressionRequest, _options: &RunOptions) -> Result<
         windows,
         ..
     } = read;
-    let outcome = check(*n, var, windows)
-        .map_err(|e| Error::new(ErrorKind::Contradiction, Some("var"), e.to_string()))?;
+    let outcome =
+        check(*n, var, windows).map_err(|e| Error::contradiction("var", e.to_string()))?;
     let conclusion = if outcome.is_consistent() {
         Conclusion::Consistent
     } else {

@@ -43,7 +43,7 @@ use scorecheck_request::unknown_folds::UnknownFoldsRequest;
 use crate::input;
 use crate::options::RunOptions;
 use crate::program::{self, ExperimentAnswer, ProgramAnswer};
-use crate::{Error, ErrorKind, Result};
+use crate::{Error, Result};
 
 /// The outcome of an unknown-folds check: what it concludes, the configuration found (with
 /// the witness per fold and its exact scores) or why every configuration is refuted or what
@@ -148,9 +148,8 @@ impl From<&Statistics> for SearchStatistics {
 }
 
 fn folds_error(e: scorecheck_folds::Error, path: &str) -> Error {
-    Error::new(
-        ErrorKind::InvalidValue,
-        Some(path),
+    Error::invalid(
+        path,
         format!("the fold configurations cannot be formed: {e}"),
     )
 }
@@ -210,7 +209,7 @@ fn search(
     )
     .map_err(|e| match e.kind() {
         SearchErrorKind::Build(b) => program::build_error(b.clone()),
-        _ => Error::new(ErrorKind::InvalidValue, Some("folding"), e.to_string()),
+        _ => Error::invalid("folding", e.to_string()),
     })
 }
 
@@ -299,11 +298,10 @@ fn decimal_ranges(count: &BigUint, parts: u64) -> Result<Vec<(String, String)>> 
     let ranges = parts.min(u64::try_from(count).unwrap_or(u64::MAX));
     if ranges.saturating_mul(2).saturating_mul(digits) > MAX_SPLIT_DIGITS {
         let most = (MAX_SPLIT_DIGITS / 2 / digits).max(1);
-        return Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some("parts"),
-            format!("{parts} ranges of indices with up to {digits} digits each would write {} digits, more than the {MAX_SPLIT_DIGITS} a split writes; give at most {most} parts", ranges.saturating_mul(2).saturating_mul(digits)),
-        ));
+        return Err(Error::invalid(
+"parts",
+format!("{parts} ranges of indices with up to {digits} digits each would write {} digits, more than the {MAX_SPLIT_DIGITS} a split writes; give at most {most} parts", ranges.saturating_mul(2).saturating_mul(digits)),
+));
     }
     Ok(scorecheck_folds::split_ranges(count, parts)
         .into_iter()
@@ -356,11 +354,10 @@ pub(crate) fn answer(
     // The range as searched: `end` clamped to the count; a start past it is an error.
     let range = match &read.range {
         Some((start, _)) if start >= &count => {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some("configurations.start"),
-                format!("{start} is past the last configuration: there are {count} (indices 0 to {}); `scorecheck folds split` prints ranges that cover them", &count - 1u32),
-            ))
+            return Err(Error::invalid(
+"configurations.start",
+format!("{start} is past the last configuration: there are {count} (indices 0 to {}); `scorecheck folds split` prints ranges that cover them", &count - 1u32),
+))
         }
         Some((start, end)) => Some(ConfigurationRange {
             start: start.clone(),

@@ -11,7 +11,7 @@ use scorecheck_data::{
 
 use crate::input::{self, Object};
 use crate::json::Json;
-use crate::{Error, ErrorKind, Result};
+use crate::{Error, Result};
 
 /// One binary test set of a bundle: an image, a batch or the whole test set.
 #[derive(Clone, Debug)]
@@ -36,7 +36,7 @@ impl From<ImageStats> for Testset {
 
 /// Turns a lookup failure into a request error about `field`.
 pub fn lookup(field: &str) -> impl Fn(LookupError) -> Error + '_ {
-    move |error| Error::new(ErrorKind::InvalidValue, Some(field), error.to_string())
+    move |error| Error::invalid(field, error.to_string())
 }
 
 /// The string field `key`.
@@ -47,9 +47,8 @@ pub fn lookup(field: &str) -> impl Fn(LookupError) -> Error + '_ {
 pub fn text<'a>(fields: &Object<'a>, key: &str, what: &str) -> Result<&'a str> {
     match fields.required(key, what)? {
         Json::String(s) => Ok(s.as_str()),
-        other => Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some(&fields.field_path(key)),
+        other => Err(Error::invalid(
+            &fields.field_path(key),
             format!(
                 "expected a string ({what}), found {}",
                 input::describe(other)
@@ -72,17 +71,15 @@ pub fn names<'a>(fields: &Object<'a>, key: &str, what: &str) -> Result<Vec<&'a s
             let mut read: Vec<&str> = Vec::with_capacity(items.len());
             for (i, item) in items.iter().enumerate() {
                 let Json::String(s) = item else {
-                    return Err(Error::new(
-                        ErrorKind::InvalidValue,
-                        Some(&input::index(&path, i)),
+                    return Err(Error::invalid(
+                        &input::index(&path, i),
                         format!("expected a string, found {}", input::describe(item)),
                     ));
                 };
                 // Listed twice, an item would count once (a set), or twice in a mean: said.
                 if read.contains(&s.as_str()) {
-                    return Err(Error::new(
-                        ErrorKind::InvalidValue,
-                        Some(&input::index(&path, i)),
+                    return Err(Error::invalid(
+                        &input::index(&path, i),
                         format!("{s:?} is listed twice; list each once"),
                     ));
                 }
@@ -90,14 +87,12 @@ pub fn names<'a>(fields: &Object<'a>, key: &str, what: &str) -> Result<Vec<&'a s
             }
             Ok(read)
         }
-        Json::Array(_) => Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some(&path),
+        Json::Array(_) => Err(Error::invalid(
+            &path,
             format!("the list is empty; give {what}"),
         )),
-        other => Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some(&path),
+        other => Err(Error::invalid(
+            &path,
             format!(
                 "expected a string or a list of strings ({what}), found {}",
                 input::describe(other)
@@ -148,9 +143,8 @@ pub fn confidence(fields: &Object<'_>) -> Result<(u64, u64)> {
         &path,
     )?;
     let out_of_range = || {
-        Error::new(
-            ErrorKind::InvalidValue,
-            Some(&path),
+        Error::invalid(
+            &path,
             format!(
                 "the confidence must lie in [0, 1], found {}",
                 input::show(&value)
@@ -162,9 +156,8 @@ pub fn confidence(fields: &Object<'_>) -> Result<(u64, u64)> {
     }
     match (value.numer().to_u64(), value.denom().to_u64()) {
         (Some(numerator), Some(denominator)) => Ok((numerator, denominator)),
-        _ => Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some(&path),
+        _ => Err(Error::invalid(
+            &path,
             "the confidence has too many digits; give at most 18 decimals",
         )),
     }
@@ -211,9 +204,8 @@ fn annotator<'a>(bundle: VesselBundle, fields: &Object<'a>) -> Result<Annotator<
             };
             match number.and_then(|n| u8::try_from(n).ok()) {
                 Some(n @ (1 | 2)) => Ok(Annotator::Number(n)),
-                _ => Err(Error::new(
-                    ErrorKind::InvalidValue,
-                    Some(&path),
+                _ => Err(Error::invalid(
+                    &path,
                     format!("the DRIVE annotator is 1 or 2, found {value}"),
                 )),
             }
@@ -286,9 +278,8 @@ pub fn vessel_imageset(
         (VesselBundle::Hrf, _, Some("all")) => data::hrf_images(assumption),
         (VesselBundle::Hrf, _, _) => data::hrf_select(&ids, assumption),
         _ => {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some("annotator"),
+            return Err(Error::invalid(
+                "annotator",
                 "this bundle takes no such annotator",
             ))
         }
@@ -320,9 +311,8 @@ pub fn vessel_image(
         (VesselBundle::Chasedb1, Annotator::Name(a)) => data::chasedb1_image(id, a),
         (VesselBundle::Hrf, _) => data::hrf_image(id, assumption),
         _ => {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some("annotator"),
+            return Err(Error::invalid(
+                "annotator",
                 "this bundle takes no such annotator",
             ))
         }
@@ -494,9 +484,8 @@ pub fn isic2017_classes(fields: &Object<'_>, key: &str) -> Result<Vec<Isic2017Cl
     for code in codes {
         let class: Isic2017Class = code.parse().map_err(lookup(key))?;
         if out.contains(&class) {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some(key),
+            return Err(Error::invalid(
+                key,
                 format!("the class {code:?} is listed twice; list each class once"),
             ));
         }

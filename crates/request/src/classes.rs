@@ -3,7 +3,7 @@
 
 use crate::json::Json;
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 use crate::figures::{read_windows, Figures};
 use crate::folding::{generated_shape, FoldStrategy, MAX_TOTAL_FOLDS, N_FOLDS_OR_FOLDS};
 use crate::input::{self, Object};
@@ -51,11 +51,10 @@ pub fn class_counts(value: &Json, path: &str) -> Result<ClassCounts> {
     let mut counts = Vec::new();
     let n_keys = object.keys().count();
     if n_keys > MAX_CLASSES + 1 {
-        return Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some(path),
-            format!("{n_keys} classes are more than multiclass checks support ({MAX_CLASSES}); merge classes or check fewer"),
-        ));
+        return Err(Error::invalid(
+path,
+format!("{n_keys} classes are more than multiclass checks support ({MAX_CLASSES}); merge classes or check fewer"),
+));
     }
     for key in object.keys() {
         // The reference passes fold identifiers (strings) along in the same dictionaries; a
@@ -71,30 +70,26 @@ pub fn class_counts(value: &Json, path: &str) -> Result<ClassCounts> {
         labels.push(key.clone());
     }
     if labels.len() > MAX_CLASSES {
-        return Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some(path),
-            format!("{} classes are more than multiclass checks support ({MAX_CLASSES}); merge classes or check fewer", labels.len()),
-        ));
+        return Err(Error::invalid(
+path,
+format!("{} classes are more than multiclass checks support ({MAX_CLASSES}); merge classes or check fewer", labels.len()),
+));
     }
     if labels.len() < 2 {
-        return Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some(path),
-            format!("a multiclass {} needs at least two classes, like {{\"0\": 10, \"1\": 100, \"2\": 80}}; found {}", last_segment(path), labels.len()),
-        ));
+        return Err(Error::invalid(
+path,
+format!("a multiclass {} needs at least two classes, like {{\"0\": 10, \"1\": 100, \"2\": 80}}; found {}", last_segment(path), labels.len()),
+));
     }
     let total = ClassCounts { labels, counts };
     match total.total() {
-        Some(0) => Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some(path),
+        Some(0) => Err(Error::invalid(
+            path,
             "every class count is 0; give at least one item",
         )),
         Some(_) => Ok(total),
-        None => Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some(path),
+        None => Err(Error::invalid(
+            path,
             "the class counts total more than 2^64",
         )),
     }
@@ -122,9 +117,8 @@ fn fold_counts(value: &Json, path: &str, dataset: &ClassCounts) -> Result<Vec<u6
         }
         let field = object.field_path(key);
         let Some(c) = dataset.labels.iter().position(|l| l == key) else {
-            return Err(Error::new(
-                ErrorKind::Contradiction,
-                Some(&field),
+            return Err(Error::contradiction(
+                &field,
                 format!(
                     "class {key:?} is not a class of the dataset ({}); use the dataset's labels",
                     dataset.labels.join(", ")
@@ -133,9 +127,8 @@ fn fold_counts(value: &Json, path: &str, dataset: &ClassCounts) -> Result<Vec<u6
         };
         counts[c] = input::count(object.get(key).unwrap_or(&Json::Null), &field)?;
         if counts[c] > dataset.counts[c] {
-            return Err(Error::new(
-                ErrorKind::Contradiction,
-                Some(&field),
+            return Err(Error::contradiction(
+                &field,
                 format!(
                     "the fold has {} items of class {key:?} but the dataset only {}",
                     counts[c], dataset.counts[c]
@@ -144,9 +137,8 @@ fn fold_counts(value: &Json, path: &str, dataset: &ClassCounts) -> Result<Vec<u6
         }
     }
     if counts.iter().all(|&c| c == 0) {
-        return Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some(path),
+        return Err(Error::invalid(
+            path,
             "the fold is empty; every fold needs at least one item",
         ));
     }
@@ -174,11 +166,10 @@ pub fn folds(value: &Json, path: &str, dataset: &ClassCounts) -> Result<Vec<Vec<
         crate::folding::read_strategy(&object)?;
         let cells = (items.len() as u64).saturating_mul(dataset.labels.len() as u64);
         if items.len() as u64 > MAX_TOTAL_FOLDS || cells > MAX_FOLD_CLASS_CELLS {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some(&field),
-                format!("{} folds of {} classes are more than multiclass checks support (at most {MAX_TOTAL_FOLDS} folds and {MAX_FOLD_CLASS_CELLS} fold × class counts)", items.len(), dataset.labels.len()),
-            ));
+            return Err(Error::invalid(
+&field,
+format!("{} folds of {} classes are more than multiclass checks support (at most {MAX_TOTAL_FOLDS} folds and {MAX_FOLD_CLASS_CELLS} fold × class counts)", items.len(), dataset.labels.len()),
+));
         }
         let folds = items
             .iter()
@@ -193,11 +184,10 @@ pub fn folds(value: &Json, path: &str, dataset: &ClassCounts) -> Result<Vec<Vec<
         let total = n_folds.saturating_mul(n_repeats);
         let cells = total.saturating_mul(dataset.labels.len() as u64);
         if total > MAX_TOTAL_FOLDS || cells > MAX_FOLD_CLASS_CELLS {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some(&object.field_path("n_folds")),
-                format!("n_folds × n_repeats = {total} folds of {} classes are more than multiclass checks support (at most {MAX_TOTAL_FOLDS} folds and {MAX_FOLD_CLASS_CELLS} fold × class counts); lower n_folds or n_repeats", dataset.labels.len()),
-            ));
+            return Err(Error::invalid(
+&object.field_path("n_folds"),
+format!("n_folds × n_repeats = {total} folds of {} classes are more than multiclass checks support (at most {MAX_TOTAL_FOLDS} folds and {MAX_FOLD_CLASS_CELLS} fold × class counts); lower n_folds or n_repeats", dataset.labels.len()),
+));
         }
         let strategy = crate::folding::read_strategy(&object)?;
         let base = if n_folds == 1 {
@@ -205,20 +195,17 @@ pub fn folds(value: &Json, path: &str, dataset: &ClassCounts) -> Result<Vec<Vec<
         } else {
             match strategy {
                 Some(FoldStrategy::StratifiedSklearn) => {}
-                None => return Err(Error::new(ErrorKind::MissingField, Some(&object.field_path("strategy")), "with n_folds > 1 say how the folds were made: \"strategy\": \"stratified_sklearn\" (the reference silently uses the whole dataset as one fold here)")),
+                None => return Err(Error::missing(
+&object.field_path("strategy"),
+"with n_folds > 1 say how the folds were made: \"strategy\": \"stratified_sklearn\" (the reference silently uses the whole dataset as one fold here)",
+)),
             }
-            stratified_sklearn(&dataset.counts, n_folds).map_err(|m| {
-                Error::new(
-                    ErrorKind::Contradiction,
-                    Some(&object.field_path("n_folds")),
-                    m,
-                )
-            })?
+            stratified_sklearn(&dataset.counts, n_folds)
+                .map_err(|m| Error::contradiction(&object.field_path("n_folds"), m))?
         };
         if (base.len() as u64).saturating_mul(n_repeats) > MAX_TOTAL_FOLDS {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some(path),
+            return Err(Error::invalid(
+                path,
                 format!("more than {MAX_TOTAL_FOLDS} folds in all are not supported"),
             ));
         }
@@ -244,11 +231,10 @@ fn check_cover(folds: &[Vec<u64>], dataset: &ClassCounts, path: &str) -> Result<
     if ok {
         Ok(())
     } else {
-        Err(Error::new(
-            ErrorKind::Contradiction,
-            Some(path),
-            format!("the folds total {:?} items per class, which is not a whole number of copies of the dataset {:?}; every repeat must cover each item once", totals, dataset.counts),
-        ))
+        Err(Error::contradiction(
+path,
+format!("the folds total {:?} items per class, which is not a whole number of copies of the dataset {:?}; every repeat must cover each item once", totals, dataset.counts),
+))
     }
 }
 
@@ -277,11 +263,10 @@ pub fn read_model(fields: &Object<'_>) -> Result<Model> {
         None => Ok(Model::Exact),
         Some(Json::String(s)) if s == "exact" => Ok(Model::Exact),
         Some(Json::String(s)) if s == "one_vs_rest" || s == "one-vs-rest" => Ok(Model::OneVsRest),
-        Some(other) => Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some("model"),
-            format!("unknown model {other}; use \"exact\" (K×K confusion matrices, the default) or \"one_vs_rest\" (the reference's relaxation)"),
-        )),
+        Some(other) => Err(Error::invalid(
+"model",
+format!("unknown model {other}; use \"exact\" (K×K confusion matrices, the default) or \"one_vs_rest\" (the reference's relaxation)"),
+)),
     }
 }
 
@@ -304,9 +289,8 @@ impl Setup {
     /// `InvalidValue` naming `folding` when a pooled count or their total exceeds 2^64.
     pub fn pooled(&self) -> Result<Vec<u64>> {
         let too_large = || {
-            Error::new(
-                ErrorKind::InvalidValue,
-                Some("folding"),
+            Error::invalid(
+                "folding",
                 "the pooled counts exceed 2^64; counts this large are not supported",
             )
         };

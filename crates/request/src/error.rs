@@ -59,6 +59,31 @@ impl Error {
         }
     }
 
+    /// An [`ErrorKind::InvalidValue`] error about `field`.
+    pub fn invalid(field: &str, message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::InvalidValue, Some(field), message)
+    }
+
+    /// An [`ErrorKind::Contradiction`] error about `field`.
+    pub fn contradiction(field: &str, message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Contradiction, Some(field), message)
+    }
+
+    /// An [`ErrorKind::MissingField`] error about `field`.
+    pub fn missing(field: &str, message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::MissingField, Some(field), message)
+    }
+
+    /// An [`ErrorKind::Unsupported`] error about `field`.
+    pub fn unsupported(field: &str, message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Unsupported, Some(field), message)
+    }
+
+    /// An [`ErrorKind::UnknownScore`] error about `field`.
+    pub fn unknown_score(field: &str, message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::UnknownScore, Some(field), message)
+    }
+
     /// What kind of problem it is.
     pub fn kind(&self) -> ErrorKind {
         self.kind

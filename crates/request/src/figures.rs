@@ -9,7 +9,7 @@ use scorecheck_single::Window;
 
 use crate::input::{self, Object, Reported, ReportedScore};
 use crate::json::{Json, JsonMap};
-use crate::{Error, ErrorKind, Result};
+use crate::{Error, Result};
 
 /// The names under which the AUC may be reported.
 pub const NAMES: [&str; 4] = ["auc", "roc_auc", "auroc", "area_under_roc"];
@@ -63,9 +63,8 @@ pub fn split(value: &Json, path: &str) -> Result<(Json, Option<(String, Json)>)>
         }
         match &found {
             Some((first, seen)) if seen != v => {
-                return Err(Error::new(
-                    ErrorKind::Contradiction,
-                    Some(&input::join(path, key)),
+                return Err(Error::contradiction(
+                    &input::join(path, key),
                     format!(
                     "{key:?} and {first:?} both name the AUC but give different values; keep one"
                 ),
@@ -80,11 +79,10 @@ pub fn split(value: &Json, path: &str) -> Result<(Json, Option<(String, Json)>)>
 
 /// Rejects a reported AUC in a protocol where it has no meaning yet.
 pub fn unsupported(key: &str) -> Error {
-    Error::new(
-        ErrorKind::Unsupported,
-        Some(&input::join("scores", key)),
-        "the AUC is checked in 1_testset_no_kfold (one test set cut at one threshold) and as a mean of per-fold AUCs in 1_dataset_known_folds_mos, n_testsets_mos_no_kfold and n_datasets_mos_known_folds_mos; pooled AUCs and AUCs over unknown folds are not supported by this protocol, so remove it here",
-    )
+    Error::unsupported(
+&input::join("scores", key),
+"the AUC is checked in 1_testset_no_kfold (one test set cut at one threshold) and as a mean of per-fold AUCs in 1_dataset_known_folds_mos, n_testsets_mos_no_kfold and n_datasets_mos_known_folds_mos; pooled AUCs and AUCs over unknown folds are not supported by this protocol, so remove it here",
+)
 }
 
 /// Reported scores with their exact windows.
@@ -169,11 +167,10 @@ pub fn read_windows_with_auc(fields: &Object<'_>) -> Result<(Figures, Option<Rep
             // `0e5` under auto is printed to the nearest 100000: a window that checks
             // nothing, as an explicit eps of 1 or more would (refused as such).
             if unit > num_traits::One::one() {
-                return Err(Error::new(
-                    ErrorKind::InvalidValue,
-                    Some(&field),
-                    format!("{text} is printed to the nearest {}: under \"eps\": \"auto\" its window would check nothing; write the figure with its decimals (e.g. 0.954) or give eps", input::show(&unit)),
-                ));
+                return Err(Error::invalid(
+&field,
+format!("{text} is printed to the nearest {}: under \"eps\": \"auto\" its window would check nothing; write the figure with its decimals (e.g. 0.954) or give eps", input::show(&unit)),
+));
             }
             Ok(Uncertainty::LastDigit(input::scaled(unit, scale)))
         } else {
@@ -183,9 +180,8 @@ pub fn read_windows_with_auc(fields: &Object<'_>) -> Result<(Figures, Option<Rep
     let auc = match auc_entry {
         None => {
             if let Some((key, _)) = auc_eps {
-                return Err(Error::new(
-                    ErrorKind::InvalidValue,
-                    Some(&input::join("eps", &key)),
+                return Err(Error::invalid(
+                    &input::join("eps", &key),
                     "eps gives an uncertainty for the AUC, which is not reported; remove it",
                 ));
             }
@@ -204,11 +200,10 @@ pub fn read_windows_with_auc(fields: &Object<'_>) -> Result<(Figures, Option<Rep
                         input::positive_eps(&e, &input::join("eps", &eps_key), &scale)?
                     }
                     (Json::Object(_), None) => {
-                        return Err(Error::new(
-                            ErrorKind::MissingField,
-                            Some(&input::join("eps", &key)),
-                            format!("eps gives no uncertainty for the reported score {key:?}; add it or give one number for all"),
-                        ))
+                        return Err(Error::missing(
+&input::join("eps", &key),
+format!("eps gives no uncertainty for the reported score {key:?}; add it or give one number for all"),
+))
                     }
                     (single_eps, None) => input::positive_eps(single_eps, "eps", &scale)?,
                 })
@@ -240,17 +235,15 @@ pub fn read_windows_with_auc(fields: &Object<'_>) -> Result<(Figures, Option<Rep
                         .any(|t| matches!(t, Target::Score(s, _) if *s == score))
                 });
         if given && !used {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some(&input::join("scores", beta)),
-                format!("{beta} is the beta of {score}, which is not reported (nor its range asked): report {score} or remove {beta}"),
-            ));
+            return Err(Error::invalid(
+&input::join("scores", beta),
+format!("{beta} is the beta of {score}, which is not reported (nor its range asked): report {score} or remove {beta}"),
+));
         }
     }
     if reported.scores.is_empty() && auc.is_none() {
-        return Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some("scores"),
+        return Err(Error::invalid(
+            "scores",
             "no scores are reported; give at least one, e.g. {\"acc\": 0.954}",
         ));
     }
@@ -289,7 +282,7 @@ pub fn read_windows_with_auc(fields: &Object<'_>) -> Result<(Figures, Option<Rep
         // Never reversed: eps is positive and the tolerance non-negative (both checked when
         // read), and every rounding mode widens the value on at least one side.
         let window = Window::reported(r.score, r.value.clone(), lower, upper)
-            .map_err(|e| Error::new(ErrorKind::InvalidValue, Some(&e.field()), e.to_string()))?;
+            .map_err(|e| Error::invalid(&e.field(), e.to_string()))?;
         windows.push(window);
     }
     let percent = scale != one;
@@ -394,9 +387,8 @@ impl Target {
 
 /// The error of a score asked twice in `ranges` (under one name or two).
 pub(crate) fn duplicate_range(field: &str, name: &str, at: usize) -> Error {
-    Error::new(
-        ErrorKind::InvalidValue,
-        Some(field),
+    Error::invalid(
+        field,
         format!("{name:?} is the score ranges[{at}] asks already; ask each score once"),
     )
 }
@@ -425,25 +417,22 @@ pub fn read_ranges(value: Option<&Json>) -> Result<Option<Vec<Target>>> {
             for (i, item) in items.iter().enumerate() {
                 let field = input::index("ranges", i);
                 let Some(name) = item.as_str() else {
-                    return Err(Error::new(
-                        ErrorKind::InvalidValue,
-                        Some(&field),
+                    return Err(Error::invalid(
+                        &field,
                         "expected a score name such as \"mcc\"",
                     ));
                 };
                 if name.eq_ignore_ascii_case("all") {
-                    return Err(Error::new(
-                        ErrorKind::InvalidValue,
-                        Some(&field),
-                        "\"all\" asks for every score as the whole value, not in a list: write \"ranges\": \"all\"",
-                    ));
+                    return Err(Error::invalid(
+&field,
+"\"all\" asks for every score as the whole value, not in a list: write \"ranges\": \"all\"",
+));
                 }
                 let target = if is_auc(name) {
                     Target::Auc
                 } else {
-                    let score = Score::from_name(name).map_err(|e| {
-                        Error::new(ErrorKind::UnknownScore, Some(&field), e.to_string())
-                    })?;
+                    let score = Score::from_name(name)
+                        .map_err(|e| Error::unknown_score(&field, e.to_string()))?;
                     Target::Score(score, name.to_string())
                 };
                 let same = |t: &Target| match (t, &target) {
@@ -457,9 +446,8 @@ pub fn read_ranges(value: Option<&Json>) -> Result<Option<Vec<Target>>> {
             }
         }
         _ => {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some("ranges"),
+            return Err(Error::invalid(
+                "ranges",
                 "expected \"all\" or a list of score names, like [\"mcc\", \"f1p\", \"auc\"]",
             ))
         }

@@ -2,7 +2,7 @@
 
 use crate::json::Json;
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 use crate::input::{self, Object};
 
 /// The largest number of folds or repeats accepted (a guard against absurd requests).
@@ -77,9 +77,8 @@ pub fn read_strategy(object: &Object<'_>) -> Result<Option<FoldStrategy>> {
             [one] => format!("the supported strategy is {one}"),
             many => format!("the supported strategies are {}", many.join(", ")),
         };
-        Error::new(
-            ErrorKind::InvalidValue,
-            Some(&object.field_path("strategy")),
+        Error::invalid(
+            &object.field_path("strategy"),
             format!("unknown folding strategy {value}; {accepted}"),
         )
     })
@@ -167,22 +166,19 @@ pub fn explicit_folds<'a>(
 ) -> Result<&'a Vec<Json>> {
     let field = object.field_path("folds");
     if object.has("n_folds") || object.has("n_repeats") {
-        return Err(Error::new(
-            ErrorKind::Contradiction,
-            Some(&object.field_path("n_folds")),
-            "give either explicit folds or n_folds/n_repeats, not both (explicit folds list every fold of every repeat)",
-        ));
+        return Err(Error::contradiction(
+&object.field_path("n_folds"),
+"give either explicit folds or n_folds/n_repeats, not both (explicit folds list every fold of every repeat)",
+));
     }
     match folds {
         Json::Array(items) if !items.is_empty() => Ok(items),
-        Json::Array(_) => Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some(&field),
+        Json::Array(_) => Err(Error::invalid(
+            &field,
             "the list of folds is empty; give at least one fold",
         )),
-        _ => Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some(&field),
+        _ => Err(Error::invalid(
+            &field,
             format!("expected a list of folds like [{example}, ...]"),
         )),
     }
@@ -209,9 +205,8 @@ pub fn parse(value: &Json, path: &str, dataset: (u64, u64)) -> Result<Folding> {
             let fold_path = input::index(&field, i);
             let (p, n) = input::binary_counts(item, &fold_path)?;
             if p > dataset.0 || n > dataset.1 {
-                return Err(Error::new(
-                    ErrorKind::Contradiction,
-                    Some(&fold_path),
+                return Err(Error::contradiction(
+                    &fold_path,
                     format!(
                         "fold ({p}, {n}) has more items than the dataset (p={}, n={})",
                         dataset.0, dataset.1
@@ -225,14 +220,13 @@ pub fn parse(value: &Json, path: &str, dataset: (u64, u64)) -> Result<Folding> {
         let total_p: u128 = out.iter().map(|f| f.0 as u128).sum();
         let total_n: u128 = out.iter().map(|f| f.1 as u128).sum();
         let multiple = explicit_multiple(total_p, total_n, dataset).ok_or_else(|| {
-            Error::new(
-                ErrorKind::Contradiction,
-                Some(&field),
-                format!(
+            Error::contradiction(
+&field,
+format!(
                     "the folds total p={total_p}, n={total_n}, which is not a whole number of copies of the dataset (p={}, n={}); every repeat must cover each item once",
                     dataset.0, dataset.1
                 ),
-            )
+)
         })?;
         Folding::Explicit {
             folds: out,
@@ -242,11 +236,10 @@ pub fn parse(value: &Json, path: &str, dataset: (u64, u64)) -> Result<Folding> {
         let (n_folds, n_repeats) = generated_shape(&object, N_FOLDS_OR_FOLDS)?;
         let total = dataset.0.saturating_add(dataset.1);
         if n_folds > total {
-            return Err(Error::new(
-                ErrorKind::Contradiction,
-                Some(&object.field_path("n_folds")),
-                format!("n_folds = {n_folds} exceeds the {total} items of the dataset; every fold needs at least one item"),
-            ));
+            return Err(Error::contradiction(
+&object.field_path("n_folds"),
+format!("n_folds = {n_folds} exceeds the {total} items of the dataset; every fold needs at least one item"),
+));
         }
         let strategy = read_strategy(&object)?;
         Folding::Generated {
@@ -284,13 +277,7 @@ pub const N_FOLDS_OR_FOLDS: &str = "missing n_folds (or give the folds explicitl
 pub fn generated_shape(object: &Object<'_>, missing: &str) -> Result<(u64, u64)> {
     let n_folds = match object.get("n_folds") {
         Some(v) => input::positive(v, &object.field_path("n_folds"), MAX_FOLDS)?,
-        None => {
-            return Err(Error::new(
-                ErrorKind::MissingField,
-                Some(&object.field_path("n_folds")),
-                missing,
-            ))
-        }
+        None => return Err(Error::missing(&object.field_path("n_folds"), missing)),
     };
     let n_repeats = match object.get("n_repeats") {
         Some(v) => input::positive(v, &object.field_path("n_repeats"), MAX_FOLDS)?,
@@ -313,9 +300,8 @@ pub(crate) fn folds_of(
     match folding {
         Folding::Explicit { folds, .. } => {
             if folds.len() as u64 > MAX_TOTAL_FOLDS {
-                return Err(Error::new(
-                    ErrorKind::InvalidValue,
-                    Some(&input::join(path, "folds")),
+                return Err(Error::invalid(
+                    &input::join(path, "folds"),
                     format!(
                         "{} folds in all is more than this check supports ({})",
                         folds.len(),
@@ -330,15 +316,14 @@ pub(crate) fn folds_of(
         } => {
             // Checked before the folds are made: n_folds alone may be a million.
             if n_folds.saturating_mul(*n_repeats) > MAX_TOTAL_FOLDS {
-                return Err(Error::new(
-                    ErrorKind::InvalidValue,
-                    Some(path),
-                    format!(
+                return Err(Error::invalid(
+path,
+format!(
                         "n_folds × n_repeats = {} folds in all is more than this check supports ({}); lower n_folds or n_repeats",
                         n_folds.saturating_mul(*n_repeats),
                         MAX_TOTAL_FOLDS
                     ),
-                ));
+));
             }
             let base: Vec<(u64, u64)> = if *n_folds == 1 {
                 vec![dataset]
@@ -347,9 +332,8 @@ pub(crate) fn folds_of(
             };
             let total = (base.len() as u64).saturating_mul(*n_repeats);
             if total > MAX_TOTAL_FOLDS {
-                return Err(Error::new(
-                    ErrorKind::InvalidValue,
-                    Some(path),
+                return Err(Error::invalid(
+                    path,
                     format!(
                         "{total} folds in all is more than this check supports ({})",
                         MAX_TOTAL_FOLDS
@@ -363,8 +347,7 @@ pub(crate) fn folds_of(
 
 /// scikit-learn's StratifiedKFold composition of a binary dataset.
 fn stratified(dataset: (u64, u64), k: u64, path: &str) -> Result<Vec<(u64, u64)>> {
-    stratified_binary(dataset, k)
-        .map_err(|message| Error::new(ErrorKind::Contradiction, Some(path), message))
+    stratified_binary(dataset, k).map_err(|message| Error::contradiction(path, message))
 }
 
 /// The (p, n) of each of the k folds scikit-learn's `StratifiedKFold` makes of a binary

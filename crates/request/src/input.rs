@@ -17,7 +17,7 @@ use crate::error::{Error, ErrorKind, Result};
 pub use crate::json::{index, join};
 
 fn invalid(path: &str, message: impl Into<String>) -> Error {
-    Error::new(ErrorKind::InvalidValue, Some(path), message)
+    Error::invalid(path, message)
 }
 
 /// A JSON object being read field by field; unread fields are reported as unknown.
@@ -96,9 +96,8 @@ impl<'a> Object<'a> {
                 .max_by(|a, b| a.0.total_cmp(&b.0))
                 .map(|(_, k)| format!(" (the request has {k:?}: did you mean {key:?}?)"))
                 .unwrap_or_default();
-            Error::new(
-                ErrorKind::MissingField,
-                Some(&self.field_path(key)),
+            Error::missing(
+                &self.field_path(key),
                 format!("missing required field {key:?}: {what}{misspelt}"),
             )
         })
@@ -322,9 +321,8 @@ pub fn binary_counts_maybe_empty(value: &Json, path: &str) -> Result<(u64, u64)>
     ] {
         let given: Vec<&str> = names.into_iter().filter(|k| object.has(k)).collect();
         if let [first, second, ..] = given[..] {
-            return Err(Error::new(
-                ErrorKind::Contradiction,
-                Some(&object.field_path(second)),
+            return Err(Error::contradiction(
+                &object.field_path(second),
                 format!("{first} and {second} both give the number of {what}; keep one"),
             ));
         }
@@ -344,14 +342,12 @@ pub fn binary_counts_maybe_empty(value: &Json, path: &str) -> Result<(u64, u64)>
                     "expected the name of a dataset as a string",
                 ));
             };
-            let dataset = named_dataset(name)
-                .map_err(|e| Error::new(ErrorKind::InvalidValue, Some(&field), e.to_string()))?;
+            let dataset = named_dataset(name).map_err(|e| Error::invalid(&field, e.to_string()))?;
             (dataset.p, dataset.n)
         }
         (Some((key, _)), _, _) => {
-            return Err(Error::new(
-                ErrorKind::Contradiction,
-                Some(&object.field_path(key)),
+            return Err(Error::contradiction(
+                &object.field_path(key),
                 "give either a dataset name or the counts p and n, not both",
             ))
         }
@@ -369,16 +365,14 @@ pub fn binary_counts_maybe_empty(value: &Json, path: &str) -> Result<(u64, u64)>
         (None, None, _) => {
             // A field of another name (`n_samples`) is named before the missing p.
             object.finish(&["identifier"])?;
-            return Err(Error::new(
-                ErrorKind::MissingField,
-                Some(&object.field_path("p")),
+            return Err(Error::missing(
+                &object.field_path("p"),
                 "missing the number of positives p (or a dataset_name)",
             ));
         }
         (None, Some(_), None) => {
-            return Err(Error::new(
-                ErrorKind::MissingField,
-                Some(&object.field_path("n")),
+            return Err(Error::missing(
+                &object.field_path("n"),
                 "missing the number of negatives n",
             ))
         }
@@ -469,24 +463,23 @@ pub fn reported_scores(value: &Json, path: &str) -> Result<Reported> {
             }
             continue;
         }
-        let score = Score::from_name(key)
-            .map_err(|e| Error::new(ErrorKind::UnknownScore, Some(&field), e.to_string()))?;
+        let score =
+            Score::from_name(key).map_err(|e| Error::unknown_score(&field, e.to_string()))?;
         if raw.is_null() {
             return Err(invalid(&field, "expected a number, found null"));
         }
         let value = rational(raw, &field)?;
         if let Some(previous) = scores.iter().find(|r| r.score == score) {
             if previous.value != value {
-                return Err(Error::new(
-                    ErrorKind::Contradiction,
-                    Some(&field),
-                    format!(
+                return Err(Error::contradiction(
+&field,
+format!(
                         "{key:?} and {:?} both name {score} but give different values ({} and {}); keep one",
                         previous.key,
                         show(&value),
                         show(&previous.value)
                     ),
-                ));
+));
             }
             continue;
         }
@@ -499,16 +492,14 @@ pub fn reported_scores(value: &Json, path: &str) -> Result<Reported> {
     let uses_fbp = scores.iter().any(|r| r.score == Score::Fbp);
     let uses_fbn = scores.iter().any(|r| r.score == Score::Fbn);
     if uses_fbp && !object.has("beta_positive") {
-        return Err(Error::new(
-            ErrorKind::MissingField,
-            Some(&object.field_path("beta_positive")),
+        return Err(Error::missing(
+            &object.field_path("beta_positive"),
             "fbp needs its beta: add \"beta_positive\" to the scores",
         ));
     }
     if uses_fbn && !object.has("beta_negative") {
-        return Err(Error::new(
-            ErrorKind::MissingField,
-            Some(&object.field_path("beta_negative")),
+        return Err(Error::missing(
+            &object.field_path("beta_negative"),
             "fbn needs its beta: add \"beta_negative\" to the scores",
         ));
     }
@@ -546,9 +537,8 @@ pub fn eps_scaled(
             let mut named: Vec<(String, Score)> = Vec::new();
             for key in object.keys() {
                 let field = object.field_path(key);
-                let score = Score::from_name(key).map_err(|e| {
-                    Error::new(ErrorKind::UnknownScore, Some(&field), e.to_string())
-                })?;
+                let score = Score::from_name(key)
+                    .map_err(|e| Error::unknown_score(&field, e.to_string()))?;
                 let e = check(
                     rational(object.get(key).unwrap_or(&Json::Null), &field)?,
                     &field,
@@ -557,15 +547,14 @@ pub fn eps_scaled(
                 // winning silently would change the verdict.
                 if let Some((previous, _)) = named.iter().find(|(_, s)| *s == score) {
                     if map.get(&score) != Some(&e) {
-                        return Err(Error::new(
-                            ErrorKind::Contradiction,
-                            Some(&field),
-                            format!(
+                        return Err(Error::contradiction(
+&field,
+format!(
                                 "{key:?} and {previous:?} both name {score} but give different eps ({} and {}); keep one",
                                 show(&e),
                                 show(&map[&score])
                             ),
-                        ));
+));
                     }
                     continue;
                 }
@@ -574,11 +563,10 @@ pub fn eps_scaled(
             }
             for r in &reported.scores {
                 if !map.contains_key(&r.score) {
-                    return Err(Error::new(
-                        ErrorKind::MissingField,
-                        Some(&join(path, &r.key)),
-                        format!("eps gives no uncertainty for the reported score {:?}; add it or give one number for all", r.key),
-                    ));
+                    return Err(Error::missing(
+&join(path, &r.key),
+format!("eps gives no uncertainty for the reported score {:?}; add it or give one number for all", r.key),
+));
                 }
             }
             // An eps for a score not reported is a score left out of `scores` by mistake (or
@@ -587,11 +575,10 @@ pub fn eps_scaled(
                 .iter()
                 .find(|(_, score)| !reported.scores.iter().any(|r| r.score == *score))
             {
-                return Err(Error::new(
-                    ErrorKind::InvalidValue,
-                    Some(&join(path, key)),
-                    format!("eps gives an uncertainty for {key:?}, which is not among the reported scores; remove it, or report the score"),
-                ));
+                return Err(Error::invalid(
+&join(path, key),
+format!("eps gives an uncertainty for {key:?}, which is not among the reported scores; remove it, or report the score"),
+));
             }
         }
         other => {
@@ -678,8 +665,8 @@ pub fn score_bounds(value: &Json, path: &str) -> Result<Vec<(Score, BigRational,
     let mut out: Vec<(Score, BigRational, BigRational)> = Vec::new();
     for key in object.keys() {
         let field = object.field_path(key);
-        let score = Score::from_name(key)
-            .map_err(|e| Error::new(ErrorKind::UnknownScore, Some(&field), e.to_string()))?;
+        let score =
+            Score::from_name(key).map_err(|e| Error::unknown_score(&field, e.to_string()))?;
         let raw = object.get(key).unwrap_or(&Json::Null);
         let (lower, upper) = match raw {
             Json::Array(items) if items.len() == 2 => (
@@ -717,9 +704,8 @@ pub fn score_bounds(value: &Json, path: &str) -> Result<Vec<(Score, BigRational,
             ));
         }
         if out.iter().any(|(s, _, _)| *s == score) {
-            return Err(Error::new(
-                ErrorKind::Contradiction,
-                Some(&field),
+            return Err(Error::contradiction(
+                &field,
                 format!("bounds on {score} are given twice"),
             ));
         }

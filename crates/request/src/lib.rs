@@ -71,9 +71,8 @@ pub fn read_check(fields: &Object<'_>, names: &[&str]) -> Result<usize> {
     let name = match fields.required("check", "the protocol to run, e.g. \"1_testset_no_kfold\"")? {
         Json::String(s) => s.as_str(),
         other => {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some("check"),
+            return Err(Error::invalid(
+                "check",
                 format!(
                     "expected the protocol name as a string, found {}",
                     input::describe(other)

@@ -13,7 +13,7 @@ use crate::folding::folds_of;
 use crate::input::{self, Object};
 use crate::json::Json;
 use crate::sets::{evaluations, pooled_evaluation, read_bounds, testsets, Evaluation};
-use crate::{Error, ErrorKind, Result};
+use crate::{Error, Result};
 
 /// Which mean-of-scores protocol a request is (it words the explanations).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,14 +151,13 @@ fn counts_fit(protocol: MeanProtocol, datasets: &[DatasetSpec], fields: &Object<
                 }
                 MeanProtocol::DatasetsKnownFolds => format!("evaluations[{d}].dataset.{class}"),
             };
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some(&path),
-                format!(
+            return Err(Error::invalid(
+&path,
+format!(
                     "a count of {} is above 2^63 - 1, which mean-of-scores checks do not support; use smaller counts",
                     if class == "p" { fold.p } else { fold.n }
                 ),
-            ));
+));
         }
     }
     Ok(())
@@ -199,14 +198,13 @@ pub fn read_testsets(fields: &Object<'_>) -> Result<MeanOfScoresRequest> {
     )?;
     for (i, &(p, n)) in testsets.iter().enumerate() {
         if let Some(bound) = bounds.iter().find(|b| linear_form(b.score, p, n).is_none()) {
-            return Err(Error::new(
-                ErrorKind::Contradiction,
-                Some(&input::join("testset_score_bounds", bound.score.abbreviation())),
-                format!(
+            return Err(Error::contradiction(
+&input::join("testset_score_bounds", bound.score.abbreviation()),
+format!(
                     "{} is undefined on testsets[{i}] (p={p}, n={n}: a zero count), so it cannot be bounded there; remove that bound or that testset",
                     bound.score
                 ),
-            ));
+));
         }
     }
     let datasets = testsets
@@ -315,24 +313,21 @@ pub fn read_ranges(value: Option<&Json>) -> Result<Option<Vec<Target>>> {
                 let field = input::index("ranges", i);
                 let name = item.as_str().unwrap_or_default();
                 if name.eq_ignore_ascii_case("all") {
-                    return Err(Error::new(
-                        ErrorKind::InvalidValue,
-                        Some(&field),
-                        "\"all\" asks for every score as the whole value, not in a list: write \"ranges\": \"all\"",
-                    ));
+                    return Err(Error::invalid(
+&field,
+"\"all\" asks for every score as the whole value, not in a list: write \"ranges\": \"all\"",
+));
                 }
                 let target = if is_auc(name) {
                     Target::Auc(name.to_string())
                 } else {
-                    let score = Score::from_name(name).map_err(|e| {
-                        Error::new(ErrorKind::UnknownScore, Some(&field), e.to_string())
-                    })?;
+                    let score = Score::from_name(name)
+                        .map_err(|e| Error::unknown_score(&field, e.to_string()))?;
                     if !usable(score) {
-                        return Err(Error::new(
-                            ErrorKind::Unsupported,
-                            Some(&field),
-                            format!("the range of the mean {score} is not computed: only acc, sens, spec, bacc and their complements (err, fnr, fpr) and bm are linear under averaging, and auc"),
-                        ));
+                        return Err(Error::unsupported(
+&field,
+format!("the range of the mean {score} is not computed: only acc, sens, spec, bacc and their complements (err, fnr, fpr) and bm are linear under averaging, and auc"),
+));
                     }
                     Target::Score(score, name.to_string())
                 };
@@ -348,9 +343,8 @@ pub fn read_ranges(value: Option<&Json>) -> Result<Option<Vec<Target>>> {
             }
             Ok(Some(out))
         }
-        _ => Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some("ranges"),
+        _ => Err(Error::invalid(
+            "ranges",
             "expected \"all\" or a list of score names, like [\"acc\", \"bacc\", \"auc\"]",
         )),
     }

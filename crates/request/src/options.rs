@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use crate::input::{self, Object};
 use crate::json::Json;
-use crate::{Error, ErrorKind, Result};
+use crate::{Error, Result};
 
 /// The options a request gives (`None`: not given, the caller's own apply).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -45,11 +45,7 @@ pub fn read(fields: &Object<'_>, backends: &[&str]) -> Result<RequestOptions> {
                 Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
                 _ => quoted.join(", "),
             };
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some("backend"),
-                format!("backend must be {list}"),
-            ));
+            return Err(Error::invalid("backend", format!("backend must be {list}")));
         }
         options.backend = Some(name.to_string());
     }
@@ -57,9 +53,8 @@ pub fn read(fields: &Object<'_>, backends: &[&str]) -> Result<RequestOptions> {
         options.max_configurations = Some(input::positive(v, "max_configurations", u64::MAX)?);
     }
     if fields.has("time_limit") && fields.has("timeout") {
-        return Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some("timeout"),
+        return Err(Error::invalid(
+            "timeout",
             "timeout is another name for time_limit; give only one of them",
         ));
     }
@@ -84,14 +79,13 @@ pub fn read(fields: &Object<'_>, backends: &[&str]) -> Result<RequestOptions> {
     }
     if let Some(v) = fields.get("explain") {
         let Json::Bool(explain) = v else {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some("explain"),
-                format!(
+            return Err(Error::invalid(
+"explain",
+format!(
                     "expected true (explain an inconsistency, the default) or false (the verdict alone), found {}",
                     input::describe(v)
                 ),
-            ));
+));
         };
         options.explain = Some(*explain);
     }
@@ -118,10 +112,9 @@ pub const MAX_WITNESSES: u64 = 100_000;
 /// seconds within range (NaN, infinite, zero, negative or too large).
 pub fn time_limit(seconds: f64, field: &str) -> Result<Duration> {
     if !(seconds > 0.0 && seconds <= MAX_TIME_LIMIT_SECONDS) {
-        return Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some(field),
-            format!(
+        return Err(Error::invalid(
+field,
+format!(
                 "expected a positive number of seconds, at most {MAX_TIME_LIMIT_SECONDS:e}; found {}{}",
                 if seconds.abs() >= 1e6 {
                     format!("{seconds:e}")
@@ -134,7 +127,7 @@ pub fn time_limit(seconds: f64, field: &str) -> Result<Duration> {
                     ""
                 }
             ),
-        ));
+));
     }
     Ok(Duration::from_secs_f64(seconds))
 }
@@ -148,18 +141,16 @@ pub fn time_limit(seconds: f64, field: &str) -> Result<Duration> {
 /// witness) or for more than [`MAX_WITNESSES`].
 pub fn max_witnesses(count: u64, field: &str) -> Result<usize> {
     if count == 0 {
-        return Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some(field),
-            "0 is not allowed: a consistent verdict always carries at least one witness (n_valid_tptn_pairs gives the count)",
-        ));
+        return Err(Error::invalid(
+field,
+"0 is not allowed: a consistent verdict always carries at least one witness (n_valid_tptn_pairs gives the count)",
+));
     }
     if count > MAX_WITNESSES {
-        return Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some(field),
-            format!("{count} is more than the {MAX_WITNESSES} witnesses a check lists; n_valid_tptn_pairs gives the count"),
-        ));
+        return Err(Error::invalid(
+field,
+format!("{count} is more than the {MAX_WITNESSES} witnesses a check lists; n_valid_tptn_pairs gives the count"),
+));
     }
     Ok(count as usize)
 }

@@ -10,7 +10,7 @@ use scorecheck_algebra::{parse_decimal, DecimalFigure, Score};
 
 use crate::input::{self, Object};
 use crate::json::{Json, Number};
-use crate::{Error, ErrorKind, Result};
+use crate::{Error, Result};
 
 /// The protocols whose results `power` measures (the single-matrix ones).
 pub const PROTOCOLS: &[&str] = &[
@@ -32,16 +32,14 @@ pub fn read_power(fields: &Object<'_>, check: &str) -> Result<bool> {
         return Ok(false);
     };
     let Json::Bool(wanted) = value else {
-        return Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some("power"),
+        return Err(Error::invalid(
+            "power",
             format!("expected true or false, found {}", input::describe(value)),
         ));
     };
     if *wanted && !PROTOCOLS.contains(&check) {
-        return Err(Error::new(
-            ErrorKind::Unsupported,
-            Some("power"),
+        return Err(Error::unsupported(
+            "power",
             format!(
                 "power is measured for the single-matrix checks only ({}), not for {check}",
                 PROTOCOLS.join(", ")

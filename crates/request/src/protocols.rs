@@ -356,11 +356,10 @@ fn compatible_fields(fields: &Object<'_>) -> Result<()> {
     for (key, wanted, ok) in expected {
         if !ok {
             let found = fields.get(key).map_or("nothing", input::describe);
-            return Err(crate::Error::new(
-                crate::ErrorKind::InvalidValue,
-                Some(key),
-                format!("{key} has no effect here, as in the reference it takes {wanted}, found {found}; remove it or give {wanted}"),
-            ));
+            return Err(crate::Error::invalid(
+key,
+format!("{key} has no effect here, as in the reference it takes {wanted}, found {found}; remove it or give {wanted}"),
+));
         }
     }
     Ok(())
@@ -396,15 +395,14 @@ fn echoed_exactly(id: &crate::json::Number) -> Result<()> {
     if exact {
         return Ok(());
     }
-    Err(crate::Error::new(
-        crate::ErrorKind::InvalidValue,
-        Some("id"),
-        format!(
+    Err(crate::Error::invalid(
+"id",
+format!(
             "the id {} has more digits than a result's number keeps, so it would not come back as written; give it as a string (\"{}\")",
             id.as_str(),
             id.as_str()
         ),
-    ))
+))
 }
 
 /// Whether a result gives `id` back as written: every number in it, inside an object or a

@@ -9,7 +9,7 @@ use scorecheck_regression::{normalized, RegressionScore, Reported, SPELLINGS};
 
 use crate::input::{self, Object};
 use crate::json::Json;
-use crate::{Error, ErrorKind, Result};
+use crate::{Error, Result};
 
 /// A regression request, read.
 #[derive(Clone, Debug)]
@@ -53,11 +53,7 @@ pub fn read_testset(fields: &Object<'_>) -> Result<RegressionRequest> {
         "var",
     )?;
     if var.is_negative() {
-        return Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some("var"),
-            "a variance cannot be negative",
-        ));
+        return Err(Error::invalid("var", "a variance cannot be negative"));
     }
     let n = input::positive(
         fields.required("n_samples", "the number of samples in the test set")?,
@@ -77,16 +73,18 @@ pub fn read_testset(fields: &Object<'_>) -> Result<RegressionRequest> {
         let value = input::rational(scores.get(key).unwrap_or(&Json::Null), &path)?;
         if let Some((_, previous, previous_key)) = reported.iter().find(|(s, _, _)| *s == score) {
             if *previous != value {
-                return Err(Error::new(ErrorKind::Contradiction, Some(&path), format!("{key:?} and {previous_key:?} both name {} but give different values; keep one", score.abbreviation())));
+                return Err(Error::contradiction(
+&path,
+format!("{key:?} and {previous_key:?} both name {} but give different values; keep one", score.abbreviation()),
+));
             }
             continue;
         }
         reported.push((score, value, key.clone()));
     }
     if reported.is_empty() {
-        return Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some("scores"),
+        return Err(Error::invalid(
+            "scores",
             "no scores are reported; give at least one of mae, mse, rmse, r2",
         ));
     }
@@ -101,16 +99,14 @@ pub fn read_testset(fields: &Object<'_>) -> Result<RegressionRequest> {
     // One target has population variance 0, so r2 is undefined on one sample whatever var
     // says (var is read for r2 alone).
     if n == 1 && reported.iter().any(|(s, _, _)| *s == RegressionScore::R2) {
-        return Err(Error::new(
-            ErrorKind::Contradiction,
-            Some("n_samples"),
-            "r2 is undefined on one sample: one target has variance 0, whatever var says; give the test set's n_samples, or drop r2",
-        ));
+        return Err(Error::contradiction(
+"n_samples",
+"r2 is undefined on one sample: one target has variance 0, whatever var says; give the test set's n_samples, or drop r2",
+));
     }
     if var.is_zero() && reported.iter().any(|(s, _, _)| *s == RegressionScore::R2) {
-        return Err(Error::new(
-            ErrorKind::Contradiction,
-            Some("var"),
+        return Err(Error::contradiction(
+            "var",
             "r2 is undefined when the targets have zero variance; give the variance or drop r2",
         ));
     }
@@ -150,9 +146,8 @@ fn score_named(name: &str, path: &str) -> Result<RegressionScore> {
             names.join(", ")
         )
     };
-    Err(Error::new(
-        ErrorKind::UnknownScore,
-        Some(path),
+    Err(Error::unknown_score(
+        path,
         format!("unknown regression score {name:?}; {hint}"),
     ))
 }
@@ -165,7 +160,10 @@ fn read_eps(
 ) -> Result<Vec<BigRational>> {
     let check = |e: BigRational, path: &str| -> Result<BigRational> {
         if e.is_negative() {
-            return Err(Error::new(ErrorKind::InvalidValue, Some(path), "eps cannot be negative; it is the rounding uncertainty of the reported figures, e.g. 0.0001 for 4 decimals"));
+            return Err(Error::invalid(
+path,
+"eps cannot be negative; it is the rounding uncertainty of the reported figures, e.g. 0.0001 for 4 decimals",
+));
         }
         Ok(e)
     };
@@ -182,11 +180,10 @@ fn read_eps(
                     &path,
                 )?;
                 if !reported.iter().any(|(s, _, _)| *s == score) {
-                    return Err(Error::new(
-                        ErrorKind::InvalidValue,
-                        Some(&path),
-                        format!("eps gives an uncertainty for {key:?}, which is not among the reported scores; remove it, or report the score"),
-                    ));
+                    return Err(Error::invalid(
+&path,
+format!("eps gives an uncertainty for {key:?}, which is not among the reported scores; remove it, or report the score"),
+));
                 }
                 given.push((score, e));
             }
@@ -194,16 +191,18 @@ fn read_eps(
                 .iter()
                 .map(|(score, _, key)| {
                     given.iter().find(|(s, _)| s == score).map(|(_, e)| e.clone()).ok_or_else(|| {
-                        Error::new(ErrorKind::MissingField, Some(&input::join("eps", key)), format!("eps gives no uncertainty for the reported score {key:?}; add it or give one number for all"))
+                        Error::missing(
+&input::join("eps", key),
+format!("eps gives no uncertainty for the reported score {key:?}; add it or give one number for all"),
+)
                     })
                 })
                 .collect()
         }
-        Json::String(text) if text == "auto" => Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some("eps"),
-            "\"auto\" is not offered for regression scores; give eps as a number (0.0001 for 4 decimals) or one per score",
-        )),
+        Json::String(text) if text == "auto" => Err(Error::invalid(
+"eps",
+"\"auto\" is not offered for regression scores; give eps as a number (0.0001 for 4 decimals) or one per score",
+)),
         other => {
             let e = check(input::rational(other, "eps")?, "eps")?;
             Ok(reported.iter().map(|_| e.clone()).collect())

@@ -20,7 +20,7 @@ use num_rational::BigRational;
 use num_traits::One;
 use scorecheck_algebra::{last_digit_unit, RoundingMode};
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 use crate::input::{self, Object};
 
 /// Reads one rounding mode: `"nearest"`, `"floor"`, `"ceil"`, `"truncate"` or `"any"`.
@@ -31,9 +31,8 @@ fn parse_mode(value: &Json, path: &str) -> Result<RoundingMode> {
         Some("ceil") => Ok(RoundingMode::Ceil),
         Some("truncate") => Ok(RoundingMode::Truncate),
         Some("any") => Ok(RoundingMode::Any),
-        _ => Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some(path),
+        _ => Err(Error::invalid(
+            path,
             format!(
                 "expected \"nearest\", \"floor\", \"ceil\", \"truncate\" or \"any\", found {}",
                 value.as_str().map_or_else(
@@ -67,9 +66,8 @@ pub fn read(fields: &Object<'_>) -> Result<Rounding> {
         None => false,
         Some(Json::Bool(b)) => *b,
         Some(other) => {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some("percent"),
+            return Err(Error::invalid(
+                "percent",
                 format!("expected true or false, found {}", input::describe(other)),
             ))
         }
@@ -120,19 +118,17 @@ impl Rounding {
             .filter(|(k, _)| k == key || names.iter().any(|name| name.eq_ignore_ascii_case(k)));
         let first = naming.next();
         if let (Some((a, _)), Some((b, _))) = (first, naming.next()) {
-            return Err(Error::new(
-                ErrorKind::Contradiction,
-                Some(&input::join("rounding", b)),
+            return Err(Error::contradiction(
+                &input::join("rounding", b),
                 format!("rounding names the score {key:?} twice, as {a:?} and {b:?}; give it once"),
             ));
         }
         first.map(|(_, m)| *m).ok_or_else(|| {
-                Error::new(
-                    ErrorKind::MissingField,
-                    Some(&input::join("rounding", key)),
-                    format!("rounding gives no mode for the reported score {key:?}; add it or give one mode for all"),
-                )
-            })
+            Error::missing(
+&input::join("rounding", key),
+format!("rounding gives no mode for the reported score {key:?}; add it or give one mode for all"),
+)
+        })
     }
 
     /// Checks that every key of a per-score `rounding` object names a reported score.
@@ -143,9 +139,8 @@ impl Rounding {
     pub fn check_keys(&self, known: &dyn Fn(&str) -> bool) -> Result<()> {
         for (key, _) in &self.by_key {
             if !known(key) {
-                return Err(Error::new(
-                    ErrorKind::Contradiction,
-                    Some(&input::join("rounding", key)),
+                return Err(Error::contradiction(
+                    &input::join("rounding", key),
                     format!("rounding names {key:?}, which is not a reported score; remove it"),
                 ));
             }
@@ -162,9 +157,8 @@ impl Rounding {
 /// Text whose exponent is not an integer or whose unit is out of range.
 pub fn unit(text: &str, path: &str) -> Result<BigRational> {
     last_digit_unit(text).map_err(|_| {
-        Error::new(
-            ErrorKind::InvalidValue,
-            Some(path),
+        Error::invalid(
+            path,
             format!(
                 "{text:?} is not a decimal number whose decimals can be counted for eps \"auto\""
             ),

@@ -8,7 +8,7 @@ use scorecheck_experiment::{usable, Bound};
 use crate::folding::{self, Folding};
 use crate::input::{self, Object};
 use crate::json::Json;
-use crate::{Error, ErrorKind, Result};
+use crate::{Error, Result};
 
 /// Reads the `testsets` list shared by the multi-testset protocols: each one's (p, n).
 /// Empty testsets are an error unless `allow_empty` (where counts are pooled).
@@ -123,14 +123,12 @@ pub fn evaluation(i: usize, item: &Json) -> Result<Evaluation<'_>> {
 pub fn list<'a>(value: &'a Json, path: &str) -> Result<&'a Vec<Json>> {
     match value {
         Json::Array(items) if !items.is_empty() => Ok(items),
-        Json::Array(_) => Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some(path),
+        Json::Array(_) => Err(Error::invalid(
+            path,
             "the list is empty; give at least one entry",
         )),
-        other => Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some(path),
+        other => Err(Error::invalid(
+            path,
             format!("expected a list, found {}", input::describe(other)),
         )),
     }
@@ -143,9 +141,8 @@ pub fn list<'a>(value: &'a Json, path: &str) -> Result<&'a Vec<Json>> {
 /// `InvalidValue` naming `path` when the sum exceeds 2^64.
 pub fn add(a: u64, b: u64, path: &str) -> Result<u64> {
     a.checked_add(b).ok_or_else(|| {
-        Error::new(
-            ErrorKind::InvalidValue,
-            Some(path),
+        Error::invalid(
+            path,
             "the pooled counts exceed 2^64; counts this large are not supported",
         )
     })
@@ -158,9 +155,8 @@ pub fn add(a: u64, b: u64, path: &str) -> Result<u64> {
 /// `InvalidValue` naming `path` when they exceed 2^64.
 pub(crate) fn pooled(folding: &Folding, dataset: (u64, u64), path: &str) -> Result<(u64, u64)> {
     folding.pooled(dataset).ok_or_else(|| {
-        Error::new(
-            ErrorKind::InvalidValue,
-            Some(path),
+        Error::invalid(
+            path,
             "the pooled counts exceed 2^64; counts this large are not supported",
         )
     })
@@ -182,11 +178,10 @@ pub fn read_bounds(value: Option<&Json>, path: &str, top: &Object<'_>) -> Result
         .map(|(score, lower, upper)| {
             let here = input::join(path, score.abbreviation());
             if !usable(score) {
-                return Err(Error::new(
-                    ErrorKind::Unsupported,
-                    Some(&here),
-                    format!("bounds on {score} cannot be used by mean-of-scores checks; only acc, sens, spec, bacc and their complements (err, fnr, fpr) and bm are linear under averaging"),
-                ));
+                return Err(Error::unsupported(
+&here,
+format!("bounds on {score} cannot be used by mean-of-scores checks; only acc, sens, spec, bacc and their complements (err, fnr, fpr) and bm are linear under averaging"),
+));
             }
             // Under `"percent": true` the bounds stay fractions; an end past the score's
             // range by more than the range's width reads as a percentage, and taken as a
@@ -209,10 +204,9 @@ pub fn read_bounds(value: Option<&Json>, path: &str, top: &Object<'_>) -> Result
                     .filter(|end| past(end))
                     .map(|end| format!("{} → {}", input::show(end), input::show(&(end / &hundred))))
                     .collect();
-                return Err(Error::new(
-                    ErrorKind::InvalidValue,
-                    Some(&here),
-                    format!(
+                return Err(Error::invalid(
+&here,
+format!(
                         "[{}, {}] lies outside {score}'s range [{}, {}]: score bounds are fractions even with \"percent\": true; write each end as a fraction ({})",
                         input::show(&lower),
                         input::show(&upper),
@@ -220,7 +214,7 @@ pub fn read_bounds(value: Option<&Json>, path: &str, top: &Object<'_>) -> Result
                         most.map_or("inf".to_string(), |m| m.to_string()),
                         fix.join(", "),
                     ),
-                ));
+));
             }
             Ok(Bound::new(score, lower, upper))
         })

@@ -11,7 +11,7 @@ use crate::folding;
 use crate::input::{self, Object};
 use crate::json::Json;
 use crate::sets::{add, evaluations, pooled, pooled_evaluation, testsets};
-use crate::{Error, ErrorKind, Result};
+use crate::{Error, Result};
 
 /// A single-matrix request, read: one confusion matrix of `p` positives and `n` negatives.
 #[derive(Clone, Debug)]
@@ -65,9 +65,8 @@ fn finish(fields: &Object<'_>, p: u64, n: u64, allow_auc: bool) -> Result<Single
             .flatten()
             .any(|t| matches!(t, Target::Score(s, _) if *s == score));
         if asked && !scores.is_some_and(|s| s.contains_key(beta)) {
-            return Err(Error::new(
-                ErrorKind::MissingField,
-                Some(&input::join("scores", beta)),
+            return Err(Error::missing(
+                &input::join("scores", beta),
                 format!("the range of {score} needs its beta: add \"{beta}\" to the scores"),
             ));
         }
@@ -128,9 +127,8 @@ pub fn read_testsets_pooled(fields: &Object<'_>) -> Result<SingleMatrixRequest> 
         n = add(n, tn, &path)?;
     }
     if (p, n) == (0, 0) {
-        return Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some("testsets"),
+        return Err(Error::invalid(
+            "testsets",
             "every testset is empty (p = n = 0 in all); give at least one item",
         ));
     }
@@ -170,9 +168,8 @@ pub fn read_repair(fields: &input::Object<'_>) -> Result<Option<usize>> {
         None | Some(Json::Bool(false)) => false,
         Some(Json::Bool(true)) => true,
         Some(other) => {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some("repair"),
+            return Err(Error::invalid(
+                "repair",
                 format!("expected true or false, found {}", input::describe(other)),
             ))
         }
@@ -181,9 +178,8 @@ pub fn read_repair(fields: &input::Object<'_>) -> Result<Option<usize>> {
         None => DEFAULT_MAX_REPAIRS,
         Some(v) if on => input::positive(v, "max_repairs", MAX_REPAIRS)?,
         Some(_) => {
-            return Err(Error::new(
-                ErrorKind::Contradiction,
-                Some("max_repairs"),
+            return Err(Error::contradiction(
+                "max_repairs",
                 "max_repairs only applies with \"repair\": true",
             ))
         }
@@ -211,28 +207,25 @@ fn read_total(value: &Json) -> Result<u64> {
         None => None,
         Some(Json::String(s)) if s == "unknown" => Some(()),
         Some(_) => {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some("testset.split"),
-                "split must be \"unknown\" (every split p + n of the total is then tried); give p and n instead for a known split",
-            ))
+            return Err(Error::invalid(
+"testset.split",
+"split must be \"unknown\" (every split p + n of the total is then tried); give p and n instead for a known split",
+))
         }
     };
     if let Some(total) = object.get("total") {
         for other in ["p", "n", "dataset_name", "name", "split"] {
             if object.has(other) {
-                return Err(Error::new(
-                    ErrorKind::Contradiction,
-                    Some("testset.total"),
-                    format!("give either the total or {other:?}, not both; with \"total\" every split p + n = total is tried"),
-                ));
+                return Err(Error::contradiction(
+"testset.total",
+format!("give either the total or {other:?}, not both; with \"total\" every split p + n = total is tried"),
+));
             }
         }
         let total = input::count(total, "testset.total")?;
         if total == 0 {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some("testset.total"),
+            return Err(Error::invalid(
+                "testset.total",
                 "the test set is empty (total = 0); give at least one item",
             ));
         }
@@ -240,19 +233,17 @@ fn read_total(value: &Json) -> Result<u64> {
         return Ok(total);
     }
     if split.is_none() {
-        return Err(Error::new(
-            ErrorKind::MissingField,
-            Some("testset.total"),
+        return Err(Error::missing(
+            "testset.total",
             "missing the number of test items \"total\"",
         ));
     }
     // Counts given say the split: trying every other one would drop them unsaid.
     if object.has("p") || object.has("n") {
-        return Err(Error::new(
-            ErrorKind::Contradiction,
-            Some("testset.split"),
-            "p and n say the split; drop \"split\" to check them, or give {\"total\": p + n} to try every split",
-        ));
+        return Err(Error::contradiction(
+"testset.split",
+"p and n say the split; drop \"split\" to check them, or give {\"total\": p + n} to try every split",
+));
     }
     // A dataset (by name or counts) whose split into this test set is unknown: its size is
     // the total. The counts are read by the usual reader, without the `split` key.
@@ -262,9 +253,8 @@ fn read_total(value: &Json) -> Result<u64> {
     }
     let (p, n) = input::binary_counts(&counts, path)?;
     p.checked_add(n).ok_or_else(|| {
-        Error::new(
-            ErrorKind::InvalidValue,
-            Some(path),
+        Error::invalid(
+            path,
             "p + n exceeds 2^64; counts this large are not supported",
         )
     })
@@ -313,11 +303,10 @@ pub fn read_splits(fields: &Object<'_>) -> Result<SplitsRequest> {
     };
     let (figures, auc) = read_windows_with_auc(fields)?;
     if let Some(auc) = auc {
-        return Err(Error::new(
-            ErrorKind::Unsupported,
-            Some(&input::join("scores", &auc.key)),
-            "the AUC is not checked over the class splits of a total (testset.total): give the test set's p and n to check it, or remove it here",
-        ));
+        return Err(Error::unsupported(
+&input::join("scores", &auc.key),
+"the AUC is not checked over the class splits of a total (testset.total): give the test set's p and n to check it, or remove it here",
+));
     }
     Ok(SplitsRequest {
         total,

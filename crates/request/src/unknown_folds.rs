@@ -13,7 +13,7 @@ use crate::folding::{FoldStrategy, MAX_FOLDS};
 use crate::input::{self, Object};
 use crate::json::Json;
 use crate::sets::{list, read_bounds};
-use crate::{Error, ErrorKind, Result};
+use crate::{Error, Result};
 
 /// An unknown-folds request, read: the experiment to search and the keys of the reported
 /// scores it cannot use (listed in the result as ignored).
@@ -55,11 +55,10 @@ fn read_rules(
         None => Ok(reference_rules(&scores)),
         Some(Json::String(s)) if s == "reference" => Ok(reference_rules(&scores)),
         Some(Json::String(s)) if s == "none" => Ok(FoldRules::none()),
-        Some(other) => Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some("fold_rules"),
-            format!("expected \"reference\" (the reference's pruning of fold configurations) or \"none\" (try every composition), found {other}"),
-        )),
+        Some(other) => Err(Error::invalid(
+"fold_rules",
+format!("expected \"reference\" (the reference's pruning of fold configurations) or \"none\" (try every composition), found {other}"),
+)),
     }
 }
 
@@ -67,13 +66,19 @@ fn read_rules(
 fn read_folding(value: &Json, path: &str, dataset: (u64, u64)) -> Result<(u64, u64)> {
     let object = Object::new(value, path)?;
     if object.has("folds") {
-        return Err(Error::new(ErrorKind::Contradiction, Some(&object.field_path("folds")), "explicit folds are known folds; use the known-folds check, or give only n_folds and n_repeats"));
+        return Err(Error::contradiction(
+&object.field_path("folds"),
+"explicit folds are known folds; use the known-folds check, or give only n_folds and n_repeats",
+));
     }
     let (n_folds, n_repeats) =
         crate::folding::generated_shape(&object, "missing n_folds, the number of folds, e.g. 5")?;
     // A typo in a strategy is an error, not unknown folds.
     if let Some(FoldStrategy::StratifiedSklearn) = crate::folding::read_strategy(&object)? {
-        return Err(Error::new(ErrorKind::Contradiction, Some(&object.field_path("strategy")), "with a stratified strategy the folds are known; use the known-folds check or drop the strategy"));
+        return Err(Error::contradiction(
+&object.field_path("strategy"),
+"with a stratified strategy the folds are known; use the known-folds check or drop the strategy",
+));
     }
     object.finish(&[])?;
     check_shape(
@@ -106,19 +111,17 @@ pub fn check_shape(
     paths: (&str, &str),
 ) -> Result<()> {
     if n_folds.saturating_mul(n_repeats) > MAX_TOTAL_FOLDS {
-        return Err(Error::new(
-            ErrorKind::InvalidValue,
-            Some(paths.1),
-            format!(
+        return Err(Error::invalid(
+paths.1,
+format!(
                 "n_folds × n_repeats = {} folds in all is more than unknown-folds checks support ({MAX_TOTAL_FOLDS}); lower n_repeats or n_folds",
                 n_folds.saturating_mul(n_repeats)
             ),
-        ));
+));
     }
     if n_folds > dataset.0.saturating_add(dataset.1) {
-        return Err(Error::new(
-            ErrorKind::Contradiction,
-            Some(paths.0),
+        return Err(Error::contradiction(
+            paths.0,
             format!(
                 "n_folds = {n_folds} exceeds the {} items of the dataset",
                 dataset.0.saturating_add(dataset.1)
@@ -158,28 +161,21 @@ pub fn read_range(fields: &Object<'_>) -> Result<Option<(BigUint, BigUint)>> {
             || text.len() > MAX_INDEX_DIGITS
             || !text.bytes().all(|b| b.is_ascii_digit())
         {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some(&path),
-                format!("expected a configuration index: a whole number 0 or more (at most {MAX_INDEX_DIGITS} digits), as a number or decimal text like \"654152\""),
-            ));
+            return Err(Error::invalid(
+&path,
+format!("expected a configuration index: a whole number 0 or more (at most {MAX_INDEX_DIGITS} digits), as a number or decimal text like \"654152\""),
+));
         }
-        text.parse::<BigUint>().map_err(|_| {
-            Error::new(
-                ErrorKind::InvalidValue,
-                Some(&path),
-                "expected a configuration index",
-            )
-        })
+        text.parse::<BigUint>()
+            .map_err(|_| Error::invalid(&path, "expected a configuration index"))
     };
     let (start, end) = (index("start")?, index("end")?);
     object.finish(&[])?;
     if start >= end {
-        return Err(Error::new(
-            ErrorKind::Contradiction,
-            Some("configurations"),
-            format!("the range [{start}, {end}) is empty: end is exclusive and must be above start (`scorecheck folds split` prints ranges that cover a space)"),
-        ));
+        return Err(Error::contradiction(
+"configurations",
+format!("the range [{start}, {end}) is empty: end is exclusive and must be above start (`scorecheck folds split` prints ranges that cover a space)"),
+));
     }
     Ok(Some((start, end)))
 }
@@ -223,9 +219,8 @@ pub fn read_one(fields: &Object<'_>) -> Result<UnknownFoldsRequest> {
     )?;
     let fold_bounds = match (fields.get("fold_score_bounds"), fields.get("score_bounds")) {
         (Some(_), Some(_)) => {
-            return Err(Error::new(
-                ErrorKind::Contradiction,
-                Some("score_bounds"),
+            return Err(Error::contradiction(
+                "score_bounds",
                 "give fold_score_bounds or its alias score_bounds, not both",
             ))
         }
@@ -288,19 +283,21 @@ pub fn read_many(fields: &Object<'_>) -> Result<UnknownFoldsRequest> {
         )?;
         if let Some(a) = evaluation.get("aggregation") {
             if a.as_str() != Some("mos") {
-                return Err(Error::new(ErrorKind::InvalidValue, Some(&evaluation.field_path("aggregation")), "this check averages scores over folds; the aggregation must be \"mos\" or absent"));
+                return Err(Error::invalid(
+&evaluation.field_path("aggregation"),
+"this check averages scores over folds; the aggregation must be \"mos\" or absent",
+));
             }
         }
         evaluation.finish(&[])?;
         total_folds = total_folds.saturating_add(n_folds.saturating_mul(n_repeats));
         if total_folds > MAX_TOTAL_FOLDS {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some("evaluations"),
-                format!(
+            return Err(Error::invalid(
+"evaluations",
+format!(
                     "the evaluations up to evaluations[{i}] have {total_folds} folds in all (n_folds × n_repeats summed), more than unknown-folds checks support ({MAX_TOTAL_FOLDS}); give fewer evaluations, folds or repeats"
                 ),
-            ));
+));
         }
         evaluations.push(
             Evaluation::new(dataset.0, dataset.1, n_folds, n_repeats).with_fold_bounds(fold_bounds),

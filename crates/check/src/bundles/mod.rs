@@ -218,9 +218,8 @@ fn answer_plan(
         }
         // A plan of a kind this facade does not know: nothing is claimed.
         _ => {
-            return Err(crate::Error::new(
-                crate::ErrorKind::Unsupported,
-                Some("check"),
+            return Err(crate::Error::unsupported(
+                "check",
                 "this bundle's plan is not answered by this version",
             ))
         }
@@ -231,9 +230,8 @@ fn answer_plan(
 /// The reported figures every check but TPEHG's reads.
 fn figures(request: &BundleRequest) -> Result<Figures> {
     request.figures.clone().ok_or_else(|| {
-        crate::Error::new(
-            crate::ErrorKind::MissingField,
-            Some("scores"),
+        crate::Error::missing(
+            "scores",
             "this bundle's checks need the reported scores; give them in \"scores\"",
         )
     })

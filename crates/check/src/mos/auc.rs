@@ -32,18 +32,14 @@ use super::program::{build_error, outcome_of};
 use crate::figures::ReportedAuc;
 use crate::input::{self};
 use crate::options::RunOptions;
-use crate::{Error, ErrorKind, Result};
+use crate::{Error, Result};
 use scorecheck_request::mean_of_scores::MeanOfScoresRequest;
 
 /// The engine's error, at the AUC's field.
 fn auc_error(key: &str, e: AucError) -> Error {
     match e.kind() {
         AucErrorKind::Build(b) => build_error(b.clone()),
-        _ => Error::new(
-            ErrorKind::Contradiction,
-            Some(&input::join("scores", key)),
-            e.to_string(),
-        ),
+        _ => Error::contradiction(&input::join("scores", key), e.to_string()),
     }
 }
 

@@ -30,9 +30,8 @@ fn macro_error(e: MacroError, ex: &MacroExperiment) -> Error {
             } else {
                 ("class_score_bounds", "bound")
             };
-            return Error::new(
-                ErrorKind::Contradiction,
-                Some(&format!("{field}.{}", score.abbreviation())),
+            return Error::contradiction(
+                &format!("{field}.{}", score.abbreviation()),
                 if what == "score" {
                     e.to_string()
                 } else {
@@ -73,15 +72,14 @@ fn decide(
         // (about 1.7 KB each in the program).
         let pairs = (ex.folds.len() as u64).saturating_mul(ex.labels.len() as u64);
         if pairs > MAX_ONE_VS_REST_PAIRS {
-            return Err(Error::new(
-                ErrorKind::InvalidValue,
-                Some("folding"),
-                format!(
+            return Err(Error::invalid(
+"folding",
+format!(
                     "the one-vs-rest model of {} folds and {} classes is {pairs} binary test sets, more than it supports ({MAX_ONE_VS_REST_PAIRS}); lower n_folds or n_repeats, or use the exact model",
                     ex.folds.len(),
                     ex.labels.len()
                 ),
-            ));
+));
         }
         let experiment = one_vs_rest(ex);
         let verdict = match program::nothing_checkable(experiment.is_constrained(), &ignored) {

@@ -16,13 +16,13 @@ use crate::figures::{Figures, MeanFigures};
 use crate::options::RunOptions;
 use crate::program::{self, ExperimentAnswer};
 use crate::single;
-use crate::{Error, ErrorKind, Result};
+use crate::{Error, Result};
 
 /// The engine's error, at `path`.
 fn micro_error(e: MicroError, path: &str) -> Error {
     match e.kind() {
         MicroErrorKind::Build(e) => program::build_error(e.clone()),
-        _ => Error::new(ErrorKind::InvalidValue, Some(path), e.to_string()),
+        _ => Error::invalid(path, e.to_string()),
     }
 }
 
