@@ -171,6 +171,16 @@ impl RunOptions {
         self
     }
 
+    /// These options for a search inside an answer: ending at `deadline`, without progress
+    /// reports.
+    pub(crate) fn inner(&self, deadline: Instant) -> RunOptions {
+        RunOptions {
+            deadline: Some(deadline),
+            progress: None,
+            ..self.clone()
+        }
+    }
+
     /// Lists up to `k` witnesses in single-matrix checks.
     #[must_use]
     pub fn with_max_witnesses(mut self, k: usize) -> RunOptions {

@@ -81,17 +81,16 @@ impl Plan {
 
 /// Reads the bundle `check` (a canonical bundle name), or `None` when it is not one.
 pub fn read_bundle(check: &str, fields: &Object<'_>) -> Option<Result<BundleRequest>> {
-    let plan = match check {
-        "tpehg" => {
-            return Some(read_tpehg(fields).map(|request| BundleRequest {
-                plan: Plan::UnknownFolds(request),
+    let (_, read_plan) = PLANS.iter().find(|(name, _)| *name == check)?;
+    Some(read_plan(fields).and_then(|plan| {
+        if let Plan::UnknownFolds(_) = plan {
+            // The `tpehg` bundle reads its own scores.
+            return Ok(BundleRequest {
+                plan,
                 figures: None,
                 bounds: Vec::new(),
-            }))
+            });
         }
-        _ => plan(check, fields)?,
-    };
-    Some(plan.and_then(|plan| {
         let (mean, bounds_first) = plan.mean_of_scores();
         let read_bounds = || read_bounds(fields.get("score_bounds"), "score_bounds", fields);
         let bounds = if mean && bounds_first {
@@ -113,68 +112,74 @@ pub fn read_bundle(check: &str, fields: &Object<'_>) -> Option<Result<BundleRequ
     }))
 }
 
-/// The plan of the bundle `check`, or `None` when it is not a bundle.
-fn plan(check: &str, fields: &Object<'_>) -> Option<Result<Plan>> {
+/// The name of every bundle, in the order listings give them.
+pub fn bundle_names() -> impl Iterator<Item = &'static str> {
+    PLANS.iter().map(|(name, _)| *name)
+}
+
+/// Reads a bundle's plan from the request's fields.
+type PlanReader = fn(&Object<'_>) -> Result<Plan>;
+
+/// Every bundle, in the order listings give them, with the reader of its plan (a table,
+/// kept one entry per line).
+#[rustfmt::skip]
+const PLANS: &[(&str, PlanReader)] = {
     use VesselBundle::{Chasedb1, Drive, Hrf, Stare};
-    Some(match check {
-        "drive_vessel_aggregated" => aggregated_both(Drive, fields),
-        "drive_vessel_aggregated_mos_assumption" => aggregated_one(Drive, fields, true),
-        "drive_vessel_aggregated_som_assumption" => aggregated_one(Drive, fields, false),
-        "drive_vessel_image" => image_both(Drive, fields),
-        "drive_vessel_image_assumption" => image_one(Drive, fields),
-        "stare_vessel_aggregated" => fov_aggregated(Stare, fields, None),
-        "stare_vessel_aggregated_mos" => fov_aggregated(Stare, fields, Some(true)),
-        "stare_vessel_aggregated_som" => fov_aggregated(Stare, fields, Some(false)),
-        "stare_vessel_image" => vessel_image(Stare, fields, Assumption::Fov).map(single),
-        "chasedb1_vessel_aggregated" => fov_aggregated(Chasedb1, fields, None),
-        "chasedb1_vessel_aggregated_mos" => fov_aggregated(Chasedb1, fields, Some(true)),
-        "chasedb1_vessel_aggregated_som" => fov_aggregated(Chasedb1, fields, Some(false)),
-        "chasedb1_vessel_image" => vessel_image(Chasedb1, fields, Assumption::Fov).map(single),
-        "hrf_vessel_aggregated" => aggregated_both(Hrf, fields),
-        "hrf_vessel_aggregated_mos_assumption" => aggregated_one(Hrf, fields, true),
-        "hrf_vessel_aggregated_som_assumption" => aggregated_one(Hrf, fields, false),
-        "hrf_vessel_image" => image_both(Hrf, fields),
-        "hrf_vessel_image_assumption" => image_one(Hrf, fields),
-        "diaretdb0_class" => diaretdb0_testsets(fields).and_then(som_and_mos),
-        "diaretdb0_class_som" => diaretdb0_testsets(fields).and_then(som),
-        "diaretdb0_class_mos" => diaretdb0_testsets(fields).and_then(mos),
-        "diaretdb1_class" => diaretdb1_class(fields),
-        "diaretdb1_segmentation_image" => Assumption::ALL
-            .into_iter()
-            .map(|a| Ok((a.to_string(), diaretdb1_image(fields, a)?)))
-            .collect::<Result<_>>()
-            .map(Plan::Parts),
-        "diaretdb1_segmentation_image_assumption" => {
-            assumption(fields).and_then(|a| diaretdb1_image(fields, a))
-        }
-        "diaretdb1_segmentation_aggregated" => Assumption::ALL
-            .into_iter()
-            .map(|a| Ok((a.to_string(), diaretdb1_aggregated(fields, a)?)))
-            .collect::<Result<_>>()
-            .map(Plan::Parts),
-        "diaretdb1_segmentation_aggregated_assumption" => {
-            assumption(fields).and_then(|a| diaretdb1_aggregated(fields, a))
-        }
-        "drishti_gs_segmentation_image" => drishti_image(fields),
-        "drishti_gs_segmentation_aggregated" => drishti_subset_testsets(fields).and_then(|sets| {
-            Ok(Plan::Parts(vec![
-                ("mos".into(), mos(sets.clone())?),
-                ("som".into(), som(sets)?),
-            ]))
-        }),
-        "drishti_gs_segmentation_aggregated_mos" => drishti_subset_testsets(fields).and_then(mos),
-        "drishti_gs_segmentation_aggregated_som" => drishti_subset_testsets(fields).and_then(som),
-        "isic2016" => {
-            let set = data::isic2016();
-            Ok(single(Testset {
-                identifier: None,
-                p: set.p,
-                n: set.n,
-            }))
-        }
-        "isic2017" => isic2017(fields),
-        _ => return None,
-    })
+    &[
+        ("drive_vessel_aggregated", |f| aggregated_both(Drive, f)),
+        ("drive_vessel_aggregated_mos_assumption", |f| aggregated_one(Drive, f, true)),
+        ("drive_vessel_aggregated_som_assumption", |f| aggregated_one(Drive, f, false)),
+        ("drive_vessel_image", |f| image_both(Drive, f)),
+        ("drive_vessel_image_assumption", |f| image_one(Drive, f)),
+        ("stare_vessel_aggregated", |f| fov_aggregated(Stare, f, None)),
+        ("stare_vessel_aggregated_mos", |f| fov_aggregated(Stare, f, Some(true))),
+        ("stare_vessel_aggregated_som", |f| fov_aggregated(Stare, f, Some(false))),
+        ("stare_vessel_image", |f| vessel_image(Stare, f, Assumption::Fov).map(single)),
+        ("chasedb1_vessel_aggregated", |f| fov_aggregated(Chasedb1, f, None)),
+        ("chasedb1_vessel_aggregated_mos", |f| fov_aggregated(Chasedb1, f, Some(true))),
+        ("chasedb1_vessel_aggregated_som", |f| fov_aggregated(Chasedb1, f, Some(false))),
+        ("chasedb1_vessel_image", |f| vessel_image(Chasedb1, f, Assumption::Fov).map(single)),
+        ("hrf_vessel_aggregated", |f| aggregated_both(Hrf, f)),
+        ("hrf_vessel_aggregated_mos_assumption", |f| aggregated_one(Hrf, f, true)),
+        ("hrf_vessel_aggregated_som_assumption", |f| aggregated_one(Hrf, f, false)),
+        ("hrf_vessel_image", |f| image_both(Hrf, f)),
+        ("hrf_vessel_image_assumption", |f| image_one(Hrf, f)),
+        ("diaretdb0_class", |f| diaretdb0_testsets(f).and_then(som_and_mos)),
+        ("diaretdb0_class_som", |f| diaretdb0_testsets(f).and_then(som)),
+        ("diaretdb0_class_mos", |f| diaretdb0_testsets(f).and_then(mos)),
+        ("diaretdb1_class", diaretdb1_class),
+        ("diaretdb1_segmentation_image", |f| each_assumption(f, diaretdb1_image)),
+        ("diaretdb1_segmentation_image_assumption", |f| diaretdb1_image(f, assumption(f)?)),
+        ("diaretdb1_segmentation_aggregated", |f| each_assumption(f, diaretdb1_aggregated)),
+        ("diaretdb1_segmentation_aggregated_assumption", |f| diaretdb1_aggregated(f, assumption(f)?)),
+        ("drishti_gs_segmentation_image", drishti_image),
+        ("drishti_gs_segmentation_aggregated", |f| drishti_subset_testsets(f).and_then(mos_and_som)),
+        ("drishti_gs_segmentation_aggregated_mos", |f| drishti_subset_testsets(f).and_then(mos)),
+        ("drishti_gs_segmentation_aggregated_som", |f| drishti_subset_testsets(f).and_then(som)),
+        ("tpehg", |f| read_tpehg(f).map(Plan::UnknownFolds)),
+        ("isic2016", |_| Ok(single(Testset { identifier: None, p: data::isic2016().p, n: data::isic2016().n }))),
+        ("isic2017", isic2017),
+    ]
+};
+
+/// The mean of scores and the score of means, as two parts.
+fn mos_and_som(sets: Vec<Testset>) -> Result<Plan> {
+    Ok(Plan::Parts(vec![
+        ("mos".into(), mos(sets.clone())?),
+        ("som".into(), som(sets)?),
+    ]))
+}
+
+/// One part per assumption, each read by `read`.
+fn each_assumption(
+    fields: &Object<'_>,
+    read: fn(&Object<'_>, Assumption) -> Result<Plan>,
+) -> Result<Plan> {
+    Assumption::ALL
+        .into_iter()
+        .map(|a| Ok((a.to_string(), read(fields, a)?)))
+        .collect::<Result<_>>()
+        .map(Plan::Parts)
 }
 
 fn single(testset: Testset) -> Plan {

@@ -78,7 +78,7 @@ format!("{} classes are more than multiclass checks support ({MAX_CLASSES}); mer
     if labels.len() < 2 {
         return Err(Error::invalid(
 path,
-format!("a multiclass {} needs at least two classes, like {{\"0\": 10, \"1\": 100, \"2\": 80}}; found {}", last_segment(path), labels.len()),
+format!("a multiclass {} needs at least two classes, like {{\"0\": 10, \"1\": 100, \"2\": 80}}; found {}", input::last_segment(path), labels.len()),
 ));
     }
     let total = ClassCounts { labels, counts };
@@ -98,11 +98,6 @@ format!("a multiclass {} needs at least two classes, like {{\"0\": 10, \"1\": 10
 /// Whether `key: value` is the reference's fold identifier rather than a class count.
 fn is_fold_identifier(key: &str, value: Option<&Json>) -> bool {
     key == "identifier" && matches!(value, Some(Json::String(_)))
-}
-
-fn last_segment(path: &str) -> &str {
-    let tail = path.rsplit('.').next().unwrap_or(path);
-    tail.split('[').next().unwrap_or(tail)
 }
 
 /// Reads one explicit fold against the dataset's labels: unknown labels are an error,

@@ -5,7 +5,7 @@
 //! This table is the one place a protocol is registered: its name and the reader of its
 //! typed request. The facade answers a [`Request`] by its [`Family`].
 
-use crate::bundle_plans::{read_bundle, BundleRequest};
+use crate::bundle_plans::{bundle_names, read_bundle, BundleRequest};
 use crate::classes::{read_multiclass, MulticlassProtocol, MulticlassRequest};
 use crate::input::{self, Object};
 use crate::json::Json;
@@ -140,7 +140,7 @@ pub fn protocol_table() -> Vec<ProtocolInfo> {
             family: p.family,
             takes: p.takes,
         })
-        .chain(BUNDLES.iter().map(|name| ProtocolInfo {
+        .chain(bundle_names().map(|name| ProtocolInfo {
             name,
             family: FamilyKind::Bundle,
             takes: BUNDLE_TAKES,
@@ -172,7 +172,7 @@ macro_rules! multiclass {
 }
 
 /// Every protocol but the bundles: its name, the family its reader returns, what it takes
-/// and the reader of its typed request; then the bundles ([`BUNDLES`]), read by
+/// and the reader of its typed request; then the bundles ([`bundle_names`]), read by
 /// [`read_bundle`]. The README's and GUIDE's protocol tables are written from this table
 /// (`cargo xtask codegen`), through [`protocol_table`].
 const PROTOCOLS: &[Protocol] = &[
@@ -283,43 +283,6 @@ const PROTOCOLS: &[Protocol] = &[
 /// What every bundle takes (its test sets come from `scorecheck-data`).
 pub const BUNDLE_TAKES: &str = "`scores`, `eps`, the bundle's own selection (image, annotator, assumption, subset); test sets from `scorecheck-data`";
 
-/// The bundles: published experiments whose test sets come from `scorecheck-data`.
-pub const BUNDLES: &[&str] = &[
-    "drive_vessel_aggregated",
-    "drive_vessel_aggregated_mos_assumption",
-    "drive_vessel_aggregated_som_assumption",
-    "drive_vessel_image",
-    "drive_vessel_image_assumption",
-    "stare_vessel_aggregated",
-    "stare_vessel_aggregated_mos",
-    "stare_vessel_aggregated_som",
-    "stare_vessel_image",
-    "chasedb1_vessel_aggregated",
-    "chasedb1_vessel_aggregated_mos",
-    "chasedb1_vessel_aggregated_som",
-    "chasedb1_vessel_image",
-    "hrf_vessel_aggregated",
-    "hrf_vessel_aggregated_mos_assumption",
-    "hrf_vessel_aggregated_som_assumption",
-    "hrf_vessel_image",
-    "hrf_vessel_image_assumption",
-    "diaretdb0_class",
-    "diaretdb0_class_som",
-    "diaretdb0_class_mos",
-    "diaretdb1_class",
-    "diaretdb1_segmentation_image",
-    "diaretdb1_segmentation_image_assumption",
-    "diaretdb1_segmentation_aggregated",
-    "diaretdb1_segmentation_aggregated_assumption",
-    "drishti_gs_segmentation_image",
-    "drishti_gs_segmentation_aggregated",
-    "drishti_gs_segmentation_aggregated_mos",
-    "drishti_gs_segmentation_aggregated_som",
-    "tpehg",
-    "isic2016",
-    "isic2017",
-];
-
 /// Fields accepted for compatibility with the reference but without effect.
 pub const IGNORED_FIELDS: &[&str] = &["verbosity", "prefilter_by_pairs", "solver_name"];
 
@@ -370,7 +333,7 @@ pub fn check_names() -> Vec<&'static str> {
     PROTOCOLS
         .iter()
         .map(|p| p.name)
-        .chain(BUNDLES.iter().copied())
+        .chain(bundle_names())
         .collect()
 }
 

@@ -376,7 +376,7 @@ fn request(header: &Header, cells: &[String]) -> Result<Json, RowError> {
         counts.insert("total", total);
     }
     // A bundle's selection (image, annotator, assumption, subset) has no columns here.
-    if scorecheck::request::protocols::BUNDLES.contains(&check.as_str()) {
+    if scorecheck::request::bundle_plans::bundle_names().any(|name| name == check) {
         return Err(RowError {
             kind: "unsupported",
             column: header.name_of(Column::Check).map(str::to_string),

@@ -43,16 +43,6 @@ fn auc_error(key: &str, e: AucError) -> Error {
     }
 }
 
-/// Options whose deadline is `deadline` (the request's, or the default time limit from
-/// now).
-fn with_deadline(options: &RunOptions, deadline: Instant) -> RunOptions {
-    RunOptions {
-        deadline: Some(deadline),
-        progress: None,
-        ..options.clone()
-    }
-}
-
 /// Decides a mean-of-scores request with a reported AUC.
 pub(crate) fn answer_with_auc(
     read: &MeanOfScoresRequest,
@@ -70,7 +60,7 @@ pub(crate) fn answer_with_auc(
     let deadline = run
         .deadline
         .unwrap_or_else(|| started + run.time_limit.unwrap_or(crate::backend::DEFAULT_TIME_LIMIT));
-    let options = with_deadline(run, deadline);
+    let options = run.inner(deadline);
     let details = |search| AucDetails {
         lower: auc.lower.clone(),
         upper: auc.upper.clone(),
@@ -143,7 +133,7 @@ pub(crate) fn answer_with_auc(
     if matches!(found, AucFound::Infeasible(_)) {
         if run.explains() {
             let own = Instant::now() + (decision * 10).max(crate::single::EXPLAIN_MIN_BUDGET);
-            let explain_options = with_deadline(run, deadline.min(own));
+            let explain_options = run.inner(deadline.min(own));
             let subset =
                 super::auc_explain::explain(&model, read, auc, &base_point, &explain_options)?;
             if let Some(explanation) = &mut outcome.explanation {

@@ -26,11 +26,7 @@ pub(crate) fn explain(
     let experiment = &read.experiment;
     let own = Instant::now() + (decision * 10).max(crate::single::EXPLAIN_MIN_BUDGET);
     let deadline = options.deadline.map_or(own, |d| d.min(own));
-    let options = RunOptions {
-        deadline: Some(deadline),
-        progress: None,
-        ..options.clone()
-    };
+    let options = options.inner(deadline);
     let limits = crate::backend::limits(&options);
     let found = crate::backend::with_explaining_solver(&options, |filter| {
         infeasible_subset(experiment, filter, &limits)

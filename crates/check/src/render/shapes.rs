@@ -40,11 +40,6 @@ pub(crate) fn named_scores(
         .collect()
 }
 
-/// A count of any size as a JSON number; one beyond 2^64 − 1 as its decimal string.
-pub(crate) fn big_count(count: &num_bigint::BigUint) -> Value {
-    u64::try_from(count).map_or_else(|_| Value::String(count.to_string()), Value::from)
-}
-
 /// `{score: [lower, upper]}` of exact windows, each side as its exact text.
 pub(crate) fn windows(windows: &[scorecheck_single::Window]) -> serde_json::Map<String, Value> {
     windows
@@ -61,8 +56,14 @@ pub(crate) fn windows(windows: &[scorecheck_single::Window]) -> serde_json::Map<
 
 /// A count as a JSON number; one beyond 2^64 − 1 (the largest serde_json writes exactly)
 /// as its decimal string rather than rounded.
-pub(crate) fn count(count: u128) -> Value {
-    u64::try_from(count).map_or_else(|_| Value::String(count.to_string()), Value::from)
+pub(crate) fn count<N: Copy + ToString>(count: N) -> Value
+where
+    u64: TryFrom<N>,
+{
+    match u64::try_from(count) {
+        Ok(small) => Value::from(small),
+        Err(_) => Value::String(count.to_string()),
+    }
 }
 
 /// Writes the three fields every result has: `inconsistency` (true, false or null),

@@ -2,7 +2,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{big_count, finite, verdict};
+use super::{count, finite, verdict};
 use crate::program::ProgramAnswer;
 use crate::unknown_folds::UnknownFoldsOutcome;
 use scorecheck_folds::FoldRules;
@@ -43,7 +43,7 @@ pub(crate) fn unknown_folds(outcome: &UnknownFoldsOutcome) -> Map<String, Value>
         };
         out.insert(
             "configuration".into(),
-            json!({"index": big_count(&found.index), "folds": folds}),
+            json!({"index": count(&found.index), "folds": folds}),
         );
     }
     if let Some(message) = &outcome.explanation {
@@ -54,7 +54,7 @@ pub(crate) fn unknown_folds(outcome: &UnknownFoldsOutcome) -> Map<String, Value>
         let mut fields = Map::new();
         fields.insert("reason".into(), undecided.reason.as_str().into());
         if let Some(left) = &undecided.configurations_left_undecided {
-            fields.insert("configurations_left_undecided".into(), big_count(left));
+            fields.insert("configurations_left_undecided".into(), count(left));
         }
         out.insert("undecided".into(), Value::Object(fields));
     }
@@ -65,17 +65,17 @@ pub(crate) fn unknown_folds(outcome: &UnknownFoldsOutcome) -> Map<String, Value>
         outcome
             .configurations_total
             .as_ref()
-            .map_or(Value::Null, big_count),
+            .map_or(Value::Null, count),
     );
     if let Some(range) = &outcome.range {
         out.insert(
             "configurations_range".into(),
-            json!({"start": range.start.to_string(), "end": range.end.to_string(), "count": big_count(&range.count())}),
+            json!({"start": range.start.to_string(), "end": range.end.to_string(), "count": count(&range.count())}),
         );
     }
     out.insert(
         "configurations_examined".into(),
-        big_count(&outcome.configurations_examined),
+        count(&outcome.configurations_examined),
     );
     if let Some(rules) = outcome.fold_rules {
         let name = if rules == FoldRules::none() {
