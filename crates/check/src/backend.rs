@@ -25,16 +25,16 @@ pub(crate) fn backend(choice: BackendChoice) -> Result<Box<dyn Feasibility>> {
         BackendChoice::Highs => Ok(Box::new(scorecheck_feasibility_highs::HighsBackend::default())),
         #[cfg(not(feature = "highs"))]
         BackendChoice::Highs => Err(crate::Error::unsupported(
-"backend",
-"this build has no HiGHS backend; rebuild with `--features highs` (needs cmake and libclang) or use \"pure\"",
-)),
+            "backend",
+            "this build has no HiGHS backend; rebuild with `--features highs` (needs cmake and libclang) or use \"pure\"",
+        )),
         #[cfg(feature = "cbc")]
         BackendChoice::Cbc => Ok(Box::new(scorecheck_feasibility_goodlp::Cbc::new())),
         #[cfg(not(feature = "cbc"))]
         BackendChoice::Cbc => Err(crate::Error::unsupported(
-"backend",
-"this build has no CBC backend; rebuild with `--features cbc` (needs Debian's coinor-libcbc-dev) or use \"pure\"",
-)),
+            "backend",
+            "this build has no CBC backend; rebuild with `--features cbc` (needs Debian's coinor-libcbc-dev) or use \"pure\"",
+        )),
         // microlp's "infeasible" is only reported once certified; the exact pure backend
         // confirms it where no Farkas certificate does.
         #[cfg(feature = "microlp")]
@@ -45,9 +45,9 @@ pub(crate) fn backend(choice: BackendChoice) -> Result<Box<dyn Feasibility>> {
         )),
         #[cfg(not(feature = "microlp"))]
         BackendChoice::MicroLp => Err(crate::Error::unsupported(
-"backend",
-"this build has no microlp backend; rebuild with `--features microlp` or use \"pure\"",
-)),
+            "backend",
+            "this build has no microlp backend; rebuild with `--features microlp` or use \"pure\"",
+        )),
     }
 }
 

@@ -37,12 +37,12 @@ pub fn split_request_configurations(text: &str, parts: u64) -> Result<Vec<(Strin
         let check = check.strip_prefix("check_").unwrap_or(check);
         if !names.contains(&check) && scorecheck_request::check_names().contains(&check) {
             return Err(crate::Error::invalid(
-"check",
-format!(
+                "check",
+                format!(
                     "{check:?} has no fold configurations to split; only unknown-folds checks do ({}); run it with scorecheck check",
                     names.join(", ")
                 ),
-));
+            ));
         }
     }
     let read = match scorecheck_request::read_check(&fields, &names)? {

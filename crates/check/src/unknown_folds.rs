@@ -299,9 +299,9 @@ fn decimal_ranges(count: &BigUint, parts: u64) -> Result<Vec<(String, String)>> 
     if ranges.saturating_mul(2).saturating_mul(digits) > MAX_SPLIT_DIGITS {
         let most = (MAX_SPLIT_DIGITS / 2 / digits).max(1);
         return Err(Error::invalid(
-"parts",
-format!("{parts} ranges of indices with up to {digits} digits each would write {} digits, more than the {MAX_SPLIT_DIGITS} a split writes; give at most {most} parts", ranges.saturating_mul(2).saturating_mul(digits)),
-));
+            "parts",
+            format!("{parts} ranges of indices with up to {digits} digits each would write {} digits, more than the {MAX_SPLIT_DIGITS} a split writes; give at most {most} parts", ranges.saturating_mul(2).saturating_mul(digits)),
+        ));
     }
     Ok(scorecheck_folds::split_ranges(count, parts)
         .into_iter()
@@ -355,9 +355,9 @@ pub(crate) fn answer(
     let range = match &read.range {
         Some((start, _)) if start >= &count => {
             return Err(Error::invalid(
-"configurations.start",
-format!("{start} is past the last configuration: there are {count} (indices 0 to {}); `scorecheck folds split` prints ranges that cover them", &count - 1u32),
-))
+                "configurations.start",
+                format!("{start} is past the last configuration: there are {count} (indices 0 to {}); `scorecheck folds split` prints ranges that cover them", &count - 1u32),
+            ))
         }
         Some((start, end)) => Some(ConfigurationRange {
             start: start.clone(),

@@ -338,9 +338,9 @@ fn diaretdb1_aggregated(fields: &Object<'_>, assumption: Assumption) -> Result<P
         testsets.retain(|t| t.p > 0 && t.n > 0);
         if before > 0 && testsets.is_empty() {
             return Err(Error::invalid(
-"only_valid",
-format!("with only_valid true no image is left: each of the {before} selected lacks positive or negative pixels (at this confidence); set only_valid to false, or choose another confidence or subset"),
-));
+                "only_valid",
+                format!("with only_valid true no image is left: each of the {before} selected lacks positive or negative pixels (at this confidence); set only_valid to false, or choose another confidence or subset"),
+            ));
         }
     }
     som_and_mos(testsets)
@@ -370,17 +370,17 @@ fn isic2017(fields: &Object<'_>) -> Result<Plan> {
     if let Some(against) = &against {
         if let Some(both) = against.iter().find(|c| target.contains(c)) {
             return Err(Error::contradiction(
-"against",
-format!("the class {:?} is both in target and in against; a class is either positive or negative", both.code()),
-));
+                "against",
+                format!("the class {:?} is both in target and in against; a class is either positive or negative", both.code()),
+            ));
         }
     }
     let set = data::isic2017(&target, against.as_deref());
     if set.n == 0 {
         return Err(Error::contradiction(
-"target",
-"every class is a target, so the test set has no negatives; leave at least one class out of target",
-));
+            "target",
+            "every class is a target, so the test set has no negatives; leave at least one class out of target",
+        ));
     }
     let against: Vec<Isic2017Class> = match against {
         Some(against) => against,

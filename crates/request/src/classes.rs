@@ -52,9 +52,9 @@ pub fn class_counts(value: &Json, path: &str) -> Result<ClassCounts> {
     let n_keys = object.keys().count();
     if n_keys > MAX_CLASSES + 1 {
         return Err(Error::invalid(
-path,
-format!("{n_keys} classes are more than multiclass checks support ({MAX_CLASSES}); merge classes or check fewer"),
-));
+            path,
+            format!("{n_keys} classes are more than multiclass checks support ({MAX_CLASSES}); merge classes or check fewer"),
+        ));
     }
     for key in object.keys() {
         // The reference passes fold identifiers (strings) along in the same dictionaries; a
@@ -71,15 +71,15 @@ format!("{n_keys} classes are more than multiclass checks support ({MAX_CLASSES}
     }
     if labels.len() > MAX_CLASSES {
         return Err(Error::invalid(
-path,
-format!("{} classes are more than multiclass checks support ({MAX_CLASSES}); merge classes or check fewer", labels.len()),
-));
+            path,
+            format!("{} classes are more than multiclass checks support ({MAX_CLASSES}); merge classes or check fewer", labels.len()),
+        ));
     }
     if labels.len() < 2 {
         return Err(Error::invalid(
-path,
-format!("a multiclass {} needs at least two classes, like {{\"0\": 10, \"1\": 100, \"2\": 80}}; found {}", input::last_segment(path), labels.len()),
-));
+            path,
+            format!("a multiclass {} needs at least two classes, like {{\"0\": 10, \"1\": 100, \"2\": 80}}; found {}", input::last_segment(path), labels.len()),
+        ));
     }
     let total = ClassCounts { labels, counts };
     match total.total() {
@@ -162,9 +162,9 @@ pub fn folds(value: &Json, path: &str, dataset: &ClassCounts) -> Result<Vec<Vec<
         let cells = (items.len() as u64).saturating_mul(dataset.labels.len() as u64);
         if items.len() as u64 > MAX_TOTAL_FOLDS || cells > MAX_FOLD_CLASS_CELLS {
             return Err(Error::invalid(
-&field,
-format!("{} folds of {} classes are more than multiclass checks support (at most {MAX_TOTAL_FOLDS} folds and {MAX_FOLD_CLASS_CELLS} fold × class counts)", items.len(), dataset.labels.len()),
-));
+                &field,
+                format!("{} folds of {} classes are more than multiclass checks support (at most {MAX_TOTAL_FOLDS} folds and {MAX_FOLD_CLASS_CELLS} fold × class counts)", items.len(), dataset.labels.len()),
+            ));
         }
         let folds = items
             .iter()
@@ -180,9 +180,9 @@ format!("{} folds of {} classes are more than multiclass checks support (at most
         let cells = total.saturating_mul(dataset.labels.len() as u64);
         if total > MAX_TOTAL_FOLDS || cells > MAX_FOLD_CLASS_CELLS {
             return Err(Error::invalid(
-&object.field_path("n_folds"),
-format!("n_folds × n_repeats = {total} folds of {} classes are more than multiclass checks support (at most {MAX_TOTAL_FOLDS} folds and {MAX_FOLD_CLASS_CELLS} fold × class counts); lower n_folds or n_repeats", dataset.labels.len()),
-));
+                &object.field_path("n_folds"),
+                format!("n_folds × n_repeats = {total} folds of {} classes are more than multiclass checks support (at most {MAX_TOTAL_FOLDS} folds and {MAX_FOLD_CLASS_CELLS} fold × class counts); lower n_folds or n_repeats", dataset.labels.len()),
+            ));
         }
         let strategy = crate::folding::read_strategy(&object)?;
         let base = if n_folds == 1 {
@@ -191,9 +191,9 @@ format!("n_folds × n_repeats = {total} folds of {} classes are more than multic
             match strategy {
                 Some(FoldStrategy::StratifiedSklearn) => {}
                 None => return Err(Error::missing(
-&object.field_path("strategy"),
-"with n_folds > 1 say how the folds were made: \"strategy\": \"stratified_sklearn\" (the reference silently uses the whole dataset as one fold here)",
-)),
+                    &object.field_path("strategy"),
+                    "with n_folds > 1 say how the folds were made: \"strategy\": \"stratified_sklearn\" (the reference silently uses the whole dataset as one fold here)",
+                )),
             }
             stratified_sklearn(&dataset.counts, n_folds)
                 .map_err(|m| Error::contradiction(&object.field_path("n_folds"), m))?
@@ -227,9 +227,9 @@ fn check_cover(folds: &[Vec<u64>], dataset: &ClassCounts, path: &str) -> Result<
         Ok(())
     } else {
         Err(Error::contradiction(
-path,
-format!("the folds total {:?} items per class, which is not a whole number of copies of the dataset {:?}; every repeat must cover each item once", totals, dataset.counts),
-))
+            path,
+            format!("the folds total {:?} items per class, which is not a whole number of copies of the dataset {:?}; every repeat must cover each item once", totals, dataset.counts),
+        ))
     }
 }
 
@@ -259,9 +259,9 @@ pub fn read_model(fields: &Object<'_>) -> Result<Model> {
         Some(Json::String(s)) if s == "exact" => Ok(Model::Exact),
         Some(Json::String(s)) if s == "one_vs_rest" || s == "one-vs-rest" => Ok(Model::OneVsRest),
         Some(other) => Err(Error::invalid(
-"model",
-format!("unknown model {other}; use \"exact\" (K×K confusion matrices, the default) or \"one_vs_rest\" (the reference's relaxation)"),
-)),
+            "model",
+            format!("unknown model {other}; use \"exact\" (K×K confusion matrices, the default) or \"one_vs_rest\" (the reference's relaxation)"),
+        )),
     }
 }
 

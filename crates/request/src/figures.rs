@@ -80,9 +80,9 @@ pub fn split(value: &Json, path: &str) -> Result<(Json, Option<(String, Json)>)>
 /// Rejects a reported AUC in a protocol where it has no meaning yet.
 pub fn unsupported(key: &str) -> Error {
     Error::unsupported(
-&input::join("scores", key),
-"the AUC is checked in 1_testset_no_kfold (one test set cut at one threshold) and as a mean of per-fold AUCs in 1_dataset_known_folds_mos, n_testsets_mos_no_kfold and n_datasets_mos_known_folds_mos; pooled AUCs and AUCs over unknown folds are not supported by this protocol, so remove it here",
-)
+        &input::join("scores", key),
+        "the AUC is checked in 1_testset_no_kfold (one test set cut at one threshold) and as a mean of per-fold AUCs in 1_dataset_known_folds_mos, n_testsets_mos_no_kfold and n_datasets_mos_known_folds_mos; pooled AUCs and AUCs over unknown folds are not supported by this protocol, so remove it here",
+    )
 }
 
 /// Reported scores with their exact windows.
@@ -168,9 +168,9 @@ pub fn read_windows_with_auc(fields: &Object<'_>) -> Result<(Figures, Option<Rep
             // nothing, as an explicit eps of 1 or more would (refused as such).
             if unit > num_traits::One::one() {
                 return Err(Error::invalid(
-&field,
-format!("{text} is printed to the nearest {}: under \"eps\": \"auto\" its window would check nothing; write the figure with its decimals (e.g. 0.954) or give eps", input::show(&unit)),
-));
+                    &field,
+                    format!("{text} is printed to the nearest {}: under \"eps\": \"auto\" its window would check nothing; write the figure with its decimals (e.g. 0.954) or give eps", input::show(&unit)),
+                ));
             }
             Ok(Uncertainty::LastDigit(input::scaled(unit, scale)))
         } else {
@@ -201,9 +201,9 @@ format!("{text} is printed to the nearest {}: under \"eps\": \"auto\" its window
                     }
                     (Json::Object(_), None) => {
                         return Err(Error::missing(
-&input::join("eps", &key),
-format!("eps gives no uncertainty for the reported score {key:?}; add it or give one number for all"),
-))
+                            &input::join("eps", &key),
+                            format!("eps gives no uncertainty for the reported score {key:?}; add it or give one number for all"),
+                        ))
                     }
                     (single_eps, None) => input::positive_eps(single_eps, "eps", &scale)?,
                 })
@@ -236,9 +236,9 @@ format!("eps gives no uncertainty for the reported score {key:?}; add it or give
                 });
         if given && !used {
             return Err(Error::invalid(
-&input::join("scores", beta),
-format!("{beta} is the beta of {score}, which is not reported (nor its range asked): report {score} or remove {beta}"),
-));
+                &input::join("scores", beta),
+                format!("{beta} is the beta of {score}, which is not reported (nor its range asked): report {score} or remove {beta}"),
+            ));
         }
     }
     if reported.scores.is_empty() && auc.is_none() {
@@ -424,9 +424,9 @@ pub fn read_ranges(value: Option<&Json>) -> Result<Option<Vec<Target>>> {
                 };
                 if name.eq_ignore_ascii_case("all") {
                     return Err(Error::invalid(
-&field,
-"\"all\" asks for every score as the whole value, not in a list: write \"ranges\": \"all\"",
-));
+                        &field,
+                        "\"all\" asks for every score as the whole value, not in a list: write \"ranges\": \"all\"",
+                    ));
                 }
                 let target = if is_auc(name) {
                     Target::Auc

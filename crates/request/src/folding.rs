@@ -167,9 +167,9 @@ pub fn explicit_folds<'a>(
     let field = object.field_path("folds");
     if object.has("n_folds") || object.has("n_repeats") {
         return Err(Error::contradiction(
-&object.field_path("n_folds"),
-"give either explicit folds or n_folds/n_repeats, not both (explicit folds list every fold of every repeat)",
-));
+            &object.field_path("n_folds"),
+            "give either explicit folds or n_folds/n_repeats, not both (explicit folds list every fold of every repeat)",
+        ));
     }
     match folds {
         Json::Array(items) if !items.is_empty() => Ok(items),
@@ -221,12 +221,12 @@ pub fn parse(value: &Json, path: &str, dataset: (u64, u64)) -> Result<Folding> {
         let total_n: u128 = out.iter().map(|f| f.1 as u128).sum();
         let multiple = explicit_multiple(total_p, total_n, dataset).ok_or_else(|| {
             Error::contradiction(
-&field,
-format!(
+                &field,
+                format!(
                     "the folds total p={total_p}, n={total_n}, which is not a whole number of copies of the dataset (p={}, n={}); every repeat must cover each item once",
                     dataset.0, dataset.1
                 ),
-)
+            )
         })?;
         Folding::Explicit {
             folds: out,
@@ -237,9 +237,9 @@ format!(
         let total = dataset.0.saturating_add(dataset.1);
         if n_folds > total {
             return Err(Error::contradiction(
-&object.field_path("n_folds"),
-format!("n_folds = {n_folds} exceeds the {total} items of the dataset; every fold needs at least one item"),
-));
+                &object.field_path("n_folds"),
+                format!("n_folds = {n_folds} exceeds the {total} items of the dataset; every fold needs at least one item"),
+            ));
         }
         let strategy = read_strategy(&object)?;
         Folding::Generated {
@@ -317,13 +317,13 @@ pub(crate) fn folds_of(
             // Checked before the folds are made: n_folds alone may be a million.
             if n_folds.saturating_mul(*n_repeats) > MAX_TOTAL_FOLDS {
                 return Err(Error::invalid(
-path,
-format!(
+                    path,
+                    format!(
                         "n_folds × n_repeats = {} folds in all is more than this check supports ({}); lower n_folds or n_repeats",
                         n_folds.saturating_mul(*n_repeats),
                         MAX_TOTAL_FOLDS
                     ),
-));
+                ));
             }
             let base: Vec<(u64, u64)> = if *n_folds == 1 {
                 vec![dataset]

@@ -472,14 +472,14 @@ pub fn reported_scores(value: &Json, path: &str) -> Result<Reported> {
         if let Some(previous) = scores.iter().find(|r| r.score == score) {
             if previous.value != value {
                 return Err(Error::contradiction(
-&field,
-format!(
+                    &field,
+                    format!(
                         "{key:?} and {:?} both name {score} but give different values ({} and {}); keep one",
                         previous.key,
                         show(&value),
                         show(&previous.value)
                     ),
-));
+                ));
             }
             continue;
         }
@@ -548,13 +548,13 @@ pub fn eps_scaled(
                 if let Some((previous, _)) = named.iter().find(|(_, s)| *s == score) {
                     if map.get(&score) != Some(&e) {
                         return Err(Error::contradiction(
-&field,
-format!(
+                            &field,
+                            format!(
                                 "{key:?} and {previous:?} both name {score} but give different eps ({} and {}); keep one",
                                 show(&e),
                                 show(&map[&score])
                             ),
-));
+                        ));
                     }
                     continue;
                 }
@@ -564,9 +564,9 @@ format!(
             for r in &reported.scores {
                 if !map.contains_key(&r.score) {
                     return Err(Error::missing(
-&join(path, &r.key),
-format!("eps gives no uncertainty for the reported score {:?}; add it or give one number for all", r.key),
-));
+                        &join(path, &r.key),
+                        format!("eps gives no uncertainty for the reported score {:?}; add it or give one number for all", r.key),
+                    ));
                 }
             }
             // An eps for a score not reported is a score left out of `scores` by mistake (or
@@ -576,9 +576,9 @@ format!("eps gives no uncertainty for the reported score {:?}; add it or give on
                 .find(|(_, score)| !reported.scores.iter().any(|r| r.score == *score))
             {
                 return Err(Error::invalid(
-&join(path, key),
-format!("eps gives an uncertainty for {key:?}, which is not among the reported scores; remove it, or report the score"),
-));
+                    &join(path, key),
+                    format!("eps gives an uncertainty for {key:?}, which is not among the reported scores; remove it, or report the score"),
+                ));
             }
         }
         other => {

@@ -152,12 +152,12 @@ fn counts_fit(protocol: MeanProtocol, datasets: &[DatasetSpec], fields: &Object<
                 MeanProtocol::DatasetsKnownFolds => format!("evaluations[{d}].dataset.{class}"),
             };
             return Err(Error::invalid(
-&path,
-format!(
+                &path,
+                format!(
                     "a count of {} is above 2^63 - 1, which mean-of-scores checks do not support; use smaller counts",
                     if class == "p" { fold.p } else { fold.n }
                 ),
-));
+            ));
         }
     }
     Ok(())
@@ -199,12 +199,12 @@ pub fn read_testsets(fields: &Object<'_>) -> Result<MeanOfScoresRequest> {
     for (i, &(p, n)) in testsets.iter().enumerate() {
         if let Some(bound) = bounds.iter().find(|b| linear_form(b.score, p, n).is_none()) {
             return Err(Error::contradiction(
-&input::join("testset_score_bounds", bound.score.abbreviation()),
-format!(
+                &input::join("testset_score_bounds", bound.score.abbreviation()),
+                format!(
                     "{} is undefined on testsets[{i}] (p={p}, n={n}: a zero count), so it cannot be bounded there; remove that bound or that testset",
                     bound.score
                 ),
-));
+            ));
         }
     }
     let datasets = testsets
@@ -314,9 +314,9 @@ pub fn read_ranges(value: Option<&Json>) -> Result<Option<Vec<Target>>> {
                 let name = item.as_str().unwrap_or_default();
                 if name.eq_ignore_ascii_case("all") {
                     return Err(Error::invalid(
-&field,
-"\"all\" asks for every score as the whole value, not in a list: write \"ranges\": \"all\"",
-));
+                        &field,
+                        "\"all\" asks for every score as the whole value, not in a list: write \"ranges\": \"all\"",
+                    ));
                 }
                 let target = if is_auc(name) {
                     Target::Auc(name.to_string())
@@ -325,9 +325,9 @@ pub fn read_ranges(value: Option<&Json>) -> Result<Option<Vec<Target>>> {
                         .map_err(|e| Error::unknown_score(&field, e.to_string()))?;
                     if !usable(score) {
                         return Err(Error::unsupported(
-&field,
-format!("the range of the mean {score} is not computed: only acc, sens, spec, bacc and their complements (err, fnr, fpr) and bm are linear under averaging, and auc"),
-));
+                            &field,
+                            format!("the range of the mean {score} is not computed: only acc, sens, spec, bacc and their complements (err, fnr, fpr) and bm are linear under averaging, and auc"),
+                        ));
                     }
                     Target::Score(score, name.to_string())
                 };

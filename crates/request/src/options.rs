@@ -80,12 +80,12 @@ pub fn read(fields: &Object<'_>, backends: &[&str]) -> Result<RequestOptions> {
     if let Some(v) = fields.get("explain") {
         let Json::Bool(explain) = v else {
             return Err(Error::invalid(
-"explain",
-format!(
+                "explain",
+                format!(
                     "expected true (explain an inconsistency, the default) or false (the verdict alone), found {}",
                     input::describe(v)
                 ),
-));
+            ));
         };
         options.explain = Some(*explain);
     }
@@ -113,8 +113,8 @@ pub const MAX_WITNESSES: u64 = 100_000;
 pub fn time_limit(seconds: f64, field: &str) -> Result<Duration> {
     if !(seconds > 0.0 && seconds <= MAX_TIME_LIMIT_SECONDS) {
         return Err(Error::invalid(
-field,
-format!(
+            field,
+            format!(
                 "expected a positive number of seconds, at most {MAX_TIME_LIMIT_SECONDS:e}; found {}{}",
                 if seconds.abs() >= 1e6 {
                     format!("{seconds:e}")
@@ -127,7 +127,7 @@ format!(
                     ""
                 }
             ),
-));
+        ));
     }
     Ok(Duration::from_secs_f64(seconds))
 }
@@ -142,15 +142,15 @@ format!(
 pub fn max_witnesses(count: u64, field: &str) -> Result<usize> {
     if count == 0 {
         return Err(Error::invalid(
-field,
-"0 is not allowed: a consistent verdict always carries at least one witness (n_valid_tptn_pairs gives the count)",
-));
+            field,
+            "0 is not allowed: a consistent verdict always carries at least one witness (n_valid_tptn_pairs gives the count)",
+        ));
     }
     if count > MAX_WITNESSES {
         return Err(Error::invalid(
-field,
-format!("{count} is more than the {MAX_WITNESSES} witnesses a check lists; n_valid_tptn_pairs gives the count"),
-));
+            field,
+            format!("{count} is more than the {MAX_WITNESSES} witnesses a check lists; n_valid_tptn_pairs gives the count"),
+        ));
     }
     Ok(count as usize)
 }

@@ -320,9 +320,9 @@ fn compatible_fields(fields: &Object<'_>) -> Result<()> {
         if !ok {
             let found = fields.get(key).map_or("nothing", input::describe);
             return Err(crate::Error::invalid(
-key,
-format!("{key} has no effect here, as in the reference it takes {wanted}, found {found}; remove it or give {wanted}"),
-));
+                key,
+                format!("{key} has no effect here, as in the reference it takes {wanted}, found {found}; remove it or give {wanted}"),
+            ));
         }
     }
     Ok(())
@@ -359,13 +359,13 @@ fn echoed_exactly(id: &crate::json::Number) -> Result<()> {
         return Ok(());
     }
     Err(crate::Error::invalid(
-"id",
-format!(
+        "id",
+        format!(
             "the id {} has more digits than a result's number keeps, so it would not come back as written; give it as a string (\"{}\")",
             id.as_str(),
             id.as_str()
         ),
-))
+    ))
 }
 
 /// Whether a result gives `id` back as written: every number in it, inside an object or a

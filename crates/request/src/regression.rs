@@ -74,9 +74,9 @@ pub fn read_testset(fields: &Object<'_>) -> Result<RegressionRequest> {
         if let Some((_, previous, previous_key)) = reported.iter().find(|(s, _, _)| *s == score) {
             if *previous != value {
                 return Err(Error::contradiction(
-&path,
-format!("{key:?} and {previous_key:?} both name {} but give different values; keep one", score.abbreviation()),
-));
+                    &path,
+                    format!("{key:?} and {previous_key:?} both name {} but give different values; keep one", score.abbreviation()),
+                ));
             }
             continue;
         }
@@ -100,9 +100,9 @@ format!("{key:?} and {previous_key:?} both name {} but give different values; ke
     // says (var is read for r2 alone).
     if n == 1 && reported.iter().any(|(s, _, _)| *s == RegressionScore::R2) {
         return Err(Error::contradiction(
-"n_samples",
-"r2 is undefined on one sample: one target has variance 0, whatever var says; give the test set's n_samples, or drop r2",
-));
+            "n_samples",
+            "r2 is undefined on one sample: one target has variance 0, whatever var says; give the test set's n_samples, or drop r2",
+        ));
     }
     if var.is_zero() && reported.iter().any(|(s, _, _)| *s == RegressionScore::R2) {
         return Err(Error::contradiction(
@@ -161,9 +161,9 @@ fn read_eps(
     let check = |e: BigRational, path: &str| -> Result<BigRational> {
         if e.is_negative() {
             return Err(Error::invalid(
-path,
-"eps cannot be negative; it is the rounding uncertainty of the reported figures, e.g. 0.0001 for 4 decimals",
-));
+                path,
+                "eps cannot be negative; it is the rounding uncertainty of the reported figures, e.g. 0.0001 for 4 decimals",
+            ));
         }
         Ok(e)
     };
@@ -181,9 +181,9 @@ path,
                 )?;
                 if !reported.iter().any(|(s, _, _)| *s == score) {
                     return Err(Error::invalid(
-&path,
-format!("eps gives an uncertainty for {key:?}, which is not among the reported scores; remove it, or report the score"),
-));
+                        &path,
+                        format!("eps gives an uncertainty for {key:?}, which is not among the reported scores; remove it, or report the score"),
+                    ));
                 }
                 given.push((score, e));
             }
@@ -192,17 +192,17 @@ format!("eps gives an uncertainty for {key:?}, which is not among the reported s
                 .map(|(score, _, key)| {
                     given.iter().find(|(s, _)| s == score).map(|(_, e)| e.clone()).ok_or_else(|| {
                         Error::missing(
-&input::join("eps", key),
-format!("eps gives no uncertainty for the reported score {key:?}; add it or give one number for all"),
-)
+                            &input::join("eps", key),
+                            format!("eps gives no uncertainty for the reported score {key:?}; add it or give one number for all"),
+                        )
                     })
                 })
                 .collect()
         }
         Json::String(text) if text == "auto" => Err(Error::invalid(
-"eps",
-"\"auto\" is not offered for regression scores; give eps as a number (0.0001 for 4 decimals) or one per score",
-)),
+            "eps",
+            "\"auto\" is not offered for regression scores; give eps as a number (0.0001 for 4 decimals) or one per score",
+        )),
         other => {
             let e = check(input::rational(other, "eps")?, "eps")?;
             Ok(reported.iter().map(|_| e.clone()).collect())

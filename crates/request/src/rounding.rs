@@ -125,9 +125,9 @@ impl Rounding {
         }
         first.map(|(_, m)| *m).ok_or_else(|| {
             Error::missing(
-&input::join("rounding", key),
-format!("rounding gives no mode for the reported score {key:?}; add it or give one mode for all"),
-)
+                &input::join("rounding", key),
+                format!("rounding gives no mode for the reported score {key:?}; add it or give one mode for all"),
+            )
         })
     }
 

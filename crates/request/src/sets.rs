@@ -179,9 +179,9 @@ pub fn read_bounds(value: Option<&Json>, path: &str, top: &Object<'_>) -> Result
             let here = input::join(path, score.abbreviation());
             if !usable(score) {
                 return Err(Error::unsupported(
-&here,
-format!("bounds on {score} cannot be used by mean-of-scores checks; only acc, sens, spec, bacc and their complements (err, fnr, fpr) and bm are linear under averaging"),
-));
+                    &here,
+                    format!("bounds on {score} cannot be used by mean-of-scores checks; only acc, sens, spec, bacc and their complements (err, fnr, fpr) and bm are linear under averaging"),
+                ));
             }
             // Under `"percent": true` the bounds stay fractions; an end past the score's
             // range by more than the range's width reads as a percentage, and taken as a
@@ -205,8 +205,8 @@ format!("bounds on {score} cannot be used by mean-of-scores checks; only acc, se
                     .map(|end| format!("{} → {}", input::show(end), input::show(&(end / &hundred))))
                     .collect();
                 return Err(Error::invalid(
-&here,
-format!(
+                    &here,
+                    format!(
                         "[{}, {}] lies outside {score}'s range [{}, {}]: score bounds are fractions even with \"percent\": true; write each end as a fraction ({})",
                         input::show(&lower),
                         input::show(&upper),
@@ -214,7 +214,7 @@ format!(
                         most.map_or("inf".to_string(), |m| m.to_string()),
                         fix.join(", "),
                     ),
-));
+                ));
             }
             Ok(Bound::new(score, lower, upper))
         })

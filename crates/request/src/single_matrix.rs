@@ -208,18 +208,18 @@ fn read_total(value: &Json) -> Result<u64> {
         Some(Json::String(s)) if s == "unknown" => Some(()),
         Some(_) => {
             return Err(Error::invalid(
-"testset.split",
-"split must be \"unknown\" (every split p + n of the total is then tried); give p and n instead for a known split",
-))
+                "testset.split",
+                "split must be \"unknown\" (every split p + n of the total is then tried); give p and n instead for a known split",
+            ))
         }
     };
     if let Some(total) = object.get("total") {
         for other in ["p", "n", "dataset_name", "name", "split"] {
             if object.has(other) {
                 return Err(Error::contradiction(
-"testset.total",
-format!("give either the total or {other:?}, not both; with \"total\" every split p + n = total is tried"),
-));
+                    "testset.total",
+                    format!("give either the total or {other:?}, not both; with \"total\" every split p + n = total is tried"),
+                ));
             }
         }
         let total = input::count(total, "testset.total")?;
@@ -241,9 +241,9 @@ format!("give either the total or {other:?}, not both; with \"total\" every spli
     // Counts given say the split: trying every other one would drop them unsaid.
     if object.has("p") || object.has("n") {
         return Err(Error::contradiction(
-"testset.split",
-"p and n say the split; drop \"split\" to check them, or give {\"total\": p + n} to try every split",
-));
+            "testset.split",
+            "p and n say the split; drop \"split\" to check them, or give {\"total\": p + n} to try every split",
+        ));
     }
     // A dataset (by name or counts) whose split into this test set is unknown: its size is
     // the total. The counts are read by the usual reader, without the `split` key.
@@ -304,9 +304,9 @@ pub fn read_splits(fields: &Object<'_>) -> Result<SplitsRequest> {
     let (figures, auc) = read_windows_with_auc(fields)?;
     if let Some(auc) = auc {
         return Err(Error::unsupported(
-&input::join("scores", &auc.key),
-"the AUC is not checked over the class splits of a total (testset.total): give the test set's p and n to check it, or remove it here",
-));
+            &input::join("scores", &auc.key),
+            "the AUC is not checked over the class splits of a total (testset.total): give the test set's p and n to check it, or remove it here",
+        ));
     }
     Ok(SplitsRequest {
         total,

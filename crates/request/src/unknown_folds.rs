@@ -56,9 +56,9 @@ fn read_rules(
         Some(Json::String(s)) if s == "reference" => Ok(reference_rules(&scores)),
         Some(Json::String(s)) if s == "none" => Ok(FoldRules::none()),
         Some(other) => Err(Error::invalid(
-"fold_rules",
-format!("expected \"reference\" (the reference's pruning of fold configurations) or \"none\" (try every composition), found {other}"),
-)),
+            "fold_rules",
+            format!("expected \"reference\" (the reference's pruning of fold configurations) or \"none\" (try every composition), found {other}"),
+        )),
     }
 }
 
@@ -67,18 +67,18 @@ fn read_folding(value: &Json, path: &str, dataset: (u64, u64)) -> Result<(u64, u
     let object = Object::new(value, path)?;
     if object.has("folds") {
         return Err(Error::contradiction(
-&object.field_path("folds"),
-"explicit folds are known folds; use the known-folds check, or give only n_folds and n_repeats",
-));
+            &object.field_path("folds"),
+            "explicit folds are known folds; use the known-folds check, or give only n_folds and n_repeats",
+        ));
     }
     let (n_folds, n_repeats) =
         crate::folding::generated_shape(&object, "missing n_folds, the number of folds, e.g. 5")?;
     // A typo in a strategy is an error, not unknown folds.
     if let Some(FoldStrategy::StratifiedSklearn) = crate::folding::read_strategy(&object)? {
         return Err(Error::contradiction(
-&object.field_path("strategy"),
-"with a stratified strategy the folds are known; use the known-folds check or drop the strategy",
-));
+            &object.field_path("strategy"),
+            "with a stratified strategy the folds are known; use the known-folds check or drop the strategy",
+        ));
     }
     object.finish(&[])?;
     check_shape(
@@ -112,12 +112,12 @@ pub fn check_shape(
 ) -> Result<()> {
     if n_folds.saturating_mul(n_repeats) > MAX_TOTAL_FOLDS {
         return Err(Error::invalid(
-paths.1,
-format!(
+            paths.1,
+            format!(
                 "n_folds × n_repeats = {} folds in all is more than unknown-folds checks support ({MAX_TOTAL_FOLDS}); lower n_repeats or n_folds",
                 n_folds.saturating_mul(n_repeats)
             ),
-));
+        ));
     }
     if n_folds > dataset.0.saturating_add(dataset.1) {
         return Err(Error::contradiction(
@@ -162,9 +162,9 @@ pub fn read_range(fields: &Object<'_>) -> Result<Option<(BigUint, BigUint)>> {
             || !text.bytes().all(|b| b.is_ascii_digit())
         {
             return Err(Error::invalid(
-&path,
-format!("expected a configuration index: a whole number 0 or more (at most {MAX_INDEX_DIGITS} digits), as a number or decimal text like \"654152\""),
-));
+                &path,
+                format!("expected a configuration index: a whole number 0 or more (at most {MAX_INDEX_DIGITS} digits), as a number or decimal text like \"654152\""),
+            ));
         }
         text.parse::<BigUint>()
             .map_err(|_| Error::invalid(&path, "expected a configuration index"))
@@ -173,9 +173,9 @@ format!("expected a configuration index: a whole number 0 or more (at most {MAX_
     object.finish(&[])?;
     if start >= end {
         return Err(Error::contradiction(
-"configurations",
-format!("the range [{start}, {end}) is empty: end is exclusive and must be above start (`scorecheck folds split` prints ranges that cover a space)"),
-));
+            "configurations",
+            format!("the range [{start}, {end}) is empty: end is exclusive and must be above start (`scorecheck folds split` prints ranges that cover a space)"),
+        ));
     }
     Ok(Some((start, end)))
 }
@@ -284,20 +284,20 @@ pub fn read_many(fields: &Object<'_>) -> Result<UnknownFoldsRequest> {
         if let Some(a) = evaluation.get("aggregation") {
             if a.as_str() != Some("mos") {
                 return Err(Error::invalid(
-&evaluation.field_path("aggregation"),
-"this check averages scores over folds; the aggregation must be \"mos\" or absent",
-));
+                    &evaluation.field_path("aggregation"),
+                    "this check averages scores over folds; the aggregation must be \"mos\" or absent",
+                ));
             }
         }
         evaluation.finish(&[])?;
         total_folds = total_folds.saturating_add(n_folds.saturating_mul(n_repeats));
         if total_folds > MAX_TOTAL_FOLDS {
             return Err(Error::invalid(
-"evaluations",
-format!(
+                "evaluations",
+                format!(
                     "the evaluations up to evaluations[{i}] have {total_folds} folds in all (n_folds × n_repeats summed), more than unknown-folds checks support ({MAX_TOTAL_FOLDS}); give fewer evaluations, folds or repeats"
                 ),
-));
+            ));
         }
         evaluations.push(
             Evaluation::new(dataset.0, dataset.1, n_folds, n_repeats).with_fold_bounds(fold_bounds),

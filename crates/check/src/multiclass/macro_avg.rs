@@ -73,13 +73,13 @@ fn decide(
         let pairs = (ex.folds.len() as u64).saturating_mul(ex.labels.len() as u64);
         if pairs > MAX_ONE_VS_REST_PAIRS {
             return Err(Error::invalid(
-"folding",
-format!(
+                "folding",
+                format!(
                     "the one-vs-rest model of {} folds and {} classes is {pairs} binary test sets, more than it supports ({MAX_ONE_VS_REST_PAIRS}); lower n_folds or n_repeats, or use the exact model",
                     ex.folds.len(),
                     ex.labels.len()
                 ),
-));
+            ));
         }
         let experiment = one_vs_rest(ex);
         let verdict = match program::nothing_checkable(experiment.is_constrained(), &ignored) {
