@@ -291,33 +291,19 @@ pub const IGNORED_FIELDS: &[&str] = &["verbosity", "prefilter_by_pairs", "solver
 /// accepted without effect, but never whatever was written.
 fn compatible_fields(fields: &Object<'_>) -> Result<()> {
     let expected = [
-        (
-            "verbosity",
-            "a number or null",
-            matches!(
-                fields.get("verbosity"),
-                None | Some(Json::Number(_) | Json::Null)
-            ),
-        ),
-        (
-            "prefilter_by_pairs",
-            "true, false or null",
-            matches!(
-                fields.get("prefilter_by_pairs"),
-                None | Some(Json::Bool(_) | Json::Null)
-            ),
-        ),
-        (
-            "solver_name",
-            "a string or null",
-            matches!(
-                fields.get("solver_name"),
-                None | Some(Json::String(_) | Json::Null)
-            ),
-        ),
+        ("verbosity", "a number or null"),
+        ("prefilter_by_pairs", "true, false or null"),
+        ("solver_name", "a string or null"),
     ];
-    for (key, wanted, ok) in expected {
-        if !ok {
+    for (key, wanted) in expected {
+        let fits = matches!(
+            (key, fields.get(key)),
+            (_, None | Some(Json::Null))
+                | ("verbosity", Some(Json::Number(_)))
+                | ("prefilter_by_pairs", Some(Json::Bool(_)))
+                | ("solver_name", Some(Json::String(_)))
+        );
+        if !fits {
             let found = fields.get(key).map_or("nothing", input::describe);
             return Err(crate::Error::invalid(
                 key,
