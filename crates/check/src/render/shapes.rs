@@ -8,6 +8,14 @@ use serde_json::{json, Value};
 
 use scorecheck_feasibility::Conclusion;
 
+/// The map of a `json!` object literal (empty for any other value).
+pub(crate) fn object(value: Value) -> serde_json::Map<String, Value> {
+    match value {
+        Value::Object(map) => map,
+        _ => serde_json::Map::new(),
+    }
+}
+
 /// A float for a result: `null` when it is not finite (JSON has no NaN or infinity).
 pub(crate) fn finite(x: f64) -> Value {
     serde_json::Number::from_f64(x)

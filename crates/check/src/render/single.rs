@@ -3,7 +3,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::shapes::{count, exact, rational, verdict, windows};
+use super::shapes::{count, exact, object, rational, verdict, windows};
 use crate::single;
 use crate::single_matrix::{RepairOutcome, ScoreRange, SingleMatrixOutcome, SplitsOutcome};
 
@@ -66,30 +66,16 @@ pub(crate) fn single_matrix(outcome: &SingleMatrixOutcome) -> Map<String, Value>
             *scores = named;
         }
     }
-    let mut out = Map::new();
-    out.insert("p".into(), problem.p.into());
-    out.insert("n".into(), problem.n.into());
-    out.insert(
-        "n_valid_tptn_pairs".into(),
-        engine.n_valid_tptn_pairs.map_or(Value::Null, count),
-    );
-    out.insert(
-        "witness".into(),
-        witnesses.first().cloned().unwrap_or(Value::Null),
-    );
-    out.insert("witnesses".into(), Value::Array(witnesses));
-    out.insert(
-        "scores_at_witness".into(),
-        scores_at_witness.map_or(Value::Null, Value::Object),
-    );
-    out.insert("windows".into(), Value::Object(shown_windows));
-    out.insert(
-        "explanation".into(),
-        explanation.map_or(
-            Value::Null,
-            |(scores, message)| json!({"scores": scores, "message": message}),
-        ),
-    );
+    let mut out = object(json!({
+        "p": problem.p,
+        "n": problem.n,
+        "n_valid_tptn_pairs": engine.n_valid_tptn_pairs.map(count),
+        "witness": witnesses.first(),
+        "witnesses": witnesses,
+        "scores_at_witness": scores_at_witness,
+        "windows": shown_windows,
+        "explanation": explanation.map(|(scores, message)| json!({"scores": scores, "message": message})),
+    }));
     verdict(&mut out, *conclusion);
     if engine.n_valid_tptn_pairs.is_none() {
         out.insert(
@@ -161,12 +147,12 @@ fn repairs(found: &RepairOutcome) -> Value {
                 (key.clone(), entry)
             })
             .collect();
-        let mut out = Map::new();
-        out.insert("change".into(), json!(repair.change));
-        out.insert("keep".into(), json!(repair.keep));
-        out.insert("needed".into(), Value::Object(needed));
-        out.insert("message".into(), repair.message.clone().into());
-        out
+        object(json!({
+            "change": repair.change,
+            "keep": repair.keep,
+            "needed": needed,
+            "message": repair.message,
+        }))
     };
     let Some(first) = found.repairs.first() else {
         return json!({
@@ -226,28 +212,19 @@ pub(crate) fn splits(outcome: &SplitsOutcome) -> Map<String, Value> {
             setup
         })
         .collect();
-    let mut out = Map::new();
-    out.insert("total".into(), total.into());
-    out.insert(
-        "n_setups".into(),
-        if complete {
-            count(found.n_fitting)
-        } else {
-            Value::Null
-        },
-    );
-    out.insert("setups".into(), Value::Array(setups));
-    out.insert("windows".into(), Value::Object(windows(shown)));
-    out.insert(
-        "search".into(),
-        json!({
+    let mut out = object(json!({
+        "total": total,
+        "n_setups": complete.then(|| count(found.n_fitting)),
+        "setups": setups,
+        "windows": windows(shown),
+        "search": {
             "splits": count(u128::from(total) + 1),
             "splits_pruned": count(found.n_pruned),
             "ranges_pruned": found.ranges_pruned,
             "exact_checks": found.exact_checks,
             "enclosures": found.enclosures,
-        }),
-    );
+        },
+    }));
     if !complete {
         out.insert("n_setups_lower_bound".into(), count(found.n_fitting));
     }
