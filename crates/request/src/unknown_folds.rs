@@ -227,15 +227,22 @@ pub fn read_one(fields: &Object<'_>) -> Result<UnknownFoldsRequest> {
         (Some(v), None) => read_bounds(Some(v), "fold_score_bounds", fields)?,
         (None, v) => read_bounds(v, "score_bounds", fields)?,
     };
+    let evaluation =
+        Evaluation::new(dataset.0, dataset.1, n_folds, n_repeats).with_fold_bounds(fold_bounds);
+    finish(fields, vec![evaluation], Vec::new())
+}
+
+/// The request of `evaluations` under the figures, rules and range `fields` give.
+fn finish(
+    fields: &Object<'_>,
+    evaluations: Vec<Evaluation>,
+    dataset_bounds: Vec<Bound>,
+) -> Result<UnknownFoldsRequest> {
     let (windows, ignored, ignored_scores) = windows(fields)?;
     let rules = read_rules(fields, &windows, &ignored_scores)?;
-    let experiment = UnknownFolds::new(
-        vec![
-            Evaluation::new(dataset.0, dataset.1, n_folds, n_repeats).with_fold_bounds(fold_bounds)
-        ],
-        windows,
-    )
-    .with_rules(rules);
+    let experiment = UnknownFolds::new(evaluations, windows)
+        .with_dataset_bounds(dataset_bounds)
+        .with_rules(rules);
     Ok(UnknownFoldsRequest {
         experiment,
         ignored,
@@ -303,16 +310,7 @@ pub fn read_many(fields: &Object<'_>) -> Result<UnknownFoldsRequest> {
             Evaluation::new(dataset.0, dataset.1, n_folds, n_repeats).with_fold_bounds(fold_bounds),
         );
     }
-    let (windows, ignored, ignored_scores) = windows(fields)?;
-    let rules = read_rules(fields, &windows, &ignored_scores)?;
-    let experiment = UnknownFolds::new(evaluations, windows)
-        .with_dataset_bounds(dataset_bounds)
-        .with_rules(rules);
-    Ok(UnknownFoldsRequest {
-        experiment,
-        ignored,
-        range: read_range(fields)?,
-    })
+    finish(fields, evaluations, dataset_bounds)
 }
 
 /// Reads a `tpehg` request (the TPEHG recordings, p = 38, n = 262, from `scorecheck-data`):
