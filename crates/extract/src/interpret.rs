@@ -139,9 +139,19 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
     };
     // One cell across the whole row (`Training cohort` over its rows, `Testing cohort` lower
     // down): a section of the body, not a header row, when another such row follows.
+    // (A span one or two columns short, the rest of the row empty, is such a row too.)
     let spans_the_row = |row: &[GridCell]| {
+        let across = row
+            .iter()
+            .filter(|c| c.merged && c.text == row[0].text)
+            .count();
         row.len() > 1
-            && row.iter().all(|c| c.merged && c.text == row[0].text)
+            && row[0].merged
+            && across >= 2
+            && across + 2 >= row.len()
+            && row.iter().all(|c| {
+                (c.merged && c.text == row[0].text) || (!c.merged && c.text.trim().is_empty())
+            })
             && !row[0].text.trim().is_empty()
     };
     let auto = (1..auto)

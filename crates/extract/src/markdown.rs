@@ -310,8 +310,16 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
 /// table of scores named in rows, one row of values: at least two items name a score, and
 /// every item is `name: value` with a score or a confusion-matrix count as its name.
 fn metrics_list(items: &[String], caption: &str, heading: &str) -> Option<RawTable> {
+    // `TP: 13, FP: 11, FN: 4, TN: 58`: several figures in one item, each named.
+    let items = items.iter().flat_map(|item| {
+        let parts: Vec<&str> = item.split([',', ';']).collect();
+        if parts.len() > 1 && parts.iter().all(|part| part.contains([':', '='])) {
+            parts
+        } else {
+            vec![item.as_str()]
+        }
+    });
     let pairs: Vec<(&str, &str)> = items
-        .iter()
         // An item whose value is no figure (`Run ID: aa5c…`, `Best Params: {'C': 0.1}`)
         // says how the run was made: not read, and no reason to leave the list.
         .filter(|item| {

@@ -247,6 +247,12 @@ pub fn score_of_header(header: &str) -> Option<&'static str> {
     if named.is_some() {
         return named;
     }
+    // `Sensitivity/recall`, `PPV / precision`: two names of one score (two scores,
+    // `Precision/Recall`, name no one column's figure).
+    if let Some((first, second)) = header.split_once('/') {
+        let first = score_of_plain_header(first.trim())?;
+        return (score_of_plain_header(second.trim()) == Some(first)).then_some(first);
+    }
     // `Mean Accuracy`, `Average AUC`: the row's figure, averaged as its protocol says. Only
     // for scores whose "average" names nothing else (`Average Precision` is the area under
     // the precision-recall curve, a `Mean F1` may be macro).

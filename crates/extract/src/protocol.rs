@@ -146,8 +146,23 @@ fn repetitions(lower: &str, words: &[&str]) -> Option<Option<u64>> {
                         .find_map(|k| count_of(words[k]))
                 })?
         });
-        // `random_state=42` fixes one run; `10 different random_state values` are ten.
-        if seeds.is_some() || lower.contains("seed") {
+        // `random_state=42`, `with seed 42`, `seed=0` fix one run; `10 different
+        // random_state values` are ten.
+        let one_seed = words.iter().enumerate().any(|(i, w)| {
+            let w = w.trim_end_matches(['.', ':', ',', ')']);
+            let value = match w.split_once(['=', ':']) {
+                Some(("seed" | "random_seed", value)) => Some(value),
+                None if w == "seed" => words.get(i + 1).copied(),
+                _ => None,
+            };
+            value.is_some_and(|v| {
+                let v = v
+                    .trim_start_matches(['=', ':'])
+                    .trim_end_matches(['.', ':', ',', ')']);
+                !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit())
+            })
+        }) && !words.iter().any(|w| w.starts_with("seeds"));
+        if seeds.is_some() || (lower.contains("seed") && !one_seed) {
             return Some(seeds);
         }
     }

@@ -1,7 +1,7 @@
 //! Hostile documents: unbalanced markup, deep nesting, huge spans and sizes return rows, a
 //! note or an error naming the document, never a panic.
 
-use scorecheck_extract::{extract, extract_with, ErrorKind, Format, Limits};
+use scorecheck_extract::{extract, extract_with, ErrorKind, Format, Limits, Protocol};
 
 const FORMATS: [Format; 4] = [Format::Latex, Format::Markdown, Format::Html, Format::Jats];
 
@@ -579,4 +579,55 @@ fn test_figures_beside_cross_validation_figures_carry_a_doubt() {
         "{}",
         rows[0].note
     );
+}
+
+#[test]
+fn two_names_of_one_score_are_that_score_and_two_scores_are_neither() {
+    let text = "| Parameters | CNN |\n|---|---|\n| Accuracy | 0.989 |\n| Sensitivity/recall | 1.000 |\n| PPV / precision | 0.978 |\n| Precision/Recall | 0.5 |\n";
+    let rows = extract(text, Format::Markdown, "doc").unwrap();
+    assert_eq!(
+        methods_and_scores(&rows),
+        [(
+            "CNN",
+            vec![("acc", "0.989"), ("sens", "1.000"), ("ppv", "0.978")]
+        )]
+    );
+}
+
+#[test]
+fn a_list_item_of_several_named_counts_gives_each() {
+    let text = "## Model 04\n\n* TP: 13, FP: 11, FN : 4, TN : 58\n* Sensitivity: TP/(TP+FN) = `75.00%`\n* Specificity:  TN/(FP+ TN) = `82.86%`\n";
+    let rows = extract(text, Format::Markdown, "doc").unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].matrix, Some([13, 11, 4, 58]));
+}
+
+#[test]
+fn one_fixed_seed_is_one_run_and_several_seeds_are_repetitions() {
+    let table = "\n\n| Model | Accuracy | Sensitivity | Specificity |\n|---|---|---|---|\n| SVM | 97.36% | 96.23% | 98.03% |\n";
+    for (sentence, repeated) in [
+        ("5-fold CV results with seed 42:", false),
+        ("5-fold CV (seed=0):", false),
+        ("5-fold CV over 10 seeds:", true),
+        ("5-fold CV averaged over seeds:", true),
+    ] {
+        let text = format!("## WDBC\n\n{sentence}{table}");
+        let rows = extract(&text, Format::Markdown, "doc").unwrap();
+        let row = &rows[0];
+        assert_eq!(row.folds, Some(5), "{sentence}");
+        let once = matches!(row.protocol, Some(Protocol::KFold { folds: Some(5) }));
+        assert_eq!(once, !repeated, "{sentence}: {:?}", row.protocol);
+    }
+}
+
+#[test]
+fn a_section_row_whose_span_falls_short_of_the_table_is_still_a_section() {
+    let table = |span: usize| {
+        format!("<table><thead><tr><th></th><th>Accuracy</th><th>95% CI</th><th>Sensitivity</th><th>Specificity</th><th>PPV</th><th>NPV</th></tr></thead><tbody><tr><td colspan=\"{span}\">Training cohort</td></tr><tr><td>Clinical model</td><td>0.696</td><td>0.582–0.794</td><td>0.730</td><td>0.629</td><td>0.791</td><td>0.548</td></tr><tr><td colspan=\"{span}\">Validation cohort</td></tr><tr><td>Clinical model</td><td>0.636</td><td>0.451–0.795</td><td>0.590</td><td>0.727</td><td>0.812</td><td>0.470</td></tr></tbody></table>")
+    };
+    let full = extract(&table(7), Format::Html, "doc").unwrap();
+    let short = extract(&table(6), Format::Html, "doc").unwrap();
+    assert_eq!(methods_and_scores(&short), methods_and_scores(&full));
+    assert_eq!(short.len(), 2);
+    assert_eq!(short[0].scores.len(), 5, "{short:?}");
 }
