@@ -1177,6 +1177,13 @@ fn rows_of(
                 "its braces do not balance (a `{` is never closed), so its rows and cells cannot be told apart; close the brace in the source".to_string()
             })
         });
+        // A table that names scores beside figures but gives no row (and is no confusion
+        // matrix, read later): its layout was not understood, and the reader is told.
+        let why = why.or_else(|| {
+            (table_rows.is_empty() && matrix::confusion_table(table, limits).is_none())
+                .then(|| layout_not_understood(table))
+                .flatten()
+        });
         let said_why = why.is_some();
         if let Some(why) = why {
             unread.push(Unread {
@@ -1701,6 +1708,21 @@ fn rows_of(
         &thousand_matrix,
     );
     rows
+}
+
+/// Why a table that gave no row was not read, when its cells name scores beside figures:
+/// `None` for a table of no scores or no figures (a list of settings, a glossary).
+fn layout_not_understood(table: &model::RawTable) -> Option<String> {
+    let cells = || table.rows.iter().flatten().map(|c| c.text.trim());
+    let mut named: Vec<&str> = cells().filter_map(names::score_of_header).collect();
+    named.dedup();
+    let figures = cells().any(|t| matches!(value::read(t), value::CellValue::Number { .. }));
+    (!named.is_empty() && figures).then(|| {
+        format!(
+            "its cells name {} beside figures, but no row of a method and its scores could be read from its layout; write each score's name beside its figures (a header `Sensitivity (%)` over them, or as their row's label)",
+            named.join(", ")
+        )
+    })
 }
 
 /// A header cell that counts runs (`Runs`, `#Seeds`, `Repeats`) over values other than 1,

@@ -631,3 +631,34 @@ fn a_section_row_whose_span_falls_short_of_the_table_is_still_a_section() {
     assert_eq!(short.len(), 2);
     assert_eq!(short[0].scores.len(), 5, "{short:?}");
 }
+
+#[test]
+fn a_table_naming_scores_beside_figures_that_gives_no_row_is_said_unread() {
+    let html = "<table><caption>Table 3 Accuracy for cardiovascular diseases</caption><thead><tr><th></th><th>1972</th><th>1982</th></tr></thead><tbody><tr><td colspan=\"3\">Sensitivity</td></tr><tr><td>Value (%)</td><td>69</td><td>82</td></tr><tr><td colspan=\"3\">Specificity</td></tr><tr><td>Value (%)</td><td>85</td><td>82</td></tr></tbody></table>";
+    let read = scorecheck_extract::extract_document(
+        html,
+        Format::Html,
+        "doc",
+        &Limits::default(),
+        &|_| None,
+    )
+    .unwrap();
+    assert!(read.rows.is_empty());
+    assert_eq!(read.unread.len(), 1);
+    assert!(
+        read.unread[0].why.contains("sens, spec"),
+        "{:?}",
+        read.unread
+    );
+    // A table of settings names no score beside a figure: nothing to say.
+    let settings = "| Setting | Value |\n|---|---|\n| learning rate | 0.01 |\n| epochs | 20 |\n";
+    let read = scorecheck_extract::extract_document(
+        settings,
+        Format::Markdown,
+        "doc",
+        &Limits::default(),
+        &|_| None,
+    )
+    .unwrap();
+    assert!(read.unread.is_empty(), "{:?}", read.unread);
+}
