@@ -157,8 +157,18 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
     let auto = (1..auto)
         .rev()
         .find(|&r| {
+            // (Or when a row above names the scores already: a group's name sits above
+            // the scores it covers, a block's below them.)
+            let names_scores = |row: &Vec<GridCell>| {
+                row.iter().any(|c| {
+                    score_of_header(&c.text).is_some()
+                        || score_of_qualified_header(&c.text).is_some()
+                })
+            };
             headerish(&g[r])
-                && !(spans_the_row(&g[r]) && g[r + 1..].iter().any(|row| spans_the_row(row)))
+                && !(spans_the_row(&g[r])
+                    && (g[r + 1..].iter().any(|row| spans_the_row(row))
+                        || g[..r].iter().any(names_scores)))
         })
         .map_or(auto.min(1), |r| r + 1);
     let h = match declared_header_rows {

@@ -1539,6 +1539,13 @@ fn paragraphs(source: &str) -> Vec<String> {
                         continue;
                     }
                 }
+                // Each item of a list is a sentence of its own (`\item Train/Test Split:
+                // 80/20` and `\item Cross-Validation: 10-fold` are two statements).
+                if n == "item" {
+                    out.push(std::mem::take(&mut current));
+                    i = after;
+                    continue;
+                }
                 current.extend(&s[i..after]);
                 i = after;
                 continue;

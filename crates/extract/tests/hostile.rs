@@ -662,3 +662,29 @@ fn a_table_naming_scores_beside_figures_that_gives_no_row_is_said_unread() {
     .unwrap();
     assert!(read.unread.is_empty(), "{:?}", read.unread);
 }
+
+#[test]
+fn each_latex_list_item_states_its_own_protocol() {
+    let text = "\\section{Evaluation}\n\\begin{table}\\caption{Performance of the SVM on WDBC}\n\\begin{tabular}{lc}\nModel & Accuracy \\\\\nSVM & 0.9561 \\\\\n\\end{tabular}\\end{table}\n\\subsection{10-Fold Cross-Validation}\nText.\n\\subsection{Data}\n\\begin{itemize}\n\\item \\textbf{Train/Test Split}: 80/20 stratified\n\\item \\textbf{Cross-Validation}: Stratified 10-fold with shuffle\n\\end{itemize}\n";
+    let rows = extract(text, Format::Latex, "doc").unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].protocol, None, "{}", rows[0].note);
+    assert!(
+        rows[0].note.contains("several protocols"),
+        "{}",
+        rows[0].note
+    );
+}
+
+#[test]
+fn one_block_row_under_the_scores_names_the_rows_below_it() {
+    let text = "\\begin{tabular}{lr}\nMethod & Accuracy (\\%) \\\\\n\\multicolumn{2}{l}{\\textit{Block A}} \\\\\nSVM & 85.1 \\\\\nkNN & 80.3 \\\\\n\\end{tabular}\n";
+    let rows = extract(text, Format::Latex, "doc").unwrap();
+    assert_eq!(
+        methods_and_scores(&rows),
+        [
+            ("Block A SVM", vec![("acc", "85.1")]),
+            ("Block A kNN", vec![("acc", "80.3")])
+        ]
+    );
+}
