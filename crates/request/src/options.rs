@@ -108,7 +108,7 @@ pub const MAX_WITNESSES: u64 = 100_000;
 ///
 /// # Errors
 ///
-/// [`ErrorKind::InvalidValue`] naming `field` when `seconds` is not a positive number of
+/// [`ErrorKind::InvalidValue`](crate::ErrorKind::InvalidValue) naming `field` when `seconds` is not a positive number of
 /// seconds within range (NaN, infinite, zero, negative or too large).
 pub fn time_limit(seconds: f64, field: &str) -> Result<Duration> {
     if !(seconds > 0.0 && seconds <= MAX_TIME_LIMIT_SECONDS) {
@@ -137,7 +137,7 @@ pub fn time_limit(seconds: f64, field: &str) -> Result<Duration> {
 ///
 /// # Errors
 ///
-/// [`ErrorKind::InvalidValue`] naming `field` for 0 (every consistent verdict carries a
+/// [`ErrorKind::InvalidValue`](crate::ErrorKind::InvalidValue) naming `field` for 0 (every consistent verdict carries a
 /// witness) or for more than [`MAX_WITNESSES`].
 pub fn max_witnesses(count: u64, field: &str) -> Result<usize> {
     if count == 0 {
