@@ -16,8 +16,24 @@ fn the_workspace_follows_the_conventions() {
     assert!(violations.is_empty(), "tidy violations:\n{violations:#?}");
 }
 
+/// A fixture's folder, removed when the test ends (passing or failing).
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
 /// A throwaway workspace with one documented crate `scorecheck-a` and one `scorecheck-b`.
-fn fixture(name: &str, b_lib: &str, b_deps: &str) -> PathBuf {
+fn fixture(name: &str, b_lib: &str, b_deps: &str) -> Scratch {
     let root = std::env::temp_dir().join(format!("scorecheck-tidy-{name}-{}", std::process::id()));
     let _ = fs::remove_dir_all(&root);
     for (krate, lib, deps) in [
@@ -49,7 +65,7 @@ fn fixture(name: &str, b_lib: &str, b_deps: &str) -> PathBuf {
         "# A\n```allowed-edges\nscorecheck-a:\nscorecheck-b: scorecheck-a\n```\n```engine-crates\nscorecheck-b\n```\n",
     )
     .unwrap();
-    root
+    Scratch(root)
 }
 
 #[test]

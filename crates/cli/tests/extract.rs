@@ -28,11 +28,34 @@ fn write(dir: &std::path::Path, name: &str, text: &str) -> std::path::PathBuf {
     path
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
+/// A scratch folder, removed when the test ends (passing or failing).
+struct Scratch(std::path::PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for Scratch {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn temp_dir(name: &str) -> Scratch {
     let dir =
         std::env::temp_dir().join(format!("scorecheck-extract-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
 }
 
 #[test]
