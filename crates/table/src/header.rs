@@ -166,8 +166,14 @@ pub(super) fn normalised(name: &str) -> String {
         .collect()
 }
 
-/// The score a score header names, as one key per score (`acc` for `accuracy`).
+/// The score a score header names, as one key per score (`acc` for `accuracy`); a header of
+/// two names of one score (`Sensitivity/recall`, `PPV / precision`) names it.
 fn score_key(name: &str) -> Option<String> {
+    if let Some((first, second)) = name.split_once('/') {
+        let part = |p: &str| score_key(p.trim_matches(|c: char| c == '_' || c.is_whitespace()));
+        let first = part(first)?;
+        return (part(second)? == first).then_some(first);
+    }
     let name = normalised(name);
     if AUC_NAMES.contains(&name.as_str()) {
         return Some("auc".to_string());

@@ -324,12 +324,13 @@ fn request(header: &Header, cells: &[String]) -> Result<Json, RowError> {
                 rest.insert(*key, field_value(name, *kind, key, text)?);
             }
             // Under the column's own name, so the facade's errors name the column.
-            // The AUC under the one name the facade reads for every spelling (`ROC AUC`).
+            // The AUC under the one name the facade reads for every spelling (`ROC AUC`);
+            // two names of one score (`Sensitivity/recall`) under the first.
             Column::Score => {
                 let key = if header::is_auc(name) {
                     "auc".to_string()
                 } else {
-                    name.clone()
+                    name.split('/').next().unwrap_or(name).trim().to_string()
                 };
                 scores.insert(key, number(name, text)?);
             }

@@ -269,3 +269,20 @@ fn splits_and_the_multiclass_model_are_read_and_a_papers_model_is_carried() {
     );
     assert!(!built[3].contains("model"), "{}", built[3]);
 }
+
+#[test]
+fn two_names_of_one_score_in_one_header_give_that_score() {
+    let table = "p,n,eps,PPV / precision,Specificity,acc\n50,50,0.01,0.8,0.9,0.85\n50,50,0.01,0.9,0.9,0.85\n";
+    let mut text = CsvText::open(table.as_bytes().to_vec()).unwrap();
+    let rows = text.next_rows(10, &RunOptions::default());
+    let verdicts: Vec<&str> = rows.iter().map(|a| a.row.verdict()).collect();
+    // ppv 0.8 and spec 0.9 on 50 and 50 force acc near 0.65: the column is checked.
+    assert_eq!(verdicts, ["inconsistent", "consistent"]);
+    // Two names of two scores stay refused, and so does a second column of the same score.
+    for header in ["p,n,eps,Sens/Spec\n", "p,n,eps,sens,Sensitivity/recall\n"] {
+        let message = CsvText::open(format!("{header}1,2,0.01,0.5,0.5\n").into_bytes())
+            .err()
+            .unwrap();
+        assert!(message.contains("column"), "{message}");
+    }
+}
