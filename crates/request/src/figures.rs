@@ -400,57 +400,62 @@ pub(crate) fn duplicate_range(field: &str, name: &str, at: usize) -> Error {
 /// `InvalidValue` naming `ranges` (or `ranges[i]`) for anything but `"all"` or a non-empty
 /// list of names, `UnknownScore` naming `ranges[i]` for a name that is no score.
 pub fn read_ranges(value: Option<&Json>) -> Result<Option<Vec<Target>>> {
-    let Some(value) = value else {
-        return Ok(None);
+    let all = || {
+        let scores = Score::BASE.iter();
+        let scores = scores.map(|s| Target::Score(*s, s.abbreviation().to_string()));
+        scores.chain([Target::Auc]).collect()
     };
-    let mut targets = Vec::new();
-    match value {
-        Json::String(s) if s == "all" => {
-            targets.extend(
-                Score::BASE
-                    .iter()
-                    .map(|s| Target::Score(*s, s.abbreviation().to_string())),
-            );
-            targets.push(Target::Auc);
+    let target = |name: &str, field: &str| {
+        if is_auc(name) {
+            return Ok(Target::Auc);
         }
-        Json::Array(items) if !items.is_empty() => {
-            for (i, item) in items.iter().enumerate() {
-                let field = input::index("ranges", i);
-                let Some(name) = item.as_str() else {
-                    return Err(Error::invalid(
-                        &field,
-                        "expected a score name such as \"mcc\"",
-                    ));
-                };
-                if name.eq_ignore_ascii_case("all") {
-                    return Err(Error::invalid(
-                        &field,
-                        "\"all\" asks for every score as the whole value, not in a list: write \"ranges\": \"all\"",
-                    ));
-                }
-                let target = if is_auc(name) {
-                    Target::Auc
-                } else {
-                    let score = Score::from_name(name)
-                        .map_err(|e| Error::unknown_score(&field, e.to_string()))?;
-                    Target::Score(score, name.to_string())
-                };
-                let same = |t: &Target| match (t, &target) {
-                    (Target::Score(a, _), Target::Score(b, _)) => a == b,
-                    (a, b) => a == b,
-                };
-                if let Some(at) = targets.iter().position(same) {
-                    return Err(duplicate_range(&field, name, at));
-                }
-                targets.push(target);
-            }
+        let score =
+            Score::from_name(name).map_err(|e| Error::unknown_score(field, e.to_string()))?;
+        Ok(Target::Score(score, name.to_string()))
+    };
+    let same = |a: &Target, b: &Target| match (a, b) {
+        (Target::Score(a, _), Target::Score(b, _)) => a == b,
+        (a, b) => a == b,
+    };
+    read_targets(value, all, target, same, "[\"mcc\", \"f1p\", \"auc\"]")
+}
+
+/// Reads a `ranges` field: `"all"` (the targets `all` gives) or a non-empty list of names,
+/// each read by `target` (the name and its field); a score asked twice (`same`) is an error.
+pub(crate) fn read_targets<T>(
+    value: Option<&Json>,
+    all: impl FnOnce() -> Vec<T>,
+    target: impl Fn(&str, &str) -> Result<T>,
+    same: impl Fn(&T, &T) -> bool,
+    example: &str,
+) -> Result<Option<Vec<T>>> {
+    let items = match value {
+        None => return Ok(None),
+        Some(Json::String(s)) if s == "all" => return Ok(Some(all())),
+        Some(Json::Array(items)) if !items.is_empty() => items,
+        Some(_) => {
+            let message = format!("expected \"all\" or a list of score names, like {example}");
+            return Err(Error::invalid("ranges", message));
         }
-        _ => {
+    };
+    let mut targets: Vec<T> = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let field = input::index("ranges", i);
+        let Some(name) = item.as_str() else {
+            let message = format!("expected a score name, as in {example}");
+            return Err(Error::invalid(&field, message));
+        };
+        if name.eq_ignore_ascii_case("all") {
             return Err(Error::invalid(
-                "ranges",
-                "expected \"all\" or a list of score names, like [\"mcc\", \"f1p\", \"auc\"]",
-            ))
+                &field,
+                "\"all\" asks for every score as the whole value, not in a list: write \"ranges\": \"all\"",
+            ));
         }
+        let target = target(name, &field)?;
+        if let Some(at) = targets.iter().position(|t| same(t, &target)) {
+            return Err(duplicate_range(&field, name, at));
+        }
+        targets.push(target);
     }
     Ok(Some(targets))
 }

@@ -297,57 +297,32 @@ pub enum Target {
 /// not linear under averaging, `InvalidValue` naming `ranges` for anything but `"all"` or a
 /// non-empty list.
 pub fn read_ranges(value: Option<&Json>) -> Result<Option<Vec<Target>>> {
-    let Some(value) = value else {
-        return Ok(None);
+    let all = || {
+        let scores = [Score::Acc, Score::Sens, Score::Spec, Score::Bacc].into_iter();
+        scores
+            .map(|s| Target::Score(s, s.abbreviation().to_string()))
+            .collect()
     };
-    match value {
-        Json::String(s) if s == "all" => Ok(Some(
-            [Score::Acc, Score::Sens, Score::Spec, Score::Bacc]
-                .iter()
-                .map(|s| Target::Score(*s, s.abbreviation().to_string()))
-                .collect(),
-        )),
-        Json::Array(items) if !items.is_empty() => {
-            let mut out: Vec<Target> = Vec::new();
-            for (i, item) in items.iter().enumerate() {
-                let field = input::index("ranges", i);
-                let name = item.as_str().unwrap_or_default();
-                if name.eq_ignore_ascii_case("all") {
-                    return Err(Error::invalid(
-                        &field,
-                        "\"all\" asks for every score as the whole value, not in a list: write \"ranges\": \"all\"",
-                    ));
-                }
-                let target = if is_auc(name) {
-                    Target::Auc(name.to_string())
-                } else {
-                    let score = Score::from_name(name)
-                        .map_err(|e| Error::unknown_score(&field, e.to_string()))?;
-                    if !usable(score) {
-                        return Err(Error::unsupported(
-                            &field,
-                            format!("the range of the mean {score} is not computed: only acc, sens, spec, bacc and their complements (err, fnr, fpr) and bm are linear under averaging, and auc"),
-                        ));
-                    }
-                    Target::Score(score, name.to_string())
-                };
-                let duplicate = out.iter().position(|t| match (t, &target) {
-                    (Target::Score(a, _), Target::Score(b, _)) => a == b,
-                    (Target::Auc(_), Target::Auc(_)) => true,
-                    _ => false,
-                });
-                if let Some(at) = duplicate {
-                    return Err(crate::figures::duplicate_range(&field, name, at));
-                }
-                out.push(target);
-            }
-            Ok(Some(out))
+    let target = |name: &str, field: &str| {
+        if is_auc(name) {
+            return Ok(Target::Auc(name.to_string()));
         }
-        _ => Err(Error::invalid(
-            "ranges",
-            "expected \"all\" or a list of score names, like [\"acc\", \"bacc\", \"auc\"]",
-        )),
-    }
+        let score =
+            Score::from_name(name).map_err(|e| Error::unknown_score(field, e.to_string()))?;
+        if !usable(score) {
+            return Err(Error::unsupported(
+                field,
+                format!("the range of the mean {score} is not computed: only acc, sens, spec, bacc and their complements (err, fnr, fpr) and bm are linear under averaging, and auc"),
+            ));
+        }
+        Ok(Target::Score(score, name.to_string()))
+    };
+    let same = |a: &Target, b: &Target| match (a, b) {
+        (Target::Score(a, _), Target::Score(b, _)) => a == b,
+        (Target::Auc(_), Target::Auc(_)) => true,
+        _ => false,
+    };
+    crate::figures::read_targets(value, all, target, same, "[\"acc\", \"bacc\", \"auc\"]")
 }
 
 /// `targets` of a request that reports an AUC: `"all"` covers it too.
