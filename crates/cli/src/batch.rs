@@ -44,7 +44,7 @@ pub fn run(file: Option<&Path>, skip: u64, jobs: usize, engine: &EngineArgs) -> 
         });
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let written = crate::ordered::in_order(chunks, jobs, work, |answers| {
+    let written = crate::ordered::in_order(chunks, jobs, chunk_bytes, work, |answers| {
         // Flush every chunk, so that killing a long batch loses no answered line.
         out.write_all(&answers?).and_then(|()| out.flush())
     });
@@ -59,6 +59,16 @@ pub fn run(file: Option<&Path>, skip: u64, jobs: usize, engine: &EngineArgs) -> 
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         Err(e) => Err(e.into()),
     }
+}
+
+/// The bytes of a chunk's lines (the read-ahead's measure; a line read past weighs nothing).
+fn chunk_bytes(chunk: &std::io::Result<Vec<Line>>) -> usize {
+    let lines = chunk.as_ref().map_or(&[][..], Vec::as_slice);
+    let size = |line: &Line| match line {
+        Line::Text(text) => text.len(),
+        Line::TooLong(_) => 0,
+    };
+    lines.iter().map(size).sum()
 }
 
 /// The input file at `path`, opened; an error naming it when it cannot be, or is a folder

@@ -85,7 +85,7 @@ pub fn run(
                 .map_err(|e| anyhow::anyhow!("cannot read row {number}: {e}"))
         })
     };
-    let written = crate::ordered::in_order(rows, jobs, work, |answered| {
+    let written = crate::ordered::in_order(rows, jobs, CsvRow::size, work, |answered| {
         let (row, answer) = answered?;
         match output {
             OutputFormat::Csv => {

@@ -86,6 +86,14 @@ impl CsvRow {
         self.number
     }
 
+    /// The bytes of the row's cells as read (0 for a row that could not be read, whose cells
+    /// were not kept): what holding the row and its answer costs, for bounding read-ahead.
+    pub fn size(&self) -> usize {
+        self.record
+            .as_ref()
+            .map_or(0, |record| record.cells.iter().map(Vec::len).sum())
+    }
+
     /// The input line the row starts on (the header is line 1); `None` when reading failed.
     pub fn line(&self) -> Option<u64> {
         match &self.record {
