@@ -132,3 +132,30 @@ fn rounding_conformance_file() {
 fn request_text(line: &str) -> String {
     scorecheck::json::Json::parse(line).expect("a JSON line")["request"].to_string()
 }
+
+#[test]
+fn eps_auto_is_read_in_any_case_for_the_whole_request_only() {
+    let ask = |eps: &str| {
+        let text = format!(
+            r#"{{"check": "1_testset_no_kfold", "testset": {{"p": 10, "n": 10}}, "scores": {{"acc": 0.5}}, "eps": {eps}}}"#
+        );
+        run_text(&text, &RunOptions::default())
+    };
+    let lower = ask(r#""auto""#).unwrap();
+    for spelling in [r#""AUTO""#, r#""Auto""#] {
+        let result = ask(spelling).unwrap();
+        assert_eq!(result["windows"], lower["windows"], "{spelling}");
+    }
+    let per_score = ask(r#"{"acc": "auto"}"#).unwrap_err();
+    assert_eq!(per_score.field(), Some("eps.acc"));
+    assert!(
+        per_score.to_string().contains("whole request"),
+        "{per_score}"
+    );
+    let empty_rounding = run_text(
+        r#"{"check": "1_testset_no_kfold", "testset": {"p": 10, "n": 10}, "scores": {"sens": 0.34}, "eps": "auto", "rounding": {}}"#,
+        &RunOptions::default(),
+    )
+    .unwrap_err();
+    assert_eq!(empty_rounding.field(), Some("rounding"));
+}

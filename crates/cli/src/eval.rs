@@ -808,9 +808,10 @@ fn check(outputs: &Outputs, path: &Path) -> anyhow::Result<Value> {
             Some(value) => non_negative(decimal(value, "eps")?, "eps"),
         }
     };
+    // `null` is the field left out, as `check` reads it.
     let mut reported = Reported::new().tolerance(match request.get("numerical_tolerance") {
+        None | Some(Value::Null) => parse_decimal("1e-6")?,
         Some(v) => non_negative(decimal(v, "numerical_tolerance")?, "numerical_tolerance")?,
-        None => parse_decimal("1e-6")?,
     });
     // One score under two names (acc and accuracy) would be two constraints on one figure.
     let mut seen: Vec<(String, &str)> = Vec::new();

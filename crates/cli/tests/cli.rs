@@ -541,3 +541,26 @@ fn a_refused_line_keeps_its_id_unless_the_id_is_what_is_wrong() {
     assert_eq!(records[1]["error"]["field"], "id", "{}", records[1]);
     assert!(records[1].get("id").is_none(), "{}", records[1]);
 }
+
+#[test]
+fn a_plus_sign_before_a_figure_reads_as_a_json_string_of_it_does() {
+    let flags = [
+        "check", "--p", "10", "--n", "10", "--acc", "+0.5", "--eps", "0.01",
+    ];
+    let out = scorecheck(&flags, "");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = "id,p,n,acc,eps\na,10,10,+0.5,0.01\nb,10,10,+-0.5,0.01\n";
+    let out = scorecheck(&["batch", "-", "--input-format", "csv"], table);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<&str> = text.lines().collect();
+    assert!(rows[1].contains(",consistent,"), "{text}");
+    assert!(
+        rows[2].contains(",error,") && rows[2].contains("acc"),
+        "{text}"
+    );
+}

@@ -539,10 +539,14 @@ pub fn eps_scaled(
                 let field = object.field_path(key);
                 let score = Score::from_name(key)
                     .map_err(|e| Error::unknown_score(&field, e.to_string()))?;
-                let e = check(
-                    rational(object.get(key).unwrap_or(&Json::Null), &field)?,
-                    &field,
-                )?;
+                let value = object.get(key).unwrap_or(&Json::Null);
+                if matches!(value, Json::String(s) if s.eq_ignore_ascii_case("auto")) {
+                    return Err(Error::invalid(
+                        &field,
+                        "\"auto\" is given for the whole request (\"eps\": \"auto\", every score's uncertainty from its own digits), not per score: give this score's uncertainty as a number, like 0.0005",
+                    ));
+                }
+                let e = check(rational(value, &field)?, &field)?;
                 // Two names of one score (acc and accuracy) must not disagree: the last one
                 // winning silently would change the verdict.
                 if let Some((previous, _)) = named.iter().find(|(_, s)| *s == score) {

@@ -199,7 +199,7 @@ fn read_eps(
                 })
                 .collect()
         }
-        Json::String(text) if text == "auto" => Err(Error::invalid(
+        Json::String(text) if text.eq_ignore_ascii_case("auto") => Err(Error::invalid(
             "eps",
             "\"auto\" is not offered for regression scores; give eps as a number (0.0001 for 4 decimals) or one per score",
         )),

@@ -72,9 +72,17 @@ pub fn read(fields: &Object<'_>) -> Result<Rounding> {
             ))
         }
     };
-    let auto = matches!(fields.get("eps"), Some(Json::String(s)) if s == "auto");
+    // In any case, as the rounding modes and a CSV cell are read (`AUTO`).
+    let auto = matches!(fields.get("eps"), Some(Json::String(s)) if s.eq_ignore_ascii_case("auto"));
     let (default, by_key) = match fields.get("rounding") {
         None => (RoundingMode::Nearest, Vec::new()),
+        // Empty, it would round every score to nearest unsaid.
+        Some(Json::Object(map)) if map.is_empty() => {
+            return Err(Error::invalid(
+                "rounding",
+                "the object names no score: give every reported score's mode, like {\"acc\": \"floor\", \"sens\": \"ceil\"}, one mode for all, like \"floor\", or leave rounding out for nearest",
+            ))
+        }
         Some(Json::Object(map)) => {
             let mut by_key = Vec::new();
             for (key, v) in map {
