@@ -272,19 +272,30 @@ pub fn split_fold_configurations(
     parts: u64,
 ) -> Result<Vec<(String, String)>> {
     let count = count_fold_configurations(p, n, k, repeats, scores)?;
-    decimal_ranges(&count, parts)
+    decimal_ranges(&count, parts, &BigUint::default())
 }
 
 /// `parts` ranges of the configuration indices of an unknown-folds request that has been
 /// read, as [`split_fold_configurations`] gives them: the space is the request's own (its
-/// datasets, folds, repeats and pruning rules; its own range ignored).
+/// datasets, folds, repeats and pruning rules), or the request's own range when it has one
+/// (a slow worker's range split again).
 pub(crate) fn split_configurations(
     read: &UnknownFoldsRequest,
     parts: u64,
 ) -> Result<Vec<(String, String)>> {
     let space = space(&read.experiment, &Limits::default())?;
     let count = space.map(|s| s.count()).unwrap_or_default();
-    decimal_ranges(&count, parts)
+    // A request of a range already (a slow worker's): its range is split, not the space.
+    let Some((start, end)) = &read.range else {
+        return decimal_ranges(&count, parts, &BigUint::default());
+    };
+    if *start >= count {
+        return Err(Error::invalid(
+            "configurations",
+            format!("the range starts at {start}, past the last of the {count} configurations"),
+        ));
+    }
+    decimal_ranges(&(end.min(&count) - start), parts, start)
 }
 
 /// Digits of the ranges' decimal indices that one split may write (16 million: about 100 MB
@@ -292,9 +303,14 @@ pub(crate) fn split_configurations(
 /// otherwise take gigabytes.
 pub(crate) const MAX_SPLIT_DIGITS: u64 = 16_000_000;
 
-fn decimal_ranges(count: &BigUint, parts: u64) -> Result<Vec<(String, String)>> {
-    // Decimal digits of the count, at least (bits · log10 2, rounded up, plus one).
-    let digits = count.bits().saturating_mul(30_103).div_ceil(100_000) + 1;
+/// `parts` ranges covering `count` indices from `start`, as decimal text.
+fn decimal_ranges(count: &BigUint, parts: u64, start: &BigUint) -> Result<Vec<(String, String)>> {
+    // Decimal digits of the last index, at least (bits · log10 2, rounded up, plus one).
+    let digits = (count + start)
+        .bits()
+        .saturating_mul(30_103)
+        .div_ceil(100_000)
+        + 1;
     let ranges = parts.min(u64::try_from(count).unwrap_or(u64::MAX));
     if ranges.saturating_mul(2).saturating_mul(digits) > MAX_SPLIT_DIGITS {
         let most = (MAX_SPLIT_DIGITS / 2 / digits).max(1);
@@ -305,7 +321,7 @@ fn decimal_ranges(count: &BigUint, parts: u64) -> Result<Vec<(String, String)>> 
     }
     Ok(scorecheck_folds::split_ranges(count, parts)
         .into_iter()
-        .map(|(start, end)| (start.to_string(), end.to_string()))
+        .map(|(a, b)| ((start + a).to_string(), (start + b).to_string()))
         .collect())
 }
 

@@ -538,7 +538,8 @@ fn a_window_between_two_grid_values_of_the_mean_is_inconsistent() {
 #[test]
 fn the_auc_is_still_refused_where_it_has_no_meaning() {
     for request in [
-        json!({"check": "n_datasets_mos_kfold_som", "evaluations": [{"dataset": {"p": 10, "n": 10}}],
+        json!({"check": "n_datasets_mos_kfold_som", "evaluations": [{"dataset": {"p": 10, "n": 10},
+            "folding": {"n_folds": 2, "n_repeats": 1, "strategy": "stratified_sklearn"}}],
             "scores": {"sens": 0.9, "auc": 0.9}, "eps": 0.01}),
         json!({"check": "1_dataset_unknown_folds_mos", "dataset": {"p": 10, "n": 10},
             "folding": {"n_folds": 2, "n_repeats": 1}, "scores": {"acc": 0.9, "auroc": 0.9}, "eps": 0.01}),

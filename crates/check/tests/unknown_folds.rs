@@ -377,3 +377,37 @@ fn a_split_too_large_to_write_is_refused_naming_parts() {
     let ranges = scorecheck::split_fold_configurations(6, 6, 2, 1, &[], 1_000_000).unwrap();
     assert!(ranges.len() < 100, "{}", ranges.len());
 }
+
+#[test]
+fn a_request_of_a_range_is_split_within_its_range() {
+    let request = |range: &str| {
+        format!(
+            r#"{{"check": "1_dataset_unknown_folds_mos", "dataset": {{"p": 50, "n": 70}},
+            "folding": {{"n_folds": 5, "n_repeats": 1}}, "scores": {{"acc": 0.6, "sens": 0.5}},
+            "eps": 0.01{range}}}"#
+        )
+    };
+    let whole = scorecheck::split_request_configurations(&request(""), 1).unwrap();
+    let count: u64 = whole[0].1.parse().unwrap();
+    let ranges = scorecheck::split_request_configurations(
+        &request(r#", "configurations": {"start": "5", "end": "15"}"#),
+        3,
+    )
+    .unwrap();
+    let owned = |a: &str, b: &str| (a.to_string(), b.to_string());
+    assert_eq!(
+        ranges,
+        [owned("5", "9"), owned("9", "12"), owned("12", "15")]
+    );
+    // An end past the last configuration is clamped; a start past it is an error.
+    let tail = format!(
+        r#", "configurations": {{"start": "{}", "end": "99999"}}"#,
+        count - 2
+    );
+    let ranges = scorecheck::split_request_configurations(&request(&tail), 5).unwrap();
+    assert_eq!(ranges.last().unwrap().1, count.to_string());
+    assert_eq!(ranges.len(), 2);
+    let past = format!(r#", "configurations": {{"start": "{count}", "end": "99999"}}"#);
+    let error = scorecheck::split_request_configurations(&request(&past), 2).unwrap_err();
+    assert_eq!(error.field(), Some("configurations"));
+}

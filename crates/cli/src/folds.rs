@@ -25,7 +25,8 @@ enum FoldsCommand {
 #[derive(Args)]
 struct SplitArgs {
     /// An unknown-folds request (JSON file, `-` for stdin) whose configurations to split,
-    /// instead of --p, --n, --k, --repeats and --scores: the space is the request's own.
+    /// instead of --p, --n, --k, --repeats and --scores: the space is the request's own (its
+    /// `configurations` range, when it gives one, is split again).
     #[arg(long, conflicts_with_all = ["p", "n", "k", "repeats", "scores"])]
     request: Option<std::path::PathBuf>,
     #[command(flatten)]

@@ -129,7 +129,7 @@ def test_a_cell_that_is_not_unicode_is_its_rows_error_and_the_others_are_answere
     answered = scorecheck.check_table([dict(base, note="a\ud800b"), dict(base, id="b")])
     assert answered[0]["error_field"] == "note"
     assert "not valid Unicode" in answered[0]["error_message"]
-    assert answered[0]["verdict"] == "" and answered[0]["note"] == "a\ud800b"
+    assert answered[0]["verdict"] == "error" and answered[0]["note"] == "a\ud800b"
     assert answered[1]["verdict"] == "consistent"
     with pytest.raises(scorecheck.ScorecheckError, match="name of column 1"):
         scorecheck.check_table([{"\ud800": 1, **base}])

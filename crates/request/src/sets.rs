@@ -39,25 +39,25 @@ pub fn testsets(fields: &Object<'_>, allow_empty: bool) -> Result<Vec<(u64, u64)
         .collect()
 }
 
-/// Reads an evaluation's optional `folding` (one fold when absent), finishes it, and
-/// returns its counts pooled over folds and repeats.
+/// Reads an evaluation's `folding` (required, as by the reference's `Evaluation`: a default
+/// of one fold would pool another number of repeats than the experiment's), finishes it,
+/// and returns its counts pooled over folds and repeats.
 ///
 /// # Errors
 ///
-/// The errors of [`crate::folding::parse`] naming the evaluation's `folding`,
+/// `MissingField` naming the evaluation's `folding`; the errors of
+/// [`crate::folding::parse`] naming it,
 /// `UnknownField` for a field of the evaluation nobody read, and `InvalidValue` when the
 /// pooled counts exceed 2^64.
 pub fn pooled_evaluation(evaluation: &Evaluation<'_>) -> Result<(u64, u64)> {
     let fields = &evaluation.fields;
     let folding_path = fields.field_path("folding");
-    let folding = match fields.get("folding") {
-        Some(v) => folding::parse(v, &folding_path, evaluation.dataset)?,
-        None => Folding::Generated {
-            n_folds: 1,
-            n_repeats: 1,
-            strategy: None,
-        },
-    };
+    let what = "how the folds were made, e.g. {\"n_folds\": 5, \"n_repeats\": 1, \"strategy\": \"stratified_sklearn\"}";
+    let folding = folding::parse(
+        fields.required("folding", what)?,
+        &folding_path,
+        evaluation.dataset,
+    )?;
     fields.finish(&[])?;
     pooled(&folding, evaluation.dataset, &folding_path)
 }

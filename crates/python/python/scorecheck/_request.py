@@ -19,6 +19,10 @@ class ScorecheckError(ValueError):
         self.message = message
         super().__init__(f"{field}: {message}" if field else message)
 
+    def __reduce__(self):
+        # Pickled (a process pool's worker raising it) with all three parts, not the text.
+        return (type(self), (self.kind, self.field, self.message))
+
 
 # Shown as scorecheck.ScorecheckError in tracebacks, where users catch it.
 ScorecheckError.__module__ = "scorecheck"
@@ -107,7 +111,8 @@ def _fraction(value, path):
         )
     places = max(twos, fives)
     scaled = abs(numerator) * (10**places // denominator)
-    digits = str(scaled).rjust(places + 1, "0")
+    # Through _integer: an error naming the field, never Python's 4,300-digit ValueError.
+    digits = _integer(scaled, path).rjust(places + 1, "0")
     text = digits[: len(digits) - places] + ("." + digits[len(digits) - places :] if places else "")
     return ("-" if numerator < 0 else "") + text
 
@@ -150,7 +155,7 @@ def _write(value, path, out, depth, open_containers, drop_none=False):
         out.append("true" if value else "false")
     elif isinstance(value, str):
         out.append(json.dumps(value))
-    elif isinstance(value, (numbers.Number, Decimal)) and not isinstance(value, complex):
+    elif isinstance(value, Decimal) or isinstance(value, numbers.Real):
         out.append(_number(value, path))
     elif isinstance(value, (dict, list, tuple)):
         _container(value, path, out, depth, open_containers, drop_none)
@@ -214,8 +219,15 @@ def _container(value, path, out, depth, open_containers, drop_none):
     if isinstance(value, dict):
         out.append("{")
         first = True
+        # A dict of counts (class counts {0: 10, 1: 20, 2: None}, or p and n) keeps its
+        # None: left out, the class would silently leave the test set; the engine refuses it
+        # by name (and reads a None of an optional field beside counts as not given).
+        given = [item for item in value.values() if item is not None]
+        counts = bool(given) and all(
+            isinstance(item, numbers.Integral) and not isinstance(item, bool) for item in given
+        )
         for key, item in value.items():
-            if drop_none and item is None:
+            if drop_none and item is None and not counts:
                 continue
             if not first:
                 out.append(",")

@@ -148,6 +148,8 @@ def check_table(rows):
         for k, column in enumerate(columns):
             if column in _RESULT_COLUMNS:
                 answered[i][k] = ""
+        if "verdict" in columns:
+            answered[i][columns.index("verdict")] = "error"
         answered[i][columns.index("error_field")] = names[j]
         answered[i][columns.index("error_message")] = (
             f"column {names[j]!r}: the text is not valid Unicode (a lone surrogate at "
