@@ -1697,7 +1697,32 @@ fn cites(label: &str) -> bool {
     // `SVM [12]` is as often a baseline run here on the method of [12]: only authors'
     // names before the reference (`Kumar and Rao [14]`) say the figures are theirs.
     let authors = lower.contains(" and ") || lower.contains(" & ") || lower.contains(" of [");
-    (bracketed && authors) || author_year
+    (bracketed && authors) || author_year || names_and_year(label)
+}
+
+/// `Irmak (2021)`, `Demir & Akbulut (2022)`: surnames (a capital, then small letters) and a
+/// year alone in parentheses, the way a comparison table cites a study.
+fn names_and_year(label: &str) -> bool {
+    let Some((names, rest)) = label.trim().split_once('(') else {
+        return false;
+    };
+    let year = rest.trim_end().strip_suffix(')').map(str::trim);
+    let is_year = year.is_some_and(|y| {
+        y.len() == 4
+            && y.chars().all(|c| c.is_ascii_digit())
+            && (y.starts_with("19") || y.starts_with("20"))
+    });
+    let words: Vec<&str> = names
+        .split_whitespace()
+        .filter(|w| !matches!(*w, "&" | "and"))
+        .collect();
+    let surname = |w: &&str| {
+        let mut chars = w.chars();
+        chars.next().is_some_and(char::is_uppercase)
+            && chars.clone().count() >= 2
+            && chars.all(|c| c.is_lowercase() || matches!(c, '-' | '\''))
+    };
+    is_year && (1..=3).contains(&words.len()) && words.iter().all(surname)
 }
 
 /// Whether a row's label names a subgroup of the evaluated data: a comparison with a number
@@ -2113,6 +2138,22 @@ mod tests {
         assert_eq!(row_kind("aggregator='mean', epochs=7000", ""), None);
         assert_eq!(row_kind("pool=mean", ""), None);
         assert_eq!(row_kind("Mean", ""), Some(RowKind::Mean));
+    }
+
+    #[test]
+    fn surnames_and_a_year_cite_a_study_and_a_method_with_a_year_does_not() {
+        for cited in [
+            "Irmak (2021)",
+            "Demir & Akbulut (2022)",
+            "Demir and Akbulut (2022)",
+            "Kang et al. (2021)",
+            "(Smith, 2019)",
+        ] {
+            assert!(super::cites(cited), "{cited}");
+        }
+        for own in ["SVM (2019)", "ResNet-50 (2016)", "Ours", "Irmak 2021", "Model (v2)"] {
+            assert!(!super::cites(own), "{own}");
+        }
     }
 
     #[test]
