@@ -119,3 +119,52 @@ def test_a_lone_surrogate_id_is_refused_not_replaced():
     with pytest.raises(scorecheck.ScorecheckError):
         scorecheck.check({"id": "\ud800", "check": "1_testset_no_kfold",
                           "testset": {"p": 5, "n": 5}, "scores": {"acc": 0.5}, "eps": 0.01})
+
+
+def test_a_class_count_given_as_none_is_refused_not_left_out():
+    from scorecheck.check.multiclass import check_1_testset_no_kfold_macro
+
+    with pytest.raises(scorecheck.ScorecheckError) as error:
+        check_1_testset_no_kfold_macro({0: 10, 1: 20, 2: None}, {"acc": 0.7, "sens": 0.5}, 0.01)
+    assert error.value.field == "testset.2"
+    # An optional argument given as None is still not given.
+    result = check_1_testset_no_kfold(testset={"p": 10, "n": 5}, scores={"acc": 0.6}, eps=0.01,
+                                      numerical_tolerance=None)
+    assert result["verdict"] == "consistent"
+
+
+def test_a_huge_fraction_is_an_error_naming_its_field_and_batch_goes_on():
+    from fractions import Fraction
+
+    huge = dict(GOOD, scores={"acc": Fraction(10**5000, 1)})
+    with pytest.raises(scorecheck.ScorecheckError) as error:
+        scorecheck.check(huge)
+    assert error.value.field == "scores.acc"
+    answers = scorecheck.batch([huge, GOOD])
+    assert answers[0]["error"]["field"] == "scores.acc"
+    assert answers[1]["verdict"] == "consistent"
+
+
+def test_a_complex_figure_is_refused():
+    with pytest.raises(scorecheck.ScorecheckError) as error:
+        scorecheck.check(dict(GOOD, scores={"acc": 0.5 + 7j}))
+    assert error.value.field == "scores.acc"
+
+
+def test_the_error_pickles_with_its_kind_and_field():
+    import pickle
+
+    with pytest.raises(scorecheck.ScorecheckError) as error:
+        scorecheck.check(dict(GOOD, scores={"acuracy": 0.6}))
+    again = pickle.loads(pickle.dumps(error.value))
+    assert (again.kind, again.field, str(again)) == (
+        error.value.kind, error.value.field, str(error.value))
+
+
+def test_a_request_of_a_range_is_split_within_it():
+    request = {"check": "1_dataset_unknown_folds_mos", "dataset": {"p": 50, "n": 70},
+               "folding": {"n_folds": 5, "n_repeats": 1}, "scores": {"acc": 0.6, "sens": 0.5},
+               "eps": 0.01, "configurations": {"start": "5", "end": "15"}}
+    ranges = scorecheck.split_configurations(request, 3)
+    assert ranges == [{"start": "5", "end": "9"}, {"start": "9", "end": "12"},
+                      {"start": "12", "end": "15"}]
