@@ -2151,7 +2151,13 @@ mod tests {
         ] {
             assert!(super::cites(cited), "{cited}");
         }
-        for own in ["SVM (2019)", "ResNet-50 (2016)", "Ours", "Irmak 2021", "Model (v2)"] {
+        for own in [
+            "SVM (2019)",
+            "ResNet-50 (2016)",
+            "Ours",
+            "Irmak 2021",
+            "Model (v2)",
+        ] {
             assert!(!super::cites(own), "{own}");
         }
     }

@@ -1668,7 +1668,10 @@ fn tunes(sentence: &str) -> bool {
         "on the training data",
         "on the training portion",
         "on the train set",
+        "on the training split",
         "within the training",
+        "using the training",
+        "used the training",
     ]
     .iter()
     .any(|w| lower.contains(w))
@@ -2137,6 +2140,12 @@ mod tests {
             stated("We ran 5-fold cross-validation on the training set.").protocol,
             None
         );
+        for text in [
+            "A five-fold cross-validation was applied using the training split.",
+            "We split the data 80/20; we then used the training dataset and 5-fold cross-validation to determine the maximum depth.",
+        ] {
+            assert_eq!(stated(text).protocol, None, "{text}");
+        }
     }
 
     #[test]
