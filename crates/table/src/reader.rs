@@ -61,6 +61,15 @@ pub(crate) enum RecordError {
     Io(std::io::Error),
 }
 
+/// `line 7`, or `lines 7-9`.
+fn lines(first: u64, last: u64) -> String {
+    if first == last {
+        format!("line {first}")
+    } else {
+        format!("lines {first}-{last}")
+    }
+}
+
 impl RecordError {
     /// The line the record starts on (`None` when reading failed).
     pub(crate) fn first_line(&self) -> Option<u64> {
@@ -73,13 +82,16 @@ impl RecordError {
     }
 
     /// The message of a row error: what happened, where, and what to change.
+    ///
+    /// (`line 7` for one line, `lines 7-9` for several.)
     pub(crate) fn message(&self) -> String {
         match self {
             RecordError::TooLong {
                 first_line,
                 last_line,
             } => format!(
-                "the row on lines {first_line}-{last_line} is longer than {} MiB, the most one row may take; it was read past, not checked (a quote that never closes makes rows this long)",
+                "the row on {} is longer than {} MiB, the most one row may take; it was read past, not checked (a quote that never closes makes rows this long)",
+                lines(*first_line, *last_line),
                 MAX_ROW_BYTES >> 20
             ),
             RecordError::UnclosedQuote {
@@ -87,7 +99,8 @@ impl RecordError {
                 last_line,
                 ..
             } => format!(
-                "the quote opened at line {quote_line} never closes: lines {quote_line}-{last_line}, the rest of the table, were read as one cell; close the quote (a quote inside a quoted cell is written \"\")"
+                "the quote opened at line {quote_line} never closes: {}, the rest of the table, were read as one cell; close the quote (a quote inside a quoted cell is written \"\")",
+                lines(*quote_line, *last_line)
             ),
             RecordError::TextAfterQuote { line, column, cells, .. } => format!(
                 "line {line}, column {}: text after the closing quote of a quoted cell ({}); quote the whole cell and write a quote inside it as \"\"",
