@@ -381,6 +381,21 @@ pub(crate) fn answer(
         }),
         None => None,
     };
+    // A score no check here uses, reported where none of its values lies: every
+    // configuration is refuted before any is formed.
+    if let Some(reason) = &read.out_of_range {
+        let total = range.as_ref().map_or(count, ConfigurationRange::count);
+        outcome.conclusion = Conclusion::Inconsistent {
+            certainty: scorecheck_feasibility::Certainty::Exact,
+        };
+        outcome.explanation = Some(format!(
+            "every one of the {total} fold configurations is refuted at once: {reason}"
+        ));
+        outcome.configurations_examined = total;
+        outcome.range = range;
+        outcome.fold_rules = Some(experiment.rules);
+        return Ok(outcome);
+    }
     if let Some(reason) = program::nothing_checkable(experiment.is_constrained(), &read.ignored) {
         outcome.undecided = Some(UndecidedSearch {
             reason,

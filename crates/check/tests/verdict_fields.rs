@@ -3,7 +3,7 @@
 //! every family, the bundles' combined results included).
 
 use scorecheck::json::Json;
-use scorecheck::{run_json, RunOptions};
+use scorecheck::{run_json, run_text, RunOptions};
 use serde_json::Value;
 
 #[test]
@@ -59,4 +59,39 @@ fn every_result_states_verdict_and_certainty() {
         checked > 120 && inconsistent > 50,
         "{checked} checked, {inconsistent} inconsistent"
     );
+}
+
+/// A score the averaging checks do not use (ppv, mcc, lrp) is listed as ignored; reported
+/// where none of its values lies (ppv 3.5, mcc −5, lrp −1), no mean of its values reaches
+/// it, whatever the folds or classes: inconsistent, exactly. Within its range it stays
+/// ignored.
+#[test]
+fn an_ignored_score_outside_every_value_it_takes_is_an_inconsistency() {
+    let families = [
+        r#""check": "1_dataset_known_folds_mos", "dataset": {"p": 10, "n": 10}, "folding": {"n_folds": 2, "n_repeats": 1, "strategy": "stratified_sklearn"}"#,
+        r#""check": "1_dataset_unknown_folds_mos", "dataset": {"p": 10, "n": 10}, "folding": {"n_folds": 2, "n_repeats": 1}"#,
+        r#""check": "n_testsets_mos_no_kfold", "testsets": [{"p": 5, "n": 5}, {"p": 4, "n": 6}]"#,
+        r#""check": "1_testset_no_kfold_macro", "testset": {"0": 5, "1": 6, "2": 7}"#,
+    ];
+    for family in families {
+        for (score, value) in [("ppv", "3.5"), ("mcc", "-5"), ("lrp", "-1")] {
+            let text = format!(
+                r#"{{{family}, "scores": {{"acc": 0.5, "{score}": {value}}}, "eps": 0.01}}"#
+            );
+            let result = run_text(&text, &RunOptions::default()).unwrap();
+            assert_eq!(result["verdict"], "inconsistent", "{text}: {result}");
+            assert_eq!(result["certainty"], "exact", "{text}");
+            assert!(
+                result.to_string().contains("lies outside"),
+                "{text}: {result}"
+            );
+        }
+        // (Macro acc 0.5 on 5, 6 and 7 is itself inconsistent: the control is binary.)
+        if !family.contains("macro") {
+            let text =
+                format!(r#"{{{family}, "scores": {{"acc": 0.5, "ppv": 0.5}}, "eps": 0.01}}"#);
+            let result = run_text(&text, &RunOptions::default()).unwrap();
+            assert_eq!(result["verdict"], "consistent", "{text}: {result}");
+        }
+    }
 }

@@ -934,7 +934,9 @@ pub(crate) fn redefined_scores(text: &str) -> Vec<(&'static str, String)> {
         ]
         .iter()
         .fold(lower.clone(), |text, compound| text.replace(compound, " "));
-        let pr_auc = (bare.contains("auc") || bare.contains("area under"))
+        // `AUPRC: Area under the precision-recall curve` defines the compound, not the AUC.
+        let compound = bare != lower;
+        let pr_auc = (bare.contains("auc") || (!compound && bare.contains("area under")))
             && has(&[
                 "precision-recall",
                 "precision recall curve",
@@ -995,8 +997,12 @@ pub(crate) fn redefined_scores(text: &str) -> Vec<(&'static str, String)> {
         }
         // Dice and IoU said of a segmentation (lesion masks, pixels, overlap): not the
         // classification's F1 and Jaccard index.
+        // (`overlap` only beside Dice or IoU: a Jaccard index of feature sets' overlap
+        // across folds is no segmentation's.)
         let overlap_named = has(&["dice", "iou", "intersection over union", "jaccard", "dsc"]);
-        let of_segmentation = has(&["segment", "mask", "pixel", "voxel", "overlap"]);
+        let of_segmentation = has(&["segment", "mask", "pixel", "voxel"])
+            || (lower.contains("overlap")
+                && has(&["dice", "iou", "intersection over union", "dsc"]));
         if overlap_named && of_segmentation {
             for score in ["f1p", "ji"] {
                 if !found.iter().any(|(s, _)| *s == score) {
@@ -2146,6 +2152,33 @@ mod tests {
         ] {
             assert_eq!(stated(text).protocol, None, "{text}");
         }
+    }
+
+    #[test]
+    fn a_compound_name_defined_or_an_overlap_of_feature_sets_redefines_no_score() {
+        let scores = |text: &str| -> Vec<&str> {
+            super::redefined_scores(text)
+                .into_iter()
+                .map(|(s, _)| s)
+                .collect()
+        };
+        assert!(scores("AUPRC: Area under the precision-recall curve.").is_empty());
+        assert_eq!(
+            scores("AUC: area under the precision-recall curve."),
+            ["auc"]
+        );
+        assert!(
+            scores("Hard-set overlap across folds was modest (mean pairwise Jaccard 0.190).")
+                .is_empty()
+        );
+        assert_eq!(
+            scores("Dice overlap of the predicted lesions."),
+            ["f1p", "ji"]
+        );
+        assert_eq!(
+            scores("The Jaccard index of the predicted masks."),
+            ["f1p", "ji"]
+        );
     }
 
     #[test]

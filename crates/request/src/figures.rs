@@ -307,6 +307,9 @@ pub struct MeanFigures {
     pub reported: Vec<(Score, BigRational)>,
     /// The keys of reported scores these checks cannot use.
     pub ignored: Vec<String>,
+    /// Why the figures cannot be, when a score these checks cannot use is reported outside
+    /// every value the score takes (`ppv` 3.5, `mcc` −5): no mean of its values reaches it.
+    pub out_of_range: Option<String>,
     /// The reported AUC.
     pub auc: Option<ReportedAuc>,
 }
@@ -320,18 +323,35 @@ impl MeanFigures {
         let mut usable_windows = Vec::new();
         let mut ignored = Vec::new();
         let mut values = Vec::new();
+        let mut out_of_range = None;
         for (w, r) in windows.into_iter().zip(&reported.scores) {
             if usable(w.score) {
                 values.push((w.score, r.value.clone()));
                 usable_windows.push(Bound::new(w.score, w.lower, w.upper));
-            } else {
-                ignored.push(r.key.clone());
+                continue;
+            }
+            ignored.push(r.key.clone());
+            let (lowest, highest) = w.score.natural_range();
+            let int = |v: i64| BigRational::from_integer(v.into());
+            let below = lowest.is_some_and(|lo| w.upper < int(lo));
+            let above = highest.is_some_and(|hi| w.lower > int(hi));
+            if (below || above) && out_of_range.is_none() {
+                let side = |v: Option<i64>| v.map_or("∞".to_string(), |v| v.to_string());
+                out_of_range = Some(format!(
+                    "{} {} lies outside [{}, {}], where every value of {} lies, and so does any mean of them: no experiment gives it",
+                    r.key,
+                    input::show(&r.value),
+                    side(lowest),
+                    side(highest),
+                    w.score.abbreviation()
+                ));
             }
         }
         MeanFigures {
             windows: usable_windows,
             reported: values,
             ignored,
+            out_of_range,
             auc,
         }
     }

@@ -60,6 +60,9 @@ pub struct MeanOfScoresRequest {
     pub reported: Vec<(Score, BigRational)>,
     /// The keys of reported scores that are not linear under averaging.
     pub ignored: Vec<String>,
+    /// Why the figures cannot be, when an ignored score is reported outside every value
+    /// it takes (see [`MeanFigures::out_of_range`]).
+    pub out_of_range: Option<String>,
     /// The reported mean of per-fold AUCs, if any.
     pub auc: Option<ReportedAuc>,
     /// The averaged scores whose exact ranges are asked for (`"ranges"`).
@@ -75,6 +78,7 @@ impl MeanOfScoresRequest {
             reported: Vec::new(),
             experiment,
             ignored: Vec::new(),
+            out_of_range: None,
             auc: None,
             ranges: None,
         }
@@ -92,6 +96,7 @@ fn finish(
         windows,
         reported,
         ignored,
+        out_of_range,
         auc,
     } = figures;
     let ranges = read_ranges(fields.get("ranges"))?;
@@ -105,6 +110,7 @@ fn finish(
         experiment: Experiment::new(datasets, windows),
         reported,
         ignored,
+        out_of_range,
         auc,
         ranges,
     })

@@ -25,6 +25,9 @@ pub struct UnknownFoldsRequest {
     pub experiment: UnknownFolds,
     /// The keys of reported scores that are not linear under averaging.
     pub ignored: Vec<String>,
+    /// Why the figures cannot be, when an ignored score is reported outside every value
+    /// it takes (see [`crate::figures::MeanFigures::out_of_range`]).
+    pub out_of_range: Option<String>,
     /// The range of configuration indices `[start, end)` to search
     /// (`"configurations": {"start": S, "end": E}`), or `None` for all of them: one part of a
     /// search split across workers.
@@ -38,6 +41,7 @@ impl UnknownFoldsRequest {
         UnknownFoldsRequest {
             experiment,
             ignored: Vec::new(),
+            out_of_range: None,
             range: None,
         }
     }
@@ -180,20 +184,29 @@ pub fn read_range(fields: &Object<'_>) -> Result<Option<(BigUint, BigUint)>> {
     Ok(Some((start, end)))
 }
 
-/// Reads `scores`, `eps` and tolerance into windows, the ignored names, and the ignored scores.
+/// The figures of an unknown-folds request: the windows of the usable scores, the names
+/// of the others and their scores, and why the figures cannot be (see
+/// [`crate::figures::MeanFigures::out_of_range`]).
+pub type Windows = (Vec<Bound>, Vec<String>, Vec<Score>, Option<String>);
+
+/// Reads `scores`, `eps` and tolerance into windows, the ignored names, the ignored scores
+/// and why the figures cannot be.
 ///
 /// # Errors
 ///
 /// As [`crate::figures::mean_windows`].
-pub fn windows(fields: &Object<'_>) -> Result<(Vec<Bound>, Vec<String>, Vec<Score>)> {
+pub fn windows(fields: &Object<'_>) -> Result<Windows> {
     let crate::figures::MeanFigures {
-        windows, ignored, ..
+        windows,
+        ignored,
+        out_of_range,
+        ..
     } = crate::figures::mean_windows(fields)?;
     let ignored_scores = ignored
         .iter()
         .filter_map(|name| Score::from_name(name).ok())
         .collect();
-    Ok((windows, ignored, ignored_scores))
+    Ok((windows, ignored, ignored_scores, out_of_range))
 }
 
 /// Reads a `1_dataset_unknown_folds_mos` request: `dataset`, `folding: {n_folds, n_repeats}`,
@@ -238,7 +251,7 @@ fn finish(
     evaluations: Vec<Evaluation>,
     dataset_bounds: Vec<Bound>,
 ) -> Result<UnknownFoldsRequest> {
-    let (windows, ignored, ignored_scores) = windows(fields)?;
+    let (windows, ignored, ignored_scores, out_of_range) = windows(fields)?;
     let rules = read_rules(fields, &windows, &ignored_scores)?;
     let experiment = UnknownFolds::new(evaluations, windows)
         .with_dataset_bounds(dataset_bounds)
@@ -246,6 +259,7 @@ fn finish(
     Ok(UnknownFoldsRequest {
         experiment,
         ignored,
+        out_of_range,
         range: read_range(fields)?,
     })
 }
@@ -339,7 +353,7 @@ pub fn read_tpehg(fields: &Object<'_>) -> Result<UnknownFoldsRequest> {
     );
     check_shape(shape, (set.p, set.n), ("n_folds", "n_repeats"))?;
     let fold_bounds = read_bounds(fields.get("score_bounds"), "score_bounds", fields)?;
-    let (windows, ignored, ignored_scores) = windows(fields)?;
+    let (windows, ignored, ignored_scores, out_of_range) = windows(fields)?;
     let mut ruled: Vec<_> = windows.iter().map(|w| w.score).collect();
     ruled.extend_from_slice(&ignored_scores);
     let experiment = UnknownFolds::new(
@@ -350,6 +364,7 @@ pub fn read_tpehg(fields: &Object<'_>) -> Result<UnknownFoldsRequest> {
     Ok(UnknownFoldsRequest {
         experiment,
         ignored,
+        out_of_range,
         range: read_range(fields)?,
     })
 }

@@ -285,14 +285,24 @@ fn mos_check(
     options: &RunOptions,
 ) -> Result<CheckOutcome> {
     let MeanFigures {
-        windows, ignored, ..
+        windows,
+        ignored,
+        out_of_range,
+        ..
     } = MeanFigures::of(figures(request)?, None);
     let datasets = testsets
         .iter()
         .map(|t| DatasetSpec::single_fold(t.p, t.n, request.bounds.clone()))
         .collect();
     let experiment = Experiment::new(datasets, windows);
-    let verdict = crate::mos::verdict(&experiment, options)?;
+    // A score no check here uses, reported where none of its values lies: no program.
+    let verdict = match out_of_range {
+        Some(reason) => scorecheck_feasibility::Verdict::Infeasible {
+            certainty: scorecheck_feasibility::Certainty::Exact,
+            reason,
+        },
+        None => crate::mos::verdict(&experiment, options)?,
+    };
     Ok(CheckOutcome::MeanOfScores(crate::mos::outcome_of(
         &experiment,
         &verdict,

@@ -41,6 +41,19 @@ pub(crate) fn answer(
     read: &MeanOfScoresRequest,
     options: &RunOptions,
 ) -> Result<MeanOfScoresOutcome> {
+    // A score no check here uses, reported where none of its values lies: no program.
+    if let Some(reason) = &read.out_of_range {
+        let proven = Verdict::Infeasible {
+            certainty: scorecheck_feasibility::Certainty::Exact,
+            reason: reason.clone(),
+        };
+        return Ok(outcome_of(
+            &read.experiment,
+            &proven,
+            &read.ignored,
+            options,
+        ));
+    }
     match &read.auc {
         Some(auc) => auc::answer_with_auc(read, auc, options),
         None => answer_without_auc(read, options),

@@ -54,7 +54,7 @@ const MAX_ONE_VS_REST_PAIRS: u64 = 200_000;
 
 fn decide(
     ex: &MacroExperiment,
-    ignored: Vec<String>,
+    (ignored, out_of_range): (Vec<String>, Option<String>),
     model: Model,
     fold_split: Option<&[Vec<u64>]>,
     options: &RunOptions,
@@ -67,6 +67,11 @@ fn decide(
         ignored_scores: ignored.clone(),
         decision,
     };
+    // A score no check here uses, reported where none of its values lies: no program.
+    let proven = out_of_range.map(|reason| Verdict::Infeasible {
+        certainty: scorecheck_feasibility::Certainty::Exact,
+        reason,
+    });
     if model == Model::OneVsRest {
         // Every (fold, class) pair a binary test set of its own: bounded before it is built
         // (about 1.7 KB each in the program).
@@ -82,9 +87,11 @@ fn decide(
             ));
         }
         let experiment = one_vs_rest(ex);
-        let verdict = match program::nothing_checkable(experiment.is_constrained(), &ignored) {
-            Some(reason) => Verdict::Undecided { reason },
-            None => program::verdict(&experiment, options)?,
+        let unusable = program::nothing_checkable(experiment.is_constrained(), &ignored);
+        let verdict = match (proven, unusable) {
+            (Some(proven), _) => proven,
+            (None, Some(reason)) => Verdict::Undecided { reason },
+            (None, None) => program::verdict(&experiment, options)?,
         };
         let answer = ExperimentAnswer::of(&experiment, &verdict);
         let conclusion = answer.conclusion;
@@ -95,7 +102,9 @@ fn decide(
         return Ok(outcome(conclusion, decision));
     }
     let nothing_checkable = !ex.is_constrained() && !ignored.is_empty();
-    let verdict = if nothing_checkable {
+    let verdict = if let Some(proven) = proven {
+        proven
+    } else if nothing_checkable {
         // A "consistent" here would be a claim without evidence.
         Verdict::Undecided {
             reason: format!(
@@ -166,7 +175,10 @@ fn matrices(
 /// fold (`1_dataset_known_folds_mos_macro`).
 pub(super) fn answer(read: &MulticlassRequest, options: &RunOptions) -> Result<MulticlassOutcome> {
     let MeanFigures {
-        windows, ignored, ..
+        windows,
+        ignored,
+        out_of_range,
+        ..
     } = MeanFigures::of(read.figures.clone(), None);
     let setup = &read.setup;
     let mean = read.protocol.is_mean_of_scores();
@@ -182,5 +194,5 @@ pub(super) fn answer(read: &MulticlassRequest, options: &RunOptions) -> Result<M
     .with_class_bounds(read.class_bounds.clone())
     .with_fold_bounds(read.fold_bounds.clone());
     let split = (!mean && setup.folds.len() > 1).then_some(setup.folds.as_slice());
-    decide(&ex, ignored, read.model, split, options)
+    decide(&ex, (ignored, out_of_range), read.model, split, options)
 }
