@@ -5,7 +5,7 @@
 
 use scorecheck_algebra::Score;
 use scorecheck_experiment::{witness_scores, Bound, Experiment, WitnessScores};
-use scorecheck_feasibility::{Conclusion, Verdict};
+use scorecheck_feasibility::{Certainty, Conclusion, Verdict};
 
 use crate::options::RunOptions;
 use crate::{Error, ErrorKind, Result};
@@ -179,6 +179,24 @@ pub(crate) fn build_error(e: scorecheck_experiment::BuildError) -> Error {
         _ => ErrorKind::InvalidValue,
     };
     Error::new(kind, Some(&e.field()), e.to_string())
+}
+
+/// The verdict a mean-of-scores family settles before building any program: a score no
+/// check uses, reported where none of its values lies, is an exact inconsistency
+/// (`out_of_range`, from [`scorecheck_request::figures::MeanFigures`]); otherwise, when
+/// nothing else constrains the experiment, nothing can be checked ([`nothing_checkable`]).
+pub(crate) fn settled(
+    constrained: bool,
+    ignored: &[String],
+    out_of_range: Option<&String>,
+) -> Option<Verdict> {
+    match out_of_range {
+        Some(reason) => Some(Verdict::Infeasible {
+            certainty: Certainty::Exact,
+            reason: reason.clone(),
+        }),
+        None => nothing_checkable(constrained, ignored).map(|reason| Verdict::Undecided { reason }),
+    }
 }
 
 /// Why nothing can be checked when every reported score is one these checks cannot use

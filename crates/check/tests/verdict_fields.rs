@@ -95,3 +95,26 @@ fn an_ignored_score_outside_every_value_it_takes_is_an_inconsistency() {
         }
     }
 }
+
+#[test]
+fn a_mean_of_scores_part_that_checks_nothing_is_undecided() {
+    // Only ppv, which no mean-of-scores check uses: the pooled (score of means) parts check it,
+    // the mean-of-scores parts must not say "consistent" for a check that never ran.
+    let text = r#"{"check": "drive_vessel_aggregated", "scores": {"ppv": 0.8}, "eps": 0.0001, "imageset": "test", "annotator": 1}"#;
+    let result = run_text(text, &RunOptions::default()).unwrap();
+    for part in ["all_mos", "fov_mos"] {
+        let details = &result[format!("details_{part}").as_str()];
+        assert_eq!(details["verdict"], "undecided", "{part}: {details}");
+        assert_eq!(
+            result["inconsistency"][format!("inconsistency_{part}").as_str()],
+            Value::Null
+        );
+    }
+    for part in ["all_som", "fov_som"] {
+        assert_eq!(
+            result[format!("details_{part}").as_str()]["verdict"],
+            "consistent",
+            "{part}"
+        );
+    }
+}

@@ -347,12 +347,8 @@ const MISSING_EPS: &str = "missing --eps: the uncertainty of the reported figure
 
 /// The JSON number of `text` as typed (`0.950` stays `0.950`).
 fn number(flag: &str, text: &str) -> Result<Json, Error> {
-    // `+0.954` is the number a JSON string of it gives (JSON numbers have no plus sign).
     let text = text.trim();
-    let unsigned = text
-        .strip_prefix('+')
-        .filter(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
-    match Number::parse(unsigned.unwrap_or(text)) {
+    match Number::parse_written(text) {
         Some(number) => Ok(Json::Number(number)),
         None => Err(flag_error(
             ErrorKind::InvalidValue,

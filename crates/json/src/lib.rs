@@ -79,6 +79,16 @@ impl Number {
         (parser.at == text.len()).then_some(number)
     }
 
+    /// The number of a figure as a person writes it in a table cell or on a command line:
+    /// one JSON number, or one with a leading `+` (`+0.954` is the number `0.954`, as a
+    /// JSON string of it would give; JSON numbers themselves have no plus sign).
+    pub fn parse_written(text: &str) -> Option<Number> {
+        let unsigned = text
+            .strip_prefix('+')
+            .filter(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
+        Number::parse(unsigned.unwrap_or(text))
+    }
+
     /// The number as written.
     pub fn as_str(&self) -> &str {
         &self.0

@@ -152,3 +152,16 @@ fn a_lone_surrogate_escape_is_refused_and_a_pair_is_one_character() {
     let pair = Json::parse(r#"{"id": "\ud83d\ude00"}"#).unwrap();
     assert_eq!(pair.get("id").and_then(Json::as_str), Some("\u{1F600}"));
 }
+
+#[test]
+fn a_written_figure_may_carry_a_plus_sign_and_nothing_else_extra() {
+    let written = |text: &str| Number::parse_written(text).map(|n| n.as_str().to_string());
+    assert_eq!(written("+0.954").as_deref(), Some("0.954"));
+    assert_eq!(written("0.954").as_deref(), Some("0.954"));
+    assert_eq!(written("-0.5").as_deref(), Some("-0.5"));
+    for refused in ["+", "++1", "+-1", "+.5", " 1", "1 ", "+e5", "0,954"] {
+        assert_eq!(written(refused), None, "{refused:?}");
+        assert_eq!(Number::parse(refused), None, "{refused:?}");
+    }
+    assert_eq!(Number::parse("+1"), None);
+}

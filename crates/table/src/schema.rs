@@ -204,11 +204,7 @@ fn kept(header: &Header, cells: &[String]) -> Vec<String> {
 
 /// A JSON number of the cell's text as written (`0.950` keeps its three decimals).
 fn number(column: &str, text: &str) -> Result<Json, RowError> {
-    // `+0.954` is the number a JSON string of it gives (JSON numbers have no plus sign).
-    let unsigned = text
-        .strip_prefix('+')
-        .filter(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
-    match Number::parse(unsigned.unwrap_or(text)) {
+    match Number::parse_written(text) {
         Some(number) => Ok(Json::Number(number)),
         None => {
             // `0,954` from a semicolon-separated table saved with decimal commas.

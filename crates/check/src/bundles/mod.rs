@@ -295,12 +295,10 @@ fn mos_check(
         .map(|t| DatasetSpec::single_fold(t.p, t.n, request.bounds.clone()))
         .collect();
     let experiment = Experiment::new(datasets, windows);
-    // A score no check here uses, reported where none of its values lies: no program.
-    let verdict = match out_of_range {
-        Some(reason) => scorecheck_feasibility::Verdict::Infeasible {
-            certainty: scorecheck_feasibility::Certainty::Exact,
-            reason,
-        },
+    let settled =
+        crate::program::settled(experiment.is_constrained(), &ignored, out_of_range.as_ref());
+    let verdict = match settled {
+        Some(verdict) => verdict,
         None => crate::mos::verdict(&experiment, options)?,
     };
     Ok(CheckOutcome::MeanOfScores(crate::mos::outcome_of(

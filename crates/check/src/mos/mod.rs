@@ -23,7 +23,7 @@ mod tests;
 use scorecheck_feasibility::Verdict;
 
 use crate::options::RunOptions;
-use crate::program::nothing_checkable;
+use crate::program::settled;
 use crate::Result;
 pub(crate) use outcome::MeanOfScoresOutcome;
 pub(crate) use program::{outcome_of, verdict};
@@ -42,11 +42,7 @@ pub(crate) fn answer(
     options: &RunOptions,
 ) -> Result<MeanOfScoresOutcome> {
     // A score no check here uses, reported where none of its values lies: no program.
-    if let Some(reason) = &read.out_of_range {
-        let proven = Verdict::Infeasible {
-            certainty: scorecheck_feasibility::Certainty::Exact,
-            reason: reason.clone(),
-        };
+    if let Some(proven) = settled(true, &[], read.out_of_range.as_ref()) {
         return Ok(outcome_of(
             &read.experiment,
             &proven,
@@ -72,8 +68,8 @@ fn answer_without_auc(
         ..
     } = read;
     let started = scorecheck_clock::Instant::now();
-    let decided = match nothing_checkable(experiment.is_constrained(), ignored) {
-        Some(reason) => Verdict::Undecided { reason },
+    let decided = match settled(experiment.is_constrained(), ignored, None) {
+        Some(decided) => decided,
         None => verdict(experiment, options)?,
     };
     let decision = started.elapsed();

@@ -68,10 +68,7 @@ fn decide(
         decision,
     };
     // A score no check here uses, reported where none of its values lies: no program.
-    let proven = out_of_range.map(|reason| Verdict::Infeasible {
-        certainty: scorecheck_feasibility::Certainty::Exact,
-        reason,
-    });
+    let proven = program::settled(true, &[], out_of_range.as_ref());
     if model == Model::OneVsRest {
         // Every (fold, class) pair a binary test set of its own: bounded before it is built
         // (about 1.7 KB each in the program).
@@ -87,11 +84,11 @@ fn decide(
             ));
         }
         let experiment = one_vs_rest(ex);
-        let unusable = program::nothing_checkable(experiment.is_constrained(), &ignored);
-        let verdict = match (proven, unusable) {
-            (Some(proven), _) => proven,
-            (None, Some(reason)) => Verdict::Undecided { reason },
-            (None, None) => program::verdict(&experiment, options)?,
+        let settled =
+            program::settled(experiment.is_constrained(), &ignored, out_of_range.as_ref());
+        let verdict = match settled {
+            Some(verdict) => verdict,
+            None => program::verdict(&experiment, options)?,
         };
         let answer = ExperimentAnswer::of(&experiment, &verdict);
         let conclusion = answer.conclusion;

@@ -177,17 +177,12 @@ pub(super) fn mean_of_scores(
     let (experiment, problem) =
         mean_of_scores_program(&setup.folds, &read.fold_bounds, windows, model)
             .map_err(|e| micro_error(e, "folding"))?;
-    let unusable = program::nothing_checkable(experiment.is_constrained(), &ignored);
-    let verdict = match (out_of_range, unusable) {
-        // A score no check here uses, reported where none of its values lies: no program.
-        (Some(reason), _) => Verdict::Infeasible {
-            certainty: scorecheck_feasibility::Certainty::Exact,
-            reason,
-        },
-        (None, Some(reason)) => Verdict::Undecided { reason },
+    let settled = program::settled(experiment.is_constrained(), &ignored, out_of_range.as_ref());
+    let verdict = match settled {
+        Some(verdict) => verdict,
         // Every micro score is a function of the fold's trace, and each reported mean a
         // multiple of Σ_f t_f/T_f: decided exactly without branch and bound where it applies.
-        (None, None) => crate::backend::solve_parallel_rows_first(&problem, options)?,
+        None => crate::backend::solve_parallel_rows_first(&problem, options)?,
     };
     let matrices = match (&verdict, model) {
         (Verdict::Feasible { witness }, Model::Exact) if witness_matrices_fit(&setup.folds) => {
