@@ -168,3 +168,32 @@ def test_a_request_of_a_range_is_split_within_it():
     ranges = scorecheck.split_configurations(request, 3)
     assert ranges == [{"start": "5", "end": "9"}, {"start": "9", "end": "12"},
                       {"start": "12", "end": "15"}]
+
+
+def test_batch_and_merge_of_something_not_iterable_say_what_they_expected():
+    for call, name in ((scorecheck.batch, "requests"), (scorecheck.merge_verdicts, "verdicts")):
+        for bad in (None, 5, 0.5):
+            with pytest.raises(TypeError, match=f"^{name}: expected"):
+                call(bad)
+    # Any iterable still works: a generator of requests.
+    answers = scorecheck.batch(
+        {"check": "1_testset_no_kfold", "testset": {"p": 5, "n": 5},
+         "scores": {"acc": a / 10}, "eps": 0.01} for a in range(3))
+    assert [a["verdict"] for a in answers] == ["consistent"] * 3
+
+
+def test_the_reference_functions_pickle_and_show_their_parameters():
+    import inspect
+    import pickle
+    from scorecheck.check.binary import check_1_dataset_known_folds_mos
+    from scorecheck.check.bundles import check_drive_vessel_image
+
+    again = pickle.loads(pickle.dumps(check_1_dataset_known_folds_mos))
+    assert again is check_1_dataset_known_folds_mos
+    assert list(inspect.signature(check_1_dataset_known_folds_mos).parameters) == [
+        "dataset", "folding", "scores", "eps", "fold_score_bounds", "kwargs"]
+    assert pickle.loads(pickle.dumps(check_drive_vessel_image)) is check_drive_vessel_image
+    result = again({"p": 10, "n": 10}, {"n_folds": 2, "n_repeats": 1,
+                                        "strategy": "stratified_sklearn"},
+                   {"acc": 0.5}, 0.01)
+    assert result["verdict"] == "consistent"

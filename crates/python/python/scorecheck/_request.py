@@ -297,6 +297,15 @@ def split_configurations(request, parts):
 _VERDICTS = ("consistent", "inconsistent", "undecided")
 
 
+def _iterable(value):
+    """Whether `for item in value` works (a list, a generator, a pandas Series...)."""
+    try:
+        iter(value)
+    except TypeError:
+        return False
+    return True
+
+
 def merge_verdicts(verdicts):
     """The verdict of a check split into ranges, from each range's verdict: a list of
     verdict strings ("consistent", "inconsistent", "undecided") or of the ranges' result
@@ -307,7 +316,7 @@ def merge_verdicts(verdicts):
     cover every configuration (a lost worker's range leaves the merge "undecided"), and
     results of requests with different totals are refused. Bare verdict strings carry no
     range: give every range's verdict."""
-    if isinstance(verdicts, (str, bytes, dict)):
+    if isinstance(verdicts, (str, bytes, dict)) or not _iterable(verdicts):
         raise TypeError(
             f"verdicts: expected a list of verdicts or results, found a {type(verdicts).__name__}"
         )
@@ -416,7 +425,7 @@ def batch(requests):
     Each answer is the result dict, or {"error": {"kind", "field", "message"}} for a bad
     request, as `scorecheck batch` writes it (with the request's `id`, when it has one);
     one bad request does not stop the rest."""
-    if isinstance(requests, (dict, str, bytes)):
+    if isinstance(requests, (dict, str, bytes)) or not _iterable(requests):
         raise TypeError(
             f"requests: expected an iterable of request dicts, found a {type(requests).__name__}"
             " (for one request, use check)"

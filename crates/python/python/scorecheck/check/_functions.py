@@ -17,6 +17,7 @@ silently: the field is left out, and what was left out and why is said twice, as
 among them).
 """
 
+import inspect as _inspect
 import warnings as _warnings
 
 from .._request import ScorecheckError, check_names, run
@@ -235,6 +236,11 @@ def make(name):
     positional = POSITIONAL.get(name, ())
     function.__name__ = public
     function.__qualname__ = public
+    # What help() and inspect show: the reference's positional parameters, then its keywords.
+    function.__signature__ = _inspect.Signature(
+        [_inspect.Parameter(p, _inspect.Parameter.POSITIONAL_OR_KEYWORD) for p in positional]
+        + [_inspect.Parameter("kwargs", _inspect.Parameter.VAR_KEYWORD)]
+    )
     function.__doc__ = (
         f"Checks the reported scores under the protocol {name!r} (the reference's "
         f"{public}); arguments as the reference's"
@@ -251,6 +257,9 @@ def export(module_globals, wanted, strip=""):
     for name in check_names():
         if family(name) == wanted:
             public = "check_" + (name[len(strip):] if strip and name.startswith(strip) else name)
-            module_globals[public] = make(name)
+            function = make(name)
+            # Where pickle (and multiprocessing, dask, ray) finds it again by name.
+            function.__module__ = module_globals["__name__"]
+            module_globals[public] = function
             names.append(public)
     return names
