@@ -227,8 +227,9 @@ fn effective_options(
     options.count_budget = read.count_budget.or(options.count_budget);
     options.explain = read.explain.or(options.explain);
     options.start_at(started);
-    let many_programs =
-        matches!(&request.family, Family::Bundle(b) if !matches!(b.plan, Plan::UnknownFolds(_)));
+    // `power` answers the request again per move of a figure (up to two per score).
+    let many_programs = request.power
+        || matches!(&request.family, Family::Bundle(b) if !matches!(b.plan, Plan::UnknownFolds(_)));
     if options.deadline.is_none() && many_programs {
         options.deadline = started.checked_add(DEFAULT_BUNDLE_TIME_LIMIT);
     }
@@ -238,10 +239,11 @@ fn effective_options(
     Ok(options)
 }
 
-/// The wall-clock budget of a whole bundle answer when the request sets none: a bundle
-/// answers many integer programs (per image, per assumption, their explanations), each
-/// with its own 60 s default, so without a total budget one answer could run for hours.
-/// Past it the parts not yet decided are undecided, with what was covered.
+/// The wall-clock budget of a whole bundle answer, or of an answer with `power`, when the
+/// request sets none: a bundle answers many integer programs (per image, per assumption,
+/// their explanations) and `power` answers the request once per move of a figure, each
+/// search with its own 60 s default, so without a total budget one answer could run for
+/// hours. Past it the parts (or moves) not yet decided are undecided, with what was covered.
 pub(crate) const DEFAULT_BUNDLE_TIME_LIMIT: std::time::Duration =
     std::time::Duration::from_secs(60);
 

@@ -2790,6 +2790,7 @@ fn read_frame(
             who.notes.push(note);
         }
         who.notes.extend(ambiguous_score_columns(f, values.len()));
+        who.notes.extend(class_score_columns(f, columns));
         let class_counts = class_counts_of(f, values);
         let own_folds = folds_of_row(f, values);
         let mut by_key: Vec<TableRow> = Vec::new();
@@ -3110,6 +3111,62 @@ fn ambiguous_score_columns(f: &Frame, columns: usize) -> Vec<String> {
             })
         })
         .collect()
+}
+
+/// A note naming the columns of one class's score that are not read (`Precision (Churn)`,
+/// `Recall (2)`): which class is the positive one is not said (or the table has more than two
+/// classes), so those figures are no binary scores here; said, never dropped silently.
+fn class_score_columns(
+    f: &Frame,
+    columns: &[Option<(&'static str, String, bool)>],
+) -> Option<String> {
+    let unread: Vec<String> = columns
+        .iter()
+        .enumerate()
+        .filter(|(_, column)| column.is_none())
+        .filter_map(|(j, _)| {
+            let headers = headers_over(f, j);
+            let last = headers.last()?;
+            let label = crate::names::score_label(last)?;
+            let (name, _) = crate::names::label_after_name(last)?;
+            // A class's precision, recall or F1 (`Accuracy (balanced)`, `f1_macro`, `Recall
+            // (test)` are no class's).
+            let per_class = crate::names::class_score(name, true).is_some();
+            let averaged = [
+                "macro",
+                "micro",
+                "weighted",
+                "samples",
+                "avg",
+                "average",
+                "mean",
+                "balanced",
+                "overall",
+                "std",
+                "sd",
+                "test",
+                "train",
+                "training",
+                "val",
+                "valid",
+                "validation",
+                "dev",
+                "cv",
+                "best",
+                "max",
+                "min",
+                "median",
+            ];
+            (per_class && !averaged.contains(&label.as_str())).then(|| format!("{last:?}"))
+        })
+        .collect();
+    (!unread.is_empty()).then(|| {
+        format!(
+            "{} {} of one class: which class is the positive one is not said (only 0/1, pos/neg, positive/negative are read as the two classes), so not read",
+            unread.join(", "),
+            if unread.len() == 1 { "names a score" } else { "name scores" }
+        )
+    })
 }
 
 /// A TP, FP, FN or TN cell that holds something but no count the matrix could use (`1

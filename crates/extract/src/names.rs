@@ -290,7 +290,7 @@ pub(crate) fn class_labelled(header: &str) -> Option<(&str, String)> {
 
 /// The name and the label of a header written `NAME (label)`, `NAME [label]` or
 /// `NAME_label`, label lower case.
-fn label_after_name(header: &str) -> Option<(&str, String)> {
+pub(crate) fn label_after_name(header: &str) -> Option<(&str, String)> {
     let trimmed = header.trim();
     let (name, label) =
         if let Some(split) = trimmed.strip_suffix(')').and_then(|t| t.rsplit_once('(')) {

@@ -2318,3 +2318,23 @@ fn numbered_f_columns_are_folds_not_the_f1_score() {
     let rows = extract(md, Format::Markdown, "a.md").unwrap();
     assert_eq!(scores(&rows[0]), vec![("acc", "0.72")], "{rows:?}");
 }
+
+#[test]
+fn scores_of_a_class_not_read_as_positive_are_named_in_the_note() {
+    let md =
+        "| Model | Accuracy | Precision (Churn) | Recall (Churn) | Accuracy (balanced) | f1_macro |
+|---|---|---|---|---|---|
+| LR | 0.811 | 0.552 | 0.201 | 0.70 | 0.6 |
+";
+    let rows = extract(md, Format::Markdown, "churn.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.811")]);
+    let note = &rows[0].note;
+    assert!(
+        note.contains(r#""Precision (Churn)", "Recall (Churn)" name scores of one class"#),
+        "{note}"
+    );
+    // An averaged or balanced score is no class's.
+    assert!(!note.contains("Accuracy (balanced)\" name"), "{note}");
+    assert!(!note.contains("f1_macro\" name"), "{note}");
+}
