@@ -31,6 +31,10 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
     let mut item_text = String::new();
     let mut list_depth = 0usize;
     let mut before_list = String::new();
+    // A list nested in an item (`- Random Forest` over `  - Accuracy: 0.91`): its items and
+    // the text of the item it hangs from.
+    let mut sub_items: Vec<String> = Vec::new();
+    let mut parent_item = String::new();
     for (event, range) in Parser::new_ext(text, Options::ENABLE_TABLES).into_offset_iter() {
         if let Event::Start(tag) = &event {
             let follows = after_table.take();
@@ -174,6 +178,9 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                     item_text.push_str(block.trim());
                     items.push(item_text.trim().to_string());
                 }
+                if list_depth == 2 && sub_items.len() < 64 {
+                    sub_items.push(block.trim().to_string());
+                }
                 item_text.clear();
                 block.clear();
             }
@@ -183,11 +190,41 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                     items.clear();
                     before_list = last_paragraph.clone();
                 }
+                if list_depth == 2 {
+                    // The item's own text so far (a tight item's, or a loose one's paragraph).
+                    parent_item = format!("{} {}", item_text.trim(), block.trim())
+                        .trim()
+                        .to_string();
+                    if !block.trim().is_empty() {
+                        document.text.push_str(&block);
+                        document.text.push_str("\n\n");
+                    }
+                    block.clear();
+                    sub_items.clear();
+                }
             }
             Event::End(TagEnd::List(_)) => {
                 list_depth = list_depth.saturating_sub(1);
+                if list_depth == 1 {
+                    // `- Best Model: XGBoost` above `- Key Metrics:` names the figures' model.
+                    let sibling = items.iter().rev().find_map(|item| model_item(item));
+                    let found =
+                        metrics_list(&sub_items, &before_list, &heading, &parent_item).map(|t| {
+                            match (t.rows[0][1].text.as_str(), sibling) {
+                                ("Value", Some(model)) => {
+                                    metrics_list(&sub_items, &before_list, &heading, model)
+                                        .unwrap_or(t)
+                                }
+                                _ => t,
+                            }
+                        });
+                    if let Some(t) = found {
+                        document.push_table(t, limits);
+                    }
+                    sub_items.clear();
+                }
                 if list_depth == 0 {
-                    if let Some(t) = metrics_list(&items, &before_list, &heading) {
+                    if let Some(t) = metrics_list(&items, &before_list, &heading, &heading) {
                         document.push_table(t, limits);
                     }
                     items.clear();
@@ -309,7 +346,9 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
 /// A list of figures (`- Accuracy: 82.56%`, `- **Precision**: 0.941`, `- TP: 13`) as a
 /// table of scores named in rows, one row of values: at least two items name a score, and
 /// every item is `name: value` with a score or a confusion-matrix count as its name.
-fn metrics_list(items: &[String], caption: &str, heading: &str) -> Option<RawTable> {
+/// `name` (the heading above a list, or the item a nested list hangs from) is the method's
+/// name when it names one.
+fn metrics_list(items: &[String], caption: &str, heading: &str, name: &str) -> Option<RawTable> {
     // `TP: 13, FP: 11, FN: 4, TN: 58`: several figures in one item, each named.
     let items = items.iter().flat_map(|item| {
         let parts: Vec<&str> = item.split([',', ';']).collect();
@@ -386,17 +425,28 @@ fn metrics_list(items: &[String], caption: &str, heading: &str) -> Option<RawTab
         "table",
         "data",
     ];
-    let lower = heading.to_lowercase();
-    let names_the_model = !heading.trim().is_empty()
-        && heading.chars().count() <= 60
-        && !generic.iter().any(|w| lower.contains(w))
-        && crate::names::score_of_header(heading).is_none()
-        && heading.chars().any(char::is_alphabetic);
-    let value_header = if names_the_model {
-        heading.trim()
-    } else {
-        "Value"
-    };
+    let name = name.trim().trim_end_matches(':').trim();
+    let lower = name.to_lowercase();
+    // `Model A`, `Random Forest model`: the word model beside a name (`Model Performance`,
+    // `Model Evaluation`, `The model` name none).
+    let beside_model = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .zip(name.split(|c: char| !c.is_alphanumeric()))
+        .any(|(word, written)| {
+            let small = matches!(
+                word,
+                "a" | "an" | "the" | "our" | "final" | "of" | "on" | "for"
+            ) && written.chars().all(char::is_lowercase);
+            !(word.is_empty() || matches!(word, "model" | "models") || small)
+        });
+    let names_the_model = !name.is_empty()
+        && name.chars().count() <= 60
+        && !generic
+            .iter()
+            .any(|w| lower.contains(w) && (*w != "model" || !beside_model))
+        && crate::names::score_of_header(name).is_none()
+        && name.chars().any(char::is_alphabetic);
+    let value_header = if names_the_model { name } else { "Value" };
     let mut rows = vec![vec![RawCell::new("Metric"), RawCell::new(value_header)]];
     rows.extend(
         pairs
@@ -410,6 +460,18 @@ fn metrics_list(items: &[String], caption: &str, heading: &str) -> Option<RawTab
         header_rows: Some(1),
         ..RawTable::default()
     })
+}
+
+/// The model a list item names (`Best Model: XGBoost`, `Model: SVM`, `Classifier: RF`).
+fn model_item(item: &str) -> Option<&str> {
+    let (name, value) = item.split_once(':')?;
+    let name = name.trim().to_lowercase();
+    let name = name.strip_prefix("best ").unwrap_or(&name).trim();
+    let value = value.trim();
+    (matches!(name, "model" | "method" | "classifier" | "algorithm")
+        && !value.is_empty()
+        && value.chars().count() <= 60)
+        .then_some(value)
 }
 
 /// A sentence saying that a code block (lower-cased) cross-validates, with its number of

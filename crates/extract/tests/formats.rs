@@ -2338,3 +2338,49 @@ fn scores_of_a_class_not_read_as_positive_are_named_in_the_note() {
     assert!(!note.contains("Accuracy (balanced)\" name"), "{note}");
     assert!(!note.contains("f1_macro\" name"), "{note}");
 }
+
+#[test]
+fn figures_in_nested_lists_and_under_a_model_heading_are_read_with_their_model() {
+    let md = "# Results
+
+We test on a held-out test split.
+
+### Model A
+- Accuracy: 0.80
+- Precision: 0.75
+
+### Model Performance
+- Accuracy: 0.70
+- Precision: 0.65
+
+## Fraud
+- Best Model: XGBoost
+- Key Metrics:
+  - F1 Score: 0.4615
+  - Precision: 0.3118
+  - Recall: 0.8878
+
+**Others:**
+- Random Forest
+  - Accuracy: 0.91
+  - Recall: 0.88
+- Not a list of figures
+  - the data were cleaned
+";
+    let rows = extract(md, Format::Markdown, "lists.md").unwrap();
+    let found = who_and_scores(&rows);
+    assert_eq!(
+        found,
+        vec![
+            ("", "Model A", vec![("acc", "0.80"), ("ppv", "0.75")]),
+            ("", "", vec![("acc", "0.70"), ("ppv", "0.65")]),
+            (
+                "",
+                "XGBoost",
+                vec![("f1p", "0.4615"), ("ppv", "0.3118"), ("sens", "0.8878")]
+            ),
+            ("", "Random Forest", vec![("acc", "0.91"), ("sens", "0.88")]),
+        ],
+        "{rows:?}"
+    );
+}
