@@ -28,6 +28,7 @@ pub(crate) fn explain(problem: &Problem, options: &Options) -> Explanation {
         count_budget: 0,
         explain: false,
         deadline: options.deadline,
+        percent: options.percent,
     };
     let mut kept: Vec<usize> = (0..problem.windows.len()).collect();
     let mut uncertain = false;
@@ -71,13 +72,32 @@ fn restrict(problem: &Problem, indices: &[usize]) -> Problem {
     }
 }
 
-/// "acc 0.954", the score with its reported figure.
-fn shown(window: &Window) -> String {
+/// "acc 0.954" (or "acc 95.4%" for figures given in percent), the score with its figure.
+fn shown(window: &Window, percent: bool) -> String {
     format!(
         "{} {}",
         shown_name(window.score),
-        show_decimal(&window.reported)
+        shown_figure(window.score, &window.reported, percent)
     )
+}
+
+/// Whether a score's figure given in percent was a percentage (the likelihood ratios and
+/// the odds ratio are read as they are).
+fn in_percent(score: scorecheck_algebra::Score, percent: bool) -> bool {
+    use scorecheck_algebra::Score;
+    percent && !matches!(score, Score::Lrp | Score::Lrn | Score::Dor)
+}
+
+/// A reported figure as the paper printed it: `0.954`, or `95.4%` in percent.
+fn shown_figure(score: scorecheck_algebra::Score, value: &BigRational, percent: bool) -> String {
+    if in_percent(score, percent) {
+        format!(
+            "{}%",
+            show_decimal(&(value * BigRational::from_integer(100.into())))
+        )
+    } else {
+        show_decimal(value)
+    }
 }
 
 /// The name of a window's score in sentences: the two windows an AUC becomes (on
@@ -91,10 +111,10 @@ fn shown_name(score: scorecheck_algebra::Score) -> &'static str {
 }
 
 /// The shown windows, each once (an AUC's two windows show as one).
-fn shown_all(windows: &[Window]) -> Vec<String> {
+fn shown_all(windows: &[Window], percent: bool) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for w in windows {
-        let s = shown(w);
+        let s = shown(w, percent);
         if !out.contains(&s) {
             out.push(s);
         }
@@ -120,14 +140,14 @@ fn describe(
     let Some((last, others)) = subset.windows.split_last() else {
         return (format!("no scores to explain with p={p}, n={n}"), None);
     };
-    let all = shown_all(&subset.windows);
+    let all = shown_all(&subset.windows, options.percent);
     if all.len() == 1 {
         return (
             format!("{} alone cannot be reached with p={p}, n={n}", all[0]),
             None,
         );
     }
-    let names: Vec<String> = shown_all(others);
+    let names: Vec<String> = shown_all(others, options.percent);
     let plain = format!("{} cannot all hold with p={p}, n={n}", join(&all));
     // The range forced on an AUC window's internal score is not in AUC units: say it plainly.
     if crate::is_auc_window(last.score) {
@@ -149,19 +169,23 @@ fn describe(
     let high = ceiling.map_or(round_up(high), |c| round_up(high).min(c as f64));
     let verb = if names.len() == 1 { "forces" } else { "force" };
     let reaches_window = high >= rational_f64(&last.lower) && low <= rational_f64(&last.upper);
+    let range = if in_percent(last.score, options.percent) {
+        format!("[{:.2}%, {:.2}%]", low * 100.0, high * 100.0)
+    } else {
+        format!("[{low:.4}, {high:.4}]")
+    };
+    let reported = shown_figure(last.score, &last.reported, options.percent);
     let sentence = if reaches_window {
         format!(
-            "{} with p={p}, n={n} {verb} {} into [{low:.4}, {high:.4}], yet none of the matrices allowed puts it within the reported {}",
+            "{} with p={p}, n={n} {verb} {} into {range}, yet none of the matrices allowed puts it within the reported {reported}",
             join(&names),
             last.score,
-            show_decimal(&last.reported)
         )
     } else {
         format!(
-            "{} with p={p}, n={n} {verb} {} into [{low:.4}, {high:.4}]; reported {}",
+            "{} with p={p}, n={n} {verb} {} into {range}; reported {reported}",
             join(&names),
             last.score,
-            show_decimal(&last.reported)
         )
     };
     (sentence, Some((last.score, low, high)))

@@ -299,6 +299,10 @@ pub struct Options {
     /// When to give up: the decision answers undecided, the count gives a lower bound only
     /// and the explanation settles for what it has (`None`: no deadline).
     pub deadline: Option<Instant>,
+    /// Whether the explanation's sentence shows the figures in percent (× 100, as a paper
+    /// given in percent printed them; the likelihood ratios and the odds ratio as they are).
+    /// Display only: the windows are fractions either way.
+    pub percent: bool,
 }
 
 impl Default for Options {
@@ -313,6 +317,7 @@ impl Default for Options {
             count_budget: 5_000_000,
             explain: true,
             deadline: None,
+            percent: false,
         }
     }
 }
@@ -350,6 +355,13 @@ impl Options {
     #[must_use]
     pub fn with_deadline(mut self, deadline: Option<Instant>) -> Options {
         self.deadline = deadline;
+        self
+    }
+
+    /// Shows the figures of the explanation's sentence in percent.
+    #[must_use]
+    pub fn with_percent(mut self, percent: bool) -> Options {
+        self.percent = percent;
         self
     }
 }

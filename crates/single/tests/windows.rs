@@ -237,3 +237,36 @@ fn a_budget_of_exactly_the_steps_spent_suffices_and_one_step_does_not() {
         }
     }
 }
+
+#[test]
+fn an_explanation_shows_the_figures_as_given_in_fractions_or_in_percent() {
+    use scorecheck_single::{check, Options, Problem};
+    // The paper's ADA example: acc 0.954 and sens 0.934 force spec below the reported 0.985.
+    let around = |score, value: BigRational, eps: BigRational| {
+        Window::reported(score, value.clone(), &value - &eps, &value + &eps).unwrap()
+    };
+    let eps = q(5, 10_000);
+    let problem = Problem::new(
+        1029,
+        3118,
+        vec![
+            around(Score::Acc, q(954, 1000), eps.clone()),
+            around(Score::Sens, q(934, 1000), eps.clone()),
+            around(Score::Spec, q(985, 1000), eps),
+        ],
+    );
+    let sentence = |options: Options| {
+        check(&problem, &options)
+            .explanation
+            .map(|e| e.sentence)
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        sentence(Options::default()),
+        "acc 0.954 and sens 0.934 with p=1029, n=3118 force spec into [0.9602, 0.9612]; reported 0.985"
+    );
+    assert_eq!(
+        sentence(Options::default().with_percent(true)),
+        "acc 95.4% and sens 93.4% with p=1029, n=3118 force spec into [96.02%, 96.12%]; reported 98.5%"
+    );
+}

@@ -143,7 +143,7 @@ pub(crate) fn answer(request: &SingleMatrixRequest, options: &RunOptions) -> Sin
         }
     }
     let problem = single::Problem::new(p, n, windows).with_params(reported.params.clone());
-    let engine_options = crate::backend::single_options(options);
+    let engine_options = crate::backend::single_options(options).with_percent(*percent);
     let mut engine = match &no_auc_value {
         // The engine's own statement of an inconsistency found before any search.
         Some(sentence) => single::Outcome::inconsistent_because(sentence.clone()),
