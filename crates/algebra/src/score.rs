@@ -403,6 +403,13 @@ impl Score {
         (spec.lower, spec.upper)
     }
 
+    /// Whether a paper giving its figures in percent prints this score as a percentage: all
+    /// but the likelihood ratios and the odds ratio, which are printed as they are beside
+    /// percentages (`LR+ 26.2`).
+    pub fn printed_in_percent(self) -> bool {
+        !matches!(self, Score::Lrp | Score::Lrn | Score::Dor)
+    }
+
     /// The score this one is the complement of (`err` → `acc`), if any.
     ///
     /// A complement `c` of base `b` satisfies `c = 1 − b` wherever both are defined.

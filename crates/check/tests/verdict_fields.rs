@@ -118,3 +118,25 @@ fn a_mean_of_scores_part_that_checks_nothing_is_undecided() {
         );
     }
 }
+
+#[test]
+fn explanations_quote_figures_given_in_percent_as_percentages() {
+    let single = r#"{"check": "1_testset_no_kfold", "testset": {"p": 1029, "n": 3118}, "scores": {"acc": 95.4, "sens": 93.4, "spec": 98.5}, "eps": 0.05, "percent": true}"#;
+    let result = run_text(single, &RunOptions::default()).unwrap();
+    assert!(
+        result.to_string().contains("acc 95.4% and sens 93.4% with p=1029, n=3118 force spec into [96.02%, 96.12%]; reported 98.5%"),
+        "{result}"
+    );
+    let mean = r#"{"check": "1_dataset_known_folds_mos", "dataset": {"p": 100, "n": 200}, "folding": {"n_folds": 5, "n_repeats": 1, "strategy": "stratified_sklearn"}, "scores": {"acc": 95.43}, "eps": 0.005, "percent": true}"#;
+    let result = run_text(mean, &RunOptions::default()).unwrap();
+    assert_eq!(result["verdict"], "inconsistent", "{result}");
+    assert!(result.to_string().contains("(reported 95.43)"), "{result}");
+    let outside = r#"{"check": "n_testsets_mos_no_kfold", "testsets": [{"p": 5, "n": 5}], "scores": {"acc": 50, "mcc": -350}, "eps": 0.5, "percent": true}"#;
+    let result = run_text(outside, &RunOptions::default()).unwrap();
+    assert!(
+        result
+            .to_string()
+            .contains("mcc -350 lies outside [-100, 100]"),
+        "{result}"
+    );
+}

@@ -263,7 +263,7 @@ pub fn read_windows_with_auc(fields: &Object<'_>) -> Result<(Figures, Option<Rep
     for r in &mut reported.scores {
         // Likelihood ratios and the odds ratio are no percentages: printed as they are
         // beside percentages (`LR+ 26.2`), they keep their value and their eps.
-        let ratio = matches!(r.score, Score::Lrp | Score::Lrn | Score::Dor);
+        let ratio = !r.score.printed_in_percent();
         let own_scale = if ratio { &one } else { &scale };
         r.value = input::scaled(std::mem::take(&mut r.value), own_scale);
         let raw = raw_scores
@@ -303,7 +303,8 @@ pub fn read_windows_with_auc(fields: &Object<'_>) -> Result<(Figures, Option<Rep
 pub struct MeanFigures {
     /// Experiment-level windows of the usable scores.
     pub windows: Vec<Bound>,
-    /// The usable scores and their reported values (in fractions), for messages.
+    /// The usable scores and their reported values as the request gave them (percentages
+    /// when it says `"percent": true`), for messages.
     pub reported: Vec<(Score, BigRational)>,
     /// The keys of reported scores these checks cannot use.
     pub ignored: Vec<String>,
@@ -318,15 +319,24 @@ impl MeanFigures {
     /// The usable part of `figures` (and the reported AUC) for a mean-of-scores check.
     pub fn of(figures: Figures, auc: Option<ReportedAuc>) -> MeanFigures {
         let Figures {
-            reported, windows, ..
+            reported,
+            windows,
+            percent,
         } = figures;
         let mut usable_windows = Vec::new();
         let mut ignored = Vec::new();
         let mut values = Vec::new();
         let mut out_of_range = None;
         for (w, r) in windows.into_iter().zip(&reported.scores) {
+            // The figure as the request gave it, for messages.
+            let unit: i64 = if percent && w.score.printed_in_percent() {
+                100
+            } else {
+                1
+            };
+            let printed = &r.value * BigRational::from_integer(unit.into());
             if usable(w.score) {
-                values.push((w.score, r.value.clone()));
+                values.push((w.score, printed));
                 usable_windows.push(Bound::new(w.score, w.lower, w.upper));
                 continue;
             }
@@ -336,11 +346,11 @@ impl MeanFigures {
             let below = lowest.is_some_and(|lo| w.upper < int(lo));
             let above = highest.is_some_and(|hi| w.lower > int(hi));
             if (below || above) && out_of_range.is_none() {
-                let side = |v: Option<i64>| v.map_or("∞".to_string(), |v| v.to_string());
+                let side = |v: Option<i64>| v.map_or("∞".to_string(), |v| (v * unit).to_string());
                 out_of_range = Some(format!(
                     "{} {} lies outside [{}, {}], where every value of {} lies, and so does any mean of them: no experiment gives it",
                     r.key,
-                    input::show(&r.value),
+                    input::show(&printed),
                     side(lowest),
                     side(highest),
                     w.score.abbreviation()

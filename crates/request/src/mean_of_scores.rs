@@ -55,7 +55,8 @@ pub struct MeanOfScoresRequest {
     pub protocol: MeanProtocol,
     /// The engine's experiment: datasets, folds, bounds and the windows of the usable scores.
     pub experiment: Experiment,
-    /// The usable scores and their reported values (in fractions), for messages.
+    /// The usable scores and their reported values as the request gave them (percentages
+    /// when it says `"percent": true`), for messages.
     #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub reported: Vec<(Score, BigRational)>,
     /// The keys of reported scores that are not linear under averaging.

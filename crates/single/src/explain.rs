@@ -81,11 +81,9 @@ fn shown(window: &Window, percent: bool) -> String {
     )
 }
 
-/// Whether a score's figure given in percent was a percentage (the likelihood ratios and
-/// the odds ratio are read as they are).
+/// Whether a score's figure given in percent was a percentage.
 fn in_percent(score: scorecheck_algebra::Score, percent: bool) -> bool {
-    use scorecheck_algebra::Score;
-    percent && !matches!(score, Score::Lrp | Score::Lrn | Score::Dor)
+    percent && score.printed_in_percent()
 }
 
 /// A reported figure as the paper printed it: `0.954`, or `95.4%` in percent.
