@@ -326,6 +326,7 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
         html_tables(&mut document, &html, &last_paragraph, &heading, limits)?;
     }
     crate::report::push_unfenced(&mut document, text, limits);
+    crate::report::push_tab_separated(&mut document, text, limits);
     // Weka's runs, read from the whole text: their sections are often in blocks of their
     // own (the summary, the details, the matrix), fenced or not.
     let lines: Vec<&str> = text.lines().collect();

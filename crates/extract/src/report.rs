@@ -67,26 +67,7 @@ pub(crate) fn tables_at(text: &str) -> Vec<(usize, Vec<Vec<RawCell>>)> {
 /// in the lines outside fenced blocks, each with the last heading and the last paragraph
 /// line before it. Reports already read from a code block are left to it.
 pub(crate) fn push_unfenced(document: &mut Document, markdown: &str, limits: &Limits) {
-    let mut fenced: Option<&str> = None;
-    let lines: Vec<&str> = markdown
-        .lines()
-        .map(|line| {
-            let trimmed = line.trim_start();
-            match fenced {
-                Some(fence) => {
-                    if trimmed.starts_with(fence) {
-                        fenced = None;
-                    }
-                    ""
-                }
-                None if trimmed.starts_with("```") || trimmed.starts_with("~~~") => {
-                    fenced = Some(&trimmed[..3]);
-                    ""
-                }
-                None => line,
-            }
-        })
-        .collect();
+    let lines = unfenced_lines(markdown);
     let text = lines.join("\n");
     for (at, rows) in tables_at(&text) {
         let whole = texts(&RawTable {
@@ -105,21 +86,7 @@ pub(crate) fn push_unfenced(document: &mut Document, markdown: &str, limits: &Li
                 && part.first() == whole.first()
                 && part.iter().all(|row| whole.contains(row)))
         });
-        let before = &lines[..at];
-        let heading = before
-            .iter()
-            .rev()
-            .find(|l| l.trim_start().starts_with('#'))
-            .map(|l| l.trim_start().trim_start_matches('#').trim().to_string())
-            .unwrap_or_default();
-        let caption = before
-            .iter()
-            .rev()
-            .map(|l| l.trim())
-            .find(|l| !l.is_empty())
-            .filter(|l| !l.starts_with('#'))
-            .unwrap_or_default()
-            .to_string();
+        let (heading, caption) = heading_and_caption(&lines[..at]);
         let mut table = RawTable {
             caption,
             heading,
@@ -132,6 +99,101 @@ pub(crate) fn push_unfenced(document: &mut Document, markdown: &str, limits: &Li
             table.push_row(row, limits);
         }
         document.push_table(table, limits);
+    }
+}
+
+/// A Markdown text's lines, those inside fenced code blocks (and the fences) blank.
+fn unfenced_lines(markdown: &str) -> Vec<&str> {
+    let mut fenced: Option<&str> = None;
+    markdown
+        .lines()
+        .map(|line| {
+            let trimmed = line.trim_start();
+            match fenced {
+                Some(fence) => {
+                    if trimmed.starts_with(fence) {
+                        fenced = None;
+                    }
+                    ""
+                }
+                None if trimmed.starts_with("```") || trimmed.starts_with("~~~") => {
+                    fenced = Some(&trimmed[..3]);
+                    ""
+                }
+                None => line,
+            }
+        })
+        .collect()
+}
+
+/// The last Markdown heading above a table, and the last line of text right above it.
+fn heading_and_caption(before: &[&str]) -> (String, String) {
+    let heading = before
+        .iter()
+        .rev()
+        .find(|l| l.trim_start().starts_with('#'))
+        .map(|l| l.trim_start().trim_start_matches('#').trim().to_string())
+        .unwrap_or_default();
+    let caption = before
+        .iter()
+        .rev()
+        .map(|l| l.trim())
+        .find(|l| !l.is_empty())
+        .filter(|l| !l.starts_with('#'))
+        .unwrap_or_default()
+        .to_string();
+    (heading, caption)
+}
+
+/// Tables whose cells are separated by tabs, as a table copied from a word processor or a
+/// spreadsheet into a README lands (`Metric<TAB>Score` over `Accuracy<TAB>0.9736`): runs of
+/// two lines or more outside code fences, each with the same number of tab-separated cells
+/// (two or more), the first line the header. (Markdown itself reads them as paragraphs.)
+pub(crate) fn push_tab_separated(document: &mut Document, markdown: &str, limits: &Limits) {
+    let lines = unfenced_lines(markdown);
+    let cells = |line: &str| -> Vec<String> {
+        let line = line.trim_end_matches(['\r', ' ']);
+        if !line.contains('\t') {
+            return Vec::new();
+        }
+        line.trim_end_matches('\t')
+            .split('\t')
+            .map(|c| c.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    let mut at = 0;
+    while at < lines.len() {
+        let width = cells(lines[at]).len();
+        let end = (at..lines.len())
+            .find(|&i| cells(lines[i]).len() != width || width < 2)
+            .unwrap_or(lines.len());
+        // A printed classification report is read as one (see `push_unfenced`).
+        let report = is_header(&lines[at].split_whitespace().collect::<Vec<_>>());
+        if width >= 2 && end - at >= 2 && !report {
+            let (heading, caption) = heading_and_caption(&lines[..at]);
+            let mut table = RawTable {
+                caption,
+                heading,
+                header_rows: Some(1),
+                ..RawTable::default()
+            };
+            for (k, line) in lines[at..end].iter().enumerate() {
+                let row = cells(line)
+                    .into_iter()
+                    .map(|text| {
+                        let mut cell = RawCell::new(text);
+                        cell.header = k == 0;
+                        cell
+                    })
+                    .collect();
+                table.push_row(row, limits);
+            }
+            let read = texts(&table);
+            if !document.tables.iter().any(|t| texts(t) == read) {
+                document.push_table(table, limits);
+            }
+        }
+        at = end.max(at + 1);
     }
 }
 

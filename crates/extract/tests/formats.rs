@@ -2384,3 +2384,34 @@ We test on a held-out test split.
         "{rows:?}"
     );
 }
+
+#[test]
+fn a_tab_separated_table_pasted_into_markdown_is_read() {
+    let md = "The model was evaluated on the testing dataset.
+
+Overall Performance Metrics
+Metric\tScore
+Accuracy\t0.9736
+Precision\t0.9722
+Recall\t0.9859
+
+```
+Metric\tScore
+Accuracy\t0.5
+Recall\t0.5
+```
+
+Your confusion matrix:
+
+\tPredicted 0\tPredicted 1
+Actual 0\t41\t2
+Actual 1\t1\t70
+";
+    let rows = extract(md, Format::Markdown, "tabs.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(
+        scores(&rows[0]),
+        vec![("acc", "0.9736"), ("ppv", "0.9722"), ("sens", "0.9859")]
+    );
+    assert_eq!(rows[0].counts(), Some((71, 43)), "{rows:?}");
+}
