@@ -145,6 +145,10 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                     &heading,
                     limits,
                 );
+                // A program's printed figures (`Accuracy: 0.9561` line by line).
+                for t in metric_lines(&block, &last_paragraph, &heading) {
+                    document.push_table(t, limits);
+                }
                 block.clear();
             }
             Event::End(TagEnd::Paragraph) => {
@@ -160,6 +164,12 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                 }
                 document.text.push_str(&block);
                 document.text.push_str("\n\n");
+                // Figures line by line in a paragraph (`Accuracy: 0.85` and a line break).
+                if list_depth == 0 && table.is_none() {
+                    for t in metric_lines(&block, &last_paragraph, &heading) {
+                        document.push_table(t, limits);
+                    }
+                }
                 // A loose list's item holds paragraphs.
                 if list_depth == 1 {
                     item_text.push_str(block.trim());
@@ -461,6 +471,80 @@ fn metrics_list(items: &[String], caption: &str, heading: &str, name: &str) -> O
         header_rows: Some(1),
         ..RawTable::default()
     })
+}
+
+/// Figures printed line by line in a code block or a paragraph (`Accuracy: 0.9561` over
+/// `Recall: 0.9714`, `TP=64     FN=16`) as tables of scores named in rows (see
+/// [`metrics_list`]): each run of such lines (blank lines between them allowed) with two
+/// scores or more is one table, the block's other lines above it (`Average values over 25
+/// runs`) its caption, else the text before the block.
+fn metric_lines(block: &str, before: &str, heading: &str) -> Vec<RawTable> {
+    let mut out = Vec::new();
+    // R caret's and Weka's printed evaluations are read whole by their own readers.
+    if block.contains("Confusion Matrix and Statistics") || block.contains("=== ") {
+        return out;
+    }
+    let mut context: Vec<&str> = Vec::new();
+    let mut run: Vec<String> = Vec::new();
+    let mut flush = |run: &mut Vec<String>, context: &[&str]| {
+        let caption = if context.is_empty() {
+            before.to_string()
+        } else {
+            context.join(" ")
+        };
+        // `Best Model: XGBoost` above the figures names their model.
+        let model = context.iter().rev().find_map(|line| model_item(line));
+        if let Some(t) = metrics_list(run, &caption, heading, model.unwrap_or(heading)) {
+            out.push(t);
+        }
+        run.clear();
+    };
+    for line in block.lines().take(10_000) {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        match metric_items(line) {
+            Some(items) if run.len() < 64 => run.extend(items),
+            Some(_) => {}
+            None => {
+                flush(&mut run, &context);
+                context.push(line);
+            }
+        }
+    }
+    flush(&mut run, &context);
+    out
+}
+
+/// The figures of one printed line: `Accuracy: 0.95`, `F1 Score = 0.9645`, or several
+/// separated by two spaces or more, commas or semicolons (`TP=64     FN=16`), each a score's
+/// or a count's name with one `:` or `=` and a figure; `None` for any other line.
+fn metric_items(line: &str) -> Option<Vec<String>> {
+    let line = line.trim_start_matches(['-', '*', '>']).trim();
+    let items: Vec<&str> = if line.matches([':', '=']).count() == 1 {
+        vec![line]
+    } else {
+        line.split("  ")
+            .flat_map(|part| part.split([',', ';']))
+            .map(str::trim)
+            .filter(|part| !part.is_empty())
+            .collect()
+    };
+    items
+        .into_iter()
+        .map(|item| {
+            let (name, value) = item.split_once([':', '='])?;
+            let (name, value) = (name.trim().trim_matches('*'), value.trim());
+            let named = crate::names::score_of_header(name).is_some()
+                || crate::names::score_of_qualified_header(name).is_some()
+                || crate::names::count_of_header(name).is_some();
+            (named
+                && !value.contains([':', '='])
+                && value.starts_with(|c: char| c.is_ascii_digit()))
+            .then(|| format!("{name}: {value}"))
+        })
+        .collect()
 }
 
 /// The model a list item names (`Best Model: XGBoost`, `Model: SVM`, `Classifier: RF`).

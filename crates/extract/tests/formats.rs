@@ -2415,3 +2415,45 @@ Actual 1\t1\t70
     );
     assert_eq!(rows[0].counts(), Some((71, 43)), "{rows:?}");
 }
+
+#[test]
+fn figures_printed_line_by_line_are_read_and_other_printed_evaluations_once() {
+    let md = "# Results
+
+On the held-out test set:
+
+```
+Model: Random Forest
+Accuracy: 0.95
+Precision:   0.93
+Recall = 0.91
+
+TP=91     FN=9
+FP=7      TN=93
+```
+
+Accuracy: 0.85
+F1 Score: 0.83
+
+```
+Confusion Matrix and Statistics
+Sensitivity : 0.9400
+Specificity : 0.8667
+```
+";
+    let rows = extract(md, Format::Markdown, "printed.md").unwrap();
+    let found = who_and_scores(&rows);
+    assert_eq!(
+        found,
+        vec![
+            (
+                "",
+                "Random Forest",
+                vec![("acc", "0.95"), ("ppv", "0.93"), ("sens", "0.91")]
+            ),
+            ("", "", vec![("acc", "0.85"), ("f1p", "0.83")]),
+        ],
+        "{rows:?}"
+    );
+    assert_eq!(rows[0].counts(), Some((100, 100)), "{rows:?}");
+}
