@@ -510,7 +510,12 @@ fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
                     group.push(t);
                 }
             }
-            if !qualifier.is_empty() && !group.contains(&qualifier.as_str()) {
+            // `Cross-Validation Accuracy` beside `Accuracy`: a protocol, no dataset or group
+            // (the same score twice in a row keeps the first and says so).
+            if !qualifier.is_empty()
+                && !group.contains(&qualifier.as_str())
+                && !names_a_validation(&qualifier)
+            {
                 group.push(&qualifier);
             }
             // Header cells under the score's (`Accuracy` spanning `SVM | RF | LR`) say whose
@@ -660,6 +665,25 @@ fn names_the_test_data(text: &str) -> bool {
 
 /// Whether a header cell names a way of splitting the data (`5-fold`, `10-fold CV`, `LOO`,
 /// `Hold-out`, `70/30 split`).
+/// Whether a score's qualifier names a validation protocol (`Cross-Validation`, `CV`,
+/// `5-fold`, `LOOCV`, `Hold-out`), not data (`Cross-Domain`, `Cross-Dataset` are data).
+fn names_a_validation(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    [
+        "cross-val",
+        "cross val",
+        "crossval",
+        "fold",
+        "hold-out",
+        "holdout",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+        || lower
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| matches!(w, "cv" | "loo" | "loocv" | "bootstrap"))
+}
+
 fn names_a_protocol(text: &str) -> bool {
     let form = header_form_of(text);
     form.contains("fold")

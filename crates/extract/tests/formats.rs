@@ -2457,3 +2457,24 @@ Specificity : 0.8667
     );
     assert_eq!(rows[0].counts(), Some((100, 100)), "{rows:?}");
 }
+
+#[test]
+fn a_cross_validation_figure_beside_the_test_figure_names_no_dataset() {
+    let md = "## Random Forest
+- Accuracy: `0.8846`
+- F1 Score: `0.8870`
+- Cross-Validation Accuracy: `0.8750` ± 0.0138
+";
+    let rows = extract(md, Format::Markdown, "cv.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].dataset, "");
+    assert_eq!(rows[0].method, "Random Forest");
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.8846"), ("f1p", "0.8870")]);
+    assert!(
+        rows[0]
+            .note
+            .contains("acc given twice; second value 0.8750 not read"),
+        "{}",
+        rows[0].note
+    );
+}
