@@ -1326,6 +1326,16 @@ fn scores_named_unread(g: &[Vec<GridCell>], header_rows: Option<usize>) -> Optio
         .map(|c| c.text.trim())
         .filter(|t| score_of_header(t).is_some())
         .collect();
+    let placeholder = body
+        .iter()
+        .flatten()
+        .find(|c| crate::value::is_placeholder(&c.text));
+    if let (false, Some(cell)) = (named.is_empty(), placeholder) {
+        return Some(format!(
+            "its figures are marked as a template's ({:?}): no results",
+            cell.text.trim()
+        ));
+    }
     let numbers = body
         .iter()
         .any(|row| row.iter().skip(1).any(|c| is_number(&c.text)));

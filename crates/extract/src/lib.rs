@@ -1716,6 +1716,11 @@ fn layout_not_understood(table: &model::RawTable) -> Option<String> {
     let cells = || table.rows.iter().flatten().map(|c| c.text.trim());
     let mut named: Vec<&str> = cells().filter_map(names::score_of_header).collect();
     named.dedup();
+    if let (false, Some(cell)) = (named.is_empty(), cells().find(|t| value::is_placeholder(t))) {
+        return Some(format!(
+            "its figures are marked as a template's ({cell:?}): no results"
+        ));
+    }
     let figures = cells().any(|t| matches!(value::read(t), value::CellValue::Number { .. }));
     (!named.is_empty() && figures).then(|| {
         format!(

@@ -375,11 +375,13 @@ fn metrics_list(items: &[String], caption: &str, heading: &str, name: &str) -> O
         .filter(|item| {
             let last = item.rsplit_once([':', '=']).map(|(_, v)| v.trim());
             let first = item.split_once([':', '=']).map(|(_, v)| v.trim());
+            // (A template's `0.86 (example)` is kept, for the table to say why it is unread.)
             let figure = |v: &str| {
                 matches!(
                     crate::value::read(v),
                     crate::value::CellValue::Number { .. }
                 ) || crate::value::whole_number(v).is_some()
+                    || crate::value::is_placeholder(v)
             };
             last.is_none_or(figure)
                 && first.is_none_or(|v| !v.starts_with(['`', '{', '[', '(', '\'', '"']))

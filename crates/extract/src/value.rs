@@ -90,6 +90,9 @@ pub(crate) fn read(text: &str) -> CellValue {
     if NOT_REPORTED.contains(&text.to_lowercase().as_str()) {
         return CellValue::NotReported;
     }
+    if is_placeholder(text) {
+        return CellValue::Text(text.to_string());
+    }
     // `0,91`, `91,25 ± 0,30`: decimal commas (papers in most European languages).
     if let Some(pointed) = decimal_commas(text) {
         return read(&pointed);
@@ -145,6 +148,23 @@ pub(crate) fn read(text: &str) -> CellValue {
     } else {
         CellValue::Text(text.to_string())
     }
+}
+
+/// Whether a cell's figure is marked as a template's (`0.86 (example)`, `0.9 [placeholder]`,
+/// `0.7 (e.g.)`): no result.
+pub(crate) fn is_placeholder(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    [
+        "example",
+        "e.g.",
+        "placeholder",
+        "dummy",
+        "illustrative",
+        "hypothetical",
+        "fictitious",
+    ]
+    .iter()
+    .any(|w| lower.contains(&format!("({w}")) || lower.contains(&format!("[{w}")))
 }
 
 /// Marks that group a whole number's digits by threes.

@@ -2478,3 +2478,26 @@ fn a_cross_validation_figure_beside_the_test_figure_names_no_dataset() {
         rows[0].note
     );
 }
+
+#[test]
+fn a_templates_figures_are_no_results_and_said_unread() {
+    let md = "Classification metrics (test set):
+
+- Accuracy: 0.8533
+- Precision: 0.86 (example)
+- Recall: 0.84 (example)
+";
+    let found = scorecheck_extract::extract_document(
+        md,
+        Format::Markdown,
+        "template.md",
+        &scorecheck_extract::Limits::default(),
+        &|_| None,
+    )
+    .unwrap();
+    assert!(found.rows.is_empty(), "{:?}", found.rows);
+    assert_eq!(found.unread.len(), 1, "{:?}", found.unread);
+    assert!(found.unread[0]
+        .why
+        .contains("marked as a template's (\"0.86 (example)\")"));
+}
