@@ -401,6 +401,14 @@ fn metrics_list(items: &[String], caption: &str, heading: &str, name: &str) -> O
                 .then_some((name, value))
         })
         .collect::<Option<_>>()?;
+    // `Fold 3:`, `DecisionTreeModel for 0th folding`, `### Run 2`: one fold's or run's
+    // figures, no experiment's (as a table's fold rows are not).
+    if [caption, heading, name]
+        .iter()
+        .any(|t| names_one_fold_or_run(t))
+    {
+        return None;
+    }
     let scores = pairs
         .iter()
         .filter(|(name, _)| {
@@ -547,6 +555,28 @@ fn metric_items(line: &str) -> Option<Vec<String>> {
             .then(|| format!("{name}: {value}"))
         })
         .collect()
+}
+
+/// Whether a text names one fold, run or split of an experiment by its number (`Fold 3`,
+/// `0th folding`, `Run 2`, `split #1`), not a protocol (`5-fold`, `10 folds`).
+fn names_one_fold_or_run(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| c.is_whitespace() || matches!(c, ':' | ',' | '#' | '(' | ')' | '.'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let numbered = |w: &str| {
+        let digits = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        !digits.is_empty()
+            && digits.bytes().all(|b| b.is_ascii_digit())
+            && matches!(&w[digits.len()..], "" | "st" | "nd" | "rd" | "th")
+    };
+    words.iter().enumerate().any(|(i, w)| {
+        matches!(
+            *w,
+            "fold" | "folding" | "run" | "split" | "iteration" | "repetition" | "trial"
+        ) && (i > 0 && numbered(words[i - 1]) || words.get(i + 1).is_some_and(|n| numbered(n)))
+    })
 }
 
 /// The model a list item names (`Best Model: XGBoost`, `Model: SVM`, `Classifier: RF`).

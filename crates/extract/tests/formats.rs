@@ -2501,3 +2501,24 @@ fn a_templates_figures_are_no_results_and_said_unread() {
         .why
         .contains("marked as a template's (\"0.86 (example)\")"));
 }
+
+#[test]
+fn one_folds_printed_figures_are_not_the_datasets() {
+    let md = "# 5-fold cross-validation on the Pima Indians Diabetes dataset
+
+DecisionTreeModel for 0th folding
+Accuracy: 0.8803827751196173
+Precision: 0.7692307692307693
+
+### Fold 2
+- Accuracy: 0.75
+- Recall: 0.60
+
+### Mean over the folds
+- Accuracy: 0.80
+- Recall: 0.65
+";
+    let rows = extract(md, Format::Markdown, "folds.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.80"), ("sens", "0.65")]);
+}
