@@ -35,8 +35,22 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
     // the text of the item it hangs from.
     let mut sub_items: Vec<String> = Vec::new();
     let mut parent_item = String::new();
+    // Figures one to a paragraph (`Accuracy: 0.95`, a blank line, `Recall: 0.91`): the lines
+    // of such paragraphs in a row, and the text before the first.
+    let mut apart: Vec<String> = Vec::new();
+    let mut apart_caption = String::new();
+    let flush_apart = |apart: &mut Vec<String>, caption: &str, heading: &str| {
+        let found = metric_lines(&apart.join("\n"), caption, heading);
+        apart.clear();
+        found
+    };
     for (event, range) in Parser::new_ext(text, Options::ENABLE_TABLES).into_offset_iter() {
         if let Event::Start(tag) = &event {
+            if !matches!(tag, Tag::Paragraph) && !apart.is_empty() {
+                for t in flush_apart(&mut apart, &apart_caption, &heading) {
+                    document.push_table(t, limits);
+                }
+            }
             let follows = after_table.take();
             if matches!(tag, Tag::Paragraph) {
                 paragraph_after_table = follows;
@@ -164,10 +178,27 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                 }
                 document.text.push_str(&block);
                 document.text.push_str("\n\n");
-                // Figures line by line in a paragraph (`Accuracy: 0.85` and a line break).
+                // Figures line by line in a paragraph (`Accuracy: 0.85` and a line break), or
+                // one to a paragraph.
                 if list_depth == 0 && table.is_none() {
-                    for t in metric_lines(&block, &last_paragraph, &heading) {
-                        document.push_table(t, limits);
+                    let one_figure = block.trim().lines().count() == 1
+                        && metric_items(block.trim()).is_some_and(|items| items.len() == 1);
+                    if !apart.is_empty() && block.trim().lines().all(statistic_line) {
+                        // R's `95% CI : (0.75, 0.99)` between the figures: passed over.
+                    } else if one_figure {
+                        if apart.is_empty() {
+                            apart_caption = last_paragraph.clone();
+                        }
+                        if apart.len() < 64 {
+                            apart.push(block.trim().to_string());
+                        }
+                    } else {
+                        for t in flush_apart(&mut apart, &apart_caption, &heading) {
+                            document.push_table(t, limits);
+                        }
+                        for t in metric_lines(&block, &last_paragraph, &heading) {
+                            document.push_table(t, limits);
+                        }
                     }
                 }
                 // A loose list's item holds paragraphs.
@@ -331,6 +362,9 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
             },
             _ => {}
         }
+    }
+    for t in flush_apart(&mut apart, &apart_caption, &heading) {
+        document.push_table(t, limits);
     }
     if !html.is_empty() {
         html_tables(&mut document, &html, &last_paragraph, &heading, limits)?;
@@ -517,6 +551,7 @@ fn metric_lines(block: &str, before: &str, heading: &str) -> Vec<RawTable> {
         match metric_items(line) {
             Some(items) if run.len() < 64 => run.extend(items),
             Some(_) => {}
+            None if statistic_line(line) => {}
             None => {
                 flush(&mut run, &context);
                 context.push(line);
@@ -525,6 +560,23 @@ fn metric_lines(block: &str, before: &str, heading: &str) -> Vec<RawTable> {
     }
     flush(&mut run, &context);
     out
+}
+
+/// A printed statistic beside the figures that is none of them (R caret's `95% CI :
+/// (0.7487, 0.9905)`, `No Information Rate : 0.92`, `P-Value [Acc > NIR] : 0.67`,
+/// `Mcnemar's Test P-Value : 1`, `Prevalence : 0.5`): passed over, not read.
+fn statistic_line(line: &str) -> bool {
+    let Some((name, _)) = line.split_once(':') else {
+        return false;
+    };
+    let name = name.trim().to_lowercase();
+    name.ends_with(" ci")
+        || name == "ci"
+        || name.contains("confidence interval")
+        || name.contains("p-value")
+        || name.contains("information rate")
+        || name.contains("prevalence")
+        || name.contains("'positive' class")
 }
 
 /// The figures of one printed line: `Accuracy: 0.95`, `F1 Score = 0.9645`, or several

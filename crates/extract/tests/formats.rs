@@ -2522,3 +2522,36 @@ Precision: 0.7692307692307693
     assert_eq!(rows.len(), 1, "{rows:?}");
     assert_eq!(scores(&rows[0]), vec![("acc", "0.80"), ("sens", "0.65")]);
 }
+
+#[test]
+fn figures_one_to_a_paragraph_are_one_table_and_printed_statistics_are_passed_over() {
+    let md = "**Dataset: gse6891**
+
+Area under the curve: 0.9972
+
+&nbsp;              Accuracy : 0.963
+
+&nbsp;                95% CI : (0.8725, 0.9955)
+
+&nbsp;   No Information Rate : 0.5556
+
+&nbsp;           Sensitivity : 0.9167
+
+&nbsp;           Specificity : 1.0000
+
+The model is good.
+
+Accuracy: 0.5
+";
+    let rows = extract(md, Format::Markdown, "apart.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(
+        scores(&rows[0]),
+        vec![
+            ("auc", "0.9972"),
+            ("acc", "0.963"),
+            ("sens", "0.9167"),
+            ("spec", "1.0000")
+        ]
+    );
+}
