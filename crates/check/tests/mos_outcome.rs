@@ -133,6 +133,7 @@ fn with_auc(read: &mut MeanOfScoresRequest, value: BigRational) {
         lower: value.clone() - q(1, 10_000),
         upper: value.clone() + q(1, 10_000),
         value,
+        percent: false,
     });
 }
 

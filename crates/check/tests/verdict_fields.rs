@@ -138,5 +138,29 @@ fn explanations_quote_figures_given_in_percent_as_percentages() {
             .to_string()
             .contains("mcc -350 lies outside [-100, 100]"),
         "{result}"
-    );
+    );    // The AUC's sentences too: the single matrix's in percentages, the mean AUC's as given.
+    for (request, sentence) in [
+        (
+            r#"{"check": "1_testset_no_kfold", "testset": {"p": 10, "n": 20}, "scores": {"sens": 80, "spec": 70, "auc": 99}, "eps": 0.5, "percent": true}"#,
+            "sens 80% and spec 70% with p=10, n=20 bound the AUC to [56.00%, 94.00%]; reported 99%",
+        ),
+        (
+            r#"{"check": "1_testset_no_kfold", "testset": {"p": 7, "n": 9}, "scores": {"auc": 85.0}, "eps": 0.05, "percent": true}"#,
+            "no AUC value k/(2pn) with p=7, n=9 lies in [84.9499%, 85.0501%] around the reported 85%",
+        ),
+        (
+            r#"{"check": "1_dataset_known_folds_mos", "dataset": {"p": 50, "n": 100}, "folding": {"n_folds": 5, "n_repeats": 1, "strategy": "stratified_sklearn"}, "scores": {"sens": 80, "spec": 90, "auc": 10}, "eps": 0.01, "percent": true}"#,
+            "can only lie in [70.00, 100.00] at fold operating points that fit the reported sens 80 and spec 90; reported 10",
+        ),
+    ] {
+        let result = run_text(request, &RunOptions::default()).unwrap();
+        assert_eq!(result["verdict"], "inconsistent", "{result}");
+        assert!(
+            result["explanation"]["message"]
+                .as_str()
+                .unwrap()
+                .contains(sentence),
+            "{result}"
+        );
+    }
 }

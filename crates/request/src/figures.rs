@@ -34,12 +34,40 @@ pub struct ReportedAuc {
     /// The largest value the report allows.
     #[cfg_attr(feature = "serde", serde(with = "scorecheck_algebra::serde_text"))]
     pub upper: BigRational,
+    /// Whether the request gave it in percent (`value`, `lower` and `upper` are fractions
+    /// all the same): messages show AUC values in the unit it was given in.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub percent: bool,
 }
 
 impl ReportedAuc {
     /// Its window, as the single-matrix engine takes it.
     pub fn window(&self) -> scorecheck_single::AucWindow {
         scorecheck_single::AucWindow::new(self.lower.clone(), self.upper.clone())
+    }
+
+    /// An AUC value (a fraction) in the unit the AUC was given in, for messages: `0.85`, or
+    /// `85` when it was given in percent.
+    pub fn shown(&self, value: &BigRational) -> String {
+        if self.percent {
+            input::show(&(value * BigRational::from_integer(100.into())))
+        } else {
+            input::show(value)
+        }
+    }
+
+    /// A bound of an exact range of AUC values, rounded outward (`up` for an upper bound) in
+    /// the unit the AUC was given in: `0.5600` (four decimals), or `56.00` in percent.
+    pub fn shown_bound(&self, x: &BigRational, up: bool) -> String {
+        let scale = BigRational::from_integer(10_000.into());
+        let scaled = x * &scale;
+        let rounded = if up { scaled.ceil() } else { scaled.floor() } / scale;
+        let f = num_traits::ToPrimitive::to_f64(&rounded).unwrap_or(f64::NAN);
+        if self.percent {
+            format!("{:.2}", f * 100.0)
+        } else {
+            format!("{f:.4}")
+        }
     }
 }
 
@@ -216,6 +244,7 @@ pub fn read_windows_with_auc(fields: &Object<'_>) -> Result<(Figures, Option<Rep
                 value,
                 lower,
                 upper,
+                percent: rounding.percent,
             })
         }
     };

@@ -86,8 +86,14 @@ fn in_percent(score: scorecheck_algebra::Score, percent: bool) -> bool {
     percent && score.printed_in_percent()
 }
 
-/// A reported figure as the paper printed it: `0.954`, or `95.4%` in percent.
-fn shown_figure(score: scorecheck_algebra::Score, value: &BigRational, percent: bool) -> String {
+/// A reported figure (a fraction) as the paper printed it, for sentences: `0.954`, or
+/// `95.4%` when the figures were given in percent (the likelihood ratios and the odds ratio
+/// as they are: see [`scorecheck_algebra::Score::printed_in_percent`]).
+pub fn shown_figure(
+    score: scorecheck_algebra::Score,
+    value: &BigRational,
+    percent: bool,
+) -> String {
     if in_percent(score, percent) {
         format!(
             "{}%",

@@ -64,6 +64,7 @@ pub use scorecheck_clock::Instant;
 
 pub use auc::{achievable_auc, auc_windows, AucWindow};
 use eval::{Evaluator, Halt};
+pub use explain::shown_figure;
 use grid::Grid;
 pub use ranges::{
     auc_range, consistent_columns, range, RangeOutcome, RangeStop, RangeTarget, MAX_COLUMNS,

@@ -99,8 +99,8 @@ pub(crate) fn answer_with_auc(
             certainty: *certainty,
             reason: format!(
                 "no operating points of the folds that fit the other scores have achievable AUC values whose mean lies in [{}, {}] (spatial branch and bound: {}, each relaxation solved by the backend)",
-                input::show(&auc.lower),
-                input::show(&auc.upper),
+                auc.shown(&auc.lower),
+                auc.shown(&auc.upper),
                 boxes(effort.boxes)
             ),
         },

@@ -53,29 +53,26 @@ pub(crate) fn explain(
             crate::text::and_list(&parts)
         )
     };
+    let range = format!(
+        "[{}, {}]",
+        auc.shown_bound(&least, false),
+        auc.shown_bound(&most, true)
+    );
     let range = match (least_exact, most_exact) {
-        (true, true) => format!(
-            "[{}, {}]",
-            crate::text::four_decimals(&least, false),
-            crate::text::four_decimals(&most, true)
-        ),
-        _ => format!(
-            "[{}, {}] (bounds proven before a search ran out of budget)",
-            crate::text::four_decimals(&least, false),
-            crate::text::four_decimals(&most, true)
-        ),
+        (true, true) => range,
+        _ => format!("{range} (bounds proven before a search ran out of budget)"),
     };
     let within = auc.upper >= least && auc.lower <= most;
     let mut message = format!(
         "the mean AUC {} can only lie in {range} {given}; reported {}",
         wording(experiment, read.protocol).mean,
-        input::show(&auc.value)
+        auc.shown(&auc.value)
     );
     if within {
         message.push_str(&format!(
             ", and no choice of achievable AUC values at such operating points averages into [{}, {}]",
-            input::show(&auc.lower),
-            input::show(&auc.upper)
+            auc.shown(&auc.lower),
+            auc.shown(&auc.upper)
         ));
     }
     let mut scores = vec![auc.key.clone()];

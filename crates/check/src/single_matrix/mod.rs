@@ -15,7 +15,7 @@ use num_rational::BigRational;
 use scorecheck_algebra::{ConfusionMatrix, Exact, Score};
 use scorecheck_feasibility::{Certainty, Conclusion};
 use scorecheck_request::figures::{Figures, ReportedAuc};
-use scorecheck_request::input::{self, Reported};
+use scorecheck_request::input::Reported;
 use scorecheck_request::single_matrix::SingleMatrixRequest;
 
 use crate::options::RunOptions;
@@ -126,7 +126,7 @@ pub(crate) fn answer(request: &SingleMatrixRequest, options: &RunOptions) -> Sin
         if p == 0 || n == 0 {
             no_auc_value = Some(format!(
                 "the AUC is undefined with p={p}, n={n}: it needs both positives and negatives; reported {}",
-                input::show(&a.value)
+                auc_figure(a, &a.value)
             ));
         } else {
             match single::auc_windows(&a.window(), &a.value, p, n) {
@@ -134,9 +134,9 @@ pub(crate) fn answer(request: &SingleMatrixRequest, options: &RunOptions) -> Sin
                 None => {
                     no_auc_value = Some(format!(
                         "no AUC value k/(2pn) with p={p}, n={n} lies in [{}, {}] around the reported {}",
-                        input::show(&a.lower),
-                        input::show(&a.upper),
-                        input::show(&a.value)
+                        auc_figure(a, &a.lower),
+                        auc_figure(a, &a.upper),
+                        auc_figure(a, &a.value)
                     ))
                 }
             }
@@ -297,7 +297,10 @@ fn explain_auc(
     }
     let names: Vec<String> = others
         .iter()
-        .map(|w| format!("{} {}", w.score, input::show(&w.reported)))
+        .map(|w| {
+            let figure = single::shown_figure(w.score, &w.reported, auc.percent);
+            format!("{} {figure}", w.score)
+        })
         .collect();
     let mut rest = problem.clone();
     rest.windows = others;
@@ -306,12 +309,23 @@ fn explain_auc(
     };
     let verb = if names.len() == 1 { "bounds" } else { "bound" };
     let list = crate::text::and_list(&names);
+    let sign = if auc.percent { "%" } else { "" };
     explanation.sentence = format!(
-        "{list} with p={}, n={} {verb} the AUC to [{}, {}]; reported {}",
+        "{list} with p={}, n={} {verb} the AUC to [{}{sign}, {}{sign}]; reported {}",
         problem.p,
         problem.n,
-        crate::text::four_decimals(&lo, false),
-        crate::text::four_decimals(&hi, true),
-        input::show(&auc.value)
+        auc.shown_bound(&lo, false),
+        auc.shown_bound(&hi, true),
+        auc_figure(auc, &auc.value)
     );
+}
+
+/// An AUC value as the single-matrix sentences show figures: `0.85`, or `85%` when the
+/// request gave its figures in percent.
+fn auc_figure(auc: &ReportedAuc, value: &BigRational) -> String {
+    if auc.percent {
+        format!("{}%", auc.shown(value))
+    } else {
+        auc.shown(value)
+    }
 }
