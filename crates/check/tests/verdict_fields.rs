@@ -138,7 +138,7 @@ fn explanations_quote_figures_given_in_percent_as_percentages() {
             .to_string()
             .contains("mcc -350 lies outside [-100, 100]"),
         "{result}"
-    );    // The AUC's sentences too: the single matrix's in percentages, the mean AUC's as given.
+    ); // The AUC's sentences too: the single matrix's in percentages, the mean AUC's as given.
     for (request, sentence) in [
         (
             r#"{"check": "1_testset_no_kfold", "testset": {"p": 10, "n": 20}, "scores": {"sens": 80, "spec": 70, "auc": 99}, "eps": 0.5, "percent": true}"#,

@@ -1514,32 +1514,38 @@ fn rows_of(
                 }
                 kind => kind,
             };
+            // The row's label: its method, or the data it names when it names no method.
+            let label = if r.method.is_empty() {
+                r.dataset.clone()
+            } else {
+                r.method.clone()
+            };
             let row_protocol = match kind {
                 Some(RowKind::Fold) => {
                     notes.push(format!(
                         "{:?} is one fold: a test set of the fold's p and n, not the dataset's; give them",
-                        r.method
+                        label
                     ));
                     Some(Protocol::HoldOut)
                 }
                 Some(RowKind::Subset) => {
                     notes.push(format!(
                         "{:?} is measured on a part of the data other than the test data: its p and n are not the dataset's",
-                        r.method
+                        label
                     ));
                     Some(Protocol::HoldOut)
                 }
                 Some(RowKind::Cited) => {
                     notes.push(format!(
                         "{:?} cites another paper: its figures are that paper's setup, not this text's; no counts",
-                        r.method
+                        label
                     ));
                     Some(Protocol::HoldOut)
                 }
                 Some(RowKind::Subgroup) => {
                     notes.push(format!(
                         "{:?} is a subgroup of the evaluated data: its p and n are the subgroup's, not the dataset's; give them",
-                        r.method
+                        label
                     ));
                     Some(Protocol::HoldOut)
                 }
@@ -1680,8 +1686,7 @@ fn rows_of(
                 // Another paper's figures (its own matrix beside them) are no finding of
                 // this text's.
                 figures_doubt: figures_doubt.or_else(|| {
-                    (kind == Some(RowKind::Cited))
-                        .then(|| format!("{:?} cites another paper", r.method))
+                    (kind == Some(RowKind::Cited)).then(|| format!("{label:?} cites another paper"))
                 }),
             });
         }

@@ -1688,7 +1688,9 @@ fn cites(label: &str) -> bool {
     let bracketed = bracket_citation(&lower);
     let author_year = lower.split(['(', '[']).skip(1).any(|rest| {
         rest.split_once([')', ']']).is_some_and(|(inner, _)| {
+            // (`(N = 2048)` counts a cohort: no year.)
             inner.contains(char::is_alphabetic)
+                && !inner.contains('=')
                 && inner
                     .split(|c: char| !c.is_ascii_digit())
                     .any(|n| n.len() == 4 && (n.starts_with("19") || n.starts_with("20")))

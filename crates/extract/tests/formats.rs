@@ -2589,3 +2589,25 @@ fn a_list_keeps_its_figures_beside_one_class_items_and_a_nested_matrix() {
         rows[0].note
     );
 }
+
+#[test]
+fn a_cohorts_size_in_parentheses_is_no_citation() {
+    // `(N = 2048)` counts the cohort; read as a year it made the row another paper's.
+    let html = "<table><caption>Table 2 Performance metrics of AI model.</caption>\n<tr><th>Cohort</th><th>TP</th><th>TN</th><th>FP</th><th>FN</th><th>Sensitivity</th><th>Specificity</th></tr>\n<tr><td>Internal validation set (N = 2048)</td><td>153</td><td>1770</td><td>117</td><td>8</td><td>95.03%</td><td>93.80%</td></tr>\n<tr><td>Smith et al. (2020)</td><td>19</td><td>194</td><td>11</td><td>0</td><td>100.00%</td><td>94.63%</td></tr>\n</table>\n";
+    let rows = extract(html, Format::Html, "t.html").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert!(!rows[0].note.contains("cites"), "{:?}", rows[0].note);
+    assert_eq!(rows[0].matrix, Some([153, 117, 8, 1770]), "{rows:?}");
+    assert_eq!(rows[0].figures_doubt, None, "{rows:?}");
+    assert!(
+        rows[1]
+            .note
+            .contains("\"Smith et al. (2020)\" cites another paper"),
+        "{:?}",
+        rows[1].note
+    );
+    assert_eq!(
+        rows[1].figures_doubt.as_deref(),
+        Some("\"Smith et al. (2020)\" cites another paper")
+    );
+}
