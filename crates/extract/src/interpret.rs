@@ -2842,7 +2842,11 @@ fn read_frame(
         let normalised = ["normalis", "normaliz", "row-normal", "column-normal"]
             .iter()
             .any(|w| table.caption.to_lowercase().contains(w));
-        let matrix = matrix_of(f, values).filter(|_| !normalised);
+        let matrices = if normalised {
+            Vec::new()
+        } else {
+            matrix_of(f, values)
+        };
         if let Some(note) = unreadable_count(f, values).filter(|_| !normalised) {
             who.notes.push(note);
         }
@@ -2865,7 +2869,8 @@ fn read_frame(
             // Not where another group is a dataset the registry knows (`Pima Accuracy | Bank
             // Accuracy`): there the groups name datasets, Bank one without counts.
             let qualifies = f.groups_name_methods
-                || (caption_dataset.is_some() && !row_is_dataset && !dataset_groups);
+                || (caption_dataset.is_some() && !row_is_dataset && !dataset_groups)
+                || names_an_operating_point(group);
             if !group.is_empty() && !one_title && qualifies && !known_group {
                 method = Some(
                     format!("{group} {}", method.unwrap_or_default())
@@ -2933,8 +2938,11 @@ fn read_frame(
                     by_key.push(TableRow {
                         dataset: dataset.clone(),
                         method: method.clone(),
-                        // The counts belong to the row's scores outside any column group.
-                        matrix: matrix.filter(|_| group.is_empty()),
+                        // The counts belong to the scores of their own column group.
+                        matrix: matrices
+                            .iter()
+                            .find(|(counted, _)| counted == group)
+                            .map(|(_, m)| *m),
                         class_counts: class_counts.filter(|_| group.is_empty()),
                         folds: own_folds,
                         kind,
@@ -3154,8 +3162,6 @@ fn class_counts_of(f: &Frame, values: &[GridCell]) -> Option<(u64, u64)> {
     Some((found[0]?, found[1]?))
 }
 
-/// The confusion matrix a body row states in columns headed TP, FP, FN and TN (outside any
-/// column group, each once, whole numbers), as (tp, fp, fn, tn).
 /// A note for each column whose header names accuracy or precision, which of the two is
 /// not known (`Genauigkeit`, `Precisión`, `Точность`, `精度`): not read, and said so.
 fn ambiguous_score_columns(f: &Frame, columns: usize) -> Vec<String> {
@@ -3231,15 +3237,14 @@ fn class_score_columns(
 fn unreadable_count(f: &Frame, values: &[GridCell]) -> Option<String> {
     values.iter().enumerate().find_map(|(j, cell)| {
         let headers = headers_over(f, j);
-        let (last, above) = headers.split_last()?;
+        let last = headers.last()?;
         count_of_header(last)?;
         let text = cell.text.trim();
         let share = headers.iter().any(|h| {
             let lower = h.to_lowercase();
             crate::names::marks_percent(h) || lower.contains("rate") || lower.contains("norm")
         });
-        let unreadable = !above.is_empty()
-            || share
+        let unreadable = share
             || text.is_empty()
             || matches!(text, "-" | "–" | "—" | "n/a" | "N/A" | "NA")
             || whole_count(text).is_some_and(|c| c < 10u64.pow(18));
@@ -3252,8 +3257,12 @@ fn unreadable_count(f: &Frame, values: &[GridCell]) -> Option<String> {
     })
 }
 
-fn matrix_of(f: &Frame, values: &[GridCell]) -> Option<[u64; 4]> {
-    let mut found: [Option<u64>; 4] = [None; 4];
+/// The confusion matrices a body row states in columns headed TP, FP, FN and TN, as (tp,
+/// fp, fn, tn), each with the column group its four are under ("" outside any; each count
+/// once in its group, whole numbers).
+fn matrix_of(f: &Frame, values: &[GridCell]) -> Vec<(String, [u64; 4])> {
+    // The counts by the column group over them ("" outside any), each group's four once.
+    let mut groups: Vec<(String, [Option<u64>; 4])> = Vec::new();
     for (j, cell) in values.iter().enumerate() {
         let headers = headers_over(f, j);
         let Some((last, above)) = headers.split_last() else {
@@ -3267,17 +3276,27 @@ fn matrix_of(f: &Frame, values: &[GridCell]) -> Option<[u64; 4]> {
             let lower = h.to_lowercase();
             crate::names::marks_percent(h) || lower.contains("rate") || lower.contains("norm")
         });
-        if !above.is_empty() || found[kind].is_some() || share {
-            return None;
+        if share {
+            return Vec::new();
         }
+        let group = count_group(above);
+        let at = match groups.iter().position(|(g, _)| *g == group) {
+            Some(at) => at,
+            None => {
+                groups.push((group, [None; 4]));
+                groups.len() - 1
+            }
+        };
         // At most 18 digits: the four add up within 64 bits. A share beside the count (`76
         // (89.4%)`) is left.
-        let count = whole_count(&cell.text).filter(|c| *c < 10u64.pow(18))?;
-        found[kind] = Some(count);
+        let count = whole_count(&cell.text).filter(|c| *c < 10u64.pow(18));
+        let found = &mut groups[at].1;
+        match count {
+            Some(count) if found[kind].is_none() => found[kind] = Some(count),
+            // A count twice in one group, or a cell that is no count: no matrix there.
+            _ => found[kind] = Some(u64::MAX),
+        }
     }
-    let [Some(tp), Some(fp), Some(fn_), Some(tn)] = found else {
-        return None;
-    };
     // A column of items the four leave out (`Invalid`, `Indeterminate`, `No call`): the
     // matrix is not every test item, and an overall figure counts them too.
     let outside = (0..values.len()).any(|j| {
@@ -3301,11 +3320,46 @@ fn matrix_of(f: &Frame, values: &[GridCell]) -> Option<[u64; 4]> {
         })
     });
     if outside {
-        return None;
+        return Vec::new();
     }
-    tp.checked_add(fn_)?;
-    tn.checked_add(fp)?;
-    Some([tp, fp, fn_, tn])
+    groups
+        .into_iter()
+        .filter_map(|(group, found)| {
+            let [Some(tp), Some(fp), Some(fn_), Some(tn)] = found else {
+                return None;
+            };
+            if [tp, fp, fn_, tn].contains(&u64::MAX) {
+                return None;
+            }
+            tp.checked_add(fn_)?;
+            tn.checked_add(fp)?;
+            Some((group, [tp, fp, fn_, tn]))
+        })
+        .collect()
+}
+
+/// Whether a column group names a threshold the figures under it were taken at (`At
+/// threshold 0.265`, `Cut-off 0.5`, `Operating point`): it qualifies the method, it names no
+/// data.
+fn names_an_operating_point(group: &str) -> bool {
+    let lower = group.to_lowercase();
+    ["threshold", "cutoff", "cut-off", "cut off", "operating point"]
+        .iter()
+        .any(|w| lower.contains(w))
+}
+
+/// The column group a count column is under, as [`score_columns`] names a score column's
+/// (the header cells above it that name no score and no value, each once, joined by spaces):
+/// the counts of a group (`At threshold 0.265` over `TP | TN | FP | FN | Sensitivity`)
+/// belong to that group's scores.
+fn count_group(above: &[&str]) -> String {
+    let mut group: Vec<&str> = Vec::new();
+    for t in above {
+        if !group.contains(t) && score_of_header(t).is_none() && !is_value_word(t) {
+            group.push(t);
+        }
+    }
+    group.join(" ")
 }
 
 /// Percent when a value of a score bounded by 1 is above 1; values on the other scale in

@@ -2611,3 +2611,21 @@ fn a_cohorts_size_in_parentheses_is_no_citation() {
         Some("\"Smith et al. (2020)\" cites another paper")
     );
 }
+
+#[test]
+fn counts_under_a_column_group_belong_to_that_groups_scores() {
+    // A group spanning the counts and the scores taken at one threshold: the matrix gives
+    // that group's row its p and n; the threshold qualifies the method, it names no data.
+    let html = "<table><caption>Table 2 Performance metrics of AI model.</caption>\n<thead>\n<tr><th rowspan=\"2\">Cohort</th><th rowspan=\"2\">AUC</th><th colspan=\"7\">At threshold 0.265</th></tr>\n<tr><th>TP</th><th>TN</th><th>FP</th><th>FN</th><th>Sensitivity</th><th>Specificity</th><th>Accuracy</th></tr>\n</thead>\n<tr><td>Internal test set</td><td>0.993</td><td>19</td><td>194</td><td>11</td><td>0</td><td>100.00%</td><td>94.63%</td><td>95.09%</td></tr>\n<tr><td>External cohort</td><td>0.963</td><td>19</td><td>194</td><td>11</td><td>0</td><td>100.00%</td><td>94.63%</td><td>95.09%</td></tr>\n</table>\n";
+    let rows = extract(html, Format::Html, "t.html").unwrap();
+    let grouped: Vec<_> = rows.iter().filter(|r| r.scores.len() == 3).collect();
+    assert_eq!(grouped.len(), 2, "{rows:?}");
+    for row in grouped {
+        assert_eq!(row.matrix, Some([19, 11, 0, 194]), "{row:?}");
+        assert!(row.method.contains("At threshold 0.265"), "{row:?}");
+        assert!(!row.dataset.contains("threshold"), "{row:?}");
+    }
+    // The AUC, outside the group, has no matrix of its own.
+    let auc: Vec<_> = rows.iter().filter(|r| r.scores.len() == 1).collect();
+    assert!(auc.iter().all(|r| r.matrix.is_none()), "{rows:?}");
+}
