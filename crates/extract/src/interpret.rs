@@ -3268,8 +3268,20 @@ fn matrix_of(f: &Frame, values: &[GridCell]) -> Vec<(String, [u64; 4])> {
         let Some((last, above)) = headers.split_last() else {
             continue;
         };
-        let Some(kind) = count_of_header(last) else {
-            continue;
+        // One count a column (`TP`), or several in one (`TP / FP / FN / TN` over `940 / 197 /
+        // 193 / 193,172`).
+        let pairs: Vec<(usize, &str)> = match count_of_header(last) {
+            Some(kind) => vec![(kind, cell.text.as_str())],
+            None => {
+                let kinds: Option<Vec<usize>> = last.split('/').map(count_of_header).collect();
+                let cells: Vec<&str> = cell.text.split('/').collect();
+                match kinds {
+                    Some(kinds) if kinds.len() > 1 && kinds.len() == cells.len() => {
+                        kinds.into_iter().zip(cells).collect()
+                    }
+                    _ => continue,
+                }
+            }
         };
         // `TP (%)`, `TP rate`: shares, not counts.
         let share = headers.iter().any(|h| {
@@ -3287,14 +3299,16 @@ fn matrix_of(f: &Frame, values: &[GridCell]) -> Vec<(String, [u64; 4])> {
                 groups.len() - 1
             }
         };
-        // At most 18 digits: the four add up within 64 bits. A share beside the count (`76
-        // (89.4%)`) is left.
-        let count = whole_count(&cell.text).filter(|c| *c < 10u64.pow(18));
-        let found = &mut groups[at].1;
-        match count {
-            Some(count) if found[kind].is_none() => found[kind] = Some(count),
-            // A count twice in one group, or a cell that is no count: no matrix there.
-            _ => found[kind] = Some(u64::MAX),
+        for (kind, text) in pairs {
+            // At most 18 digits: the four add up within 64 bits. A share beside the count
+            // (`76 (89.4%)`) is left.
+            let count = whole_count(text).filter(|c| *c < 10u64.pow(18));
+            let found = &mut groups[at].1;
+            match count {
+                Some(count) if found[kind].is_none() => found[kind] = Some(count),
+                // A count twice in one group, or a cell that is no count: no matrix there.
+                _ => found[kind] = Some(u64::MAX),
+            }
         }
     }
     // A column of items the four leave out (`Invalid`, `Indeterminate`, `No call`): the
@@ -3339,11 +3353,19 @@ fn matrix_of(f: &Frame, values: &[GridCell]) -> Vec<(String, [u64; 4])> {
 }
 
 /// Whether a column group names a threshold the figures under it were taken at (`At
-/// threshold 0.265`, `Cut-off 0.5`, `Operating point`): it qualifies the method, it names no
-/// data.
+/// threshold 0.265`, `Cut-off 0.5`, `Operating point`, `at thr*`): it qualifies the method,
+/// it names no data.
 fn names_an_operating_point(group: &str) -> bool {
     let lower = group.to_lowercase();
-    ["threshold", "cutoff", "cut-off", "cut off", "operating point"]
+    // (`at thr*`: a score's qualifier, `precision @ thr*`.)
+    lower.starts_with("at thr")
+        || [
+            "threshold",
+            "cutoff",
+            "cut-off",
+            "cut off",
+            "operating point",
+        ]
         .iter()
         .any(|w| lower.contains(w))
 }

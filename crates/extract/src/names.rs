@@ -288,14 +288,30 @@ pub(crate) fn class_labelled(header: &str) -> Option<(&str, String)> {
         .then_some((name, label))
 }
 
-/// The name and the label of a header written `NAME (label)`, `NAME [label]` or
-/// `NAME_label`, label lower case.
+/// The name and the label of a header written `NAME (label)`, `NAME [label]`, `NAME for
+/// 'label'` or `NAME_label`, label lower case.
 pub(crate) fn label_after_name(header: &str) -> Option<(&str, String)> {
     let trimmed = header.trim();
+    // `Precision for 'malicious'`, `Recall for class 1`.
+    let for_label = (0..trimmed.len().saturating_sub(4))
+        .rev()
+        .find(|&i| {
+            trimmed.is_char_boundary(i)
+                && trimmed.is_char_boundary(i + 5)
+                && trimmed[i..i + 5].eq_ignore_ascii_case(" for ")
+        })
+        .map(|i| {
+            (
+                &trimmed[..i],
+                trimmed[i + 5..].trim_matches(['\'', '"', '`', '‘', '’']),
+            )
+        });
     let (name, label) =
         if let Some(split) = trimmed.strip_suffix(')').and_then(|t| t.rsplit_once('(')) {
             split
         } else if let Some(split) = trimmed.strip_suffix(']').and_then(|t| t.rsplit_once('[')) {
+            split
+        } else if let Some(split) = for_label {
             split
         } else {
             trimmed.rsplit_once('_')?
@@ -802,6 +818,21 @@ pub(crate) fn score_of_qualified_header(header: &str) -> Option<(&'static str, S
     if words.len() < 2 || words.len() > 8 {
         return None;
     }
+    // `precision @ thr*`, `F1 at threshold 0.5`: the score at the model's chosen threshold
+    // (not `Recall @ 90% precision`, a score at a point another score fixes).
+    for separator in [" @ ", " at "] {
+        let Some((name, rest)) = text.split_once(separator) else {
+            continue;
+        };
+        let rest = rest.trim();
+        let lower = rest.to_lowercase();
+        let threshold = ["thr", "cutoff", "cut-off", "cut off", "operating point"]
+            .iter()
+            .any(|w| lower.starts_with(w));
+        if let Some(score) = score_of_header(name.trim()).filter(|_| threshold) {
+            return Some((score, format!("at {rest}")));
+        }
+    }
     // The score first, then whose after a dash (`AUC - Baseline`); in parentheses a word
     // after a score is too often another quantity (`(σ)`, `(PRC)`, `(negative)`).
     for separator in [" - ", " \u{2013} ", " \u{2014} "] {
@@ -1227,6 +1258,20 @@ pub(crate) fn is_value_word(header: &str) -> bool {
                 | "metrics"
                 | "measure"
                 | "measures"
+                // Spanish, Portuguese, Italian, German, French.
+                | "valor"
+                | "valores"
+                | "valore"
+                | "wert"
+                | "werte"
+                | "valeur"
+                | "valeurs"
+                | "resultado"
+                | "resultados"
+                | "métrica"
+                | "métricas"
+                | "metrica"
+                | "metricas"
         )
 }
 

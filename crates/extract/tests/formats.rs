@@ -2629,3 +2629,34 @@ fn counts_under_a_column_group_belong_to_that_groups_scores() {
     let auc: Vec<_> = rows.iter().filter(|r| r.scores.len() == 1).collect();
     assert!(auc.iter().all(|r| r.matrix.is_none()), "{rows:?}");
 }
+
+#[test]
+fn scores_at_a_threshold_one_classs_scores_and_counts_in_one_cell() {
+    // `precision @ thr*`: the score at the chosen threshold, read with that qualifier;
+    // `TP / FP / FN / TN` over `940 / 197 / 193 / 193,172`: four counts in one cell; `valor`
+    // (Spanish "value") names no method.
+    let md = "## Resumen (test)\n\n| métrica | valor |\n|---|---:|\n| ROC-AUC | 0.9923 |\n| precision @ thr* | 0.8267 |\n| recall @ thr* | 0.8297 |\n| Recall @ 90% precision | 0.5 |\n| TP / FP / FN / TN | 940 / 197 / 193 / 193,172 |\n";
+    let rows = extract(md, Format::Markdown, "r.md").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[0].method, "", "{rows:?}");
+    assert_eq!(scores(&rows[0]), vec![("auc", "0.9923")]);
+    assert_eq!(rows[0].matrix, Some([940, 197, 193, 193_172]), "{rows:?}");
+    assert_eq!(rows[1].method, "at thr*", "{rows:?}");
+    assert_eq!(
+        scores(&rows[1]),
+        vec![("ppv", "0.8267"), ("sens", "0.8297")],
+        "{rows:?}"
+    );
+    // `Precision for 'malicious'`: one class's score, named in the note, not dropped unsaid.
+    let md = "| Metric | Value |\n|---|---|\n| Accuracy | 0.98 |\n| Precision for 'malicious' | 0.97 |\n| Recall for class 1 | 0.96 |\n";
+    let rows = extract(md, Format::Markdown, "r.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert!(
+        rows[0].note.contains(
+            "\"Precision for 'malicious'\", \"Recall for class 1\" name scores of one class"
+        ),
+        "{:?}",
+        rows[0].note
+    );
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.98")], "{rows:?}");
+}
