@@ -131,7 +131,8 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
                 c.merged
                     || score_of_header(t).is_some()
                     || score_of_qualified_header(t).is_some()
-                    || is_value_word(t)
+                    // (`Mean ± SD` is a header; `± 156.355` a spread of a body row's figure.)
+                    || (is_value_word(t) && !t.contains(|c: char| c.is_ascii_digit()))
                     || is_dataset_word(t)
                     || is_method_word(t)
                     || t.contains(['%', '↑', '↓'])
@@ -583,7 +584,8 @@ fn counts_errors(f: &Frame, j: usize) -> bool {
         .iter()
         .filter_map(|(_, values)| values.get(j))
         .map(|c| c.text.trim())
-        .filter(|t| !t.is_empty())
+        // (A spread beside the count, `± 3` in a Std column, says nothing of its unit.)
+        .filter(|t| !t.is_empty() && !t.starts_with('±') && !t.starts_with("+/-"))
         .collect();
     bare && !cells.is_empty()
         && cells.iter().all(|t| t.bytes().all(|b| b.is_ascii_digit()))

@@ -2660,3 +2660,20 @@ fn scores_at_a_threshold_one_classs_scores_and_counts_in_one_cell() {
     );
     assert_eq!(scores(&rows[0]), vec![("acc", "0.98")], "{rows:?}");
 }
+
+#[test]
+fn an_error_count_with_its_spread_is_no_rate_and_a_spread_row_is_no_header() {
+    // `Error | 16 | ± 3` counts misclassified items beside `Accuracy | 79.43%`: read as
+    // the error rate 16% it made a false inconsistency once p and n were given. A row of
+    // a time and its spread (`269.723 ms | ± 156.355 ms`) is a body row, not a header
+    // row whose cells would name the methods.
+    let md = "## Cross-Validation Results (10-fold cross-validation)\n\n| **Metric** | **Value** | **Std** |\n|---|---|---|\n| **Fit Time** | 269.723 ms | ± 156.355 ms |\n| **Error** | 16 | ± 3 |\n| **Accuracy** | 79.43% | ± 3.57% |\n| **Recall** | 70.90% | ± 9.61% |\n";
+    let rows = extract(md, Format::Markdown, "r.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].method, "", "{rows:?}");
+    assert_eq!(
+        scores(&rows[0]),
+        vec![("acc", "79.43"), ("sens", "70.90")],
+        "{rows:?}"
+    );
+}
