@@ -905,7 +905,7 @@ fn says_class_balanced_scores(lower: &str) -> bool {
 /// The first short cell of a table that names a score averaged over classes (`f1_macro`,
 /// `Macro-F1`, `weighted avg`): its other precision, recall and F1 figures are then likely
 /// averages over classes too.
-fn cell_averaging_classes(table: &RawTable) -> Option<&str> {
+pub(crate) fn cell_averaging_classes(table: &RawTable) -> Option<&str> {
     table
         .rows
         .iter()
@@ -1541,7 +1541,21 @@ fn rows_of_grid(mut g: Vec<Vec<GridCell>>, table: &RawTable) -> Vec<TableRow> {
             rows
         })
     };
-    if let Some(mut rows) = read(&f).or_else(|| read(&transpose(&f))) {
+    // Scores named in rows only where the header names none: under `Macro F1 | Micro F1`
+    // (unread, averaged over classes) a `Language` cell `BA` names no balanced accuracy.
+    let header_names_scores = f.column_headers.iter().flatten().any(|c| {
+        let t = c.text.trim();
+        // (`Mean ± SE`: a value header, SE the standard error.)
+        t.split_whitespace().count() <= 3
+            && !is_value_word(t)
+            && !crate::names::scores_in_text(t).is_empty()
+    });
+    let transposed = || {
+        (!header_names_scores)
+            .then(|| read(&transpose(&f)))
+            .flatten()
+    };
+    if let Some(mut rows) = read(&f).or_else(transposed) {
         // Rows named by a `Class` column that is no classification report (`| Class |
         // Precision | Accuracy | Support |`): each row's figures are its class's, whose
         // `accuracy` or `recall` the text may define in its own way (a class's recall), and

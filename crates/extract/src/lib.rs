@@ -1727,6 +1727,13 @@ fn layout_not_understood(table: &model::RawTable) -> Option<String> {
         ));
     }
     let figures = cells().any(|t| matches!(value::read(t), value::CellValue::Number { .. }));
+    // `Macro F1 | Micro F1`: averages over the classes, no binary scores (a cell `BA` of a
+    // language column then names no balanced accuracy).
+    if let (true, Some(cell)) = (figures, interpret::cell_averaging_classes(table)) {
+        return Some(format!(
+            "its scores are averaged over the classes ({cell:?}): no binary scores"
+        ));
+    }
     (!named.is_empty() && figures).then(|| {
         format!(
             "its cells name {} beside figures, but no row of a method and its scores could be read from its layout; write each score's name beside its figures (a header `Sensitivity (%)` over them, or as their row's label)",

@@ -2677,3 +2677,28 @@ fn an_error_count_with_its_spread_is_no_rate_and_a_spread_row_is_no_header() {
         "{rows:?}"
     );
 }
+
+#[test]
+fn a_language_code_is_no_score_under_a_header_of_class_averages() {
+    // `BA` (Bosnian) in a Language column under `Macro F1 | Micro F1` was read as balanced
+    // accuracy, each macro F1 as a bacc: scores are named in rows only where the header
+    // names none.
+    let md = "#### BA\n\n| Model | Test Dataset | Language | Macro F1 | Micro F1 |\n|:--|:--|:--|--:|--:|\n| ParlaCAP-classifier | ParlaCAP-BA-test | BA | 0.646 | 0.646 |\n| gpt-5 | ParlaCAP-BA-test | BA | 0.643 | 0.653 |\n";
+    let extraction = scorecheck_extract::extract_document(
+        md,
+        Format::Markdown,
+        "p.md",
+        &scorecheck_extract::Limits::default(),
+        &|_| None,
+    )
+    .unwrap();
+    assert!(extraction.rows.is_empty(), "{:?}", extraction.rows);
+    assert_eq!(extraction.unread.len(), 1, "{:?}", extraction.unread);
+    assert!(
+        extraction.unread[0]
+            .why
+            .contains("averaged over the classes (\"Macro F1\")"),
+        "{:?}",
+        extraction.unread
+    );
+}
