@@ -1457,7 +1457,23 @@ fn rows_of(
                     .find(|s| Some(*s) != total)
                     .or_else(|| stated.max())
             });
-            if let (Some(d), Some(s)) = (registry, size) {
+            // A size the row's own label states (`Testing dataset (n = 154)`): its test
+            // data is that many items, part of the dataset when fewer.
+            let labelled = names::label_size(&r.method).or_else(|| names::label_size(&r.dataset));
+            let size = match (registry, labelled) {
+                (Some(d), Some(s)) if Some(s) != d.p.checked_add(d.n) => {
+                    notes.push(format!(
+                        "the row's label states n = {s}, the registry's {} has {} items (p = {}, n = {}): its counts are not used; give p and n",
+                        d.name,
+                        d.p.saturating_add(d.n),
+                        d.p,
+                        d.n
+                    ));
+                    Some(s)
+                }
+                _ => size,
+            };
+            if let (Some(d), Some(s), None) = (registry, size, labelled) {
                 if Some(s) != d.p.checked_add(d.n) {
                     notes.push(format!(
                         "the document gives {:?} {s} items, the registry's {} has {} (p = {}, n = {}): its counts are not used; give p and n",

@@ -1723,6 +1723,29 @@ pub(crate) fn bracket_citation(label: &str) -> bool {
         })
 }
 
+/// The number of items a label states as `n = 154` (`Testing dataset (n = 154)`, `N=2,048`,
+/// `n: 77`), if it states one.
+pub(crate) fn label_size(label: &str) -> Option<u64> {
+    let bytes = label.as_bytes();
+    (0..bytes.len()).find_map(|i| {
+        let starts = bytes[i].eq_ignore_ascii_case(&b'n')
+            && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric());
+        if !starts {
+            return None;
+        }
+        let rest = label[i + 1..].trim_start();
+        let rest = rest.strip_prefix(['=', ':'])?.trim_start();
+        let digits: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == ',')
+            .filter(char::is_ascii_digit)
+            .collect();
+        (!digits.is_empty() && digits.len() <= 15)
+            .then(|| digits.parse().ok())
+            .flatten()
+    })
+}
+
 /// Whether a row's label cites another paper's figures: `et al.`, authors and a numbered
 /// reference (`Kumar and Rao [14]`), or an author and year in parentheses `(Smith, 2019)`.
 fn cites(label: &str) -> bool {

@@ -2702,3 +2702,21 @@ fn a_language_code_is_no_score_under_a_header_of_class_averages() {
         extraction.unread
     );
 }
+
+#[test]
+fn a_row_whose_label_states_its_size_gets_no_registry_counts() {
+    // `Testing dataset (n = 154)` over an ANN row on Pima (768 items): the test part's
+    // figures, never the whole dataset's p and n.
+    let html = "<table><caption>Table 4. Performance indices for machine learning models on the Pima Indians Diabetes dataset (unit: %).</caption>\n<thead><tr><th>Models</th><th>Sensitivity</th><th>Specificity</th><th>Accuracy</th></tr></thead>\n<tbody>\n<tr><td colspan=\"4\">Testing dataset (n = 154)</td></tr>\n<tr><td>ANN</td><td>70.37</td><td>94.35</td><td>89.79</td></tr>\n<tr><td colspan=\"4\">External (N=2,048)</td></tr>\n<tr><td>ANN</td><td>70.37</td><td>94.35</td><td>89.79</td></tr>\n</tbody></table>\n";
+    let rows = extract(html, Format::Html, "t.html").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    for (row, size) in rows.iter().zip([154, 2048]) {
+        assert!(row.registry.is_some(), "{row:?}");
+        assert_eq!(row.counts(), None, "{row:?}");
+        assert!(
+            row.note
+                .contains(&format!("the row's label states n = {size}")),
+            "{row:?}"
+        );
+    }
+}
