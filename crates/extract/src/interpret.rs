@@ -563,7 +563,23 @@ fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
     // diagnostic: beside scores on held-out data it is not read; alone, the rows are read as
     // measured on a part of the data other than the test data (`only_training`).
     if only_training(f, &named) {
-        return named;
+        // A training figure beside a validation figure of the same score (`Train F1 |
+        // Validation F1`): the validation one is the model's on data it was not fit on.
+        let fitted = |j: usize| {
+            f.column_headers
+                .iter()
+                .any(|row| names_training_split(&row[j].text))
+        };
+        let validated: Vec<&'static str> = named
+            .iter()
+            .enumerate()
+            .filter_map(|(j, c)| c.as_ref().filter(|_| !fitted(j)).map(|(s, ..)| *s))
+            .collect();
+        return named
+            .into_iter()
+            .enumerate()
+            .map(|(j, c)| c.filter(|(s, ..)| !(fitted(j) && validated.contains(s))))
+            .collect();
     }
     named
         .into_iter()

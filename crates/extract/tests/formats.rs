@@ -2720,3 +2720,13 @@ fn a_row_whose_label_states_its_size_gets_no_registry_counts() {
         );
     }
 }
+
+#[test]
+fn a_validation_figure_is_read_before_the_training_figure_of_its_score() {
+    let md = "| Model | Dataset | Train F1 | Validation F1 |\n|:--|:--|--:|--:|\n| Logistic (base) | Original | 0.7169 | 0.7251 |\n| Random Forest | Original | 1 | 0.881 |\n";
+    let rows = extract(md, Format::Markdown, "r.md").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(scores(&rows[0]), vec![("f1p", "0.7251")], "{rows:?}");
+    assert_eq!(scores(&rows[1]), vec![("f1p", "0.881")], "{rows:?}");
+    assert!(rows.iter().all(|r| r.counts().is_none()), "{rows:?}");
+}
