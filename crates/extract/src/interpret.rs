@@ -655,7 +655,12 @@ fn cv_beside_test(f: &Frame) -> bool {
             .flatten()
             .any(|cell| words.contains(&first_word(&cell.text).as_str()))
     };
-    any(&["cv"]) && any(&["test", "testing", "holdout", "held"])
+    // (`Training set (random fivefold cross-validation)` over its columns is a CV too.)
+    let cross_validated = f.column_headers.iter().flatten().any(|cell| {
+        let lower = cell.text.to_lowercase();
+        lower.contains("cross-validation") || lower.contains("cross validation")
+    });
+    (any(&["cv"]) || cross_validated) && any(&["test", "testing", "holdout", "held"])
 }
 
 /// Whether every score column of a frame was measured on the training data.

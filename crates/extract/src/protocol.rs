@@ -1230,7 +1230,19 @@ const FOLD_ADJECTIVES: &[&str] = &[
 /// The k-fold cross-validation the words at `i` name, if any.
 fn k_fold_at(words: &[&str], i: usize) -> Option<Protocol> {
     let word = words[i];
-    let (count, rest) = match word.split_once('-') {
+    // `tenfold cross-validation`, `5fold CV`: the count and `fold` in one word, before the
+    // validation it names (alone, `repeated tenfold` says how often).
+    let validates = words[i + 1..]
+        .iter()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
+        .filter(|w| !FOLD_ADJECTIVES.contains(w))
+        .take(2)
+        .any(|w| w.starts_with("cross") || w == "cv" || w.starts_with("validation"));
+    let glued = ["folds", "fold"].iter().find_map(|fold| {
+        let count = word.strip_suffix(fold)?;
+        (validates && count_of(count).is_some()).then_some((count, *fold))
+    });
+    let (count, rest) = match glued.or_else(|| word.split_once('-')) {
         Some((count, rest)) => (count, rest),
         None => {
             // `five consecutive folds`, `10 stratified, disjoint folds`: words that only
@@ -1247,6 +1259,47 @@ fn k_fold_at(words: &[&str], i: usize) -> Option<Protocol> {
         }
     };
     if !(names_folds(rest) || (rest == "cv" && count.bytes().all(|b| b.is_ascii_digit()))) {
+        return None;
+    }
+    // `a tenfold increase`, `10-fold higher`, `five fold change`: a ratio, no folds.
+    let ratio = words[i + 1..].iter().take(2).any(|w| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+        [
+            "increase",
+            "increased",
+            "increases",
+            "decrease",
+            "decreased",
+            "decreases",
+            "improvement",
+            "reduction",
+            "reduced",
+            "higher",
+            "lower",
+            "more",
+            "less",
+            "greater",
+            "larger",
+            "smaller",
+            "faster",
+            "slower",
+            "speedup",
+            "speed-up",
+            "rise",
+            "drop",
+            "gain",
+            "change",
+            "changes",
+            "difference",
+            "enrichment",
+            "expansion",
+            "growth",
+            "excess",
+            "times",
+        ]
+        .contains(&w)
+    });
+    if ratio {
         return None;
     }
     if count == "k" || count == "n" {

@@ -2730,3 +2730,45 @@ fn a_validation_figure_is_read_before_the_training_figure_of_its_score() {
     assert_eq!(scores(&rows[1]), vec![("f1p", "0.881")], "{rows:?}");
     assert!(rows.iter().all(|r| r.counts().is_none()), "{rows:?}");
 }
+
+#[test]
+fn tenfold_cross_validation_in_one_word_and_a_tenfold_increase() {
+    let table = "\n\n| Model | Accuracy | Sensitivity |\n|---|---|---|\n| LR | 77.1% | 57.5% |\n";
+    let read = |sentence: &str| {
+        let md = format!("{sentence}{table}");
+        extract(&md, Format::Markdown, "r.md").unwrap()[0]
+            .protocol
+            .clone()
+    };
+    assert_eq!(
+        read("We evaluated all models with tenfold stratified cross-validation on pima."),
+        Some(Protocol::KFold { folds: Some(10) })
+    );
+    assert_eq!(
+        read("Fivefold CV on pima."),
+        Some(Protocol::KFold { folds: Some(5) })
+    );
+    // A ratio names no folds, glued or not; `repeated tenfold` says how often.
+    for sentence in [
+        "We saw a tenfold increase in speed on pima.",
+        "We saw a ten-fold increase in speed on pima.",
+        "Training took five fold more time on pima.",
+    ] {
+        assert_eq!(read(sentence), None, "{sentence}");
+    }
+}
+
+#[test]
+fn test_columns_beside_a_cross_validated_training_group_are_a_held_out_splits() {
+    let html = "<table><caption>Table 2. Results for the training (random fivefold cross-validation) and test sets on pima</caption><thead><tr><th></th><th colspan=\"2\">Training set (random fivefold cross-validation)</th><th colspan=\"2\">Test set</th></tr><tr><th></th><th>BA</th><th>AUC</th><th>BA</th><th>AUC</th></tr></thead><tbody><tr><td>SVM</td><td>0.91</td><td>0.96</td><td>0.90</td><td>0.95</td></tr></tbody></table>";
+    let rows = extract(html, Format::Html, "t.html").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(scores(&rows[0]), vec![("bacc", "0.90"), ("auc", "0.95")]);
+    assert!(
+        rows[0]
+            .figures_doubt
+            .as_deref()
+            .is_some_and(|why| why.contains("cross-validation figures beside test figures")),
+        "{rows:?}"
+    );
+}
