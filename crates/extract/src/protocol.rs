@@ -999,10 +999,17 @@ pub(crate) fn redefined_scores(text: &str) -> Vec<(&'static str, String)> {
         // classification's F1 and Jaccard index.
         // (`overlap` only beside Dice or IoU: a Jaccard index of feature sets' overlap
         // across folds is no segmentation's.)
-        let overlap_named = has(&["dice", "iou", "intersection over union", "jaccard", "dsc"]);
+        // (Short names as words: `behaviour` holds no IoU.)
+        let word = |names: &[&str]| {
+            lower
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| names.contains(&w))
+        };
+        let overlap_named =
+            word(&["dice", "iou", "dsc"]) || has(&["intersection over union", "jaccard"]);
         let of_segmentation = has(&["segment", "mask", "pixel", "voxel"])
             || (lower.contains("overlap")
-                && has(&["dice", "iou", "intersection over union", "dsc"]));
+                && (word(&["dice", "iou", "dsc"]) || has(&["intersection over union"])));
         if overlap_named && of_segmentation {
             for score in ["f1p", "ji"] {
                 if !found.iter().any(|(s, _)| *s == score) {
@@ -2232,6 +2239,12 @@ mod tests {
             scores("The Jaccard index of the predicted masks."),
             ["f1p", "ji"]
         );
+        // `behaviour` holds the letters of IoU, `segmentation` of customers is no image's.
+        assert!(
+            scores("Static segmentation fails to anticipate individual customer behaviour.")
+                .is_empty()
+        );
+        assert_eq!(scores("IoU of the segmented lesions."), ["f1p", "ji"]);
     }
 
     #[test]
