@@ -263,6 +263,12 @@ pub fn score_of_header(header: &str) -> Option<&'static str> {
                 .filter(|s| matches!(*s, "acc" | "bacc" | "auc" | "mcc"));
         }
     }
+    // `Accuracy value`, `AUC values`: the score's figures.
+    for suffix in [" value", " values"] {
+        if let Some(named) = lowered.strip_suffix(suffix).and_then(score_of_plain_header) {
+            return Some(named);
+        }
+    }
     // `Positive Predictive Value (adjusted)`: a score with a trailing remark in parentheses
     // that leaves it the same quantity (the remark is read nowhere).
     let trimmed = header.trim();

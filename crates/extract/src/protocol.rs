@@ -1758,6 +1758,29 @@ fn hypothetical(sentence: &str) -> bool {
         || lower.contains("left for")
 }
 
+/// Whether a sentence is a list of abbreviations and what they stand for (`ROC: receiver
+/// operating characteristic; LOO-CV: leave-one-out cross-validation.`): it defines terms, it
+/// states no protocol.
+fn glossary(sentence: &str) -> bool {
+    let parts: Vec<&str> = sentence
+        .trim_end_matches('.')
+        .split(';')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect();
+    let defines = |part: &&str| {
+        part.split_once([':', '=']).is_some_and(|(short, long)| {
+            let short = short.trim();
+            !short.is_empty()
+                && short.chars().count() <= 12
+                && !short.contains(' ')
+                && short.chars().filter(char::is_ascii_uppercase).count() >= 2
+                && long.trim().split_whitespace().count() <= 8
+        })
+    };
+    parts.len() >= 2 && parts.iter().all(defines)
+}
+
 /// The protocol `text` states: the first statement found, or none when two statements
 /// disagree (then `ambiguous` quotes both). Statements of one cross-validation complete each
 /// other ("5-fold cross-validation." then "It was repeated 10 times."); "cross-validation"
@@ -1806,7 +1829,7 @@ pub fn stated(text: &str) -> Stated {
         }
         // `Lee et al. [7] reached 75.8% with 10-fold cross-validation`: another paper's
         // protocol, not this one's.
-        if cites_others(&sentence) {
+        if cites_others(&sentence) || glossary(&sentence) {
             continue;
         }
         let Some(protocol) = in_sentence(&sentence) else {

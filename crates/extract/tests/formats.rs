@@ -2772,3 +2772,18 @@ fn test_columns_beside_a_cross_validated_training_group_are_a_held_out_splits() 
         "{rows:?}"
     );
 }
+
+#[test]
+fn an_accuracy_value_header_and_a_glossary_under_the_table() {
+    // `Accuracy value (95% CI)` names the accuracy; a glossary line defining `LOO-CV` states
+    // no protocol.
+    let html = "<table><caption>TABLE 2.</caption>\n<thead><tr><th>Data</th><th>ROC-AUC (95% CI)</th><th>Accuracy value (95% CI)</th><th>Sensitivity</th></tr></thead>\n<tbody><tr><td>Test set</td><td>0.98 (0.94–1.00)</td><td>0.96 (0.90–0.99)</td><td>0.69</td></tr></tbody></table>\n<p>ROC: receiver operating characteristic; LOO-CV: leave-one-out cross-validation.</p>";
+    let rows = extract(html, Format::Html, "t.html").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(
+        scores(&rows[0]),
+        vec![("auc", "0.98"), ("acc", "0.96"), ("sens", "0.69")],
+        "{rows:?}"
+    );
+    assert_eq!(rows[0].protocol, None, "{rows:?}");
+}
