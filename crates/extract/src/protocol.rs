@@ -1775,7 +1775,7 @@ fn glossary(sentence: &str) -> bool {
                 && short.chars().count() <= 12
                 && !short.contains(' ')
                 && short.chars().filter(char::is_ascii_uppercase).count() >= 2
-                && long.trim().split_whitespace().count() <= 8
+                && long.split_whitespace().count() <= 8
         })
     };
     parts.len() >= 2 && parts.iter().all(defines)
