@@ -24,6 +24,9 @@ pub(crate) struct TableRow {
     pub signed_percent: Vec<&'static str>,
     /// The confusion matrix the row's TP, FP, FN and TN cells give, as (tp, fp, fn, tn).
     pub matrix: Option<[u64; 4]>,
+    /// Whether the matrix's classes were told apart by where they stand, not by name (a
+    /// `Confusion Matrix` cell `[[302, 109], [152, 147]]`, scikit-learn's layout).
+    pub matrix_roles_inferred: bool,
     /// What the row's label says its figures are, beside one experiment's (`Fold 3`, `Mean`).
     pub kind: Option<RowKind>,
     /// The class counts (p, n) a classification report's `support` column gives.
@@ -2978,8 +2981,11 @@ fn read_frame(
                         // The counts belong to the scores of their own column group.
                         matrix: matrices
                             .iter()
-                            .find(|(counted, _)| counted == group)
-                            .map(|(_, m)| *m),
+                            .find(|(counted, ..)| counted == group)
+                            .map(|(_, m, _)| *m),
+                        matrix_roles_inferred: matrices
+                            .iter()
+                            .any(|(counted, _, inferred)| counted == group && *inferred),
                         class_counts: class_counts.filter(|_| group.is_empty()),
                         folds: own_folds,
                         kind,
@@ -3297,18 +3303,35 @@ fn unreadable_count(f: &Frame, values: &[GridCell]) -> Option<String> {
 /// The confusion matrices a body row states in columns headed TP, FP, FN and TN, as (tp,
 /// fp, fn, tn), each with the column group its four are under ("" outside any; each count
 /// once in its group, whole numbers).
-fn matrix_of(f: &Frame, values: &[GridCell]) -> Vec<(String, [u64; 4])> {
+fn matrix_of(f: &Frame, values: &[GridCell]) -> Vec<(String, [u64; 4], bool)> {
     // The counts by the column group over them ("" outside any), each group's four once.
     let mut groups: Vec<(String, [Option<u64>; 4])> = Vec::new();
+    let mut by_place: Vec<String> = Vec::new();
     for (j, cell) in values.iter().enumerate() {
         let headers = headers_over(f, j);
         let Some((last, above)) = headers.split_last() else {
             continue;
         };
+        // A whole matrix in one cell under `Confusion Matrix`, as scikit-learn prints it
+        // (`[[tn, fp], [fn, tp]]`, the negative class first): its roles by place.
+        let printed = names_a_confusion_matrix(last)
+            .then(|| nested_matrix(&cell.text))
+            .flatten();
+        let printed_texts: Vec<String> = printed
+            .map(|m| m.iter().map(u64::to_string).collect())
+            .unwrap_or_default();
         // One count a column (`TP`), or several in one (`TP / FP / FN / TN` over `940 / 197 /
         // 193 / 193,172`).
         let pairs: Vec<(usize, &str)> = match count_of_header(last) {
             Some(kind) => vec![(kind, cell.text.as_str())],
+            None if printed.is_some() => {
+                by_place.push(count_group(above));
+                // [[tn, fp], [fn, tp]] as (tp, fp, fn, tn).
+                [(3, 0), (1, 1), (2, 2), (0, 3)]
+                    .iter()
+                    .map(|&(kind, at)| (kind, printed_texts[at].as_str()))
+                    .collect()
+            }
             None => {
                 let kinds: Option<Vec<usize>> = last.split('/').map(count_of_header).collect();
                 let cells: Vec<&str> = cell.text.split('/').collect();
@@ -3384,9 +3407,50 @@ fn matrix_of(f: &Frame, values: &[GridCell]) -> Vec<(String, [u64; 4])> {
             }
             tp.checked_add(fn_)?;
             tn.checked_add(fp)?;
-            Some((group, [tp, fp, fn_, tn]))
+            let inferred = by_place.contains(&group);
+            Some((group, [tp, fp, fn_, tn], inferred))
         })
         .collect()
+}
+
+/// Whether a header names a whole confusion matrix (`Confusion Matrix`, `CM`).
+fn names_a_confusion_matrix(header: &str) -> bool {
+    let lower = header.trim().to_lowercase().replace('_', " ");
+    lower == "cm" || lower.starts_with("confusion matrix") || lower == "confusion"
+}
+
+/// A two-by-two matrix printed as nested lists, by rows: `[[302, 109], [152, 147]]`, or as
+/// numpy prints it, `[[749 112] [104 786]]`.
+fn nested_matrix(text: &str) -> Option<[u64; 4]> {
+    let compact: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let inner = compact.strip_prefix('[')?.strip_suffix(']')?.trim();
+    let rows: Vec<&str> = inner
+        .split(']')
+        .map(|r| r.trim().trim_start_matches(',').trim())
+        .filter(|r| !r.is_empty())
+        .collect();
+    if rows.len() != 2 {
+        return None;
+    }
+    let mut cells = Vec::with_capacity(4);
+    for row in rows {
+        let row = row.strip_prefix('[')?;
+        let numbers: Vec<&str> = row
+            .split([',', ' '])
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .collect();
+        if numbers.len() != 2 {
+            return None;
+        }
+        for n in numbers {
+            if !n.bytes().all(|b| b.is_ascii_digit()) || n.len() > 15 {
+                return None;
+            }
+            cells.push(n.parse::<u64>().ok()?);
+        }
+    }
+    Some([cells[0], cells[1], cells[2], cells[3]])
 }
 
 /// Whether a column group names a threshold the figures under it were taken at (`At

@@ -1681,7 +1681,7 @@ fn rows_of(
                 size,
                 class_counts: stated_counts,
                 folds_made_by,
-                matrix_roles_inferred: false,
+                matrix_roles_inferred: r.matrix_roles_inferred,
                 printed: table.printed,
                 folds: match row_protocol {
                     Some(Protocol::KFold { folds } | Protocol::RepeatedKFold { folds, .. }) => {

@@ -1947,6 +1947,8 @@ fn is_dataset_form(form: &str) -> bool {
             | "cohort"
             | "cohorts"
             | "dataset_name"
+            | "dataset_used"
+            | "data_used"
             | "training_dataset"
             | "training_data"
             | "train_dataset"

@@ -1190,6 +1190,7 @@ fn in_sentence_once(lower: &str, words: &[&str]) -> Option<Protocol> {
         || lower.contains("held-out test set")
         || splits_off_a_test_set(lower, words)
         || (!cv_context && reports_on_a_test_set(lower))
+        || (!cv_context && states_a_test_fraction(lower))
     {
         return Some(Protocol::HoldOut);
     }
@@ -1536,6 +1537,28 @@ fn leaves_one_out(lower: &str, words: &[&str]) -> bool {
     .iter()
     .any(|w| lower.contains(w));
     (loocv || (named && evaluates)) && !within_a_part && !lower.contains("encod")
+}
+
+/// Whether a sentence gives the share of a test set as scikit-learn's `train_test_split`
+/// takes it: `test_size=0.2`, `**Test Size:** 0.1`.
+fn states_a_test_fraction(lower: &str) -> bool {
+    let plain: String = lower.chars().filter(|c| !matches!(c, '*' | '`')).collect();
+    ["test_size", "test size"].iter().any(|name| {
+        plain.match_indices(name).any(|(at, _)| {
+            let rest = plain[at + name.len()..].trim_start();
+            let Some(rest) = rest.strip_prefix([':', '=']) else {
+                return false;
+            };
+            let number: String = rest
+                .trim_start()
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || *c == '.')
+                .collect();
+            number
+                .parse::<f64>()
+                .is_ok_and(|share| share > 0.0 && share < 1.0)
+        })
+    })
 }
 
 /// Whether a sentence splits the data into training and test parts by proportions (`80% for

@@ -2787,3 +2787,18 @@ fn an_accuracy_value_header_and_a_glossary_under_the_table() {
     );
     assert_eq!(rows[0].protocol, None, "{rows:?}");
 }
+
+#[test]
+fn a_confusion_matrix_printed_in_a_cell_as_scikit_learn_prints_it() {
+    // `[[tn, fp], [fn, tp]]` (or numpy's `[[749 112] [104 786]]`) under `Confusion Matrix`:
+    // the row's matrix, its roles by place (a finding is re-checked with them swapped);
+    // `Test Size: 0.1` states a held-out test set.
+    let md = "- **Test Size:** 0.1\n\n| Dataset Used | F1 Score | Precision | Recall | Confusion Matrix |\n|---|---|---|---|---|\n| Arthritis | 0.6324 | 0.5742 | 0.4916 | [[302, 109], [152, 147]] |\n| Diabetes | 0.1458 | 1.0000 | 0.0787 | [[621 0] [82 7]] |\n";
+    let rows = extract(md, Format::Markdown, "r.md").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[0].dataset, "Arthritis", "{rows:?}");
+    assert_eq!(rows[0].matrix, Some([147, 109, 152, 302]), "{rows:?}");
+    assert!(rows[0].matrix_roles_inferred, "{rows:?}");
+    assert_eq!(rows[0].protocol, Some(Protocol::HoldOut), "{rows:?}");
+    assert_eq!(rows[1].matrix, Some([7, 0, 82, 621]), "{rows:?}");
+}
