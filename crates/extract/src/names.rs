@@ -1241,6 +1241,10 @@ pub(crate) fn known_without_counts(printed: &str) -> bool {
 /// Column or row headers that name what the values are, not who they are about
 /// (`Mean ± SE`, `Value`, `Score`).
 pub(crate) fn is_value_word(header: &str) -> bool {
+    // `Value (95% CI)`, `Score (mean ± SD)`: the note says how the values are summarised.
+    if let Some(name) = without_summary_note(header) {
+        return is_value_word(name);
+    }
     let form = header_form(header);
     // `Mean`, `Mean (SD)`, `Mean value`; not `Mean-tuned`, a method's setting.
     let mean = form.strip_prefix("mean").is_some_and(|rest| {

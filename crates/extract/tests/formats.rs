@@ -2802,3 +2802,11 @@ fn a_confusion_matrix_printed_in_a_cell_as_scikit_learn_prints_it() {
     assert_eq!(rows[0].protocol, Some(Protocol::HoldOut), "{rows:?}");
     assert_eq!(rows[1].matrix, Some([7, 0, 82, 621]), "{rows:?}");
 }
+
+#[test]
+fn a_value_header_with_its_interval_names_no_method() {
+    let html = "<table><caption>Table 2.</caption><thead><tr><th>Diagnostic metrics</th><th>S1</th><th>S2</th></tr><tr><th></th><th>Value (95% CI)</th><th>Value (95% CI)</th></tr></thead><tbody><tr><td>Accuracy</td><td>88.8% (83.6–92.9)</td><td>83.2% (81.0–85.3)</td></tr><tr><td>Sensitivity</td><td>86.8% (78.8–92.6)</td><td>81.3% (78.0–84.2)</td></tr></tbody></table>";
+    let rows = extract(html, Format::Html, "t.html").unwrap();
+    let methods: Vec<&str> = rows.iter().map(|r| r.method.as_str()).collect();
+    assert_eq!(methods, ["S1", "S2"], "{rows:?}");
+}
