@@ -2794,6 +2794,14 @@ fn read_frame(
     let dataset_groups = groups
         .iter()
         .any(|g| registry_match(g).is_some() || known_without_counts(g));
+    // Row labels of which one is a dataset the registry knows (`RedWine | Cardio | Pima`
+    // under `MLP | SVC | SVR`): the rows name datasets, the groups methods.
+    let rows_name_datasets = !dataset_groups
+        && f.body.iter().any(|(labels, _)| {
+            labels
+                .iter()
+                .any(|c| registry_match(c.text.trim()).is_some())
+        });
     let mut previous: Vec<String> = Vec::new();
     let mut section: Option<String> = None;
     let named_datasets = registry_columns(f);
@@ -2929,6 +2937,9 @@ fn read_frame(
                                 .trim()
                                 .to_string(),
                         );
+                    } else if rows_name_datasets && !known_group {
+                        dataset = method.take();
+                        method = Some(group.clone());
                     } else {
                         dataset = Some(group.clone());
                         if registry_match(group).is_none() {

@@ -2810,3 +2810,19 @@ fn a_value_header_with_its_interval_names_no_method() {
     let methods: Vec<&str> = rows.iter().map(|r| r.method.as_str()).collect();
     assert_eq!(methods, ["S1", "S2"], "{rows:?}");
 }
+
+#[test]
+fn rows_of_which_one_is_a_registry_dataset_name_datasets_under_method_columns() {
+    let md = "Accuracy of 4 different classification algorithms trained on 3 different datasets\n\n| | MLP | SVC | SVR |\n|---|---|---|---|\n| RedWine | 0.57 | 0.56 | 0.58 |\n| Pima | 0.74 | 0.77 | 0.70 |\n";
+    let rows = extract(md, Format::Markdown, "r.md").unwrap();
+    assert_eq!(rows.len(), 6, "{rows:?}");
+    assert_eq!(
+        (rows[0].dataset.as_str(), rows[0].method.as_str()),
+        ("RedWine", "MLP")
+    );
+    assert_eq!(
+        (rows[5].dataset.as_str(), rows[5].method.as_str()),
+        ("Pima", "SVR")
+    );
+    assert!(rows[5].registry.is_some(), "{rows:?}");
+}
