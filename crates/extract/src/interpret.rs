@@ -2804,6 +2804,8 @@ fn read_frame(
         });
     let mut previous: Vec<String> = Vec::new();
     let mut section: Option<String> = None;
+    // Whether the row above was a section's.
+    let mut section_above = false;
     let named_datasets = registry_columns(f);
     for (labels, values) in &f.body {
         // A separating row: one text across the row (a dataset's or a block's name).
@@ -2820,9 +2822,24 @@ fn read_frame(
             // A sentence of figures across the row (`Overall accuracy: 96.2%, Call rate:
             // 100.0%`) names no block: it is left out, and ends the block above.
             let figures = texts[0].contains(':') && texts[0].chars().any(|c| c.is_ascii_digit());
-            section = (!figures).then(|| texts[0].to_string());
+            // Sections one under another (`Stage 1` over `Validation`) name their rows
+            // together: `Stage 1 Validation`.
+            section = match (&section, figures) {
+                (_, true) => None,
+                // (A dataset's section stands alone, as the registry names it.)
+                (Some(above), false)
+                    if section_above
+                        && registry_match(above).is_none()
+                        && registry_match(texts[0]).is_none() =>
+                {
+                    Some(format!("{above} {}", texts[0]))
+                }
+                (_, false) => Some(texts[0].to_string()),
+            };
+            section_above = !figures;
             continue;
         }
+        section_above = false;
         let (mut who, texts) = row_labels(f, labels, &previous, &named_datasets);
         previous = texts;
         // Rows under a section of the training data (`Training cohort`, `Train set`):

@@ -942,6 +942,7 @@ fn with_code(text: Stated, code: &str) -> Stated {
             "the text states several protocols: {:?}; {code_sentence:?}",
             text.sentence
         )),
+        resampled: text.resampled,
     }
 }
 
@@ -1159,12 +1160,16 @@ fn rows_of(
                 );
             }
         }
-        let protocol =
-            if caption_protocol.protocol.is_some() || caption_protocol.ambiguous.is_some() {
-                &caption_protocol
-            } else {
-                &document_protocol
-            };
+        // (Not where the text says its figures are of a resampling no check models: `Data
+        // are median (IQR)` under a caption's `Tenfold cross-validation`.)
+        let protocol = if (caption_protocol.protocol.is_some()
+            || caption_protocol.ambiguous.is_some())
+            && !document_protocol.resampled
+        {
+            &caption_protocol
+        } else {
+            &document_protocol
+        };
         let (table_rows, why) = interpret::rows(table, limits);
         let caption: String = table.caption.chars().take(200).collect();
         let id = table

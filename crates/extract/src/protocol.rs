@@ -39,6 +39,9 @@ pub struct Stated {
     pub sentence: String,
     /// Set when the text states more than one protocol (the note says which).
     pub ambiguous: Option<String>,
+    /// Set when the text estimates by a resampling no check models (the bootstrap, medians
+    /// over folds): a caption's protocol then gives no check of its figures either.
+    pub resampled: bool,
 }
 
 const NUMBER_WORDS: &[(&str, u64)] = &[
@@ -1658,7 +1661,24 @@ fn estimates_otherwise(sentence: &str) -> bool {
     let lower = sentence.to_lowercase().replace(['-', '_'], " ");
     let any = |words: &[&str]| words.iter().any(|w| lower.contains(w));
     // A median over the folds: no check here forms it.
-    if lower.contains("median") && any(&["fold", "split", "run", "repetition"]) {
+    // (`Data are median (IQR)` under a cross-validated table: medians over its folds.)
+    if lower.contains("median")
+        && any(&[
+            "fold",
+            "split",
+            "run",
+            "repetition",
+            "data are median",
+            "values are median",
+            "results are median",
+            "figures are median",
+            "presented as median",
+            "expressed as median",
+            "reported as median",
+            "shown as median",
+            "given as median",
+        ])
+    {
         return true;
     }
     if any(&[
@@ -1945,6 +1965,7 @@ pub fn stated(text: &str) -> Stated {
             ambiguous: Some(format!(
                 "the text estimates by resampling that no check models ({sentence:?}): the protocol of the reported figures is not known"
             )),
+            resampled: true,
         };
     }
     if let Some(sentence) = grouped {
@@ -1957,6 +1978,7 @@ pub fn stated(text: &str) -> Stated {
             ambiguous: Some(format!(
                 "the text makes its folds of groups ({sentence:?}): their sizes are not known, so no k-fold check applies"
             )),
+            resampled: false,
         };
     }
     if let Some(sentence) = tuning {
@@ -1968,6 +1990,7 @@ pub fn stated(text: &str) -> Stated {
             ambiguous: Some(format!(
                 "the text uses a cross-validation to tune or select ({sentence:?}): the protocol of the reported figures is not known"
             )),
+            resampled: false,
         };
     }
     if !conflicts.is_empty() {
@@ -1982,6 +2005,7 @@ pub fn stated(text: &str) -> Stated {
                     .collect::<Vec<_>>()
                     .join("; ")
             )),
+            resampled: false,
         };
     }
     match found.len() {
@@ -1992,6 +2016,7 @@ pub fn stated(text: &str) -> Stated {
                 protocol: Some(protocol),
                 sentence,
                 ambiguous: None,
+                resampled: false,
             }
         }
         _ => Stated {
@@ -2005,6 +2030,7 @@ pub fn stated(text: &str) -> Stated {
                     .collect::<Vec<_>>()
                     .join("; ")
             )),
+            resampled: false,
         },
     }
 }

@@ -2826,3 +2826,29 @@ fn rows_of_which_one_is_a_registry_dataset_name_datasets_under_method_columns() 
     );
     assert!(rows[5].registry.is_some(), "{rows:?}");
 }
+
+#[test]
+fn sections_one_under_another_name_their_rows_together() {
+    let html = "<table><caption>Table 2. Performance in stage 1 and stage 2</caption><thead><tr><th></th><th>Accuracy</th><th>Sensitivity</th></tr></thead><tbody><tr><td colspan=\"3\">Stage 1</td></tr><tr><td colspan=\"3\">Validation</td></tr><tr><td>Logistic regression</td><td>96.4%</td><td>93.8%</td></tr><tr><td colspan=\"3\">Stage 2</td></tr><tr><td colspan=\"3\">Validation</td></tr><tr><td>Logistic regression</td><td>88.6%</td><td>94.6%</td></tr></tbody></table>";
+    let rows = extract(html, Format::Html, "t.html").unwrap();
+    let methods: Vec<&str> = rows.iter().map(|r| r.method.as_str()).collect();
+    assert_eq!(
+        methods,
+        [
+            "Stage 1 Validation Logistic regression",
+            "Stage 2 Validation Logistic regression"
+        ],
+        "{rows:?}"
+    );
+}
+
+#[test]
+fn medians_over_a_captions_folds_are_no_checkable_figures() {
+    // The caption says ten-fold cross-validation, the footnote that the data are medians:
+    // neither the pooled nor the mean-of-folds check forms a median.
+    let html = "<table><caption>Table 2. Tenfold stratified cross-validation performance on pima</caption><thead><tr><th></th><th>Accuracy</th><th>Sensitivity</th></tr></thead><tbody><tr><td>Logistic regression</td><td>76.4%</td><td>53.8%</td></tr></tbody></table><p>Data are median (IQR).</p>";
+    let rows = extract(html, Format::Html, "t.html").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].protocol, None, "{rows:?}");
+    assert!(rows[0].note.contains("resampling"), "{:?}", rows[0].note);
+}
