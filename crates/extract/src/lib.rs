@@ -548,14 +548,38 @@ fn give_the_matrix_table(
             }
         }
     }
-    let ([(table, m)], [row]) = (found.as_slice(), rows) else {
+    let [row] = rows else {
         return;
+    };
+    // A table's matrix, else one the prose states (`True Negatives = 896, False Positives =
+    // 131, False Negatives = 149, True Positives = 233`), its classes named.
+    let (matrix, said, roles_inferred) = match found.as_slice() {
+        [(table, m)] => (
+            m.matrix,
+            format!(
+                "the confusion matrix of table {table} (positive class {:?}: TP {}, FP {}, FN {}, TN {})",
+                m.positive, m.matrix[0], m.matrix[1], m.matrix[2], m.matrix[3]
+            ),
+            true,
+        ),
+        [] => match names::matrices_in_text(&document.text).as_slice() {
+            [m] => (
+                *m,
+                format!(
+                    "the confusion matrix the text states (TP {}, FP {}, FN {}, TN {})",
+                    m[0], m[1], m[2], m[3]
+                ),
+                false,
+            ),
+            _ => return,
+        },
+        _ => return,
     };
     if row.matrix.is_some() || row.support.is_some() || row.class_counts.is_some() {
         return;
     }
     // A matrix in percent or per 1,000 holds no counts.
-    let sum: u64 = m.matrix.iter().sum();
+    let sum: u64 = matrix.iter().sum();
     if (sum == 100 && percent_matrix.is_some()) || (sum == 1000 && thousand_matrix.is_some()) {
         return;
     }
@@ -567,15 +591,12 @@ fn give_the_matrix_table(
         .collect();
     // A matrix of another set (an external cohort, a subgroup, slices beside patients)
     // gives none of the row's figures: it must give at least one.
-    let mismatched = disagreements(m.matrix, &row.scores, row.percent);
+    let mismatched = disagreements(matrix, &row.scores, row.percent);
     let comparable = row.scores.iter().filter(|(s, _)| *s != "auc").count();
     if mismatched.len() >= comparable {
         return;
     }
-    notes.push(format!(
-        "p and n from the confusion matrix of table {table} (positive class {:?}: TP {}, FP {}, FN {}, TN {})",
-        m.positive, m.matrix[0], m.matrix[1], m.matrix[2], m.matrix[3]
-    ));
+    notes.push(format!("p and n from {said}"));
     notes.extend(mismatched);
     // The doubts on a row's own counts hold for these too.
     let doubt = protocol::averaged_over_runs(&document.text)
@@ -586,8 +607,8 @@ fn give_the_matrix_table(
             "the text summarises figures over runs or folds, or counts another split ({short:?}): the matrix may not be the figures' one test set, so scan makes no finding of it"
         ));
     }
-    row.matrix = Some(m.matrix);
-    row.matrix_roles_inferred = true;
+    row.matrix = Some(matrix);
+    row.matrix_roles_inferred = roles_inferred;
     row.registry = None;
     row.note = notes.join("; ");
     row.counts_doubt = doubt;

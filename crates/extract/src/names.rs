@@ -1733,6 +1733,53 @@ pub(crate) fn bracket_citation(label: &str) -> bool {
         })
 }
 
+/// The confusion matrices sentences state by naming the four counts, each once, a number
+/// after each name (`True Negatives = 896, False Positives = 131, False Negatives = 149, True
+/// Positives = 233`, `TP: 13, FP: 11, FN: 4, TN: 58`), as (tp, fp, fn, tn), each matrix once.
+/// At most 20,000 sentences are read.
+pub(crate) fn matrices_in_text(text: &str) -> Vec<[u64; 4]> {
+    let mut found: Vec<[u64; 4]> = Vec::new();
+    for sentence in crate::protocol::sentences(text).take(20_000) {
+        let words: Vec<&str> = sentence
+            .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')' | '=' | ':'))
+            .map(|w| w.trim_matches(|c: char| matches!(c, '.' | '*' | '`' | '$')))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let mut counts: [Option<u64>; 4] = [None; 4];
+        let mut twice = false;
+        let mut i = 0;
+        while i < words.len() {
+            // A name of one or two words, then its number.
+            let named = [2, 1].iter().find_map(|&take| {
+                let name = words.get(i..i + take)?.join(" ");
+                count_of_header(&name).map(|kind| (kind, take))
+            });
+            let Some((kind, take)) = named else {
+                i += 1;
+                continue;
+            };
+            let number = words
+                .get(i + take)
+                .filter(|w| w.bytes().all(|b| b.is_ascii_digit()) && w.len() <= 15)
+                .and_then(|w| w.parse::<u64>().ok());
+            if let Some(number) = number {
+                twice |= counts[kind].is_some();
+                counts[kind] = Some(number);
+                i += take + 1;
+            } else {
+                i += take;
+            }
+        }
+        if let (false, [Some(tp), Some(fp), Some(fn_), Some(tn)]) = (twice, counts) {
+            let sums = tp.checked_add(fn_).is_some() && tn.checked_add(fp).is_some();
+            if sums && !found.contains(&[tp, fp, fn_, tn]) {
+                found.push([tp, fp, fn_, tn]);
+            }
+        }
+    }
+    found
+}
+
 /// The number of items a label states as `n = 154` (`Testing dataset (n = 154)`, `N=2,048`,
 /// `n: 77`), if it states one.
 pub(crate) fn label_size(label: &str) -> Option<u64> {

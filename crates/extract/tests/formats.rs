@@ -2852,3 +2852,23 @@ fn medians_over_a_captions_folds_are_no_checkable_figures() {
     assert_eq!(rows[0].protocol, None, "{rows:?}");
     assert!(rows[0].note.contains("resampling"), "{:?}", rows[0].note);
 }
+
+#[test]
+fn a_confusion_matrix_stated_in_prose_gives_a_documents_one_row_its_counts() {
+    let tex = "\\begin{table}\\caption{Model performance on 20\\% held-out test set}\\begin{tabular}{lc}\nMetric & Score \\\\\nAccuracy & 80.13\\% \\\\\nPrecision & 64.01\\% \\\\\nF1-Score & 65.00\\% \\\\\n\\end{tabular}\\end{table}\n\nThe confusion matrix (on 1,409 test samples) showed:\nTrue Negatives = 896, False Positives = 131, False Negatives = 149,\nTrue Positives = 233.\n";
+    let rows = extract(tex, Format::Latex, "t.tex").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].matrix, Some([233, 131, 149, 896]), "{rows:?}");
+    assert!(!rows[0].matrix_roles_inferred, "the counts are named");
+    assert!(
+        rows[0]
+            .note
+            .contains("f1p 65.00 is not what the row's matrix gives"),
+        "{:?}",
+        rows[0].note
+    );
+    // A matrix that gives none of the row's figures is another run's: not used.
+    let other = tex.replace("80.13", "81.97").replace("64.01", "68.31");
+    let rows = extract(&other, Format::Latex, "t.tex").unwrap();
+    assert_eq!(rows[0].matrix, None, "{rows:?}");
+}
