@@ -1191,7 +1191,29 @@ fn rows_of(
         } else {
             &document_protocol
         };
-        let (table_rows, why) = interpret::rows(table, limits);
+        let (mut table_rows, why) = interpret::rows(table, limits);
+        // A matrix with its own figures in rows below it (`Sensitivity (%) | 88`): one row,
+        // the matrix's.
+        if table_rows.is_empty() && why.is_none() {
+            if let Some(m) = matrix::confusion_table(table, limits).filter(|m| !m.scores.is_empty())
+            {
+                let above_one = m
+                    .scores
+                    .iter()
+                    .any(|(_, v)| value::magnitude(v).abs() > 1.0);
+                table_rows.push(interpret::TableRow {
+                    scores: m.scores.clone(),
+                    percent: m.percent || above_one,
+                    matrix: Some(m.matrix),
+                    matrix_roles_inferred: true,
+                    notes: vec![format!(
+                        "the figures printed below the table's confusion matrix (positive class {:?})",
+                        m.positive
+                    )],
+                    ..interpret::TableRow::default()
+                });
+            }
+        }
         let caption: String = table.caption.chars().take(200).collect();
         let id = table
             .label

@@ -16,6 +16,11 @@ pub(crate) struct ConfusionTable {
     pub matrix: [u64; 4],
     /// The positive class as printed.
     pub positive: String,
+    /// Scores printed in rows below the matrix (`Sensitivity (%) | 88`), with their figures
+    /// as printed: the matrix's own results.
+    pub scores: Vec<(&'static str, String)>,
+    /// Whether those rows mark their figures as percentages.
+    pub percent: bool,
 }
 
 /// The confusion matrix `table` prints, if it is one: exactly two rows and two columns of
@@ -68,7 +73,8 @@ pub(crate) fn confusion_table(table: &RawTable, limits: &Limits) -> Option<Confu
         .iter()
         .filter(|row| row.iter().any(|c| !c.text.trim().is_empty()))
         .collect();
-    if g.len() > 6 || g.iter().any(|row| row.len() > 6) {
+    // (Up to six rows of scores below it: `Sensitivity (%) | 88`.)
+    if g.len() > 12 || g.iter().any(|row| row.len() > 6) {
         return None;
     }
     // Rows holding counts, and in which columns.
@@ -91,6 +97,45 @@ pub(crate) fn confusion_table(table: &RawTable, limits: &Limits) -> Option<Confu
             .collect::<Vec<_>>()
             .join(" ")
     };
+    // Rows below the matrix that name a score (`Sensitivity (%) | 88`, `Accuracy | 85.4`):
+    // its results, set apart.
+    let mut scores: Vec<(&'static str, String)> = Vec::new();
+    let mut percent = false;
+    let mut score_rows: Vec<usize> = Vec::new();
+    for (i, row) in g.iter().enumerate() {
+        let Some(j) = row.iter().position(|c| {
+            matches!(
+                crate::value::read(&c.text),
+                crate::value::CellValue::Number { .. }
+            )
+        }) else {
+            continue;
+        };
+        // (A label spanning two columns is written twice in the grid.)
+        let mut parts: Vec<&str> = Vec::new();
+        for cell in &row[..j] {
+            let t = cell.text.trim();
+            if !t.is_empty() && !parts.contains(&t) {
+                parts.push(t);
+            }
+        }
+        let label = parts.join(" ");
+        let Some(score) = crate::names::score_of_header(&label) else {
+            continue;
+        };
+        score_rows.push(i);
+        if !scores.iter().any(|(s, _)| *s == score) {
+            scores.push((score, row[j].text.trim().to_string()));
+        }
+        percent |= crate::names::marks_percent(&label) || row[j].text.contains('%');
+    }
+    if g.len() - score_rows.len() > 6 {
+        return None;
+    }
+    let counted: Vec<(usize, Vec<usize>)> = counted
+        .into_iter()
+        .filter(|(i, _)| !score_rows.contains(i))
+        .collect();
     let first_count_row = counted.first()?.0;
     let label_of_column = |j: usize| {
         g[..first_count_row]
@@ -244,6 +289,8 @@ pub(crate) fn confusion_table(table: &RawTable, limits: &Limits) -> Option<Confu
     Some(ConfusionTable {
         matrix,
         positive: row_label_original(&actual, positive),
+        scores,
+        percent,
     })
 }
 
@@ -256,6 +303,7 @@ const ACTUAL: &[&str] = &[
     "true ",
     "truth",
     "observed",
+    "measured",
     "real",
     "gold",
     "reference",
@@ -320,6 +368,7 @@ fn class_name(label: &str) -> String {
                     | "truth"
                     | "ground"
                     | "observed"
+                    | "measured"
                     | "real"
                     | "gold"
                     | "class"
@@ -400,6 +449,30 @@ mod tests {
         // tp, fp, fn, tn
         assert_eq!(found.matrix, [369, 79, 21, 155]);
         assert_eq!(found.positive, "pneumonia");
+    }
+
+    #[test]
+    fn scores_printed_below_the_matrix_are_its_own() {
+        let t = table(&[
+            &["", "", "predicted", "predicted"],
+            &["", "", "Cancer", "No cancer"],
+            &["measured", "Cancer", "29", "4"],
+            &["measured", "No cancer", "3", "12"],
+            &["Sensitivity (%)", "Sensitivity (%)", "88", "88"],
+            &["Specificity (%)", "Specificity (%)", "80", "80"],
+            &["Accuracy (%)", "Accuracy (%)", "85", "85"],
+        ]);
+        let found = confusion_table(&t, &Limits::default()).expect("read");
+        assert_eq!(found.matrix, [29, 3, 4, 12]);
+        assert_eq!(
+            found.scores,
+            [
+                ("sens", "88".to_string()),
+                ("spec", "80".to_string()),
+                ("acc", "85".to_string())
+            ]
+        );
+        assert!(found.percent);
     }
 
     #[test]

@@ -2872,3 +2872,18 @@ fn a_confusion_matrix_stated_in_prose_gives_a_documents_one_row_its_counts() {
     let rows = extract(&other, Format::Latex, "t.tex").unwrap();
     assert_eq!(rows[0].matrix, None, "{rows:?}");
 }
+
+#[test]
+fn a_confusion_matrix_with_its_figures_below_it_is_one_row() {
+    let html = "<table><caption>Table 5. Confusion Matrix of sensor outputs.</caption><thead><tr><th></th><th></th><th colspan=\"2\">predicted</th></tr><tr><th></th><th></th><th>Cancer</th><th>No cancer</th></tr></thead><tbody><tr><td rowspan=\"2\">measured</td><td>Cancer</td><td>29</td><td>4</td></tr><tr><td>No cancer</td><td>3</td><td>12</td></tr><tr><td colspan=\"2\">Sensitivity (%)</td><td colspan=\"2\">88</td></tr><tr><td colspan=\"2\">Specificity (%)</td><td colspan=\"2\">80</td></tr><tr><td colspan=\"2\">Accuracy (%)</td><td colspan=\"2\">85</td></tr></tbody></table>";
+    let rows = extract(html, Format::Html, "t.html").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].matrix, Some([29, 3, 4, 12]), "{rows:?}");
+    assert!(rows[0].matrix_roles_inferred);
+    assert!(rows[0].percent);
+    assert_eq!(
+        scores(&rows[0]),
+        vec![("sens", "88"), ("spec", "80"), ("acc", "85")],
+        "{rows:?}"
+    );
+}
