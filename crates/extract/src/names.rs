@@ -2094,6 +2094,27 @@ pub(crate) fn datasets_in_text(text: &str) -> Vec<(String, Option<scorecheck_dat
             if !phrase.chars().any(char::is_alphabetic) {
                 continue;
             }
+            // `after breast cancer surgery`, `diabetes care`: a disease said of care, not a
+            // dataset (`Indian liver patients` is one).
+            let clinical = words.get(i + len).is_some_and(|next| {
+                matches!(
+                    next.to_lowercase().as_str(),
+                    "surgery"
+                        | "surgeries"
+                        | "survivors"
+                        | "screening"
+                        | "treatment"
+                        | "therapy"
+                        | "recurrence"
+                        | "resection"
+                        | "care"
+                        | "clinic"
+                        | "clinics"
+                )
+            });
+            if clinical {
+                continue;
+            }
             if let Some(d) = registry_match(&phrase) {
                 if !found
                     .iter()

@@ -2887,3 +2887,12 @@ fn a_confusion_matrix_with_its_figures_below_it_is_one_row() {
         "{rows:?}"
     );
 }
+
+#[test]
+fn a_disease_said_of_surgery_names_no_dataset() {
+    let html = "<table><caption>Table 4. Performance in predicting recurrence within 10 years after breast cancer surgery (unit: %).</caption><thead><tr><th>Models</th><th>Sensitivity</th><th>Specificity</th></tr></thead><tbody><tr><td>ANN</td><td>70.37</td><td>94.35</td></tr></tbody></table>";
+    let rows = extract(html, Format::Html, "t.html").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].dataset, "", "{rows:?}");
+    assert!(!rows[0].note.contains("Ljubljana"), "{:?}", rows[0].note);
+}
