@@ -68,10 +68,10 @@ pub(crate) fn sentences(text: &str) -> impl Iterator<Item = String> + '_ {
             current.push(if c == '\n' { ' ' } else { c });
             let ends = matches!(c, '.' | '!' | '?')
                 && chars.get(i + 1).is_none_or(|n| n.is_whitespace())
-                // "e.g." and "i.e." and decimals do not end a sentence.
-                && !current.ends_with("e.g.")
-                && !current.ends_with("i.e.")
-                && !current.ends_with("et al.");
+                // "e.g.", "i.e.", "vs." and decimals do not end a sentence.
+                && ![" e.g.", " i.e.", "et al.", " vs.", " cf.", "(e.g.", "(i.e.", "(cf."]
+                    .iter()
+                    .any(|a| current.ends_with(a) || current == a.trim_start());
             if ends {
                 out.push(std::mem::take(&mut current));
             }
@@ -2317,6 +2317,21 @@ mod tests {
                 .is_empty()
         );
         assert_eq!(scores("IoU of the segmented lesions."), ["f1p", "ji"]);
+    }
+
+    #[test]
+    fn an_abbreviation_ends_no_sentence() {
+        let found: Vec<String> = super::sentences(
+            "Comparison of Normal-Only vs. All-Data OC-SVM on the test set. Results (cf. Table 2) follow.",
+        )
+        .collect();
+        assert_eq!(
+            found,
+            [
+                "Comparison of Normal-Only vs. All-Data OC-SVM on the test set.",
+                "Results (cf. Table 2) follow."
+            ]
+        );
     }
 
     #[test]
