@@ -744,7 +744,16 @@ fn caption_averages_classes(caption: &str) -> bool {
 /// of its tables may be such averages, whatever their headers say (`None` when the text has
 /// a multi-class model too: its averages may be that model's only).
 pub(crate) fn text_averages_classes(text: &str) -> Option<String> {
-    let lower = text.to_lowercase().replace(['-', '_'], " ");
+    // A printed dictionary's keys (`{'0': {...}, 'macro avg': {...}}`, scikit-learn's
+    // `output_dict=True`) name its own rows, beside its per-class ones: no word on how the
+    // text's other figures were averaged.
+    let mut text = text.to_lowercase();
+    for key in ["macro avg", "micro avg", "weighted avg", "samples avg"] {
+        for quote in ['\'', '"'] {
+            text = text.replace(&format!("{quote}{key}{quote}"), " ");
+        }
+    }
+    let lower = text.replace(['-', '_'], " ");
     // A text that also has a multi-class model may average that model's scores only.
     if lower.contains("multiclass") || lower.contains("multi class") {
         return None;

@@ -2896,3 +2896,15 @@ fn a_disease_said_of_surgery_names_no_dataset() {
     assert_eq!(rows[0].dataset, "", "{rows:?}");
     assert!(!rows[0].note.contains("Ljubljana"), "{:?}", rows[0].note);
 }
+
+#[test]
+fn a_printed_report_dictionary_names_its_own_averages_only() {
+    let md = "## Classification Metrics\n- Precision: 0.790\n- Recall: 0.518\n- F1-score: 0.626\n\n## Detailed Metrics from sklearn\n{'0': {'precision': 0.99, 'recall': 0.997, 'support': 12153.0}, '1': {'precision': 0.790, 'recall': 0.518, 'support': 247.0}, 'macro avg': {'precision': 0.89, 'recall': 0.758, 'support': 12400.0}}\n";
+    let rows = extract(md, Format::Markdown, "r.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(
+        scores(&rows[0]),
+        vec![("ppv", "0.790"), ("sens", "0.518"), ("f1p", "0.626")],
+        "{rows:?}"
+    );
+}
