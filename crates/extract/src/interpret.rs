@@ -3351,7 +3351,18 @@ fn matrix_of(f: &Frame, values: &[GridCell]) -> Vec<(String, [u64; 4], bool)> {
         };
         // A whole matrix in one cell under `Confusion Matrix`, as scikit-learn prints it
         // (`[[tn, fp], [fn, tp]]`, the negative class first): its roles by place.
-        let printed = names_a_confusion_matrix(last)
+        // (Under a `Mean`, `Sum` or `Avg` header it is a summary over folds or runs.)
+        let summarised = headers
+            .iter()
+            .copied()
+            .chain(f.label_headers.iter().map(String::as_str))
+            .any(|h| {
+                let lower = h.to_lowercase();
+                ["mean", "sum", "avg", "average", "total", "norm"]
+                    .iter()
+                    .any(|w| lower.contains(w))
+            });
+        let printed = (names_a_confusion_matrix(last) && !summarised)
             .then(|| nested_matrix(&cell.text))
             .flatten();
         let printed_texts: Vec<String> = printed
@@ -3453,7 +3464,15 @@ fn matrix_of(f: &Frame, values: &[GridCell]) -> Vec<(String, [u64; 4], bool)> {
 /// Whether a header names a whole confusion matrix (`Confusion Matrix`, `CM`).
 fn names_a_confusion_matrix(header: &str) -> bool {
     let lower = header.trim().to_lowercase().replace('_', " ");
-    lower == "cm" || lower.starts_with("confusion matrix") || lower == "confusion"
+    // (Not `confusion_matrix_sum`, `Normalized confusion matrix`, `Mean CM`: summed over
+    // folds or shares.)
+    matches!(
+        lower.as_str(),
+        "cm" | "confusion"
+            | "confusion matrix"
+            | "confusion matrix (test)"
+            | "test confusion matrix"
+    )
 }
 
 /// A two-by-two matrix printed as nested lists, by rows: `[[302, 109], [152, 147]]`, or as

@@ -607,6 +607,18 @@ fn give_the_matrix_table(
             "the text summarises figures over runs or folds, or counts another split ({short:?}): the matrix may not be the figures' one test set, so scan makes no finding of it"
         ));
     }
+    // A matrix stated in prose may be another split's (the training set's, an external
+    // cohort's, a subgroup's) however the sentence says it, and one figure agreeing proves
+    // little: its counts are checked, but no finding is made of them.
+    let doubt = doubt.or_else(|| {
+        (!roles_inferred).then(|| {
+            notes.push(
+                "a matrix stated in prose may be another split's: scan makes no finding of it"
+                    .to_string(),
+            );
+            "a confusion matrix stated in prose".to_string()
+        })
+    });
     row.matrix = Some(matrix);
     row.matrix_roles_inferred = roles_inferred;
     row.registry = None;
@@ -967,6 +979,22 @@ fn with_code(text: Stated, code: &str) -> Stated {
     }
 }
 
+/// Whether code calls scikit-learn's `confusion_matrix` with the predictions first
+/// (`confusion_matrix(y_pred, y_test)`): its printed matrix is then transposed, predicted
+/// classes in rows.
+pub(crate) fn predictions_first(code: &str) -> bool {
+    code.match_indices("confusion_matrix(").any(|(at, call)| {
+        let first = code[at + call.len()..]
+            .split([',', ')'])
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_lowercase();
+        // (Keywords name the roles: `y_pred=...` first is no transposition.)
+        !first.contains('=') && first.contains("pred")
+    })
+}
+
 fn rows_of(
     document: &Document,
     source: &str,
@@ -974,6 +1002,7 @@ fn rows_of(
     unread: &mut Vec<Unread>,
 ) -> Vec<Row> {
     let document_protocol = with_code(stated(&document.text), &document.code);
+    let transposed_print = predictions_first(&document.code) || predictions_first(&document.text);
     let averaged_document = protocol::averaged_over_runs(&document.text);
     let runs_anywhere = protocol::runs_said_anywhere(&document.text)
         .or_else(|| protocol::runs_said_anywhere(&document.code));
@@ -1273,6 +1302,12 @@ fn rows_of(
                     dropped = r.notes.last().cloned();
                     continue;
                 }
+            }
+            // A matrix printed by place, where the document's code passes the predictions
+            // first (`confusion_matrix(y_pred, y_test)`): transposed, its roles unknown; not
+            // used.
+            if r.matrix_roles_inferred && transposed_print && r.matrix.take().is_some() {
+                r.notes.push("the document's code prints its confusion matrix with the predictions first (transposed): the row's matrix is not used".to_string());
             }
             // Every figure of a printed evaluation (Weka's) is its confusion matrix's: its
             // counts are a report's supports, one test set whatever the protocol.

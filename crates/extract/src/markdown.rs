@@ -125,6 +125,12 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                 if let Some(sentence) = code_cross_validation(&lower) {
                     document.code.push_str(&sentence);
                 }
+                // `confusion_matrix(y_pred, y_test)`: the matrices it prints are transposed.
+                if crate::predictions_first(&lower) {
+                    document
+                        .text
+                        .push_str("The code calls confusion_matrix(y_pred, y_true).\n\n");
+                }
                 // Rows resampled, dropped or filtered, or a cross-validation of the training
                 // part alone: the data evaluated is not the named dataset's whole.
                 if let Some(call) = code_changes_rows(&lower) {
