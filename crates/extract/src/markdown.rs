@@ -407,6 +407,25 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
     Ok(document)
 }
 
+/// The parts of a list item between commas and semicolons outside parentheses and brackets.
+fn split_outside_parentheses(item: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (at, c) in item.char_indices() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            ',' | ';' if depth == 0 => {
+                parts.push(&item[start..at]);
+                start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&item[start..]);
+    parts
+}
+
 /// A list of figures (`- Accuracy: 82.56%`, `- **Precision**: 0.941`, `- TP: 13`) as a
 /// table of scores named in rows, one row of values: at least two items name a score, and
 /// every item is `name: value` with a score or a confusion-matrix count as its name.
@@ -415,7 +434,8 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
 fn metrics_list(items: &[String], caption: &str, heading: &str, name: &str) -> Option<RawTable> {
     // `TP: 13, FP: 11, FN: 4, TN: 58`: several figures in one item, each named.
     let items = items.iter().flat_map(|item| {
-        let parts: Vec<&str> = item.split([',', ';']).collect();
+        // (Not inside parentheses: `Recall: 0.0040 (TP = 5, FN = 1243)` is one figure.)
+        let parts = split_outside_parentheses(item);
         if parts.len() > 1 && parts.iter().all(|part| part.contains([':', '='])) {
             parts
         } else {
@@ -449,13 +469,34 @@ fn metrics_list(items: &[String], caption: &str, heading: &str, name: &str) -> O
                 ) || crate::value::whole_number(v).is_some()
                     || crate::value::is_placeholder(v)
             };
-            last.is_none_or(figure)
+            // (`Recall: 0.0040 (TP = 5, FN = 1243)`: a figure first, its counts after.)
+            let figure_first = first.is_some_and(|v| {
+                v.split_once('(').is_some_and(|(figure_text, counts)| {
+                    counts.contains('=') && figure(figure_text.trim())
+                })
+            });
+            (last.is_none_or(figure) || figure_first)
                 && first.is_none_or(|v| !v.starts_with(['`', '{', '[', '(', '\'', '"']))
         })
         .map(|item| {
-            // `Sensitivity: TP/(TP+FN) = 75.00%`: the name first, the value last.
-            let (name, _) = item.split_once([':', '='])?;
-            let (_, value) = item.rsplit_once([':', '='])?;
+            // `Sensitivity: TP/(TP+FN) = 75.00%`: the name first, the value last; but
+            // `Recall: 0.0040 (TP = 5, FN = 1243)`: the figure first, its counts after.
+            let (name, after) = item.split_once([':', '='])?;
+            let (_, last) = item.rsplit_once([':', '='])?;
+            let after = after.trim();
+            let value = if after
+                .trim_start_matches(['*', '_'])
+                .starts_with(|c: char| c.is_ascii_digit())
+            {
+                after
+            } else {
+                last
+            };
+            // (The counts in parentheses after it are no spread: `0.0040 (TP = 5, FN = 1243)`.)
+            let value = match value.split_once('(') {
+                Some((figure, counts)) if counts.contains('=') => figure,
+                _ => value,
+            };
             let (name, value) = (name.trim(), value.trim());
             // (`Test Accuracy`, `CV ROC-AUC (Mean)`: a score with words before it, read as
             // the table reads such a header.)

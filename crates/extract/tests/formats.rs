@@ -2910,3 +2910,17 @@ fn a_printed_report_dictionary_names_its_own_averages_only() {
         "{rows:?}"
     );
 }
+
+#[test]
+fn a_figure_with_its_counts_in_parentheses_is_one_item() {
+    // `Recall: 0.0040 (TP = 5, FN = 1243)` was split at its comma and read as a recall of 5.
+    let md = "## Results\n\n- Accuracy: 0.6006\n- Recall: **0.0040** (TP = 5, FN = 1243)\n- Precision: 0.6250\n";
+    let rows = extract(md, Format::Markdown, "r.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(
+        scores(&rows[0]),
+        vec![("acc", "0.6006"), ("sens", "0.0040"), ("ppv", "0.6250")],
+        "{rows:?}"
+    );
+    assert!(!rows[0].percent, "{rows:?}");
+}
