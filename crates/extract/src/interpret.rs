@@ -641,10 +641,11 @@ fn training_column(f: &Frame, j: usize) -> bool {
     f.column_headers.iter().any(|row| {
         let text = &row[j].text;
         names_training_split(text)
-            || matches!(
+            // (`Development test set`, `Validation test cohort`: a test set.)
+            || (matches!(
                 first_word(text).as_str(),
                 "validation" | "val" | "valid" | "dev" | "development"
-            )
+            ) && !text.to_lowercase().contains("test"))
             || (first_word(text) == "cv" && held_out())
     })
 }

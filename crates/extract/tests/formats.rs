@@ -2924,3 +2924,13 @@ fn a_figure_with_its_counts_in_parentheses_is_one_item() {
     );
     assert!(!rows[0].percent, "{rows:?}");
 }
+
+#[test]
+fn a_development_test_set_is_a_test_set() {
+    let html = "<table><tr><th rowspan=\"2\">Model</th><th colspan=\"6\">Development test set</th><th colspan=\"2\">External cohort</th></tr><tr><th>TP</th><th>TN</th><th>FP</th><th>FN</th><th>Sensitivity</th><th>Specificity</th><th>Sensitivity</th><th>Specificity</th></tr><tr><td>GBM</td><td>30</td><td>140</td><td>10</td><td>20</td><td>0.600</td><td>0.933</td><td>0.571</td><td>0.902</td></tr></table>";
+    let rows = extract(html, Format::Html, "t.html").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[0].matrix, Some([30, 10, 20, 140]), "{rows:?}");
+    assert_eq!(scores(&rows[0]), vec![("sens", "0.600"), ("spec", "0.933")]);
+    assert_eq!(rows[1].matrix, None, "{rows:?}");
+}
