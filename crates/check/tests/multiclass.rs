@@ -738,3 +738,70 @@ fn large_testsets_are_decided_by_bisection() {
         "{result}"
     );
 }
+
+/// Every `{"classes", "counts", "matrix"}` object in a result, wherever it is.
+fn labelled_matrices<'a>(value: &'a Value, out: &mut Vec<&'a Map<String, Value>>) {
+    match value {
+        Value::Object(map) => {
+            if map.contains_key("classes") {
+                out.push(map);
+            }
+            map.values().for_each(|v| labelled_matrices(v, out));
+        }
+        Value::Array(items) => items.iter().for_each(|v| labelled_matrices(v, out)),
+        _ => {}
+    }
+}
+
+/// Classes given out of order (and named like numbers, which JavaScript reorders): each
+/// witness row belongs to the class the answer names for it, in `classes` and in `counts`.
+#[test]
+fn witness_rows_are_labelled_by_their_classes() {
+    // Text, not `json!`: serde_json's objects sort their keys.
+    let folding = r#""folding": {"n_folds": 2, "n_repeats": 1, "strategy": "stratified_sklearn"}"#;
+    let requests = [
+        r#"{"check": "1_testset_no_kfold_macro", "testset": {"b": 80, "a": 100, "c": 10}, "scores": {"acc": 0.6, "sens": 0.5, "spec": 0.75}, "eps": 0.01}"#.to_string(),
+        r#"{"check": "1_testset_no_kfold_micro", "testset": {"2": 8, "10": 5, "1": 3}, "scores": {"acc": 0.75}, "eps": 0.01}"#.to_string(),
+        format!(r#"{{"check": "1_dataset_known_folds_mos_macro", "dataset": {{"z": 9, "y": 6, "x": 4}}, {folding}, "scores": {{"acc": 0.7, "sens": 0.6}}, "eps": 0.05}}"#),
+        format!(r#"{{"check": "1_dataset_known_folds_som_macro", "dataset": {{"z": 9, "y": 6, "x": 4}}, {folding}, "scores": {{"acc": 0.7, "sens": 0.6}}, "eps": 0.05}}"#),
+        format!(r#"{{"check": "1_dataset_known_folds_mos_micro", "dataset": {{"z": 9, "y": 6, "x": 4}}, {folding}, "scores": {{"acc": 0.7}}, "eps": 0.05}}"#),
+        format!(r#"{{"check": "1_dataset_known_folds_som_micro", "dataset": {{"z": 9, "y": 6, "x": 4}}, {folding}, "scores": {{"acc": 0.7}}, "eps": 0.05}}"#),
+    ];
+    for request in requests {
+        let result = scorecheck::run_text(&request, &RunOptions::default())
+            .unwrap_or_else(|e| panic!("{request}: {e}"));
+        assert_eq!(result["inconsistency"], false, "{request}: {result}");
+        let mut found = Vec::new();
+        labelled_matrices(&result, &mut found);
+        assert!(
+            !found.is_empty(),
+            "{request}: no labelled matrix in {result}"
+        );
+        for fold in found {
+            let classes: Vec<&str> = fold["classes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.as_str().unwrap())
+                .collect();
+            let counts = fold["counts"].as_object().unwrap();
+            assert_eq!(
+                classes,
+                counts.keys().map(String::as_str).collect::<Vec<_>>(),
+                "{request}"
+            );
+            let Some(matrix) = fold["matrix"].as_array() else {
+                continue;
+            };
+            for (class, row) in classes.iter().zip(matrix) {
+                let sum: u64 = row
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c.as_u64().unwrap())
+                    .sum();
+                assert_eq!(Some(sum), counts[*class].as_u64(), "{request}: row {class}");
+            }
+        }
+    }
+}

@@ -6,6 +6,14 @@ fn scorecheck() -> Command {
     Command::new(env!("CARGO_BIN_EXE_scorecheck"))
 }
 
+/// `scorecheck scan` with an hour per check: a loaded machine running the debug build must
+/// not turn a verdict into "undecided" (the default budget is 10 s).
+fn scan() -> Command {
+    let mut command = scorecheck();
+    command.args(["scan", "--time-limit", "3600"]);
+    command
+}
+
 const PAPER: &str = r"\section{Experiments}
 All results are averaged over 5-fold cross-validation.
 \begin{table}[t]
@@ -105,7 +113,7 @@ fn extract_writes_the_batch_schema_and_batch_reads_it_unchanged() {
 fn scan_checks_each_assumption_and_lists_rows_without_counts() {
     let dir = temp_dir("scan");
     let paper = write(&dir, "paper.tex", PAPER);
-    let out = scorecheck().arg("scan").arg(&paper).output().unwrap();
+    let out = scan().arg(&paper).output().unwrap();
     assert!(
         out.status.success(),
         "{}",
@@ -282,7 +290,7 @@ fn repeated_cross_validation_is_checked_with_its_repetitions_or_not_at_all() {
         csv.lines().nth(1).unwrap().contains(",77,259,5,,,"),
         "{csv}"
     );
-    let out = scorecheck().arg("scan").arg(&paper).output().unwrap();
+    let out = scan().arg(&paper).output().unwrap();
     let scanned = String::from_utf8(out.stdout).unwrap();
     let first = scanned.lines().nth(1).unwrap();
     assert!(first.contains("needs the number of repetitions"), "{first}");
@@ -305,7 +313,7 @@ fn a_finding_holds_however_the_figures_were_rounded_and_needs_a_stated_protocol(
         "r.md",
         &format!("We use 5-fold cross-validation.\n\n{table}"),
     );
-    let out = scorecheck().arg("scan").arg(&readme).output().unwrap();
+    let out = scan().arg(&readme).output().unwrap();
     let scanned = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = scanned.lines().collect();
     assert_eq!(lines.len(), 3, "{scanned}");
@@ -331,7 +339,7 @@ fn a_finding_holds_however_the_figures_were_rounded_and_needs_a_stated_protocol(
     // A text that states no protocol allows a hold-out split of any size: the whole dataset
     // as one test set is checked, for information, and nothing is a finding.
     let bare = write(&dir, "bare.md", table);
-    let out = scorecheck().arg("scan").arg(&bare).output().unwrap();
+    let out = scan().arg(&bare).output().unwrap();
     let scanned = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = scanned.lines().collect();
     assert!(
@@ -356,7 +364,7 @@ fn a_printed_report_is_held_to_nearest_rounding_and_a_table_is_not() {
         "printed.md",
         &format!("We evaluate on a held-out test set.\n\n```\n{report}```\n"),
     );
-    let out = scorecheck().arg("scan").arg(&printed).output().unwrap();
+    let out = scan().arg(&printed).output().unwrap();
     let scanned = String::from_utf8(out.stdout).unwrap();
     assert!(
         scanned.contains("rounded to nearest as the program that printed them rounds"),
@@ -369,7 +377,7 @@ fn a_printed_report_is_held_to_nearest_rounding_and_a_table_is_not() {
         "table.md",
         &format!("We evaluate on a held-out test set.\n\n{table}"),
     );
-    let out = scorecheck().arg("scan").arg(&written).output().unwrap();
+    let out = scan().arg(&written).output().unwrap();
     let summary = String::from_utf8(out.stderr).unwrap();
     assert!(summary.contains("0 findings"), "{summary}");
 }
@@ -408,7 +416,7 @@ fn the_mean_of_scores_is_checked_over_stratified_folds_only_where_the_text_says_
         &format!("We use stratified 5-fold cross-validation.\n\n{table}"),
     );
     let scan = |path: &std::path::Path| {
-        let out = scorecheck().arg("scan").arg(path).output().unwrap();
+        let out = scan().arg(path).output().unwrap();
         String::from_utf8(out.stdout).unwrap()
     };
     let plain = scan(&plain);
@@ -432,7 +440,7 @@ fn a_fold_row_is_not_checked_as_the_whole_dataset() {
         "folds.md",
         "We use 5-fold cross-validation on ecoli1.\n\n| Fold | Accuracy | Sensitivity |\n|---|---|---|\n| 1 | 0.500 | 0.500 |\n| Mean | 0.892 | 0.800 |\n| Std | 0.010 | 0.020 |\n",
     );
-    let out = scorecheck().arg("scan").arg(&readme).output().unwrap();
+    let out = scan().arg(&readme).output().unwrap();
     let scanned = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = scanned.lines().collect();
     assert_eq!(lines.len(), 3, "{scanned}");
@@ -461,7 +469,7 @@ fn a_finding_holds_with_the_classes_roles_swapped() {
         "s.md",
         "We use stratified 5-fold cross-validation.\n\n| Dataset | Method | Accuracy | Sensitivity | Specificity |\n|---|---|---|---|---|\n| ecoli1 | A | 0.5030 | 0.5019 | 0.5065 |\n",
     );
-    let out = scorecheck().arg("scan").arg(&readme).output().unwrap();
+    let out = scan().arg(&readme).output().unwrap();
     let scanned = String::from_utf8(out.stdout).unwrap();
     let line = scanned.lines().nth(1).unwrap();
     assert!(
@@ -498,7 +506,7 @@ fn an_auc_alone_under_k_fold_is_not_checked_rather_than_an_error() {
         "auc.md",
         "Results on the Pima dataset, 10-fold cross-validation.\n\n| Model | ROC-AUC |\n|---|---|\n| RF | 0.8310 |\n",
     );
-    let out = scorecheck().arg("scan").arg(&path).output().unwrap();
+    let out = scan().arg(&path).output().unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(!stdout.contains("error"), "{stdout}");
     assert!(
@@ -519,7 +527,7 @@ fn a_mean_over_folds_no_configuration_can_form_is_no_finding() {
         "Each tree is evaluated with 10-fold cross-validation on zoo-3.\n\n\
          | Algorithm | Accuracy | Recall |\n|---|---|---|\n| CART | 0.7778 | 0.6000 |\n",
     );
-    let out = scorecheck().arg("scan").arg(&paper).output().unwrap();
+    let out = scan().arg(&paper).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     let row = text.lines().nth(1).unwrap();
     assert!(row.contains(",inconsistent,no configuration,"), "{row}");
@@ -564,7 +572,7 @@ fn scan_checks_leave_one_out_as_one_test_set_of_the_whole_dataset() {
 | RF | 0.900 | 0.500 | 0.500 |
 ",
     );
-    let out = scorecheck().arg("scan").arg(&paper).output().unwrap();
+    let out = scan().arg(&paper).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     let rows: Vec<&str> = text.lines().collect();
     assert_eq!(rows.len(), 3, "{text}");
@@ -626,7 +634,7 @@ fn zeros_a_library_prints_for_undefined_scores_make_no_finding() {
          | Majority | 0 | 0 | 4 | 6 | 0.600 | 0.000 | 0.000 | 0.000 |\n\
          | Typo | 0 | 0 | 4 | 6 | 0.600 | 0.000 | 0.000 | 0.100 |\n",
     );
-    let out = scorecheck().arg("scan").arg(&paper).output().unwrap();
+    let out = scan().arg(&paper).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     let majority = text.lines().find(|l| l.contains("Majority")).unwrap();
     assert!(majority.ends_with(','), "no finding: {majority}");
@@ -660,7 +668,7 @@ fn own_counts_that_may_be_means_or_shares_make_no_finding() {
          | XGBoost | 90 | 10 | 8 | 92 | 91.37 | 89.57 | 92.14 |\n",
     );
     for paper in [runs, shares] {
-        let out = scorecheck().arg("scan").arg(&paper).output().unwrap();
+        let out = scan().arg(&paper).output().unwrap();
         let stderr = String::from_utf8(out.stderr).unwrap();
         assert!(
             stderr.contains("0 findings"),
@@ -683,7 +691,7 @@ fn folds_of_scikit_learns_older_stratified_k_fold_are_tried_before_a_finding() {
          | Dataset | Accuracy (%) | Sensitivity (%) | Specificity (%) |\n|---|---|---|---|\n\
          | glass-0-4_vs_5 | 94.25 | 100.00 | 93.75 |\n",
     );
-    let out = scorecheck().arg("scan").arg(&paper).output().unwrap();
+    let out = scan().arg(&paper).output().unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.contains("1 checked, 0 findings"), "{stderr}");
 }
@@ -701,7 +709,7 @@ fn a_report_under_a_k_fold_sentence_is_checked_as_one_matrix_of_its_supports() {
     };
     for (recall, finding) in [("0.83", false), ("0.93", true)] {
         let doc = write(&dir, &format!("report_{recall}.md"), &report(recall));
-        let out = scorecheck().arg("scan").arg(&doc).output().unwrap();
+        let out = scan().arg(&doc).output().unwrap();
         let text = String::from_utf8(out.stdout).unwrap();
         let row = text.lines().nth(1).unwrap_or_default();
         assert!(row.contains("1_testset_no_kfold"), "{text}");
@@ -733,7 +741,7 @@ fn documents_in(folder: &str) -> Vec<std::path::PathBuf> {
 #[test]
 fn the_false_findings_found_by_probes_stay_fixed() {
     for document in documents_in("no_finding") {
-        let out = scorecheck().arg("scan").arg(&document).output().unwrap();
+        let out = scan().arg(&document).output().unwrap();
         let stderr = String::from_utf8(out.stderr).unwrap();
         assert!(
             stderr.contains(" 0 findings"),
@@ -763,18 +771,18 @@ fn a_confusion_matrix_table_gives_the_documents_one_results_row_its_counts() {
     };
     // 524/624 = 0.8397..., recall 369/390 = 0.9461...
     let consistent = write(&dir, "c.md", &readme("0.840", ""));
-    let out = scorecheck().arg("scan").arg(&consistent).output().unwrap();
+    let out = scan().arg(&consistent).output().unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.contains("1 checked, 0 findings"), "{stderr}");
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(stdout.contains(",390,234,"), "{stdout}");
     // 0.9125 is no k/624 with recall near 0.946.
     let typo = write(&dir, "t.md", &readme("0.9125", ""));
-    let out = scorecheck().arg("scan").arg(&typo).output().unwrap();
+    let out = scan().arg(&typo).output().unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.contains("1 findings"), "{stderr}");
     let two_rows = write(&dir, "r.md", &readme("0.9125", "| VGG | 0.801 | 0.900 |\n"));
-    let out = scorecheck().arg("scan").arg(&two_rows).output().unwrap();
+    let out = scan().arg(&two_rows).output().unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.contains("0 checked, 0 findings"), "{stderr}");
 }
@@ -785,7 +793,7 @@ fn a_confusion_matrix_table_gives_the_documents_one_results_row_its_counts() {
 #[test]
 fn genuine_inconsistencies_written_by_probes_are_found() {
     for document in documents_in("finding") {
-        let out = scorecheck().arg("scan").arg(&document).output().unwrap();
+        let out = scan().arg(&document).output().unwrap();
         let stderr = String::from_utf8(out.stderr).unwrap();
         assert!(
             !stderr.contains(" 0 findings"),

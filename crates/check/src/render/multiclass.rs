@@ -70,23 +70,40 @@ pub(crate) fn multiclass(outcome: &MulticlassOutcome) -> Map<String, Value> {
     out
 }
 
-/// The labelled counts of a fold as a JSON object.
-fn counts(labels: &[String], counts: &[u64]) -> Value {
-    Value::Object(
-        labels
+/// A fold's classes, counts and matrix, in one order: the classes sorted by name, as a JSON
+/// object's keys come out (`counts` is an object), so that row `i` of `matrix` is the `i`-th
+/// key of `counts` and the `i`-th name of `classes` (the list says the order for readers that
+/// reorder keys, as JavaScript does with names like `"10"`). The request's order is not kept:
+/// the counts object could not keep it.
+fn labelled(
+    labels: &[String],
+    counts: &[u64],
+    matrix: Option<&Vec<Vec<u64>>>,
+) -> Map<String, Value> {
+    let mut order: Vec<usize> = (0..labels.len()).collect();
+    order.sort_by(|&a, &b| labels[a].cmp(&labels[b]));
+    let mut out = Map::new();
+    let classes: Vec<&str> = order.iter().map(|&i| labels[i].as_str()).collect();
+    out.insert("classes".into(), json!(classes));
+    let shown_counts = order
+        .iter()
+        .map(|&i| (labels[i].clone(), Value::from(counts[i])))
+        .collect();
+    out.insert("counts".into(), Value::Object(shown_counts));
+    let shown_matrix = matrix.map(|m| {
+        order
             .iter()
-            .cloned()
-            .zip(counts.iter().map(|&c| Value::from(c)))
-            .collect(),
-    )
+            .map(|&r| order.iter().map(|&c| m[r][c]).collect::<Vec<u64>>())
+            .collect::<Vec<_>>()
+    });
+    out.insert("matrix".into(), json!(shown_matrix));
+    out
 }
 
-/// `{"counts", "matrix"}` of a fold, with its `trace` (and a null matrix) when the matrix is
-/// not listed.
+/// `{"classes", "counts", "matrix"}` of a fold, with its `trace` (and a null matrix) when the
+/// matrix is not listed.
 fn fold_matrix(labels: &[String], fold: &FoldMatrix) -> Value {
-    let mut out = Map::new();
-    out.insert("counts".into(), counts(labels, &fold.counts));
-    out.insert("matrix".into(), json!(fold.matrix));
+    let mut out = labelled(labels, &fold.counts, fold.matrix.as_ref());
     if let Some(trace) = fold.trace {
         out.insert("trace".into(), trace.into());
     }
@@ -117,7 +134,11 @@ fn macro_witness(labels: &[String], matrices: &MacroMatrices) -> Value {
         .folds
         .iter()
         .zip(&matrices.counts)
-        .map(|(fold, c)| json!({"counts": counts(labels, c), "matrix": fold.matrix, "scores": named(&fold.means)}))
+        .map(|(fold, c)| {
+            let mut shown = labelled(labels, c, Some(&fold.matrix));
+            shown.insert("scores".into(), Value::Object(named(&fold.means)));
+            Value::Object(shown)
+        })
         .collect();
     let mut out = json!({"folds": folds, "scores": named(&found.means)});
     if let Some(split) = &matrices.fold_matrices {
