@@ -1728,6 +1728,10 @@ pub(crate) fn stated_class_counts(
         "test",
         "testing",
         "validation",
+        // A development or derivation cohort's counts: the figures may be an external
+        // cohort's (`Performance on the external test cohort of 200 patients`).
+        "development",
+        "derivation",
         "thousand",
         "thousands",
         "percent",

@@ -1400,7 +1400,15 @@ fn rows_of(
             }
             let mut notes = r.notes;
             let doubt = r.doubt.take();
-            let figures_doubt = r.figures_doubt.take();
+            // A class's own figures, its name in the row's label, the caption or the heading
+            // (`BENIGN CLASS (Class 0)` over a list of precision, recall and F1).
+            let figures_doubt = r.figures_doubt.take().or_else(|| {
+                [&r.dataset, &r.method, &table.heading]
+                    .into_iter()
+                    .find_map(|text| names::one_class(text, false))
+                    .or_else(|| names::one_class(&table.caption, true))
+                    .map(|words| format!("the text names one class ({words:?}): the figures may be that class's, not the positive class's"))
+            });
             for doubt in [&doubt, &figures_doubt].into_iter().flatten() {
                 notes.push(format!("{doubt}: scan makes no finding of the row"));
             }
@@ -1747,7 +1755,7 @@ fn rows_of(
             if let Some(sentence) = &other_split {
                 let short: String = sentence.chars().take(120).collect();
                 notes.push(format!(
-                    "the text says counts are of another split ({short:?}): the row's own counts may not be its figures' matrix, so scan makes no finding of them"
+                    "the text says counts are of another split or population, or figures weighted ({short:?}): the row's own counts may not be its figures' matrix, so scan makes no finding of them"
                 ));
             }
             rows.push(Row {

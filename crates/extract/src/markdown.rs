@@ -574,7 +574,27 @@ fn metrics_list(items: &[String], caption: &str, heading: &str, name: &str) -> O
             .any(|w| lower.contains(w) && (*w != "model" || !beside_model))
         && crate::names::score_of_header(name).is_none()
         && name.chars().any(char::is_alphabetic);
-    let value_header = if names_the_model { name } else { "Value" };
+    // Under `#### Training`, `#### Validation` or `#### Testing`: the figures are that
+    // split's, said as a value column's header says it.
+    let names_a_split = matches!(
+        lower.as_str(),
+        "train"
+            | "training"
+            | "training set"
+            | "train set"
+            | "validation"
+            | "validation set"
+            | "valid"
+            | "test"
+            | "testing"
+            | "test set"
+            | "testing set"
+    );
+    let value_header = if names_the_model || names_a_split {
+        name
+    } else {
+        "Value"
+    };
     let mut rows = vec![vec![RawCell::new("Metric"), RawCell::new(value_header)]];
     rows.extend(
         pairs

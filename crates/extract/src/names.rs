@@ -1320,6 +1320,10 @@ const FOLD_WORDS: &[&str] = &[
     "fold_nr",
     "fold_number",
     "fold_id",
+    "fold_idx",
+    "fold_index",
+    // pandas' frames of per-fold scores (`n_fold` 0 to 4 beside the scores).
+    "n_fold",
     "split",
     "cv_fold",
     "partition",
@@ -1778,6 +1782,136 @@ pub(crate) fn matrices_in_text(text: &str) -> Vec<[u64; 4]> {
         }
     }
     found
+}
+
+/// The words of a row's label or heading (`BENIGN CLASS (Class 0)`, `Stroke class (1)`), or
+/// of a caption (`Results for the non-diabetic class`, `Precision for class 'spam'`), that
+/// name one class whose figures follow, if any: a binary task's precision, recall and F1 of
+/// a class that may be the negative one are its npv, specificity and F1 of negatives. Not
+/// the classes in general (`per class`, `two-class`, `class imbalance`, `class-balanced`),
+/// nor the positive or minority class. A caption holds the paragraph before the table,
+/// whose prose speaks of classes in many ways (`undersampling of the majority class`,
+/// `145 in the positive class, 200 in the negative`): there only a numbered or quoted class
+/// (`class 0`) or figures said to be `for` one are taken.
+pub(crate) fn one_class(text: &str, caption: bool) -> Option<String> {
+    const GENERAL_BEFORE: &[&str] = &[
+        "per",
+        "each",
+        "every",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "multi",
+        "binary",
+        "single",
+        "by",
+        "same",
+        "other",
+        "target",
+        "positive",
+        "minority",
+        "majority",
+        "a",
+        "an",
+        "any",
+        "which",
+        "what",
+        "one-vs-rest",
+        "the",
+        "this",
+        "that",
+        "its",
+        "their",
+        "true",
+        "predicted",
+        "of",
+        "for",
+        "on",
+        "in",
+    ];
+    const GENERAL_AFTER: &[&str] = &[
+        "imbalance",
+        "imbalanced",
+        "weight",
+        "weights",
+        "distribution",
+        "distributions",
+        "label",
+        "labels",
+        "balance",
+        "balancing",
+        "ratio",
+        "ratios",
+        "size",
+        "sizes",
+        "count",
+        "counts",
+        "prior",
+        "priors",
+        "frequency",
+        "frequencies",
+        "membership",
+        "probability",
+        "probabilities",
+        "activation",
+        "token",
+        "separability",
+        "boundary",
+        "boundaries",
+        "names",
+        "name",
+        "samples",
+        "instances",
+        "items",
+        "cases",
+        "examples",
+    ];
+    let lower = text.to_lowercase();
+    let bytes = lower.as_bytes();
+    lower.match_indices("class").find_map(|(at, _)| {
+        let end = at + "class".len();
+        let starts = at == 0 || !bytes[at - 1].is_ascii_alphanumeric() && bytes[at - 1] != b'-';
+        let ends = end == bytes.len() || !bytes[end].is_ascii_alphanumeric() && bytes[end] != b'-';
+        if !(starts && ends) {
+            return None;
+        }
+        let rest = lower[end..].trim_start_matches([' ', '(']);
+        // `class 0`, `class (1)`, `class 'spam'`, `Class: benign`.
+        let labelled = rest.starts_with(|c: char| c.is_ascii_digit() || "'\"‘“:".contains(c));
+        let before: Vec<&str> = lower[..at]
+            .split_whitespace()
+            .rev()
+            .take(3)
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
+            .collect();
+        let after = rest
+            .split_whitespace()
+            .next()
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()));
+        let adjective = before
+            .first()
+            .is_some_and(|b| b.len() > 2 && !GENERAL_BEFORE.contains(b) && !b.ends_with("-class"))
+            && after.is_none_or(|a| !GENERAL_AFTER.contains(&a));
+        // In a caption: `for the benign class`, `for benign class`.
+        let said_for = matches!(before.as_slice(), [_, "the", "for", ..] | [_, "for", ..]);
+        let named = adjective && (!caption || said_for);
+        (labelled
+            && before
+                .first()
+                .is_none_or(|b| !matches!(*b, "per" | "each" | "every"))
+            || named)
+            .then(|| {
+                let next = rest.split_whitespace().next().unwrap_or("");
+                [before.first().copied().unwrap_or(""), "class", next]
+                    .iter()
+                    .filter(|w| !w.is_empty())
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+    })
 }
 
 /// The number of items a label states as `n = 154` (`Testing dataset (n = 154)`, `N=2,048`,
@@ -2690,5 +2824,44 @@ mod tests {
         let found = datasets_in_text("Banknote −0.004, Ionosphere −0.004 and Sonar −0.008.");
         let names: Vec<&str> = found.iter().map(|(p, _)| p.as_str()).collect();
         assert_eq!(names, ["Banknote", "Ionosphere", "Sonar"]);
+    }
+
+    #[test]
+    fn one_class_is_a_named_class_not_the_classes() {
+        for named in [
+            "BENIGN CLASS (Class 0)",
+            "Results for the non-diabetic class on the Pima dataset:",
+            "Precision for class 'spam'",
+            "Stroke class (1)",
+        ] {
+            assert!(one_class(named, false).is_some(), "{named}");
+        }
+        for general in [
+            "Per-class results",
+            "Results per class",
+            "A two-class problem",
+            "Accuracy under class imbalance",
+            "Class-balanced accuracy",
+            "Figures of the positive class",
+            "Classification results on Pima",
+            "One-Class SVM",
+            "Class weights were balanced",
+        ] {
+            assert_eq!(one_class(general, false), None, "{general}");
+        }
+        // A caption holds prose about the data: only a numbered class or figures `for` one.
+        for said in [
+            "Results for the non-diabetic class on the Pima dataset:",
+            "Precision and recall of class 0.",
+        ] {
+            assert!(one_class(said, true).is_some(), "{said}");
+        }
+        for prose in [
+            "We use the BUPA data (145 in the positive class, 200 in the negative).",
+            "The classes were balanced by random undersampling of the majority class.",
+            "Most errors fall in the benign class samples.",
+        ] {
+            assert_eq!(one_class(prose, true), None, "{prose}");
+        }
     }
 }

@@ -806,6 +806,12 @@ pub(crate) fn counts_of_another_split(text: &str) -> Option<String> {
     if scored_elsewhere.is_some() {
         return scored_elsewhere;
     }
+    if let Some(sentence) = sentences(text)
+        .take(20_000)
+        .find(|s| imagined_population(s) || weighted_figures(s))
+    {
+        return Some(sentence);
+    }
     sentences(text).take(20_000).find(|sentence| {
         let lower = sentence.to_lowercase();
         lower
@@ -826,6 +832,102 @@ pub(crate) fn counts_of_another_split(text: &str) -> Option<String> {
                     .any(|(i, w)| SPLITS.contains(w) && (i == 0 || words[i - 1] != "cross"));
                 has(COUNTS) && split && !words.iter().any(|w| w.starts_with("test"))
             })
+    })
+}
+
+/// Whether a sentence says counts are of a population imagined to show what the measured
+/// rates mean (`Expected outcomes per 1,000 screened patients (prevalence 10%)`, `natural
+/// frequencies`, `1,000 hypothetical patients`): such counts are the rates applied to a
+/// round number, rounded to whole people, and no matrix the figures were measured on.
+/// A round number alone (`a test set of 1,000 images`) is no such population: it must be a
+/// thousand or more and come with `per`, `for every`, an expectation or a prevalence.
+/// (`per 100` is as often a percentage.)
+fn imagined_population(sentence: &str) -> bool {
+    let lower = sentence.to_lowercase();
+    let any = |words: &[&str]| words.iter().any(|w| lower.contains(w));
+    if any(&[
+        "hypothetical",
+        "natural frequenc",
+        "imaginary",
+        "notional",
+        "simulated population",
+        "simulated cohort",
+        "standardised population",
+        "standardized population",
+    ]) {
+        return true;
+    }
+    // A power of ten from 100 on, written with or without thousands separators.
+    let digits: String = lower
+        .chars()
+        .map(|c| {
+            if c == ',' || c == '\u{202f}' || c == '\u{a0}' {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect();
+    let round = digits
+        .split(|c: char| !c.is_ascii_digit() && c != ' ')
+        .map(|run| run.split_whitespace().collect::<Vec<_>>())
+        .any(|groups| {
+            let joined: String = match groups.as_slice() {
+                // `1 000` and `1,000`: groups of three after the first.
+                [first, rest @ ..] if rest.iter().all(|g| g.len() == 3) => std::iter::once(*first)
+                    .chain(rest.iter().copied())
+                    .collect(),
+                _ => return false,
+            };
+            joined.len() >= 4
+                && joined.len() <= 7
+                && joined.starts_with('1')
+                && joined[1..].bytes().all(|b| b == b'0')
+        });
+    round
+        && any(&[
+            "per 1",
+            "for every",
+            "expected",
+            "would be",
+            "would have",
+            "prevalence",
+            "consequences",
+        ])
+}
+
+/// Whether a sentence says the figures are weighted per sample (`survey-weighted estimates`,
+/// `inverse-probability-weighted to correct for verification bias`, `sample_weight`): they
+/// are then no function of a table's unweighted counts. A weighted average over classes
+/// (`weighted F1`) or a weighted kappa is not such a weighting.
+fn weighted_figures(sentence: &str) -> bool {
+    let lower = sentence.to_lowercase().replace('-', " ");
+    [
+        "survey weight",
+        "sampling weight",
+        "design weight",
+        "examination weight",
+        "population weight",
+        "inverse probability",
+        "inverse propensity",
+        "propensity weight",
+        "ipw",
+        "ipcw",
+        "reweight",
+        "re weight",
+        "sample weight",
+        "sample_weight",
+        "weighted estimate",
+        "weighted to the population",
+        "weighted to correct",
+        "weighted to reflect",
+    ]
+    .iter()
+    .any(|w| {
+        lower.match_indices(w).any(|(at, _)| {
+            // A whole word at its start (`ipw`, not `slipway`).
+            at == 0 || !lower.as_bytes()[at - 1].is_ascii_alphanumeric()
+        })
     })
 }
 
@@ -2515,5 +2617,27 @@ mod tests {
         let s = stated("We ran 5-fold cross-validation. Then 10-fold cross-validation.");
         assert_eq!(s.protocol, None);
         assert!(s.ambiguous.is_some());
+    }
+
+    #[test]
+    fn counts_of_an_imagined_population_or_beside_weighted_figures_are_another_set() {
+        for said in [
+            "Table 3: Expected outcomes per 1,000 screened patients (prevalence 10%).",
+            "The counts below apply them to 1,000 hypothetical screened patients.",
+            "Natural frequencies: consequences of testing 10,000 people at a prevalence of 2%.",
+            "Diagnostic accuracy and the outcomes expected in 1 000 screened women.",
+            "Sensitivity and specificity are survey-weighted estimates.",
+            "They are inverse-probability-weighted to correct for verification bias.",
+        ] {
+            assert!(counts_of_another_split(said).is_some(), "{said}");
+        }
+        for not in [
+            "The test set of 1,000 images was held out.",
+            "We report the weighted F1 and Cohen's weighted kappa.",
+            "Prevalence was 12% in 2019.",
+            "The slipway data set has 1000 rows.",
+        ] {
+            assert_eq!(counts_of_another_split(not), None, "{not}");
+        }
     }
 }
