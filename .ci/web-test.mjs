@@ -8,6 +8,10 @@
 // the CLI from the share link), and, where the module has the table exports and
 // testdata/papers-1000.csv exists, that table dropped on the page with the same verdicts as
 // `scorecheck batch` and the downloaded CSV equal to batch's; the module's catalog in the lists; a small screenshot of the paper's example for README (docs/page.png).
+// Also: links the form cannot hold as written (a key given twice, an eps string) checked as JSON,
+// a malformed link's error where it is seen, a Check of another request during a check, the
+// answer marked once the request is edited, a table row's "show" giving its request to the
+// share link, the same file chosen again, and a paper with no protocol listed as no finding.
 // Screenshots and the measured times go to OUT_DIR.
 // Usage: node .ci/web-test.mjs SITE_DIR OUT_DIR [SCORECHECK_BINARY]
 import {spawn, spawnSync} from "node:child_process";
@@ -182,6 +186,17 @@ async function main() {
   await tab.evaluate(`document.getElementById("json").value = ${JSON.stringify(PAPER)}; document.getElementById("check-json").click(); true`);
   await tab.waitFor(`${text("verdict")} === "consistent"`, 30);
   check("a new worker answers the next check", true);
+  // Check pressed for another request while one runs: that one is dropped, the new one checked.
+  await tab.evaluate(`document.getElementById("json").value = ${JSON.stringify(LONG)}; document.getElementById("check-json").click(); true`);
+  await tab.waitFor(`!document.getElementById("cancel").classList.contains("hidden")`);
+  await sleep(300);
+  const pressed = Date.now();
+  await tab.evaluate(`document.getElementById("json").value = ${JSON.stringify(OPENING)}; document.getElementById("check-json").click(); true`);
+  await tab.waitFor(`${text("verdict")} === "inconsistent"`, 15).catch(() => null);
+  check("Check of another request during a check answers the new one at once", Date.now() - pressed < 5000 &&
+    (await tab.evaluate(`decodeURIComponent(document.getElementById("share-json").getAttribute("href").slice(1))`)) === OPENING, (Date.now() - pressed) + " ms");
+  await tab.evaluate(`document.getElementById("json").value = ${JSON.stringify(OPENING.replace("0.985", "0.96"))}; document.getElementById("json").dispatchEvent(new Event("input")); true`);
+  check("an answer whose request was edited since is marked", await tab.evaluate(`!document.getElementById("stale").classList.contains("hidden")`));
   await tab.close();
 
   console.log("web-test: the JSON view keeps typed digits");
@@ -204,6 +219,22 @@ async function main() {
   tab = await open(link('{"check":"1_testset_no_kfold","testset":{"p":1000,"n":-5},"scores":{"acc":0.6821},"eps":0.0001}'));
   await tab.waitFor(answered);
   check("the facade's error is next to #n", /negative/.test(await tab.evaluate(text("err-n"))), await tab.evaluate(text("err-n")));
+  await tab.close();
+
+  console.log("web-test: links the form cannot hold as written");
+  tab = await open(link(PAPER.replace('{"check":"1_testset_no_kfold",', '{"check":"1_dataset_kfold_som","check":"1_testset_no_kfold",')));
+  await tab.waitFor(answered);
+  check("a key given twice is checked as written: the checker's error, no verdict", (await tab.evaluate(`!document.getElementById("json-mode").classList.contains("hidden")`)) &&
+    /given twice/.test(await tab.evaluate(text("error-json"))) && (await tab.evaluate(text("verdict"))) === "", await tab.evaluate(text("error-json")));
+  await tab.evaluate(`location.hash = ${JSON.stringify("#" + encodeURIComponent(PAPER.replace('"eps":0.0001', '"eps":"acc: 0.0001"')))}; true`);
+  await tab.waitFor(`${text("error-json")} !== "" && /\(eps\)/.test(${text("error-json")})`, 20);
+  check("an eps string is checked as written, not read as a per-score eps", (await tab.evaluate(text("verdict"))) === "", await tab.evaluate(text("error-json")));
+  await tab.evaluate(`location.hash = ${JSON.stringify("#" + encodeURIComponent(PAPER.replace(/}$/, ',"id":"a"}')))}; true`);
+  await tab.waitFor(`${text("verdict")} === "consistent"`, 20);
+  await tab.evaluate(`location.hash = "#%7B%22check%22%3A"; true`);
+  await tab.waitFor(`${text("error-json")} !== ""`, 10);
+  check("a malformed link opened in the JSON view: its error there, the old answer gone", /does not hold a request/.test(await tab.evaluate(text("error-json"))) &&
+    (await tab.evaluate(`document.getElementById("result").classList.contains("hidden")`)), await tab.evaluate(text("error-json")));
   await tab.close();
 
   // The CLI's verdict of a request text (`scorecheck check --format json`).
@@ -331,6 +362,17 @@ async function main() {
     await tab.close();
   }
 
+  // A multiclass witness's rows are labelled by their classes, given out of order and named
+  // like numbers (which JavaScript's objects reorder).
+  tab = await open(link('{"check":"1_testset_no_kfold_macro","testset":{"2":80,"10":100,"1":10},"scores":{"acc":0.6,"sens":0.5,"spec":0.75},"eps":0.01}'));
+  await tab.waitFor(answered);
+  const witnessRows = JSON.parse(await tab.evaluate(`JSON.stringify([...document.querySelectorAll("#witness table tr")].slice(1).map((tr) => [...tr.children].map((c) => c.textContent)))`));
+  const classCounts = {"1": 10, "2": 80, "10": 100};
+  check("a multiclass witness's rows add up to their classes' counts",
+    witnessRows.length === 3 && witnessRows.every(([label, ...cells]) => cells.reduce((a, c) => a + Number(c), 0) === classCounts[label]),
+    JSON.stringify(witnessRows));
+  await tab.close();
+
   console.log("web-test: the form by keyboard alone");
   tab = await open(link(PAPER).replace(/#.*/, ""));
   await tab.waitFor(`document.readyState === "complete" && document.getElementById("acc") !== null`);
@@ -401,6 +443,23 @@ async function main() {
       document.querySelector("#table-results table button").click(); return true; })()`);
     check("a row opens its result (inconsistent) with the copy texts", (await tab.evaluate(text("verdict"))) === "inconsistent" &&
       /^scorecheck check/.test(await tab.evaluate(`document.getElementById("copy-cli-text").textContent`)));
+    const rowShare = await tab.evaluate(`(() => { const a = document.getElementById(document.getElementById("json-mode").classList.contains("hidden") ? "share" : "share-json"); return decodeURIComponent(a.getAttribute("href").slice(1)); })()`);
+    const rowCopy = await tab.evaluate(`document.getElementById("copy-cli-text").textContent`);
+    check("the row's share link holds the row's request, as its copy text does, and the CLI gives its verdict", rowCopy.includes(rowShare) && cliVerdict(rowShare) === "inconsistent", rowShare);
+    // The same file chosen again is read again.
+    await tab.evaluate(`document.getElementById("table-status").textContent = ""; true`);
+    await tab.send("DOM.setFileInputFiles", {files: [resolve(TABLE)], objectId: input.objectId});
+    const again = await tab.waitFor(`/rows checked in/.test(document.getElementById("table-status").textContent) && document.getElementById("table-status").textContent`, 120);
+    check("the same file chosen again is checked again", /^1000 rows/.test(again), again);
+    // A table cancelled midway: its result CSV is named and labelled partial.
+    const quickSlow = join(resolve(outDir), "quick-slow.csv");
+    writeFileSync(quickSlow, "id,check,p,n,folds,acc,sens,spec,eps\n" + "q,1_testset_no_kfold,1000,6000,,0.6821,,,1e-4\n".repeat(20) +
+      "slow,1_dataset_unknown_folds_mos,6000,6000,10,0.9447,0.9139,0.9733,0.000001\n");
+    await tab.send("DOM.setFileInputFiles", {files: [quickSlow], objectId: input.objectId});
+    await tab.waitFor(`/^20 of 21 rows/.test(document.getElementById("table-status").textContent)`, 30);
+    await tab.evaluate(`document.getElementById("table-cancel").click(); true`);
+    const partial = await tab.evaluate(`document.getElementById("table-download").download + " | " + document.getElementById("table-download").textContent`);
+    check("a cancelled table's result CSV is named and labelled partial", /^scorecheck-results-partial\.csv \| .*partial.*20 of 21 rows/.test(partial), partial);
     await tab.screenshot("table.png");
     await tab.close();
   } else {
@@ -458,6 +517,14 @@ Unknown set & 75.12 & 60.2 & 77.0 & 62.3 \\
     await tab.waitFor(`/cannot|stopped|no results/.test(document.getElementById("table-status").textContent)`, 60);
     const status = await tab.evaluate(`document.getElementById("table-status").textContent`);
     check("a dropped report of three classes says why nothing is checked", /classification report of 3 classes/.test(status), status);
+    // A results table with no protocol: checked as one test set, listed as no finding, with the note.
+    const bareHtml = join(resolve(outDir), "bare.html");
+    writeFileSync(bareHtml, "<html><body><h2>Results</h2><table><tr><th>Dataset</th><th>Accuracy</th><th>F1</th></tr>\n<tr><td>glass1</td><td>75.12</td><td>60.2</td></tr>\n</table><p>All in percent.</p></body></html>\n");
+    await tab.send("DOM.setFileInputFiles", {files: [bareHtml], objectId: reportInput.objectId});
+    await tab.waitFor(`/rows? checked in/.test(document.getElementById("table-status").textContent)`, 60);
+    const bare = await tab.evaluate(`document.querySelector("#table-results table").innerText`);
+    check("a paper's row with no protocol is listed as inconsistent as one test set, no finding, with its note and dataset",
+      /inconsistent as one test set \u2014 no finding: no protocol stated/.test(bare) && /note: no protocol stated/.test(bare) && /glass1/.test(bare), bare.replace(/\s+/g, " ").slice(0, 300));
     await tab.close();
   }
   check("the page's script threw no uncaught error", scriptErrors.length === 0, scriptErrors.slice(0, 3).join(" | "));
