@@ -1407,6 +1407,37 @@ pub(crate) fn read(
             ..RawTable::default()
         });
     }
+    // Lists of figures (`\item \textbf{accuracy}: 92\%;`), read as a Markdown list is: the
+    // paragraph before the list as its caption, the section above as its heading (and the
+    // model's name, where it names one).
+    let lists = environments(&s, &|env| matches!(env, "itemize" | "enumerate"));
+    for (_, start, body, body_end, _) in &lists {
+        if tables.len() >= limits.max_tables {
+            break;
+        }
+        let inner: String = s[*body..*body_end].iter().collect();
+        let items: Vec<String> = list_items(&inner)
+            .iter()
+            .map(|item| {
+                plain(item, &macros, 0)
+                    .trim()
+                    .trim_end_matches([';', '.', ','])
+                    .trim()
+                    .to_string()
+            })
+            .filter(|item| !item.is_empty())
+            .take(limits.max_rows)
+            .collect();
+        let before: String = s[..*start].iter().collect();
+        let paragraph = before.rsplit("\n\n").next().unwrap_or("");
+        let caption = plain(paragraph, &macros, 0);
+        let heading = heading_before(&s, *start, &macros);
+        if let Some(table) =
+            crate::markdown::metrics_list(&items, caption.trim(), &heading, &heading)
+        {
+            tables.push(table);
+        }
+    }
     // The running text, tables out, for the protocol.
     let mut source = String::new();
     let mut last = 0;
@@ -1468,6 +1499,40 @@ pub(crate) fn read(
         more_tables,
         code: String::new(),
     })
+}
+
+/// The items of a list's body: the text after each `\item` (not `\itemsep`), up to the
+/// next; a nested list stays inside its item.
+fn list_items(body: &str) -> Vec<String> {
+    let s = chars(body);
+    let mut items: Vec<String> = Vec::new();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < s.len() {
+        if s[i] == '\\' {
+            let (name, after) = command(&s, i + 1);
+            match name.as_str() {
+                "begin" => depth += 1,
+                "end" => depth = depth.saturating_sub(1),
+                "item" if depth == 0 => {
+                    items.push(String::new());
+                    i = optional(&s, after);
+                    continue;
+                }
+                _ => {}
+            }
+            if let Some(item) = items.last_mut() {
+                item.extend(&s[i..after]);
+            }
+            i = after.max(i + 1);
+            continue;
+        }
+        if let Some(item) = items.last_mut() {
+            item.push(s[i]);
+        }
+        i += 1;
+    }
+    items
 }
 
 /// `\multirow` leaves an empty cell in each row it covers (unlike HTML's `rowspan`, whose

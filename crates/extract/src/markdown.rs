@@ -431,7 +431,12 @@ fn split_outside_parentheses(item: &str) -> Vec<&str> {
 /// every item is `name: value` with a score or a confusion-matrix count as its name.
 /// `name` (the heading above a list, or the item a nested list hangs from) is the method's
 /// name when it names one.
-fn metrics_list(items: &[String], caption: &str, heading: &str, name: &str) -> Option<RawTable> {
+pub(crate) fn metrics_list(
+    items: &[String],
+    caption: &str,
+    heading: &str,
+    name: &str,
+) -> Option<RawTable> {
     // `TP: 13, FP: 11, FN: 4, TN: 58`: several figures in one item, each named.
     let items = items.iter().flat_map(|item| {
         // (Not inside parentheses: `Recall: 0.0040 (TP = 5, FN = 1243)` is one figure.)
@@ -504,10 +509,22 @@ fn metrics_list(items: &[String], caption: &str, heading: &str, name: &str) -> O
                 || crate::names::score_of_qualified_header(name).is_some()
                 || crate::names::class_labelled(name).is_some()
                 || crate::names::count_of_header(name).is_some();
-            (named && !value.is_empty() && value.starts_with(|c: char| c.is_ascii_digit()))
-                .then_some((name, value))
+            Some(if named {
+                (!value.is_empty() && value.starts_with(|c: char| c.is_ascii_digit()))
+                    .then_some((name, value))?
+            } else {
+                (name, "")
+            })
         })
         .collect::<Option<_>>()?;
+    // A figure whose name is no score nor count (`Overfit Gap: 0.1080`, `Youden index: 0.7`)
+    // beside three or more named ones is passed over and said on the row; more of them make
+    // the list no list of scores (`Age: 0.12` over `Glucose: 0.34`: feature importances).
+    let (pairs, unnamed): (Vec<_>, Vec<_>) =
+        pairs.into_iter().partition(|(_, value)| !value.is_empty());
+    if !unnamed.is_empty() && (pairs.len() < 3 || unnamed.len() * 3 > pairs.len()) {
+        return None;
+    }
     // `Fold 3:`, `DecisionTreeModel for 0th folding`, `### Run 2`: one fold's or run's
     // figures, no experiment's (as a table's fold rows are not).
     if [caption, heading, name]
@@ -606,12 +623,20 @@ fn metrics_list(items: &[String], caption: &str, heading: &str, name: &str) -> O
         heading: heading.to_string(),
         rows,
         header_rows: Some(1),
-        note: (!one_class.is_empty()).then(|| {
-            format!(
-                "{} of one class: which class is the positive one is not said, so not read",
-                one_class.join(", ")
-            )
-        }),
+        note: {
+            let mut notes = Vec::new();
+            if !one_class.is_empty() {
+                notes.push(format!(
+                    "{} of one class: which class is the positive one is not said, so not read",
+                    one_class.join(", ")
+                ));
+            }
+            if !unnamed.is_empty() {
+                let names: Vec<String> = unnamed.iter().map(|(n, _)| format!("{n:?}")).collect();
+                notes.push(format!("{} named no score: not read", names.join(", ")));
+            }
+            (!notes.is_empty()).then(|| notes.join("; "))
+        },
         ..RawTable::default()
     })
 }

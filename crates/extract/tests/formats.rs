@@ -2934,3 +2934,85 @@ fn a_development_test_set_is_a_test_set() {
     assert_eq!(scores(&rows[0]), vec![("sens", "0.600"), ("spec", "0.933")]);
     assert_eq!(rows[1].matrix, None, "{rows:?}");
 }
+
+#[test]
+fn a_list_passes_over_a_figure_named_no_score_beside_three_scores() {
+    let md = "### random_forest
+- Test Accuracy: 0.8667
+- Test Precision: 0.8846
+- Test Recall: 0.8214
+- Overfit Gap: 0.1080
+";
+    let rows = extract(md, Format::Markdown, "list.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(
+        scores(&rows[0]),
+        vec![("acc", "0.8667"), ("ppv", "0.8846"), ("sens", "0.8214")]
+    );
+    assert!(
+        rows[0].note.contains("\"Overfit Gap\" named no score"),
+        "{}",
+        rows[0].note
+    );
+    // Feature importances are no list of scores, whatever two of their names are.
+    let md = "## Importances
+- Accuracy: 0.91
+- Recall: 0.88
+- Age: 0.12
+- Glucose: 0.34
+";
+    assert!(extract(md, Format::Markdown, "list.md").unwrap().is_empty());
+}
+
+#[test]
+fn patients_kept_aside_are_no_registry_dataset_whole() {
+    let md = "Earlier work [7] reported 76.8% accuracy with 10-fold cross-validation on the Pima Indians Diabetes dataset. We instead keep 154 patients aside and report the figures on them.
+
+| Dataset | Model | Accuracy (%) | Sensitivity (%) | Specificity (%) |
+|---|---|---|---|---|
+| Pima | XGBoost | 83.12 | 74.07 | 88.00 |
+";
+    let rows = extract(md, Format::Markdown, "aside.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].counts(), None, "{rows:?}");
+    assert!(rows[0].note.contains("removes, keeps"), "{rows:?}");
+    // `aside from` sets nothing aside.
+    let md = md.replace(
+        "We instead keep 154 patients aside and report the figures on them.",
+        "Aside from accuracy we report sensitivity.",
+    );
+    let rows = extract(&md, Format::Markdown, "aside.md").unwrap();
+    assert_eq!(rows[0].counts(), Some((268, 500)), "{rows:?}");
+}
+
+#[test]
+fn a_latex_list_of_figures_is_read_as_a_markdown_list_is() {
+    let tex = r"\section{Results}
+The following metrics were computed on the test set for the model:
+
+\begin{itemize}
+    \item \textbf{accuracy}: 92\%;
+    \item \textbf{precision}: 91\%;
+    \item \textbf{recall}: 89\%;
+    \item \textbf{F1-score}: 90\%;
+    \item \textbf{ROC-AUC}: 0.95.
+\end{itemize}
+
+\begin{itemize}\itemsep0pt
+    \item Data: 768 patients
+    \item We tuned the learning rate.
+\end{itemize}
+";
+    let rows = extract(tex, Format::Latex, "list.tex").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(
+        scores(&rows[0]),
+        vec![
+            ("acc", "92"),
+            ("ppv", "91"),
+            ("sens", "89"),
+            ("f1p", "90"),
+            ("auc", "95")
+        ]
+    );
+}
