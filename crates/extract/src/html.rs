@@ -341,12 +341,21 @@ fn table(element: ElementRef<'_>, heading: &str, limits: &Limits) -> RawTable {
         Some(c) => text_of(c, limits),
         None => caption_before(element, limits).unwrap_or_default(),
     };
+    // Without a `<thead>`, the leading rows of header cells only (`<th>`), when body rows
+    // follow (a pandas or README table whose first `<th>` is the index's, empty).
+    let header_rows = (head_rows > 0).then_some(head_rows).or_else(|| {
+        let leading = rows
+            .iter()
+            .take_while(|row: &&Vec<RawCell>| !row.is_empty() && row.iter().all(|c| c.header))
+            .count();
+        (leading > 0 && leading < rows.len()).then_some(leading)
+    });
     RawTable {
         label,
         caption,
         heading: heading.to_string(),
         rows,
-        header_rows: (head_rows > 0).then_some(head_rows),
+        header_rows,
         more_rows,
         more_columns,
         rows_after_end: 0,

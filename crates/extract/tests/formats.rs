@@ -3016,3 +3016,29 @@ The following metrics were computed on the test set for the model:
         ]
     );
 }
+
+#[test]
+fn an_html_tables_leading_header_cells_are_its_header_and_a_pandas_index_no_name() {
+    // No `<thead>`: the first row of `<th>` is the header, whose first cell (empty) is the
+    // index's; `0`, `1` are no part of the methods' names.
+    let html = "<table>\n<tr><th></th><th>Algorithm</th><th>Accuracy</th><th>Precision</th></tr>\n<tr><td>0</td><td>KN</td><td>0.905222</td><td>1.000000</td></tr>\n<tr><td>1</td><td>NB</td><td>0.978723</td><td>1.000000</td></tr>\n</table>\n";
+    let rows = extract(html, Format::Html, "t.html").unwrap();
+    let methods: Vec<&str> = rows.iter().map(|r| r.method.as_str()).collect();
+    assert_eq!(methods, ["KN", "NB"], "{rows:?}");
+}
+
+#[test]
+fn a_disease_column_names_the_data() {
+    let md = "| Disease Domain | Model Architecture | Accuracy | Sensitivity |
+| :--- | :--- | :---: | :---: |
+| **Parkinson's Disease** | XGBoost Classifier | 92.31% | 96.55% |
+| | TabTransformer | 87.18% | 93.10% |
+";
+    let rows = extract(md, Format::Markdown, "t.md").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    for row in &rows {
+        assert_eq!(row.dataset, "Parkinson's Disease", "{rows:?}");
+        assert!(row.registry.is_none(), "{rows:?}");
+    }
+    assert_eq!(rows[1].method, "TabTransformer", "{rows:?}");
+}
