@@ -312,8 +312,18 @@ pub(crate) fn folds_of(
             Ok(folds.clone())
         }
         Folding::Generated {
-            n_folds, n_repeats, ..
+            n_folds,
+            n_repeats,
+            strategy,
         } => {
+            // How the folds were made decides a mean over them: scikit-learn's stratified
+            // folds are one way among many (the reference refuses this too).
+            if *n_folds > 1 && strategy.is_none() {
+                return Err(Error::missing(
+                    &input::join(path, "strategy"),
+                    "with n_folds > 1 say how the folds were made: \"strategy\": \"stratified_sklearn\" (scikit-learn's StratifiedKFold), or the folds themselves (\"folds\": [{\"p\": ..., \"n\": ...}, ...]); for folds of unknown composition use 1_dataset_unknown_folds_mos or n_datasets_mos_unknown_folds_mos",
+                ));
+            }
             // Checked before the folds are made: n_folds alone may be a million.
             if n_folds.saturating_mul(*n_repeats) > MAX_TOTAL_FOLDS {
                 return Err(Error::invalid(
