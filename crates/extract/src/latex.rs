@@ -4,7 +4,7 @@
 //! brace depth 0), `\multicolumn` and `\multirow` read as spans, and each cell's markup
 //! reduced to its text.
 
-use crate::model::{RawCell, RawTable};
+use crate::model::{RawCell, RawTable, CITED};
 use crate::{Document, Error, ErrorKind, Limits};
 
 /// The tabular environments read, with how many arguments precede the body.
@@ -51,10 +51,6 @@ const CITES: &[&str] = &[
     "citealias",
     "nptextcite",
 ];
-
-/// What a citation command becomes in the text (a numbered reference's brackets around a
-/// word no label or sentence uses otherwise).
-pub(crate) const CITED: &str = "[ref]";
 
 /// Commands dropped with their arguments (references, footnotes, colours, spacing).
 const DROPPED: &[(&str, usize)] = &[

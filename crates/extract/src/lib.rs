@@ -1919,13 +1919,13 @@ fn author_and_year(label: &str) -> bool {
             .is_some_and(|w| w.starts_with(|c: char| c.is_uppercase()))
 }
 
-/// A label without the marks LaTeX citations leave ([`latex::CITED`]).
+/// A label without the marks LaTeX citations leave ([`model::CITED`]).
 fn without_citation(label: &str) -> String {
-    if !label.contains(latex::CITED) {
+    if !label.contains(model::CITED) {
         return label.to_string();
     }
     label
-        .replace(latex::CITED, " ")
+        .replace(model::CITED, " ")
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")

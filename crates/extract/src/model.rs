@@ -2,6 +2,11 @@
 
 use crate::Limits;
 
+/// What a citation command becomes in the text (a numbered reference's brackets around a
+/// word no label or sentence uses otherwise): the LaTeX reader writes it, the readers of
+/// labels and sentences know a citation by it.
+pub(crate) const CITED: &str = "[ref]";
+
 /// One cell as a reader found it: its plain text and how far it spans.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct RawCell {

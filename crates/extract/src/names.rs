@@ -1724,9 +1724,9 @@ pub(crate) fn class_counts_in_text(text: &str) -> Vec<(u64, u64, String)> {
 }
 
 /// Whether a label holds a numbered reference (`[14]`, `[3, 7]`, `[2-4]`) or a LaTeX
-/// citation ([`crate::latex::CITED`]).
+/// citation ([`crate::model::CITED`]).
 pub(crate) fn bracket_citation(label: &str) -> bool {
-    label.contains(crate::latex::CITED)
+    label.contains(crate::model::CITED)
         || label.split('[').skip(1).any(|rest| {
             rest.split_once(']').is_some_and(|(inner, _)| {
                 !inner.trim().is_empty()

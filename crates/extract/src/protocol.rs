@@ -942,7 +942,7 @@ fn cites_others(sentence: &str) -> bool {
             .is_some_and(|c| c.is_ascii_digit())
     });
     numbered
-        || lower.contains(crate::latex::CITED)
+        || lower.contains(crate::model::CITED)
         || [
             "et al",
             "previous stud",
