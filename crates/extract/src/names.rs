@@ -2140,11 +2140,6 @@ fn is_dataset_form(form: &str) -> bool {
             | "test_dataset"
             | "evaluation_dataset"
             | "data_source"
-            // A medical table's disease or a review corpus's domain names its data.
-            | "domain"
-            | "disease"
-            | "diseases"
-            | "disease_domain"
             // Chinese, German, Spanish and Portuguese, French.
             | "数据集"
             | "数据"

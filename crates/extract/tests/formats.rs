@@ -3026,19 +3026,3 @@ fn an_html_tables_leading_header_cells_are_its_header_and_a_pandas_index_no_name
     let methods: Vec<&str> = rows.iter().map(|r| r.method.as_str()).collect();
     assert_eq!(methods, ["KN", "NB"], "{rows:?}");
 }
-
-#[test]
-fn a_disease_column_names_the_data() {
-    let md = "| Disease Domain | Model Architecture | Accuracy | Sensitivity |
-| :--- | :--- | :---: | :---: |
-| **Parkinson's Disease** | XGBoost Classifier | 92.31% | 96.55% |
-| | TabTransformer | 87.18% | 93.10% |
-";
-    let rows = extract(md, Format::Markdown, "t.md").unwrap();
-    assert_eq!(rows.len(), 2, "{rows:?}");
-    for row in &rows {
-        assert_eq!(row.dataset, "Parkinson's Disease", "{rows:?}");
-        assert!(row.registry.is_none(), "{rows:?}");
-    }
-    assert_eq!(rows[1].method, "TabTransformer", "{rows:?}");
-}
