@@ -437,6 +437,29 @@ pub(crate) fn metrics_list(
     heading: &str,
     name: &str,
 ) -> Option<RawTable> {
+    // `Test Accuracy - 0.965542`: a dash between name and figure, read as a colon (only
+    // where the item has no colon or equals sign and a number follows the last dash).
+    let items: Vec<String> = items
+        .iter()
+        .map(|item| {
+            let dashed = [" - ", " – ", " — "]
+                .iter()
+                .filter_map(|dash| item.rsplit_once(dash))
+                .find(|(name, value)| {
+                    !name.trim().is_empty()
+                        && value
+                            .trim()
+                            .trim_start_matches(['*', '_'])
+                            .starts_with(|c: char| c.is_ascii_digit())
+                });
+            match dashed {
+                Some((name, value)) if !item.contains([':', '=']) => {
+                    format!("{}: {}", name.trim(), value.trim())
+                }
+                _ => item.clone(),
+            }
+        })
+        .collect();
     // `TP: 13, FP: 11, FN: 4, TN: 58`: several figures in one item, each named.
     let items = items.iter().flat_map(|item| {
         // (Not inside parentheses: `Recall: 0.0040 (TP = 5, FN = 1243)` is one figure.)

@@ -276,9 +276,10 @@ pub(crate) fn frames(text: &str) -> Vec<Vec<Vec<RawCell>>> {
 }
 
 /// Whether a line of a code block heads a printed table of results: every cell a score's
-/// name, after at most one label naming the methods (`Model`, `Classifier`), and pycaret's
-/// training time (`TT (Sec)`). A training log (`loss`, `val_accuracy`, `epoch`), a grid
-/// search's `cv_results_` (`rank_test_accuracy`) or a frame of data (`species`) is none.
+/// name, after at most one label naming the methods (`Model`, `Classifier`) or their
+/// settings (`Param`: the methods are then the index), and pycaret's training time
+/// (`TT (Sec)`). A training log (`loss`, `val_accuracy`, `epoch`), a grid search's
+/// `cv_results_` (`rank_test_accuracy`) or a frame of data (`species`) is none.
 ///
 /// `Some(whether the first cell is that label)`.
 fn is_results_header(cells: &[&str]) -> Option<bool> {
@@ -294,10 +295,21 @@ fn is_results_header(cells: &[&str]) -> Option<bool> {
         "estimator",
         "learner",
     ];
-    let label = cells
-        .first()
-        .is_some_and(|c| METHOD_WORDS.contains(&c.to_lowercase().as_str()));
-    let rest = &cells[usize::from(label)..];
+    // A column of each method's settings (`Param` over `alpha = 0.1`) beside its index.
+    const SETTING_WORDS: &[&str] = &[
+        "param",
+        "params",
+        "parameter",
+        "parameters",
+        "hyperparameters",
+        "setting",
+        "settings",
+        "config",
+    ];
+    let first = cells.first().map(|c| c.to_lowercase()).unwrap_or_default();
+    let label = METHOD_WORDS.contains(&first.as_str());
+    let settings = SETTING_WORDS.contains(&first.as_str());
+    let rest = &cells[usize::from(label || settings)..];
     let is_time = |c: &str| {
         let c = c.to_lowercase();
         c.starts_with("tt ") || c == "tt" || c.starts_with("time")
@@ -309,7 +321,7 @@ fn is_results_header(cells: &[&str]) -> Option<bool> {
     let all = rest
         .iter()
         .all(|c| crate::names::score_of_header(c).is_some() || is_time(c));
-    (scores >= 1 && (label || scores >= 2) && all).then_some(label)
+    (scores >= 1 && (label || settings || scores >= 2) && all).then_some(label)
 }
 
 /// Adds the reports printed in `text` (a code block, a `<pre>`) to `document` as tables of

@@ -3026,3 +3026,48 @@ fn an_html_tables_leading_header_cells_are_its_header_and_a_pandas_index_no_name
     let methods: Vec<&str> = rows.iter().map(|r| r.method.as_str()).collect();
     assert_eq!(methods, ["KN", "NB"], "{rows:?}");
 }
+
+#[test]
+fn a_numbered_list_with_dashes_between_names_and_figures_is_read() {
+    let md = "## Results
+1. Train Accuracy - 0.9812
+2. Test Accuracy - 0.9703
+3. Test Recall – 0.8125
+4. Test Precision - 0.9915
+";
+    let rows = extract(md, Format::Markdown, "list.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(
+        scores(&rows[0]),
+        vec![("acc", "0.9703"), ("sens", "0.8125"), ("ppv", "0.9915")]
+    );
+    // A dash inside a name is no separator, nor is a dash before words.
+    let md = "## Notes
+- F1-score - see the appendix
+- Recall - high on every fold
+";
+    assert!(extract(md, Format::Markdown, "list.md").unwrap().is_empty());
+}
+
+#[test]
+fn a_printed_frame_with_a_settings_column_is_read() {
+    let md = "Held-out test results:
+
+```
+                  Param  Accuracy    Recall  Precision
+NaiveBayes  alpha = 0.5  0.981203  0.914162   0.990000
+LinearSVC      C = 10.0  0.984539  0.929391   0.984737
+```
+";
+    let rows = extract(md, Format::Markdown, "frame.md").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[0].method, "NaiveBayes alpha = 0.5");
+    assert_eq!(
+        scores(&rows[1]),
+        vec![
+            ("acc", "0.984539"),
+            ("sens", "0.929391"),
+            ("ppv", "0.984737")
+        ]
+    );
+}
