@@ -1375,6 +1375,20 @@ fn scores_named_unread(g: &[Vec<GridCell>], header_rows: Option<usize>) -> Optio
     let numbers = body
         .iter()
         .any(|row| row.iter().skip(1).any(|c| is_number(&c.text)));
+    // `Precision (non-diabetic, %)`, `Sensitivity at 95% specificity`: a score's name with
+    // words after it that are not read (one class's figure, another operating point's).
+    let qualified: Vec<&str> = head
+        .iter()
+        .flatten()
+        .map(|c| c.text.trim())
+        .filter(|t| score_of_header(t).is_none() && crate::names::leading_score(t).is_some())
+        .collect();
+    if named.is_empty() && numbers && !qualified.is_empty() {
+        return Some(format!(
+            "the header names {} only with words after the score's name that are not read (a class, an operating point, a weighting, runs, ...): which figures they are is not known; not read",
+            qualified.iter().map(|t| format!("{t:?}")).collect::<Vec<_>>().join(", ")
+        ));
+    }
     (!named.is_empty() && numbers).then(|| {
         format!(
             "the header names {} but no row was read: which columns label the rows and which hold scores could not be told",
@@ -2931,6 +2945,7 @@ fn read_frame(
         }
         who.notes.extend(ambiguous_score_columns(f, values.len()));
         who.notes.extend(class_score_columns(f, columns));
+        who.notes.extend(operating_point_columns(f, columns));
         let class_counts = class_counts_of(f, values);
         let own_folds = folds_of_row(f, values);
         let mut by_key: Vec<TableRow> = Vec::new();
@@ -3313,6 +3328,39 @@ fn class_score_columns(
             "{} {} of one class: which class is the positive one is not said (only 0/1, pos/neg, positive/negative are read as the two classes), so not read",
             unread.join(", "),
             if unread.len() == 1 { "names a score" } else { "name scores" }
+        )
+    })
+}
+
+/// A note naming the columns of a score at a fixed level of another (`Sensitivity at 95%
+/// specificity`, `Recall @ 1% FPR`): another operating point's figure, not the row's
+/// sensitivity; not read, and said so.
+fn operating_point_columns(
+    f: &Frame,
+    columns: &[Option<(&'static str, String, bool)>],
+) -> Option<String> {
+    let unread: Vec<String> = columns
+        .iter()
+        .enumerate()
+        .filter(|(_, column)| column.is_none())
+        .filter_map(|(j, _)| {
+            let headers = headers_over(f, j);
+            let last = headers.last()?;
+            let lower = last.to_lowercase();
+            let (before, after) = lower.split_once(" at ").or_else(|| lower.split_once('@'))?;
+            let level = after.contains('%') || after.trim_start().starts_with(['0', '.']);
+            (crate::names::leading_score(before).is_some() && level).then(|| format!("{last:?}"))
+        })
+        .collect();
+    (!unread.is_empty()).then(|| {
+        format!(
+            "{} {} at a fixed level of another: another operating point's figures, not read",
+            unread.join(", "),
+            if unread.len() == 1 {
+                "names a score"
+            } else {
+                "name scores"
+            }
         )
     })
 }

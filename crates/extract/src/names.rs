@@ -345,6 +345,18 @@ pub(crate) fn score_label(header: &str) -> Option<String> {
     .then_some(label)
 }
 
+/// The score named by a header's first words (`Precision` of `Precision (non-diabetic, %)`,
+/// `Sensitivity` of `Sensitivity at 95% specificity`), whatever follows them.
+pub(crate) fn leading_score(header: &str) -> Option<&'static str> {
+    let words: Vec<&str> = header
+        .split(|c: char| c.is_whitespace() || matches!(c, '(' | '[' | ',' | ':' | '@'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    (1..=words.len().min(3))
+        .rev()
+        .find_map(|k| score_of_header(&words[..k].join(" ")))
+}
+
 /// Whether a class label names the positive class (`1`, `pos`, `positive`) or the
 /// negative one (`0`, `neg`, `negative`); `None` for any other label (a sign in brackets,
 /// `(-)`, is as often a dimensionless unit).

@@ -3071,3 +3071,47 @@ LinearSVC      C = 10.0  0.984539  0.929391   0.984737
         ]
     );
 }
+
+#[test]
+fn score_columns_with_words_not_read_are_said() {
+    // Every column a class's: the table gives no row, and says why.
+    let md = "Stratified 10-fold cross-validation on the Pima data.
+
+| Model | Precision (non-diabetic, %) | Recall (non-diabetic, %) |
+|---|---|---|
+| RF | 86.35 | 86.00 |
+";
+    let document = scorecheck_extract::extract_document(
+        md,
+        Format::Markdown,
+        "t.md",
+        &scorecheck_extract::Limits::default(),
+        &|_| None,
+    )
+    .unwrap();
+    assert!(document.rows.is_empty(), "{:?}", document.rows);
+    assert!(
+        document
+            .unread
+            .iter()
+            .any(|u| u.why.contains("\"Precision (non-diabetic, %)\"")),
+        "{:?}",
+        document.unread
+    );
+    // A sensitivity at a fixed specificity beside read columns: said on the row.
+    let md = "Results on the test set (120 positives, 380 negatives).
+
+| Model | AUC | Sensitivity at 95% specificity | Specificity |
+|---|---|---|---|
+| CNN | 0.931 | 0.683 | 0.921 |
+";
+    let rows = extract(md, Format::Markdown, "t.md").unwrap();
+    assert_eq!(scores(&rows[0]), vec![("auc", "0.931"), ("spec", "0.921")]);
+    assert!(
+        rows[0]
+            .note
+            .contains("\"Sensitivity at 95% specificity\" names a score at a fixed level"),
+        "{}",
+        rows[0].note
+    );
+}
