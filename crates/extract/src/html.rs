@@ -244,6 +244,16 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                     continue;
                 }
                 document.push_table(table(element, &heading, limits), limits);
+                // A table's footnotes (`<tfoot>`) are the text's: what a marked column
+                // holds is said there.
+                for foot in element
+                    .descendants()
+                    .filter_map(ElementRef::wrap)
+                    .filter(|e| e.value().name() == "tfoot")
+                {
+                    document.text.push_str(&text_of(foot, limits));
+                    document.text.push_str("\n\n");
+                }
             }
             "pre" => {
                 // A classification report printed as text is a table of its own.

@@ -792,7 +792,9 @@ pub(crate) fn text_averages_classes(text: &str) -> Option<String> {
         "support weighted",
         "both classes count equally",
         "classes count equally",
-        "means of the",
+        "average over the two classes",
+        "average over both classes",
+        "weighted average over",
         "per class and combined",
         "each class and combined",
         "per class and then combined",
@@ -818,6 +820,17 @@ pub(crate) fn text_averages_classes(text: &str) -> Option<String> {
     .find(|phrase| lower.contains(*phrase))
     {
         return Some((*phrase).to_string());
+    }
+    // `the means of the fraud and legitimate classes' values`, not `the means of the per-fold
+    // values`.
+    if lower.match_indices("means of the").any(|(at, _)| {
+        lower[at..]
+            .char_indices()
+            .nth(60)
+            .map_or(&lower[at..], |(end, _)| &lower[at..at + end])
+            .contains("class")
+    }) {
+        return Some("means of the".to_string());
     }
     // scikit-learn's `average='weighted'` said in the prose (`\texttt{average='weighted'}`).
     let squeezed: String = lower
@@ -2027,9 +2040,9 @@ fn names_a_size(header: &str) -> bool {
     )
 }
 
-/// Whether a column group names a task of more than two classes (`multi-class`, `3-class`,
-/// `Multiclass (macro)`).
-fn names_several_classes(group: &str) -> bool {
+/// Whether a column group (or a text) names a task of more than two classes
+/// (`multi-class`, `3-class`, `Multiclass (macro)`).
+pub(crate) fn names_several_classes(group: &str) -> bool {
     let text = group.to_lowercase().replace(['-', '_'], " ");
     let words: Vec<&str> = text.split_whitespace().collect();
     text.contains("multi class")

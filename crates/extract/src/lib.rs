@@ -1026,6 +1026,9 @@ fn rows_of(
     let thousand_matrix = protocol::matrix_per_thousand(&document.text);
     let balanced_accuracy = protocol::accuracy_is_balanced(&document.text);
     let redefined = protocol::redefined_scores(&document.text);
+    let footnoted = protocol::qualifying_footnote(&document.text);
+    let several_classes = interpret::names_several_classes(&document.text);
+    let zero_positive = protocol::zero_named_positive(&document.text);
     let folds_made_by = protocol::folds_made_by(&document.text);
     // A text saying its table holds other papers' published figures: its rows with a
     // numbered reference (`Temurtas [13]`) are those papers'.
@@ -1383,6 +1386,17 @@ fn rows_of(
                     continue;
                 }
             }
+            // One class's one-vs-rest counts in a task of more than two classes: its
+            // accuracy may be the model's overall one (`Three-class classification ...
+            // Per-class one-vs-rest results`), no accuracy of these counts; not read.
+            if several_classes && r.matrix.is_some() && r.scores.iter().any(|(s, _)| *s == "acc") {
+                r.scores.retain(|(s, _)| *s != "acc");
+                r.notes.push("the text names a task of more than two classes: the accuracy beside one class's TP, FP, FN and TN may be the model's overall one; acc not read".to_string());
+                if r.scores.is_empty() {
+                    dropped = r.notes.last().cloned();
+                    continue;
+                }
+            }
             // Scores the text defines as other quantities (an AUC of the precision-recall
             // curve, PPV and NPV for a prevalence): not read.
             let captioned = protocol::redefined_scores(&table.caption);
@@ -1423,6 +1437,16 @@ fn rows_of(
                     .find_map(|text| names::one_class(text, false))
                     .or_else(|| names::one_class(&table.caption, true))
                     .map(|words| format!("the text names one class ({words:?}): the figures may be that class's, not the positive class's"))
+            }).or_else(|| {
+                zero_positive.as_ref().map(|sentence| {
+                    let short: String = sentence.chars().take(120).collect();
+                    format!("the text names class 0 the positive one ({short:?}), where columns labelled by class are read with 1 as the positive class")
+                })
+            }).or_else(|| {
+                footnoted.as_ref().map(|sentence| {
+                    let short: String = sentence.chars().take(120).collect();
+                    format!("the text says some figures are of another operating point, score or class ({short:?}) without saying which columns")
+                })
             });
             for doubt in [&doubt, &figures_doubt].into_iter().flatten() {
                 notes.push(format!("{doubt}: scan makes no finding of the row"));

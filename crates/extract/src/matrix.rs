@@ -27,8 +27,9 @@ pub(crate) struct ConfusionTable {
 /// whole counts (a `Total` row or column aside, which must then add up), an axis marked
 /// predicted (`Predicted`, `Pred.`) and the other actual (or left unmarked), the same two
 /// class names on both axes, one of them a negative class (`Negative`, `0`, `No`, `Normal`,
-/// `Benign`, `Non-X`, `Not X`, ...). A caption or heading of another split (training,
-/// validation) or of shares (normalised, %) gives none.
+/// `Benign`, `Non-X`, `Not X`, ...). A caption or heading of another split or population
+/// (training, validation, in-sample, all patients, a resampled set, a cohort) or of shares
+/// (normalised, %) gives none.
 pub(crate) fn confusion_table(table: &RawTable, limits: &Limits) -> Option<ConfusionTable> {
     let context = format!("{} {}", table.caption, table.heading).to_lowercase();
     // Shares said beside counts (`counts, with row percentages`, cells `76 (89.4%)`): the
@@ -62,6 +63,31 @@ pub(crate) fn confusion_table(table: &RawTable, limits: &Limits) -> Option<Confu
         "slice",
         "patch",
         "pixel",
+        // Another population than a test set's (the data a model was fitted on, all of
+        // the data, a resampled set, a cohort named apart).
+        "in-sample",
+        "in sample",
+        "resubstitution",
+        "apparent",
+        "derivation",
+        "development",
+        "used to fit",
+        "full data",
+        "whole data",
+        "entire data",
+        "(all ",
+        "of all ",
+        "all patients",
+        "all samples",
+        "all subjects",
+        "all cases",
+        "all images",
+        "smote",
+        "oversampl",
+        "undersampl",
+        "resampl",
+        "augment",
+        "cohort",
     ]
     .iter()
     .any(|w| context.contains(w))

@@ -777,6 +777,10 @@ pub(crate) fn counts_of_another_split(text: &str) -> Option<String> {
         "development",
         "dev",
         "tuning",
+        "in-sample",
+        "resubstitution",
+        "apparent",
+        "derivation",
     ];
     // Figures a competition scored on its hidden test data (`the Kaggle leaderboard gave our
     // submission`) beside counts of one's own split; counts of one unit beside figures of
@@ -1017,6 +1021,125 @@ pub(crate) fn matrix_per_thousand(text: &str) -> Option<String> {
     })
 }
 
+/// The first sentence saying that some printed figures are of another kind than their
+/// column's name says, in words that do not say which columns (a footnote under marked
+/// headers, `*At the optimal threshold determined by Youden's index`, `*Balanced accuracy.`,
+/// `*For the benign class.`): figures at another operating point than the rest of the row
+/// (a fixed sensitivity or specificity, or an optimal threshold beside a default one), a
+/// sentence that is only a score's name, or one class named alone. Scan makes no finding
+/// of such a document's rows, whose figures may mix operating points, scores or classes.
+pub(crate) fn qualifying_footnote(text: &str) -> Option<String> {
+    let lower_text = text.to_lowercase();
+    let default_threshold = [
+        "default threshold",
+        "default cut",
+        "threshold of 0.5",
+        "threshold 0.5",
+        "0.5 threshold",
+        "cut-off of 0.5",
+        "cutoff of 0.5",
+        "threshold = 0.5",
+        "threshold=0.5",
+    ]
+    .iter()
+    .any(|w| lower_text.contains(w));
+    sentences(text).take(20_000).find(|sentence| {
+        let lower = sentence
+            .to_lowercase()
+            .replace(['\u{2010}', '\u{2013}'], "-");
+        let has = |words: &[&str]| words.iter().any(|w| lower.contains(w));
+        let rate = |after: &str| {
+            let mut after = after.trim_start();
+            while let Some(rest) = ["of ", "the ", "a "]
+                .iter()
+                .find_map(|w| after.strip_prefix(w))
+            {
+                after = rest.trim_start();
+            }
+            [
+                "specificity",
+                "sensitivity",
+                "recall",
+                "precision",
+                "false positive",
+                "fpr",
+                "tpr",
+            ]
+            .iter()
+            .any(|w| after.starts_with(w))
+        };
+        // `at 95% specificity`, `at the operating point with 95 % specificity`, `at a
+        // fixed specificity`.
+        let fixed_rate = lower.match_indices('%').any(|(at, _)| {
+            let before: String = lower[..at]
+                .chars()
+                .rev()
+                .take(30)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            let said_at = before.starts_with("at ")
+                || before.contains(" at ")
+                || before.contains("operating point");
+            said_at && rate(&lower[at + 1..])
+        }) || has(&[
+            "fixed specificity",
+            "fixed sensitivity",
+            "fixed recall",
+            "fixed false",
+            "at a specificity of",
+            "at a sensitivity of",
+            "at specificity of",
+            "at sensitivity of",
+        ]);
+        let other_point = has(&[
+            "youden",
+            "optimal threshold",
+            "optimal cut",
+            "optimised threshold",
+            "optimized threshold",
+            "operating point",
+        ]) && default_threshold;
+        // `*Balanced accuracy.`, `*For the benign class.`: a footnote (a mark first, as
+        // Markdown keeps it) that is only a score's name or names one class.
+        const MARKS: [char; 7] = ['*', '†', '‡', '§', '¶', '#', ' '];
+        let marked = sentence.trim_start().starts_with(&MARKS[..6]);
+        let bare = sentence
+            .trim()
+            .trim_start_matches(MARKS)
+            .trim_end_matches(['.', ' ']);
+        let only_a_score = marked
+            && bare.split_whitespace().count() <= 4
+            && crate::names::score_of_header(bare).is_some();
+        let bare_lower = bare.to_lowercase();
+        let one_class = marked
+            && bare.split_whitespace().count() <= 8
+            && (bare_lower.starts_with("for the ") || bare_lower.starts_with("of the "))
+            && crate::names::one_class(bare, true).is_some();
+        fixed_rate || other_point || only_a_score || one_class
+    })
+}
+
+/// The first sentence naming class `0` the positive one (`Label 0 denotes the disease (the
+/// positive class)`): columns labelled by class (`Precision (0)`) are read with 1 as the
+/// positive class, so such a document's figures may be the other class's.
+pub(crate) fn zero_named_positive(text: &str) -> Option<String> {
+    sentences(text).take(20_000).find(|sentence| {
+        let lower = sentence.to_lowercase();
+        lower.split([';', ',']).any(|clause| {
+            let words: Vec<&str> = clause
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .collect();
+            let zero = words.iter().position(|w| *w == "0");
+            let positive = words.iter().position(|w| *w == "positive");
+            let one = words.contains(&"1");
+            matches!((zero, positive), (Some(z), Some(p)) if z < p && p - z <= 8) && !one
+        })
+    })
+}
+
 /// Scores the text defines as other quantities than the ones of a confusion matrix, each
 /// with the first sentence that does: `auc` where an AUC is the precision-recall curve's
 /// (`AUC denotes the area under the precision-recall curve`, `AUPRC`), `ppv` and `npv`
@@ -1041,7 +1164,10 @@ pub(crate) fn redefined_scores(text: &str) -> Vec<(&'static str, String)> {
         .fold(lower.clone(), |text, compound| text.replace(compound, " "));
         // `AUPRC: Area under the precision-recall curve` defines the compound, not the AUC.
         let compound = bare != lower;
-        let pr_auc = (bare.contains("auc") || (!compound && bare.contains("area under")))
+        // (`Average Precision (AP): Area under the precision-recall curve` defines the AP.)
+        let defines_ap = has(&["average precision", "(ap)"]) && !bare.contains("auc");
+        let pr_auc = (bare.contains("auc")
+            || (!compound && !defines_ap && bare.contains("area under")))
             && has(&[
                 "precision-recall",
                 "precision recall curve",
@@ -1157,18 +1283,29 @@ pub(crate) fn redefined_scores(text: &str) -> Vec<(&'static str, String)> {
         if other_kappa && !found.iter().any(|(s, _)| *s == "kappa") {
             found.push(("kappa", sentence.clone()));
         }
+        // (A footnote says it without naming them: `*Adjusted to the population prevalence
+        // of 5%.` under `PPV*`; predictive values are what a prevalence is put into.)
+        // (Without naming them, only in so many words: `adjusted to`, `estimated for`.)
+        let put_for = [
+            "bayes",
+            "adjusted",
+            "computed for",
+            "calculated for",
+            "estimated for",
+            "reported for",
+            "at a prevalence",
+            "for a prevalence",
+            "for the prevalence",
+            "population prevalence",
+            "disease prevalence of",
+        ];
+        let named = has(&["ppv", "npv", "predictive value"]);
+        let short = sentence.split_whitespace().count() <= 20;
         let for_prevalence = lower.contains("prevalence")
-            && has(&["ppv", "npv", "predictive value"])
-            && has(&[
-                "bayes",
-                "adjusted",
-                "assum",
-                "expected",
-                "computed for",
-                "calculated for",
-                "at a prevalence",
-                "for a prevalence",
-            ]);
+            && ((named
+                && (has(&put_for)
+                    || has(&["assum", "expected", "given for", "rescal", "scaled to"])))
+                || (short && has(&put_for)));
         if for_prevalence && !found.iter().any(|(s, _)| *s == "ppv") {
             found.push(("ppv", sentence.clone()));
             found.push(("npv", sentence));

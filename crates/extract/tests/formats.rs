@@ -3115,3 +3115,15 @@ fn score_columns_with_words_not_read_are_said() {
         rows[0].note
     );
 }
+
+#[test]
+fn a_definition_of_average_precision_leaves_the_auroc_read() {
+    let md = "Metrics: 1. **AUROC**: Area Under ROC Curve. 2. **Average Precision (AP)**: Area under Precision-Recall curve.
+
+| Model | AUROC | AP | Sensitivity |
+|---|---|---|---|
+| LR | 0.8245 | 0.2101 | 0.80 |
+";
+    let rows = extract(md, Format::Markdown, "t.md").unwrap();
+    assert_eq!(scores(&rows[0]), vec![("auc", "0.8245"), ("sens", "0.80")], "{rows:?}");
+}
