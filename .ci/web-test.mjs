@@ -12,6 +12,10 @@
 // a malformed link's error where it is seen, a Check of another request during a check, the
 // answer marked once the request is edited, a table row's "show" giving its request to the
 // share link, the same file chosen again, and a paper with no protocol listed as no finding.
+// And: repair's answer and power's note shown, the splits of a test set of size N only, the
+// power picture at 400 px, the focus after "edit in the form instead", a header-only table,
+// a pooled multiclass witness's fold matrices, a reported score the protocol does not use, eps
+// per score separated by semicolons, an extracted row's protocol said beside its verdict.
 // Screenshots and the measured times go to OUT_DIR.
 // Usage: node .ci/web-test.mjs SITE_DIR OUT_DIR [SCORECHECK_BINARY]
 import {spawn, spawnSync} from "node:child_process";
@@ -303,6 +307,26 @@ async function main() {
   const counted = JSON.parse(await tab.evaluate(`document.getElementById("answer-json").textContent`)).power.flagged;
   check("power's picture says which moves are flagged, as many as the result counts", flagged === counted && /acc 0\.8: 0\.7 /.test(power), counted + " counted; " + power);
   await tab.screenshot("power.png");
+  // At 400 px the power picture scrolls in its own box: the page is no wider than the window.
+  await tab.send("Emulation.setDeviceMetricsOverride", {width: 400, height: 900, deviceScaleFactor: 1, mobile: false});
+  await sleep(200);
+  const widths = await tab.evaluate(`[document.documentElement.scrollWidth, document.documentElement.clientWidth].join(" ")`);
+  check("at 400 px the power picture leaves the page no wider than the window", widths.split(" ")[0] === widths.split(" ")[1], widths);
+  await tab.close();
+  // Repair: the smallest changes that make the opening question consistent, as the CLI says
+  // them; power of an inconsistent verdict says why no move was checked.
+  tab = await open(link(OPENING.replace(/}$/, ',"repair":true,"power":true}')));
+  await tab.waitFor(answered);
+  const repair = await tab.evaluate(text("repair"));
+  check("repair's answer is shown: the first repair and its alternatives", /acc 0\.954 would need to be in \[0\.9720, 0\.9726\]/.test(repair) && /or: spec 0\.985 would need to be in \[0\.9602, 0\.9612\]/.test(repair), repair.replace(/\s+/g, " "));
+  check("power's note on an inconsistent verdict is shown", /no perturbation was run/.test(await tab.evaluate(text("power-picture"))), await tab.evaluate(text("power-picture")));
+  await tab.close();
+  // A test set of size N only: the splits that fit, each with its witness.
+  tab = await open(link('{"check":"1_testset_no_kfold","testset":{"total":100},"scores":{"acc":0.83,"sens":0.81},"eps":0.001}'));
+  await tab.waitFor(answered);
+  const splits = await tab.evaluate(text("witness"));
+  check("a test set of size N only lists the splits that fit, with witnesses (8, the first p 21, n 79, tp 17, tn 66)",
+    /that fit: 8\b/.test(splits) && /\b21\s+79\s+1\s+17\s+66\b/.test(splits) && (await tab.evaluate(`document.getElementById("setup").value`)) === "total", splits.replace(/\s+/g, " ").slice(0, 200));
   await tab.close();
 
   console.log("web-test: copy as CLI command and as Python call");
@@ -373,6 +397,31 @@ async function main() {
     JSON.stringify(witnessRows));
   await tab.close();
 
+  // Multiclass folds pooled: the pooled matrix and each fold's own (witness.fold_matrices).
+  tab = await open(link('{"check":"1_dataset_known_folds_som_macro","dataset":{"x":30,"y":50,"z":20},"folding":{"n_folds":2,"n_repeats":1,"strategy":"stratified_sklearn"},"scores":{"acc":0.7,"sens":0.65},"eps":0.01}'));
+  await tab.waitFor(answered);
+  const pooled = await tab.evaluate(text("witness"));
+  const foldSum = JSON.parse(await tab.evaluate(`document.getElementById("answer-json").textContent`)).witness.fold_matrices.length;
+  check("a pooled multiclass witness shows each fold's matrix as well", foldSum === 2 && /each fold's matrix/.test(pooled) && /fold 2/.test(pooled), pooled.replace(/\s+/g, " ").slice(0, 200));
+  await tab.close();
+
+  // A reported score the protocol does not use is said, as the CLI's "not used by this protocol".
+  tab = await open(link('{"check":"1_testset_no_kfold_macro","testset":{"a":100,"b":80,"c":10},"scores":{"acc":0.6,"mcc":0.3},"eps":0.01}'));
+  await tab.waitFor(answered);
+  check("a score the protocol does not use (macro mcc) is said beside the verdict", (await tab.evaluate(text("verdict"))) === "consistent" &&
+    /Not used by this protocol: mcc/.test(await tab.evaluate(text("ignored"))), await tab.evaluate(text("ignored")));
+  await tab.close();
+
+  // eps per score separated by semicolons, as the class counts may be.
+  tab = await open(page);
+  await tab.waitFor(`document.readyState === "complete" && document.getElementById("acc") !== null`);
+  await tab.evaluate(`(() => { const $ = (id) => document.getElementById(id); $("p").value = "1000"; $("n").value = "6000"; $("acc").value = "0.6821"; $("npv").value = "0.9401";
+    $("eps").value = "acc: 0.0001; npv: 0.0001"; $("check").click(); return true; })()`);
+  await tab.waitFor(answered);
+  const semicolons = await tab.evaluate(`decodeURIComponent(document.getElementById("share").getAttribute("href").slice(1))`);
+  check("eps per score separated by semicolons is read as with commas", (await tab.evaluate(text("verdict"))) === "consistent" && semicolons.includes('"eps":{"acc":0.0001,"npv":0.0001}'), semicolons);
+  await tab.close();
+
   console.log("web-test: the form by keyboard alone");
   tab = await open(link(PAPER).replace(/#.*/, ""));
   await tab.waitFor(`document.readyState === "complete" && document.getElementById("acc") !== null`);
@@ -399,6 +448,13 @@ async function main() {
   await key("Enter", "Enter", 13, "\r");
   await tab.waitFor(answered);
   check("Enter on Check answers the typed request (consistent, witness 743/4031)", (await tab.evaluate(text("verdict"))) === "consistent" && /\b743\b/.test(await tab.evaluate(text("witness"))));
+  // "edit as JSON" and back by keyboard: the focus stays in the view shown, never the page's top.
+  await tab.evaluate(`document.getElementById("to-json").focus(); true`);
+  await key("Enter", "Enter", 13, "\r");
+  await tab.evaluate(`document.getElementById("to-form").focus(); true`);
+  await key("Enter", "Enter", 13, "\r");
+  check("\"edit in the form instead\" by keyboard leaves the focus in the form", (await tab.evaluate(`document.activeElement ? document.activeElement.id : ""`)) === "setup",
+    await tab.evaluate(`document.activeElement ? document.activeElement.tagName + "#" + document.activeElement.id : ""`));
   await tab.close();
 
   // The module's own exports say which of the catalog and the table it offers; where it has
@@ -434,8 +490,10 @@ async function main() {
     check("inconsistent rows come first", /inconsistent/.test(await tab.evaluate(`document.querySelector("#table-results table tr:nth-child(2)").textContent`)));
     // The download link gives the same CSV as scorecheck batch, byte for byte.
     await send("Browser.setDownloadBehavior", {behavior: "allow", downloadPath: resolve(outDir)});
-    await tab.evaluate(`document.getElementById("table-download").click(); true`);
     const downloaded = join(outDir, "scorecheck-results.csv");
+    // (A file of that name left by an earlier run would pass for this one's.)
+    rmSync(downloaded, {force: true});
+    await tab.evaluate(`document.getElementById("table-download").click(); true`);
     for (let i = 0; i < 100 && !existsSync(downloaded); i++) await sleep(100);
     const got = existsSync(downloaded) ? readFileSync(downloaded, "utf8") : "(no file)";
     check("the downloaded result CSV is scorecheck batch's output byte for byte", got === batch.stdout, got.length + " bytes, batch " + batch.stdout.length);
@@ -501,8 +559,9 @@ Unknown set & 75.12 & 60.2 & 77.0 & 62.3 \\
     check("the paper's rows with registry counts are decided", verdicts.slice(1).filter((r) => r[k] === "consistent" || r[k] === "inconsistent").length >= 3,
       verdicts.slice(1).map((r) => r[k]).join(", "));
     await send("Browser.setDownloadBehavior", {behavior: "allow", downloadPath: resolve(outDir)});
-    await tab.evaluate(`document.getElementById("extract-download").click(); true`);
     const downloaded = join(outDir, "scorecheck-extracted.csv");
+    rmSync(downloaded, {force: true});
+    await tab.evaluate(`document.getElementById("extract-download").click(); true`);
     for (let i = 0; i < 100 && !existsSync(downloaded); i++) await sleep(100);
     const got = existsSync(downloaded) ? readFileSync(downloaded, "utf8") : "(no file)";
     check("the downloaded extracted table is scorecheck extract's output byte for byte", got === extract.stdout, got.length + " bytes, extract " + extract.stdout.length);
@@ -517,6 +576,22 @@ Unknown set & 75.12 & 60.2 & 77.0 & 62.3 \\
     await tab.waitFor(`/cannot|stopped|no results/.test(document.getElementById("table-status").textContent)`, 60);
     const status = await tab.evaluate(`document.getElementById("table-status").textContent`);
     check("a dropped report of three classes says why nothing is checked", /classification report of 3 classes/.test(status), status);
+    check("nothing read leaves no empty table behind", (await tab.evaluate(`document.getElementById("table-results").children.length`)) === 0);
+    // A table of its header only: no rows, and the result CSV is batch's header line.
+    const headerOnly = join(resolve(outDir), "header-only.csv");
+    writeFileSync(headerOnly, "id,p,n,acc,eps\n");
+    await tab.evaluate(`document.getElementById("table-status").textContent = ""; true`);
+    await tab.send("DOM.setFileInputFiles", {files: [headerOnly], objectId: reportInput.objectId});
+    await tab.waitFor(`/rows checked in/.test(document.getElementById("table-status").textContent)`, 60);
+    const headerDownload = join(outDir, "scorecheck-results.csv");
+    rmSync(headerDownload, {force: true});
+    await tab.evaluate(`document.getElementById("table-download").click(); true`);
+    for (let i = 0; i < 100 && !existsSync(headerDownload); i++) await sleep(100);
+    const headerCsv = existsSync(headerDownload) ? readFileSync(headerDownload, "utf8") : "(no file)";
+    const headerBatch = binary ? spawnSync(binary, ["batch", headerOnly], {encoding: "utf8"}).stdout : headerCsv;
+    check("a table of its header only gives batch's header line and no empty table", headerCsv === headerBatch && /^id,p,n,acc,eps,verdict,/.test(headerCsv) &&
+      (await tab.evaluate(`document.getElementById("table-results").children.length`)) === 0, JSON.stringify(headerCsv));
+    await tab.evaluate(`document.getElementById("table-status").textContent = ""; true`);
     // A results table with no protocol: checked as one test set, listed as no finding, with the note.
     const bareHtml = join(resolve(outDir), "bare.html");
     writeFileSync(bareHtml, "<html><body><h2>Results</h2><table><tr><th>Dataset</th><th>Accuracy</th><th>F1</th></tr>\n<tr><td>glass1</td><td>75.12</td><td>60.2</td></tr>\n</table><p>All in percent.</p></body></html>\n");
@@ -525,6 +600,17 @@ Unknown set & 75.12 & 60.2 & 77.0 & 62.3 \\
     const bare = await tab.evaluate(`document.querySelector("#table-results table").innerText`);
     check("a paper's row with no protocol is listed as inconsistent as one test set, no finding, with its note and dataset",
       /inconsistent as one test set \u2014 no finding: no protocol stated/.test(bare) && /note: no protocol stated/.test(bare) && /glass1/.test(bare), bare.replace(/\s+/g, " ").slice(0, 300));
+    // A k-fold whose text does not say pooled or averaged: inconsistent as pooled (batch), no
+    // finding for scan (consistent as a mean of scores): the row says which protocol it was
+    // checked under, and that scan decides whether it is a finding.
+    const kfoldMd = join(resolve(outDir), "kfold.md");
+    writeFileSync(kfoldMd, "We evaluate with 10-fold cross-validation on the Pima Indians diabetes dataset.\n\n| Method | Accuracy | Sensitivity | Specificity |\n|---|---|---|---|\n| SVM | 0.770 | 0.600 | 0.860 |\n");
+    await tab.evaluate(`document.getElementById("table-status").textContent = ""; true`);
+    await tab.send("DOM.setFileInputFiles", {files: [kfoldMd], objectId: reportInput.objectId});
+    await tab.waitFor(`/rows? checked in/.test(document.getElementById("table-status").textContent)`, 60);
+    const kfold = await tab.evaluate(`document.querySelector("#table-results table").innerText`);
+    check("an extracted inconsistent row says the one protocol it was checked under and that scan says whether it is a finding",
+      /checked as 1_dataset_kfold_som only; scorecheck scan checks every protocol/.test(kfold), kfold.replace(/\s+/g, " ").slice(0, 300));
     await tab.close();
   }
   check("the page's script threw no uncaught error", scriptErrors.length === 0, scriptErrors.slice(0, 3).join(" | "));
