@@ -3125,5 +3125,9 @@ fn a_definition_of_average_precision_leaves_the_auroc_read() {
 | LR | 0.8245 | 0.2101 | 0.80 |
 ";
     let rows = extract(md, Format::Markdown, "t.md").unwrap();
-    assert_eq!(scores(&rows[0]), vec![("auc", "0.8245"), ("sens", "0.80")], "{rows:?}");
+    assert_eq!(
+        scores(&rows[0]),
+        vec![("auc", "0.8245"), ("sens", "0.80")],
+        "{rows:?}"
+    );
 }
