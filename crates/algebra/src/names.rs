@@ -146,6 +146,8 @@ mod tests {
             ("true_negative_rate", Score::Spec),
             ("tnr", Score::Spec),
             ("precision", Score::Ppv),
+            ("prec", Score::Ppv),
+            ("rec", Score::Sens),
             ("f1", Score::F1p),
             ("p4", Score::Upm),
             ("delta_p", Score::Mk),

@@ -194,7 +194,7 @@ impl Score {
             Score::Sens => s(
                 "sens",
                 "sensitivity",
-                &["recall", "true_positive_rate", "tpr", "hit_rate"],
+                &["recall", "true_positive_rate", "tpr", "hit_rate", "rec"],
                 Some(0),
                 Some(1),
                 true,
@@ -226,7 +226,7 @@ impl Score {
             Score::Ppv => s(
                 "ppv",
                 "positive_predictive_value",
-                &["precision"],
+                &["precision", "prec"],
                 Some(0),
                 Some(1),
                 true,

@@ -359,14 +359,17 @@ fn drishti_image(fields: &Object<'_>) -> Result<Plan> {
         .ok_or_else(no_such_image)
 }
 
-/// ISIC 2017: the `target` classes against the `against` classes (by default every other).
+/// ISIC 2017: the `target` classes against the `against` classes, both required (as in the
+/// reference: melanoma against nevus and melanoma against the rest are both published).
 fn isic2017(fields: &Object<'_>) -> Result<Plan> {
     let target = isic2017_classes(fields, "target")?;
-    let against = if fields.has("against") {
-        Some(isic2017_classes(fields, "against")?)
-    } else {
-        None
-    };
+    if !fields.has("against") {
+        return Err(Error::missing(
+            "against",
+            "say which classes are the negatives: every other class (\"against\": [\"SK\", \"N\"] beside target M) or some of them (\"N\" for melanoma against nevus), as the reference requires",
+        ));
+    }
+    let against = Some(isic2017_classes(fields, "against")?);
     if let Some(against) = &against {
         if let Some(both) = against.iter().find(|c| target.contains(c)) {
             return Err(Error::contradiction(

@@ -37,7 +37,7 @@ const REGRESSION_SCORES: [(&str, &str); 11] = [
 /// Columns no table row reads: refused, with what to do instead (carried silently, a
 /// bound column would leave its bound unchecked and the verdict would differ from the same
 /// request in JSON).
-const REFUSED: [(&str, &str); 16] = [
+const REFUSED: [(&str, &str); 19] = [
     ("tp", CONFUSION_MATRIX),
     ("tn", CONFUSION_MATRIX),
     ("fp", CONFUSION_MATRIX),
@@ -54,7 +54,12 @@ const REFUSED: [(&str, &str); 16] = [
     ("datasets", JSON_ONLY),
     ("scores", JSON_ONLY),
     ("aggregation", AGGREGATION),
+    ("fm", TWO_LETTERS),
+    ("pt", TWO_LETTERS),
+    ("ts", TWO_LETTERS),
 ];
+
+const TWO_LETTERS: &str = "two letters that name a score of the reference (fm: the Fowlkes-Mallows index; pt: the prevalence threshold; ts: the threat score) and, in papers' tables, as often something else (an F-measure, a processing or training time, a test set), so the column is not read under it: name it fowlkes_mallows_index, prevalence_threshold or threat_score (or f1p for an F-measure) for it to be checked, or rename it if it is only carried";
 
 const JSON_ONLY: &str = "it is a request field a table row cannot hold (bounds, lists and objects are read from JSON only), so nothing in it would be checked: give these rows as JSON Lines (scorecheck batch FILE.jsonl), or rename the column if it is only carried";
 
@@ -340,6 +345,12 @@ pub(super) fn read(names: Vec<String>) -> Result<Header, String> {
                     named(&names, index)
                 ));
             }
+            if let Some(field) = field_among_words(name) {
+                return Err(format!(
+                    "column {} names the table's field {field:?} among other words: if it gives {field}, name it {field:?} (under this name it would be carried, unread, and the row checked without it); if it is only carried information, rename it so that it cannot be taken for {field}",
+                    named(&names, index)
+                ));
+            }
             if let Some(suggestion) = near_miss(&wanted) {
                 return Err(format!(
                     "column {} is not a score or a field the table reads, but it is close to {suggestion:?}; correct its name (or, if it is carried information and not {suggestion:?}, rename it so that it cannot be taken for it: nothing in it would be checked)",
@@ -593,7 +604,6 @@ const OTHER_NAMES: &[(&str, &str)] = &[
     ("se", "sens"),
     ("sn", "sens"),
     ("sp", "spec"),
-    ("prec", "ppv"),
     ("dice", "f1p"),
     ("dsc", "f1p"),
     ("dice_score", "f1p"),
@@ -673,6 +683,50 @@ const NOT_A_SCORE: &[&str] = &[
     "rank",
     "ranking",
 ];
+
+/// The field a header names among other words or units (`Repeats (x)`, `no. of repeats`,
+/// `Rounding (mode)`, `fold rules (pruning)`, `Eps (tol)`): carried under such a name, the
+/// row would be checked with the field's default.
+fn field_among_words(header: &str) -> Option<&'static str> {
+    let words = header_words(header, false);
+    let has = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
+    let whole = words.join("_");
+    // (A lone `k` or `cv` is carried: a k-NN's k, a yes/no.)
+    if whole == "k_folds" {
+        return Some("folds");
+    }
+    if has(&[
+        "repeats",
+        "repeat",
+        "repeated",
+        "repetitions",
+        "repetition",
+        "reps",
+    ]) {
+        Some("repeats")
+    } else if has(&[
+        "rounding",
+        "rounded",
+        "round",
+        "truncation",
+        "truncated",
+        "truncate",
+    ]) {
+        Some("rounding")
+    } else if has(&["pruning"]) || (has(&["fold", "folds"]) && has(&["rule", "rules"])) {
+        Some("fold_rules")
+    } else if has(&["folds"]) {
+        Some("folds")
+    } else if has(&["numerical"]) || (has(&["num"]) && has(&["tol", "tolerance"])) {
+        Some("numerical_tolerance")
+    } else if has(&["eps", "epsilon", "tolerance", "tol"]) {
+        Some("eps")
+    } else if has(&["stratification", "strategy"]) {
+        Some("strategy")
+    } else {
+        None
+    }
+}
 
 /// Short names that name a score only as the whole header (`Rec.`, `Pre.`): among other
 /// words they are mostly something else (`Pre-processing`).
@@ -1174,7 +1228,6 @@ mod tests {
             ("IoU", "ji"),
             ("F-measure", "f1p"),
             ("Fscore", "f1p"),
-            ("Prec", "ppv"),
             ("BA", "bacc"),
             ("Youden", "bm"),
             ("Misclassification", "err"),

@@ -278,6 +278,7 @@ fn request(header: &Header, cells: &[String]) -> Result<Json, RowError> {
     let mut scores = JsonMap::new();
     let mut rest = JsonMap::new();
     let mut total = None;
+    let mut own_split: Option<String> = None;
     for ((name, kind), cell) in header.names.iter().zip(&header.kinds).zip(cells) {
         let text = cell.trim();
         if text.is_empty() {
@@ -314,7 +315,7 @@ fn request(header: &Header, cells: &[String]) -> Result<Json, RowError> {
             Column::Split if text.eq_ignore_ascii_case("unknown") => {
                 counts.insert("split", "unknown".into());
             }
-            Column::Split => {}
+            Column::Split => own_split = Some(text.to_string()),
             // Only the multiclass checks aggregate by a model: elsewhere the column is a
             // paper's own (the method, `SVM`), carried.
             Column::Field { key: "model", .. }
@@ -372,6 +373,31 @@ fn request(header: &Header, cells: &[String]) -> Result<Json, RowError> {
             column: header.name_of(Column::Split).map(str::to_string),
             message: "split unknown tries every split of a dataset: give the dataset (or, for a test set of known size only, total without split)".to_string(),
         });
+    }
+    // A paper's own split (`test`) beside a dataset: the row would be checked on the whole
+    // dataset, the figures being of a part of it.
+    if let (Some(split), true) = (&own_split, counts.contains_key("dataset_name")) {
+        return Err(RowError {
+            kind: "invalid_value",
+            column: header.name_of(Column::Split).map(str::to_string),
+            message: format!("split {split:?} beside a dataset: the row would be checked on the whole dataset while its figures are of a part; give that part's p and n instead of the dataset (the split is then carried), or split unknown to try every split of the dataset"),
+        });
+    }
+    // A total beside p and n is the paper's own, carried; one that is not p + n contradicts
+    // them.
+    if let (Some(Json::Number(t)), Some(Json::Number(p)), Some(Json::Number(n))) =
+        (&total, counts.get("p"), counts.get("n"))
+    {
+        let whole = |x: &Number| x.to_string().parse::<u128>().ok();
+        if let (Some(t), Some(p), Some(n)) = (whole(t), whole(p), whole(n)) {
+            if p.checked_add(n) != Some(t) {
+                return Err(RowError {
+                    kind: "contradiction",
+                    column: header.name_of(Column::Total).map(str::to_string),
+                    message: format!("total {t} is not p + n = {}: correct one of them (a total beside p and n must be their sum)", p + n),
+                });
+            }
+        }
     }
     if let Some(total) = total.filter(|_| counts.is_empty()) {
         counts.insert("total", total);

@@ -286,3 +286,54 @@ fn two_names_of_one_score_in_one_header_give_that_score() {
         assert!(message.contains("column"), "{message}");
     }
 }
+
+#[test]
+fn a_papers_split_beside_a_dataset_and_a_total_not_p_plus_n_are_errors() {
+    let built = requests(
+        "id,total,split,dataset,p,n,acc,eps\n\
+         a,,test,ecoli1,,,0.9,0.01\n\
+         b,50,,,10,20,0.5,0.01\n\
+         c,30,,,10,20,0.5,0.01\n",
+    );
+    assert!(built[0].starts_with("error"), "{}", built[0]);
+    assert!(built[1].starts_with("error"), "{}", built[1]);
+    assert!(
+        !built[2].starts_with("error") && !built[2].contains("total"),
+        "{}",
+        built[2]
+    );
+}
+
+#[test]
+fn a_field_named_among_other_words_is_refused() {
+    for header in [
+        "Repeats (x)",
+        "no. of repeats",
+        "Rounding (mode)",
+        "fold rules (pruning)",
+        "Eps (tol)",
+    ] {
+        let table = format!("p,n,acc,{header}\n10,10,0.5,2\n");
+        let err = read_csv(table.as_bytes())
+            .err()
+            .unwrap_or_else(|| panic!("{header} read"));
+        assert!(
+            err.to_string().contains("among other words"),
+            "{header}: {err}"
+        );
+    }
+}
+
+#[test]
+fn two_letter_reference_names_papers_use_otherwise_are_refused() {
+    for header in ["FM", "PT", "TS"] {
+        let table = format!("p,n,acc,{header}\n10,10,0.5,0.6\n");
+        let err = read_csv(table.as_bytes())
+            .err()
+            .unwrap_or_else(|| panic!("{header} read"));
+        assert!(err.to_string().contains("two letters"), "{header}: {err}");
+    }
+    // The reference's `prec` and `rec` are precision and recall.
+    let built = requests("p,n,Prec,Rec,eps\n10,10,0.5,0.5,0.01\n");
+    assert!(built[0].contains(r#""Prec":0.5"#), "{}", built[0]);
+}
