@@ -805,3 +805,62 @@ fn witness_rows_are_labelled_by_their_classes() {
         }
     }
 }
+
+/// The verdict of a request written as JSON text (the classes' order as written).
+fn verdict_of(text: &str) -> String {
+    let result = scorecheck::run_text(text, &RunOptions::default())
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    result["verdict"].as_str().unwrap_or_default().to_string()
+}
+
+#[test]
+fn stratified_folds_of_every_order_of_first_appearance_are_tried() {
+    // scikit-learn makes other folds for `y` = aaacccbbbbb than for aaabbbbbccc: the figures
+    // come from the first, so they are consistent whichever order the request writes.
+    let scores = r#""scores":{"sens":0.3333,"spec":0.6333,"acc":0.5222},"eps":0.00005"#;
+    let folding = r#""folding":{"n_folds":2,"strategy":"stratified_sklearn"}"#;
+    for dataset in [r#"{"a":3,"b":5,"c":3}"#, r#"{"a":3,"c":3,"b":5}"#] {
+        let text = format!(
+            r#"{{"check":"1_dataset_known_folds_mos_macro","dataset":{dataset},{folding},{scores}}}"#
+        );
+        assert_eq!(verdict_of(&text), "consistent", "{text}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Over stratified folds, a mean of macro scores is consistent exactly when it is over
+    /// the explicit folds of some order of the classes' first appearance.
+    #[test]
+    fn stratified_means_are_consistent_iff_some_orders_folds_are(
+        counts in prop::collection::vec(2u64..5, 3),
+        sens in 0u32..=12,
+    ) {
+        let sens = f64::from(sens) / 12.0;
+        let labels = ["a", "b", "c"];
+        let dataset: Map<String, Value> =
+            labels.iter().zip(&counts).map(|(l, c)| ((*l).to_string(), json!(c))).collect();
+        let scores = json!({"sens": (sens * 10_000.0).round() / 10_000.0});
+        let request = json!({"check": "1_dataset_known_folds_mos_macro", "dataset": dataset,
+            "folding": {"n_folds": 2, "strategy": "stratified_sklearn"}, "scores": scores,
+            "eps": 0.0001});
+        let stratified = run_ok(request.clone())["verdict"].clone();
+        let mut any = false;
+        for order in [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]] {
+            let permuted: Vec<u64> = order.iter().map(|&c| counts[c]).collect();
+            let folds = scorecheck_folds::stratified_sklearn_folds(&permuted, 2).unwrap();
+            let folds: Vec<Value> = folds.iter().map(|fold| {
+                let mut named = Map::new();
+                for (at, &class) in order.iter().enumerate() {
+                    named.insert(labels[class].to_string(), json!(fold[at]));
+                }
+                Value::Object(named)
+            }).collect();
+            let explicit = json!({"check": "1_dataset_known_folds_mos_macro", "dataset": dataset,
+                "folding": {"folds": folds}, "scores": scores, "eps": 0.0001});
+            any |= run_ok(explicit)["verdict"] == "consistent";
+        }
+        prop_assert_eq!(stratified == "consistent", any, "{}", request);
+    }
+}

@@ -153,7 +153,17 @@ fn fold_counts(value: &Json, path: &str, dataset: &ClassCounts) -> Result<Vec<u6
 /// explicit folds do not cover the dataset a whole number of times or stratified folds cannot
 /// be made (a fold would be empty).
 pub fn folds(value: &Json, path: &str, dataset: &ClassCounts) -> Result<Vec<Vec<u64>>> {
+    folds_made(value, path, dataset).map(|(folds, _)| folds)
+}
+
+/// Every fold's class counts, and `(n_folds, n_repeats)` where scikit-learn's stratification
+/// made them.
+type MadeFolds = (Vec<Vec<u64>>, Option<(u64, u64)>);
+
+/// [`folds`], and `(n_folds, n_repeats)` where scikit-learn's stratification made them.
+fn folds_made(value: &Json, path: &str, dataset: &ClassCounts) -> Result<MadeFolds> {
     let object = Object::new(value, path)?;
+    let mut generated = None;
     let out = if let Some(items) = object.get("folds") {
         let field = object.field_path("folds");
         let items = crate::folding::explicit_folds(&object, items, "{\"0\": 5, \"1\": 50}")?;
@@ -195,6 +205,7 @@ pub fn folds(value: &Json, path: &str, dataset: &ClassCounts) -> Result<Vec<Vec<
                     "with n_folds > 1 say how the folds were made: \"strategy\": \"stratified_sklearn\" (the reference silently uses the whole dataset as one fold here)",
                 )),
             }
+            generated = Some((n_folds, n_repeats));
             stratified_sklearn(&dataset.counts, n_folds)
                 .map_err(|m| Error::contradiction(&object.field_path("n_folds"), m))?
         };
@@ -207,7 +218,7 @@ pub fn folds(value: &Json, path: &str, dataset: &ClassCounts) -> Result<Vec<Vec<
         (0..n_repeats).flat_map(|_| base.iter().cloned()).collect()
     };
     object.finish(&[])?;
-    Ok(out)
+    Ok((out, generated))
 }
 
 /// Explicit folds must total the same whole multiple of every class count.
@@ -274,9 +285,72 @@ pub struct Setup {
     pub classes: ClassCounts,
     /// Per fold, per class counts.
     pub folds: Vec<Vec<u64>>,
+    /// `(n_folds, n_repeats)` where the folds are scikit-learn's stratified ones, made from
+    /// the classes in the dataset's order (`None` for given folds and a test set).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub stratified: Option<(u64, u64)>,
 }
 
+/// How many class orders [`Setup::other_stratified_folds`] tries at most (8 classes).
+const MAX_CLASS_ORDERS: usize = 40_320;
+
 impl Setup {
+    /// The other fold lists scikit-learn's `StratifiedKFold` makes for these classes when they
+    /// first appear in `y` in another order than the dataset's (it numbers the classes by
+    /// first appearance, and the counts per fold depend on that order for three classes or
+    /// more; a request gives the counts, not the order): each once, as a multiset of folds,
+    /// none equal to [`Setup::folds`]. Empty for given folds and for two classes (the other
+    /// order gives the same folds); `None` when there are too many orders to try (more than
+    /// 8 classes).
+    pub fn other_stratified_folds(&self) -> Option<Vec<Vec<Vec<u64>>>> {
+        let Some((n_folds, n_repeats)) = self.stratified else {
+            return Some(Vec::new());
+        };
+        let counts = &self.classes.counts;
+        let k = counts.len();
+        if k < 3 {
+            return Some(Vec::new());
+        }
+        if (1..=k).product::<usize>() > MAX_CLASS_ORDERS {
+            return None;
+        }
+        let canonical = |folds: &[Vec<u64>]| {
+            let mut sorted = folds.to_vec();
+            sorted.sort();
+            sorted
+        };
+        let mut seen = vec![canonical(&self.folds)];
+        let mut out = Vec::new();
+        let mut order: Vec<usize> = (0..k).collect();
+        loop {
+            let permuted: Vec<u64> = order.iter().map(|&c| counts[c]).collect();
+            if let Ok(base) = stratified_sklearn(&permuted, n_folds) {
+                // Back to the dataset's class order.
+                let base: Vec<Vec<u64>> = base
+                    .iter()
+                    .map(|fold| {
+                        let mut aligned = vec![0; k];
+                        for (at, &class) in order.iter().enumerate() {
+                            aligned[class] = fold[at];
+                        }
+                        aligned
+                    })
+                    .collect();
+                let folds: Vec<Vec<u64>> =
+                    (0..n_repeats).flat_map(|_| base.iter().cloned()).collect();
+                let key = canonical(&folds);
+                if !seen.contains(&key) {
+                    seen.push(key);
+                    out.push(folds);
+                }
+            }
+            if !next_permutation(&mut order) {
+                break;
+            }
+        }
+        Some(out)
+    }
+
     /// The per-class counts pooled over all folds.
     ///
     /// # Errors
@@ -303,6 +377,20 @@ impl Setup {
     }
 }
 
+/// The next permutation in lexicographic order, in place; `false` after the last.
+fn next_permutation(order: &mut [usize]) -> bool {
+    let Some(i) = (1..order.len()).rev().find(|&i| order[i - 1] < order[i]) else {
+        return false;
+    };
+    let j = (i..order.len())
+        .rev()
+        .find(|&j| order[j] > order[i - 1])
+        .unwrap_or(i);
+    order.swap(i - 1, j);
+    order[i..].reverse();
+    true
+}
+
 /// Reads a multiclass `testset` of class counts: one fold.
 ///
 /// # Errors
@@ -317,7 +405,11 @@ pub fn read_testset(fields: &Object<'_>) -> Result<Setup> {
         "testset",
     )?;
     let folds = vec![classes.counts.clone()];
-    Ok(Setup { classes, folds })
+    Ok(Setup {
+        classes,
+        folds,
+        stratified: None,
+    })
 }
 
 /// Reads a multiclass `dataset` and its `folding`.
@@ -333,12 +425,16 @@ pub fn read_dataset_with_folds(fields: &Object<'_>) -> Result<Setup> {
         )?,
         "dataset",
     )?;
-    let folds = folds(
+    let (folds, stratified) = folds_made(
         fields.required("folding", "the folds: {\"folds\": [{\"0\": 65, ...}, ...]} or {\"n_folds\": 5, \"n_repeats\": 1, \"strategy\": \"stratified_sklearn\"}")?,
         "folding",
         &classes,
     )?;
-    Ok(Setup { classes, folds })
+    Ok(Setup {
+        classes,
+        folds,
+        stratified,
+    })
 }
 
 /// Which multiclass protocol a request is.

@@ -13,6 +13,7 @@ mod outcome;
 use crate::classes::MulticlassRequest;
 use crate::options::RunOptions;
 use crate::Result;
+use scorecheck_feasibility::Conclusion;
 
 pub use outcome::{
     FoldMatrix, MacroMatrices, MulticlassDecision, MulticlassOutcome, TraceAnswer, TraceWitness,
@@ -25,6 +26,37 @@ pub use outcome::{
 /// When the pooled counts or the model exceed the supported sizes, or the named backend is
 /// not built in.
 pub(crate) fn answer(read: &MulticlassRequest, options: &RunOptions) -> Result<MulticlassOutcome> {
+    let first = answer_on(read, options)?;
+    // A mean over scikit-learn's stratified folds: which folds it made depends on the order
+    // in which the classes first appear in `y`, which the request does not give. The
+    // figures are inconsistent only if they are under every order; else the first
+    // consistent order's answer (its witness's folds say which), or an undecided one.
+    if !read.protocol.is_mean_of_scores()
+        || !matches!(first.conclusion, Conclusion::Inconsistent { .. })
+    {
+        return Ok(first);
+    }
+    let Some(others) = read.setup.other_stratified_folds() else {
+        return Ok(first);
+    };
+    let mut undecided = None;
+    for folds in others {
+        let mut other = read.clone();
+        other.setup.folds = folds;
+        let outcome = answer_on(&other, options)?;
+        match outcome.conclusion {
+            Conclusion::Consistent => return Ok(outcome),
+            Conclusion::Inconsistent { .. } => {}
+            _ => {
+                undecided.get_or_insert(outcome);
+            }
+        }
+    }
+    Ok(undecided.unwrap_or(first))
+}
+
+/// Answers a multiclass request on its folds as given.
+fn answer_on(read: &MulticlassRequest, options: &RunOptions) -> Result<MulticlassOutcome> {
     match (read.protocol.is_macro(), read.protocol.is_mean_of_scores()) {
         (true, _) => macro_avg::answer(read, options),
         (false, false) => micro::score_of_means(read, options),
