@@ -499,6 +499,9 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<Value> {
     if !(args.alpha > 0.0 && args.alpha < 1.0) {
         bail!("--alpha must be strictly between 0 and 1 (0.05 gives 95% intervals)");
     }
+    if args.alpha < 1e-12 {
+        bail!("--alpha {} is below 1e-12, where 1 - alpha/2 is too close to 1 in floating point for the intervals' quantiles: give --alpha 1e-12 or more", args.alpha);
+    }
     unused_flags(args)?;
     check_sizes(args)?;
     let deadline = Deadline::new(args.time_limit)?;

@@ -285,6 +285,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_statistic_the_same_in_every_resample_has_a_point_interval() {
+        // score_analysis's answer: z0 is infinite, the quantile of a constant is the constant.
+        for method in [BootstrapMethod::Bca, BootstrapMethod::Bc, BootstrapMethod::Quantile] {
+            assert_eq!(
+                interval_from_values(&[1.0; 50], 1.0, 0.05, method),
+                Some((1.0, 1.0)),
+                "{method:?}"
+            );
+        }
+    }
+
+    #[test]
     fn quantile_matches_numpy_linear() {
         let v = [1.0, 2.0, 4.0, 8.0];
         assert_eq!(quantile(&v, 0.0), 1.0);

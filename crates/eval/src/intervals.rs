@@ -50,9 +50,18 @@ pub fn rate_counts(m: &ConfusionMatrix) -> [RateCount; 7] {
     ]
 }
 
+/// The smallest `alpha` the intervals take: below it 1 − alpha/2 is too close to 1 in
+/// floating point for the quantiles (Clopper-Pearson's upper end stopped growing, Wilson's
+/// interval became [0, 1]).
+pub(crate) const MIN_ALPHA: f64 = 1e-12;
+
 pub(crate) fn check_alpha(alpha: f64) -> Result<(), Error> {
-    if alpha > 0.0 && alpha < 1.0 {
+    if (MIN_ALPHA..1.0).contains(&alpha) {
         Ok(())
+    } else if alpha > 0.0 && alpha < MIN_ALPHA {
+        Err(Error::option(format!(
+            "alpha = {alpha} is below {MIN_ALPHA:e}, where 1 - alpha/2 is too close to 1 in floating point for the interval's quantiles: give alpha of 1e-12 or more"
+        )))
     } else {
         Err(Error::option(format!(
             "alpha = {alpha} must be strictly between 0 and 1 (0.05 gives 95% intervals)"
@@ -129,6 +138,14 @@ pub fn binomial_interval(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_alpha_too_small_for_the_quantiles_is_refused() {
+        for method in [IntervalMethod::Wilson, IntervalMethod::ClopperPearson] {
+            assert!(binomial_interval(103, 200, 1e-16, method).is_err());
+            assert!(binomial_interval(103, 200, 1e-12, method).is_ok());
+        }
+    }
 
     #[test]
     fn intervals_contain_the_estimate_and_nest_by_alpha() {

@@ -79,6 +79,10 @@ pub(crate) fn erfc(x: f64) -> f64 {
 
 /// The standard normal distribution function Φ(x).
 pub(crate) fn normal_cdf(x: f64) -> f64 {
+    // (At ±∞ exactly 1 and 0: a statistic the same in every resample has z0 = ∞.)
+    if x.is_infinite() {
+        return if x > 0.0 { 1.0 } else { 0.0 };
+    }
     0.5 * erfc(-x / SQRT_2)
 }
 
