@@ -747,6 +747,16 @@ fn header_words(header: &str, fine: bool) -> Vec<String> {
         .map(|c| match c {
             // Full-width forms of ASCII.
             '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            // Mathematical letters and digits (`𝐒𝐞𝐧𝐬`, from LaTeX or MathML as text): thirteen
+            // alphabets of A-Z then a-z, and five of 0-9.
+            '\u{1D400}'..='\u{1D6A3}' => {
+                let at = (c as u32 - 0x1D400) % 52;
+                let base = if at < 26 { u32::from(b'A') } else { u32::from(b'a') - 26 };
+                char::from_u32(base + at).unwrap_or(c)
+            }
+            '\u{1D7CE}'..='\u{1D7FF}' => {
+                char::from_u32(u32::from(b'0') + (c as u32 - 0x1D7CE) % 10).unwrap_or(c)
+            }
             '\u{3000}' => ' ',
             c => c,
         })
@@ -863,13 +873,20 @@ fn decorated_score(header: &str) -> Option<String> {
                 .map(|(_, score)| (*score).to_string())
         })
     };
-    [coarse, header_words(header, true)]
-        .iter()
-        .find_map(|words| {
-            (1..=5.min(words.len()))
-                .rev()
-                .find_map(|width| words.windows(width).find_map(|run| named(&run.join("_"))))
-        })
+    // A score's name broken by a space or an invisible mark (`se ns`, `ac c`, `se` and `ns`
+    // either side of a no-break space).
+    let squeezed = (coarse.len() > 1)
+        .then(|| score_key(&coarse.concat()))
+        .flatten();
+    squeezed.or_else(|| {
+        [coarse, header_words(header, true)]
+            .iter()
+            .find_map(|words| {
+                (1..=5.min(words.len()))
+                    .rev()
+                    .find_map(|width| words.windows(width).find_map(|run| named(&run.join("_"))))
+            })
+    })
 }
 
 /// The known name a misspelt header is close to: within an edit distance of a tenth of

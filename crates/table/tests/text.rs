@@ -337,3 +337,17 @@ fn two_letter_reference_names_papers_use_otherwise_are_refused() {
     let built = requests("p,n,Prec,Rec,eps\n10,10,0.5,0.5,0.01\n");
     assert!(built[0].contains(r#""Prec":0.5"#), "{}", built[0]);
 }
+
+#[test]
+fn a_score_name_broken_by_a_space_or_an_invisible_mark_is_refused() {
+    for header in ["se ns", "ac c", "se\u{a0}ns", "se\u{34f}ns", "𝐒𝐞𝐧𝐬"] {
+        let table = format!("p,n,acc,{header}\n10,10,0.5,0.95\n");
+        let err = read_csv(table.as_bytes())
+            .err()
+            .unwrap_or_else(|| panic!("{header:?} read"));
+        assert!(
+            err.to_string().contains("\"sens\"") || err.to_string().contains("\"acc\""),
+            "{header:?}: {err}"
+        );
+    }
+}
