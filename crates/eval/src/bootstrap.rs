@@ -287,7 +287,11 @@ mod tests {
     #[test]
     fn a_statistic_the_same_in_every_resample_has_a_point_interval() {
         // score_analysis's answer: z0 is infinite, the quantile of a constant is the constant.
-        for method in [BootstrapMethod::Bca, BootstrapMethod::Bc, BootstrapMethod::Quantile] {
+        for method in [
+            BootstrapMethod::Bca,
+            BootstrapMethod::Bc,
+            BootstrapMethod::Quantile,
+        ] {
             assert_eq!(
                 interval_from_values(&[1.0; 50], 1.0, 0.05, method),
                 Some((1.0, 1.0)),
