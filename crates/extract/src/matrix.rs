@@ -94,6 +94,41 @@ pub(crate) fn confusion_table(table: &RawTable, limits: &Limits) -> Option<Confu
     {
         return None;
     }
+    // One fold's, split's or run's matrix (`Confusion matrix of fold 3`, `of the best
+    // fold`, `of the first split`): no matrix of the figures over all of them.
+    let one_part = [
+        "best fold",
+        "first fold",
+        "last fold",
+        "one fold",
+        "single fold",
+        "worst fold",
+        "first split",
+        "one split",
+        "best split",
+        "single split",
+        "first run",
+        "one run",
+        "best run",
+        "single run",
+        "worst run",
+        "last run",
+        "first repetition",
+        "one repetition",
+    ]
+    .iter()
+    .any(|w| context.contains(w))
+        || ["fold ", "fold #", "split ", "run ", "repetition "].iter().any(|w| {
+            context.match_indices(w).any(|(at, _)| {
+                context[at + w.len()..]
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_digit())
+            })
+        });
+    if one_part {
+        return None;
+    }
     let g = grid(&table.rows, limits.max_columns);
     let g: Vec<&Vec<GridCell>> = g
         .iter()
