@@ -80,9 +80,14 @@ def test_extract_resolves_input_relative_to_the_file_and_never_above_it(tmp_path
     assert [(r["table"], r["method"], r["acc"]) for r in rows] == [("tab:r", "SVM", "0.912")]
     # Text given directly has no folder: its \input stays unread.
     assert scorecheck.extract("\\input{sub/table}\n", format="latex") == []
-    # A name above the file's folder is never read.
+    # A name above the file's folder is never read, and that is said.
     (tmp_path / "sub" / "up.tex").write_text("\\input{../sub/table}\n")
-    assert scorecheck.extract(tmp_path / "sub" / "up.tex") == []
+    with pytest.warns(UserWarning, match="only files in the document's folder"):
+        assert scorecheck.extract(tmp_path / "sub" / "up.tex") == []
+    # So is a file that is not there.
+    (tmp_path / "missing.tex").write_text("\\input{results}\n")
+    with pytest.warns(UserWarning, match="no such regular file"):
+        assert scorecheck.extract(tmp_path / "missing.tex") == []
 
 
 @pytest.mark.skipif(not hasattr(os, "symlink") or os.name == "nt", reason="needs symbolic links")
@@ -93,7 +98,8 @@ def test_an_input_linked_to_a_file_outside_the_folder_is_not_read(tmp_path):
     os.symlink(tmp_path / "outside.tex", paper / "link.tex")
     (paper / "main.tex").write_text(
         "\\begin{tabular}{lc}\nMethod & Acc \\\\\n\\input{link}\nSVM & 0.7 \\\\\n\\end{tabular}\n")
-    rows = scorecheck.extract(paper / "main.tex")
+    with pytest.warns(UserWarning, match="only files in the document's folder"):
+        rows = scorecheck.extract(paper / "main.tex")
     assert all("secret" not in row["method"] for row in rows)
 
 

@@ -4,6 +4,7 @@
 import errno
 import os
 import pathlib
+import warnings
 
 from . import _scorecheck
 
@@ -59,22 +60,33 @@ def _resolver(path):
     # paper's archive must not reach a file elsewhere on the reader's machine).
     root = folder.resolve()
 
+    def unread(name, why):
+        # Said, as the CLI says it on stderr: a table in the file left out is no silent loss.
+        warnings.warn(f"{path}: \\input{{{name}}} not read: {why}", UserWarning, stacklevel=4)
+
     def resolve(name):
         relative = pathlib.PurePath(name)
+        outside = ("only files in the document's folder or below it are read; run extract on a "
+                   "copy of the project with the file there")
         if relative.is_absolute() or relative.anchor or any(part == ".." for part in relative.parts):
+            unread(name, outside)
             return None
         candidates = [folder / relative]
         if not relative.suffix:
             candidates.append(folder / f"{name}.tex")
+        led_out = False
         for candidate in candidates:
             try:
                 real = candidate.resolve()
                 if real != root and root not in real.parents:
+                    led_out = True
                     continue
                 if candidate.is_file() and candidate.stat().st_size <= _MAX_BYTES:
                     return candidate.read_bytes().decode("utf-8")
             except (OSError, UnicodeDecodeError):
                 continue
+        unread(name, outside if led_out else
+               f"no such regular file of at most {_MAX_BYTES} bytes, in UTF-8, beside the document")
         return None
 
     return resolve
