@@ -118,14 +118,16 @@ pub(crate) fn confusion_table(table: &RawTable, limits: &Limits) -> Option<Confu
     ]
     .iter()
     .any(|w| context.contains(w))
-        || ["fold ", "fold #", "split ", "run ", "repetition "].iter().any(|w| {
-            context.match_indices(w).any(|(at, _)| {
-                context[at + w.len()..]
-                    .chars()
-                    .next()
-                    .is_some_and(|c| c.is_ascii_digit())
-            })
-        });
+        || ["fold ", "fold #", "split ", "run ", "repetition "]
+            .iter()
+            .any(|w| {
+                context.match_indices(w).any(|(at, _)| {
+                    context[at + w.len()..]
+                        .chars()
+                        .next()
+                        .is_some_and(|c| c.is_ascii_digit())
+                })
+            });
     if one_part {
         return None;
     }
