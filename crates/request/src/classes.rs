@@ -291,8 +291,12 @@ pub struct Setup {
     pub stratified: Option<(u64, u64)>,
 }
 
-/// How many class orders [`Setup::other_stratified_folds`] tries at most (8 classes).
-const MAX_CLASS_ORDERS: usize = 40_320;
+/// The most classes whose orders [`Setup::other_stratified_folds`] tries (5: 120 orders).
+const MAX_CLASSES_REORDERED: usize = 5;
+
+/// The most other fold lists [`Setup::other_stratified_folds`] gives (each is checked again,
+/// with its own budget).
+const MAX_OTHER_FOLD_LISTS: usize = 6;
 
 impl Setup {
     /// The other fold lists scikit-learn's `StratifiedKFold` makes for these classes when they
@@ -300,8 +304,8 @@ impl Setup {
     /// first appearance, and the counts per fold depend on that order for three classes or
     /// more; a request gives the counts, not the order): each once, as a multiset of folds,
     /// none equal to [`Setup::folds`]. Empty for given folds and for two classes (the other
-    /// order gives the same folds); `None` when there are too many orders to try (more than
-    /// 8 classes).
+    /// order gives the same folds); `None` when there are too many to try (more than 5
+    /// classes, or more than 6 other fold lists).
     pub fn other_stratified_folds(&self) -> Option<Vec<Vec<Vec<u64>>>> {
         let Some((n_folds, n_repeats)) = self.stratified else {
             return Some(Vec::new());
@@ -311,7 +315,7 @@ impl Setup {
         if k < 3 {
             return Some(Vec::new());
         }
-        if (1..=k).product::<usize>() > MAX_CLASS_ORDERS {
+        if k > MAX_CLASSES_REORDERED {
             return None;
         }
         let canonical = |folds: &[Vec<u64>]| {
@@ -340,6 +344,9 @@ impl Setup {
                     (0..n_repeats).flat_map(|_| base.iter().cloned()).collect();
                 let key = canonical(&folds);
                 if !seen.contains(&key) {
+                    if out.len() == MAX_OTHER_FOLD_LISTS {
+                        return None;
+                    }
                     seen.push(key);
                     out.push(folds);
                 }
