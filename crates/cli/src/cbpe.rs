@@ -25,8 +25,8 @@ pub(crate) struct CbpeArgs {
     /// Analysis data, labelled or not (labels give realised metrics).
     #[arg(long)]
     analysis: PathBuf,
-    /// Column of the positive-class probabilities.
-    #[arg(long, default_value = "y_pred_proba")]
+    /// Column of the positive-class probabilities (binary models; not with --class-columns).
+    #[arg(long, default_value = "y_pred_proba", conflicts_with = "class_columns")]
     proba_column: String,
     /// Column of the predicted labels (0/1).
     #[arg(long, default_value = "y_pred")]
@@ -956,7 +956,13 @@ fn to_text(report: &Report) -> String {
 
 /// Runs `scorecheck cbpe`.
 pub(crate) fn run(args: &CbpeArgs) -> ExitCode {
-    let report = check_sizes(args)
+    let one_stdin = if args.reference.as_os_str() == "-" && args.analysis.as_os_str() == "-" {
+        Err(anyhow::anyhow!("--analysis: --reference and --analysis both read standard input (-), which can be read once; give one of them as a file"))
+    } else {
+        Ok(())
+    };
+    let report = one_stdin
+        .and_then(|()| check_sizes(args))
         .and_then(|()| Deadline::new(args.time_limit))
         .and_then(|deadline| {
             if args.class_columns.is_empty() {
@@ -977,10 +983,7 @@ pub(crate) fn run(args: &CbpeArgs) -> ExitCode {
             say!("scorecheck cbpe: {error:#}");
             let stopped = error.downcast_ref::<Stopped>().is_some();
             if args.format == Format::Json {
-                let mut record = json!({ "error": format!("{error:#}") });
-                if stopped {
-                    record["stopped"] = Value::Bool(true);
-                }
+                let record = crate::command_error_record(format!("{error:#}"), stopped);
                 emit(&format!("{record}\n"));
             }
             ExitCode::from(if stopped { EXIT_UNDECIDED } else { EXIT_ERROR })

@@ -12,7 +12,8 @@ pub(crate) struct DatasetsArgs {
     search: Option<String>,
 }
 
-/// Runs `scorecheck datasets`: one `name p n` line per dataset.
+/// Runs `scorecheck datasets`: one `name p n` line per dataset, with a note on an entry whose
+/// counts are the reference's and not the dataset's.
 pub(crate) fn run(args: &DatasetsArgs) -> ExitCode {
     let found: Vec<scorecheck::NamedDataset> = match &args.search {
         Some(text) => scorecheck::search_datasets(text),
@@ -21,7 +22,13 @@ pub(crate) fn run(args: &DatasetsArgs) -> ExitCode {
     let width = found.iter().map(|d| d.name.len()).max().unwrap_or(0);
     let mut text = String::new();
     for d in &found {
-        text.push_str(&format!("{:<width$}  p={:<8} n={}\n", d.name, d.p, d.n));
+        let note = scorecheck::data::erratum(d.name)
+            .map(|why| format!("  (note: {why})"))
+            .unwrap_or_default();
+        text.push_str(&format!(
+            "{:<width$}  p={:<8} n={}{note}\n",
+            d.name, d.p, d.n
+        ));
     }
     crate::emit(&text);
     if found.is_empty() {

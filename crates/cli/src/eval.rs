@@ -183,13 +183,19 @@ pub fn run(args: &EvalArgs) -> ExitCode {
                 _ => ExitCode::from(EXIT_CONSISTENT),
             }
         }
-        Err(e) if e.downcast_ref::<Stopped>().is_some() => {
-            say!("scorecheck eval: {e:#}");
-            ExitCode::from(EXIT_UNDECIDED)
-        }
         Err(e) => {
-            say!("scorecheck eval: error: {e:#}");
-            ExitCode::from(EXIT_ERROR)
+            let stopped = e.downcast_ref::<Stopped>().is_some();
+            if stopped {
+                say!("scorecheck eval: {e:#}");
+            } else {
+                say!("scorecheck eval: error: {e:#}");
+            }
+            // Every failure gets its JSON record, so a caller parsing stdout always can.
+            if args.format == Format::Json {
+                let record = crate::command_error_record(format!("{e:#}"), stopped);
+                crate::emit(&format!("{record}\n"));
+            }
+            ExitCode::from(if stopped { EXIT_UNDECIDED } else { EXIT_ERROR })
         }
     }
 }
@@ -227,6 +233,14 @@ fn unused_flags(args: &EvalArgs) -> anyhow::Result<()> {
     ];
     if args.interpolation.is_some() && at_rates.iter().all(|v| v.is_empty()) {
         bail!("--interpolation applies to --at-fpr, --at-tpr, --at-tnr, --at-fnr, --at-topr and --at-tonr; add one or drop --interpolation");
+    }
+    // A tie with the threshold decides a matrix at a threshold; the AUC counts ties as half.
+    let thresholded = !args.threshold.is_empty()
+        || at_rates.iter().any(|v| !v.is_empty())
+        || !args.at_score.is_empty()
+        || args.eer;
+    if args.equal_class.is_some() && !thresholded && args.check.is_none() {
+        bail!("--equal-class decides which class a score equal to a threshold gets, and nothing asked for uses a threshold (the AUC counts such ties as half): add --threshold, --at-*, --at-score or --eer, or drop --equal-class");
     }
     Ok(())
 }
@@ -503,6 +517,9 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<Value> {
         bail!("--alpha {} is below 1e-12, where 1 - alpha/2 is too close to 1 in floating point for the intervals' quantiles: give --alpha 1e-12 or more", args.alpha);
     }
     unused_flags(args)?;
+    if args.input.as_os_str() == "-" && args.check.as_ref().is_some_and(|c| c.as_os_str() == "-") {
+        bail!("--check: --input and --check both read standard input (-), which can be read once; give one of them as a file");
+    }
     check_sizes(args)?;
     let deadline = Deadline::new(args.time_limit)?;
     let samples = read_samples(&args.input, args, &deadline)?;
@@ -724,8 +741,8 @@ fn decimal(value: &Value, path: &str) -> anyhow::Result<BigRational> {
 
 /// Reads the `--check` request and answers it.
 fn check(outputs: &Outputs, path: &Path) -> anyhow::Result<Value> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| anyhow!("cannot read {}: {e}", path.display()))?;
+    // `-` is standard input (refused beside `--input -` before anything is read).
+    let text = crate::read_input(Some(path))?;
     let request: Value = serde_json::from_str(text.strip_prefix('\u{feff}').unwrap_or(&text))
         .map_err(|e| anyhow!("{}: not JSON ({e})", path.display()))?;
     if let Some(key) = scorecheck::request::first_duplicate_key(&text) {

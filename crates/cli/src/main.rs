@@ -568,7 +568,8 @@ fn with_ranges(text: &str, ranges: &str) -> anyhow::Result<(String, bool)> {
 /// The request field `ranges` of `--ranges`: `"all"` or a list of names.
 fn ranges_value(ranges: &str) -> scorecheck::json::Json {
     use scorecheck::json::Json;
-    if ranges == "all" {
+    // `ALL` as the CSV column reads it; a list's items are names, whose case the reader rules.
+    if ranges.trim().eq_ignore_ascii_case("all") {
         Json::from("all")
     } else {
         Json::Array(ranges.split(',').map(|s| Json::from(s.trim())).collect())
@@ -676,12 +677,10 @@ fn check(args: &CheckArgs) -> ExitCode {
             if args.format == Format::Json {
                 // Every failure gets its JSON record, so a caller parsing stdout always can.
                 let record = match e.downcast_ref::<scorecheck::Error>() {
-                    Some(error) => error.to_json(),
-                    None => {
-                        serde_json::json!({"kind": "invalid_input", "message": format!("{e:#}"), "field": null})
-                    }
+                    Some(error) => serde_json::json!({ "error": error.to_json() }),
+                    None => command_error_record(format!("{e:#}"), false),
                 };
-                emit(&format!("{}\n", serde_json::json!({ "error": record })));
+                emit(&format!("{record}\n"));
             }
             return ExitCode::from(EXIT_ERROR);
         }
@@ -714,6 +713,31 @@ fn check(args: &CheckArgs) -> ExitCode {
             ExitCode::from(EXIT_ERROR)
         }
     }
+}
+
+/// The `--format json` record of a command's error that is not a request's (`eval`,
+/// `cbpe`, a file `check` cannot read): `{"error": {"kind", "field", "message"}}` as a
+/// request's error has it, the field being the flag the message begins with (`--alpha`), if
+/// any; a stop by the time limit is kind `stopped`, with `"stopped": true` beside it.
+pub(crate) fn command_error_record(message: String, stopped: bool) -> serde_json::Value {
+    let flag = message
+        .strip_prefix("--")
+        .map(|rest| {
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+                .collect();
+            format!("--{name}")
+        })
+        .filter(|flag| flag.len() > 2);
+    let kind = if stopped { "stopped" } else { "invalid_input" };
+    let mut record = serde_json::json!({
+        "error": {"kind": kind, "field": flag, "message": message}
+    });
+    if stopped {
+        record["stopped"] = serde_json::Value::Bool(true);
+    }
+    record
 }
 
 /// A message about the request's `ranges[i]` said of the `--ranges` list (`the 1st name`).

@@ -37,7 +37,11 @@ pub fn text(answer: &Answer) -> String {
     if !answer.explained {
         lines.why = None;
     }
-    lines.write(answer.check.unwrap_or("check"), answer.power.as_ref())
+    lines.write(
+        answer.check.unwrap_or("check"),
+        answer.power.as_ref(),
+        &answer.warnings,
+    )
 }
 
 /// One fold of a mean-of-scores witness: (p, n, tp, tn).
@@ -261,9 +265,12 @@ impl<'a> Lines<'a> {
     }
 
     /// The report: the verdict line, then each line there is something to show for.
-    fn write(&self, check: &str, power: Option<&Power>) -> String {
+    fn write(&self, check: &str, power: Option<&Power>, warnings: &[String]) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "{check}: {}", stated(self.conclusion));
+        for warning in warnings {
+            let _ = writeln!(out, "  warning: {warning}");
+        }
         if let Some(message) = &self.why {
             let _ = writeln!(out, "  why: {message}");
         }

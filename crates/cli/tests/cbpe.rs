@@ -242,7 +242,9 @@ fn json_errors_are_json_on_stdout() {
         "json",
     ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(json_of(&out)["error"]
+    let record = json_of(&out);
+    assert_eq!(record["error"]["kind"], "invalid_input");
+    assert!(record["error"]["message"]
         .as_str()
         .unwrap()
         .contains("outside [0, 1]"));
@@ -436,7 +438,8 @@ fn long_work_stops_at_the_time_limit_saying_what_was_done() {
     );
     let v = json_of(&out);
     assert_eq!(v["stopped"], true);
-    let error = v["error"].as_str().unwrap();
+    assert_eq!(v["error"]["kind"], "stopped");
+    let error = v["error"]["message"].as_str().unwrap();
     assert!(
         error.contains("stopped by --time-limit (0.001 s) while") && error.contains("no result"),
         "{error}"
@@ -1488,4 +1491,35 @@ fn a_misspelt_label_column_is_an_error_not_an_unlabelled_analysis() {
         );
     }
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Standard input is read once: `--reference -` beside `--analysis -` is refused naming
+/// `--analysis` (the second reader found an empty "file").
+#[test]
+fn reference_and_analysis_cannot_both_be_stdin() {
+    let out = cbpe(&["--reference", "-", "--analysis", "-", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(2));
+    let record = json_of(&out);
+    assert_eq!(record["error"]["field"], "--analysis");
+    assert!(record["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("can be read once"));
+}
+
+/// `--proba-column` is the binary model's column: beside `--class-columns` it is refused.
+#[test]
+fn proba_column_is_refused_beside_class_columns() {
+    let out = cbpe(&[
+        "--reference",
+        &data("multiclass_reference.csv"),
+        "--analysis",
+        &data("multiclass_analysis.csv"),
+        "--class-columns",
+        "a=x",
+        "--proba-column",
+        "p",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be used with"));
 }

@@ -313,7 +313,11 @@ fn long_work_stops_at_the_time_limit_saying_what_was_done() {
         "json",
     ]);
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
-    assert!(out.stdout.is_empty(), "no partial result is printed");
+    // No partial result is printed: only the stop's record, as `cbpe` and `check` give.
+    let record = json(&out);
+    assert_eq!(record["stopped"], true);
+    assert_eq!(record["error"]["kind"], "stopped");
+    assert!(record.get("auc").is_none(), "{record}");
     let error = stderr(&out);
     assert!(
         error.contains("stopped by --time-limit (0.001 s)") && error.contains("no result"),
@@ -616,4 +620,89 @@ fn a_semicolon_separated_file_is_told_to_be_saved_with_commas() {
         stderr(&out)
     );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// With `--format json` an error is a JSON record on stdout as `check`'s are:
+/// `{"error": {"kind", "field", "message"}}`, the field the flag named.
+#[test]
+fn json_errors_are_records_naming_the_flag() {
+    let out = eval(&[
+        "--input",
+        &data("eval_outputs.csv"),
+        "--threshold",
+        "0.5",
+        "--ci",
+        "wilson",
+        "--alpha",
+        "1.5",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let record = json(&out);
+    assert_eq!(record["error"]["kind"], "invalid_input");
+    assert_eq!(record["error"]["field"], "--alpha");
+    assert!(record["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("strictly between 0 and 1"));
+    // A file that is not there names no flag, and is a record too.
+    let missing = eval(&["--input", "/nonexistent/x.csv", "--format", "json"]);
+    assert_eq!(json(&missing)["error"]["field"], Value::Null);
+}
+
+/// `--check -` reads the request from standard input; beside `--input -` it is refused
+/// before anything is read, naming `--check`.
+#[test]
+fn check_reads_stdin_once() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scorecheck"))
+        .args(["eval", "--input", &data("eval_outputs.csv"), "--check", "-"])
+        .args(["--format", "json"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let request = r#"{"scores": {"acc": 0.5}, "eps": 0.01}"#;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(request.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(json(&out)["check"].is_object(), "{}", stderr(&out));
+
+    let both = eval(&["--input", "-", "--check", "-", "--format", "json"]);
+    assert_eq!(both.status.code(), Some(2));
+    assert_eq!(json(&both)["error"]["field"], "--check");
+}
+
+/// `--equal-class` with nothing at a threshold (the AUC alone) would change nothing: refused
+/// naming it, as the bootstrap's flags without `--ci bootstrap` are.
+#[test]
+fn equal_class_without_a_threshold_is_refused() {
+    let out = eval(&[
+        "--input",
+        &data("eval_outputs.csv"),
+        "--auc",
+        "--equal-class",
+        "neg",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--equal-class decides"),
+        "{}",
+        stderr(&out)
+    );
+    let used = eval(&[
+        "--input",
+        &data("eval_outputs.csv"),
+        "--threshold",
+        "0.5",
+        "--equal-class",
+        "neg",
+    ]);
+    assert_eq!(used.status.code(), Some(0), "{}", stderr(&used));
 }

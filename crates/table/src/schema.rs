@@ -655,6 +655,15 @@ fn csv_row(mut cells: Vec<String>, answer: &Result<Value, RowError>) -> Vec<Stri
                 .map(|names| names.iter().filter_map(Value::as_str).collect())
                 .unwrap_or_default();
             let mut explanation = text_of(explanation);
+            // A warning (a registry dataset with the reference's counts) leads the cell.
+            let warnings = value.get("warnings").and_then(Value::as_array);
+            for warning in warnings.into_iter().flatten().filter_map(Value::as_str) {
+                explanation = if explanation.is_empty() {
+                    format!("warning: {warning}")
+                } else {
+                    format!("warning: {warning}; {explanation}")
+                };
+            }
             if !ignored.is_empty() {
                 let said = format!(
                     "not used by this protocol, so not checked: {}",

@@ -50,6 +50,9 @@ fn answer(answer: &Answer) -> Value {
     if let Some(check) = answer.check {
         map.insert("check".into(), check.into());
     }
+    if !answer.warnings.is_empty() {
+        map.insert("warnings".into(), json!(answer.warnings));
+    }
     Value::Object(map)
 }
 
