@@ -589,3 +589,16 @@ fn registry_errata_are_said_in_the_row_the_report_and_the_listing() {
         "{text}"
     );
 }
+
+/// A row whose check is unknown is refused on `check` with the closest names (case aside),
+/// not on its fold column as if the check were known to take no folds.
+#[test]
+fn an_unknown_check_with_folds_is_named_on_check() {
+    let rows = table("check,p,n,folds,acc,eps\n1_DATASET_KFOLD_SOM,10,20,5,0.5,0.01\n");
+    assert_eq!(rows[0]["error_field"], "check", "{:?}", rows[0]);
+    assert!(
+        rows[0]["error_message"].contains("did you mean 1_dataset_kfold_som"),
+        "{:?}",
+        rows[0]
+    );
+}

@@ -83,9 +83,11 @@ pub fn read_check(fields: &Object<'_>, names: &[&str]) -> Result<usize> {
     // The reference's function names carry a check_ prefix; accept it.
     let name = name.strip_prefix("check_").unwrap_or(name);
     let Some(index) = names.iter().position(|n| *n == name) else {
+        // Names are lowercase: `1_DATASET_KFOLD_SOM` is close to its lowercase spelling.
+        let lowered = name.to_lowercase();
         let mut close: Vec<(f64, &str)> = names
             .iter()
-            .map(|n| (strsim::jaro_winkler(name, n), *n))
+            .map(|n| (strsim::jaro_winkler(&lowered, n), *n))
             .filter(|(s, _)| *s > 0.75)
             .collect();
         close.sort_by(|a, b| b.0.total_cmp(&a.0));
