@@ -139,3 +139,18 @@ def test_a_registry_dataset_with_the_references_counts_is_warned_of():
     assert len(result["warnings"]) == 1
     assert result["warnings"][0].startswith("testset.dataset_name: ")
     assert "300 bad, 700 good" in str(warned[0].message)
+
+
+def test_an_unexpected_keyword_is_a_type_error_and_a_scorecheck_error():
+    import pickle
+    with pytest.raises(TypeError, match="unexpected keyword argument 'numerical_tolerence'") as raised:
+        binary.check_1_testset_no_kfold({"p": 10, "n": 20}, {"acc": 0.5}, 0.01,
+                                        numerical_tolerence=1e-6)
+    assert isinstance(raised.value, scorecheck.ScorecheckError)
+    assert (raised.value.kind, raised.value.field) == ("unknown_field", "numerical_tolerence")
+    again = pickle.loads(pickle.dumps(raised.value))
+    assert isinstance(again, TypeError) and again.field == "numerical_tolerence"
+    # A misspelt field inside a dict stays a ScorecheckError naming its path.
+    with pytest.raises(scorecheck.ScorecheckError) as inner:
+        binary.check_1_testset_no_kfold({"p": 10, "n": 20, "q": 1}, {"acc": 0.5}, 0.01)
+    assert not isinstance(inner.value, TypeError)

@@ -24,6 +24,11 @@ import warnings as _warnings
 
 from .._request import ScorecheckError, check_names, run
 
+
+class UnexpectedKeyword(ScorecheckError, TypeError):
+    """A keyword argument a `check_*` function does not take: a TypeError, as Python's own
+    unexpected keyword is, and a ScorecheckError naming the field."""
+
 _BUNDLE_PREFIXES = ("drive_", "stare_", "chasedb1_", "hrf_", "diaretdb0_", "diaretdb1_",
                     "drishti_gs_", "tpehg", "isic2016", "isic2017")
 
@@ -230,7 +235,16 @@ def make(name):
         fields, said = _left_out(name, _arguments(name, public, args, kwargs))
         for sentence in said:
             _warnings.warn(sentence, UserWarning, stacklevel=2)
-        result = run({"check": name, **fields}, none_is_absent=True)
+        try:
+            result = run({"check": name, **fields}, none_is_absent=True)
+        except ScorecheckError as error:
+            # A keyword the protocol does not take is a TypeError, as a Python function's
+            # unexpected keyword is (and the reference's is), and still a ScorecheckError.
+            if error.kind == "unknown_field" and error.field in kwargs:
+                raise UnexpectedKeyword(error.kind, error.field,
+                                        f"{public}() got an unexpected keyword argument "
+                                        f"{error.field!r}: {error.message}") from None
+            raise
         # The answer's own warnings (a registry dataset checked with the reference's counts).
         if isinstance(result, dict):
             for sentence in result.get("warnings", []):
