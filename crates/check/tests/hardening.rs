@@ -234,3 +234,21 @@ fn registry_errata_are_warned_of_naming_their_field() {
     }));
     assert!(plain.get("warnings").is_none(), "{plain}");
 }
+
+/// `sklearn.breast_cancer` counts malignant as positive (as the reference), which
+/// scikit-learn's labels do not: said, the verdict unchanged.
+#[test]
+fn the_positive_class_of_breast_cancer_is_said() {
+    let result = run(&json!({
+        "check": "1_testset_no_kfold",
+        "testset": {"name": "sklearn.breast_cancer"},
+        "scores": {"acc": 0.9}, "eps": 0.01,
+    }));
+    assert_eq!(result["verdict"], "consistent");
+    let warning = result["warnings"][0].as_str().unwrap();
+    assert!(
+        warning.starts_with("testset.name: p = 212 counts the malignant")
+            && warning.contains("pos_label=1"),
+        "{warning}"
+    );
+}

@@ -58,7 +58,7 @@ pub use diaretdb::{
 };
 pub use drishti::{drishti_gs_histogram, drishti_gs_images, DRISHTI_GS_TARGETS};
 pub use error::{LookupError, LookupErrorKind};
-pub use registry::{dataset, datasets, erratum, search, NamedDataset, DATASET_COUNT};
+pub use registry::{caveat, dataset, datasets, erratum, search, NamedDataset, DATASET_COUNT};
 pub use retina::{
     chasedb1_image, chasedb1_images, chasedb1_select, drive_image, drive_images, drive_select,
     hrf_image, hrf_images, hrf_select, stare_image, stare_images, stare_select,

