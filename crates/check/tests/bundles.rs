@@ -244,3 +244,32 @@ fn bad_bundle_parameters_name_the_field() {
     ));
     assert_eq!(e.field(), Some("score_bounds"));
 }
+
+/// A bundle whose only fitting assumption is a mean of scores, which reads acc, sens, spec
+/// and bacc only: its "consistent" says nothing of a reported F1, and the top of the answer
+/// says so (the F1 was listed only inside the assumption's details).
+#[test]
+fn scores_no_fitting_assumption_used_are_said_at_the_top() {
+    let result = scorecheck::run(
+        &serde_json::json!({"check": "drive_vessel_aggregated",
+            "scores": {"acc": 0.9494, "sens": 0.745, "spec": 0.9793, "f1p": 0.999},
+            "eps": 0.0001, "imageset": "test", "annotator": 1}),
+        &scorecheck::RunOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(result["verdict"], "consistent", "{result}");
+    assert_eq!(
+        result["ignored_scores"],
+        serde_json::json!(["f1p"]),
+        "{result}"
+    );
+    // Without the F1 nothing is left out.
+    let plain = scorecheck::run(
+        &serde_json::json!({"check": "drive_vessel_aggregated",
+            "scores": {"acc": 0.9494, "sens": 0.745, "spec": 0.9793},
+            "eps": 0.0001, "imageset": "test", "annotator": 1}),
+        &scorecheck::RunOptions::default(),
+    )
+    .unwrap();
+    assert!(plain.get("ignored_scores").is_none(), "{plain}");
+}

@@ -864,3 +864,44 @@ proptest! {
         prop_assert_eq!(stratified == "consistent", any, "{}", request);
     }
 }
+
+/// A mean over scikit-learn's stratified folds beyond five classes: every order whose folds
+/// can differ is tried (only the classes whose counts the folds do not divide move them),
+/// and where not every order could be tried, figures refuted on the orders tried are
+/// undecided, never inconsistent.
+#[test]
+fn stratified_class_orders_beyond_five_classes() {
+    let answer = |request: Value| run(&request, &RunOptions::default()).unwrap();
+    // The folds of the order a, b, f, c, e, d fit (found by a probe; the request's order
+    // refutes them).
+    let six = answer(json!({"check": "1_dataset_known_folds_mos_macro",
+        "dataset": {"a": 3, "b": 2, "c": 3, "d": 4, "e": 2, "f": 5},
+        "folding": {"n_folds": 2, "n_repeats": 1, "strategy": "stratified_sklearn"},
+        "scores": {"sens": "0.55556", "spec": "0.9036", "acc": "0.84259"}, "eps": 5e-6}));
+    assert_eq!(six["verdict"], "consistent", "{six}");
+    let nine = |counts: [u64; 9]| {
+        let dataset: Map<String, Value> = counts
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (((b'a' + i as u8) as char).to_string(), json!(c)))
+            .collect();
+        answer(
+            json!({"check": "1_dataset_known_folds_mos_macro", "dataset": dataset,
+            "folding": {"n_folds": 2, "n_repeats": 1, "strategy": "stratified_sklearn"},
+            "scores": {"sens": 0.99, "spec": 0.5}, "eps": 0.001}),
+        )
+    };
+    // Nine odd classes: 9! orders, not all tried.
+    let odd = nine([5, 7, 9, 11, 13, 15, 17, 19, 21]);
+    assert_eq!(odd["verdict"], "undecided", "{odd}");
+    assert!(odd.get("explanation").is_none(), "{odd}");
+    let reason = odd["undecided"]["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("the others were not tried") && reason.contains("in the request's order"),
+        "{reason}"
+    );
+    // Nine even classes: two folds split each alike in any order, so the refutation stands.
+    let even = nine([4, 6, 8, 10, 12, 14, 16, 18, 20]);
+    assert_eq!(even["verdict"], "inconsistent", "{even}");
+    assert_eq!(even["certainty"], "exact", "{even}");
+}

@@ -79,7 +79,7 @@ struct Lines<'a> {
     backend: Option<&'a str>,
     /// The fold configurations in all and examined.
     configurations: Option<(Option<&'a BigUint>, &'a BigUint)>,
-    ignored: &'a [String],
+    ignored: Vec<String>,
     /// A bundle's per-part verdicts, by key.
     flags: BTreeMap<String, Conclusion>,
     repair: Option<&'a RepairOutcome>,
@@ -99,7 +99,7 @@ impl<'a> Lines<'a> {
             count: None,
             backend: None,
             configurations: None,
-            ignored: &[],
+            ignored: Vec::new(),
             flags: BTreeMap::new(),
             repair: None,
             ranges: None,
@@ -161,7 +161,7 @@ impl<'a> Lines<'a> {
             .as_ref()
             .map(|u| (u.reason.clone(), u.covered.clone()));
         self.backend = Some(&o.backend);
-        self.ignored = &o.ignored_scores;
+        self.ignored.clone_from(&o.ignored_scores);
         if let Some(ranges) = &o.ranges {
             self.ranges = Some(mean_ranges(ranges));
         }
@@ -192,12 +192,12 @@ impl<'a> Lines<'a> {
         });
         self.backend = Some(&o.backend);
         self.configurations = Some((o.configurations_total.as_ref(), &o.configurations_examined));
-        self.ignored = &o.ignored_scores;
+        self.ignored.clone_from(&o.ignored_scores);
     }
 
     fn multiclass(&mut self, o: &'a MulticlassOutcome) {
         self.backend = Some(&o.backend);
-        self.ignored = &o.ignored_scores;
+        self.ignored.clone_from(&o.ignored_scores);
         match &o.decision {
             MulticlassDecision::SingleMatrix {
                 problem, outcome, ..
@@ -231,6 +231,14 @@ impl<'a> Lines<'a> {
             MulticlassDecision::Macro { answer, .. } => self.program(answer, |_| None),
             _ => {}
         }
+        // Refuted on the request's class order only: undecided.
+        if let Some(reason) = &o.unstated_order {
+            let reason = match self.why.take() {
+                Some(message) => format!("{reason} (in the request's order: {message})"),
+                None => reason.clone(),
+            };
+            self.undecided = Some((reason, "the class orders tried".to_string()));
+        }
     }
 
     /// An integer program's answer: its witness (as `shown` lists it), its explanation or
@@ -259,7 +267,10 @@ impl<'a> Lines<'a> {
                 CheckOutcome::UnknownFolds(o) => self.unknown_folds(o),
                 _ => {}
             },
-            BundleOutcome::Parts(_) => self.flags = part_flags(o),
+            BundleOutcome::Parts(_) => {
+                self.flags = part_flags(o);
+                self.ignored = o.unchecked_scores();
+            }
             _ => {}
         }
     }

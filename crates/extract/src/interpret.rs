@@ -646,8 +646,31 @@ fn training_column(f: &Frame, j: usize) -> bool {
                 first_word(text).as_str(),
                 "validation" | "val" | "valid" | "dev" | "development"
             ) && !text.to_lowercase().contains("test"))
-            || (first_word(text) == "cv" && held_out())
+            || ((first_word(text) == "cv" || names_resampling(text)) && held_out())
     })
+}
+
+/// Whether a header names figures of a resampling of the data (`OOF accuracy`,
+/// `5-fold accuracy`, `Cross-val. acc.`, `LOOCV accuracy`, `Nested-CV accuracy`, `Bootstrap
+/// accuracy`): beside a held-out test set's counts, not that test set's figures.
+fn names_resampling(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    [
+        "cross-val",
+        "cross val",
+        "crossval",
+        "fold",
+        "out-of-fold",
+        "nested",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+        || lower.split(|c: char| !c.is_alphanumeric()).any(|w| {
+            matches!(
+                w,
+                "cv" | "oof" | "loo" | "loocv" | "bootstrap" | "bootstrapped"
+            )
+        })
 }
 
 /// Whether a frame has a column of cross-validation figures (`CV Acc`) beside one of test
@@ -1221,6 +1244,27 @@ fn rows_as_printed(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
         for cell in g.iter_mut().flatten() {
             if is(cell, "detection rate") {
                 cell.text = "TP/N (caret's Detection Rate)".to_string();
+            }
+        }
+    }
+    // A caption or heading saying the cells are counts and their rates, `n (%)`: a body cell
+    // `11 (91.7)` is its rate, 91.7% (read as printed, it would be the count, 11).
+    let context = format!("{} {}", table.caption, table.heading).to_lowercase();
+    if [
+        "n (%)",
+        "no. (%)",
+        "n/n (%)",
+        "number (%)",
+        "count (%)",
+        "n (\\%)",
+    ]
+    .iter()
+    .any(|w| context.contains(w))
+    {
+        let h = table.header_rows.filter(|&k| k > 0).unwrap_or(1);
+        for cell in g.iter_mut().skip(h).flatten() {
+            if let Some(rate) = value::rate_of_count(&cell.text, false) {
+                cell.text = format!("{rate}%");
             }
         }
     }

@@ -182,10 +182,119 @@ fn without_comments(text: &str) -> String {
 }
 
 /// The text without what a LaTeX run leaves out: `%` comments, `comment` environments
-/// (the `comment` and `verbatim` packages) and `\iffalse ... \fi` blocks (an `\else`
-/// branch stays). A block left open is kept as it is.
+/// (the `comment` and `verbatim` packages), `\iffalse ... \fi` and `\if0 ... \fi` blocks
+/// and those of a `\newif` switch never set true (an `\else` branch stays), and the true
+/// branch of `\ifthenelse{\boolean{b}}` or `\iftoggle{t}` for a boolean or toggle never set
+/// true. A block left open is kept as it is.
 fn uncommented(text: &str) -> String {
-    without_false_blocks(&without_comment_environments(&without_comments(text)))
+    let text = without_comment_environments(&without_comments(text));
+    without_false_arguments(&without_false_blocks(&text))
+}
+
+/// The names of `\newif` switches (`\newif\ifdraft`: `draft`) that the text never sets
+/// true (`\drafttrue`): false wherever they are tested (a switch starts false).
+fn false_switches(text: &str) -> Vec<&str> {
+    let mut names = Vec::new();
+    for (at, _) in text.match_indices("\\newif") {
+        let rest = text[at + "\\newif".len()..].trim_start();
+        let Some(rest) = rest.strip_prefix("\\if") else {
+            continue;
+        };
+        let name_end = rest
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(rest.len());
+        let name = &rest[..name_end];
+        if !name.is_empty() && !text.contains(&format!("\\{name}true")) {
+            names.push(name);
+        }
+    }
+    names
+}
+
+/// Booleans (`\newboolean{b}`, `\provideboolean`) and toggles (`\newtoggle{t}`) the text
+/// never sets true (`\setboolean{b}{true}`, `\toggletrue{t}`): false wherever tested.
+fn false_flags(text: &str) -> (Vec<String>, Vec<String>) {
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let declared = |commands: &[&str]| -> Vec<String> {
+        let mut names = Vec::new();
+        for command in commands {
+            let open = format!("\\{command}{{");
+            for (at, _) in compact.match_indices(&open) {
+                let rest = &compact[at + open.len()..];
+                if let Some(end) = rest.find('}') {
+                    names.push(rest[..end].to_string());
+                }
+            }
+        }
+        names
+    };
+    let booleans = declared(&["newboolean", "provideboolean"])
+        .into_iter()
+        .filter(|b| !compact.contains(&format!("\\setboolean{{{b}}}{{true}}")))
+        .collect();
+    let toggles = declared(&["newtoggle", "providetoggle"])
+        .into_iter()
+        .filter(|t| {
+            !compact.contains(&format!("\\toggletrue{{{t}}}"))
+                && !compact.contains(&format!("\\settoggle{{{t}}}{{true}}"))
+        })
+        .collect();
+    (booleans, toggles)
+}
+
+/// The text with `\ifthenelse{\boolean{b}}{A}{B}` and `\iftoggle{t}{A}{B}` (also
+/// `\ifbool{b}{A}{B}`) of a false boolean or toggle ([`false_flags`]) replaced by `B`.
+fn without_false_arguments(text: &str) -> String {
+    let (booleans, toggles) = false_flags(text);
+    if booleans.is_empty() && toggles.is_empty() {
+        return text.to_string();
+    }
+    let s: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < s.len() {
+        let at_command = |name: &str| {
+            s[i] == '\\'
+                && s.len() >= i + 1 + name.len()
+                && s[i + 1..i + 1 + name.len()]
+                    .iter()
+                    .copied()
+                    .eq(name.chars())
+                && !s
+                    .get(i + 1 + name.len())
+                    .is_some_and(char::is_ascii_alphabetic)
+        };
+        let command = ["ifthenelse", "iftoggle", "ifbool"]
+            .into_iter()
+            .find(|c| at_command(c));
+        if let Some(command) = command {
+            let after = i + 1 + command.len();
+            let test_false = group(&s, after).and_then(|(test, next)| {
+                let test: String = test.chars().filter(|c| !c.is_whitespace()).collect();
+                let flag_false = match command {
+                    "ifthenelse" => test
+                        .strip_prefix("\\boolean{")
+                        .and_then(|t| t.strip_suffix('}'))
+                        .is_some_and(|b| booleans.iter().any(|x| x == b)),
+                    "ifbool" => booleans.contains(&test),
+                    _ => toggles.contains(&test),
+                };
+                flag_false.then_some(next)
+            });
+            if let Some(next) = test_false {
+                if let Some((_, after_true)) = group(&s, next) {
+                    if let Some((otherwise, end)) = group(&s, after_true) {
+                        out.push_str(&otherwise);
+                        i = end;
+                        continue;
+                    }
+                }
+            }
+        }
+        out.push(s[i]);
+        i += 1;
+    }
+    out
 }
 
 /// The text without `\begin{comment} ... \end{comment}`.
@@ -230,20 +339,34 @@ const ARGUMENT_CONDITIONALS: &[&str] = &[
     "ifdefined@",
 ];
 
-/// The text without `\iffalse ... \fi` blocks, nested conditionals counted; the `\else`
-/// branch of such a block stays.
+/// The text without `\iffalse ... \fi` blocks (and `\if0`, and a [`false_switches`]'
+/// `\ifdraft`), nested conditionals counted; the `\else` branch of such a block stays.
 fn without_false_blocks(text: &str) -> String {
     let s = text.as_bytes();
+    let switches = false_switches(text);
     let mut out = String::with_capacity(text.len());
     let mut copied = 0;
     let mut i = 0;
-    while let Some(found) = text[i..].find("\\iffalse") {
+    while let Some(found) = text[i..].find("\\if") {
         let start = i + found;
-        let after = start + "\\iffalse".len();
-        if s.get(after).is_some_and(u8::is_ascii_alphabetic) {
-            i = after;
+        let word_end = (start + 1..s.len())
+            .find(|&k| !s[k].is_ascii_alphabetic())
+            .unwrap_or(s.len());
+        let word = &text[start + 1..word_end];
+        // `\if0` compares 0 with the next token: false but for a `0` next.
+        let if_zero = word == "if"
+            && s.get(word_end) == Some(&b'0')
+            && s.get(word_end + 1).is_none_or(|b| *b != b'0');
+        let opens_false = word == "iffalse"
+            || if_zero
+            || (word.len() > 2
+                && switches.contains(&&word[2..])
+                && !text[..start].ends_with("\\newif"));
+        if !opens_false {
+            i = word_end;
             continue;
         }
+        let after = if if_zero { word_end + 1 } else { word_end };
         // Walk the control words to the matching `\fi`.
         let (mut depth, mut j, mut kept) = (1usize, after, None);
         let mut end = None;
@@ -1797,6 +1920,23 @@ mod tests {
         assert_eq!(
             uncommented("\\iffalse \\ifthenelse{1}{2}{3} \\newif\\ifdraft t\\fi k"),
             " k"
+        );
+        // What a switch never set true, `\if0`, a false boolean or toggle leave out.
+        assert_eq!(
+            uncommented("\\newif\\ifdraft\\draftfalse a \\ifdraft T\\else U\\fi b \\if0 V\\fi c"),
+            "\\newif\\ifdraft\\draftfalse a  U b  c"
+        );
+        assert_eq!(
+            uncommented("\\newif\\iffinal\\finaltrue \\iffinal T\\fi"),
+            "\\newif\\iffinal\\finaltrue \\iffinal T\\fi"
+        );
+        assert_eq!(
+            uncommented("\\newboolean{old}\\setboolean{old}{false} \\ifthenelse{\\boolean{old}}{T}{U} \\newtoggle{x} \\iftoggle{x}{V}{} w"),
+            "\\newboolean{old}\\setboolean{old}{false} U \\newtoggle{x}  w"
+        );
+        assert_eq!(
+            uncommented("\\newtoggle{x}\\toggletrue{x} \\iftoggle{x}{V}{W}"),
+            "\\newtoggle{x}\\toggletrue{x} \\iftoggle{x}{V}{W}"
         );
         // A macro standing for another number macro.
         let m = number_macros(r"\newcommand{\x}{0.954} \newcommand{\y}{\x}");

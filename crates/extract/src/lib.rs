@@ -725,6 +725,58 @@ fn versions_source(text: &str) -> Option<&'static str> {
     .map(|(_, name)| *name)
 }
 
+/// The first sentence naming the dataset `printed` (as a word) that describes it as data of
+/// the authors' own (`children admitted to our hospital`, `collected at`) or with another
+/// class than the usual one (`dichotomised`, `relabelled`, `instead of`, BUPA's `drinks`),
+/// or as another dataset of the name (`Hepatitis C Virus`, `Wisconsin Prognostic`): the
+/// registry's counts are then another dataset's. (Words any description uses, `the target
+/// is`, `we predict`, are no such sign.)
+fn described_otherwise(text: &str, printed: &str) -> Option<String> {
+    const OTHERWISE: &[&str] = &[
+        "our hospital",
+        "our clinic",
+        "our institution",
+        "our centre",
+        "our center",
+        "admitted",
+        "recruited",
+        "enrolled",
+        "we collected",
+        "were collected at",
+        "dichotomi",
+        "relabel",
+        "instead of",
+        "rather than",
+        "prognostic",
+        "recurrence",
+        "hepatitis c",
+        "hcv",
+        "wpbc",
+        "allhypo",
+        "collected at",
+        // BUPA's drinks attribute taken as the class (McDermott and Forsyth, 2016).
+        "drinks",
+        "derived label",
+        "derived target",
+        "used as a feature",
+        "emergency department",
+    ];
+    let name = printed.trim().to_lowercase();
+    if name.chars().count() < 3 {
+        return None;
+    }
+    protocol::sentences(text).take(20_000).find(|sentence| {
+        let lower = sentence.to_lowercase();
+        let names_it = lower.match_indices(&name).any(|(at, _)| {
+            let before = lower[..at].chars().next_back();
+            let after = lower[at + name.len()..].chars().next();
+            !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+        });
+        // A table row's own text (`| Pima | RF | 0.701 |`) is no description.
+        names_it && !lower.contains('|') && OTHERWISE.iter().any(|w| lower.contains(w))
+    })
+}
+
 /// The first sentence that says rows were removed or only a part of the data kept
 /// (`samples with missing values were removed`, `only complete cases`, `restricted to the
 /// male patients`, `a balanced random subsample`, `duplicates were dropped`); not a removal
@@ -1534,6 +1586,22 @@ fn rows_of(
                     None
                 }
                 (found, _) => found,
+            };
+            // The text describes the named data otherwise (a cohort of its own, another
+            // target): the registry's entry is another dataset.
+            let registry = match registry {
+                Some(d) => match described_otherwise(&document.text, &r.dataset) {
+                    Some(sentence) => {
+                        let short: String = sentence.chars().take(120).collect();
+                        notes.push(format!(
+                            "the text describes {:?} as other data or another target ({short:?}): the registry's {} (p = {}, n = {}) may not be it, its counts are not used; give p and n",
+                            r.dataset, d.name, d.p, d.n
+                        ));
+                        None
+                    }
+                    None => Some(d),
+                },
+                None => None,
             };
             // The UCI version of a dataset the registry has as KEEL's, which removed the rows
             // with missing values: a text taking the data from UCI (and naming no KEEL) had

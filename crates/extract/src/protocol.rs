@@ -810,10 +810,12 @@ pub(crate) fn counts_of_another_split(text: &str) -> Option<String> {
     if scored_elsewhere.is_some() {
         return scored_elsewhere;
     }
-    if let Some(sentence) = sentences(text)
-        .take(20_000)
-        .find(|s| imagined_population(s) || weighted_figures(s))
-    {
+    if let Some(sentence) = sentences(text).take(20_000).find(|s| {
+        imagined_population(s)
+            || weighted_figures(s)
+            || counts_on_another_basis(s)
+            || scores_of_another_unit(s)
+    }) {
         return Some(sentence);
     }
     sentences(text).take(20_000).find(|sentence| {
@@ -849,6 +851,20 @@ pub(crate) fn counts_of_another_split(text: &str) -> Option<String> {
 fn imagined_population(sentence: &str) -> bool {
     let lower = sentence.to_lowercase();
     let any = |words: &[&str]| words.iter().any(|w| lower.contains(w));
+    // `Outcomes per 100 patients of each class`, `rates per 100 patients of the respective
+    // class`: each class scaled to 100.
+    if lower.contains("per 100 ")
+        && [
+            "each class",
+            "respective class",
+            "of each group",
+            "each group",
+        ]
+        .iter()
+        .any(|w| lower.contains(w))
+    {
+        return true;
+    }
     if any(&[
         "hypothetical",
         "natural frequenc",
@@ -900,6 +916,191 @@ fn imagined_population(sentence: &str) -> bool {
         ])
 }
 
+/// Words of a sentence naming a confusion matrix's counts, and words naming scores.
+const COUNT_WORDS: &[&str] = &[
+    "tp",
+    "fp",
+    "fn",
+    "tn",
+    "count",
+    "counts",
+    "confusion",
+    "cells",
+    "matrix",
+    "matrices",
+];
+const SCORE_WORDS: &[&str] = &[
+    "sensitivity",
+    "specificity",
+    "accuracy",
+    "ppv",
+    "npv",
+    "precision",
+    "recall",
+    "f1",
+    "auc",
+    "scores",
+    "figures",
+    "rates",
+];
+
+/// Whether a sentence says the counts are of another basis than the scores beside them, in
+/// two clauses, one on the scores, one on the counts saying what they are of or at
+/// (`sensitivity and specificity were read at the cut-off that maximised their sum; the
+/// confusion counts refer to the default cut-off`, `the counts are those of the 5-model
+/// ensemble; sensitivity and specificity are the averages of the five single models`, `...;
+/// TP, FP, FN and TN are per scan`): the row's counts are then not its scores' matrix.
+fn counts_on_another_basis(sentence: &str) -> bool {
+    const BASIS: &[&str] = &[
+        "refer to",
+        "refers to",
+        "are those of",
+        "is that of",
+        "are at",
+        "is at",
+        " at ",
+        "are per",
+        "is per",
+        " count ",
+        " use ",
+        " uses ",
+        " include ",
+        " includes ",
+        " exclude ",
+        "default",
+        " mode",
+        "are for",
+        "correspond to",
+        "are from",
+        "computed at",
+        "computed on",
+        "computed over",
+        "of reader",
+        "ensemble",
+    ];
+    let lower = sentence.to_lowercase();
+    let clauses: Vec<&str> = lower
+        .split([';', ':'])
+        .flat_map(|c| c.split(" while "))
+        .flat_map(|c| c.split(" whereas "))
+        .flat_map(|c| c.split(" but "))
+        .collect();
+    if clauses.len() < 2 {
+        return false;
+    }
+    let words = |clause: &str| -> Vec<String> {
+        clause
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let has =
+        |clause: &str, list: &[&str]| words(clause).iter().any(|w| list.contains(&w.as_str()));
+    let counts_clause = clauses.iter().any(|c| {
+        let padded = format!(" {c} ");
+        has(c, COUNT_WORDS) && !has(c, SCORE_WORDS) && BASIS.iter().any(|b| padded.contains(b))
+    });
+    let scores_clause = clauses
+        .iter()
+        .any(|c| has(c, SCORE_WORDS) && !has(c, COUNT_WORDS));
+    counts_clause && scores_clause
+}
+
+/// Units a diagnostic study may count in, by family (singular forms).
+const UNITS: &[&[&str]] = &[
+    &[
+        "patient",
+        "case",
+        "subject",
+        "participant",
+        "person",
+        "individual",
+        "woman",
+        "man",
+        "child",
+    ],
+    &[
+        "image",
+        "slide",
+        "tile",
+        "patch",
+        "frame",
+        "photo",
+        "photograph",
+    ],
+    &[
+        "lesion", "nodule", "polyp", "fracture", "tumour", "tumor", "finding",
+    ],
+    &[
+        "scan",
+        "study",
+        "exam",
+        "examination",
+        "colonoscopy",
+        "video",
+    ],
+    &["record", "recording"],
+    &["window", "segment", "epoch", "beat"],
+    &["eye"],
+    &["visit", "encounter", "admission"],
+    &["reader", "read"],
+];
+
+/// Whether a sentence on scores or counts names scores per one unit and another unit
+/// (`Sensitivity is lesion-based (131 lesions in the 103 positive patients)`, `*Per lesion
+/// (131 lesions in the 103 positive patients)`, `specificity per eye, counts per
+/// participant`): the row's counts may be of the other unit.
+fn scores_of_another_unit(sentence: &str) -> bool {
+    let lower = sentence.to_lowercase().replace(['-', '_'], " ");
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let family = |word: &str| {
+        let singular = word
+            .strip_suffix("es")
+            .filter(|s| s.ends_with('x') || s.ends_with("ch") || s.ends_with("ss"))
+            .or_else(|| word.strip_suffix('s'))
+            .unwrap_or(word);
+        let singular = if word == "children" {
+            "child"
+        } else if word == "women" {
+            "woman"
+        } else {
+            singular
+        };
+        UNITS
+            .iter()
+            .position(|f| f.contains(&word) || f.contains(&singular))
+    };
+    // Units a figure is taken per (`per lesion`, `lesion level`, `lesion based`, `over images`).
+    let per: Vec<usize> = words
+        .iter()
+        .enumerate()
+        .filter_map(|(i, w)| {
+            let f = family(w)?;
+            let before = i.checked_sub(1).map(|k| words[k]);
+            let after = words.get(i + 1).copied();
+            (matches!(before, Some("per" | "over" | "each"))
+                || matches!(after, Some("level" | "based" | "wise")))
+            .then_some(f)
+        })
+        .collect();
+    if per.is_empty() {
+        return false;
+    }
+    let named: Vec<usize> = words.iter().filter_map(|w| family(w)).collect();
+    let about_figures = words
+        .iter()
+        .any(|w| SCORE_WORDS.contains(w) || COUNT_WORDS.contains(w))
+        || sentence.trim_start().starts_with(['*', '†', '‡', 'ᵃ']);
+    about_figures
+        && named
+            .iter()
+            .any(|f| !per.contains(f) || per.iter().any(|p| p != f))
+}
+
 /// Whether a sentence says the figures are weighted per sample (`survey-weighted estimates`,
 /// `inverse-probability-weighted to correct for verification bias`, `sample_weight`): they
 /// are then no function of a table's unweighted counts. A weighted average over classes
@@ -925,6 +1126,35 @@ fn weighted_figures(sentence: &str) -> bool {
         "weighted to the population",
         "weighted to correct",
         "weighted to reflect",
+        // Estimates that are no ratio of the printed counts either.
+        "continuity correction",
+        "continuity corrected",
+        "0.5 was added",
+        "added 0.5",
+        "adding 0.5",
+        "haldane",
+        "posterior mean",
+        "posterior median",
+        "begg and greenes",
+        "begg greenes",
+        "partial verification",
+        "verification bias",
+        "latent class",
+        "generalized estimating",
+        "generalised estimating",
+        "gee",
+        "mixed effects",
+        "mixed effect model",
+        "random effects",
+        "bivariate model",
+        "agresti",
+        "age standardi",
+        "age adjusted",
+        "standardised to",
+        "standardized to",
+        "midpoint",
+        "wilson centre",
+        "wilson center",
     ]
     .iter()
     .any(|w| {
@@ -2765,6 +2995,16 @@ mod tests {
             "Diagnostic accuracy and the outcomes expected in 1 000 screened women.",
             "Sensitivity and specificity are survey-weighted estimates.",
             "They are inverse-probability-weighted to correct for verification bias.",
+            "Because some cells were zero, 0.5 was added to every cell of each 2×2 table.",
+            "Sensitivity and specificity are posterior means under uniform Beta(1,1) priors.",
+            "Sensitivity and specificity were estimated with a latent class model.",
+            "Table 2. Outcomes per 100 patients of each class.",
+            "Sensitivity and specificity were read at the cut-off that maximised their sum; the confusion counts refer to the default cut-off.",
+            "The counts are those of the 5-model ensemble; sensitivity and specificity are the averages of the five single models.",
+            "Sensitivity and specificity are averaged over the 8 test-time augmentations; the counts use the averaged prediction.",
+            "Sensitivity and specificity are per nodule; TP, FP, FN and TN are per scan.",
+            "Each patient contributed four images; sensitivity and specificity are computed over images, while TP, FP, FN and TN count patients.",
+            "*Per lesion (131 lesions in the 103 positive patients).",
         ] {
             assert!(counts_of_another_split(said).is_some(), "{said}");
         }
@@ -2773,6 +3013,11 @@ mod tests {
             "We report the weighted F1 and Cohen's weighted kappa.",
             "Prevalence was 12% in 2019.",
             "The slipway data set has 1000 rows.",
+            "We report accuracy, sensitivity and specificity; the confusion matrix is in Table 3.",
+            "Sensitivity is TP/(TP+FN); specificity is TN/(TN+FP).",
+            "The split was made at the patient level so that no patient's images are in both sets.",
+            "Hyper-parameters were tuned with Bayesian optimisation.",
+            "Accuracy was 0.91 per 100 runs.",
         ] {
             assert_eq!(counts_of_another_split(not), None, "{not}");
         }

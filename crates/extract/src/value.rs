@@ -101,6 +101,11 @@ pub(crate) fn read(text: &str) -> CellValue {
     if is_value_list(text) {
         return CellValue::Text(text.to_string());
     }
+    // A count and its rate, `11 (91.7%)` or `90/103 (87.4%)`: the rate (the count read as
+    // the figure would be 11%).
+    if let Some(rate) = rate_of_count(text, true) {
+        return read(&format!("{rate}%"));
+    }
     let mut value = text;
     // The spread after the value: `95.1 ± 0.3`, `95.1+-0.3`, `95.1 (0.3)`, `95.1 [94.0, 96.2]`.
     for cut in ["±", "+/-", "+-", "(", "[", "\u{00b1}"] {
@@ -148,6 +153,30 @@ pub(crate) fn read(text: &str) -> CellValue {
     } else {
         CellValue::Text(text.to_string())
     }
+}
+
+/// The rate of a cell printing a count and its rate in brackets, `11 (91.7%)`,
+/// `90/103 (87.4%)`, or without the sign (`11 (91.7)`, under a caption saying "n (%)") when
+/// `signed` is false: the bracketed decimal as printed; `None` for any other cell.
+pub(crate) fn rate_of_count(text: &str, signed: bool) -> Option<&str> {
+    let text = text.trim().trim_end_matches(MARKS).trim_end();
+    let (count, rest) = text.split_once('(')?;
+    let count = count.trim();
+    let whole = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit() || b == b',');
+    let is_count = match count.split_once('/') {
+        Some((a, b)) => whole(a.trim()) && whole(b.trim()),
+        None => whole(count),
+    };
+    let inner = rest.strip_suffix(')')?.trim();
+    let (rate, percent) = match inner.strip_suffix('%') {
+        Some(rate) => (rate.trim(), true),
+        None => (inner, false),
+    };
+    let decimal = !rate.is_empty()
+        && rate.bytes().filter(|b| *b == b'.').count() <= 1
+        && rate.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        && rate.bytes().any(|b| b.is_ascii_digit());
+    (is_count && decimal && (percent || (!signed && rate.contains('.')))).then_some(rate)
 }
 
 /// Whether a cell's figure is marked as a template's (`0.86 (example)`, `0.9 [placeholder]`,
@@ -456,6 +485,36 @@ pub(crate) fn is_value_list(text: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_count_and_its_rate_read_as_the_rate() {
+        assert_eq!(
+            read("11 (91.7%)"),
+            CellValue::Number {
+                printed: "91.7".into(),
+                percent_sign: true
+            }
+        );
+        assert_eq!(
+            read("90/103 (87.4%)*"),
+            CellValue::Number {
+                printed: "87.4".into(),
+                percent_sign: true
+            }
+        );
+        // A value and its spread stay the value.
+        assert_eq!(
+            read("95.1 (0.3)"),
+            CellValue::Number {
+                printed: "95.1".into(),
+                percent_sign: false
+            }
+        );
+        assert_eq!(rate_of_count("11 (91.7)", false), Some("91.7"));
+        assert_eq!(rate_of_count("11 (91.7)", true), None);
+        assert_eq!(rate_of_count("0.91 (0.88)", false), None);
+        assert_eq!(rate_of_count("11 (9)", false), None);
+    }
+
     use super::*;
 
     #[test]

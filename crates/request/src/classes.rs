@@ -291,32 +291,64 @@ pub struct Setup {
     pub stratified: Option<(u64, u64)>,
 }
 
-/// The most classes whose orders [`Setup::other_stratified_folds`] tries (5: 120 orders).
-const MAX_CLASSES_REORDERED: usize = 5;
+/// The most class orders [`Setup::other_stratified_folds`] tries (all orders of 8 classes).
+const MAX_ORDERS_TRIED: u64 = 40_320;
+
+/// The most fold-class cells [`Setup::other_stratified_folds`] computes over every order
+/// (orders × folds × classes): each order's folds are made in O(folds × classes).
+const MAX_REORDERED_CELLS: u64 = 20_000_000;
 
 /// The most other fold lists [`Setup::other_stratified_folds`] gives (each is checked again,
-/// with its own budget).
-const MAX_OTHER_FOLD_LISTS: usize = 6;
+/// within the request's time limit).
+const MAX_OTHER_FOLD_LISTS: usize = 24;
+
+/// The other fold lists of a stratified multiclass setup ([`Setup::other_stratified_folds`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct OtherFolds {
+    /// Each other fold list once (as a multiset of folds), none equal to the setup's.
+    pub lists: Vec<Vec<Vec<u64>>>,
+    /// Whether every order of the classes was tried and its folds are the setup's or among
+    /// `lists` (false beyond 40,320 orders of the classes whose counts the folds do not
+    /// divide, 20 million fold-class cells or 24 other lists; the first orders are tried).
+    pub complete: bool,
+    /// How many orders were tried, of how many that can differ (those of the classes whose
+    /// counts the folds do not divide; `None` when their number overflows).
+    pub orders: (u64, Option<u64>),
+}
 
 impl Setup {
     /// The other fold lists scikit-learn's `StratifiedKFold` makes for these classes when they
     /// first appear in `y` in another order than the dataset's (it numbers the classes by
     /// first appearance, and the counts per fold depend on that order for three classes or
     /// more; a request gives the counts, not the order): each once, as a multiset of folds,
-    /// none equal to [`Setup::folds`]. Empty for given folds and for two classes (the other
-    /// order gives the same folds); `None` when there are too many to try (more than 5
-    /// classes, or more than 6 other fold lists).
-    pub fn other_stratified_folds(&self) -> Option<Vec<Vec<Vec<u64>>>> {
+    /// none equal to [`Setup::folds`], and whether they are all there are. No lists, and
+    /// complete, for given folds and for two classes (the other order gives the same folds).
+    pub fn other_stratified_folds(&self) -> OtherFolds {
+        let none = |complete, orders| OtherFolds {
+            lists: Vec::new(),
+            complete,
+            orders,
+        };
         let Some((n_folds, n_repeats)) = self.stratified else {
-            return Some(Vec::new());
+            return none(true, (1, Some(1)));
         };
         let counts = &self.classes.counts;
         let k = counts.len();
-        if k < 3 {
-            return Some(Vec::new());
+        // A class whose count the folds divide is split alike from any start and moves the
+        // next class's start by whole rounds: only the order of the others matters.
+        let (fixed, moved): (Vec<usize>, Vec<usize>) =
+            (0..k).partition(|&c| n_folds == 0 || counts[c] % n_folds == 0);
+        let r = moved.len();
+        let all_orders = (1..=r as u64).try_fold(1u64, |a, b| a.checked_mul(b));
+        if r < 3 {
+            return none(true, (1, all_orders));
         }
-        if k > MAX_CLASSES_REORDERED {
-            return None;
+        // Orders tried: all of them within the caps, else the first ones (lexicographically).
+        let per_order = n_folds.saturating_mul(k as u64).max(1);
+        let most = (MAX_REORDERED_CELLS / per_order).min(MAX_ORDERS_TRIED);
+        if most < 2 {
+            return none(false, (1, all_orders));
         }
         let canonical = |folds: &[Vec<u64>]| {
             let mut sorted = folds.to_vec();
@@ -325,8 +357,15 @@ impl Setup {
         };
         let mut seen = vec![canonical(&self.folds)];
         let mut out = Vec::new();
-        let mut order: Vec<usize> = (0..k).collect();
+        let mut permutation: Vec<usize> = (0..r).collect();
+        let mut tried = 0u64;
         loop {
+            tried += 1;
+            let order: Vec<usize> = fixed
+                .iter()
+                .copied()
+                .chain(permutation.iter().map(|&at| moved[at]))
+                .collect();
             let permuted: Vec<u64> = order.iter().map(|&c| counts[c]).collect();
             if let Ok(base) = stratified_sklearn(&permuted, n_folds) {
                 // Back to the dataset's class order.
@@ -345,17 +384,28 @@ impl Setup {
                 let key = canonical(&folds);
                 if !seen.contains(&key) {
                     if out.len() == MAX_OTHER_FOLD_LISTS {
-                        return None;
+                        return OtherFolds {
+                            lists: out,
+                            complete: false,
+                            orders: (tried, all_orders),
+                        };
                     }
                     seen.push(key);
                     out.push(folds);
                 }
             }
-            if !next_permutation(&mut order) {
+            if tried == most {
+                break;
+            }
+            if !next_permutation(&mut permutation) {
                 break;
             }
         }
-        Some(out)
+        OtherFolds {
+            lists: out,
+            complete: all_orders == Some(tried),
+            orders: (tried, all_orders),
+        }
     }
 
     /// The per-class counts pooled over all folds.

@@ -125,6 +125,46 @@ impl BundleOutcome {
         }
     }
 
+    /// The reported scores that no consistent check of the parts used (a mean of scores
+    /// reads acc, sens, spec and bacc only): the bundle's "consistent" says nothing of them.
+    /// Empty for one check (its own `ignored_scores` say it) and for a bundle not consistent.
+    pub fn unchecked_scores(&self) -> Vec<String> {
+        let BundleOutcome::Parts(_) = self else {
+            return Vec::new();
+        };
+        let mut consistent = Vec::new();
+        self.consistent_checks(&mut consistent);
+        let Some((first, rest)) = consistent.split_first() else {
+            return Vec::new();
+        };
+        first
+            .iter()
+            .filter(|score| rest.iter().all(|other| other.contains(score)))
+            .cloned()
+            .collect()
+    }
+
+    /// The scores each consistent check left out, one list per check.
+    fn consistent_checks(&self, out: &mut Vec<Vec<String>>) {
+        match self {
+            BundleOutcome::Check(check) if check.outcome.conclusion() == Conclusion::Consistent => {
+                out.push(match &check.outcome {
+                    CheckOutcome::MeanOfScores(o) => o.ignored_scores.clone(),
+                    CheckOutcome::UnknownFolds(o) => o.ignored_scores.clone(),
+                    CheckOutcome::SingleMatrix(_) => Vec::new(),
+                });
+            }
+            BundleOutcome::Check(_) => {}
+            BundleOutcome::Parts(parts) => {
+                for (_, part) in parts {
+                    if let BundlePart::Checked(outcome) = part {
+                        outcome.consistent_checks(out);
+                    }
+                }
+            }
+        }
+    }
+
     /// The conclusions of every check, in order.
     fn leaves(&self) -> Vec<Conclusion> {
         match self {

@@ -66,6 +66,7 @@ fn decide(
         backend: options.backend_name().to_string(),
         ignored_scores: ignored.clone(),
         decision,
+        unstated_order: None,
     };
     // A score no check here uses, reported where none of its values lies: no program.
     let proven = program::settled(true, &[], out_of_range.as_ref());

@@ -47,6 +47,7 @@ pub(super) fn score_of_means(
         backend: backend.to_string(),
         ignored_scores: Vec::new(),
         decision,
+        unstated_order: None,
     };
     if model == Model::OneVsRest {
         let problem = single::Problem::new(p, n, windows).with_params(reported.params.clone());
@@ -219,5 +220,6 @@ pub(super) fn mean_of_scores(
         backend: options.backend_name().to_string(),
         ignored_scores: ignored,
         decision: MulticlassDecision::Program { answer, matrices },
+        unstated_order: None,
     })
 }

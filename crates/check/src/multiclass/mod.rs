@@ -36,11 +36,9 @@ pub(crate) fn answer(read: &MulticlassRequest, options: &RunOptions) -> Result<M
     {
         return Ok(first);
     }
-    let Some(others) = read.setup.other_stratified_folds() else {
-        return Ok(first);
-    };
+    let others = read.setup.other_stratified_folds();
     let mut undecided = None;
-    for folds in others {
+    for folds in others.lists {
         let mut other = read.clone();
         other.setup.folds = folds;
         let outcome = answer_on(&other, options)?;
@@ -52,7 +50,21 @@ pub(crate) fn answer(read: &MulticlassRequest, options: &RunOptions) -> Result<M
             }
         }
     }
-    Ok(undecided.unwrap_or(first))
+    if let Some(undecided) = undecided {
+        return Ok(undecided);
+    }
+    if others.complete {
+        return Ok(first);
+    }
+    // Orders left untried: the figures may fit the folds of one of them.
+    let (tried, all) = others.orders;
+    let all = all.map_or_else(|| "more than 2^64".to_string(), |n| n.to_string());
+    let mut first = first;
+    first.conclusion = Conclusion::Undecided;
+    first.unstated_order = Some(format!(
+        "scikit-learn's stratified folds depend on the order in which the classes first appear in y, which the request does not give: the figures are inconsistent with the folds of {tried} of the {all} orders that can differ, the others were not tried; give the folds explicitly (folding.folds) to decide"
+    ));
+    Ok(first)
 }
 
 /// Answers a multiclass request on its folds as given.

@@ -27,6 +27,10 @@ pub struct MulticlassOutcome {
     pub ignored_scores: Vec<String>,
     /// How it was decided, with the witness.
     pub decision: MulticlassDecision,
+    /// Why a mean over scikit-learn's stratified folds is undecided although the decision
+    /// refutes the request's class order: other orders, whose folds differ, were not tried
+    /// (`None` otherwise).
+    pub unstated_order: Option<String>,
 }
 
 /// How a multiclass check was decided.

@@ -16,6 +16,11 @@ pub(crate) fn bundle(outcome: &BundleOutcome) -> Map<String, Value> {
         // `inconsistency` stays the object of flags.
         overall.remove("inconsistency");
         map.extend(overall);
+        // Scores no consistent part used: the overall "consistent" says nothing of them.
+        let unchecked = outcome.unchecked_scores();
+        if !unchecked.is_empty() {
+            map.insert("ignored_scores".into(), json!(unchecked));
+        }
     }
     map
 }

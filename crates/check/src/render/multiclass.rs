@@ -64,6 +64,21 @@ pub(crate) fn multiclass(outcome: &MulticlassOutcome) -> Map<String, Value> {
             out
         }
     };
+    // Refuted on the request's class order only: undecided, with that order's explanation.
+    if let Some(reason) = &outcome.unstated_order {
+        verdict(&mut out, outcome.conclusion);
+        let refuted = out
+            .remove("explanation")
+            .and_then(|e| e.get("message").and_then(Value::as_str).map(str::to_string));
+        let reason = match refuted {
+            Some(message) => format!("{reason} (in the request's order: {message})"),
+            None => reason.clone(),
+        };
+        out.insert(
+            "undecided".into(),
+            json!({"reason": reason, "covered": "the class orders tried"}),
+        );
+    }
     out.insert("model".into(), outcome.model.as_str().into());
     out.insert("backend".into(), outcome.backend.as_str().into());
     out.insert("ignored_scores".into(), json!(outcome.ignored_scores));
