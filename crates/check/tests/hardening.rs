@@ -3,7 +3,7 @@
 //! the caps checked before anything proportional to them is built.
 
 use scorecheck::{run_text, ErrorKind, RunOptions};
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 
 fn run(request: &Value) -> Value {
     run_text(&request.to_string(), &RunOptions::default()).unwrap()
@@ -251,4 +251,48 @@ fn the_positive_class_of_breast_cancer_is_said() {
             && warning.contains("pos_label=1"),
         "{warning}"
     );
+}
+
+/// Sizes a request controls that once took gigabytes: test sets and evaluations listed,
+/// folds summed over evaluations, and the per-fold witnesses of multiclass score-of-means
+/// checks (a 15 KB request of 1,000 classes and 100 folds took 4.4 GB).
+#[test]
+fn lists_folds_over_evaluations_and_multiclass_witnesses_are_capped() {
+    let options = RunOptions::default();
+    let error = |request: Value| run_text(&request.to_string(), &options).unwrap_err();
+    let testsets: Vec<Value> = (0..50_001).map(|_| json!({"p": 5, "n": 5})).collect();
+    let e = error(
+        json!({"check": "n_testsets_mos_no_kfold", "testsets": testsets,
+        "scores": {"acc": 0.5}, "eps": 0.01}),
+    );
+    assert_eq!(
+        (e.kind(), e.field()),
+        (ErrorKind::InvalidValue, Some("testsets"))
+    );
+    let evaluation = json!({"dataset": {"p": 100_000, "n": 100_000},
+        "folding": {"n_folds": 60_000, "n_repeats": 1, "strategy": "stratified_sklearn"}});
+    let e = error(json!({"check": "n_datasets_mos_known_folds_mos",
+        "evaluations": [evaluation.clone(), evaluation],
+        "scores": {"acc": 0.5}, "eps": 0.01}));
+    assert_eq!(e.field(), Some("evaluations[1].folding"), "{e}");
+    assert!(e.message().contains("120000 folds in all"), "{e}");
+
+    let classes = |k: usize, count: u64| -> Map<String, Value> {
+        (0..k).map(|c| (format!("c{c}"), json!(count))).collect()
+    };
+    // Micro, 1,000 classes × 1,001 folds: past the fold-class counts listed.
+    let micro = run(&json!({"check": "1_dataset_known_folds_som_micro",
+        "dataset": classes(1000, 1001),
+        "folding": {"n_folds": 1001, "n_repeats": 1, "strategy": "stratified_sklearn"},
+        "scores": {"acc": 0.9}, "eps": 0.1}));
+    assert_eq!(micro["verdict"], "consistent", "{micro:.300}");
+    assert_eq!(micro["witness"]["folds"], json!([]));
+    // Macro, 200 classes × 30 folds: 1.2 million K×K cells split per fold, not listed.
+    let macro_ = run(&json!({"check": "1_dataset_known_folds_som_macro",
+        "dataset": classes(200, 30),
+        "folding": {"n_folds": 30, "n_repeats": 1, "strategy": "stratified_sklearn"},
+        "scores": {"acc": 0.9}, "eps": 0.1}));
+    assert_eq!(macro_["verdict"], "consistent", "{macro_:.300}");
+    assert!(macro_["witness"].get("fold_matrices").is_none());
+    assert_eq!(macro_["witness"]["folds"].as_array().map(Vec::len), Some(1));
 }

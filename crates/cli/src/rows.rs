@@ -456,11 +456,14 @@ impl<'de> Visitor<'de> for RowSeed<'_> {
                     "key {key:?} given twice in one object (keep one)"
                 )));
             }
-            cells[at] = match map.next_value::<Value>()? {
+            // A number keeps its text as written (`0.30000000000000000001` is not `0.3`).
+            let raw = map.next_value::<Box<serde_json::value::RawValue>>()?;
+            let text = raw.get().trim();
+            cells[at] = match serde_json::from_str::<Value>(text).map_err(de::Error::custom)? {
                 Value::Null => None,
                 Value::String(s) => Some(s),
                 Value::Bool(b) => Some(b.to_string()),
-                Value::Number(n) => Some(n.to_string()),
+                Value::Number(_) => Some(text.to_string()),
                 Value::Array(_) | Value::Object(_) => {
                     return Err(de::Error::custom(format!(
                         "key {key:?} holds an array or object (give a number or a label)"

@@ -706,3 +706,21 @@ fn equal_class_without_a_threshold_is_refused() {
     ]);
     assert_eq!(used.status.code(), Some(0), "{}", stderr(&used));
 }
+
+/// A JSON Lines score is read as written, as a CSV cell is: one a 64-bit float cannot hold
+/// (`0.30000000000000000001` beside `0.3`, a tie once read) is refused naming line and key.
+#[test]
+fn json_scores_a_float_cannot_hold_are_refused_as_in_csv() {
+    let path = scratch(
+        "eval_json_tie.jsonl",
+        "{\"label\": 1, \"score\": 0.30000000000000000001}\n{\"label\": 0, \"score\": 0.3}\n",
+    );
+    let out = eval(&["--input", &path, "--auc"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("not held by a 64-bit float"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).contains("line 1"), "{}", stderr(&out));
+}

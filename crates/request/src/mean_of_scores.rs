@@ -257,6 +257,7 @@ pub fn read_datasets_known_folds(fields: &Object<'_>) -> Result<MeanOfScoresRequ
         fields,
     )?;
     let mut datasets = Vec::with_capacity(evaluations.len());
+    let mut in_all = 0u64;
     for Evaluation {
         fields: evaluation,
         dataset,
@@ -275,10 +276,21 @@ pub fn read_datasets_known_folds(fields: &Object<'_>) -> Result<MeanOfScoresRequ
             fields,
         )?;
         evaluation.finish(&[])?;
-        let folds = folds_of(*dataset, &folding, &folding_path)?
+        let folds: Vec<FoldSpec> = folds_of(*dataset, &folding, &folding_path)?
             .into_iter()
             .map(|(p, n)| FoldSpec::new(p, n).with_bounds(fold_bounds.clone()))
             .collect();
+        // The cap on folds holds over every evaluation together.
+        in_all = in_all.saturating_add(folds.len() as u64);
+        if in_all > folding::MAX_TOTAL_FOLDS {
+            return Err(Error::invalid(
+                &folding_path,
+                format!(
+                    "the evaluations up to this one have {in_all} folds in all, more than this check supports ({}); lower n_folds or n_repeats, or split the request",
+                    folding::MAX_TOTAL_FOLDS
+                ),
+            ));
+        }
         datasets.push(DatasetSpec::from_folds(folds).with_bounds(bounds.clone()));
     }
     let figures = mean_windows_with_auc(fields)?;

@@ -10,6 +10,11 @@ use crate::input::{self, Object};
 use crate::json::Json;
 use crate::{Error, Result};
 
+/// The most test sets or evaluations a request lists (50,000): each is a dataset of the
+/// program with its own witness, which takes about twice a fold's memory (100,000 test sets
+/// took 1.1 GB), so half the cap on folds in all ([`folding::MAX_TOTAL_FOLDS`]).
+pub const MAX_ENTRIES: usize = 50_000;
+
 /// Reads the `testsets` list shared by the multi-testset protocols: each one's (p, n).
 /// Empty testsets are an error unless `allow_empty` (where counts are pooled).
 ///
@@ -119,9 +124,17 @@ pub fn evaluation(i: usize, item: &Json) -> Result<Evaluation<'_>> {
 ///
 /// # Errors
 ///
-/// `InvalidValue` naming `path` when the value is not a list or is empty.
+/// `InvalidValue` naming `path` when the value is not a list, is empty, or has more entries
+/// than [`MAX_ENTRIES`].
 pub fn list<'a>(value: &'a Json, path: &str) -> Result<&'a Vec<Json>> {
     match value {
+        Json::Array(items) if items.len() > MAX_ENTRIES => Err(Error::invalid(
+            path,
+            format!(
+                "{} entries is more than a check takes ({MAX_ENTRIES}); split the request",
+                items.len()
+            ),
+        )),
         Json::Array(items) if !items.is_empty() => Ok(items),
         Json::Array(_) => Err(Error::invalid(
             path,

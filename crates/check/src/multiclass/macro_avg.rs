@@ -49,8 +49,8 @@ fn macro_error(e: MacroError, ex: &MacroExperiment) -> Error {
 }
 
 /// The most (fold, class) pairs of the one-vs-rest model, each a binary test set of the
-/// program (200,000 take about 350 MB).
-const MAX_ONE_VS_REST_PAIRS: u64 = 200_000;
+/// program (200,000 took 1.1 GB with the witness rendered; 100,000 about half).
+const MAX_ONE_VS_REST_PAIRS: u64 = 100_000;
 
 fn decide(
     ex: &MacroExperiment,
@@ -147,8 +147,10 @@ fn matrices(
     );
     let found = macro_witness(ex, witness, &scores);
     let fold_matrices = match (fold_split, found.folds.as_slice()) {
-        // Score of means: split the pooled matrix into one matrix per fold, row by row.
-        (Some(split), [pooled]) => Some(
+        // Score of means: split the pooled matrix into one matrix per fold, row by row
+        // (left out beyond MAX_WITNESS_CELLS, as the micro witness's are: the pooled
+        // matrix stands).
+        (Some(split), [pooled]) if scorecheck_multiclass::witness_matrices_fit(split) => Some(
             split_rows(&pooled.matrix, split)
                 .into_iter()
                 .zip(split)

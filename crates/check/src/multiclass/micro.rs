@@ -107,9 +107,16 @@ fn witness(
         .collect();
     let mut left = trace;
     let with_matrices = witness_matrices_fit(&setup.folds);
+    // Each fold's counts and share of the trace are listed up to MAX_WITNESS_CELLS
+    // fold-class counts (10,000 folds of 1,000 classes rendered took gigabytes): beyond, the
+    // pooled trace stands alone.
+    let k_classes = setup.folds.first().map_or(0, Vec::len) as u64;
+    let listed = k_classes.saturating_mul(setup.folds.len() as u64)
+        <= scorecheck_multiclass::MAX_WITNESS_CELLS;
     let folds = setup
         .folds
         .iter()
+        .take(if listed { usize::MAX } else { 0 })
         .map(|counts| {
             let size: u64 = counts.iter().sum();
             let t = size.min(left);

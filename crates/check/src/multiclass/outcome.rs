@@ -108,7 +108,8 @@ pub struct TraceWitness {
     /// The exact value of each reported score that is defined at the trace.
     pub scores: Vec<(Score, Exact)>,
     /// Every fold's K×K matrix of its share of the trace (or only the share, beyond
-    /// [`scorecheck_multiclass::MAX_WITNESS_CELLS`]).
+    /// [`scorecheck_multiclass::MAX_WITNESS_CELLS`] matrix cells; none beyond as many
+    /// fold-class counts).
     pub folds: Vec<FoldMatrix>,
 }
 
