@@ -437,9 +437,18 @@ fn read_samples(path: &Path, args: &EvalArgs, deadline: &Deadline) -> anyhow::Re
 }
 
 /// Whether a label is the positive one: the same text, or the same number (1 and 1.0).
+/// Whether `label` is the positive label: as written, or as the same number (`1.0` is `1`),
+/// a boolean label counting as 1 or 0 against a number (`true` is `1`, as numpy compares
+/// them; cbpe reads it so).
 fn is_positive(label: &str, positive: &str) -> bool {
+    // (Against a positive label written as text, `True`, labels compare as written.)
+    let label_number = match label.to_ascii_lowercase().as_str() {
+        "true" => Some(1.0),
+        "false" => Some(0.0),
+        other => other.parse::<f64>().ok(),
+    };
     label == positive
-        || matches!((label.parse::<f64>(), positive.parse::<f64>()), (Ok(a), Ok(b)) if a == b)
+        || matches!((label_number, positive.parse::<f64>()), (Some(a), Ok(b)) if a == b)
 }
 
 fn number(v: f64) -> Value {

@@ -724,3 +724,19 @@ fn json_scores_a_float_cannot_hold_are_refused_as_in_csv() {
     );
     assert!(stderr(&out).contains("line 1"), "{}", stderr(&out));
 }
+
+/// A boolean label is 1 or 0, as numpy compares it: `true` is the positive label 1.
+#[test]
+fn boolean_labels_count_as_one_and_zero() {
+    let path = scratch(
+        "eval_bool_labels.jsonl",
+        "{\"label\": true, \"score\": 0.9}\n{\"label\": false, \"score\": 0.8}\n{\"label\": 1, \"score\": 0.3}\n{\"label\": 0, \"score\": 0.1}\n",
+    );
+    let out = eval(&["--input", &path, "--auc", "--format", "json"]);
+    let report = json(&out);
+    assert_eq!(
+        (report["p"].clone(), report["n"].clone()),
+        (Value::from(2), Value::from(2)),
+        "{report}"
+    );
+}
