@@ -528,7 +528,12 @@ fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
             // quantity than the row's score, and it is not read.
             for row in &f.column_headers[k + 1..] {
                 let t = row[j].text.trim();
-                if group.contains(&t) || names_no_one(t) {
+                // `Sensitivity` over `Est. | Lower | Upper`: the estimate is the score, the
+                // interval's bounds are none.
+                if names_an_interval_bound(t) {
+                    return None;
+                }
+                if group.contains(&t) || names_no_one(t) || names_an_estimate(t) {
                     continue;
                 }
                 // `(mean)` under a score is the score; `(SD)`, `(std.)`, `[±]` another quantity.
@@ -694,6 +699,44 @@ fn cv_beside_test(f: &Frame) -> bool {
 fn only_training(f: &Frame, columns: &[Option<(&'static str, String, bool)>]) -> bool {
     let mut named = columns.iter().enumerate().filter(|(_, c)| c.is_some());
     named.clone().next().is_some() && named.all(|(j, _)| training_column(f, j))
+}
+
+/// Whether a header cell under a score's is a bound of its interval (`Lower`, `Upper`, `LL`,
+/// `UCL`, `Lower 95% CI`, `CI low`): no result.
+fn names_an_interval_bound(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let bound = |w: &&str| {
+        matches!(
+            *w,
+            "lower" | "upper" | "ll" | "ul" | "lcl" | "ucl" | "lcb" | "ucb" | "lo" | "hi"
+        )
+    };
+    let interval = |w: &&str| matches!(*w, "ci" | "bound" | "limit" | "interval" | "cl");
+    match words.as_slice() {
+        [one] => bound(one),
+        [] => false,
+        _ => {
+            words.iter().any(bound)
+                && words
+                    .iter()
+                    .all(|w| bound(w) || interval(w) || w.chars().all(|c| c.is_ascii_digit()))
+                || (words.iter().any(interval)
+                    && words.iter().any(|w| matches!(*w, "low" | "high")))
+        }
+    }
+}
+
+/// Whether a header cell under a score's names its point estimate (`Est.`, `Estimate`,
+/// `Point estimate`): the score itself.
+fn names_an_estimate(text: &str) -> bool {
+    matches!(
+        text.trim().trim_end_matches('.').to_lowercase().as_str(),
+        "est" | "estimate" | "point estimate" | "point" | "pe"
+    )
 }
 
 /// Whether a header cell under a score's names no one: empty, a mark (`%`, `↑`), a value
@@ -3641,10 +3684,56 @@ fn names_an_operating_point(group: &str) -> bool {
 /// (the header cells above it that name no score and no value, each once, joined by spaces):
 /// the counts of a group (`At threshold 0.265` over `TP | TN | FP | FN | Sensitivity`)
 /// belong to that group's scores.
+/// A header over count columns without the words naming the counts themselves
+/// (`Test confusion matrix` is `Test`; `Counts` is nothing).
+fn strip_count_words(text: &str) -> String {
+    const WORDS: &[&str] = &[
+        "confusion matrix",
+        "confusion",
+        "matrix",
+        "cm",
+        "counts",
+        "count",
+        "cell counts",
+        "cells",
+        "outcomes",
+        "2×2 table",
+        "2x2 table",
+        "classifications",
+    ];
+    let mut rest = text.trim().to_string();
+    loop {
+        let lower = rest.to_lowercase();
+        // (Cut by the lower case's byte offsets only where they are the text's.)
+        if lower.len() != rest.len() {
+            return rest;
+        }
+        let Some(word) = WORDS.iter().find(|w| {
+            lower == **w || lower.ends_with(&format!(" {w}")) || lower.starts_with(&format!("{w} "))
+        }) else {
+            return rest;
+        };
+        rest = if lower == *word {
+            String::new()
+        } else if lower.ends_with(&format!(" {word}")) {
+            rest[..rest.len() - word.len() - 1].trim().to_string()
+        } else {
+            rest[word.len() + 1..].trim().to_string()
+        };
+    }
+}
+
 fn count_group(above: &[&str]) -> String {
-    let mut group: Vec<&str> = Vec::new();
+    let mut group: Vec<String> = Vec::new();
     for t in above {
-        if !group.contains(t) && score_of_header(t).is_none() && !is_value_word(t) {
+        // `Confusion matrix` or `Counts` over `TP | FP | FN | TN` names the four, no group,
+        // and `Test counts` the group `Test`; a count's own header spanning two rows (`TP`
+        // over itself) is none either.
+        let t = strip_count_words(t);
+        if t.is_empty() || count_of_header(&t).is_some() {
+            continue;
+        }
+        if !group.contains(&t) && score_of_header(&t).is_none() && !is_value_word(&t) {
             group.push(t);
         }
     }

@@ -3131,3 +3131,22 @@ fn a_definition_of_average_precision_leaves_the_auroc_read() {
         "{rows:?}"
     );
 }
+
+#[test]
+fn an_intervals_bounds_under_a_score_are_no_rows_and_counts_under_a_group_are_read() {
+    // `Sensitivity` over `Est. | Lower | Upper`: one row, the estimates (the bounds were
+    // read as rows named `Lower` and `Upper`, with the registry's counts).
+    let md = "All results on the Pima Indians diabetes data were obtained with leave-one-out cross-validation (pooled predictions).\n\n| Dataset | Model | Sensitivity | | | Specificity | | |\n|---|---|---|---|---|---|---|---|\n| | | Est. | Lower | Upper | Est. | Lower | Upper |\n| Pima | LR | 0.7761 | 0.7229 | 0.8216 | 0.8760 | 0.8440 | 0.9022 |\n";
+    let rows = extract(md, Format::Markdown, "ci.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].method, "LR");
+    assert_eq!(
+        scores(&rows[0]),
+        vec![("sens", "0.7761"), ("spec", "0.8760")]
+    );
+    // `Confusion matrix` over `TP | FP | FN | TN`, `Scores` over the figures: the row's counts.
+    let html = "<p>We report the figures on the remaining 20% hold-out test split.</p><table><thead><tr><th rowspan=\"2\">Model</th><th colspan=\"4\">Confusion matrix</th><th colspan=\"2\">Scores</th></tr>\n<tr><th>TP</th><th>FP</th><th>FN</th><th>TN</th><th>Sensitivity</th><th>Specificity</th></tr></thead>\n<tbody><tr><td>LR</td><td>90</td><td>79</td><td>13</td><td>818</td><td>0.874</td><td>0.912</td></tr></tbody></table>";
+    let rows = extract(html, Format::Html, "cm.html").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].counts(), Some((103, 897)), "{rows:?}");
+}
