@@ -29,6 +29,11 @@ pub enum ErrorKind {
     },
     /// Reference data without labels.
     MissingLabels,
+    /// A multiclass reference in which a class never occurs as a label.
+    MissingClass {
+        /// The class's index (its place among the probability columns).
+        class: usize,
+    },
     /// Reference labels of one class only.
     OneClass {
         /// The only class present.
@@ -135,6 +140,10 @@ impl fmt::Display for Error {
                 }
             }
             ErrorKind::InvalidOption { reason } => write!(f, "invalid option: {reason}"),
+            ErrorKind::MissingClass { class } => write!(
+                f,
+                "invalid option: class {class} never occurs among the reference labels; the reference needs every class"
+            ),
             ErrorKind::Stopped { stage, done, total } => write!(
                 f,
                 "stopped on request while {stage}, after {done} of {total} steps; no estimate is given"

@@ -513,11 +513,7 @@ impl MulticlassCbpe {
             .ok_or_else(|| Error::new(ErrorKind::MissingLabels))?;
         let k = reference.classes;
         if let Some(missing) = (0..k).find(|c| !labels.contains(c)) {
-            return Err(Error::new(ErrorKind::InvalidOption {
-                reason: format!(
-                    "class {missing} never occurs among the reference labels; the reference needs every class"
-                ),
-            }));
+            return Err(Error::new(ErrorKind::MissingClass { class: missing }));
         }
         options.check_metrics()?;
         if let Some(&metric) = options.metrics.iter().find(|m| m.binary_only()) {

@@ -764,7 +764,14 @@ fn run_multiclass(args: &CbpeArgs, deadline: &Deadline) -> anyhow::Result<Report
         analysis.timestamps(),
     )?;
     let cbpe = MulticlassCbpe::fit(&reference, options)
-        .map_err(|e| engine_error(e, deadline))
+        .map_err(|e| match e.kind() {
+            // The class by its name, as --class-columns gives it.
+            scorecheck_cbpe::ErrorKind::MissingClass { class } => anyhow::anyhow!(
+                "class {:?} (--class-columns) never occurs among the reference labels; the reference needs every class",
+                names.get(*class).map_or("?", String::as_str)
+            ),
+            _ => engine_error(e, deadline),
+        })
         .with_context(|| format!("reference {}", args.reference.display()))?;
     drop(reference);
     let estimate = cbpe

@@ -13,7 +13,8 @@ pub(crate) struct DatasetsArgs {
 }
 
 /// Runs `scorecheck datasets`: one `name p n` line per dataset, with a note on an entry whose
-/// counts are the reference's and not the dataset's.
+/// counts are the reference's and not the dataset's, or whose positive class the data's own
+/// labels do not make positive (`scorecheck_data::caveat`).
 pub(crate) fn run(args: &DatasetsArgs) -> ExitCode {
     let found: Vec<scorecheck::NamedDataset> = match &args.search {
         Some(text) => scorecheck::search_datasets(text),
@@ -22,7 +23,7 @@ pub(crate) fn run(args: &DatasetsArgs) -> ExitCode {
     let width = found.iter().map(|d| d.name.len()).max().unwrap_or(0);
     let mut text = String::new();
     for d in &found {
-        let note = scorecheck::data::erratum(d.name)
+        let note = scorecheck::data::caveat(d.name)
             .map(|why| format!("  (note: {why})"))
             .unwrap_or_default();
         text.push_str(&format!(

@@ -1523,3 +1523,33 @@ fn proba_column_is_refused_beside_class_columns() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be used with"));
 }
+
+/// A class the reference never has as a label is named as `--class-columns` names it.
+#[test]
+fn a_class_missing_from_the_reference_is_named() {
+    let dir = std::env::temp_dir().join(format!("scorecheck-cbpe-missing-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("ref.csv");
+    std::fs::write(
+        &path,
+        "y_true,y_pred,pa,pb,pc\nA,A,0.7,0.2,0.1\nB,B,0.2,0.7,0.1\nA,B,0.4,0.5,0.1\nB,A,0.5,0.4,0.1\n",
+    )
+    .unwrap();
+    let path = path.to_str().unwrap();
+    let out = cbpe(&[
+        "--reference",
+        path,
+        "--analysis",
+        path,
+        "--class-columns",
+        "A=pa,B=pb,C=pc",
+        "--chunks",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("class \"C\" (--class-columns) never occurs"),
+        "{stderr}"
+    );
+}
