@@ -83,3 +83,15 @@ def test_merged_results_must_cover_every_configuration_to_be_inconsistent():
     stranger = answer_range(other, scorecheck.split_configurations(other, 2)[0])
     with pytest.raises(ValueError, match=r"verdicts\[6\].*another request"):
         scorecheck.merge_verdicts(results + [stranger])
+
+
+def test_a_range_that_is_no_range_of_the_request_is_refused():
+    # A forged or mistyped range must not cover the request's configurations.
+    item = lambda start, end: {"verdict": "inconsistent", "configurations_total": "60",
+                               "configurations_range": {"start": str(start), "end": str(end)}}
+    with pytest.raises(ValueError, match="runs past the 60 configurations"):
+        scorecheck.merge_verdicts([item(0, 10**24)])
+    with pytest.raises(ValueError, match="is no range"):
+        scorecheck.merge_verdicts([item(5, 2)])
+    assert scorecheck.merge_verdicts([item(0, 30), item(30, 60)]) == "inconsistent"
+    assert scorecheck.merge_verdicts([item(0, 30)]) == "undecided"

@@ -332,12 +332,18 @@ def merge_verdicts(verdicts):
                 whole = True
             else:
                 try:
-                    ranges.append((int(span["start"]), int(span["end"])))
+                    start, end = int(span["start"]), int(span["end"])
                 except (TypeError, KeyError, ValueError):
                     raise ValueError(
                         f"verdicts[{index}]: configurations_range is not a range of "
                         "configurations as split_configurations gives (start and end)"
                     ) from None
+                if not 0 <= start <= end:
+                    raise ValueError(
+                        f"verdicts[{index}]: configurations_range {start}..{end} is no range "
+                        "(0 <= start <= end); give the range split_configurations gave"
+                    )
+                ranges.append((start, end, index))
                 count = item.get("configurations_total")
                 if count is not None:
                     if total is not None and int(count) != total:
@@ -359,6 +365,14 @@ def merge_verdicts(verdicts):
                 + ", ".join(repr(v) for v in _VERDICTS)
             )
         merged.append(verdict)
+    # A range past the configurations there are covers nothing more than the total.
+    for start, end, index in ranges:
+        if total is not None and end > total:
+            raise ValueError(
+                f"verdicts[{index}]: configurations_range {start}..{end} runs past the "
+                f"{total} configurations of the request; give the range split_configurations gave"
+            )
+    ranges = [(start, end) for start, end, _ in ranges]
     verdicts = merged
     if "consistent" in verdicts:
         return "consistent"
