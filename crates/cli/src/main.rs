@@ -686,7 +686,18 @@ fn check(args: &CheckArgs) -> ExitCode {
         }
     };
     match result {
-        Ok(answer) => {
+        Ok(mut answer) => {
+            // A warning names the flag the request came from (`--dataset`), as errors do.
+            if from_flags {
+                for warning in &mut answer.warnings {
+                    if let Some(rest) = warning
+                        .strip_prefix("testset.dataset_name: ")
+                        .or_else(|| warning.strip_prefix("dataset.dataset_name: "))
+                    {
+                        *warning = format!("--dataset: {rest}");
+                    }
+                }
+            }
             match args.format {
                 Format::Json => emit(&format!("{}\n", answer.to_json())),
                 Format::Text => emit(&report::text(&answer)),
