@@ -579,7 +579,7 @@ fn registry_errata_are_said_in_the_row_the_report_and_the_listing() {
             .nth(1)
             .is_some_and(|l| l.starts_with("  warning: ")
                 && l.contains("KEEL's new-thyroid2 (35 positives, 180 negatives)")
-            && l.contains("warning: --dataset: ")),
+                && l.contains("warning: --dataset: ")),
         "{text}"
     );
 
