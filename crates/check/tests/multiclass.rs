@@ -897,7 +897,8 @@ fn stratified_class_orders_beyond_five_classes() {
     assert!(odd.get("explanation").is_none(), "{odd}");
     let reason = odd["undecided"]["reason"].as_str().unwrap();
     assert!(
-        reason.contains("the others were not tried") && reason.contains("in the request's order"),
+        reason.contains("the other orders were not tried")
+            && reason.contains("in the request's order"),
         "{reason}"
     );
     // Nine even classes: two folds split each alike in any order, so the refutation stands.

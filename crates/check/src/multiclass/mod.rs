@@ -37,6 +37,7 @@ pub(crate) fn answer(read: &MulticlassRequest, options: &RunOptions) -> Result<M
         return Ok(first);
     }
     let others = read.setup.other_stratified_folds();
+    let lists = others.lists.len() + 1;
     let mut undecided = None;
     for folds in others.lists {
         let mut other = read.clone();
@@ -62,7 +63,7 @@ pub(crate) fn answer(read: &MulticlassRequest, options: &RunOptions) -> Result<M
     let mut first = first;
     first.conclusion = Conclusion::Undecided;
     first.unstated_order = Some(format!(
-        "scikit-learn's stratified folds depend on the order in which the classes first appear in y, which the request does not give: the figures are inconsistent with the folds of {tried} of the {all} orders that can differ, the others were not tried; give the folds explicitly (folding.folds) to decide"
+        "scikit-learn's stratified folds depend on the order in which the classes first appear in y, which the request does not give: the figures are inconsistent with each of the {lists} distinct fold lists of {tried} of the {all} orders that can differ, the other orders were not tried; give the folds explicitly (folding.folds) to decide"
     ));
     Ok(first)
 }
