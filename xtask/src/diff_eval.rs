@@ -387,8 +387,8 @@ pub fn run(root: &Path, options: &Options) -> anyhow::Result<()> {
                         &path.display().to_string(),
                         "--score-class",
                         case.score_class,
-                        "--equal-class",
-                        case.equal_class,
+                        // No --equal-class: the AUC counts a tie as half, and eval refuses a
+                        // flag that changes nothing.
                         "--auc",
                         "--ci",
                         "bootstrap",
