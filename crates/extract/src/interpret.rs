@@ -1174,11 +1174,16 @@ pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
             printed(one, "sens") == Some(acc.clone()) && significant_digits(&acc) >= 3
         }),
         // Printed with other digits (`0.8550` beside `0.85`: Python rounds 0.855 down), they
-        // agree within a unit of the coarser one's last digit.
+        // agree within a unit of the coarser one's last digit, the recall (a report's) the
+        // coarser: a recall printed finer than its accuracy (`0.95` beside `0.9`) is no
+        // rounding of it.
         all => all
             .iter()
             .all(|r| match (printed(r, "acc"), printed(r, "sens")) {
-                (Some(acc), Some(sens)) => agree_within_a_unit(&acc, &sens),
+                (Some(acc), Some(sens)) => {
+                    let decimals = |t: &str| t.split_once('.').map_or(0, |(_, f)| f.len());
+                    decimals(&sens) <= decimals(&acc) && agree_within_a_unit(&acc, &sens)
+                }
                 _ => false,
             }),
     };

@@ -3150,3 +3150,17 @@ fn an_intervals_bounds_under_a_score_are_no_rows_and_counts_under_a_group_are_re
     assert_eq!(rows.len(), 1, "{rows:?}");
     assert_eq!(rows[0].counts(), Some((103, 897)), "{rows:?}");
 }
+
+#[test]
+fn a_recall_printed_finer_than_its_accuracy_is_no_weighted_average() {
+    // `0.9` beside `0.95` agree within half a unit of the coarser figure, but a report's
+    // weighted recall is printed no finer than the accuracy: these are binary figures.
+    let md = "| Method | Accuracy | Sensitivity | Specificity |\n|---|---|---|---|\n| SVM | 0.9 | 0.95 | 0.6 |\n| kNN | 0.85 | 0.8 | 0.875 |\n";
+    let rows = extract(md, Format::Markdown, "r.md").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(
+        scores(&rows[0]),
+        vec![("acc", "0.9"), ("sens", "0.95"), ("spec", "0.6")],
+        "{rows:?}"
+    );
+}
