@@ -221,7 +221,8 @@ fn folds_made(value: &Json, path: &str, dataset: &ClassCounts) -> Result<MadeFol
     Ok((out, generated))
 }
 
-/// Explicit folds must total the same whole multiple of every class count.
+/// Explicit folds must total the same whole multiple of every class count, and group into
+/// that many repeats that each cover the dataset once.
 fn check_cover(folds: &[Vec<u64>], dataset: &ClassCounts, path: &str) -> Result<()> {
     let totals: Vec<u128> = (0..dataset.counts.len())
         .map(|c| folds.iter().map(|f| f[c] as u128).sum())
@@ -235,6 +236,13 @@ fn check_cover(folds: &[Vec<u64>], dataset: &ClassCounts, path: &str) -> Result<
             .zip(&totals)
             .all(|(&d, &t)| d as u128 * multiple == t);
     if ok {
+        let multiple = u64::try_from(multiple).unwrap_or(u64::MAX);
+        if crate::folding::repeats_of(folds, &dataset.counts, multiple) == Some(false) {
+            return Err(Error::contradiction(
+                path,
+                format!("the folds cannot be grouped into {multiple} repeats that each cover the dataset {:?} once; every repeat's folds must add up to the dataset", dataset.counts),
+            ));
+        }
         Ok(())
     } else {
         Err(Error::contradiction(

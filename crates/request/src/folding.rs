@@ -228,6 +228,16 @@ pub fn parse(value: &Json, path: &str, dataset: (u64, u64)) -> Result<Folding> {
                 ),
             )
         })?;
+        let pairs: Vec<[u64; 2]> = out.iter().map(|&(p, n)| [p, n]).collect();
+        if repeats_of(&pairs, &[dataset.0, dataset.1], multiple) == Some(false) {
+            return Err(Error::contradiction(
+                &field,
+                format!(
+                    "the folds cannot be grouped into {multiple} repeats that each cover the dataset (p={}, n={}) once; every repeat's folds must add up to the dataset",
+                    dataset.0, dataset.1
+                ),
+            ));
+        }
         Folding::Explicit {
             folds: out,
             multiple,
@@ -250,6 +260,70 @@ pub fn parse(value: &Json, path: &str, dataset: (u64, u64)) -> Result<Folding> {
     };
     object.finish(&[])?;
     Ok(folding)
+}
+
+/// The most placements [`repeats_of`] tries before it gives up and takes the folds as given
+/// (lists of more than 1,000 folds are taken as given too).
+const REPEATS_SEARCH_BUDGET: u64 = 100_000;
+
+/// Whether `folds` (counts per class), totalling `multiple` copies of `dataset`, can be
+/// grouped into `multiple` repeats that each add up to `dataset`: `Some(false)` when they
+/// cannot, `None` when the search ran out of its budget first (the folds are then taken as
+/// given).
+///
+/// A depth-first placement of the largest folds first, into repeats with room for them,
+/// trying only one of any repeats with the same room left.
+pub(crate) fn repeats_of<F: AsRef<[u64]>>(
+    folds: &[F],
+    dataset: &[u64],
+    multiple: u64,
+) -> Option<bool> {
+    if multiple <= 1 {
+        return Some(true);
+    }
+    if multiple > folds.len() as u64 {
+        return Some(false);
+    }
+    // The search recurses once per fold: beyond this many it is not tried.
+    if folds.len() > 1000 {
+        return None;
+    }
+    let mut order: Vec<&[u64]> = folds.iter().map(AsRef::as_ref).collect();
+    let size = |fold: &[u64]| fold.iter().map(|&c| u128::from(c)).sum::<u128>();
+    order.sort_unstable_by(|a, b| (size(b), *b).cmp(&(size(a), *a)));
+    let mut room = vec![dataset.to_vec(); multiple as usize];
+    let mut budget = REPEATS_SEARCH_BUDGET;
+    place(&order, &mut room, &mut budget)
+}
+
+fn place(folds: &[&[u64]], room: &mut [Vec<u64>], budget: &mut u64) -> Option<bool> {
+    let Some((fold, rest)) = folds.split_first() else {
+        return Some(true);
+    };
+    let mut exhausted = false;
+    for j in 0..room.len() {
+        let fits = room[j].iter().zip(*fold).all(|(r, c)| r >= c);
+        if !fits || room[..j].contains(&room[j]) {
+            continue;
+        }
+        if *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
+        room[j].iter_mut().zip(*fold).for_each(|(r, c)| *r -= c);
+        let placed = place(rest, room, budget);
+        room[j].iter_mut().zip(*fold).for_each(|(r, c)| *r += c);
+        match placed {
+            Some(true) => return Some(true),
+            Some(false) => {}
+            None => exhausted = true,
+        }
+    }
+    if exhausted {
+        None
+    } else {
+        Some(false)
+    }
 }
 
 fn explicit_multiple(total_p: u128, total_n: u128, dataset: (u64, u64)) -> Option<u64> {

@@ -76,3 +76,84 @@ fn stratified_matches_scikit_learn() {
     );
     assert!(scorecheck_request::classes::stratified_sklearn(&[1, 2], 3).is_err());
 }
+
+/// Whether `folds` can be split into `m` groups that each add up to `dataset`, by trying
+/// every assignment of folds to groups.
+fn groups_exist(folds: &[(u64, u64)], dataset: (u64, u64), m: usize) -> bool {
+    let assignments = m.pow(folds.len() as u32);
+    (0..assignments).any(|mut code| {
+        let mut sums = vec![(0, 0); m];
+        for fold in folds {
+            let group = &mut sums[code % m];
+            code /= m;
+            *group = (group.0 + fold.0, group.1 + fold.1);
+        }
+        sums.iter().all(|s| *s == dataset)
+    })
+}
+
+#[test]
+fn explicit_folds_must_group_into_repeats_that_each_cover_the_dataset() {
+    // A small deterministic generator: every fold list of up to 6 folds of sizes below 4
+    // whose totals are two or three copies of the dataset, against every assignment.
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |bound: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % bound
+    };
+    let (mut refused, mut accepted) = (0, 0);
+    for _ in 0..3000 {
+        let len = 2 + next(5) as usize;
+        let folds: Vec<(u64, u64)> = (0..len).map(|_| (next(4), next(4))).collect();
+        let (tp, tn) = folds.iter().fold((0, 0), |a, f| (a.0 + f.0, a.1 + f.1));
+        let m = 2 + next(2);
+        if tp % m != 0 || tn % m != 0 || tp + tn == 0 {
+            continue;
+        }
+        let dataset = (tp / m, tn / m);
+        if folds
+            .iter()
+            .any(|f| f.0 > dataset.0 || f.1 > dataset.1 || f.0 + f.1 == 0)
+        {
+            continue;
+        }
+        let list: Vec<String> = folds
+            .iter()
+            .map(|(p, n)| format!("{{\"p\": {p}, \"n\": {n}}}"))
+            .collect();
+        let request = format!(
+            r#"{{"check": "1_dataset_known_folds_mos", "dataset": {{"p": {}, "n": {}}}, "folding": {{"folds": [{}]}}, "scores": {{"acc": 0.5}}, "eps": 0.5}}"#,
+            dataset.0,
+            dataset.1,
+            list.join(", ")
+        );
+        let read = read_text(&request);
+        if groups_exist(&folds, dataset, m as usize) {
+            accepted += 1;
+            if let Err(error) = read {
+                assert_ne!(
+                    error.kind(),
+                    ErrorKind::Contradiction,
+                    "{request}: {}",
+                    error.message()
+                );
+            }
+        } else {
+            refused += 1;
+            let error = read.expect_err("folds that no grouping fits are refused");
+            assert_eq!(error.kind(), ErrorKind::Contradiction, "{request}");
+            assert_eq!(error.field(), Some("folding.folds"));
+            assert!(
+                error.message().contains("cannot be grouped"),
+                "{}",
+                error.message()
+            );
+        }
+    }
+    assert!(
+        refused > 50 && accepted > 50,
+        "refused {refused}, accepted {accepted}"
+    );
+}
