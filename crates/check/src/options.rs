@@ -236,9 +236,11 @@ impl RunOptions {
     }
 
     /// Stops the work once `cancel` is set: a sweep over fold configurations ends at its next
-    /// configuration, and searches and integer programs started after it get no time (their
-    /// answer is "undecided", which a cancelling caller discards). Checks that run no such
-    /// search still finish within their own budgets.
+    /// configuration, the pure backend's integer programs at their next node or simplex step,
+    /// and searches and integer programs started after it get no time (their answer is
+    /// "undecided", which a cancelling caller discards). The float backends (HiGHS, CBC,
+    /// microlp) cannot be stopped midway and keep to their time limits; checks that run no
+    /// such search still finish within their own budgets.
     #[must_use]
     pub fn with_cancel(mut self, cancel: Arc<AtomicBool>) -> RunOptions {
         self.cancel = Some(cancel);

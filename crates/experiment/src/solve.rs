@@ -185,16 +185,21 @@ impl Limits {
     }
 
     /// The budget of one integer program: the node budget, and what is left before the
-    /// deadline (without one, the time limit); no time once the work is cancelled.
+    /// deadline (without one, the time limit); no time once the work is cancelled, and the
+    /// cancel flag, which the pure backend reads while it searches.
     pub fn budget(&self) -> Budget {
-        Budget::new(
+        let budget = Budget::new(
             self.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
             Some(match self.deadline {
                 _ if self.cancelled() => Duration::ZERO,
                 Some(deadline) => deadline.saturating_duration_since(Instant::now()),
                 None => self.time_limit.unwrap_or(DEFAULT_TIME_LIMIT),
             }),
-        )
+        );
+        match &self.cancel {
+            Some(flag) => budget.with_cancel(Arc::clone(flag)),
+            None => budget,
+        }
     }
 }
 

@@ -12,6 +12,7 @@ use scorecheck_rational::{cmp_rationals, sub};
 
 use crate::presolve::{propagate, Model};
 use crate::simplex::{solve_lp, LpOutcome, Stats};
+use crate::stop::Stop;
 use crate::walk::{Effort, Walker};
 
 /// The walk from the middle of the box gets this many times the moves of a walk at a node,
@@ -61,7 +62,7 @@ fn nearest(q: &BigRational, lo: i64, hi: i64) -> i64 {
 /// Searches for an integer point of `model` (the presolved `problem`) within `budget`.
 pub(crate) fn search(problem: &Problem, model: &Model, budget: &Budget) -> Verdict {
     let started = Instant::now();
-    let deadline = budget.time_limit.map(|t| started + t);
+    let stop = Stop::new(budget, started);
     let mut stats = Stats::default();
     let walker = Walker::new(model);
     let walk_steps = 200 + 4 * model.lower.len();
@@ -86,11 +87,11 @@ pub(crate) fn search(problem: &Problem, model: &Model, budget: &Budget) -> Verdi
         max_kicks: 0,
         seed: 0,
     };
-    let start = match walker.walk(problem, model, &middle, quick, deadline) {
+    let start = match walker.walk(problem, model, &middle, quick, &stop) {
         Ok(witness) => return Verdict::Feasible { witness },
         Err(closest) => closest,
     };
-    if deadline.is_some_and(|d| Instant::now() >= d) {
+    if stop.passed() {
         return Verdict::Undecided {
             reason: "time limit reached before the root relaxation".to_string(),
         };
@@ -99,14 +100,7 @@ pub(crate) fn search(problem: &Problem, model: &Model, budget: &Budget) -> Verdi
     let mut root_upper = model.upper.clone();
     if !propagate(model, &mut root_lower, &mut root_upper)
         || matches!(
-            solve_lp(
-                model,
-                &root_lower,
-                &root_upper,
-                &start,
-                deadline,
-                &mut stats
-            ),
+            solve_lp(model, &root_lower, &root_upper, &start, &stop, &mut stats),
             LpOutcome::Infeasible
         )
     {
@@ -117,7 +111,7 @@ pub(crate) fn search(problem: &Problem, model: &Model, budget: &Budget) -> Verdi
                 .to_string(),
         };
     }
-    let start = match walker.walk(problem, model, &start, root, deadline) {
+    let start = match walker.walk(problem, model, &start, root, &stop) {
         Ok(witness) => return Verdict::Feasible { witness },
         Err(closest) => closest,
     };
@@ -149,7 +143,7 @@ pub(crate) fn search(problem: &Problem, model: &Model, budget: &Budget) -> Verdi
                 &stats,
             );
         }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        if stop.passed() {
             return undecided(
                 "time limit reached".to_string(),
                 nodes,
@@ -169,7 +163,7 @@ pub(crate) fn search(problem: &Problem, model: &Model, budget: &Budget) -> Verdi
             &node.lower,
             &node.upper,
             &node.start,
-            deadline,
+            &stop,
             &mut stats,
         ) {
             LpOutcome::Feasible { x, activity } => (x, activity),
@@ -199,7 +193,7 @@ pub(crate) fn search(problem: &Problem, model: &Model, budget: &Budget) -> Verdi
                     max_kicks: kicks(model.lower.len(), NODE_KICKS, 16),
                     seed: nodes,
                 },
-                deadline,
+                &stop,
             ) {
                 return Verdict::Feasible { witness };
             }

@@ -11,7 +11,7 @@
 //! row over the others. The reduced problem has an integer point iff the original has one,
 //! and every witness is expanded and re-checked against the original problem.
 
-use scorecheck_clock::Instant;
+use crate::stop::Stop;
 use std::collections::BTreeMap;
 
 use num_bigint::BigInt;
@@ -57,7 +57,7 @@ const CLOCK_EVERY: usize = 64;
 ///
 /// Cost: each elimination touches only the rows that hold its variable (an occurrence list
 /// per variable), so a program of thousands of folds reduces in time linear in its terms.
-pub(crate) fn eliminate(problem: &Problem, deadline: Option<Instant>) -> Option<Reduced> {
+pub(crate) fn eliminate(problem: &Problem, stop: &Stop) -> Option<Reduced> {
     let variables = problem.variables();
     let mut rows: Vec<Row> = problem
         .constraints()
@@ -95,9 +95,7 @@ pub(crate) fn eliminate(problem: &Problem, deadline: Option<Instant>) -> Option<
         if !row.live || row.terms.len() < 2 || row.lower.is_none() || row.lower != row.upper {
             continue;
         }
-        if definitions.len() % CLOCK_EVERY == CLOCK_EVERY - 1
-            && deadline.is_some_and(|d| Instant::now() >= d)
-        {
+        if definitions.len() % CLOCK_EVERY == CLOCK_EVERY - 1 && stop.passed() {
             return None;
         }
         // The unit-coefficient variable that occurs in the fewest rows (least fill).
@@ -271,7 +269,14 @@ mod tests {
             Some(r(15)),
             None,
         );
-        let reduced = eliminate(&p, None).unwrap();
+        let reduced = eliminate(
+            &p,
+            &Stop::new(
+                &scorecheck_feasibility::Budget::unlimited(),
+                scorecheck_clock::Instant::now(),
+            ),
+        )
+        .unwrap();
         assert_eq!(reduced.problem.variables().len(), 2);
         // One of x, y was eliminated; whichever, every reduced point expands to a point of p.
         let kept: Vec<usize> = reduced.kept.iter().flatten().copied().collect();
@@ -310,6 +315,13 @@ mod tests {
         let x = p.add_variable("x", 0, 10);
         let y = p.add_variable("y", 0, 10);
         p.add_constraint("tie", vec![(x, r(2)), (y, r(3))], Some(r(12)), Some(r(12)));
-        assert!(eliminate(&p, None).is_none());
+        assert!(eliminate(
+            &p,
+            &Stop::new(
+                &scorecheck_feasibility::Budget::unlimited(),
+                scorecheck_clock::Instant::now()
+            )
+        )
+        .is_none());
     }
 }

@@ -78,6 +78,7 @@ mod branch;
 mod eliminate;
 mod presolve;
 mod simplex;
+mod stop;
 mod walk;
 
 use scorecheck_feasibility::{Budget, Certainty, Feasibility, Problem, Verdict};
@@ -114,7 +115,7 @@ impl Feasibility for PureBackend {
         // `eliminate`); a witness of the reduced problem is expanded and checked again.
         let started = scorecheck_clock::Instant::now();
         let deadline = budget.time_limit.map(|t| started + t);
-        if let Some(reduced) = eliminate::eliminate(problem, deadline) {
+        if let Some(reduced) = eliminate::eliminate(problem, &stop::Stop::new(budget, started)) {
             // What is left of the time limit goes to the search.
             let mut rest = budget.clone();
             rest.time_limit =

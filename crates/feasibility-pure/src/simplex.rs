@@ -8,14 +8,13 @@
 //! O(m²) exact operations however many columns there are; nonbasic variables may sit at
 //! any value within their bounds (the crash point), which keeps warm starts cheap.
 
-use scorecheck_clock::Instant;
-
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 use scorecheck_rational::{add, cmp_rationals, div, mul, sub};
 use std::cmp::Ordering;
 
 use crate::presolve::{approx, Model};
+use crate::stop::Stop;
 
 /// Rows beyond which the exact simplex does not start (a dense inverse of 2,048² rationals is
 /// a few hundred megabytes).
@@ -68,7 +67,7 @@ pub(crate) fn solve_lp(
     lower: &[i64],
     upper: &[i64],
     start: &[i64],
-    deadline: Option<Instant>,
+    stop: &Stop,
     stats: &mut Stats,
 ) -> LpOutcome {
     let n = lower.len();
@@ -79,7 +78,7 @@ pub(crate) fn solve_lp(
             "the LP relaxation has {m} rows, more than the exact simplex takes ({MAX_ROWS}: its dense basis inverse would not fit in memory)"
         ));
     }
-    if deadline.is_some_and(|d| Instant::now() >= d) {
+    if stop.passed() {
         return LpOutcome::Interrupted("time limit reached".to_string());
     }
     let int = |v: i64| BigRational::from_integer(v.into());
@@ -154,7 +153,7 @@ pub(crate) fn solve_lp(
         y: vec![zero; m],
         y_approx: vec![0.0; m],
     };
-    match lp.phase_one(deadline, stats) {
+    match lp.phase_one(stop, stats) {
         Ok(true) => {
             let activity = lp.x[n..n + m].to_vec();
             lp.x.truncate(n);
@@ -260,14 +259,9 @@ impl Lp<'_> {
     /// Each exact reduced cost may take long on rows of huge coefficients (a macro average
     /// over a thousand classes): the deadline is read before each, and its passing is the
     /// error.
-    fn choose_entering(
-        &self,
-        bland: bool,
-        deadline: Option<Instant>,
-    ) -> Result<Option<(usize, i32)>, String> {
+    fn choose_entering(&self, bland: bool, stop: &Stop) -> Result<Option<(usize, i32)>, String> {
         let passed = || {
-            deadline
-                .is_some_and(|d| Instant::now() >= d)
+            stop.passed()
                 .then(|| "the time limit was reached inside an LP solve".to_string())
         };
         let total = self.n + 2 * self.m;
@@ -279,7 +273,7 @@ impl Lp<'_> {
                 }
                 let (d, scale) = self.reduced_cost_approx(j);
                 if !d.is_finite() {
-                    return self.choose_entering(true, deadline);
+                    return self.choose_entering(true, stop);
                 }
                 let can_up = self.ub[j].as_ref().is_none_or(|u| &self.x[j] < u);
                 let can_down = self.lb[j].as_ref().is_none_or(|l| &self.x[j] > l);
@@ -338,7 +332,7 @@ impl Lp<'_> {
     }
 
     /// Runs phase one; `Ok(true)` when all artificials reached zero.
-    fn phase_one(&mut self, deadline: Option<Instant>, stats: &mut Stats) -> Result<bool, String> {
+    fn phase_one(&mut self, stop: &Stop, stats: &mut Stats) -> Result<bool, String> {
         let mut bland = false;
         let mut degenerate_streak = 0u32;
         let mut duals_stale = true;
@@ -347,14 +341,14 @@ impl Lp<'_> {
                 return Ok(true);
             }
             stats.iterations += 1;
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            if stop.passed() {
                 return Err("the time limit was reached inside an LP solve".to_string());
             }
             if duals_stale {
                 self.update_duals();
                 duals_stale = false;
             }
-            let Some((q, dir)) = self.choose_entering(bland, deadline)? else {
+            let Some((q, dir)) = self.choose_entering(bland, stop)? else {
                 // Exact pricing found no improving column: the positive optimum proves
                 // the relaxation empty.
                 return Ok(false);

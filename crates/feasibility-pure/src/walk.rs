@@ -5,11 +5,10 @@
 //! of a single count, while a step up in one fold and down in another shifts a mean by a
 //! much smaller amount: hence the pair moves.
 
-use scorecheck_clock::Instant;
-
 use scorecheck_feasibility::Problem;
 
 use crate::presolve::{approx, Model};
+use crate::stop::Stop;
 
 /// Most promising unit moves tried as the first half of a pair move.
 const PAIR_POOL: usize = 24;
@@ -173,7 +172,7 @@ impl Walker {
         model: &Model,
         start: &[i64],
         effort: Effort,
-        deadline: Option<Instant>,
+        stop: &Stop,
     ) -> Result<Vec<i64>, Vec<i64>> {
         let n = start.len();
         let mut x = start.to_vec();
@@ -193,7 +192,7 @@ impl Walker {
         let movable: Vec<usize> = (0..n)
             .filter(|&j| !self.columns[j].is_empty() && model.lower[j] < model.upper[j])
             .collect();
-        let out_of_time = || deadline.is_some_and(|d| Instant::now() >= d);
+        let out_of_time = || stop.passed();
         'sweeps: while total > 0.0 && moves < max_moves {
             if out_of_time() {
                 break;

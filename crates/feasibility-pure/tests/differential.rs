@@ -175,6 +175,21 @@ fn an_exhausted_budget_gives_undecided() {
 }
 
 #[test]
+fn a_set_cancel_flag_stops_the_search_as_a_passed_deadline_does() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let p = hard_problem();
+    let flag = Arc::new(AtomicBool::new(false));
+    let budget = Budget::unlimited().with_cancel(Arc::clone(&flag));
+    // Not set: the search runs to its end (the program has no integer point).
+    assert!(PureBackend.solve(&p, &budget).is_infeasible());
+    // Set (the caller left): the same search, with no time limit, stops at once.
+    flag.store(true, Ordering::Relaxed);
+    let stopped = PureBackend.solve(&p, &budget);
+    assert!(stopped.is_undecided(), "{stopped:?}");
+}
+
+#[test]
 fn extreme_bounds_neither_overflow_nor_mislead() {
     let r = |n: i64| BigRational::from_integer(n.into());
     let mut p = Problem::new();

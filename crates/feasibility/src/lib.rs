@@ -79,4 +79,4 @@ pub use optimize::{
 };
 pub use parallel_rows::{decide_parallel_rows, ParallelRowsFirst, MAX_PARALLEL_STEPS};
 pub use problem::{Constraint, Problem, VarId, Variable, Violation, ViolationKind};
-pub use verdict::{Budget, Certainty, Conclusion, Feasibility, Verdict};
+pub use verdict::{Budget, CancelFlag, Certainty, Conclusion, Feasibility, Verdict};

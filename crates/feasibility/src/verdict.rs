@@ -2,6 +2,8 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::{Objective, Optimum, Problem, Sense};
@@ -223,7 +225,35 @@ pub struct Budget {
     pub max_nodes: u64,
     /// Wall-clock limit, if any.
     pub time_limit: Option<Duration>,
+    /// A flag that ends the search as its time limit would once it is set (a caller who
+    /// has left): see [`Budget::with_cancel`].
+    pub cancel: Option<CancelFlag>,
 }
+
+/// A shared flag that stops a search once set (two flags are equal when they are the same
+/// flag).
+#[derive(Debug, Clone)]
+pub struct CancelFlag(Arc<AtomicBool>);
+
+impl CancelFlag {
+    /// The flag `flag`.
+    pub fn new(flag: Arc<AtomicBool>) -> Self {
+        CancelFlag(flag)
+    }
+
+    /// Whether the flag is set.
+    pub fn is_set(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+impl PartialEq for CancelFlag {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for CancelFlag {}
 
 impl Default for Budget {
     /// 200 000 nodes and 60 seconds: far beyond what typical mean-of-scores problems need.
@@ -231,6 +261,7 @@ impl Default for Budget {
         Budget {
             max_nodes: 200_000,
             time_limit: Some(Duration::from_secs(60)),
+            cancel: None,
         }
     }
 }
@@ -241,6 +272,7 @@ impl Budget {
         Budget {
             max_nodes,
             time_limit,
+            cancel: None,
         }
     }
 
@@ -258,11 +290,35 @@ impl Budget {
         self
     }
 
+    /// This budget with a flag that ends the search once set, as its time limit would (the
+    /// pure backend reads it wherever it reads the clock; a backend that cannot be stopped
+    /// midway keeps to its time limit).
+    ///
+    /// ```
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// use scorecheck_feasibility::Budget;
+    ///
+    /// let flag = Arc::new(AtomicBool::new(true));
+    /// assert!(Budget::default().with_cancel(flag).cancelled());
+    /// assert!(!Budget::default().cancelled());
+    /// ```
+    #[must_use]
+    pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(CancelFlag::new(flag));
+        self
+    }
+
+    /// Whether the budget's cancel flag is set.
+    pub fn cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(CancelFlag::is_set)
+    }
+
     /// A budget of `max_nodes` nodes and no time limit.
     pub fn nodes(max_nodes: u64) -> Self {
         Budget {
             max_nodes,
             time_limit: None,
+            cancel: None,
         }
     }
 
@@ -271,6 +327,7 @@ impl Budget {
         Budget {
             max_nodes: u64::MAX,
             time_limit: None,
+            cancel: None,
         }
     }
 }
