@@ -5,12 +5,15 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// `eprintln!` with the control characters of the text written as escapes (`\u{1b}`), line
-/// breaks and tabs aside: a field name or file name from the input cannot drive the terminal.
+/// A line on standard error, with the control characters of the text written as escapes
+/// (`\u{1b}`), line breaks and tabs aside: a field name or file name from the input cannot
+/// drive the terminal. A standard error that can no longer be written (a pipe whose reader
+/// left) loses the line, where `eprintln!` would panic.
 macro_rules! say {
-    ($($arg:tt)*) => {
-        eprintln!("{}", crate::printable(&format!($($arg)*)))
-    };
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), "{}", crate::printable(&format!($($arg)*)));
+    }};
 }
 
 mod batch;
