@@ -597,6 +597,13 @@ fn give_the_matrix_table(
         return;
     }
     notes.push(format!("p and n from {said}"));
+    // A matrix that gives half of the row's figures or fewer is as likely another set's (a
+    // calibration or validation set, a pilot study) under words no list foresees: its
+    // counts are checked, but no finding is made of them.
+    let agreeing = comparable - mismatched.len();
+    let few = (2 * agreeing <= comparable).then(|| {
+        format!("the matrix gives only {agreeing} of the row's {comparable} figures: it may be another set's, so scan makes no finding of it")
+    });
     notes.extend(mismatched);
     // The doubts on a row's own counts hold for these too.
     let doubt = protocol::averaged_over_runs(&document.text)
@@ -607,6 +614,11 @@ fn give_the_matrix_table(
             "the text summarises figures over runs or folds, or counts another split ({short:?}): the matrix may not be the figures' one test set, so scan makes no finding of it"
         ));
     }
+    let doubt = doubt.or_else(|| {
+        let few = few.clone()?;
+        notes.push(few.clone());
+        Some(few)
+    });
     // A matrix stated in prose may be another split's (the training set's, an external
     // cohort's, a subgroup's) however the sentence says it, and one figure agreeing proves
     // little: its counts are checked, but no finding is made of them.
