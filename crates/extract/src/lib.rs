@@ -1229,6 +1229,14 @@ fn rows_of(
             .clone()
             .unwrap_or_else(|| (index + 1).to_string());
         let stated = interpret::stated_class_counts(table, limits);
+        // Counts of items the text divides into smaller ones (slides into patches) may not
+        // be the figures' items.
+        let divided = !stated.is_empty()
+            && protocol::divides_counted_items(
+                &format!("{}\n\n{}", table.caption, table.heading),
+                &document.text,
+            )
+            .is_some();
         // A table of one dataset: any sentence may speak of it (`in total 412 B-scans show
         // oedema and 1,187 do not` beside 103 and 297 patients).
         let one_dataset = stated
@@ -1257,7 +1265,7 @@ fn rows_of(
                 (lower.chars().count() >= 3 && sentence.contains(&lower) && other_pair(numbers, 2))
                     || (one_dataset && other_pair(numbers, p.min(n).max(2)))
             });
-            let counts = (!contradicted).then_some((p, n));
+            let counts = (!contradicted && !divided).then_some((p, n));
             match class_counts.iter_mut().find(|(f, _, _)| *f == form) {
                 Some((_, known, _)) if *known != counts => *known = None,
                 Some(_) => {}

@@ -2504,9 +2504,222 @@ pub fn stated(text: &str) -> Stated {
     }
 }
 
+/// The sentence that divides the items a table of class counts counts into other items
+/// (`Table 1: Number of slides per class.` beside `Every slide is divided into four
+/// patches`, `Each of the recordings yields 30-s epochs`): the figures may be of the
+/// smaller items, whose counts the table does not give. The counted item is read from the
+/// table's caption or heading (`number of W`, `no. of W`, `W per class`), any word.
+pub(crate) fn divides_counted_items(label: &str, text: &str) -> Option<String> {
+    let lower = label.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut items: Vec<&str> = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        let after_of = i >= 2 && words[i - 1] == "of" && matches!(words[i - 2], "number" | "no");
+        let before_per_class =
+            words.get(i + 1) == Some(&"per") && words.get(i + 2) == Some(&"class");
+        if (after_of || before_per_class) && w.len() >= 3 && w.chars().all(char::is_alphabetic) {
+            items.push(w);
+        }
+    }
+    if items.is_empty() {
+        return None;
+    }
+    // Singular and plural forms of each counted item.
+    let forms: Vec<String> = items
+        .iter()
+        .flat_map(|w| {
+            let singular = w
+                .strip_suffix("ies")
+                .map(|s| format!("{s}y"))
+                .or_else(|| w.strip_suffix('s').map(str::to_string))
+                .unwrap_or_else(|| w.to_string());
+            [w.to_string(), singular]
+        })
+        .collect();
+    const DIVIDE: &[&str] = &[
+        "divided into",
+        "split into",
+        "cut into",
+        "segmented into",
+        "partitioned into",
+        "tiled into",
+        "broken into",
+        "broken down into",
+        "sliced into",
+        "cropped into",
+        "yields",
+        "yielded",
+        "yield ",
+        "gives rise to",
+    ];
+    // What the items are divided into when it is no smaller item: the data's parts.
+    const PARTS: &[&str] = &[
+        "fold",
+        "set",
+        "subset",
+        "split",
+        "train",
+        "test",
+        "valid",
+        "group",
+        "part",
+        "cohort",
+        "class",
+        "categor",
+        "batch",
+        "portion",
+        "half",
+        "halves",
+        "chunk of the data",
+    ];
+    sentences(text).take(20_000).find(|sentence| {
+        let s = sentence.to_lowercase();
+        let tokens: Vec<(usize, &str)> = s
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(|w| (w.as_ptr() as usize - s.as_ptr() as usize, w))
+            .collect();
+        let Some(item_at) = tokens
+            .iter()
+            .find(|(_, w)| forms.iter().any(|f| f == w))
+            .map(|(at, _)| *at)
+        else {
+            return false;
+        };
+        let divided = DIVIDE.iter().any(|d| {
+            s[item_at..].find(d).is_some_and(|k| {
+                let rest = &s[item_at + k + d.len()..];
+                let next: String = rest
+                    .split_whitespace()
+                    .take(4)
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                !next.is_empty() && !PARTS.iter().any(|p| next.contains(p))
+            })
+        });
+        divided || several_per_item(&tokens, &forms)
+    })
+}
+
+/// Whether `each` or `every` item (`each of the W`) is followed in the sentence by a number
+/// of other things (`Each patient attended four visits`, `every scan holds 30 slices`),
+/// neither times nor parts of the data.
+fn several_per_item(tokens: &[(usize, &str)], forms: &[String]) -> bool {
+    const NUMBERS: &[&str] = &[
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "twelve",
+        "twenty",
+        "several",
+        "multiple",
+        "many",
+        "dozens",
+        "hundreds",
+        "thousands",
+    ];
+    const NOT_ITEMS: &[&str] = &[
+        "times",
+        "time",
+        "year",
+        "month",
+        "week",
+        "day",
+        "hour",
+        "minute",
+        "second",
+        "fold",
+        "set",
+        "subset",
+        "split",
+        "part",
+        "group",
+        "class",
+        "categor",
+        "run",
+        "repeat",
+        "round",
+        "epoch of training",
+        "iteration",
+        "feature",
+        "variable",
+        "attribute",
+        "label",
+        "annotator",
+        "reader",
+        "rater",
+        "pathologist",
+        "radiologist",
+        "expert",
+        "author",
+    ];
+    let words: Vec<&str> = tokens.iter().map(|(_, w)| *w).collect();
+    let Some(start) = words.iter().enumerate().position(|(i, w)| {
+        matches!(*w, "each" | "every")
+            && words[i + 1..]
+                .iter()
+                .take(3)
+                .any(|next| forms.iter().any(|f| f == next))
+    }) else {
+        return false;
+    };
+    words[start..].windows(2).any(|pair| {
+        let number = NUMBERS.contains(&pair[0])
+            || pair[0]
+                .parse::<u64>()
+                .is_ok_and(|n| (2..=100_000).contains(&n));
+        number
+            && pair[1].len() >= 3
+            && pair[1].chars().all(char::is_alphabetic)
+            && !forms.iter().any(|f| f == pair[1])
+            && !NOT_ITEMS.iter().any(|w| pair[1].starts_with(w))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn items_divided_into_smaller_ones_are_said() {
+        let caption = "Table 1: Number of slides per class.";
+        for text in [
+            "Every slide is divided into four patches, and the model classifies the patches.",
+            "Each of the slides yields four tiles; accuracy is computed over tiles.",
+            "Each slide holds 30 patches.",
+        ] {
+            assert!(divides_counted_items(caption, text).is_some(), "{text}");
+        }
+        assert!(
+            divides_counted_items("Patients per class", "Each patient attended four visits.")
+                .is_some()
+        );
+        for text in [
+            "The slides were divided into training and test sets.",
+            "The slides were split into 10 folds.",
+            "Each slide was scanned twice.",
+            "Each slide was reviewed by two pathologists.",
+            "Every patient was followed for five years.",
+            "We classify the slides.",
+        ] {
+            assert!(divides_counted_items(caption, text).is_none(), "{text}");
+        }
+        // No counted item in the caption: nothing to divide.
+        assert!(divides_counted_items(
+            "Table 1: Datasets.",
+            "Every slide is divided into patches."
+        )
+        .is_none());
+    }
 
     #[test]
     fn runs_said_in_other_words_code_and_settings() {
