@@ -135,7 +135,8 @@ pub struct EvalArgs {
     auc: bool,
     /// Print the exact area under the ROC curve between two false positive rates, as
     /// `LOWER:UPPER` such as `0:0.1` (repeatable; not normalised).
-    #[arg(long, value_name = "LOWER:UPPER")]
+    // A value starting with a minus (`-0.1:0.2`) reaches the flag's own check.
+    #[arg(long, value_name = "LOWER:UPPER", allow_hyphen_values = true)]
     partial_auc: Vec<String>,
     /// Confidence intervals of the rates at each --threshold (and, with bootstrap, of the
     /// EER and AUC).

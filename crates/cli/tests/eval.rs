@@ -193,6 +193,11 @@ fn partial_auc_is_exact_and_adds_up() {
     let out = eval(&["--input", &input, "--partial-auc", "0.5:0.2"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("lower < upper"));
+    // A negative bound reaches the flag's own check, not the parser's "unexpected -0".
+    let out = eval(&["--input", &input, "--partial-auc", "-0.1:0.2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--partial-auc"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("0 <= lower"), "{}", stderr(&out));
 }
 
 #[test]

@@ -100,7 +100,9 @@ pub fn binomial_interval(
     let (k, n) = (successes as f64, trials as f64);
     Ok(Some(match method {
         IntervalMethod::Wilson => {
-            let z = normal_quantile(1.0 - alpha / 2.0);
+            // The upper quantile from the lower tail (`isf(alpha / 2)`): `1 - alpha / 2`
+            // rounds away the digits of a small alpha.
+            let z = -normal_quantile(alpha / 2.0);
             let p = k / n;
             let z2 = z * z;
             let denominator = 1.0 + z2 / n;
@@ -128,7 +130,8 @@ pub fn binomial_interval(
             let upper = if successes == trials {
                 1.0
             } else {
-                beta_quantile(1.0 - alpha / 2.0, k + 1.0, n - k)
+                // I_x(a, b) = 1 - I_{1-x}(b, a): the upper quantile from the lower tail.
+                1.0 - beta_quantile(alpha / 2.0, n - k, k + 1.0)
             };
             (lower, upper)
         }
@@ -138,6 +141,24 @@ pub fn binomial_interval(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn small_alphas_keep_their_digits() {
+        // At alpha 1e-12, z = norm.isf(5e-13) = 7.130506848171324 (scipy); 1 of 1 gives the
+        // Wilson lower end 1 / (1 + z²), and 0 of 3 the Clopper–Pearson upper end
+        // 1 - (alpha / 2)^(1/3).
+        let alpha = 1e-12;
+        let z: f64 = 7.130_506_848_171_324;
+        let (lower, _) = binomial_interval(1, 1, alpha, IntervalMethod::Wilson)
+            .unwrap()
+            .unwrap();
+        assert!((lower - 1.0 / (1.0 + z * z)).abs() < 1e-15, "{lower}");
+        let (_, upper) = binomial_interval(0, 3, alpha, IntervalMethod::ClopperPearson)
+            .unwrap()
+            .unwrap();
+        let exact = 1.0 - (alpha / 2.0f64).powf(1.0 / 3.0);
+        assert!((upper - exact).abs() < 1e-15, "{upper} {exact}");
+    }
 
     #[test]
     fn an_alpha_too_small_for_the_quantiles_is_refused() {
