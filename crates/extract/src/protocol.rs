@@ -2008,7 +2008,55 @@ fn leaves_one_out(lower: &str, words: &[&str]) -> bool {
     ]
     .iter()
     .any(|w| lower.contains(w));
-    (loocv || (named && evaluates)) && !within_a_part && !lower.contains("encod")
+    (loocv || (named && evaluates))
+        && !within_a_part
+        && !lower.contains("encod")
+        && !per_group(words)
+}
+
+/// Whether a sentence takes figures per person, session or site (`the mean per-subject
+/// accuracy`, `accuracies are computed per subject and then averaged`, `each subject is
+/// left out once`): a leave-one-out it names leaves out groups of unknown sizes, and a mean
+/// over them is no pooled figure.
+fn per_group(words: &[&str]) -> bool {
+    const GROUPS: &[&str] = &[
+        "subject",
+        "participant",
+        "patient",
+        "person",
+        "individual",
+        "speaker",
+        "user",
+        "session",
+        "site",
+        "centre",
+        "center",
+        "hospital",
+        "day",
+        "animal",
+        "mouse",
+        "mice",
+        "rat",
+        "recording",
+        "volunteer",
+    ];
+    let bare: Vec<String> = words
+        .iter()
+        .flat_map(|w| w.split('-'))
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .trim_end_matches('s')
+                .to_string()
+        })
+        .collect();
+    bare.iter().enumerate().any(|(i, w)| {
+        let group = GROUPS.iter().any(|g| w == g.trim_end_matches('s'));
+        let before = i.checked_sub(1).map(|k| bare[k].as_str());
+        let after = bare.get(i + 1).map(String::as_str);
+        group
+            && (matches!(before, Some("per" | "each" | "every"))
+                || matches!(after, Some("wise" | "level" | "based")))
+    })
 }
 
 /// Whether a sentence gives the share of a test set as scikit-learn's `train_test_split`
@@ -2859,6 +2907,11 @@ mod tests {
             "We report a 20% hold-out test set and leave-one-out cross-validation (LOOCV).",
             "The best classifier was identified by leave-one-out cross-validation.",
             "Leave-one-out cross-validation was used to pick the kernel.",
+            // Groups left out, figures averaged over them.
+            "We use LOOCV and report the mean per-subject accuracy.",
+            "We use leave-one-out cross-validation; accuracies are computed per subject and then averaged.",
+            "We use leave-one-out cross-validation in which each subject is left out once.",
+            "Leave-one-out cross-validation at the patient level.",
         ] {
             assert_ne!(stated(text).protocol, Some(Protocol::LeaveOneOut), "{text}");
         }
