@@ -67,6 +67,47 @@ struct Frame {
     /// Label columns that describe a row (`Demographics`, `Brain regions`) rather than name
     /// it, beside a column whose header says it names the dataset or the method.
     descriptive: Vec<bool>,
+    /// Label columns that tell apart rows of one dataset (`Dataset | Slides` over
+    /// `CAMELYON | All` and `CAMELYON | Stage I`): parts or settings of the data.
+    parts: Vec<bool>,
+}
+
+/// Which label columns tell apart rows of one dataset: beside the first column headed as
+/// datasets, a column headed as no method whose cells differ between rows of the same
+/// dataset (`CAMELYON | All`, `CAMELYON | Stage I`). Its rows may be subgroups of the data
+/// (a stage, a grade, a site), whose counts are not the dataset's.
+fn parts_columns(label_headers: &[String], body: &[Vec<GridCell>]) -> Vec<bool> {
+    let mut parts = vec![false; label_headers.len()];
+    let Some(d) = label_headers.iter().position(|h| is_dataset_word(h)) else {
+        return parts;
+    };
+    for (c, header) in label_headers.iter().enumerate() {
+        if c == d || is_method_word(header) || is_dataset_word(header) && c < d {
+            continue;
+        }
+        let mut seen: Vec<(&str, &str)> = Vec::new();
+        parts[c] = body.iter().take(10_000).any(|row| {
+            let (data, part) = (row[d].text.trim(), row[c].text.trim());
+            if data.is_empty() || part.is_empty() {
+                return false;
+            }
+            let split = seen.iter().any(|(sd, sp)| *sd == data && *sp != part);
+            seen.push((data, part));
+            split
+        });
+    }
+    parts
+}
+
+/// Whether a label says a row is the whole data (`All`, `Overall`, `All patients`), not a
+/// part of it.
+fn names_the_whole(text: &str) -> bool {
+    let lower = text.trim().to_lowercase();
+    let first = lower.split_whitespace().next().unwrap_or("");
+    matches!(
+        first,
+        "all" | "overall" | "total" | "whole" | "full" | "entire" | "combined" | "pooled"
+    )
 }
 
 /// Which label columns describe rather than name: a header that is neither a dataset's nor
@@ -306,6 +347,7 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
         })
         .collect();
     let descriptive = descriptive_columns(&label_headers, body);
+    let parts = parts_columns(&label_headers, body);
     let mut column_headers: Vec<Vec<GridCell>> =
         g[..h].iter().map(|row| row[labels..].to_vec()).collect();
     // A group row written without spans (Markdown: `| | SVM | | RF | |` over `| Dataset |
@@ -330,6 +372,7 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
         column_headers,
         label_headers,
         descriptive,
+        parts,
         body: body
             .iter()
             .map(|row| (row[..labels].to_vec(), row[labels..].to_vec()))
@@ -450,6 +493,7 @@ fn transpose(f: &Frame) -> Frame {
         groups_name_methods: f.label_headers.iter().any(|h| is_method_word(h))
             && !f.label_headers.iter().any(|h| is_dataset_word(h)),
         descriptive: vec![false; f.column_headers.len()],
+        parts: vec![false; f.column_headers.len()],
     }
 }
 
@@ -2789,6 +2833,11 @@ fn row_labels(
         if f.descriptive.get(k).copied().unwrap_or(false) {
             continue;
         }
+        // A part of the dataset (`Stage I` beside `All`): the row's label as it stands, with
+        // no counts of the dataset's.
+        if f.parts.get(k).copied().unwrap_or(false) && kind.is_none() && !names_the_whole(text) {
+            kind = Some((RowKind::Subgroup, text.trim().to_string()));
+        }
         // A column of the training data beside one of the test data (`Training data`, `Test
         // data`) names no data the figures are of: it qualifies the method; the test
         // column gives the dataset. (Alone, a `Training dataset` column names the data split
@@ -3098,7 +3147,12 @@ fn read_frame(
                         }
                     }
                 } else {
-                    method = Some(group.clone());
+                    // The row's own qualifier (`Stage I` in a second label column) stays
+                    // before the group's method.
+                    method = Some(match method {
+                        Some(m) => format!("{m} {group}"),
+                        None => group.clone(),
+                    });
                 }
             }
             // A separating row names a dataset when the registry knows it; any other text
