@@ -46,7 +46,16 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
             ErrorKind::UnknownScore { name, suggestions } => {
-                write!(f, "unknown score name {name:?}")?;
+                // A long name is echoed by its start.
+                match name.char_indices().nth(200) {
+                    None => write!(f, "unknown score name {name:?}")?,
+                    Some((at, _)) => write!(
+                        f,
+                        "unknown score name {:?} ({} more characters)",
+                        &name[..at],
+                        name[at..].chars().count()
+                    )?,
+                }
                 if suggestions.is_empty() {
                     write!(
                         f,

@@ -89,6 +89,11 @@ impl Score {
 
 /// Up to `limit` known names closest to `wanted`, best first.
 pub fn closest_names(wanted: &str, limit: usize) -> Vec<String> {
+    // Known names are short: a name of more than 100 bytes is close to none, and comparing
+    // it would cost time in its length.
+    if wanted.len() > 100 {
+        return Vec::new();
+    }
     let mut scored: Vec<(f64, String)> = Score::all_names()
         .into_iter()
         .map(|(_, name)| {

@@ -597,11 +597,11 @@ fn give_the_matrix_table(
         return;
     }
     notes.push(format!("p and n from {said}"));
-    // A matrix that gives half of the row's figures or fewer is as likely another set's (a
-    // calibration or validation set, a pilot study) under words no list foresees: its
+    // A matrix that gives fewer than half of the row's figures is as likely another set's
+    // (a calibration or validation set, a pilot study) under words no list foresees: its
     // counts are checked, but no finding is made of them.
     let agreeing = comparable - mismatched.len();
-    let few = (2 * agreeing <= comparable).then(|| {
+    let few = (2 * agreeing < comparable).then(|| {
         format!("the matrix gives only {agreeing} of the row's {comparable} figures: it may be another set's, so scan makes no finding of it")
     });
     notes.extend(mismatched);

@@ -40,6 +40,21 @@ impl ErrorKind {
     }
 }
 
+/// The most characters an error's field or message keeps: one echoing a 16 MB name of the
+/// request keeps its start and says how much it left out.
+const MAX_ERROR_CHARS: usize = 2_000;
+
+/// `text`, or its first [`MAX_ERROR_CHARS`] characters and how many were left out.
+fn clipped(text: String) -> String {
+    match text.char_indices().nth(MAX_ERROR_CHARS) {
+        None => text,
+        Some((at, _)) => {
+            let left = text[at..].chars().count();
+            format!("{}... ({left} more characters)", &text[..at])
+        }
+    }
+}
+
 /// A request that cannot be answered, with the path of the offending field
 /// (e.g. `testset.p`, `scores.acuracy`, `eps`) and a message saying what to change.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,8 +69,8 @@ impl Error {
     pub fn new(kind: ErrorKind, field: Option<&str>, message: impl Into<String>) -> Error {
         Error {
             kind,
-            field: field.map(str::to_string),
-            message: message.into(),
+            field: field.map(|f| clipped(f.to_string())),
+            message: clipped(message.into()),
         }
     }
 

@@ -6,6 +6,10 @@
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
+/// The longest name (in bytes) compared with the known names for a "did you mean": known
+/// names are far shorter, and comparing a 16 MB name costs seconds.
+pub(crate) const MAX_SUGGESTED_LEN: usize = 100;
+
 use crate::json::{Json, JsonMap};
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -90,6 +94,7 @@ impl<'a> Object<'a> {
             let misspelt = self
                 .map
                 .keys()
+                .filter(|k| k.len() <= MAX_SUGGESTED_LEN)
                 .filter(|k| !self.used.borrow().contains(k))
                 .map(|k| (strsim::jaro_winkler(key, k), k))
                 .filter(|(s, _)| *s > 0.8)
@@ -152,6 +157,7 @@ impl<'a> Object<'a> {
             } else {
                 known
                     .iter()
+                    .filter(|_| key.len() <= MAX_SUGGESTED_LEN)
                     .map(|k| (strsim::jaro_winkler(key, k), *k))
                     .filter(|(s, _)| *s > 0.8)
                     .max_by(|a, b| a.0.total_cmp(&b.0))

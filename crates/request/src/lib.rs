@@ -85,8 +85,12 @@ pub fn read_check(fields: &Object<'_>, names: &[&str]) -> Result<usize> {
     let Some(index) = names.iter().position(|n| *n == name) else {
         // Names are lowercase: `1_DATASET_KFOLD_SOM` is close to its lowercase spelling.
         let lowered = name.to_lowercase();
+        // A name far longer than any check's is close to none (and comparing it would cost
+        // time in its length).
+        let comparable = lowered.len() <= crate::input::MAX_SUGGESTED_LEN;
         let mut close: Vec<(f64, &str)> = names
             .iter()
+            .filter(|_| comparable)
             .map(|n| (strsim::jaro_winkler(&lowered, n), *n))
             .filter(|(s, _)| *s > 0.75)
             .collect();

@@ -133,6 +133,7 @@ fn score_named(name: &str, path: &str) -> Result<RegressionScore> {
     let wanted = normalized(name);
     let mut close: Vec<(f64, &str)> = SPELLINGS
         .iter()
+        .filter(|_| wanted.len() <= crate::input::MAX_SUGGESTED_LEN)
         .map(|(s, _)| (strsim::jaro_winkler(&wanted, s), *s))
         .filter(|(d, _)| *d > 0.7)
         .collect();

@@ -190,9 +190,8 @@ fn score_key(name: &str) -> Option<String> {
     if let Some((_, short)) = REGRESSION_SCORES.iter().find(|(s, _)| *s == name) {
         return Some((*short).to_string());
     }
-    Score::from_name(&name)
-        .ok()
-        .map(|score| score.abbreviation().to_string())
+    // Without the suggestions of an unknown name's error: most texts tried are no score.
+    Score::find(&name).map(|score| score.abbreviation().to_string())
 }
 
 /// Whether a score column gives the AUC, under any of its names (`ROC AUC`, `roc-auc`).
@@ -267,6 +266,12 @@ fn named(names: &[String], index: usize) -> String {
     format!("{:?} (column {})", names[index], index + 1)
 }
 
+/// The most words the column names of a header may hold together.
+const MAX_HEADER_WORDS: usize = 20_000;
+
+/// The longest column name, in characters.
+const MAX_NAME_CHARS: usize = 1_000;
+
 /// Reads the header row and applies the header rules.
 ///
 /// # Errors
@@ -275,7 +280,8 @@ fn named(names: &[String], index: usize) -> String {
 /// near-miss of a score or field name (with the suggestion), two columns give the same
 /// score or field (or share a name, or a name is `column N` of an unnamed column N), a column is `tp`, `tn`, `fp` or `fn`, or a result
 /// column of scorecheck's output appears other than as the last seven columns of its own
-/// output.
+/// output, and when the names hold more than 20,000 words or one more than 1,000
+/// characters.
 pub(super) fn read(names: Vec<String>) -> Result<Header, String> {
     let names: Vec<String> = names.into_iter().map(|n| n.trim().to_string()).collect();
     if names.iter().all(String::is_empty) {
@@ -283,6 +289,25 @@ pub(super) fn read(names: Vec<String>) -> Result<Header, String> {
             "the table has no header row; the first row names the columns (id, p, n, acc, ...)"
                 .to_string(),
         );
+    }
+    // Each name's words are read against the known names: a header of more words than any
+    // table of papers uses is refused before that work (1 MiB of words took seconds).
+    let words: usize = names.iter().map(|n| n.split_whitespace().count()).sum();
+    if words > MAX_HEADER_WORDS {
+        return Err(format!(
+            "the header row names its {} columns in {words} words, more than the {MAX_HEADER_WORDS} a table of papers needs; give each column a short name (id, p, n, acc, ...)",
+            names.len()
+        ));
+    }
+    if let Some(index) = names
+        .iter()
+        .position(|n| n.chars().count() > MAX_NAME_CHARS)
+    {
+        return Err(format!(
+            "column {} has a name of {} characters, more than {MAX_NAME_CHARS}; give it a short name",
+            index + 1,
+            names[index].chars().count()
+        ));
     }
     let mut kinds: Vec<Column> = names.iter().map(|n| classify(n)).collect();
     mark_result_columns(&names, &mut kinds)?;
@@ -911,20 +936,34 @@ fn decorated_score(header: &str) -> Option<String> {
 /// between 9 and 11), so that short names (`doi` and `dor`, `mean` and `gmean`) are never
 /// taken for each other.
 fn near_miss(wanted: &str) -> Option<String> {
-    let mut candidates: Vec<String> = FIELDS.iter().map(|(n, _)| (*n).to_string()).collect();
-    candidates.extend(Score::all_names().into_iter().map(|(_, name)| name));
-    candidates.extend(AUC_NAMES.iter().map(|n| (*n).to_string()));
-    candidates.extend(REGRESSION_SCORES.iter().map(|(n, _)| (*n).to_string()));
-    candidates.extend(RESULT_COLUMNS.iter().map(|n| (*n).to_string()));
+    // The known names, made once.
+    static CANDIDATES: std::sync::OnceLock<Vec<(String, usize)>> = std::sync::OnceLock::new();
+    let candidates = CANDIDATES.get_or_init(|| {
+        let mut names: Vec<String> = FIELDS.iter().map(|(n, _)| (*n).to_string()).collect();
+        names.extend(Score::all_names().into_iter().map(|(_, name)| name));
+        names.extend(AUC_NAMES.iter().map(|n| (*n).to_string()));
+        names.extend(REGRESSION_SCORES.iter().map(|(n, _)| (*n).to_string()));
+        names.extend(RESULT_COLUMNS.iter().map(|n| (*n).to_string()));
+        names
+            .into_iter()
+            .map(|name| {
+                let length = name.chars().count();
+                (name, length)
+            })
+            .collect()
+    });
+    let length = wanted.chars().count();
     candidates
-        .into_iter()
-        .filter_map(|candidate| {
-            let distance = edit_distance(wanted, &candidate);
-            let lengths = wanted.chars().count() + candidate.chars().count();
-            (distance > 0 && distance <= lengths / 10).then_some((distance, candidate))
+        .iter()
+        // Names whose lengths differ by more than a tenth of their sum are never close (the
+        // length difference bounds the distance from below): not compared.
+        .filter(|(_, other)| length.abs_diff(*other) <= (length + other) / 10)
+        .filter_map(|(candidate, other)| {
+            let distance = edit_distance(wanted, candidate);
+            (distance > 0 && distance <= (length + other) / 10).then_some((distance, candidate))
         })
         .min_by_key(|(distance, _)| *distance)
-        .map(|(_, candidate)| candidate)
+        .map(|(_, candidate)| candidate.clone())
 }
 
 /// The optimal string alignment distance: insertions, deletions, substitutions and
