@@ -55,6 +55,28 @@ fn clipped(text: String) -> String {
     }
 }
 
+#[cfg(test)]
+mod clip_tests {
+    use super::*;
+
+    #[test]
+    fn long_fields_and_messages_keep_their_start() {
+        let name = "x".repeat(5_000);
+        let error = Error::invalid(&format!("scores.{name}"), format!("unknown score {name:?}"));
+        let field = error.field().unwrap();
+        assert!(
+            field.ends_with("... (3007 more characters)"),
+            "{}",
+            &field[1990..]
+        );
+        let more = format!("unknown score {name:?}").len() - 2_000;
+        assert!(error
+            .message()
+            .ends_with(&format!("... ({more} more characters)")));
+        assert_eq!(Error::invalid("eps", "short").message(), "short");
+    }
+}
+
 /// A request that cannot be answered, with the path of the offending field
 /// (e.g. `testset.p`, `scores.acuracy`, `eps`) and a message saying what to change.
 #[derive(Clone, Debug, PartialEq, Eq)]

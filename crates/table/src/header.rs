@@ -1067,6 +1067,25 @@ mod tests {
     }
 
     #[test]
+    fn headers_of_too_many_words_or_too_long_names_are_refused_before_they_are_read() {
+        let base = |extra: String| -> Vec<String> {
+            ["id", "p", "n", "acc"]
+                .iter()
+                .map(|n| (*n).to_string())
+                .chain([extra])
+                .collect()
+        };
+        let error = read(base(vec!["ab"; 20_001].join(" "))).err().unwrap();
+        assert!(error.contains("20005 words"), "{error}");
+        let error = read(base("x".repeat(1_001))).err().unwrap();
+        assert!(
+            error.starts_with("column 5 has a name of 1001 characters"),
+            "{error}"
+        );
+        assert!(read(base("x".repeat(1_000))).is_ok());
+    }
+
+    #[test]
     fn f_betas_with_their_beta_in_the_name_are_refused() {
         let names = |list: &[&str]| list.iter().map(|n| (*n).to_string()).collect();
         for header in ["F2", "f2", "F0.5", "fbeta", "F-beta", "F2 score", "f_0.5"] {
