@@ -174,11 +174,22 @@ pub(crate) fn verdict(experiment: &Experiment, options: &RunOptions) -> Result<V
 /// An engine's build error as a request error naming the field: an undefined score is a
 /// contradiction, anything else an invalid value.
 pub(crate) fn build_error(e: scorecheck_experiment::BuildError) -> Error {
+    use scorecheck_experiment::{BuildErrorKind, Level};
     let kind = match e.kind() {
-        scorecheck_experiment::BuildErrorKind::Undefined { .. } => ErrorKind::Contradiction,
+        BuildErrorKind::Undefined { .. } => ErrorKind::Contradiction,
         _ => ErrorKind::InvalidValue,
     };
-    Error::new(kind, Some(&e.field()), e.to_string())
+    // Fold bounds of several datasets are each evaluation's own field.
+    let field = match e.kind() {
+        BuildErrorKind::Undefined {
+            level: Level::Fold,
+            many_datasets: true,
+            dataset,
+            ..
+        } => format!("evaluations[{dataset}].{}", e.field()),
+        _ => e.field(),
+    };
+    Error::new(kind, Some(&field), e.to_string())
 }
 
 /// The verdict a mean-of-scores family settles before building any program: a score no

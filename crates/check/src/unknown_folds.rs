@@ -128,6 +128,8 @@ impl ConfigurationRange {
 pub struct SearchStatistics {
     /// Configurations refuted without an integer program.
     pub refuted_without_program: u64,
+    /// Of those, configurations with a fold on which a reported score or bound is undefined.
+    pub refuted_undefined: u64,
     /// Every configuration refuted at once, none one by one.
     pub refuted_at_once: bool,
     /// Integer programs solved.
@@ -140,6 +142,7 @@ impl From<&Statistics> for SearchStatistics {
     fn from(statistics: &Statistics) -> SearchStatistics {
         SearchStatistics {
             refuted_without_program: statistics.refuted_without_program,
+            refuted_undefined: statistics.refuted_undefined,
             refuted_at_once: statistics.refuted_at_once,
             programs_solved: statistics.programs_solved,
             elapsed: Duration::try_from_secs_f64(statistics.seconds).unwrap_or_default(),
@@ -456,7 +459,13 @@ pub(crate) fn answer(
                     outcome.configurations_examined = total.clone();
                     format!("every one of the {total} fold configurations{which} is refuted at once: {reason}")
                 }
-                None => format!("every one of the {total} fold configurations{which} is refuted: {refuted_by_rows} without an integer program (the exact linear relaxation is infeasible, or a single reported mean or bound cannot be hit by any integer counts), {solved} by solving its integer program"),
+                None => {
+                    let undefined = match statistics.refuted_undefined {
+                        0 => String::new(),
+                        u => format!(", {u} of them because a fold holds no positives (or no negatives) where a reported score or a fold bound needs them: the score is undefined there and matches nothing, although libraries such as scikit-learn print 0 for it"),
+                    };
+                    format!("every one of the {total} fold configurations{which} is refuted: {refuted_by_rows} without an integer program (the exact linear relaxation is infeasible, or a single reported mean or bound cannot be hit by any integer counts{undefined}), {solved} by solving its integer program")
+                }
             });
             // The reference's two-folds rule leaves out configurations an experiment can
             // produce (unshuffled k-fold over sorted labels): say that the verdict rests on it.

@@ -411,3 +411,38 @@ fn a_request_of_a_range_is_split_within_its_range() {
     let error = scorecheck::split_request_configurations(&request(&past), 2).unwrap_err();
     assert_eq!(error.field(), Some("configurations"));
 }
+
+/// A configuration refuted because a reported score (or a fold bound) is undefined on one of
+/// its folds is said to be so in the explanation, with the library convention that prints 0
+/// there: p = 1 over two folds puts the positive in one fold only.
+#[test]
+fn configurations_refuted_by_an_undefined_score_are_said() {
+    let out = answer(
+        json!({"check": "1_dataset_unknown_folds_mos", "dataset": {"p": 1, "n": 5},
+        "folding": {"n_folds": 2, "n_repeats": 1}, "scores": {"acc": 0.5, "sens": 0.5},
+        "eps": 0.01, "fold_rules": "none"}),
+    );
+    assert_eq!(out["verdict"], "inconsistent", "{out}");
+    let why = out["explanation"]["message"].as_str().unwrap_or_default();
+    assert!(
+        why.contains("1 of them because a fold holds no positives"),
+        "{out}"
+    );
+    assert!(why.contains("scikit-learn print 0"), "{out}");
+}
+
+/// A fold bound on a score undefined on a known fold is refused naming the bound.
+#[test]
+fn a_fold_bound_on_an_undefined_score_is_named_as_a_bound() {
+    let request = json!({"check": "1_dataset_known_folds_mos", "dataset": {"p": 1, "n": 5},
+        "folding": {"folds": [{"p": 0, "n": 3}, {"p": 1, "n": 2}]},
+        "fold_score_bounds": {"sens": [0, 1]}, "scores": {"acc": 0.5}, "eps": 0.1});
+    let error = run(&request, &RunOptions::default()).unwrap_err();
+    assert_eq!(error.field(), Some("fold_score_bounds.sens"));
+    assert!(
+        error
+            .to_string()
+            .contains("no value there meets its fold bound"),
+        "{error}"
+    );
+}

@@ -344,22 +344,29 @@ impl fmt::Display for BuildError {
         match &*self.kind {
             BuildErrorKind::Undefined {
                 score,
+                level,
                 dataset,
                 fold,
                 p,
                 n,
                 many_datasets,
-                ..
             } => {
                 let which = if *many_datasets {
                     format!("fold {fold} of dataset {dataset}")
                 } else {
                     format!("fold {fold}")
                 };
-                write!(
-                    f,
-                    "{score} is undefined on {which} (p={p}, n={n}: a zero count), so its mean cannot be formed; remove that score or that fold"
-                )
+                match level {
+                    // A bound on each fold's score: the figure is the bound, not a score.
+                    Level::Fold => write!(
+                        f,
+                        "{score} is undefined on {which} (p={p}, n={n}: a zero count), so no value there meets its fold bound; remove that bound or that fold"
+                    ),
+                    _ => write!(
+                        f,
+                        "{score} is undefined on {which} (p={p}, n={n}: a zero count), so its mean cannot be formed; remove that score or that fold"
+                    ),
+                }
             }
             BuildErrorKind::CountTooLarge { dataset, fold, .. } => write!(
                 f,

@@ -37,6 +37,9 @@ const MAX_FOLDS_FOR_RANDOM_ACCESS: u64 = 64;
 pub struct Statistics {
     /// Configurations refuted without an integer program.
     pub refuted_without_program: u64,
+    /// Of those, configurations with a fold on which a reported score or bound is undefined
+    /// (a fold without positives and a sensitivity to average).
+    pub refuted_undefined: u64,
     /// Integer programs solved.
     pub programs_solved: u64,
     /// Every configuration refuted at once (`family`), none one by one.
@@ -222,9 +225,10 @@ fn refill(experiment: &mut Experiment, unknown: &UnknownFolds, item: &ProductIte
 
 /// What became of one configuration.
 pub(crate) enum Decision {
-    /// Refuted without solving: the exact relaxation, an exact single-row check, or a score
-    /// undefined on one of its folds.
+    /// Refuted without solving: the exact relaxation or an exact single-row check.
     RefutedByRows,
+    /// Refuted because a reported score or bound is undefined on one of its folds.
+    RefutedUndefined,
     /// Refuted by the integer program.
     Solved(Certainty),
     /// Feasible, with the witness.
@@ -262,7 +266,7 @@ pub(crate) fn decide(
         // A score undefined on a fold (a fold without positives and a sensitivity to average):
         // this configuration cannot have produced the scores.
         Err(e) if matches!(e.kind(), BuildErrorKind::Undefined { .. }) => {
-            return Ok(Decision::RefutedByRows)
+            return Ok(Decision::RefutedUndefined)
         }
         Err(e) => return Err(e.into()),
     };
@@ -306,6 +310,7 @@ pub(crate) fn decide(
 struct Shared {
     examined: AtomicU64,
     by_rows: AtomicU64,
+    undefined: AtomicU64,
     solved: AtomicU64,
     undecided: AtomicU64,
     solver_certainty: AtomicBool,
@@ -324,6 +329,11 @@ impl Shared {
         match decision {
             Ok(Decision::RefutedByRows) => {
                 self.by_rows.fetch_add(1, Ordering::Relaxed);
+                true
+            }
+            Ok(Decision::RefutedUndefined) => {
+                self.by_rows.fetch_add(1, Ordering::Relaxed);
+                self.undefined.fetch_add(1, Ordering::Relaxed);
                 true
             }
             Ok(Decision::Solved(certainty)) => {
@@ -679,6 +689,7 @@ pub fn search_range(
         + u64::from(shared.found_index.load(Ordering::Relaxed) != u64::MAX);
     let statistics = Statistics {
         refuted_without_program: by_rows,
+        refuted_undefined: shared.undefined.load(Ordering::Relaxed),
         programs_solved: programs,
         refuted_at_once: false,
         seconds: started.elapsed().as_secs_f64(),
