@@ -1792,12 +1792,14 @@ fn rows_of_grid(mut g: Vec<Vec<GridCell>>, table: &RawTable) -> Vec<TableRow> {
                 if training_column(&f, j) {
                     return None;
                 }
-                // A column of counts (`TP`, `FN`, `Support`) holds no scores, whatever the
-                // caption names.
+                // A column of counts (`TP`, `FN`, `Support`, a class's `#Pos`) holds no
+                // scores, whatever the caption names.
                 if f.column_headers.iter().any(|row| {
                     let t = row[j].text.trim();
                     count_of_header(t).is_some()
                         || names_a_size(t)
+                        || names_positives(t)
+                        || names_negatives(t)
                         || matches!(
                             t.to_lowercase().trim_start_matches('#'),
                             "n" | "p"

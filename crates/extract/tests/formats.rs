@@ -3164,3 +3164,21 @@ fn a_recall_printed_finer_than_its_accuracy_is_no_weighted_average() {
         "{rows:?}"
     );
 }
+
+/// A caption naming one score (`Accuracy (%) per data set`) fills no class-count column
+/// (`#Pos`, `#Neg`): those cells are counts, never the caption's score.
+#[test]
+fn class_count_columns_are_not_the_captions_score() {
+    let text = "We use stratified 10-fold cross-validation.\n\n\
+                Table 1: Accuracy (%) per data set.\n\n\
+                | Dataset | #Pos | #Neg | SVM | CNN |\n|---|---|---|---|---|\n\
+                | haberman | 81 | 225 | 73.53 | 75.16 |\n";
+    let rows = extract(text, Format::Markdown, "t.md").unwrap();
+    assert_eq!(
+        who_and_scores(&rows),
+        vec![
+            ("haberman", "SVM", vec![("acc", "73.53")]),
+            ("haberman", "CNN", vec![("acc", "75.16")]),
+        ]
+    );
+}
