@@ -214,6 +214,8 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
     // Every `<pre>`'s text, and the heading each starts under (by its first line).
     let mut pre_text = String::new();
     let mut pre_headings: Vec<(usize, String)> = Vec::new();
+    // Tables read as the text of another table's cells.
+    let mut in_cells = Vec::new();
     for node in html.tree.root().descendants() {
         let Some(element) = ElementRef::wrap(node) else {
             continue;
@@ -230,14 +232,23 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                 document.text.push_str("\n\n");
             }
             "table" => {
-                // Innermost tables only: a layout table around a data table is not read.
-                let nested = element
+                if in_cells.contains(&element.id()) {
+                    continue;
+                }
+                // A layout table around data tables is not read (the inner ones are); a data
+                // table whose cells hold small tables (a value over its interval) is read
+                // with those cells' text, and its small tables are not read again.
+                let inner: Vec<ElementRef<'_>> = element
                     .descendants()
                     .skip(1)
                     .filter_map(ElementRef::wrap)
-                    .any(|d| d.value().name() == "table");
-                if nested {
-                    continue;
+                    .filter(|d| d.value().name() == "table")
+                    .collect();
+                if !inner.is_empty() {
+                    if !holds_small_tables(element, &inner) {
+                        continue;
+                    }
+                    in_cells.extend(inner.iter().map(|t| t.id()));
                 }
                 if document.tables.len() >= limits.max_tables {
                     document.more_tables = true;
@@ -280,6 +291,33 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
     // R caret's printed matrices (an R Markdown page's output blocks), likewise.
     crate::caret::push(&mut document, &pre_text, heading_of, limits);
     Ok(document)
+}
+
+/// Whether `element` is a data table whose cells hold the small tables `inner`: two or more
+/// rows of its own of two or more cells, and no inner table of more than four cells.
+fn holds_small_tables(element: ElementRef<'_>, inner: &[ElementRef<'_>]) -> bool {
+    let cells = |t: ElementRef<'_>| {
+        t.descendants()
+            .filter_map(ElementRef::wrap)
+            .filter(|e| matches!(e.value().name(), "td" | "th"))
+            .take(5)
+            .count()
+    };
+    let own_rows = element
+        .descendants()
+        .filter_map(ElementRef::wrap)
+        .filter(|e| e.value().name() == "tr")
+        .filter(|tr| owning_table(*tr).map(|t| t.id()) == Some(element.id()))
+        .filter(|tr| {
+            tr.children()
+                .filter_map(ElementRef::wrap)
+                .filter(|c| matches!(c.value().name(), "td" | "th"))
+                .count()
+                >= 2
+        })
+        .take(2)
+        .count();
+    own_rows >= 2 && inner.iter().all(|t| cells(*t) <= 4)
 }
 
 fn table(element: ElementRef<'_>, heading: &str, limits: &Limits) -> RawTable {

@@ -3182,3 +3182,22 @@ fn class_count_columns_are_not_the_captions_score() {
         ]
     );
 }
+
+/// A data table whose cell holds a small table (a value over its interval) is read with that
+/// cell's text; the small table is not read again (before, the outer table was taken for a
+/// layout table and dropped without a word).
+#[test]
+fn a_small_table_in_a_cell_is_that_cells_text() {
+    let html = "<html><body><table><caption>Table 2: Test-set results (%).</caption>\
+<thead><tr><th>Method</th><th>Accuracy</th><th>Sensitivity</th></tr></thead><tbody>\
+<tr><td>Model A</td><td><table><tr><td>88.57</td></tr><tr><td>(84.1–92.1)</td></tr></table></td><td>80.00</td></tr>\
+<tr><td>Model B</td><td>83.33</td><td>90.00</td></tr></tbody></table></body></html>";
+    let rows = extract(html, Format::Html, "n.html").unwrap();
+    assert_eq!(
+        who_and_scores(&rows),
+        vec![
+            ("", "Model A", vec![("acc", "88.57"), ("sens", "80.00")]),
+            ("", "Model B", vec![("acc", "83.33"), ("sens", "90.00")]),
+        ]
+    );
+}
