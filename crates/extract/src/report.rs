@@ -69,12 +69,16 @@ pub(crate) fn tables_at(text: &str) -> Vec<(usize, Vec<Vec<RawCell>>)> {
 pub(crate) fn push_unfenced(document: &mut Document, markdown: &str, limits: &Limits) {
     let lines = unfenced_lines(markdown);
     let text = lines.join("\n");
+    // The tables read before (a report in a code block): each stands for one report found
+    // here, once; a second report printing the same figures (another model's) is its own.
+    let mut read_before: Vec<Vec<Vec<String>>> = document.tables.iter().map(texts).collect();
     for (at, rows) in tables_at(&text) {
         let whole = texts(&RawTable {
             rows: rows.clone(),
             ..RawTable::default()
         });
-        if document.tables.iter().any(|t| texts(t) == whole) {
+        if let Some(i) = read_before.iter().position(|t| *t == whole) {
+            read_before.swap_remove(i);
             continue;
         }
         // A report whose indented lines Markdown read as a code block, the rest as a

@@ -3201,3 +3201,19 @@ fn a_small_table_in_a_cell_is_that_cells_text() {
         ]
     );
 }
+
+/// Two models' classification reports pasted without a code fence, printing the same
+/// figures, are two tables (before, the second was taken for the first read again).
+#[test]
+fn identical_unfenced_reports_of_two_models_are_two_tables() {
+    let report = "              precision    recall  f1-score   support\n\n           0       0.90      0.95      0.92        40\n           1       0.94      0.88      0.91        35\n\n    accuracy                           0.92        75\n   macro avg       0.92      0.91      0.92        75\nweighted avg       0.92      0.92      0.92        75\n";
+    let text =
+        format!("Support Vector Classifier :\n\n{report}\nRandom Forest Classifier :\n\n{report}");
+    let rows = extract(&text, Format::Markdown, "r.md").unwrap();
+    let captions: Vec<&str> = rows.iter().map(|r| r.caption.as_str()).collect();
+    assert!(
+        captions.contains(&"Support Vector Classifier :"),
+        "{rows:?}"
+    );
+    assert!(captions.contains(&"Random Forest Classifier :"), "{rows:?}");
+}
