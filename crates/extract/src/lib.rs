@@ -797,6 +797,7 @@ fn subset_sentence(text: &str) -> Option<(String, String)> {
     const REMOVED: &[&str] = &[
         "removed",
         "removing",
+        "removal",
         "dropped",
         "dropping",
         "excluded",
@@ -828,6 +829,7 @@ fn subset_sentence(text: &str) -> Option<(String, String)> {
         "individual",
         "people",
         "duplicate",
+        "outlier",
         "missing",
         "incomplete",
     ];
@@ -931,6 +933,7 @@ fn subset_sentence(text: &str) -> Option<(String, String)> {
         "was copied",
         "were copied",
         "duplicated",
+        "deduplicat",
         // A part of the data held out in words (`a sequestered third`), beside a k-fold of
         // the rest: the figures may be the part's.
         "sequestered",
@@ -1555,6 +1558,11 @@ fn rows_of(
                 !said_predicted(&table.caption)
                     && !said_predicted(&table.heading)
                     && !said_predicted(&document.text)
+            });
+            // The table's caption or the row's column group may say the data was changed
+            // (`Accuracy after deduplication`, a `Balanced subset` group over the scores).
+            let subset = subset.clone().or_else(|| {
+                subset_sentence(&format!("{}\n\n{}", table.caption, r.method)).map(|(s, _)| s)
             });
             let stated_counts = stated_class_counts(
                 &r.dataset,
