@@ -1561,8 +1561,32 @@ fn rows_of(
             });
             // The table's caption or the row's column group may say the data was changed
             // (`Accuracy after deduplication`, a `Balanced subset` group over the scores).
+            // A method named after a resampling of its training folds (`SMOTE`, `ADASYN`,
+            // `Random undersampling`: imbalanced learning's rows) leaves the test folds as
+            // they are: its label is not read for this.
+            let resampling_method = {
+                let lower = r.method.to_lowercase();
+                [
+                    "smote",
+                    "adasyn",
+                    "sampl",
+                    "nearmiss",
+                    "near-miss",
+                    "tomek",
+                    "rose",
+                    "enn",
+                    "centroid",
+                ]
+                .iter()
+                .any(|w| lower.contains(w))
+            };
             let subset = subset.clone().or_else(|| {
-                subset_sentence(&format!("{}\n\n{}", table.caption, r.method)).map(|(s, _)| s)
+                let label = if resampling_method {
+                    ""
+                } else {
+                    r.method.as_str()
+                };
+                subset_sentence(&format!("{}\n\n{label}", table.caption)).map(|(s, _)| s)
             });
             let stated_counts = stated_class_counts(
                 &r.dataset,
