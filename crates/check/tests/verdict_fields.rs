@@ -127,6 +127,20 @@ fn explanations_quote_figures_given_in_percent_as_percentages() {
         result.to_string().contains("acc 95.4% and sens 93.4% with p=1029, n=3118 force spec into [96.02%, 96.12%]; reported 98.5%"),
         "{result}"
     );
+    // The repairs too, in percent, the likelihood ratio as printed.
+    let repaired = r#"{"check": "1_testset_no_kfold", "testset": {"p": 100, "n": 200}, "scores": {"acc": 80.0, "sens": 70.0, "spec": 99.0, "lrp": 3.0}, "eps": 0.05, "percent": true, "repair": true}"#;
+    let result = run_text(repaired, &RunOptions::default()).unwrap();
+    let messages: Vec<String> = std::iter::once(&result["repair"])
+        .chain(result["repair"]["alternatives"].as_array().unwrap())
+        .map(|r| r["message"].as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        messages.contains(
+            &"spec 99% would need to be in [85.00%, 85.00%]; lrp 3 would need to be in [4.6666, 4.6667]"
+                .to_string()
+        ),
+        "{messages:?}"
+    );
     let mean = r#"{"check": "1_dataset_known_folds_mos", "dataset": {"p": 100, "n": 200}, "folding": {"n_folds": 5, "n_repeats": 1, "strategy": "stratified_sklearn"}, "scores": {"acc": 95.43}, "eps": 0.005, "percent": true}"#;
     let result = run_text(mean, &RunOptions::default()).unwrap();
     assert_eq!(result["verdict"], "inconsistent", "{result}");

@@ -550,11 +550,12 @@ fn a_tsv_file_is_a_table_and_a_table_on_stdin_is_told_how_to_be_read() {
 #[test]
 fn registry_errata_are_said_in_the_row_the_report_and_the_listing() {
     let rows = table(
-        "dataset,acc,eps\ncommon_datasets.german,0.7,0.01\ncommon_datasets.ecoli1,0.7,0.01\n",
+        "Dataset,acc,eps\ncommon_datasets.german,0.7,0.01\ncommon_datasets.ecoli1,0.7,0.01\n",
     );
+    // The warning names the column that set the dataset, as a row's errors do.
     assert!(
         rows[0]["explanation"].starts_with(
-            "warning: testset.dataset_name: checked with the reference's counts; the registry's german"
+            "warning: Dataset: checked with the reference's counts; the registry's german"
         ),
         "{:?}",
         rows[0]

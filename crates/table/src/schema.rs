@@ -171,7 +171,11 @@ impl Row {
 
     /// The output cells, in the order of [`Table::output_columns`].
     pub fn output_cells(&self, table: &Table) -> Vec<String> {
-        csv_row(kept(&table.header, &self.cells), &self.answer)
+        csv_row(
+            kept(&table.header, &self.cells),
+            &self.answer,
+            &table.header,
+        )
     }
 
     /// `{"row", "cells": {column: text}, ...the result}` or `{"row", "cells", "error"}`; an
@@ -641,7 +645,11 @@ fn asked_extras(value: &Value) -> Vec<String> {
 }
 
 /// The input cells followed by the result columns.
-fn csv_row(mut cells: Vec<String>, answer: &Result<Value, RowError>) -> Vec<String> {
+fn csv_row(
+    mut cells: Vec<String>,
+    answer: &Result<Value, RowError>,
+    header: &Header,
+) -> Vec<String> {
     match answer {
         Ok(value) => {
             let verdict = verdict_of(value);
@@ -660,6 +668,14 @@ fn csv_row(mut cells: Vec<String>, answer: &Result<Value, RowError>) -> Vec<Stri
             // A warning (a registry dataset with the reference's counts) leads the cell.
             let warnings = value.get("warnings").and_then(Value::as_array);
             for warning in warnings.into_iter().flatten().filter_map(Value::as_str) {
+                // A warning names its request field (`testset.dataset_name: ...`): the row
+                // names the column that set it, as its errors do.
+                let warning = match warning.split_once(": ") {
+                    Some((field, rest)) if !field.contains(' ') => {
+                        format!("{}: {rest}", column_of(field, header))
+                    }
+                    _ => warning.to_string(),
+                };
                 explanation = if explanation.is_empty() {
                     format!("warning: {warning}")
                 } else {

@@ -56,7 +56,7 @@ pub(crate) fn repair(
     };
     let found = single::repairs(problem, figure, max_repairs, options);
     // Each figure's key and reported value, for the result and its sentences.
-    let names: Vec<(String, String)> = found
+    let names: Vec<(String, String, bool)> = found
         .figures
         .iter()
         .map(|f| match (f.target, auc) {
@@ -66,11 +66,25 @@ pub(crate) fn repair(
                     .first()
                     .map(|&i| input::show(&problem.windows[i].reported))
                     .unwrap_or_default(),
+                options.percent && score.printed_in_percent(),
             ),
-            (_, Some(a)) => ("auc".to_string(), input::show(&a.value)),
-            (_, None) => ("auc".to_string(), String::new()),
+            (_, Some(a)) => ("auc".to_string(), input::show(&a.value), options.percent),
+            (_, None) => ("auc".to_string(), String::new(), options.percent),
         })
         .collect();
+    // A figure and a range as the paper printed them: in percent when it gave percentages
+    // (the likelihood ratios and the odds ratio as they are), as the explanation does.
+    let shown = |text: &str, percent: bool| match text.parse::<f64>() {
+        Ok(value) if percent => format!("{}%", trimmed(value * 100.0)),
+        _ => text.to_string(),
+    };
+    let interval = |lo: f64, hi: f64, percent: bool| {
+        if percent {
+            format!("[{:.2}%, {:.2}%]", lo * 100.0, hi * 100.0)
+        } else {
+            format!("[{lo:.4}, {hi:.4}]")
+        }
+    };
     let name_of = |i: usize| names[i].0.clone();
     let repairs = found
         .repairs
@@ -78,7 +92,8 @@ pub(crate) fn repair(
         .map(|repair| {
             let mut sentences = Vec::new();
             for (&i, needed) in repair.change.iter().zip(&repair.needed) {
-                let (key, reported) = &names[i];
+                let (key, reported, percent) = &names[i];
+                let figure = shown(reported, *percent);
                 // Every changed score has its sentence: its range, or why it has none.
                 match needed {
                     single::RangeOutcome::Range { min, max, .. }
@@ -97,27 +112,31 @@ pub(crate) fn repair(
                             .is_ok_and(|r| lo <= r && r <= hi);
                         sentences.push(if inside {
                             format!(
-                                "{key} {reported} would need another value: {} it lies in [{lo:.4}, {hi:.4}], but takes no value within {reported}'s rounding",
+                                "{key} {figure} would need another value: {} it lies in {}, but takes no value within {figure}'s rounding",
                                 if repair.keep(names.len()).is_empty() {
                                     "on every matrix"
                                 } else {
                                     "where the other figures hold"
-                                }
+                                },
+                                interval(lo, hi, *percent)
                             )
                         } else {
-                            format!("{key} {reported} would need to be in [{lo:.4}, {hi:.4}]")
+                            format!(
+                                "{key} {figure} would need to be in {}",
+                                interval(lo, hi, *percent)
+                            )
                         });
                     }
                     single::RangeOutcome::Range { .. } => sentences.push(format!(
-                        "{key} {reported} would need another value (its range is too wide to print)"
+                        "{key} {figure} would need another value (its range is too wide to print)"
                     )),
                     single::RangeOutcome::Undefined => sentences.push(format!(
-                        "{key} {reported} would need to be left out (it is undefined on every matrix the other figures allow)"
+                        "{key} {figure} would need to be left out (it is undefined on every matrix the other figures allow)"
                     )),
                     single::RangeOutcome::Undecided(why) => sentences.push(format!(
-                        "{key} {reported} would need another value (its range was not computed: {why})"
+                        "{key} {figure} would need another value (its range was not computed: {why})"
                     )),
-                    _ => sentences.push(format!("{key} {reported} would need another value")),
+                    _ => sentences.push(format!("{key} {figure} would need another value")),
                 }
             }
             FigureRepair {
@@ -147,4 +166,10 @@ pub(crate) fn repair(
         none_found,
         more: found.more,
     }
+}
+
+/// A percentage as printed: at most four decimals, no trailing zeros (`80`, `89.3333`).
+fn trimmed(value: f64) -> String {
+    let text = format!("{value:.4}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
