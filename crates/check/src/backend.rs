@@ -125,12 +125,11 @@ pub(crate) fn single_options(options: &RunOptions) -> single::Options {
     engine.deadline = options
         .deadline
         .or_else(|| Instant::now().checked_add(options.time_limit.unwrap_or(DEFAULT_TIME_LIMIT)));
-    if options
-        .cancel
-        .as_ref()
-        .is_some_and(|flag| flag.load(Ordering::Relaxed))
-    {
-        engine.deadline = Some(Instant::now());
+    // A cancelled request stops the engine wherever it looks at its deadline (a search
+    // already running too: power, ranges, repair at huge counts).
+    if let Some(flag) = &options.cancel {
+        let flag = flag.clone();
+        engine.stop = single::Stop::new(move || flag.load(Ordering::Relaxed));
     }
     engine
 }

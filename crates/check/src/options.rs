@@ -237,7 +237,8 @@ impl RunOptions {
 
     /// Stops the work once `cancel` is set: a sweep over fold configurations ends at its next
     /// configuration, the pure backend's integer programs at their next node or simplex step,
-    /// and searches and integer programs started after it get no time (their answer is
+    /// a single-matrix search (decision, count, ranges, repair, splits, power) where it looks
+    /// at its deadline, and searches and integer programs started after it get no time (their answer is
     /// "undecided", which a cancelling caller discards). The float backends (HiGHS, CBC,
     /// microlp) cannot be stopped midway and keep to their time limits; checks that run no
     /// such search still finish within their own budgets.

@@ -78,6 +78,8 @@ mod stop {
         }
     }
 
+    impl Eq for Stop {}
+
     impl PartialEq for Stop {
         /// The same hook (or both none).
         fn eq(&self, other: &Stop) -> bool {

@@ -89,6 +89,8 @@ pub(crate) struct Evaluator<'a> {
     /// When to stop with [`Halt::TimeLimit`], looked at before every exact evaluation (a
     /// look costs tens of nanoseconds, an exact evaluation microseconds).
     pub(crate) deadline: Option<Instant>,
+    /// The caller's request to stop, asked with the deadline.
+    pub(crate) stop: scorecheck_clock::Stop,
 }
 
 fn to_f64(r: &BigRational) -> f64 {
@@ -137,12 +139,13 @@ impl<'a> Evaluator<'a> {
             steps: 0,
             max_steps,
             deadline: None,
+            stop: scorecheck_clock::Stop::never(),
         }
     }
 
     /// Whether the deadline has passed.
     pub(crate) fn out_of_time(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.stop.requested() || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// Counts one step against the budgets.

@@ -28,6 +28,7 @@ pub(crate) fn explain(problem: &Problem, options: &Options) -> Explanation {
         count_budget: 0,
         explain: false,
         deadline: options.deadline,
+        stop: options.stop.clone(),
         percent: options.percent,
     };
     let mut kept: Vec<usize> = (0..problem.windows.len()).collect();
@@ -210,11 +211,13 @@ fn forced_range(rest: &Problem, target: &Window, options: &Options) -> Run<Optio
         options.max_steps,
     );
     ev.deadline = options.deadline;
+    ev.stop = options.stop.clone();
     let grid = Grid::build(&mut ev)?;
     // The target is evaluated by an evaluator that knows its window.
     let targets = [target.clone()];
     let mut target_ev = Evaluator::new(rest.p, rest.n, &targets, &rest.params, u64::MAX);
     target_ev.deadline = options.deadline;
+    target_ev.stop = options.stop.clone();
     let mut range: Option<(f64, f64)> = None;
     let mut from = 0;
     let mut visited = 0;

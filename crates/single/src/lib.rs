@@ -60,7 +60,7 @@ mod walk;
 // crate to call it.
 pub use num_rational::BigRational;
 pub use scorecheck_algebra::{parse_decimal, Params, Score};
-pub use scorecheck_clock::Instant;
+pub use scorecheck_clock::{Instant, Stop};
 
 pub use auc::{achievable_auc, auc_windows, AucWindow};
 use eval::{Evaluator, Halt};
@@ -300,6 +300,10 @@ pub struct Options {
     /// When to give up: the decision answers undecided, the count gives a lower bound only
     /// and the explanation settles for what it has (`None`: no deadline).
     pub deadline: Option<Instant>,
+    /// The caller's request to stop early (a client that left, Ctrl-C), asked wherever the
+    /// deadline is looked at; when it answers true the work ends as if the deadline had
+    /// passed. Asking it reads no clock.
+    pub stop: Stop,
     /// Whether the explanation's sentence shows the figures in percent (× 100, as a paper
     /// given in percent printed them; the likelihood ratios and the odds ratio as they are).
     /// Display only: the windows are fractions either way.
@@ -318,6 +322,7 @@ impl Default for Options {
             count_budget: 5_000_000,
             explain: true,
             deadline: None,
+            stop: Stop::never(),
             percent: false,
         }
     }
@@ -357,6 +362,19 @@ impl Options {
     pub fn with_deadline(mut self, deadline: Option<Instant>) -> Options {
         self.deadline = deadline;
         self
+    }
+
+    /// Stops when `stop` asks to, as at the deadline.
+    #[must_use]
+    pub fn with_stop(mut self, stop: Stop) -> Options {
+        self.stop = stop;
+        self
+    }
+
+    /// Whether the deadline has passed or the caller asked to stop (no clock is read
+    /// without a deadline).
+    pub(crate) fn passed(&self) -> bool {
+        self.stop.requested() || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// Shows the figures of the explanation's sentence in percent.
@@ -573,6 +591,7 @@ pub fn check(problem: &Problem, options: &Options) -> Outcome {
         options.max_steps,
     );
     ev.deadline = options.deadline;
+    ev.stop = options.stop.clone();
     let mut coverage = Coverage::default();
     let decided = Grid::build(&mut ev).and_then(|grid| {
         let first = first_feasible_tp(&grid, &mut ev, 0, &mut coverage)?;
@@ -617,6 +636,7 @@ pub fn check(problem: &Problem, options: &Options) -> Outcome {
     // the clock says, so that a verdict always comes with one.
     ev.max_steps = u64::MAX;
     ev.deadline = None;
+    ev.stop = Stop::never();
     // The first witness is listed whatever the clock says (its column is known to hold
     // one), so that a verdict always comes with one; further witnesses only while the
     // deadline holds.
@@ -625,6 +645,7 @@ pub fn check(problem: &Problem, options: &Options) -> Outcome {
             return Ok(one);
         }
         ev.deadline = options.deadline;
+        ev.stop = options.stop.clone();
         match count::witnesses(&grid, &mut ev, options.max_witnesses, first) {
             Err(Halt::TimeLimit) => Ok(one),
             other => other,
@@ -643,6 +664,7 @@ pub fn check(problem: &Problem, options: &Options) -> Outcome {
         Err(halt) => return undecided(halt, &coverage, ev.steps, 0),
     };
     ev.deadline = options.deadline;
+    ev.stop = options.stop.clone();
     let (n_valid_tptn_pairs, count_lower_bound) =
         match count::count(&grid, &mut ev, options.count_budget) {
             Ok(c) => (c.exact, c.lower_bound.max(witnesses.len() as u128)),

@@ -11,7 +11,7 @@
 use num_rational::BigRational;
 use scorecheck_algebra::{ConfusionMatrix, Exact, Params, Score};
 
-use crate::{achievable_auc, columns, compare_at, AucWindow, Column, Options, Problem, RegionStop};
+use crate::{achievable_auc, compare_at, AucWindow, Column, Options, Problem, RegionStop};
 
 /// The most tp columns of consistent matrices a range computation reads.
 pub const MAX_COLUMNS: u64 = 2_000_000;
@@ -88,7 +88,7 @@ impl std::fmt::Display for RangeStop {
 /// Why the columns cannot be listed: more than [`MAX_COLUMNS`] of them, or the deadline
 /// passed.
 pub fn consistent_columns(problem: &Problem, options: &Options) -> Result<Vec<Column>, RegionStop> {
-    columns(problem, MAX_COLUMNS, options.deadline)
+    crate::region::columns_until(problem, MAX_COLUMNS, options.deadline, &options.stop)
 }
 
 /// The points of `columns` where a score's extremes over them can lie.
@@ -175,7 +175,7 @@ fn extreme(
     compare: impl Fn((u64, u64), (u64, u64)) -> Option<std::cmp::Ordering>,
     want: std::cmp::Ordering,
     floats_trusted: bool,
-    deadline: Option<scorecheck_clock::Instant>,
+    passed: &dyn Fn() -> bool,
 ) -> std::result::Result<Option<Extreme>, Interrupted> {
     let shortlist: Vec<(u64, u64)> = if floats_trusted {
         // Two passes over the images (no copy of them: a range may have millions of
@@ -223,7 +223,7 @@ fn extreme(
     };
     let mut best: Option<(Exact, (u64, u64))> = None;
     for (i, at) in shortlist.into_iter().enumerate() {
-        if i % 1024 == 1023 && deadline.is_some_and(|d| scorecheck_clock::Instant::now() >= d) {
+        if i % 1024 == 1023 && passed() {
             return Err(Interrupted);
         }
         if let Some((_, best_at)) = &best {
@@ -274,10 +274,7 @@ pub fn range(
     options: &Options,
 ) -> RangeOutcome {
     let floats_trusted = problem.p < (1 << 50) && problem.n < (1 << 50);
-    if options
-        .deadline
-        .is_some_and(|d| scorecheck_clock::Instant::now() >= d)
-    {
+    if options.passed() {
         return RangeOutcome::Undecided(RangeStop::TimeLimitBefore);
     }
     match columns {
@@ -326,10 +323,7 @@ pub fn range(
                     .collect()
             };
             let lower_images = images(false);
-            if options
-                .deadline
-                .is_some_and(|d| scorecheck_clock::Instant::now() >= d)
-            {
+            if options.passed() {
                 return RangeOutcome::Undecided(RangeStop::TimeLimitDuring);
             }
             // A score's image is the same for both ends; the AUC's ends differ.
@@ -348,7 +342,7 @@ pub fn range(
                 |a, b| compare(false, a, b),
                 std::cmp::Ordering::Less,
                 floats_trusted && !auc_clipped,
-                options.deadline,
+                &|| options.passed(),
             );
             let high = extreme(
                 points,
@@ -357,7 +351,7 @@ pub fn range(
                 |a, b| compare(true, a, b),
                 std::cmp::Ordering::Greater,
                 floats_trusted && !auc_clipped,
-                options.deadline,
+                &|| options.passed(),
             );
             let (Ok(low), Ok(high)) = (low, high) else {
                 return RangeOutcome::Undecided(RangeStop::TimeLimitDuring);

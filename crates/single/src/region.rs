@@ -78,6 +78,21 @@ pub fn columns(
     max_columns: u64,
     deadline: Option<Instant>,
 ) -> Result<Vec<Column>, RegionStop> {
+    columns_until(
+        problem,
+        max_columns,
+        deadline,
+        &scorecheck_clock::Stop::never(),
+    )
+}
+
+/// [`columns`], stopping also when `stop` asks to.
+pub(crate) fn columns_until(
+    problem: &Problem,
+    max_columns: u64,
+    deadline: Option<Instant>,
+    stop: &scorecheck_clock::Stop,
+) -> Result<Vec<Column>, RegionStop> {
     let mut ev = Evaluator::new(
         problem.p,
         problem.n,
@@ -86,6 +101,7 @@ pub fn columns(
         u64::MAX,
     );
     ev.deadline = deadline;
+    ev.stop = stop.clone();
     list(&mut ev, max_columns).map_err(|halt| {
         RegionStop::Stopped(match halt {
             Halt::TimeLimit => StopReason::TimeLimit,

@@ -11,7 +11,6 @@
 //! that survives goes through the exact engine [`check`]: floats prune, only the exact
 //! engine says that a split fits.
 
-use scorecheck_clock::Instant;
 use std::collections::VecDeque;
 
 use scorecheck_algebra::{evaluate, Arith, Counts, Params, Score};
@@ -298,7 +297,7 @@ pub fn splits(problem: &SplitProblem, max_listed: usize, options: &Options) -> S
             tn: (0, total),
         }],
     }];
-    let passed = || options.deadline.is_some_and(|d| Instant::now() >= d);
+    let passed = || options.passed();
     while let Some(range) = stack.pop() {
         if passed() {
             found.stopped = Some(SplitStop::TimeLimit);
@@ -411,7 +410,7 @@ mod tests {
 
     #[test]
     fn a_passed_deadline_stops_before_any_split() {
-        let options = Options::default().with_deadline(Some(Instant::now()));
+        let options = Options::default().with_deadline(Some(crate::Instant::now()));
         let found = splits(&problem(20, "0.05"), 3, &options);
         assert_eq!(found.stopped, Some(SplitStop::TimeLimit));
         assert_eq!(found.consistent(), None);

@@ -270,3 +270,59 @@ fn an_explanation_shows_the_figures_as_given_in_fractions_or_in_percent() {
         "acc 95.4% and sens 93.4% with p=1029, n=3118 force spec into [96.02%, 96.12%]; reported 98.5%"
     );
 }
+
+/// A caller's stop (a client that left) ends every search where the deadline would: the
+/// decision, the listing of the consistent columns (once it is running) and the search over
+/// splits.
+#[test]
+fn a_stop_ends_every_search_as_the_deadline_does() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+    // Answers true from its fourth question on: the searches below have started by then.
+    let after = |questions: u64| {
+        let asked = Arc::new(AtomicU64::new(0));
+        scorecheck_single::Stop::new(move || asked.fetch_add(1, Ordering::Relaxed) >= questions)
+    };
+    let window = |score, reported: &str| {
+        let value = scorecheck_single::parse_decimal(reported).unwrap();
+        let eps = q(1, 10_000);
+        Window::reported(score, value.clone(), &value - &eps, &value + &eps).unwrap()
+    };
+    let problem = scorecheck_single::Problem::new(
+        100_000,
+        100_000,
+        vec![window(Score::Acc, "0.9"), window(Score::Mcc, "0.1")],
+    );
+    // The decision looks at the stop at its exact evaluations (this one makes 46, few of
+    // them looking): a stop already asked for leaves it undecided.
+    let stopped = scorecheck_single::Options::default().with_stop(after(0));
+    match scorecheck_single::check(&problem, &stopped).verdict {
+        scorecheck_single::Verdict::Undecided { reason, .. } => {
+            assert_eq!(reason, scorecheck_single::StopReason::TimeLimit)
+        }
+        other => panic!("{other:?}"),
+    }
+    // Without the stop the same check is decided.
+    let free = scorecheck_single::Options::default().with_stop(scorecheck_single::Stop::never());
+    assert_eq!(
+        scorecheck_single::check(&problem, &free).verdict,
+        scorecheck_single::Verdict::Inconsistent
+    );
+
+    let wide = scorecheck_single::Problem::new(100_000, 100_000, vec![window(Score::Acc, "0.5")]);
+    let columns = scorecheck_single::consistent_columns(
+        &wide,
+        &scorecheck_single::Options::default().with_stop(after(3)),
+    );
+    assert!(columns.is_err(), "the columns were listed past the stop");
+
+    let splits = scorecheck_single::splits(
+        &scorecheck_single::SplitProblem::new(100_000, vec![window(Score::Acc, "0.5")]),
+        10,
+        &scorecheck_single::Options::default().with_stop(after(0)),
+    );
+    assert_eq!(
+        splits.stopped,
+        Some(scorecheck_single::SplitStop::TimeLimit)
+    );
+}
