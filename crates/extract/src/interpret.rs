@@ -531,6 +531,28 @@ fn score_columns(f: &Frame) -> Vec<Option<(&'static str, String, bool)>> {
                 if numbered_f(k) && text.trim().eq_ignore_ascii_case("f1") {
                     return None;
                 }
+                // `1 - Acc (%)`, `1 − Sens`: the complement (an error rate), not the score.
+                if is_complement(text) {
+                    return None;
+                }
+                // `Acc (%) | SE | Sens (%) | SE`: an `SE` beside a sensitivity named
+                // otherwise, one of several, or an unmarked one right after a figure in
+                // percent is a figure's standard error.
+                if is_bare_se(text) {
+                    let row = &f.column_headers[k];
+                    let several = row.iter().filter(|c| is_bare_se(&c.text)).count() > 1;
+                    let sens_otherwise = row
+                        .iter()
+                        .any(|c| !is_bare_se(&c.text) && score_of_header(&c.text) == Some("sens"));
+                    // (`Acc (%) | SE`: right after a figure in percent, itself unmarked.)
+                    let after_percent = j > 0
+                        && score_of_header(&row[j - 1].text).is_some()
+                        && row[j - 1].text.contains('%')
+                        && !text.contains('%');
+                    if several || sens_otherwise || after_percent {
+                        return None;
+                    }
+                }
                 score_of_header(text)
                     .map(|s| (s, String::new()))
                     .or_else(|| score_of_qualified_header(text))
@@ -3890,6 +3912,22 @@ fn settle_scale(row: &mut TableRow) {
     }
     row.scores = kept;
     row.marked_percent = marked;
+}
+
+/// Whether a header is the bare abbreviation `SE` (or `S.E.`), read as the sensitivity
+/// unless the table says otherwise: the standard error's abbreviation too.
+fn is_bare_se(header: &str) -> bool {
+    matches!(
+        header.trim().to_lowercase().as_str(),
+        "se" | "s.e." | "s.e" | "(se)" | "± se" | "±se"
+    )
+}
+
+/// Whether a header names one minus a score (`1 - Acc (%)`, `1−Sens`, `(1 - spec)`).
+fn is_complement(header: &str) -> bool {
+    let t = header.trim().trim_start_matches('(').trim_start();
+    t.strip_prefix('1')
+        .is_some_and(|rest| rest.trim_start().starts_with(['-', '−', '–']))
 }
 
 #[cfg(test)]

@@ -706,7 +706,7 @@ fn stated_class_counts(
     });
     if let (Some(sentence), false) = (subset, states_the_total) {
         notes.push(format!(
-            "the text removes, keeps, resamples or imputes rows ({sentence:?}): the class counts {table} gives {dataset:?} (p = {p}, n = {n}) may be those before, not used; give p and n"
+            "the text removes, keeps, resamples, imputes or adds rows, or tests on a part ({sentence:?}): the class counts {table} gives {dataset:?} (p = {p}, n = {n}) may be those of other data, not used; give p and n"
         ));
         return None;
     }
@@ -1030,6 +1030,7 @@ fn subset_sentence(text: &str) -> Option<(String, String)> {
             || (names(KEPT) && !columns)
             || names(IMPUTED)
             || units_per_person(&lower)
+            || tested_on_the_rest(&lower)
     };
     let mut matching = protocol::sentences(text).take(20_000).filter(is_subset);
     let first = matching.next()?;
@@ -1038,6 +1039,109 @@ fn subset_sentence(text: &str) -> Option<(String, String)> {
     // says nothing of the rows tested).
     let last = matching.last().unwrap_or_else(|| first.clone());
     Some((first, last))
+}
+
+/// Whether a sentence (lower case) says a model trained on a share of the data was tested on
+/// what was left (`trained on 20% of the records and tested on the other 80%`, `evaluated on
+/// the records left out`, `on the unlabelled remainder`, `on the pool of records not yet
+/// queried`): a learning curve's, few-shot or active-learning test set, a part of the
+/// dataset of no stated size. Not a k-fold's or a leave-one-out's `remaining fold`.
+fn tested_on_the_rest(lower: &str) -> bool {
+    let has = |words: &[&str]| words.iter().any(|w| lower.contains(w));
+    let trained = has(&[
+        "train", "labelled", "labeled", "queried", "few-shot", "few shot",
+    ]);
+    let the_rest = has(&[
+        "remaining records",
+        "remaining samples",
+        "remaining data",
+        "remaining instances",
+        "remaining patients",
+        "remaining images",
+        "remaining cases",
+        "remaining examples",
+        "remaining subjects",
+        "remaining part",
+        "remaining portion",
+        "left out",
+        "left after",
+        "the rest",
+        "remainder",
+        "not yet queried",
+        "held-out part",
+        "held out part",
+    ]) || lower.match_indices("the other ").any(|(at, _)| {
+        lower[at + "the other ".len()..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit())
+    }) || lower.match_indices("the remaining ").any(|(at, _)| {
+        lower[at + "the remaining ".len()..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit())
+    });
+    let one_left_out = has(&[
+        "fold",
+        "leave-one",
+        "leave one",
+        "all but one",
+        "remaining one",
+        "jackknife",
+    ]);
+    trained && the_rest && !one_left_out
+}
+
+/// A caption naming another version of its dataset than the one the document's counts are
+/// of (`the extended release of CardioSet (100 records)`, `CardioSet v2`, `with the records
+/// added in 2023`, `(second cohort)`, `at the patch level`): the caption itself, for the note.
+fn another_version_of_data(caption: &str) -> Option<String> {
+    let lower = caption.to_lowercase().replace(['-', '_'], " ");
+    let has = |words: &[&str]| words.iter().any(|w| lower.contains(w));
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let versioned = words.iter().any(|w| {
+        matches!(
+            *w,
+            "release" | "version" | "enlarged" | "expanded" | "updated"
+        ) || (w.len() > 1 && w.starts_with('v') && w[1..].chars().all(|c| c.is_ascii_digit()))
+    });
+    let changed = has(&[
+        "extended release",
+        "extended version",
+        "extended data",
+        "records added",
+        "samples added",
+        "images added",
+        "cases added",
+        "added in",
+        "after adding",
+        "additional records",
+        "additional samples",
+        "additional images",
+        "additional cases",
+        "annotated records",
+        "newly annotated",
+        "patch level",
+        "tile level",
+        "slice level",
+        "frame level",
+        "segment level",
+        "window level",
+        "beat level",
+        "lesion level",
+        "pixel level",
+        "voxel level",
+        "second cohort",
+        "third cohort",
+        "2nd cohort",
+        "new cohort",
+        "another cohort",
+        "later cohort",
+    ]);
+    (versioned || changed).then(|| caption.to_string())
 }
 
 /// The text's protocol, made ambiguous when the document's code states another (a hold-out
@@ -1503,12 +1607,18 @@ fn rows_of(
                 continue;
             }
             if let Some(phrase) = averaged_in_text.as_ref().filter(|_| !r.report) {
-                let before = r.scores.len();
+                let averaged: Vec<&str> = r
+                    .scores
+                    .iter()
+                    .map(|(s, _)| *s)
+                    .filter(|s| interpret::CLASS_AVERAGED.contains(s))
+                    .collect();
                 r.scores
                     .retain(|(s, _)| !interpret::CLASS_AVERAGED.contains(s));
-                if r.scores.len() < before {
+                if !averaged.is_empty() {
                     r.notes.push(format!(
-                        "the text names {phrase:?}: precision, recall and F1 may be averages over the classes, not read"
+                        "the text names {phrase:?}: {} may be averages over the classes, not read",
+                        averaged.join(", ")
                     ));
                 }
                 if r.scores.is_empty() {
@@ -1586,7 +1696,15 @@ fn rows_of(
                 } else {
                     r.method.as_str()
                 };
-                subset_sentence(&format!("{}\n\n{label}", table.caption)).map(|(s, _)| s)
+                subset_sentence(&format!("{}\n\n{label}", table.caption))
+                    .map(|(s, _)| s)
+                    // (A row's own class counts are of the version it scored.)
+                    .or_else(|| {
+                        own_class_counts
+                            .is_none()
+                            .then(|| another_version_of_data(&table.caption))
+                            .flatten()
+                    })
             });
             let stated_counts = stated_class_counts(
                 &r.dataset,
@@ -1632,7 +1750,7 @@ fn rows_of(
             let registry = match (registry, &subset) {
                 (Some(d), Some(sentence)) if !states_the_registry_size(&d) => {
                     notes.push(format!(
-                        "the text removes, keeps, resamples or imputes rows ({sentence:?}) and gives the registry's size ({}) nowhere after it: the registry's {} (p = {}, n = {}) may not be the data checked, its counts are not used; give p and n",
+                        "the text removes, keeps, resamples, imputes or adds rows, or tests on a part ({sentence:?}), and gives the registry's size ({}) nowhere after it: the registry's {} (p = {}, n = {}) may not be the data checked, its counts are not used; give p and n",
                         d.p + d.n, d.name, d.p, d.n
                     ));
                     None

@@ -456,7 +456,8 @@ pub(crate) fn metrics_list(
                 Some((name, value)) if !item.contains([':', '=']) => {
                     format!("{}: {}", name.trim(), value.trim())
                 }
-                _ => item.clone(),
+                // `55 True Positives`, `217 Predictions`: a whole number before its name.
+                _ => count_first(item).unwrap_or_else(|| item.clone()),
             }
         })
         .collect();
@@ -671,8 +672,18 @@ pub(crate) fn metrics_list(
 /// runs`) its caption, else the text before the block.
 fn metric_lines(block: &str, before: &str, heading: &str) -> Vec<RawTable> {
     let mut out = Vec::new();
-    // R caret's and Weka's printed evaluations are read whole by their own readers.
-    if block.contains("Confusion Matrix and Statistics") || block.contains("=== ") {
+    // R caret's and Weka's printed evaluations are read whole by their own readers (a
+    // banner such as `=== FINAL TEST METRICS ===` over figure lines is no Weka output).
+    let weka = block.contains("=== ")
+        && [
+            "TP Rate",
+            "<-- classified as",
+            "Correctly Classified",
+            "Kappa statistic",
+        ]
+        .iter()
+        .any(|w| block.contains(w));
+    if block.contains("Confusion Matrix and Statistics") || weka {
         return out;
     }
     let mut context: Vec<&str> = Vec::new();
@@ -731,6 +742,30 @@ fn statistic_line(line: &str) -> bool {
 /// or a count's name with one `:` or `=` and a figure; `None` for any other line.
 fn metric_items(line: &str) -> Option<Vec<String>> {
     let line = line.trim_start_matches(['-', '*', '>']).trim();
+    // `positive predictive value (= precision): 0.93`: an aside in brackets that holds a
+    // `=` or `:` is part of the name, not a figure's mark.
+    let unbracketed;
+    let line = if line.contains('(') && line.contains(')') {
+        let mut kept = String::with_capacity(line.len());
+        let mut rest = line;
+        while let Some((before, after)) = rest.split_once('(') {
+            let Some((inside, tail)) = after.split_once(')') else {
+                break;
+            };
+            kept.push_str(before);
+            if !inside.contains(['=', ':']) {
+                kept.push('(');
+                kept.push_str(inside);
+                kept.push(')');
+            }
+            rest = tail;
+        }
+        kept.push_str(rest);
+        unbracketed = kept;
+        unbracketed.as_str()
+    } else {
+        line
+    };
     let items: Vec<&str> = if line.matches([':', '=']).count() == 1 {
         vec![line]
     } else {
@@ -740,6 +775,14 @@ fn metric_items(line: &str) -> Option<Vec<String>> {
             .filter(|part| !part.is_empty())
             .collect()
     };
+    // `55 True Positives`: a count printed before its name.
+    if !line.contains([':', '=']) {
+        let item = count_first(line)?;
+        let name = item.split_once(':').map_or("", |(name, _)| name);
+        return crate::names::count_of_header(name)
+            .is_some()
+            .then(|| vec![item]);
+    }
     items
         .into_iter()
         .map(|item| {
@@ -754,6 +797,20 @@ fn metric_items(line: &str) -> Option<Vec<String>> {
             .then(|| format!("{name}: {value}"))
         })
         .collect()
+}
+
+/// An item printing a whole number before its name (`55 True Positives`), as `name: number`;
+/// `None` for any other item (one with a `:` or `=`, or no name of letters).
+fn count_first(item: &str) -> Option<String> {
+    if item.contains([':', '=']) {
+        return None;
+    }
+    let (number, name) = item.trim().split_once(char::is_whitespace)?;
+    let name = name.trim();
+    (crate::value::whole_number(number).is_some()
+        && name.starts_with(char::is_alphabetic)
+        && name.chars().count() <= 60)
+        .then(|| format!("{name}: {number}"))
 }
 
 /// Whether a text names one fold, run or split of an experiment by its number (`Fold 3`,

@@ -1538,7 +1538,31 @@ pub(crate) fn redefined_scores(text: &str) -> Vec<(&'static str, String)> {
                 || (short && has(&put_for)));
         if for_prevalence && !found.iter().any(|(s, _)| *s == "ppv") {
             found.push(("ppv", sentence.clone()));
-            found.push(("npv", sentence));
+            found.push(("npv", sentence.clone()));
+        }
+        // An accuracy put to a prevalence or a case mix (`Accuracy was adjusted to the
+        // population prevalence of 10%`, `prevalence-weighted accuracy`, `the accuracy
+        // expected at the 10% prevalence`, `class weights that reflect a 1:9 case mix`):
+        // sens and spec weighted by it, not a ratio of the test counts.
+        let accuracy_named = lower
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| matches!(w, "accuracy" | "acc"));
+        let weighted_to = has(&put_for)
+            || has(&[
+                "weight",
+                "expected",
+                "standardi",
+                "standardis",
+                "assum",
+                "rescal",
+                "scaled to",
+            ]);
+        let for_case_mix = has(&["case mix", "case-mix", "class weights"]);
+        if accuracy_named
+            && ((lower.contains("prevalence") && weighted_to) || for_case_mix)
+            && !found.iter().any(|(s, _)| *s == "acc")
+        {
+            found.push(("acc", sentence));
         }
     }
     found

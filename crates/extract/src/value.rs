@@ -106,6 +106,27 @@ pub(crate) fn read(text: &str) -> CellValue {
     if let Some(rate) = rate_of_count(text, true) {
         return read(&format!("{rate}%"));
     }
+    // `43 (86.00)`, `146 (91.25)`: a whole number with a bracketed decimal above it (or a
+    // whole number above 100) is no figure with its spread, more likely a count with its
+    // rate, but without a `%` or an "n (%)" caption neither reading is sure: not a value.
+    if let Some(rate) = rate_of_count(text, false) {
+        let count = text.split_once('(').map_or("", |(c, _)| c.trim());
+        let (count, rate) = (count.replace(',', "").parse::<f64>(), rate.parse::<f64>());
+        if let (Ok(count), Ok(rate)) = (count, rate) {
+            if rate > count || count > 100.0 {
+                return CellValue::Text(text.to_string());
+            }
+        }
+    }
+    // `−5.0 (×10⁻²)`, `3.2 [x 10^-2]`: a multiplier in the cell, not a spread; the figure
+    // is not the printed number.
+    let squeezed: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if ["(×", "[×", "(x10", "[x10", "(*10", "(·10", "(⋅10"]
+        .iter()
+        .any(|m| squeezed.to_lowercase().contains(m))
+    {
+        return CellValue::Text(text.to_string());
+    }
     let mut value = text;
     // The spread after the value: `95.1 ± 0.3`, `95.1+-0.3`, `95.1 (0.3)`, `95.1 [94.0, 96.2]`.
     for cut in ["±", "+/-", "+-", "(", "[", "\u{00b1}"] {
@@ -513,6 +534,13 @@ mod tests {
         assert_eq!(rate_of_count("11 (91.7)", true), None);
         assert_eq!(rate_of_count("0.91 (0.88)", false), None);
         assert_eq!(rate_of_count("11 (9)", false), None);
+        // Unsigned, a bracketed decimal above its whole number is no spread: not read.
+        assert!(matches!(read("43 (86.00)"), CellValue::Text(_)));
+        assert!(matches!(read("146 (91.25)"), CellValue::Text(_)));
+        assert!(matches!(read("86 (2.10)"), CellValue::Number { .. }));
+        assert!(matches!(read("43 (86.00%)"), CellValue::Number { .. }));
+        assert!(matches!(read("−5.0 (×10⁻²)"), CellValue::Text(_)));
+        assert!(matches!(read("3.2 (x 10^-2)"), CellValue::Text(_)));
     }
 
     use super::*;

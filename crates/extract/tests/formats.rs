@@ -618,7 +618,7 @@ fn rows_removed_without_a_count_leave_the_registry_counts_unused() {
     assert!(
         rows[0]
             .note
-            .contains("removes, keeps, resamples or imputes rows"),
+            .contains("removes, keeps, resamples, imputes or adds rows"),
         "{}",
         rows[0].note
     );
@@ -3216,4 +3216,30 @@ fn identical_unfenced_reports_of_two_models_are_two_tables() {
         "{rows:?}"
     );
     assert!(captions.contains(&"Random Forest Classifier :"), "{rows:?}");
+}
+
+/// Figure lines a probe found dropped without a word: under a `=== ... ===` banner (no Weka
+/// output), a list printing counts before their names (`55 True Positives`), and a line
+/// whose name holds an aside with `=` (`positive predictive value (= precision): 0.93`).
+#[test]
+fn banners_counts_first_and_asides_keep_their_figure_lines() {
+    let banner = "# Model A\n=== FINAL TEST METRICS ===\nTest Accuracy: 0.8606\nRecall     : 0.9949\nSpecificity: 0.6368\n";
+    let rows = extract(banner, Format::Markdown, "b.md").unwrap();
+    assert_eq!(
+        scores(&rows[0]),
+        vec![("acc", "0.8606"), ("sens", "0.9949"), ("spec", "0.6368")],
+        "{rows:?}"
+    );
+    let counts_first = "IFO Prediction Results:\n\n- 55 True Positives\n- 6 False Negatives\n- 217 Predictions\n- Precision: 0.253\n- Recall: 0.907\n";
+    let rows = extract(counts_first, Format::Markdown, "c.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(scores(&rows[0]), vec![("ppv", "0.253"), ("sens", "0.907")]);
+    assert!(
+        rows[0].note.contains("\"Predictions\" named no score"),
+        "{rows:?}"
+    );
+    let aside = "TEST SET:\n\n```\nsensitivity: 0.84\nspecificity: 0.93\npositive predictive value (= precision): 0.92\naccuracy: 0.88\n```\n";
+    let rows = extract(aside, Format::Markdown, "a.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert!(scores(&rows[0]).contains(&("ppv", "0.92")), "{rows:?}");
 }
