@@ -10,6 +10,7 @@ use crate::names::{
 };
 use crate::value::{self, CellValue};
 use crate::Limits;
+use std::collections::HashMap;
 
 /// One (dataset, method) of a table with its scores, before the document's protocol is added.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -1105,6 +1106,22 @@ pub(crate) fn cell_averaging_classes(table: &RawTable) -> Option<&str> {
         })
 }
 
+/// Rows with counts beyond which a row is looked for as the difference of two others only
+/// among rows at most [`DIFFERENCE_REACH`] apart (the search over every pair is quadratic).
+const MAX_DIFFERENCE_ROWS: usize = 2_000;
+
+/// How far apart (in rows with counts) two rows may be in a larger table for a third to be
+/// read as their difference.
+const DIFFERENCE_REACH: usize = 64;
+
+/// The greatest common divisor (`gcd(0, 0)` is 0).
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
 /// A table's rows: one per (dataset, method) with at least one score.
 pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<String>) {
     let (mut rows, unread) = rows_as_printed(table, limits);
@@ -1140,22 +1157,30 @@ pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
             .find(|(s, _)| *s == "acc")
             .map(|(_, v)| v.clone())
     };
+    // (By printed accuracy: a row shares it when another row printing it has a matrix of
+    // another exact accuracy, that is when the matrices printing it give two accuracies or
+    // more. Linear in the rows: a table may have tens of thousands.)
+    let reduced = |m: [u64; 4]| {
+        let (a, n) = exact_accuracy(m);
+        let g = gcd(a, n).max(1);
+        (a / g, n / g)
+    };
+    let mut accuracies: HashMap<String, Vec<(u128, u128)>> = HashMap::new();
+    for r in &rows {
+        if let (Some(acc), Some(m)) = (accuracy_of(r), r.matrix) {
+            let ratios = accuracies.entry(acc).or_default();
+            let ratio = reduced(m);
+            if ratios.len() < 2 && !ratios.contains(&ratio) {
+                ratios.push(ratio);
+            }
+        }
+    }
     let shared: Vec<bool> = rows
         .iter()
         .map(|r| {
-            let (Some(acc), Some(m)) = (accuracy_of(r), r.matrix) else {
-                return false;
-            };
-            let (a, n) = exact_accuracy(m);
-            rows.iter().any(|o| {
-                o.matrix.is_some_and(|om| {
-                    let (b, d) = exact_accuracy(om);
-                    accuracy_of(o).as_ref() == Some(&acc)
-                        && a.checked_mul(d)
-                            .zip(b.checked_mul(n))
-                            .is_some_and(|(x, y)| x != y)
-                })
-            })
+            r.matrix.is_some()
+                && accuracy_of(r)
+                    .is_some_and(|acc| accuracies.get(&acc).is_some_and(|ratios| ratios.len() > 1))
         })
         .collect();
     for (row, shared) in rows.iter_mut().zip(shared) {
@@ -1174,34 +1199,54 @@ pub(crate) fn rows(table: &RawTable, limits: &Limits) -> (Vec<TableRow>, Option<
             .find(|(s, _)| *s == score)
             .and_then(|(_, v)| v.parse::<f64>().ok())
     };
-    let differences: Vec<bool> = rows
-        .iter()
-        .map(|r| {
-            let Some(m) = r.matrix else { return false };
-            rows.iter().any(|a| {
-                rows.iter().any(|b| {
-                    let (Some(am), Some(bm)) = (a.matrix, b.matrix) else {
-                        return false;
-                    };
-                    am != m
-                        && bm != m
-                        && am != bm
-                        && (0..4).all(|k| am[k].abs_diff(bm[k]) == m[k])
-                        && r.scores.iter().all(|(score, printed)| {
-                            let unit = printed
-                                .split_once('.')
-                                .map_or(1.0, |(_, f)| 10f64.powi(-(f.len() as i32)));
-                            match (figure(a, score), figure(b, score), printed.parse::<f64>()) {
-                                (Some(x), Some(y), Ok(v)) => {
-                                    ((x - y).abs() - v.abs()).abs() <= 1.5 * unit
-                                }
-                                _ => false,
-                            }
-                        })
-                })
-            })
+    // (Each pair of rows' componentwise difference is looked up among the rows' matrices:
+    // quadratic in the rows with counts, so a table of more than MAX_DIFFERENCE_ROWS of them
+    // pairs only rows at most DIFFERENCE_REACH apart, as comparisons are printed.)
+    let is_difference = |r: &TableRow, a: &TableRow, b: &TableRow| {
+        r.scores.iter().all(|(score, printed)| {
+            let unit = printed
+                .split_once('.')
+                .map_or(1.0, |(_, f)| 10f64.powi(-(f.len() as i32)));
+            match (figure(a, score), figure(b, score), printed.parse::<f64>()) {
+                (Some(x), Some(y), Ok(v)) => ((x - y).abs() - v.abs()).abs() <= 1.5 * unit,
+                _ => false,
+            }
         })
+    };
+    let mut by_matrix: HashMap<[u64; 4], Vec<usize>> = HashMap::new();
+    for (i, r) in rows.iter().enumerate() {
+        if let Some(m) = r.matrix {
+            by_matrix.entry(m).or_default().push(i);
+        }
+    }
+    let counted: Vec<usize> = (0..rows.len())
+        .filter(|&i| rows[i].matrix.is_some())
         .collect();
+    let reach = if counted.len() > MAX_DIFFERENCE_ROWS {
+        DIFFERENCE_REACH
+    } else {
+        counted.len()
+    };
+    let mut differences = vec![false; rows.len()];
+    for (x, &i) in counted.iter().enumerate() {
+        for &j in counted.iter().skip(x + 1).take(reach) {
+            let (Some(am), Some(bm)) = (rows[i].matrix, rows[j].matrix) else {
+                continue;
+            };
+            if am == bm {
+                continue;
+            }
+            let d = [0, 1, 2, 3].map(|k| am[k].abs_diff(bm[k]));
+            if d == am || d == bm {
+                continue;
+            }
+            for &r in by_matrix.get(&d).into_iter().flatten() {
+                if !differences[r] && is_difference(&rows[r], &rows[i], &rows[j]) {
+                    differences[r] = true;
+                }
+            }
+        }
+    }
     let mut difference = differences.into_iter();
     rows.retain(|_| !difference.next().unwrap_or(false));
     if one_vs_rest {
