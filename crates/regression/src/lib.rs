@@ -269,9 +269,23 @@ fn square(x: &BigRational) -> BigRational {
     x * x
 }
 
-/// A rational for messages (its nearest f64).
+/// A rational for messages: its nearest f64, in scientific notation beyond 1e15 or below
+/// 1e-6, and said as such beyond an f64's range (`1e320` is no f64).
 fn show(value: &BigRational) -> String {
-    format!("{}", value.to_f64().unwrap_or(f64::NAN))
+    let f = value.to_f64().unwrap_or(f64::NAN);
+    if f.is_infinite() {
+        return if f > 0.0 {
+            "more than 1e308"
+        } else {
+            "less than -1e308"
+        }
+        .to_string();
+    }
+    if f != 0.0 && (f.abs() >= 1e15 || f.abs() < 1e-6) {
+        format!("{f:e}")
+    } else {
+        format!("{f}")
+    }
 }
 
 /// Decides whether some `n` real residuals give every `reported` score when the targets have

@@ -520,7 +520,8 @@ pub fn show(value: &BigRational) -> String {
 
 /// Reads `eps`: one number for every score, or an object with one per reported score, for
 /// figures in the unit `scale` (1/100 for percent): each eps is multiplied by `scale`, then
-/// must be positive and below 1.
+/// must be positive and below 1 (only positive for the likelihood ratios and the odds ratio,
+/// which are unbounded, or for one eps given for them alone).
 ///
 /// # Errors
 ///
@@ -534,7 +535,24 @@ pub fn eps_scaled(
     reported: &Reported,
     scale: &BigRational,
 ) -> Result<BTreeMap<Score, BigRational>> {
-    let check = |eps: BigRational, field: &str| check_eps(scaled(eps, scale), field);
+    // The cap of 1 is for scores in [0, 1] or [-1, 1]: an eps of the likelihood ratios or
+    // the odds ratio (unbounded, in their own units also under percent) need only be
+    // positive (`dor 12 ± 1`), as may one eps given for such scores alone.
+    let unbounded = |score: &Score| {
+        let (lower, upper) = score.natural_range();
+        lower.is_none() || upper.is_none()
+    };
+    let check_for = |scores: &[Score], eps: BigRational, field: &str| {
+        let eps = scaled(eps, scale);
+        if !scores.is_empty() && scores.iter().all(unbounded) {
+            if !eps.is_positive() {
+                return check_eps(eps, field);
+            }
+            Ok(eps)
+        } else {
+            check_eps(eps, field)
+        }
+    };
     let mut map = BTreeMap::new();
     match value {
         Json::Object(_) => {
@@ -552,7 +570,7 @@ pub fn eps_scaled(
                         "\"auto\" is given for the whole request (\"eps\": \"auto\", every score's uncertainty from its own digits), not per score: give this score's uncertainty as a number, like 0.0005",
                     ));
                 }
-                let e = check(rational(value, &field)?, &field)?;
+                let e = check_for(&[score], rational(value, &field)?, &field)?;
                 // Two names of one score (acc and accuracy) must not disagree: the last one
                 // winning silently would change the verdict.
                 if let Some((previous, _)) = named.iter().find(|(_, s)| *s == score) {
@@ -592,7 +610,8 @@ pub fn eps_scaled(
             }
         }
         other => {
-            let e = check(rational(other, path)?, path)?;
+            let scores: Vec<Score> = reported.scores.iter().map(|r| r.score).collect();
+            let e = check_for(&scores, rational(other, path)?, path)?;
             for r in &reported.scores {
                 map.insert(r.score, e.clone());
             }

@@ -3,7 +3,7 @@
 //! samples and a window per reported mae, mse, rmse or r2.
 
 use num_rational::BigRational;
-use num_traits::{Signed, Zero};
+use num_traits::{One, Signed, Zero};
 use scorecheck_algebra::reported_interval;
 use scorecheck_regression::{normalized, RegressionScore, Reported, SPELLINGS};
 
@@ -153,18 +153,44 @@ fn score_named(name: &str, path: &str) -> Result<RegressionScore> {
     ))
 }
 
+/// A number for messages, also one beyond an f64's range.
+fn shown(value: &BigRational) -> String {
+    match input::show(value).as_str() {
+        "inf" => "beyond 1e308".to_string(),
+        "-inf" => "below -1e308".to_string(),
+        text => text.to_string(),
+    }
+}
+
 /// Reads `eps`: one number for all scores or one per reported score (non-negative: the
-/// targets may be on any scale, so no upper limit applies here).
+/// targets may be on any scale, so no fixed upper limit applies here; but an eps at least the
+/// size of the figure itself, and at least 1, leaves no digit of it checked: refused).
 fn read_eps(
     value: &Json,
     reported: &[(RegressionScore, BigRational, String)],
 ) -> Result<Vec<BigRational>> {
-    let check = |e: BigRational, path: &str| -> Result<BigRational> {
+    let check_for = |e: BigRational,
+                     path: &str,
+                     figures: &mut dyn Iterator<Item = &(RegressionScore, BigRational, String)>|
+     -> Result<BigRational> {
         if e.is_negative() {
             return Err(Error::invalid(
                 path,
                 "eps cannot be negative; it is the rounding uncertainty of the reported figures, e.g. 0.0001 for 4 decimals",
             ));
+        }
+        for (_, figure, key) in figures {
+            let size = figure.abs().max(BigRational::one());
+            if e >= size {
+                return Err(Error::invalid(
+                    path,
+                    format!(
+                        "eps {} is at least the size of the reported {key} ({}, or 1): no digit of it would be checked; give the rounding of its last printed digit, e.g. 0.005 for 2 decimals",
+                        shown(&e),
+                        shown(figure)
+                    ),
+                ));
+            }
         }
         Ok(e)
     };
@@ -176,9 +202,10 @@ fn read_eps(
             for key in object.keys() {
                 let path = object.field_path(key);
                 let score = score_named(key, &path)?;
-                let e = check(
+                let e = check_for(
                     input::rational(object.get(key).unwrap_or(&Json::Null), &path)?,
                     &path,
+                    &mut reported.iter().filter(|(s, _, _)| *s == score),
                 )?;
                 if !reported.iter().any(|(s, _, _)| *s == score) {
                     return Err(Error::invalid(
@@ -205,7 +232,7 @@ fn read_eps(
             "\"auto\" is not offered for regression scores; give eps as a number (0.0001 for 4 decimals) or one per score",
         )),
         other => {
-            let e = check(input::rational(other, "eps")?, "eps")?;
+            let e = check_for(input::rational(other, "eps")?, "eps", &mut reported.iter())?;
             Ok(reported.iter().map(|_| e.clone()).collect())
         }
     }

@@ -282,6 +282,7 @@ fn request(header: &Header, cells: &[String]) -> Result<Json, RowError> {
     let mut scores = JsonMap::new();
     let mut rest = JsonMap::new();
     let mut total = None;
+    let mut total_text = String::new();
     let mut own_split: Option<String> = None;
     for ((name, kind), cell) in header.names.iter().zip(&header.kinds).zip(cells) {
         let text = cell.trim();
@@ -313,7 +314,10 @@ fn request(header: &Header, cells: &[String]) -> Result<Json, RowError> {
             }
             // A test set's size where no class counts are given; beside them a `total`
             // column is the paper's own (p + n, say), carried.
-            Column::Total => total = Some(number(name, text)?),
+            Column::Total => {
+                total = Some(number(name, text)?);
+                total_text = text.to_string();
+            }
             // `unknown` asks for every split of the dataset; any other value (`test`,
             // `validation`) names the paper's own split, carried.
             Column::Split if text.eq_ignore_ascii_case("unknown") => {
@@ -387,20 +391,44 @@ fn request(header: &Header, cells: &[String]) -> Result<Json, RowError> {
             message: format!("split {split:?} beside a dataset: the row would be checked on the whole dataset while its figures are of a part; give that part's p and n instead of the dataset (the split is then carried), or split unknown to try every split of the dataset"),
         });
     }
-    // A total beside p and n is the paper's own, carried; one that is not p + n contradicts
-    // them.
-    if let (Some(Json::Number(t)), Some(Json::Number(p)), Some(Json::Number(n))) =
-        (&total, counts.get("p"), counts.get("n"))
-    {
-        let whole = |x: &Number| x.to_string().parse::<u128>().ok();
-        if let (Some(t), Some(p), Some(n)) = (whole(t), whole(p), whole(n)) {
-            if p.checked_add(n) != Some(t) {
-                return Err(RowError {
-                    kind: "contradiction",
-                    column: header.name_of(Column::Total).map(str::to_string),
-                    message: format!("total {t} is not p + n = {}: correct one of them (a total beside p and n must be their sum)", p + n),
-                });
-            }
+    // A total beside p and n (or a registry dataset) is the paper's own, carried; one that
+    // is no whole number, or not p + n (the dataset's size), contradicts them.
+    if let (Some(t), false) = (&total, counts.is_empty()) {
+        // (`3e2` and `300.0` are 300, as counts are read.)
+        let whole = |x: &Json| match x {
+            Json::Number(x) => scorecheck::algebra::parse_decimal(&x.to_string())
+                .ok()
+                .filter(|x| x.is_integer())
+                .and_then(|x| u128::try_from(x.to_integer()).ok()),
+            _ => None,
+        };
+        let column = header.name_of(Column::Total).map(str::to_string);
+        let Some(t) = whole(t) else {
+            return Err(RowError {
+                kind: "invalid_value",
+                column,
+                message: format!("total {} is no whole number of items: give p + n there, or leave the cell empty", total_text),
+            });
+        };
+        let size = match (counts.get("p"), counts.get("n"), counts.get("dataset_name")) {
+            (Some(p), Some(n), _) => whole(p)
+                .zip(whole(n))
+                .and_then(|(p, n)| p.checked_add(n))
+                .map(|size| (size, "p + n".to_string())),
+            (_, _, Some(Json::String(name))) => scorecheck::data::dataset(name).ok().map(|d| {
+                (
+                    u128::from(d.p) + u128::from(d.n),
+                    format!("the size of {name}"),
+                )
+            }),
+            _ => None,
+        };
+        if let Some((size, what)) = size.filter(|(size, _)| *size != t) {
+            return Err(RowError {
+                kind: "contradiction",
+                column,
+                message: format!("total {t} is not {what} = {size}: correct one of them (a total beside the class counts must be their sum)"),
+            });
         }
     }
     if let Some(total) = total.filter(|_| counts.is_empty()) {
