@@ -273,3 +273,26 @@ fn scores_no_fitting_assumption_used_are_said_at_the_top() {
     .unwrap();
     assert!(plain.get("ignored_scores").is_none(), "{plain}");
 }
+
+/// A confidence is thresholded as the reference thresholds it (`v >= 255 * confidence` in
+/// floats): the float of 128/255 (`0.5019607843137255`, a hair above 128/255) sets the
+/// threshold at grey level 128, as 128/255 does, and a short decimal its exact threshold.
+#[test]
+fn a_confidence_thresholds_grey_levels_as_the_reference_does() {
+    let od = scorecheck::data::drishti_gs_histogram("001", "OD").unwrap();
+    for (confidence, numerator, denominator) in [
+        (json!(0.5019607843137255), 128, 255),
+        (json!(0.75), 3, 4),
+        (json!(0.5), 1, 2),
+    ] {
+        let request = json!({"check": "drishti_gs_segmentation_image", "image_identifier": "001",
+            "confidence": confidence, "target": "OD", "scores": {"acc": 0.5}, "eps": 0.4999});
+        let result = run(&request, &RunOptions::default()).unwrap();
+        let set = od.split_at_confidence(numerator, denominator).unwrap();
+        assert_eq!(
+            (result["p"].as_u64(), result["n"].as_u64()),
+            (Some(set.p), Some(set.n)),
+            "{confidence}"
+        );
+    }
+}

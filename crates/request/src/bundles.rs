@@ -127,12 +127,19 @@ pub fn subset(fields: &Object<'_>) -> Result<Subset> {
         .map_err(lookup("subset"))
 }
 
-/// The `confidence` field as an exact fraction `numerator / denominator` in [0, 1].
+/// The `confidence` field as the grey-level threshold it sets, `k / 255` (a pixel of grey
+/// value `v` is positive when `v ≥ k`), in [0, 1].
+///
+/// The reference thresholds `v >= 255 * confidence` in floats; a confidence passed as the
+/// float of `k / 255` (`128/255` is printed `0.5019607843137255`, a hair above it) then
+/// counts grey level `k` in or out by one rounding of that product. The threshold here is
+/// the reference's exactly: `k` is the least whole number at or above the `f64` product
+/// `255 · c`, `c` the confidence's nearest `f64`. For any confidence printed with fewer
+/// digits (`0.75`) it is the exact threshold as well.
 ///
 /// # Errors
 ///
-/// `MissingField` naming `confidence`; `InvalidValue` for a value outside [0, 1] or with
-/// more than 18 decimals.
+/// `MissingField` naming `confidence`; `InvalidValue` for a value outside [0, 1].
 pub fn confidence(fields: &Object<'_>) -> Result<(u64, u64)> {
     let path = fields.field_path("confidence");
     let value = input::rational(
@@ -142,25 +149,18 @@ pub fn confidence(fields: &Object<'_>) -> Result<(u64, u64)> {
         )?,
         &path,
     )?;
-    let out_of_range = || {
-        Error::invalid(
+    if value < BigRational::zero() || value > BigRational::from_integer(BigInt::from(1)) {
+        return Err(Error::invalid(
             &path,
             format!(
                 "the confidence must lie in [0, 1], found {}",
                 input::show(&value)
             ),
-        )
-    };
-    if value < BigRational::zero() || value > BigRational::from_integer(BigInt::from(1)) {
-        return Err(out_of_range());
+        ));
     }
-    match (value.numer().to_u64(), value.denom().to_u64()) {
-        (Some(numerator), Some(denominator)) => Ok((numerator, denominator)),
-        _ => Err(Error::invalid(
-            &path,
-            "the confidence has too many digits; give at most 18 decimals",
-        )),
-    }
+    let product = 255.0 * value.to_f64().unwrap_or(0.0);
+    // (In [0, 255]: the product of a confidence in [0, 1] rounds into it.)
+    Ok((product.ceil().clamp(0.0, 255.0) as u64, 255))
 }
 
 // Retinal vessel segmentation: DRIVE, STARE, CHASE_DB1, HRF.
