@@ -510,7 +510,9 @@ impl Cbpe {
                 test_fraction: options.test_fraction,
                 bins: options.bins,
             },
+            &|| options.check_stop(FITTING, steps - 1, steps),
         )?;
+        options.check_stop(FITTING, steps - 1, steps)?;
         let calibrator = if calibration.calibrated {
             IsotonicCalibrator::fit(scores, labels)
         } else {

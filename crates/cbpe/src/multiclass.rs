@@ -556,7 +556,9 @@ impl MulticlassCbpe {
             options.check_stop(FITTING, class, steps)?;
             let scores = reference.column(class);
             let binarized: Vec<bool> = labels.iter().map(|&y| y == class).collect();
-            let decision = decide(&scores, &binarized, &check)?;
+            let decision = decide(&scores, &binarized, &check, &|| {
+                options.check_stop(FITTING, class, steps)
+            })?;
             calibrators.push(if decision.calibrated {
                 IsotonicCalibrator::fit(&scores, &binarized)
             } else {

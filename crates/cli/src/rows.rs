@@ -24,6 +24,10 @@ pub(crate) const MAX_LINE_BYTES: u64 = 1 << 20;
 /// How many rows are read between two looks at the clock.
 const ROWS_BETWEEN_CLOCK_READS: usize = 1 << 14;
 
+/// How many bytes of lines are read between two looks at the clock, however few rows they
+/// are (16,384 rows of up to 1 MiB each would be 16 GiB between two looks).
+const BYTES_BETWEEN_CLOCK_READS: usize = 16 << 20;
+
 /// The default `--time-limit` of `eval` and `cbpe`, in seconds.
 pub(crate) const DEFAULT_TIME_LIMIT_SECONDS: f64 = 600.0;
 
@@ -383,6 +387,7 @@ fn read_csv<R: BufRead>(
     }
     let mut rows = 0;
     let mut cells: Vec<Option<String>> = vec![None; columns.len()];
+    let mut bytes_since_clock = 0usize;
     while let Some((line, text)) = lines.next_line(path)? {
         if text.trim().is_empty() {
             continue;
@@ -394,7 +399,9 @@ fn read_csv<R: BufRead>(
             element: false,
             row: rows,
         };
-        if rows % ROWS_BETWEEN_CLOCK_READS == 0 {
+        bytes_since_clock += text.len();
+        if rows % ROWS_BETWEEN_CLOCK_READS == 0 || bytes_since_clock >= BYTES_BETWEEN_CLOCK_READS {
+            bytes_since_clock = 0;
             deadline.check(&reading(path), || format!("{} rows", rows - 1))?;
         }
         let mut fields = csv_fields(text).with_context(|| place.to_string())?;
@@ -501,6 +508,7 @@ fn read_json_lines<R: BufRead>(
     on_row: &mut OnRow<'_>,
 ) -> anyhow::Result<usize> {
     let mut rows = 0;
+    let mut bytes_since_clock = 0usize;
     while let Some((line, text)) = lines.next_line(path)? {
         if text.trim().is_empty() {
             continue;
@@ -512,7 +520,9 @@ fn read_json_lines<R: BufRead>(
             element: false,
             row: rows,
         };
-        if rows % ROWS_BETWEEN_CLOCK_READS == 0 {
+        bytes_since_clock += text.len();
+        if rows % ROWS_BETWEEN_CLOCK_READS == 0 || bytes_since_clock >= BYTES_BETWEEN_CLOCK_READS {
+            bytes_since_clock = 0;
             deadline.check(&reading(path), || format!("{} rows", rows - 1))?;
         }
         let mut deserializer = serde_json::Deserializer::from_str(text);
