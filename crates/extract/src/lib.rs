@@ -1144,6 +1144,16 @@ fn another_version_of_data(caption: &str) -> Option<String> {
     (versioned || changed).then(|| caption.to_string())
 }
 
+/// A table row's name for notes: its method and dataset as printed (`row` without either).
+fn row_name(r: &interpret::TableRow) -> String {
+    match (r.method.trim(), r.dataset.trim()) {
+        ("", "") => "an unnamed row".to_string(),
+        (method, "") => format!("{method:?}"),
+        ("", dataset) => format!("{dataset:?}"),
+        (method, dataset) => format!("{method:?} on {dataset:?}"),
+    }
+}
+
 /// The text's protocol, made ambiguous when the document's code states another (a hold-out
 /// in the prose, a 5-fold `cross_val_predict` in the code): which one the figures are of is
 /// not known. The code alone states none.
@@ -1485,6 +1495,8 @@ fn rows_of(
         // with the last row's reason.
         let rows_before = rows.len();
         let mut dropped: Option<String> = None;
+        // The rows that lost every figure, said on the table's rows that kept one.
+        let mut dropped_rows: Vec<String> = Vec::new();
         // Runs said in the caption or the table's cells: the table's, looked for once (per
         // row it made extraction quadratic in the rows).
         let mut table_runs: Option<Option<String>> = None;
@@ -1511,6 +1523,7 @@ fn rows_of(
                 ));
                 if r.scores.is_empty() {
                     dropped = r.notes.last().cloned();
+                    dropped_rows.push(row_name(&r));
                     continue;
                 }
             }
@@ -1576,6 +1589,7 @@ fn rows_of(
                 }
                 if r.scores.is_empty() {
                     dropped = r.notes.last().cloned();
+                    dropped_rows.push(row_name(&r));
                     continue;
                 }
             }
@@ -1587,6 +1601,7 @@ fn rows_of(
                 r.notes.push("the text names a task of more than two classes: the accuracy beside one class's TP, FP, FN and TN may be the model's overall one; acc not read".to_string());
                 if r.scores.is_empty() {
                     dropped = r.notes.last().cloned();
+                    dropped_rows.push(row_name(&r));
                     continue;
                 }
             }
@@ -1604,6 +1619,7 @@ fn rows_of(
             }
             if r.scores.is_empty() {
                 dropped = r.notes.last().cloned();
+                dropped_rows.push(row_name(&r));
                 continue;
             }
             if let Some(phrase) = averaged_in_text.as_ref().filter(|_| !r.report) {
@@ -1623,6 +1639,7 @@ fn rows_of(
                 }
                 if r.scores.is_empty() {
                     dropped = r.notes.last().cloned();
+                    dropped_rows.push(row_name(&r));
                     continue;
                 }
             }
@@ -2105,6 +2122,30 @@ fn rows_of(
                     (kind == Some(RowKind::Cited)).then(|| format!("{label:?} cites another paper"))
                 }),
             });
+        }
+        if let (Some(why), true) = (&dropped, rows.len() > rows_before) {
+            const SHOWN: usize = 5;
+            let mut names = dropped_rows
+                .iter()
+                .take(SHOWN)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ");
+            if dropped_rows.len() > SHOWN {
+                names.push_str(&format!(" and {} more", dropped_rows.len() - SHOWN));
+            }
+            let said = format!(
+                "{} other row{} of this table kept no figure ({names}; the last for: {why})",
+                dropped_rows.len(),
+                if dropped_rows.len() == 1 { "" } else { "s" },
+            );
+            for row in &mut rows[rows_before..] {
+                if row.note.is_empty() {
+                    row.note = said.clone();
+                } else {
+                    row.note = format!("{}; {said}", row.note);
+                }
+            }
         }
         if let Some(why) = dropped.filter(|_| rows.len() == rows_before && !said_why) {
             unread.push(Unread {

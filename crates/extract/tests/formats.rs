@@ -3243,3 +3243,19 @@ fn banners_counts_first_and_asides_keep_their_figure_lines() {
     assert_eq!(rows.len(), 1, "{rows:?}");
     assert!(scores(&rows[0]).contains(&("ppv", "0.92")), "{rows:?}");
 }
+
+/// Rows that lose every figure (here an accuracy printed in two rows whose matrices give
+/// different ones) are named on the table's rows that keep one, not left out unsaid.
+#[test]
+fn rows_left_without_a_figure_are_named_on_the_others() {
+    let table = "Results.\n\n| Method | TP | FP | FN | TN | Accuracy |\n|---|---|---|---|---|---|\n| A | 40 | 10 | 10 | 40 | 0.466 |\n| B | 45 | 5 | 25 | 25 | 0.466 |\n| C | 30 | 20 | 20 | 30 | 0.600 |\n";
+    let rows = extract(table, Format::Markdown, "t.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert!(
+        rows[0]
+            .note
+            .contains("2 other rows of this table kept no figure (\"A\", \"B\";"),
+        "{}",
+        rows[0].note
+    );
+}
