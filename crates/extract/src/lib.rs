@@ -499,7 +499,27 @@ fn disagreements(
         };
         let decimals = printed.split_once('.').map_or(0, |(_, f)| f.len());
         let unit = BigInt::from(10).pow(u32::try_from(decimals).unwrap_or(u32::MAX).min(40));
-        let half = BigRational::new(BigInt::from(1), BigInt::from(2) * unit);
+        let mut half = BigRational::new(BigInt::from(1), BigInt::from(2) * unit);
+        // A figure printed as a program prints a float (`0.9160688665710186`: 15 significant
+        // digits or more) is the shortest decimal of the nearest f64, which may lie a whole
+        // unit in the last place of that f64 away from the exact value: its window is that
+        // wide (|value|·2^-52) where that is more than half a unit of its last digit.
+        let significant = printed
+            .chars()
+            .filter(char::is_ascii_digit)
+            .skip_while(|&c| c == '0')
+            .count();
+        if significant >= 15 {
+            let magnitude = if value < BigRational::from_integer(BigInt::from(0)) {
+                -value.clone()
+            } else {
+                value.clone()
+            };
+            let float_ulp = magnitude / BigRational::from_integer(BigInt::from(1u64 << 52));
+            if float_ulp > half {
+                half = float_ulp;
+            }
+        }
         // Likelihood ratios and the odds ratio are no percentages, even in a table of them.
         let ratio = matches!(*name, "lrp" | "lrn" | "dor");
         let scale =
