@@ -614,6 +614,9 @@ pub(crate) fn metrics_list(
             .iter()
             .any(|w| lower.contains(w) && (*w != "model" || !beside_model))
         && crate::names::score_of_header(name).is_none()
+        // (`### Optimal F1`, `## Best accuracy`: a heading naming a score names no model; as
+        // a value column's header it would make every figure that score.)
+        && crate::names::score_of_qualified_header(name).is_none()
         && name.chars().any(char::is_alphabetic);
     // Under `#### Training`, `#### Validation` or `#### Testing`: the figures are that
     // split's, said as a value column's header says it.

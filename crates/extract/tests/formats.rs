@@ -3259,3 +3259,22 @@ fn rows_left_without_a_figure_are_named_on_the_others() {
         rows[0].note
     );
 }
+
+/// A heading naming a score (`### Optimal F1`) over a list of figures names no model: its
+/// figures stay each their own score (they were each read as the F1 of a "method" named
+/// after the item: `Recall` with F1 1.0000, `True Negatives` with F1 1).
+#[test]
+fn a_heading_naming_a_score_is_no_models_name() {
+    let list = "# Evaluation\n\nWe evaluate on a held-out test set.\n\n### Optimal F1\n\n- Accuracy: 0.5693\n- Precision: 0.5693\n- Recall: 1.0000\n- F1-Score: 0.7255\n- True Positives: 12833\n- False Positives: 9710\n- True Negatives: 1\n- False Negatives: 0\n";
+    let rows = extract(list, Format::Markdown, "o.md").unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(
+        scores(&rows[0]),
+        vec![
+            ("acc", "0.5693"),
+            ("ppv", "0.5693"),
+            ("sens", "1.0000"),
+            ("f1p", "0.7255")
+        ]
+    );
+}
