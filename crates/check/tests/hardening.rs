@@ -387,3 +387,26 @@ fn a_regression_eps_as_large_as_its_figure_is_refused() {
         );
     }
 }
+
+/// An undefined score of `n_testsets_mos_no_kfold` names the test set as the request does,
+/// not as the engine's "fold 0 of dataset 1".
+#[test]
+fn an_undefined_mean_of_test_sets_names_the_test_set() {
+    for (scores, field) in [
+        (json!({"acc": 0.8, "sens": 0.8}), "scores.sens"),
+        (json!({"acc": 0.8, "auc": 0.8}), "scores.auc"),
+    ] {
+        let error = run_text(
+            &json!({"check": "n_testsets_mos_no_kfold", "testsets": [{"p": 5, "n": 5}, {"p": 0, "n": 3}], "scores": scores, "eps": 0.01}).to_string(),
+            &RunOptions::default(),
+        )
+        .unwrap_err();
+        assert_eq!(error.field(), Some(field), "{error}");
+        assert!(
+            error.message().contains("test set 1 (testsets[1])")
+                && error.message().ends_with("or that test set")
+                && !error.message().contains("fold"),
+            "{error}"
+        );
+    }
+}

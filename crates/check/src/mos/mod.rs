@@ -24,10 +24,10 @@ use scorecheck_feasibility::Verdict;
 
 use crate::options::RunOptions;
 use crate::program::settled;
-use crate::Result;
+use crate::{Error, Result};
 pub(crate) use outcome::MeanOfScoresOutcome;
 pub(crate) use program::{outcome_of, verdict};
-use scorecheck_request::mean_of_scores::MeanOfScoresRequest;
+use scorecheck_request::mean_of_scores::{MeanOfScoresRequest, MeanProtocol};
 
 /// Answers a mean-of-scores request that has been read: with a reported AUC by the spatial
 /// branch and bound of [`auc`], without one by the integer program; an inconsistency is
@@ -50,10 +50,44 @@ pub(crate) fn answer(
             options,
         ));
     }
-    match &read.auc {
+    let answered = match &read.auc {
         Some(auc) => auc::answer_with_auc(read, auc, options),
         None => answer_without_auc(read, options),
+    };
+    match read.protocol {
+        MeanProtocol::Testsets => answered.map_err(in_testset_words),
+        _ => answered,
     }
+}
+
+/// An engine's error of `n_testsets_mos_no_kfold` in the request's words: each test set is
+/// the engine's dataset of one fold (`fold 0 of dataset 1` is `test set 1 (testsets[1])`).
+fn in_testset_words(error: Error) -> Error {
+    let message = error.message();
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = rest.find("fold 0") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + "fold 0".len()..];
+        match after.strip_prefix(" of dataset ") {
+            Some(tail) => {
+                let digits =
+                    tail.len() - tail.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                let index = &tail[..digits];
+                out.push_str(&format!("test set {index} (testsets[{index}])"));
+                rest = &tail[digits..];
+            }
+            None => {
+                out.push_str("test set 0 (testsets[0])");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    let message = out
+        .replace("or that fold", "or that test set")
+        .replace("its fold bound", "its test set bound");
+    Error::new(error.kind(), error.field(), message)
 }
 
 /// Decides the integer program (no AUC reported).
