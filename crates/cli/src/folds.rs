@@ -83,6 +83,12 @@ pub(crate) fn run(args: &FoldsArgs) -> ExitCode {
             }
             Err(e) => {
                 say!("scorecheck folds split: {e:#}");
+                if split.format == crate::Format::Json {
+                    crate::emit(&format!(
+                        "{}\n",
+                        crate::command_error_record(format!("{e:#}"), false)
+                    ));
+                }
                 ExitCode::from(crate::EXIT_ERROR)
             }
         },
@@ -148,6 +154,9 @@ fn split_configurations(args: &SplitArgs) -> anyhow::Result<Vec<(String, String)
     };
     // The facade names its argument; here it is a flag.
     ranges.map_err(|e| match e.field() {
+        Some(field @ ("parts" | "p" | "n" | "k" | "repeats")) if args.request.is_none() => {
+            anyhow::anyhow!("--{field}: {}", e.message())
+        }
         Some("parts") => anyhow::anyhow!("--parts: {}", e.message()),
         _ => anyhow::Error::new(e),
     })

@@ -49,6 +49,12 @@ pub fn run(args: &ScoresArgs) -> ExitCode {
         }
         Err(message) => {
             say!("scorecheck scores: error: {message}");
+            if args.format == Format::Json {
+                crate::emit(&format!(
+                    "{}\n",
+                    crate::command_error_record(message, false)
+                ));
+            }
             ExitCode::from(EXIT_ERROR)
         }
     }
@@ -72,7 +78,11 @@ fn beta(
 }
 
 fn render(args: &ScoresArgs) -> Result<String, String> {
-    let m = ConfusionMatrix::new(args.tp, args.tn, args.p, args.n).map_err(|e| e.to_string())?;
+    // The matrix's error begins with the count at fault (`tp = 3 exceeds p = 1`): its flag.
+    let m = ConfusionMatrix::new(args.tp, args.tn, args.p, args.n).map_err(|e| {
+        let flag = if args.tp > args.p { "--tp" } else { "--tn" };
+        format!("{flag}: {e}")
+    })?;
     let default = Params::default();
     let common = beta(args.beta.as_ref(), &default.beta_positive, "--beta")?;
     let params = Params::with_betas(

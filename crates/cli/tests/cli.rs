@@ -91,6 +91,53 @@ fn scores_rejects_bad_counts_with_status_2() {
 }
 
 #[test]
+fn scores_and_folds_split_write_their_own_errors_as_json_records() {
+    for (args, field) in [
+        (
+            &["scores", "--tp", "3", "--tn", "1", "--p", "1", "--n", "1"][..],
+            "--tp",
+        ),
+        (
+            &[
+                "scores", "--tp", "1", "--tn", "1", "--p", "1", "--n", "1", "--beta", "0",
+            ],
+            "--beta",
+        ),
+        (
+            &[
+                "folds", "split", "--p", "10", "--n", "10", "--k", "0", "--parts", "2",
+            ],
+            "--k",
+        ),
+        (
+            &[
+                "folds",
+                "split",
+                "--p",
+                "10",
+                "--n",
+                "10",
+                "--k",
+                "2",
+                "--repeats",
+                "0",
+                "--parts",
+                "2",
+            ],
+            "--repeats",
+        ),
+    ] {
+        let out = scorecheck(&[args, &["--format", "json"]].concat(), "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let record = stdout_json(&out);
+        assert_eq!(record["error"]["field"], field, "{args:?}: {record}");
+        assert!(record["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with(&format!("{field}: "))));
+    }
+}
+
+#[test]
 fn check_exit_statuses_follow_the_contract() {
     let consistent = scorecheck(&["check", "--format", "json"], PAPER);
     assert_eq!(consistent.status.code(), Some(0));

@@ -240,6 +240,19 @@ fn to_testsets(images: Vec<data::ImageStats>) -> Vec<Testset> {
     images.into_iter().map(Testset::from).collect()
 }
 
+/// An error naming `field` when its one value is a set's name in another case (`"TEST"`):
+/// the set is meant, not an image of that name.
+fn set_in_lower_case(field: &str, ids: &[&str], sets: &[&str]) -> Result<()> {
+    let [one] = ids else { return Ok(()) };
+    match sets.iter().find(|set| one.eq_ignore_ascii_case(set) && one != *set) {
+        Some(set) => Err(Error::invalid(
+            field,
+            format!("{one:?} is no image identifier; the set of images is written {set:?}, in lower case"),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// The images named by `imageset`: a subset keyword (`"train"`/`"test"` for DRIVE, `"all"`
 /// otherwise), one identifier, or a list of identifiers.
 ///
@@ -261,6 +274,12 @@ pub fn vessel_imageset(
     let ids = names(fields, "imageset", &what)?;
     let annotator = annotator(bundle, fields)?;
     let field = fields.field_path("imageset");
+    let sets: &[&str] = if bundle == VesselBundle::Drive {
+        &["train", "test"]
+    } else {
+        &["all"]
+    };
+    set_in_lower_case(&field, &ids, sets)?;
     let keyword = match ids.as_slice() {
         [one] => Some(*one),
         _ => None,
@@ -379,6 +398,7 @@ pub fn diaretdb1_subset<'a>(fields: &Object<'a>) -> Result<Vec<&'a str>> {
         "subset",
         "\"train\", \"test\", or a list of image identifiers",
     )?;
+    set_in_lower_case(&fields.field_path("subset"), &ids, &["train", "test"])?;
     match ids.as_slice() {
         [one @ ("train" | "test")] => {
             let subset: Subset = one.parse().map_err(lookup("subset"))?;
@@ -460,6 +480,7 @@ pub fn drishti_subset_testsets(fields: &Object<'_>) -> Result<Vec<Testset>> {
         "subset",
         "\"train\", \"test\", or image identifiers",
     )?;
+    set_in_lower_case(&fields.field_path("subset"), &ids, &["train", "test"])?;
     let images = match ids.as_slice() {
         [one @ ("train" | "test")] => {
             let subset: Subset = one.parse().map_err(lookup("subset"))?;

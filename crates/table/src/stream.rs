@@ -46,6 +46,14 @@ pub fn read_csv<R: BufRead>(input: R) -> Result<(Table, CsvRows<R>), String> {
                     index + 1
                 )
             })?;
+            // A JSON Lines file named `.csv`: said so, not blamed on its "column 5".
+            if names.first().is_some_and(|first| {
+                first
+                    .trim_start_matches(['\u{feff}', ' ', '\t'])
+                    .starts_with('{')
+            }) {
+                return Err("the first row begins with `{`: it is a JSON request, so this is JSON Lines (one request per line), not a CSV table; read it as JSON Lines (`scorecheck batch --input-format jsonl`, or a file name not ending in .csv, .tsv or .tab)".to_string());
+            }
             Table::new(names)?
         }
     };

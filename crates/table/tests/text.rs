@@ -157,6 +157,18 @@ fn the_betas_of_fbp_and_fbn_are_columns_beside_the_scores() {
 }
 
 #[test]
+fn json_lines_given_as_a_table_are_named_as_such() {
+    let text = "{\"id\": 1, \"testset\": {\"p\": 10, \"n\": 20}, \"scores\": {\"acc\": 0.5}, \"eps\": 0.01}\n";
+    for input in [text.to_string(), format!("\u{feff}{text}")] {
+        let Err(message) = read_csv(input.as_bytes()) else {
+            panic!("JSON Lines read as a table");
+        };
+        assert!(message.contains("JSON Lines"), "{message}");
+        assert!(!message.contains("column"), "{message}");
+    }
+}
+
+#[test]
 fn lines_ended_by_a_bare_cr_are_refused_with_the_fix() {
     let Err(message) = read_csv("id,p,n,acc,eps\r1,10,20,0.5,0.01\r".as_bytes()) else {
         panic!("a table of bare-CR lines is refused");
