@@ -163,7 +163,13 @@ fn frame(g: &[Vec<GridCell>], declared_header_rows: Option<usize>) -> Option<Fra
     // Header rows: the leading rows without a number past the first column.
     let auto = g
         .iter()
-        .take_while(|row| !row.iter().skip(1).any(|c| is_number(&c.text)))
+        .take_while(|row| {
+            !row.iter().skip(1).any(|c| {
+                is_number(&c.text)
+                    || value::figure_named(&c.text)
+                    || value::is_figure_range(&c.text)
+            })
+        })
         .count()
         .min(4);
     // Rows past the first without a number are header rows only if they read as one (a

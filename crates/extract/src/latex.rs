@@ -931,10 +931,15 @@ pub(crate) fn plain(text: &str, macros: &[(String, String)], depth: usize) -> St
                     "," | ";" | ":" | "!" | " " | "\\" | "quad" | "qquad" | "newline" => {
                         out.push(' ')
                     }
-                    "textcolor" | "colorbox" => {
+                    // `\rotatebox[origin=c]{90}{Accuracy}`, `\scalebox{0.8}{...}`: the box's
+                    // setting is no text, its content is (`\resizebox{w}{h}{...}` has two).
+                    "textcolor" | "colorbox" | "rotatebox" | "turnbox" | "scalebox"
+                    | "resizebox" => {
                         i = optional(&s, i);
-                        if let Some((_, end)) = group(&s, i) {
-                            i = end;
+                        for _ in 0..1 + usize::from(name == "resizebox") {
+                            if let Some((_, end)) = group(&s, i) {
+                                i = end;
+                            }
                         }
                     }
                     "SI" | "SIrange" => {

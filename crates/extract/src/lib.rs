@@ -2196,14 +2196,28 @@ fn rows_of(
 /// `None` for a table of no scores or no figures (a list of settings, a glossary).
 fn layout_not_understood(table: &model::RawTable) -> Option<String> {
     let cells = || table.rows.iter().flatten().map(|c| c.text.trim());
-    let mut named: Vec<&str> = cells().filter_map(names::score_of_header).collect();
+    // (`70.14% accuracy`: a figure naming its own score names it too.)
+    let mut named: Vec<&str> = cells()
+        .filter_map(|t| {
+            names::score_of_header(t).or_else(|| {
+                value::figure_named(t)
+                    .then(|| t.split_once(char::is_whitespace))
+                    .flatten()
+                    .and_then(|(_, rest)| {
+                        names::score_of_header(rest.trim().trim_matches(['(', ')', '*', '_']))
+                    })
+            })
+        })
+        .collect();
     named.dedup();
     if let (false, Some(cell)) = (named.is_empty(), cells().find(|t| value::is_placeholder(t))) {
         return Some(format!(
             "its figures are marked as a template's ({cell:?}): no results"
         ));
     }
-    let figures = cells().any(|t| matches!(value::read(t), value::CellValue::Number { .. }));
+    let figures = cells().any(|t| {
+        matches!(value::read(t), value::CellValue::Number { .. }) || value::figure_named(t)
+    });
     // `Macro F1 | Micro F1`: averages over the classes, no binary scores (a cell `BA` of a
     // language column then names no balanced accuracy).
     if let (true, Some(cell)) = (figures, interpret::cell_averaging_classes(table)) {

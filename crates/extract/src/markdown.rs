@@ -456,8 +456,11 @@ pub(crate) fn metrics_list(
                 Some((name, value)) if !item.contains([':', '=']) => {
                     format!("{}: {}", name.trim(), value.trim())
                 }
-                // `55 True Positives`, `217 Predictions`: a whole number before its name.
-                _ => count_first(item).unwrap_or_else(|| item.clone()),
+                // `55 True Positives`, `217 Predictions`: a whole number before its name;
+                // ``- `Accuracy` 0.9649``: a name and its figure with no mark between.
+                _ => count_first(item)
+                    .or_else(|| name_then_figure(item))
+                    .unwrap_or_else(|| item.clone()),
             }
         })
         .collect();
@@ -778,8 +781,12 @@ fn metric_items(line: &str) -> Option<Vec<String>> {
             .filter(|part| !part.is_empty())
             .collect()
     };
-    // `55 True Positives`: a count printed before its name.
+    // `55 True Positives`: a count printed before its name; ``- `Accuracy` 0.9649``: a
+    // score's name and its figure with no mark between them.
     if !line.contains([':', '=']) {
+        if let Some(item) = name_then_figure(line) {
+            return Some(vec![item]);
+        }
         let item = count_first(line)?;
         let name = item.split_once(':').map_or("", |(name, _)| name);
         return crate::names::count_of_header(name)
@@ -800,6 +807,26 @@ fn metric_items(line: &str) -> Option<Vec<String>> {
             .then(|| format!("{name}: {value}"))
         })
         .collect()
+}
+
+/// A line that is a score's (or a count's) name and one figure and nothing else
+/// (``- `Accuracy` 0.9649``, `**Recall** 97.1%`, `Precision 0.93`), as `name: figure`; `None`
+/// for any other line (prose has more words than a name and a figure).
+fn name_then_figure(line: &str) -> Option<String> {
+    // (A tab between them is a tab-separated table's row, read as a table.)
+    if line.contains('\t') {
+        return None;
+    }
+    let (name, figure) = line.trim().rsplit_once(char::is_whitespace)?;
+    let name = name.trim().trim_matches(['`', '*', '_']).trim();
+    let figure = figure.trim();
+    let named = crate::names::score_of_header(name).is_some()
+        || crate::names::count_of_header(name).is_some();
+    (named
+        && !name.is_empty()
+        && figure.starts_with(|c: char| c.is_ascii_digit())
+        && crate::value::is_decimal(figure.strip_suffix('%').unwrap_or(figure)))
+    .then(|| format!("{name}: {figure}"))
 }
 
 /// An item printing a whole number before its name (`55 True Positives`), as `name: number`;

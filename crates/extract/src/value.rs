@@ -97,14 +97,14 @@ pub(crate) fn read(text: &str) -> CellValue {
     if let Some(pointed) = decimal_commas(text) {
         return read(&pointed);
     }
+    // A count and its rate, `11 (91.7%)` or `90/103 (87.4%)`: the rate (the count read as
+    // the figure would be 11%), before the two numbers of `90/103` make it a list.
+    if let Some(rate) = rate_of_count(text, true) {
+        return read(&format!("{rate}%"));
+    }
     // Several values in one cell (`0.024; 0.0952`, one per group): no one value.
     if is_value_list(text) {
         return CellValue::Text(text.to_string());
-    }
-    // A count and its rate, `11 (91.7%)` or `90/103 (87.4%)`: the rate (the count read as
-    // the figure would be 11%).
-    if let Some(rate) = rate_of_count(text, true) {
-        return read(&format!("{rate}%"));
     }
     // `43 (86.00)`, `146 (91.25)`: a whole number with a bracketed decimal above it (or a
     // whole number above 100) is no figure with its spread, more likely a count with its
@@ -125,6 +125,11 @@ pub(crate) fn read(text: &str) -> CellValue {
         .iter()
         .any(|m| squeezed.to_lowercase().contains(m))
     {
+        return CellValue::Text(text.to_string());
+    }
+    // `70.14% accuracy`, `0.6207 (recall)`: a figure naming its own score, which may not be
+    // the column's (a `Value` column over methods and scores alike): not read as the column's.
+    if figure_named(text) {
         return CellValue::Text(text.to_string());
     }
     let mut value = text;
@@ -174,6 +179,43 @@ pub(crate) fn read(text: &str) -> CellValue {
     } else {
         CellValue::Text(text.to_string())
     }
+}
+
+/// Whether a cell is a figure followed by a score's name, bare or in brackets
+/// (`70.14% accuracy`, `0.6207 (recall)`, `0.75 AUC`): a body cell, never a header's.
+pub(crate) fn figure_named(text: &str) -> bool {
+    let Some((figure, rest)) = text.trim().split_once(char::is_whitespace) else {
+        return false;
+    };
+    let figure = figure.trim_matches(['*', '_']);
+    let figure = figure.strip_suffix('%').unwrap_or(figure);
+    let rest = rest.trim().trim_matches(['*', '_']).trim();
+    let rest = rest
+        .strip_prefix('(')
+        .and_then(|r| r.strip_suffix(')'))
+        .unwrap_or(rest)
+        .trim();
+    is_decimal(figure) && crate::names::score_of_header(rest).is_some()
+}
+
+/// Whether a cell is a range of two figures with a `%` or a decimal point (`90–92%`,
+/// `0.91-0.93`): a body cell (a cited work's figure), never a header's (`2019–2020` is not
+/// such a range).
+pub(crate) fn is_figure_range(text: &str) -> bool {
+    let text = text.trim().trim_matches(['*', '_']).trim();
+    let percent = text.ends_with('%');
+    let text = text.trim_end_matches('%').trim();
+    let Some((low, high)) = ['\u{2013}', '\u{2014}', '-']
+        .iter()
+        .find_map(|dash| text.split_once(*dash))
+    else {
+        return false;
+    };
+    let (low, high) = (low.trim().trim_end_matches('%').trim(), high.trim());
+    is_decimal(low)
+        && is_decimal(high)
+        && !low.starts_with('-')
+        && (percent || low.contains('.') || high.contains('.'))
 }
 
 /// The rate of a cell printing a count and its rate in brackets, `11 (91.7%)`,
@@ -512,6 +554,14 @@ mod tests {
             read("11 (91.7%)"),
             CellValue::Number {
                 printed: "91.7".into(),
+                percent_sign: true
+            }
+        );
+        // (Plain, too: `90/103` is no list of two values.)
+        assert_eq!(
+            read("90/103 (87.4%)"),
+            CellValue::Number {
+                printed: "87.4".into(),
                 percent_sign: true
             }
         );

@@ -3278,3 +3278,56 @@ fn a_heading_naming_a_score_is_no_models_name() {
         ]
     );
 }
+
+#[test]
+fn rotated_headers_count_and_rate_cells_and_name_figure_items_are_read() {
+    // `\rotatebox{90}{Accuracy}`: the box's angle is no text.
+    let tex = r"Results on the held-out test set.
+\begin{tabular}{lcc}
+Model & \rotatebox{90}{Accuracy} & \rotatebox[origin=c]{90}{Sensitivity} \\
+CNN & 91.5 & 90.0 \\
+\end{tabular}";
+    let rows = extract(tex, Format::Latex, "r.tex").unwrap();
+    assert_eq!(
+        who_and_scores(&rows),
+        vec![("", "CNN", vec![("acc", "91.5"), ("sens", "90.0")])]
+    );
+    // `90/103 (87.4%)`: a count of a total and its rate is the rate (not a list of values).
+    let md = "Held-out test set.\n\n| Model | Sensitivity |\n|---|---|\n| CNN | 90/103 (87.4%) |\n";
+    let rows = extract(md, Format::Markdown, "c.md").unwrap();
+    assert_eq!(
+        who_and_scores(&rows),
+        vec![("", "CNN", vec![("sens", "87.4")])]
+    );
+    // ``- `Accuracy` 0.9649``: a name and its figure with no colon between.
+    let md = "# M\n\nHeld-out test set.\n\n- `Accuracy` 0.9649\n- `Recall` 0.9512\n";
+    let rows = extract(md, Format::Markdown, "l.md").unwrap();
+    assert_eq!(
+        scores(&rows[0]),
+        vec![("acc", "0.9649"), ("sens", "0.9512")]
+    );
+}
+
+#[test]
+fn figures_naming_their_own_score_and_cited_ranges_make_no_header() {
+    // `70.14% accuracy` in a `Value` column: the cell names its score, so its row is no header
+    // row naming the column's (which made the `Sensitivity` row an accuracy).
+    let md = "On bupa with 5-fold cross-validation.\n\n| | Value |\n|---|---|\n\
+              | Baseline | 57.97% accuracy |\n| Our model | 70.14% accuracy |\n| Sensitivity | 71.03% |\n";
+    let rows = extract(md, Format::Markdown, "v.md").unwrap();
+    assert!(
+        rows.iter()
+            .all(|r| !r.scores.iter().any(|(s, _)| *s == "acc")),
+        "{rows:?}"
+    );
+    // `90–92%` of a cited work in the first row: a body row, not a column group.
+    let md =
+        "Held-out test set.\n\n| Model | TP | FN | FP | TN | Acc |\n|---|---|---|---|---|---|\n\
+              | Prior work [12] | — | — | — | — | 90–92% |\n| CNN | 45 | 5 | 12 | 138 | 91.5 |\n";
+    let rows = extract(md, Format::Markdown, "g.md").unwrap();
+    assert_eq!(
+        who_and_scores(&rows),
+        vec![("", "CNN", vec![("acc", "91.5")])]
+    );
+    assert_eq!(rows[0].matrix, Some([45, 12, 5, 138]));
+}
