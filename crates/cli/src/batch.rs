@@ -332,6 +332,18 @@ fn write_record(out: &mut Vec<u8>, line: &Line, mut record: Value) -> std::io::R
     Ok(())
 }
 
+/// A record as JSON text, its `id` written as the request `text` wrote it (see
+/// [`write_record`]): `check --format json` writes its result as a batch line's.
+pub(crate) fn record_with_id(text: &str, record: Value) -> String {
+    let mut out = Vec::new();
+    let line = Line::Text(text.as_bytes().to_vec());
+    // (Writing JSON into memory does not fail; were it to, the record says so as JSON.)
+    match write_record(&mut out, &line, record) {
+        Ok(()) => String::from_utf8_lossy(&out).into_owned(),
+        Err(_) => json!({"error": {"kind": "internal", "field": null, "message": "the result could not be written (a bug: please report the request)"}}).to_string(),
+    }
+}
+
 /// Whether an id's number may not be written back as the line wrote it: a double's, or
 /// zero (`-0`), anywhere in it.
 fn rewritten(id: &Value) -> bool {

@@ -318,14 +318,14 @@ fn write_rows(
     match format {
         OutputFormat::Csv => {
             let mut writer = csv::Writer::from_writer(&mut out);
-            writer.write_record(header).map_err(std::io::Error::other)?;
+            writer.write_record(header).map_err(csv_io)?;
             for row in rows {
                 writer
                     .write_record(
                         row.iter()
                             .map(|c| scorecheck_table::neutralised(c).into_owned()),
                     )
-                    .map_err(std::io::Error::other)?;
+                    .map_err(csv_io)?;
             }
             writer.flush()?;
         }
@@ -341,6 +341,15 @@ fn write_rows(
         }
     }
     Ok(())
+}
+
+/// The CSV writer's error as the I/O error it wraps, kind kept (a closed reader is a
+/// broken pipe, which ends the output quietly, not an error).
+fn csv_io(error: csv::Error) -> std::io::Error {
+    match error.into_kind() {
+        csv::ErrorKind::Io(e) => e,
+        other => std::io::Error::other(format!("{other:?}")),
+    }
 }
 
 fn finish(written: std::io::Result<()>, failed: usize, command: &str) -> ExitCode {

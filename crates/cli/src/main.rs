@@ -650,6 +650,9 @@ fn check(args: &CheckArgs) -> ExitCode {
     let from_flags = args.file.is_none() && !args.quick.given().is_empty();
     // Whether the request's `ranges` is the one `--ranges` put in (an error in it names the flag).
     let ranges_from_flag = std::cell::Cell::new(from_flags && args.ranges.is_some());
+    // The request's text and `id`, which the JSON result carries as `batch`'s record does.
+    let mut request_text: Option<String> = None;
+    let mut id: Option<serde_json::Value> = None;
     let outcome = request_input(args).and_then(|input| {
         let mut options = args.engine.options()?;
         if std::io::stderr().is_terminal() {
@@ -669,10 +672,23 @@ fn check(args: &CheckArgs) -> ExitCode {
                     }
                     None => text,
                 };
-                scorecheck::answer_text(&text, &options)
+                let (read_id, answer) = scorecheck::answer_text_with_id(&text, &options);
+                id = read_id;
+                request_text = Some(text);
+                answer
             }
         })
     });
+    // A JSON record with the request's `id`, its numbers as the request wrote them.
+    let with_id = |mut record: serde_json::Value| -> String {
+        if let (Some(id), serde_json::Value::Object(map)) = (&id, &mut record) {
+            map.insert("id".into(), id.clone());
+        }
+        match &request_text {
+            Some(text) => batch::record_with_id(text, record),
+            None => record.to_string(),
+        }
+    };
     let result = match outcome {
         Ok(result) => result,
         Err(e) => {
@@ -702,7 +718,7 @@ fn check(args: &CheckArgs) -> ExitCode {
                 }
             }
             match args.format {
-                Format::Json => emit(&format!("{}\n", answer.to_json())),
+                Format::Json => emit(&format!("{}\n", with_id(answer.to_json()))),
                 Format::Text => emit(&report::text(&answer)),
             }
             ExitCode::from(exit_status(answer.conclusion))
@@ -721,7 +737,7 @@ fn check(args: &CheckArgs) -> ExitCode {
             if args.format == Format::Json {
                 emit(&format!(
                     "{}\n",
-                    serde_json::json!({ "error": error.to_json() })
+                    with_id(serde_json::json!({ "error": error.to_json() }))
                 ));
             }
             ExitCode::from(EXIT_ERROR)
@@ -731,19 +747,29 @@ fn check(args: &CheckArgs) -> ExitCode {
 
 /// The `--format json` record of a command's error that is not a request's (`eval`,
 /// `cbpe`, a file `check` cannot read): `{"error": {"kind", "field", "message"}}` as a
-/// request's error has it, the field being the flag the message begins with (`--alpha`), if
-/// any; a stop by the time limit is kind `stopped`, with `"stopped": true` beside it.
+/// request's error has it, the field being the flag the message begins with (`--alpha`), or
+/// else the last it names (`...; name it with --label-column`), if any; a stop by the time
+/// limit is kind `stopped`, with `"stopped": true` beside it and no field.
 pub(crate) fn command_error_record(message: String, stopped: bool) -> serde_json::Value {
-    let flag = message
-        .strip_prefix("--")
-        .map(|rest| {
-            let name: String = rest
-                .chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
-                .collect();
-            format!("--{name}")
-        })
-        .filter(|flag| flag.len() > 2);
+    let flag_at = |at: usize| {
+        let name: String = message[at + 2..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+            .collect();
+        Some(format!("--{name}")).filter(|flag| flag.len() > 2)
+    };
+    // The flag the message begins with, else the one it says to change (`no column "lab"
+    // ...; name it with --label-column`): the last it names.
+    let flag = if stopped {
+        None
+    } else if message.starts_with("--") {
+        flag_at(0)
+    } else {
+        message
+            .match_indices(" --")
+            .filter_map(|(at, _)| flag_at(at + 1))
+            .last()
+    };
     let kind = if stopped { "stopped" } else { "invalid_input" };
     let mut record = serde_json::json!({
         "error": {"kind": kind, "field": flag, "message": message}

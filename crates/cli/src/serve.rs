@@ -435,13 +435,16 @@ fn check(body: &[u8], cancel: &Arc<AtomicBool>) -> Response {
         .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
         .map_or(TIME_LIMIT, |asked| asked.min(TIME_LIMIT));
     options.deadline = Instant::now().checked_add(limit);
-    match scorecheck::run_text(text, &options) {
-        Ok(value) => json(200, &value.to_string()),
-        Err(e) => json(
-            400,
-            &serde_json::json!({ "error": e.to_json() }).to_string(),
-        ),
+    // The result carries the request's `id`, as a batch line's record does.
+    let (id, answer) = scorecheck::run_text_with_id(text, &options);
+    let (status, mut record) = match answer {
+        Ok(value) => (200, value),
+        Err(e) => (400, serde_json::json!({ "error": e.to_json() })),
+    };
+    if let (Some(id), serde_json::Value::Object(map)) = (id, &mut record) {
+        map.insert("id".into(), id);
     }
+    json(status, &crate::batch::record_with_id(text, record))
 }
 
 /// The request's `time_limit` or `timeout` key when it asks for more than [`TIME_LIMIT`]:

@@ -91,6 +91,23 @@ fn scores_rejects_bad_counts_with_status_2() {
 }
 
 #[test]
+fn check_gives_the_request_id_back_as_batch_does() {
+    for request in [
+        r#"{"id": "keep-me", "check": "1_testset_no_kfold", "testset": {"p": 10, "n": 10}, "scores": {"acc": 0.5}, "eps": 0.01}"#,
+        r#"{"id": "keep-me", "check": "1_testset_no_kfold", "testset": {"p": 10, "n": 10}, "scores": {"acc": 2}, "eps": 0.01}"#,
+    ] {
+        let out = scorecheck(&["check", "--format", "json", "-"], request);
+        assert_eq!(stdout_json(&out)["id"], "keep-me", "{request}");
+    }
+    // A number as the request wrote it.
+    let out = scorecheck(
+        &["check", "--format", "json", "-"],
+        r#"{"id": 1.50, "check": "1_testset_no_kfold", "testset": {"p": 10, "n": 10}, "scores": {"acc": 0.5}, "eps": 0.01}"#,
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains(r#""id":1.50"#));
+}
+
+#[test]
 fn scores_and_folds_split_write_their_own_errors_as_json_records() {
     for (args, field) in [
         (

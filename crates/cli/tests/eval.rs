@@ -654,6 +654,18 @@ fn json_errors_are_records_naming_the_flag() {
     // A file that is not there names no flag, and is a record too.
     let missing = eval(&["--input", "/nonexistent/x.csv", "--format", "json"]);
     assert_eq!(json(&missing)["error"]["field"], Value::Null);
+    // A message that ends by saying which flag to change names that flag.
+    let column = eval(&[
+        "--input",
+        &data("eval_outputs.csv"),
+        "--threshold",
+        "0.5",
+        "--label-column",
+        "lab",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(json(&column)["error"]["field"], "--label-column");
 }
 
 /// `--check -` reads the request from standard input; beside `--input -` it is refused

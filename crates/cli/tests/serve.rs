@@ -204,9 +204,11 @@ fn the_page_is_served_with_its_form() {
 #[test]
 fn a_bad_request_names_its_field() {
     let server = Server::start();
-    let request = br#"{"check": "1_testset_no_kfold", "testset": {"p": 1000, "n": 6000}, "scores": {"acuracy": 0.6821}, "eps": 0.0001}"#;
+    let request = br#"{"id": "row 7", "check": "1_testset_no_kfold", "testset": {"p": 1000, "n": 6000}, "scores": {"acuracy": 0.6821}, "eps": 0.0001}"#;
     let (status, body) = server.exchange("POST", "/check", request);
     assert_eq!(status, 400, "{body}");
+    // The request's id comes back, as a batch record's does.
+    assert_eq!(json(&body)["id"], "row 7");
     let error = &json(&body)["error"];
     assert_eq!(error["field"], "scores.acuracy");
     assert_eq!(error["kind"], "unknown_score");

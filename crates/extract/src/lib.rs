@@ -1495,6 +1495,17 @@ fn rows_of(
                 "its braces do not balance (a `{` is never closed), so its rows and cells cannot be told apart; close the brace in the source".to_string()
             })
         });
+        // A table cut at the caps that gave no row: the cut is why, as far as is known (a
+        // score column past the 256th was dropped without a word).
+        let why = why.or_else(|| {
+            let cut = table.cut_notes(limits);
+            (table_rows.is_empty() && !cut.is_empty()).then(|| {
+                format!(
+                    "{}; no row could be read from the part that was",
+                    cut.join("; ")
+                )
+            })
+        });
         // A table that names scores beside figures but gives no row (and is no confusion
         // matrix, read later): its layout was not understood, and the reader is told.
         let why = why.or_else(|| {
@@ -2215,8 +2226,13 @@ fn layout_not_understood(table: &model::RawTable) -> Option<String> {
             "its figures are marked as a template's ({cell:?}): no results"
         ));
     }
+    // (A figure with something after it, `0.90 ↑`, is one too: the table is not silent.)
     let figures = cells().any(|t| {
-        matches!(value::read(t), value::CellValue::Number { .. }) || value::figure_named(t)
+        matches!(value::read(t), value::CellValue::Number { .. })
+            || value::figure_named(t)
+            || t.split_whitespace().next().is_some_and(|first| {
+                value::is_decimal(first.trim_end_matches('%')) && first.contains('.')
+            })
     });
     // `Macro F1 | Micro F1`: averages over the classes, no binary scores (a cell `BA` of a
     // language column then names no balanced accuracy).

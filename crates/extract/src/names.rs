@@ -175,16 +175,19 @@ pub fn score_order() -> Vec<&'static str> {
 /// Lower case, spaces and hyphens as underscores, outer punctuation and unit marks off.
 fn header_form(header: &str) -> String {
     let mut text = header.trim().to_lowercase();
+    // (The bracketed marks before the bare ones, which would leave `accuracy ( )`.)
     for unit in [
         "(%)",
         "[%]",
+        "(↑)",
+        "(↓)",
+        "[↑]",
+        "[↓]",
+        "(higher is better)",
+        "(lower is better)",
         "%",
         "↑",
         "↓",
-        "(↑)",
-        "(↓)",
-        "(\u{2191})",
-        "(\u{2193})",
     ] {
         text = text.replace(unit, " ");
     }
@@ -758,6 +761,34 @@ const OTHER_QUANTITY_WORDS: &[&str] = &[
     "max",
     // `External Accuracy`: another cohort's data, not the caption's dataset.
     "external",
+    // `σ Acc`, `Var Acc`, `CI Acc`, `SEM Acc`: a spread of the score; `Loss Acc`, `Gap Acc`,
+    // `Rel. Acc`, `Imp. Acc`, `Margin Acc`: a difference; `Rank Acc`: an order. None is a
+    // run's score (as columns beside the scores they were read as another row's).
+    "σ",
+    "sigma",
+    "stdev",
+    "stddev",
+    "var",
+    "variance",
+    "ci",
+    "se",
+    "sem",
+    "s.d",
+    "mad",
+    "iqr",
+    "deviation",
+    "loss",
+    "gap",
+    "rel",
+    "relative",
+    "imp",
+    "margin",
+    "rank",
+    "ranking",
+    "drop",
+    "decrease",
+    "increase",
+    "reduction",
 ];
 
 /// Words after a score (`AUC - validation`) that make it another quantity than the result:
@@ -813,6 +844,22 @@ const AFTER_A_SCORE_OTHER: &[&str] = &[
     "gain",
     "improvement",
     "time",
+    // `Accuracy drop`, `Accuracy loss`: a difference between two scores.
+    "drop",
+    "loss",
+    "gap",
+    "margin",
+    "decrease",
+    "increase",
+    "reduction",
+    "degradation",
+    "relative",
+    "rel",
+    "mad",
+    "s.d",
+    "deviation",
+    "sigma",
+    "stddev",
 ];
 
 /// A header made of words before a score name (`Test ACC (%)`, `FF++ (HQ) ACC`): the score
@@ -825,7 +872,18 @@ pub(crate) fn score_of_qualified_header(header: &str) -> Option<(&'static str, S
         return None;
     }
     let mut text = header.to_string();
-    for unit in ["(%)", "[%]", "(\u{2191})", "(\u{2193})", "↑", "↓"] {
+    for unit in [
+        "(%)",
+        "[%]",
+        "(↑)",
+        "(↓)",
+        "[↑]",
+        "[↓]",
+        "(higher is better)",
+        "(lower is better)",
+        "↑",
+        "↓",
+    ] {
         text = text.replace(unit, " ");
     }
     let mut words: Vec<&str> = text.split_whitespace().collect();
@@ -1985,16 +2043,24 @@ fn names_and_year(label: &str) -> bool {
 /// `Subgroup` header but the whole (`All patients`, `Overall`).
 fn names_a_subgroup(label: &str, header: &str) -> bool {
     let lower = label.to_lowercase();
-    let chars: Vec<char> = lower.chars().collect();
     // `Age < 50`, `BMI≥30`: a patient's measure compared (not `(<20 lux)`, a p-value's
-    // `<0.0001` nor a setting's `PCA var. ≥ 0.95`).
-    let compared = chars.iter().enumerate().any(|(i, c)| {
-        let before: String = chars[..i].iter().collect();
-        let after: String = chars[i + 1..].iter().collect();
-        let after = after.trim_start_matches([' ', '=']);
-        matches!(c, '<' | '>' | '≤' | '≥' | '⩽' | '⩾')
-            && label.split_whitespace().count() <= 5
-            && after.starts_with(|c: char| c.is_ascii_digit())
+    // `<0.0001` nor a setting's `PCA var. ≥ 0.95`). (Sliced at each sign only: a label of
+    // 40,000 letters took seconds when each of its letters copied the text around it.)
+    let short = label.split_whitespace().count() <= 5;
+    let compared = short
+        && lower.char_indices().any(|(i, c)| {
+            if !matches!(c, '<' | '>' | '≤' | '≥' | '⩽' | '⩾') {
+                return false;
+            }
+            // (The word before the sign, from at most 64 characters back.)
+            let start = lower[..i]
+                .char_indices()
+                .rev()
+                .nth(63)
+                .map_or(0, |(j, _)| j);
+            let before = &lower[start..i];
+            let after = lower[i + c.len_utf8()..].trim_start_matches([' ', '=']);
+            after.starts_with(|c: char| c.is_ascii_digit())
             && !after.starts_with("0.")
             // The measure right before the sign (`Glucose ≤ 140`, not `(<20 lux)`), a word
             // (not a formula's `d ≤ 5`).
@@ -2005,7 +2071,7 @@ fn names_a_subgroup(label: &str, header: &str) -> bool {
                 .is_some_and(|w| {
                     w.starts_with(char::is_alphabetic) && w.chars().count() >= 2 && w != "var"
                 })
-    });
+        });
     let words: Vec<&str> = lower
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
@@ -2756,6 +2822,9 @@ mod tests {
         assert_eq!(score_of_header("IoU"), Some("ji"));
         assert_eq!(score_of_header("Recall"), Some("sens"));
         assert_eq!(score_of_header("MCC ↑"), Some("mcc"));
+        assert_eq!(score_of_header("Accuracy (↑)"), Some("acc"));
+        assert_eq!(score_of_header("AUC (higher is better)"), Some("auc"));
+        assert_eq!(score_of_header("Specificity [↑] (%)"), Some("spec"));
         assert_eq!(score_of_header("Method"), None);
         assert_eq!(score_of_header("n"), None);
         assert_eq!(score_of_header("Params"), None);
