@@ -43,8 +43,8 @@ pub enum Sides {
 pub const MAX_STEPS: u64 = 20_000_000;
 /// Entries kept on one side before giving up.
 const MAX_ENTRIES: usize = 2_000_000;
-/// Sums kept over all entries of one side (8 bytes each).
-const MAX_SUMS: usize = 1 << 22;
+/// Sums kept over all entries of one side (8 bytes each: 64 MiB).
+const MAX_SUMS: usize = 1 << 23;
 /// Largest scale (lcm of denominators) used; beyond it products could overflow `i128`.
 const MAX_SCALE: i128 = 1 << 40;
 
@@ -200,7 +200,11 @@ fn enumerate(
     let share = |all: u128| all.saturating_mul(span) / (rest[0] as u128 + 1);
     // The sums of every entry are kept: the list holds at most MAX_SUMS of them in all.
     let max_entries = MAX_ENTRIES.min(MAX_SUMS / width.max(1));
-    if all.is_none_or(|a| a > 100_000 && share(a) > (max_entries / 4) as u128) {
+    // (The share is an estimate, kept well under the list's room; a window holding every
+    // row, a side whose score was not reported, keeps exactly all of them.)
+    let whole = window.0 <= 0 && window.1 >= rest[0];
+    let room = if whole { max_entries } else { max_entries / 4 };
+    if all.is_none_or(|a| a > 100_000 && share(a) > room as u128) {
         return None;
     }
     let mut enumerator = Enumerator {
