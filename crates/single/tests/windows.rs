@@ -30,21 +30,23 @@ fn an_interior_search_says_its_share() {
     );
 }
 
+/// A reported figure's window at eps 1/10,000.
+fn reported_4dp(score: Score, reported: &str) -> Window {
+    let value = scorecheck_single::parse_decimal(reported).unwrap();
+    let eps = q(1, 10_000);
+    Window::reported(score, value.clone(), &value - &eps, &value + &eps).unwrap()
+}
+
 /// The request of the first batch-bench line: acc 0.3848, sens 0.1172, spec 0.4603 at
 /// p = 1101, n = 4663, eps 1e-4; acc and sens force spec near 0.448.
 fn inconsistent_problem() -> scorecheck_single::Problem {
-    let window = |score, reported: &str| {
-        let value = scorecheck_single::parse_decimal(reported).unwrap();
-        let eps = q(1, 10_000);
-        Window::reported(score, value.clone(), &value - &eps, &value + &eps).unwrap()
-    };
     scorecheck_single::Problem::new(
         1101,
         4663,
         vec![
-            window(Score::Acc, "0.3848"),
-            window(Score::Sens, "0.1172"),
-            window(Score::Spec, "0.4603"),
+            reported_4dp(Score::Acc, "0.3848"),
+            reported_4dp(Score::Sens, "0.1172"),
+            reported_4dp(Score::Spec, "0.4603"),
         ],
     )
 }
@@ -91,15 +93,13 @@ fn an_interior_search_stopped_by_its_budget_counts_what_it_decided() {
     // give mcc near 0.8), and no single row or edge says so: the interior is searched. A
     // budget that runs out there reports how many of its tp values were decided: some, and
     // never more than there are.
-    let window = |score, reported: &str| {
-        let value = scorecheck_single::parse_decimal(reported).unwrap();
-        let eps = q(1, 10_000);
-        Window::reported(score, value.clone(), &value - &eps, &value + &eps).unwrap()
-    };
     let problem = scorecheck_single::Problem::new(
         100_000,
         100_000,
-        vec![window(Score::Acc, "0.9"), window(Score::Mcc, "0.1")],
+        vec![
+            reported_4dp(Score::Acc, "0.9"),
+            reported_4dp(Score::Mcc, "0.1"),
+        ],
     );
     let mut interior = 0;
     for steps in (1..400).step_by(7) {
@@ -283,15 +283,13 @@ fn a_stop_ends_every_search_as_the_deadline_does() {
         let asked = Arc::new(AtomicU64::new(0));
         scorecheck_single::Stop::new(move || asked.fetch_add(1, Ordering::Relaxed) >= questions)
     };
-    let window = |score, reported: &str| {
-        let value = scorecheck_single::parse_decimal(reported).unwrap();
-        let eps = q(1, 10_000);
-        Window::reported(score, value.clone(), &value - &eps, &value + &eps).unwrap()
-    };
     let problem = scorecheck_single::Problem::new(
         100_000,
         100_000,
-        vec![window(Score::Acc, "0.9"), window(Score::Mcc, "0.1")],
+        vec![
+            reported_4dp(Score::Acc, "0.9"),
+            reported_4dp(Score::Mcc, "0.1"),
+        ],
     );
     // The decision looks at the stop at its exact evaluations (this one makes 46, few of
     // them looking): a stop already asked for leaves it undecided.
@@ -309,7 +307,8 @@ fn a_stop_ends_every_search_as_the_deadline_does() {
         scorecheck_single::Verdict::Inconsistent
     );
 
-    let wide = scorecheck_single::Problem::new(100_000, 100_000, vec![window(Score::Acc, "0.5")]);
+    let wide =
+        scorecheck_single::Problem::new(100_000, 100_000, vec![reported_4dp(Score::Acc, "0.5")]);
     let columns = scorecheck_single::consistent_columns(
         &wide,
         &scorecheck_single::Options::default().with_stop(after(3)),
@@ -317,7 +316,7 @@ fn a_stop_ends_every_search_as_the_deadline_does() {
     assert!(columns.is_err(), "the columns were listed past the stop");
 
     let splits = scorecheck_single::splits(
-        &scorecheck_single::SplitProblem::new(100_000, vec![window(Score::Acc, "0.5")]),
+        &scorecheck_single::SplitProblem::new(100_000, vec![reported_4dp(Score::Acc, "0.5")]),
         10,
         &scorecheck_single::Options::default().with_stop(after(0)),
     );
