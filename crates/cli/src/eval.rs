@@ -638,13 +638,17 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<Value> {
         let below = lowest.is_some_and(|l| target < l as f64);
         let above = highest.is_some_and(|h| target > h as f64);
         if below || above || !target.is_finite() {
-            let bound =
-                |b: Option<i64>, infinite: &str| b.map_or(infinite.to_string(), |b| b.to_string());
+            // An unbounded end is open: `[0, inf)` (an infinite target is no target).
+            let low = lowest.map_or("(-inf".to_string(), |b| format!("[{b}"));
+            let high = highest.map_or("inf)".to_string(), |b| format!("{b}]"));
+            let finite = if target.is_finite() {
+                ""
+            } else {
+                " (a target must be a finite number)"
+            };
             bail!(
-                "--at-score {request:?}: {} never reaches {target}: its values lie in [{}, {}]; give a target in that range",
+                "--at-score {request:?}: {} never reaches {target}: its values lie in {low}, {high}{finite}; give a target in that range",
                 score.abbreviation(),
-                bound(lowest, "-inf"),
-                bound(highest, "inf")
             );
         }
         stage("finding thresholds at --at-score targets")?;

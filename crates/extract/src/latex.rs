@@ -855,6 +855,10 @@ fn inputs(
                         i = end;
                         continue;
                     }
+                    // A file not read (said on stderr) leaves nothing: its name is no text
+                    // (it was glued to the next row's label, `missing A`).
+                    i = end;
+                    continue;
                 }
             }
             out.extend(&s[i..after]);
@@ -1188,6 +1192,44 @@ fn split_rows(s: &[char]) -> Vec<Vec<String>> {
     rows
 }
 
+/// A longtable's body without the parts it prints on other pages: the head repeated after
+/// `\endfirsthead` (up to `\endhead`) and the feet (up to `\endfoot`, `\endlastfoot`);
+/// their `continued on next page` had joined every row's label.
+fn without_repeated_heads_and_feet(body: &[char]) -> Vec<char> {
+    let marks = ["endfirsthead", "endhead", "endfoot", "endlastfoot"];
+    let text: String = body.iter().collect();
+    if !marks.iter().any(|m| text.contains(&format!("\\{m}"))) {
+        return body.to_vec();
+    }
+    let has_first_head = text.contains("\\endfirsthead");
+    let mut out = Vec::with_capacity(body.len());
+    let mut start = 0;
+    let mut i = 0;
+    while i < body.len() {
+        if body[i] == '\\' {
+            let (name, after) = command(body, i + 1);
+            if marks.contains(&name.as_str()) {
+                let keep = match name.as_str() {
+                    "endfirsthead" => true,
+                    "endhead" => !has_first_head,
+                    _ => false,
+                };
+                if keep {
+                    out.extend_from_slice(&body[start..i]);
+                }
+                start = after;
+                i = after;
+                continue;
+            }
+            i = after;
+            continue;
+        }
+        i += 1;
+    }
+    out.extend_from_slice(&body[start..]);
+    out
+}
+
 /// Rules and other row-level commands that are not content (`\hline`, `\toprule`, ...).
 fn without_rules(cell: &str) -> String {
     let s = chars(cell);
@@ -1508,6 +1550,7 @@ pub(crate) fn read(
                 label = label.map(|l| format!("{l}-{}", count_in_float[k]));
             }
         }
+        let inner = without_repeated_heads_and_feet(&inner);
         let mut rows: Vec<Vec<RawCell>> = split_rows(&inner)
             .into_iter()
             .map(|row| {
