@@ -200,7 +200,7 @@ fn header_form(header: &str) -> String {
     let mut out = String::new();
     for c in text.chars() {
         match c {
-            ' ' | '-' | '\u{2010}' | '\u{2013}' => {
+            ' ' | '-' | '\u{2010}' | '\u{2011}' | '\u{2012}' | '\u{2013}' => {
                 if !out.ends_with('_') {
                     out.push('_');
                 }
@@ -2823,6 +2823,8 @@ mod tests {
         assert_eq!(score_of_header("Recall"), Some("sens"));
         assert_eq!(score_of_header("MCC ↑"), Some("mcc"));
         assert_eq!(score_of_header("Accuracy (↑)"), Some("acc"));
+        // A non-breaking hyphen (U+2011), as word processors write `F1-score`.
+        assert_eq!(score_of_header("F1\u{2011}score"), Some("f1p"));
         assert_eq!(score_of_header("AUC (higher is better)"), Some("auc"));
         assert_eq!(score_of_header("Specificity [↑] (%)"), Some("spec"));
         assert_eq!(score_of_header("Method"), None);
