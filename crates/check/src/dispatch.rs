@@ -41,6 +41,52 @@ pub fn run_text_with_id(text: &str, options: &RunOptions) -> (Option<Value>, Res
     (id, answer.map(|a| a.to_json()))
 }
 
+/// A result (or error) record of the request `text` as JSON text, its `id` as the request
+/// wrote it: a numeric id whose text a double does not keep (`1.50`, `1e2`, `-0`, numbers
+/// inside an object id) is read again from the text (whole-number ids, the usual ones, are
+/// not) and set in place of the number's shortest form. What `batch` writes per line, and
+/// `check --format json`, `serve` and the page per request.
+pub fn record_text(text: &str, mut record: Value) -> String {
+    let written = record
+        .get("id")
+        .filter(|id| rewritten(id))
+        .and_then(|_| id_as_written(text));
+    let plain = |record: &Value| serde_json::to_string(record).unwrap_or_else(|e| e.to_string());
+    let Some(written) = written else {
+        return plain(&record);
+    };
+    // A mark no answer holds (its nonce is drawn once per process) stands for the id.
+    static MARK: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let mark = MARK.get_or_init(|| {
+        use std::hash::{BuildHasher, Hasher};
+        let nonce = std::collections::hash_map::RandomState::new()
+            .build_hasher()
+            .finish();
+        format!("scorecheck-id-{nonce:016x}")
+    });
+    record["id"] = Value::String(mark.clone());
+    plain(&record).replacen(&format!("\"{mark}\""), &written, 1)
+}
+
+/// Whether an id's number may not be written back as the text wrote it: a double's, or
+/// zero (`-0`), anywhere in it.
+fn rewritten(id: &Value) -> bool {
+    match id {
+        Value::Number(n) => n.is_f64() || n.as_i64() == Some(0),
+        Value::Array(items) => items.iter().any(rewritten),
+        Value::Object(map) => map.values().any(rewritten),
+        _ => false,
+    }
+}
+
+/// The request's `id` as written (numbers with their text), read again (a key given twice
+/// keeps its first value).
+fn id_as_written(text: &str) -> Option<String> {
+    let text = text.trim_end_matches('\r');
+    let tree = Json::parse_first_wins(text.strip_prefix('\u{feff}').unwrap_or(text)).ok()?;
+    tree.get("id").map(ToString::to_string)
+}
+
 /// Answers one request given as JSON text with a typed [`Answer`] (what [`run_text`]
 /// renders), and its `id` when the text could be read.
 pub fn answer_text_with_id(text: &str, options: &RunOptions) -> (Option<Value>, Result<Answer>) {

@@ -131,8 +131,8 @@ pub use bundles::{BundleCheck, BundleOutcome, BundlePart, CheckOutcome};
 pub use covered::Undecided;
 pub use dispatch::{
     answer_json, answer_request, answer_text, answer_text_with_id, check_names, check_request_size,
-    max_witnesses, run, run_json, run_text, run_text_with_id, time_limit, MAX_REQUEST_BYTES,
-    MAX_TIME_LIMIT_SECONDS, MAX_WITNESSES,
+    max_witnesses, record_text, run, run_json, run_text, run_text_with_id, time_limit,
+    MAX_REQUEST_BYTES, MAX_TIME_LIMIT_SECONDS, MAX_WITNESSES,
 };
 pub use options::{BackendChoice, Progress, RunOptions};
 pub use outcome::{Answer, Outcome};

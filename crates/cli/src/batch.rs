@@ -302,71 +302,17 @@ impl Iterator for Chunks {
     }
 }
 
-/// Writes a line's record with its `id` as the line wrote it: a numeric id whose text a
-/// double does not keep (`1.50`, `1e2`, `-0`, numbers inside an object id) is read again
-/// from the line (whole-number ids, the usual ones, are not) and set in place of the
-/// number's shortest form.
-fn write_record(out: &mut Vec<u8>, line: &Line, mut record: Value) -> std::io::Result<()> {
-    let Some(written) = record
-        .get("id")
-        .filter(|id| rewritten(id))
-        .and_then(|_| id_as_written(line))
-    else {
-        return serde_json::to_writer(out, &record).map_err(std::io::Error::from);
-    };
-    // A mark no answer holds (its nonce is drawn once per process) stands for the id.
-    static MARK: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    let mark = MARK.get_or_init(|| {
-        use std::hash::{BuildHasher, Hasher};
-        let nonce = std::collections::hash_map::RandomState::new()
-            .build_hasher()
-            .finish();
-        format!("scorecheck-id-{nonce:016x}")
-    });
-    record["id"] = Value::String(mark.clone());
-    let text = serde_json::to_string(&record).map_err(std::io::Error::from)?;
-    out.extend_from_slice(
-        text.replacen(&format!("\"{mark}\""), &written, 1)
-            .as_bytes(),
-    );
-    Ok(())
-}
-
-/// A record as JSON text, its `id` written as the request `text` wrote it (see
-/// [`write_record`]): `check --format json` writes its result as a batch line's.
-pub(crate) fn record_with_id(text: &str, record: Value) -> String {
-    let mut out = Vec::new();
-    let line = Line::Text(text.as_bytes().to_vec());
-    // (Writing JSON into memory does not fail; were it to, the record says so as JSON.)
-    match write_record(&mut out, &line, record) {
-        Ok(()) => String::from_utf8_lossy(&out).into_owned(),
-        Err(_) => json!({"error": {"kind": "internal", "field": null, "message": "the result could not be written (a bug: please report the request)"}}).to_string(),
+/// Writes a line's record with its `id` as the line wrote it (see
+/// [`scorecheck::record_text`]).
+fn write_record(out: &mut Vec<u8>, line: &Line, record: Value) -> std::io::Result<()> {
+    match line {
+        Line::Text(bytes) => {
+            let text = String::from_utf8_lossy(bytes);
+            out.extend_from_slice(scorecheck::record_text(&text, record).as_bytes());
+            Ok(())
+        }
+        Line::TooLong(_) => serde_json::to_writer(out, &record).map_err(std::io::Error::from),
     }
-}
-
-/// Whether an id's number may not be written back as the line wrote it: a double's, or
-/// zero (`-0`), anywhere in it.
-fn rewritten(id: &Value) -> bool {
-    match id {
-        Value::Number(n) => n.is_f64() || n.as_i64() == Some(0),
-        Value::Array(items) => items.iter().any(rewritten),
-        Value::Object(map) => map.values().any(rewritten),
-        _ => false,
-    }
-}
-
-/// The line's `id` as written (numbers with their text), read again (a key given twice
-/// elsewhere keeps its first value; bytes that are not UTF-8 elsewhere are replaced).
-fn id_as_written(line: &Line) -> Option<String> {
-    let Line::Text(bytes) = line else {
-        return None;
-    };
-    let text = String::from_utf8_lossy(bytes);
-    let text = text.trim_end_matches('\r');
-    let tree =
-        scorecheck::json::Json::parse_first_wins(text.strip_prefix('\u{feff}').unwrap_or(text))
-            .ok()?;
-    tree.get("id").map(ToString::to_string)
 }
 
 /// The output record of one input line (the line is read once: its `id` comes from the

@@ -685,7 +685,7 @@ fn check(args: &CheckArgs) -> ExitCode {
             map.insert("id".into(), id.clone());
         }
         match &request_text {
-            Some(text) => batch::record_with_id(text, record),
+            Some(text) => scorecheck::record_text(text, record),
             None => record.to_string(),
         }
     };

@@ -444,7 +444,7 @@ fn check(body: &[u8], cancel: &Arc<AtomicBool>) -> Response {
     if let (Some(id), serde_json::Value::Object(map)) = (id, &mut record) {
         map.insert("id".into(), id);
     }
-    json(status, &crate::batch::record_with_id(text, record))
+    json(status, &scorecheck::record_text(text, record))
 }
 
 /// The request's `time_limit` or `timeout` key when it asks for more than [`TIME_LIMIT`]:

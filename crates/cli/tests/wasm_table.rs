@@ -83,8 +83,11 @@ fn the_example_table_is_what_batch_writes() {
             continue;
         }
         let request = row["request"].to_string();
-        let checked: Value =
+        let mut checked: Value =
             serde_json::from_str(&scorecheck_wasm::answer(&request, 10.0)).unwrap();
+        // The check gives the request's id back; the row carries it beside its result.
+        assert_eq!(checked["id"], row["id"], "{row}");
+        checked.as_object_mut().unwrap().remove("id");
         if row["verdict"] == "error" {
             assert!(checked["error"].is_object(), "{row}");
         } else {

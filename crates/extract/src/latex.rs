@@ -1564,6 +1564,27 @@ pub(crate) fn read(
         let more_rows = rows.len() > limits.max_rows;
         rows.truncate(limits.max_rows);
         fill_multirows(&mut rows);
+        // The rest of a table continued in a float of its own (`\ContinuedFloat`, the
+        // caption package's) often prints no header row: the table before's heads it.
+        let continued = float.is_some_and(|k| {
+            s[floats[k].2..floats[k].3]
+                .iter()
+                .collect::<String>()
+                .contains("\\ContinuedFloat")
+        });
+        let names_a_score = |row: &[RawCell]| {
+            row.iter()
+                .any(|c| crate::names::score_of_header(&c.text).is_some())
+        };
+        if continued && rows.first().is_some_and(|row| !names_a_score(row)) {
+            let before: Option<&RawTable> = tables.last();
+            if let Some(head) = before
+                .and_then(|before| before.rows.first())
+                .filter(|head| names_a_score(head) && head.len() == rows[0].len())
+            {
+                rows.insert(0, head.clone());
+            }
+        }
         tables.push(RawTable {
             label,
             caption,

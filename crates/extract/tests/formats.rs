@@ -3331,3 +3331,27 @@ fn figures_naming_their_own_score_and_cited_ranges_make_no_header() {
     );
     assert_eq!(rows[0].matrix, Some([45, 12, 5, 138]));
 }
+
+#[test]
+fn a_continued_float_without_a_header_row_is_headed_by_the_table_before() {
+    let tex = r"All models were evaluated on the held-out test set.
+\begin{table}[t]
+\caption{Test-set results (part 1).}\label{tab:a}
+\begin{tabular}{lrr}
+Model & Acc (\%) & Sens (\%) \\
+CNN & 91.50 & 90.00 \\
+\end{tabular}
+\end{table}
+\begin{table}[t]
+\ContinuedFloat
+\caption{Test-set results (continued).}
+\begin{tabular}{lrr}
+SVM & 91.00 & 80.00 \\
+RF & 87.00 & 88.00 \\
+\end{tabular}
+\end{table}";
+    let rows = extract(tex, Format::Latex, "c.tex").unwrap();
+    let methods: Vec<&str> = rows.iter().map(|r| r.method.as_str()).collect();
+    assert_eq!(methods, vec!["CNN", "SVM", "RF"], "{rows:?}");
+    assert_eq!(scores(&rows[2]), vec![("acc", "87.00"), ("sens", "88.00")]);
+}

@@ -62,10 +62,16 @@ fn options(time_limit_seconds: f64) -> scorecheck::RunOptions {
 /// The answer to one request as JSON text: the result object, or `{"error": {...}}`.
 /// `time_limit_seconds` (≤ 0 or not finite: none) is the default time limit of the request.
 pub fn answer(request: &str, time_limit_seconds: f64) -> String {
-    match scorecheck::run_text(request, &options(time_limit_seconds)) {
-        Ok(value) => value.to_string(),
-        Err(error) => json!({ "error": error.to_json() }).to_string(),
+    // The request's id comes back beside the result, as `check --format json` gives it.
+    let (id, answer) = scorecheck::run_text_with_id(request, &options(time_limit_seconds));
+    let mut record = match answer {
+        Ok(value) => value,
+        Err(error) => json!({ "error": error.to_json() }),
+    };
+    if let (Some(id), serde_json::Value::Object(map)) = (id, &mut record) {
+        map.insert("id".into(), id);
     }
+    scorecheck::record_text(request, record)
 }
 
 /// The results tables of a document as JSON text: `{"csv": <the CSV table in the batch
