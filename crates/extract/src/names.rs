@@ -172,23 +172,25 @@ pub fn score_order() -> Vec<&'static str> {
     order
 }
 
+/// Marks of a unit or a direction beside a score's name, taken off before it is read: the
+/// bracketed ones before the bare arrows, which would leave `accuracy ( )`.
+const UNIT_MARKS: &[&str] = &[
+    "(%)",
+    "[%]",
+    "(↑)",
+    "(↓)",
+    "[↑]",
+    "[↓]",
+    "(higher is better)",
+    "(lower is better)",
+    "↑",
+    "↓",
+];
+
 /// Lower case, spaces and hyphens as underscores, outer punctuation and unit marks off.
 fn header_form(header: &str) -> String {
     let mut text = header.trim().to_lowercase();
-    // (The bracketed marks before the bare ones, which would leave `accuracy ( )`.)
-    for unit in [
-        "(%)",
-        "[%]",
-        "(↑)",
-        "(↓)",
-        "[↑]",
-        "[↓]",
-        "(higher is better)",
-        "(lower is better)",
-        "%",
-        "↑",
-        "↓",
-    ] {
+    for unit in UNIT_MARKS.iter().chain(&["%"]) {
         text = text.replace(unit, " ");
     }
     // `Sensitivity, %`: the comma before a unit is no part of the name; nor is a footnote
@@ -872,18 +874,7 @@ pub(crate) fn score_of_qualified_header(header: &str) -> Option<(&'static str, S
         return None;
     }
     let mut text = header.to_string();
-    for unit in [
-        "(%)",
-        "[%]",
-        "(↑)",
-        "(↓)",
-        "[↑]",
-        "[↓]",
-        "(higher is better)",
-        "(lower is better)",
-        "↑",
-        "↓",
-    ] {
+    for unit in UNIT_MARKS {
         text = text.replace(unit, " ");
     }
     let mut words: Vec<&str> = text.split_whitespace().collect();
