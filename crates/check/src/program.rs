@@ -24,18 +24,34 @@ pub enum ProgramAnswer<W> {
         /// Why no integer point exists.
         explanation: String,
     },
-    /// Undecided (`"lp_status": "undecided"`): the program was not finished.
+    /// Undecided (`"lp_status": "undecided"`): the program was not finished, or nothing
+    /// constrained the counts and none was solved.
     Undecided {
-        /// Why, and what was covered.
+        /// Why.
         reason: String,
+        /// What was covered ([`covered`]).
+        covered: String,
     },
+}
+
+/// What an undecided integer program covered: it was not finished, or, when nothing
+/// constrains the counts (`constrained` false: no usable reported score and no bound), none
+/// was solved at all.
+pub(crate) fn covered(constrained: bool) -> &'static str {
+    if constrained {
+        "the integer program was not finished"
+    } else {
+        "nothing: no reported score or bound constrains the counts, so no integer program was solved"
+    }
 }
 
 impl<W> ProgramAnswer<W> {
     /// The conclusion and the answer of `verdict`, its witness evaluated by `witness` and its
-    /// reason worded by `explain`; a verdict of a kind added later concludes nothing.
+    /// reason worded by `explain`; a verdict of a kind added later concludes nothing. An
+    /// undecided one covered what [`covered`] says of a program `constrained` or not.
     pub(crate) fn of(
         verdict: &Verdict,
+        constrained: bool,
         witness: impl FnOnce(&[i64]) -> W,
         explain: impl FnOnce(&str) -> String,
     ) -> (Conclusion, ProgramAnswer<W>) {
@@ -58,6 +74,7 @@ impl<W> ProgramAnswer<W> {
                 Conclusion::Undecided,
                 ProgramAnswer::Undecided {
                     reason: reason.clone(),
+                    covered: covered(constrained).to_string(),
                 },
             ),
             other => (
@@ -66,6 +83,7 @@ impl<W> ProgramAnswer<W> {
                     reason: format!(
                         "the backend gave an answer this version does not know: {other:?}"
                     ),
+                    covered: covered(constrained).to_string(),
                 },
             ),
         }
@@ -110,6 +128,7 @@ impl ExperimentAnswer {
     ) -> ExperimentAnswer {
         let (conclusion, answer) = ProgramAnswer::of(
             verdict,
+            experiment.is_constrained(),
             |witness| {
                 let mut found = witness_scores(experiment, witness, evaluated);
                 found.scores = scores.to_vec();

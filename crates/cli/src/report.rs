@@ -251,9 +251,8 @@ impl<'a> Lines<'a> {
         match answer {
             ProgramAnswer::Feasible { witness } => self.witness = shown(witness),
             ProgramAnswer::Infeasible { explanation } => self.why = Some(explanation.clone()),
-            ProgramAnswer::Undecided { reason } => {
-                let covered = "the integer program was not finished".to_string();
-                self.undecided = Some((reason.clone(), covered));
+            ProgramAnswer::Undecided { reason, covered } => {
+                self.undecided = Some((reason.clone(), covered.clone()));
             }
             _ => {}
         }

@@ -2209,16 +2209,7 @@ fn layout_not_understood(table: &model::RawTable) -> Option<String> {
     let cells = || table.rows.iter().flatten().map(|c| c.text.trim());
     // (`70.14% accuracy`: a figure naming its own score names it too.)
     let mut named: Vec<&str> = cells()
-        .filter_map(|t| {
-            names::score_of_header(t).or_else(|| {
-                value::figure_named(t)
-                    .then(|| t.split_once(char::is_whitespace))
-                    .flatten()
-                    .and_then(|(_, rest)| {
-                        names::score_of_header(rest.trim().trim_matches(['(', ')', '*', '_']))
-                    })
-            })
-        })
+        .filter_map(|t| names::score_of_header(t).or_else(|| value::score_named_by_figure(t)))
         .collect();
     named.dedup();
     if let (false, Some(cell)) = (named.is_empty(), cells().find(|t| value::is_placeholder(t))) {

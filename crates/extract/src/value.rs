@@ -184,9 +184,13 @@ pub(crate) fn read(text: &str) -> CellValue {
 /// Whether a cell is a figure followed by a score's name, bare or in brackets
 /// (`70.14% accuracy`, `0.6207 (recall)`, `0.75 AUC`): a body cell, never a header's.
 pub(crate) fn figure_named(text: &str) -> bool {
-    let Some((figure, rest)) = text.trim().split_once(char::is_whitespace) else {
-        return false;
-    };
+    score_named_by_figure(text).is_some()
+}
+
+/// The score a cell's figure names after it ([`figure_named`]): `recall`'s canonical name
+/// for `0.6207 (recall)`.
+pub(crate) fn score_named_by_figure(text: &str) -> Option<&'static str> {
+    let (figure, rest) = text.trim().split_once(char::is_whitespace)?;
     let figure = figure.trim_matches(['*', '_']);
     let figure = figure.strip_suffix('%').unwrap_or(figure);
     let rest = rest.trim().trim_matches(['*', '_']).trim();
@@ -195,7 +199,10 @@ pub(crate) fn figure_named(text: &str) -> bool {
         .and_then(|r| r.strip_suffix(')'))
         .unwrap_or(rest)
         .trim();
-    is_decimal(figure) && crate::names::score_of_header(rest).is_some()
+    if !is_decimal(figure) {
+        return None;
+    }
+    crate::names::score_of_header(rest)
 }
 
 /// Whether a cell is a range of two figures with a `%` or a decimal point (`90–92%`,

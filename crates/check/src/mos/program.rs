@@ -11,9 +11,6 @@ pub(crate) use crate::program::build_error;
 pub(crate) use crate::program::verdict;
 use crate::Result;
 
-/// What an undecided integer program covered.
-const PROGRAM_NOT_FINISHED: &str = "the integer program was not finished";
-
 /// The integer program of `experiment` (variables tp, tn per fold in dataset order).
 pub(crate) fn build(experiment: &Experiment) -> Result<Problem> {
     scorecheck_experiment::build(experiment).map_err(build_error)
@@ -83,7 +80,7 @@ pub(crate) fn outcome_of(
         Verdict::Undecided { reason } => {
             outcome.undecided = Some(Undecided {
                 reason: reason.clone(),
-                covered: PROGRAM_NOT_FINISHED.to_string(),
+                covered: crate::program::covered(experiment.is_constrained()).to_string(),
             });
         }
         // Made undecided above.

@@ -117,6 +117,7 @@ fn decide(
     };
     let (conclusion, answer) = ProgramAnswer::of(
         &verdict,
+        ex.is_constrained(),
         |witness| matrices(ex, witness, fold_split),
         |reason| {
             format!("no K×K confusion matrices with these class counts give the reported macro averages: {reason}")

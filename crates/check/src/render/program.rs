@@ -24,10 +24,10 @@ pub(crate) fn answer<W>(
             "explanation",
             json!({ "message": explanation }),
         ),
-        ProgramAnswer::Undecided { reason } => (
+        ProgramAnswer::Undecided { reason, covered } => (
             "undecided",
             "undecided",
-            json!({"reason": reason, "covered": "the integer program was not finished"}),
+            json!({"reason": reason, "covered": covered}),
         ),
     };
     out.insert("lp_status".into(), status.into());
