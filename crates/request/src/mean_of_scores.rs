@@ -101,6 +101,16 @@ fn finish(
         auc,
     } = figures;
     let ranges = read_ranges(fields.get("ranges"))?;
+    // Each dataset's folds pooled: no per-fold AUC to average.
+    if protocol == MeanProtocol::DatasetsPooled {
+        if let Some(at) = ranges
+            .iter()
+            .flatten()
+            .position(|t| matches!(t, Target::Auc(_)))
+        {
+            return Err(crate::single_matrix::pooled_auc_range(at));
+        }
+    }
     let all = matches!(fields.get("ranges"), Some(Json::String(s)) if s == "all");
     let ranges = match &auc {
         Some(_) => ranges.map(|targets| with_auc(targets, all)),

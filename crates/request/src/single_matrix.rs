@@ -55,7 +55,20 @@ fn finish(fields: &Object<'_>, p: u64, n: u64, allow_auc: bool) -> Result<Single
             return Err(unsupported(&a.key));
         }
     }
-    let ranges = read_ranges(fields.get("ranges"))?;
+    let mut ranges = read_ranges(fields.get("ranges"))?;
+    // Pooled counts have no threshold of their own, so no AUC: `"all"` is every score they
+    // define, and the AUC asked by name is refused as a reported one is.
+    if !allow_auc {
+        if let Some(targets) = &mut ranges {
+            if let Some(at) = targets.iter().position(|t| matches!(t, Target::Auc)) {
+                if matches!(fields.get("ranges"), Some(Json::String(_))) {
+                    targets.remove(at);
+                } else {
+                    return Err(pooled_auc_range(at));
+                }
+            }
+        }
+    }
     // The range of an F-beta asked by name needs its beta (`"all"` leaves both out): the
     // default 1 would give the F1's range under fbp's name.
     let scores = fields.get("scores").and_then(Json::as_object);
@@ -80,6 +93,15 @@ fn finish(fields: &Object<'_>, p: u64, n: u64, allow_auc: bool) -> Result<Single
         ranges,
         repair,
     })
+}
+
+/// The AUC's range asked (at `ranges[at]`) of a protocol that pools counts: it has no
+/// meaning there.
+pub(crate) fn pooled_auc_range(at: usize) -> Error {
+    Error::unsupported(
+        &input::index("ranges", at),
+        "the AUC's range is one test set's (1_testset_no_kfold) or a mean of per-fold AUCs' (1_dataset_known_folds_mos, n_testsets_mos_no_kfold, n_datasets_mos_known_folds_mos); counts pooled over folds or test sets have no single threshold, so no AUC: remove \"auc\" from ranges here",
+    )
 }
 
 /// Reads a `1_testset_no_kfold` request whose `testset` gives both class counts: `testset`,
