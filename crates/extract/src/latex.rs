@@ -192,9 +192,11 @@ fn uncommented(text: &str) -> String {
 }
 
 /// The names of `\newif` switches (`\newif\ifdraft`: `draft`) that the text never sets
-/// true (`\drafttrue`): false wherever they are tested (a switch starts false).
-fn false_switches(text: &str) -> Vec<&str> {
+/// true (`\drafttrue`): false wherever they are tested (a switch starts false); and of those
+/// it sets true and never false (`\finaltrue`): true wherever they are tested.
+fn switches(text: &str) -> (Vec<&str>, Vec<&str>) {
     let mut names = Vec::new();
+    let mut true_names = Vec::new();
     for (at, _) in text.match_indices("\\newif") {
         let rest = text[at + "\\newif".len()..].trim_start();
         let Some(rest) = rest.strip_prefix("\\if") else {
@@ -204,11 +206,19 @@ fn false_switches(text: &str) -> Vec<&str> {
             .find(|c: char| !c.is_ascii_alphabetic())
             .unwrap_or(rest.len());
         let name = &rest[..name_end];
-        if !name.is_empty() && !text.contains(&format!("\\{name}true")) {
-            names.push(name);
+        if name.is_empty() {
+            continue;
+        }
+        match (
+            text.contains(&format!("\\{name}true")),
+            text.contains(&format!("\\{name}false")),
+        ) {
+            (false, _) => names.push(name),
+            (true, false) => true_names.push(name),
+            (true, true) => {}
         }
     }
-    names
+    (names, true_names)
 }
 
 /// Booleans (`\newboolean{b}`, `\provideboolean`) and toggles (`\newtoggle{t}`) the text
@@ -339,11 +349,12 @@ const ARGUMENT_CONDITIONALS: &[&str] = &[
     "ifdefined@",
 ];
 
-/// The text without `\iffalse ... \fi` blocks (and `\if0`, and a [`false_switches`]'
-/// `\ifdraft`), nested conditionals counted; the `\else` branch of such a block stays.
+/// The text without `\iffalse ... \fi` blocks (and `\if0`, and a false [`switches`]'
+/// `\ifdraft`), nested conditionals counted, the `\else` branch of such a block kept; and
+/// without the `\else` branch of `\iftrue` and a true switch's blocks.
 fn without_false_blocks(text: &str) -> String {
     let s = text.as_bytes();
-    let switches = false_switches(text);
+    let switches = switches(text);
     let mut out = String::with_capacity(text.len());
     let mut copied = 0;
     let mut i = 0;
@@ -360,9 +371,15 @@ fn without_false_blocks(text: &str) -> String {
         let opens_false = word == "iffalse"
             || if_zero
             || (word.len() > 2
-                && switches.contains(&&word[2..])
+                && switches.0.contains(&&word[2..])
                 && !text[..start].ends_with("\\newif"));
-        if !opens_false {
+        // `\iftrue`, a switch set true and never false: the `\else` branch goes.
+        let opens_true = !opens_false
+            && (word == "iftrue"
+                || (word.len() > 2
+                    && switches.1.contains(&&word[2..])
+                    && !text[..start].ends_with("\\newif")));
+        if !opens_false && !opens_true {
             i = word_end;
             continue;
         }
@@ -390,7 +407,7 @@ fn without_false_blocks(text: &str) -> String {
                     break;
                 }
             } else if word == "else" && depth == 1 && kept.is_none() {
-                kept = Some(word_end);
+                kept = Some((j, word_end));
             } else if word.starts_with("if")
                 && word != "if@"
                 && !ARGUMENT_CONDITIONALS.contains(&word)
@@ -404,8 +421,12 @@ fn without_false_blocks(text: &str) -> String {
             break;
         };
         out.push_str(&text[copied..start]);
-        if let Some(kept) = kept {
-            out.push_str(&text[kept..end - "\\fi".len()]);
+        let fi = end - "\\fi".len();
+        match (opens_true, kept) {
+            (true, Some((otherwise, _))) => out.push_str(&text[after..otherwise]),
+            (true, None) => out.push_str(&text[after..fi]),
+            (false, Some((_, kept))) => out.push_str(&text[kept..fi]),
+            (false, None) => {}
         }
         copied = end;
         i = end;
@@ -1995,9 +2016,18 @@ mod tests {
             uncommented("\\newif\\ifdraft\\draftfalse a \\ifdraft T\\else U\\fi b \\if0 V\\fi c"),
             "\\newif\\ifdraft\\draftfalse a  U b  c"
         );
+        // What `\\iftrue` and a switch set true (and never false) leave out: the other branch.
         assert_eq!(
             uncommented("\\newif\\iffinal\\finaltrue \\iffinal T\\fi"),
-            "\\newif\\iffinal\\finaltrue \\iffinal T\\fi"
+            "\\newif\\iffinal\\finaltrue  T"
+        );
+        assert_eq!(
+            uncommented("\\newif\\iffinal\\finaltrue a \\iffinal T\\else U\\fi b \\iftrue V\\else \\iffalse W\\fi X\\fi c"),
+            "\\newif\\iffinal\\finaltrue a  T b  V c"
+        );
+        assert_eq!(
+            uncommented("\\newif\\iffinal\\finaltrue\\finalfalse \\iffinal T\\else U\\fi"),
+            "\\newif\\iffinal\\finaltrue\\finalfalse \\iffinal T\\else U\\fi"
         );
         assert_eq!(
             uncommented("\\newboolean{old}\\setboolean{old}{false} \\ifthenelse{\\boolean{old}}{T}{U} \\newtoggle{x} \\iftoggle{x}{V}{} w"),

@@ -1498,6 +1498,49 @@ const STATISTIC_LABELS: &[&str] = &[
     "mean_rank",
 ];
 
+/// Whether a row label (as [`header_form`] writes it) is a spread of the row above, in
+/// brackets or after that row's method: `(std)`, `[SD]`, `(± SD)`, `(s.d.)`, `(IQR)`,
+/// `kNN (std)`, `kNN std`, `kNN ± SD`.
+fn spread_label(form: &str) -> bool {
+    let spread = |w: &str| {
+        let w = w.trim_matches(['(', ')', '[', ']', '_']);
+        let w = w.trim_start_matches(['±', '_']);
+        matches!(
+            w,
+            "std"
+                | "sd"
+                | "s.d"
+                | "s.d."
+                | "stdev"
+                | "st.dev"
+                | "std_dev"
+                | "std.dev"
+                | "σ"
+                | "iqr"
+                | "sem"
+        )
+    };
+    let bracketed = |w: &str| {
+        (w.starts_with('(') && w.ends_with(')')) || (w.starts_with('[') && w.ends_with(']'))
+    };
+    if bracketed(form) {
+        let inner = &form[1..form.len() - 1];
+        return spread(inner)
+            || inner.trim_matches('_') == "±"
+            || STATISTIC_LABELS.contains(&inner);
+    }
+    // After a method's name: the last word (`std`, `(std)`), or `± SD`.
+    match form.rsplit_once('_') {
+        Some((head, tail)) if !head.is_empty() => {
+            spread(tail)
+                && (tail.starts_with(['(', '['])
+                    || head.ends_with('±')
+                    || matches!(tail, "std" | "sd" | "stdev" | "σ"))
+        }
+        _ => false,
+    }
+}
+
 /// What a row label (`label`, in a label column headed `header`) says its row's figures are,
 /// if more than one experiment's: one fold, one run, a mean or another statistic of rows.
 pub(crate) fn row_kind(label: &str, header: &str) -> Option<RowKind> {
@@ -1605,7 +1648,7 @@ pub(crate) fn row_kind(label: &str, header: &str) -> Option<RowKind> {
     if SUBSET_LABELS.contains(&form.as_str()) || first == "external" {
         return Some(RowKind::Subset);
     }
-    if STATISTIC_LABELS.contains(&summary) {
+    if STATISTIC_LABELS.contains(&summary) || spread_label(summary) {
         return Some(RowKind::Statistic);
     }
     // `Fold 3`, `Fold-3`, `Fold #3`, `3rd fold`, `Run 2`, `Seed 42`.
@@ -2473,6 +2516,43 @@ mod tests {
         assert_eq!(row_kind("aggregator='mean', epochs=7000", ""), None);
         assert_eq!(row_kind("pool=mean", ""), None);
         assert_eq!(row_kind("Mean", ""), Some(RowKind::Mean));
+    }
+
+    #[test]
+    fn a_spread_row_in_brackets_or_after_its_method_is_a_statistic() {
+        for spread in [
+            "(std)",
+            "(SD)",
+            "[std]",
+            "(± SD)",
+            "(s.d.)",
+            "(σ)",
+            "(IQR)",
+            "kNN (std)",
+            "kNN std",
+            "kNN ± SD",
+            "RF (SD)",
+        ] {
+            assert_eq!(
+                row_kind(spread, "Model"),
+                Some(RowKind::Statistic),
+                "{spread}"
+            );
+        }
+        for method in [
+            "kNN",
+            "SE-ResNet",
+            "ResNet SE",
+            "(a)",
+            "CNN (ours)",
+            "SDNet",
+        ] {
+            assert_ne!(
+                row_kind(method, "Model"),
+                Some(RowKind::Statistic),
+                "{method}"
+            );
+        }
     }
 
     #[test]

@@ -157,7 +157,7 @@ impl Folding {
 ///
 /// # Errors
 ///
-/// `Contradiction` naming `n_folds` when it (or `n_repeats`) is given too, `InvalidValue`
+/// `Contradiction` naming `n_folds` (else `n_repeats`) when it is given too, `InvalidValue`
 /// naming `folds` when it is not a list or is empty.
 pub fn explicit_folds<'a>(
     object: &Object<'_>,
@@ -165,9 +165,9 @@ pub fn explicit_folds<'a>(
     example: &str,
 ) -> Result<&'a Vec<Json>> {
     let field = object.field_path("folds");
-    if object.has("n_folds") || object.has("n_repeats") {
+    if let Some(given) = ["n_folds", "n_repeats"].into_iter().find(|k| object.has(k)) {
         return Err(Error::contradiction(
-            &object.field_path("n_folds"),
+            &object.field_path(given),
             "give either explicit folds or n_folds/n_repeats, not both (explicit folds list every fold of every repeat)",
         ));
     }
