@@ -70,6 +70,8 @@ fn collect(element: ElementRef<'_>, out: &mut String, depth: usize, max_depth: u
                         let text: String = sup.text().collect();
                         if crate::value::superscript_minus(&text) {
                             out.push('−');
+                        } else if crate::value::is_note_mark(&text) {
+                            out.push(crate::value::NOTE_MARK);
                         }
                     }
                     continue;

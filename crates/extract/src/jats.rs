@@ -86,6 +86,17 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                             header: name == "th",
                         });
                     }
+                    // A table footnote's reference: its mark (the label's text is left out).
+                    "xref" => {
+                        let footnote = e.attributes().flatten().any(|a| {
+                            a.key.as_ref() == b"ref-type" && a.value.as_ref() == b"table-fn"
+                        });
+                        if let (true, Some(c)) = (footnote, cell.as_mut()) {
+                            if !c.text.ends_with(crate::value::NOTE_MARK) {
+                                c.text.push(crate::value::NOTE_MARK);
+                            }
+                        }
+                    }
                     "title" => title_text.clear(),
                     "p" if wrap.is_none() => paragraph.clear(),
                     _ => {}
@@ -182,11 +193,16 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<Document, Error> {
                 } else if wrap.is_some() {
                     if stack.iter().any(|s| s == "caption") {
                         caption.push_str(&text);
-                    } else if stack.last().is_some_and(|s| s == "label") {
-                        label.push_str(&text);
                     } else if stack.iter().any(|s| s == "table-wrap-foot") {
+                        // A footnote's own label (`a`) is its mark, as the cells show it.
+                        if stack.last().is_some_and(|s| s == "label") {
+                            document.text.push(crate::value::NOTE_MARK);
+                            continue;
+                        }
                         document.text.push_str(&text);
                         document.text.push(' ');
+                    } else if stack.last().is_some_and(|s| s == "label") {
+                        label.push_str(&text);
                     }
                 } else if stack.iter().any(|s| s == "title") {
                     title_text.push_str(&text);

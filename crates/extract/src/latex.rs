@@ -925,6 +925,12 @@ pub(crate) fn plain(text: &str, macros: &[(String, String)], depth: usize) -> St
                     continue;
                 }
                 if let Some(&(_, args)) = DROPPED.iter().find(|(n, _)| *n == name) {
+                    // A table note's reference leaves its mark, as a printed `†` does.
+                    if matches!(name.as_str(), "tnote" | "footnotemark" | "tablefootnote")
+                        && !out.ends_with(crate::value::NOTE_MARK)
+                    {
+                        out.push(crate::value::NOTE_MARK);
+                    }
                     i = optional(&s, i);
                     i = parenthesised(&s, i);
                     for _ in 0..args {
@@ -1032,8 +1038,10 @@ pub(crate) fn plain(text: &str, macros: &[(String, String)], depth: usize) -> St
                 }
             }
             '^' => {
-                // A superscript: a footnote mark or an exponent, never part of a value.
+                // A superscript: a footnote mark (kept as one, [`crate::value::NOTE_MARK`])
+                // or an exponent, never part of a value.
                 i += 1;
+                let start = i;
                 if let Some((_, end)) = group(&s, i) {
                     i = end;
                 } else if i < s.len() {
@@ -1043,6 +1051,10 @@ pub(crate) fn plain(text: &str, macros: &[(String, String)], depth: usize) -> St
                     } else {
                         i += 1;
                     }
+                }
+                let raised: String = s[start..i].iter().collect();
+                if superscript_mark(&raised) && !out.ends_with(crate::value::NOTE_MARK) {
+                    out.push(crate::value::NOTE_MARK);
                 }
             }
             '_' => i += 1,
@@ -1067,6 +1079,33 @@ pub(crate) fn plain(text: &str, macros: &[(String, String)], depth: usize) -> St
         }
     }
     out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Whether a superscript's source (`{\dagger}`, `*`, `{a}`, `{\textit{b}}`) is a footnote's
+/// mark, not an exponent.
+fn superscript_mark(raised: &str) -> bool {
+    let inner = raised
+        .trim()
+        .trim_start_matches('{')
+        .trim_end_matches('}')
+        .trim();
+    let inner = [
+        "\\text{",
+        "\\textit{",
+        "\\mathrm{",
+        "\\mathit{",
+        "\\textrm{",
+    ]
+    .iter()
+    .find_map(|w| inner.strip_prefix(w))
+    .map_or(inner, |rest| rest.trim_end_matches('}'));
+    match inner.strip_prefix('\\') {
+        Some(command) => matches!(
+            command.trim(),
+            "dagger" | "ddagger" | "ast" | "star" | "S" | "P" | "#" | "dag" | "ddag"
+        ),
+        None => crate::value::is_note_mark(inner),
+    }
 }
 
 /// The text with every `\name[..]{..}` taken out (a float's caption, read on its own).
@@ -1931,8 +1970,11 @@ mod tests {
     fn cells_lose_their_markup() {
         let m = vec![("accA".to_string(), "95.4".to_string())];
         assert_eq!(plain(r"\textbf{95.40}$\pm$0.3", &m, 0), "95.40±0.3");
-        assert_eq!(plain(r"\underline{0.91}$^{a}$", &m, 0), "0.91");
-        assert_eq!(plain(r"\num{0.912}\tnote{b}", &m, 0), "0.912");
+        // A note's mark stays as one (values pass over it, a label keeps it).
+        assert_eq!(plain(r"\underline{0.91}$^{a}$", &m, 0), "0.91†");
+        assert_eq!(plain(r"\num{0.912}\tnote{b}", &m, 0), "0.912†");
+        assert_eq!(plain(r"SVM$^{\dagger}$", &m, 0), "SVM†");
+        assert_eq!(plain(r"$10^{-3}$ and $R^2$", &m, 0), "10 and R");
         assert_eq!(plain(r"\accA", &m, 0), "95.4");
         assert_eq!(plain(r"\textcolor{red}{\emph{88.1}}", &m, 0), "88.1");
         assert_eq!(plain(r"F$_1$-score", &m, 0), "F1-score");

@@ -1261,6 +1261,11 @@ fn rows_of(
         .iter()
         .any(|w| lower.contains(w))
     };
+    // Footnotes saying the rows they mark are another study's or other data's figures.
+    let notes_of_others: Vec<(char, RowKind)> = protocol::sentences(&document.text)
+        .take(20_000)
+        .filter_map(|sentence| names::note_of_others(&sentence))
+        .collect();
     let averaged_in_text = interpret::text_averages_classes(&document.text);
     let other_versions = versions_source(&document.text);
     let (subset, last_subset) = subset_sentence(&document.text).unzip();
@@ -1976,6 +1981,16 @@ fn rows_of(
                 {
                     Some(RowKind::Cited)
                 }
+                // `SVM†` under `†Results as reported by Kumar et al.`.
+                None => [&r.method, &r.dataset]
+                    .into_iter()
+                    .find_map(|label| names::label_mark(label))
+                    .and_then(|mark| {
+                        notes_of_others
+                            .iter()
+                            .find(|(m, _)| *m == mark)
+                            .map(|(_, kind)| *kind)
+                    }),
                 kind => kind,
             };
             // The row's label: its method, or the data it names when it names no method.
@@ -2041,7 +2056,22 @@ fn rows_of(
                         ));
                         Some(own)
                     }
-                    _ => protocol.protocol.clone(),
+                    // A footnote's protocol (`*Obtained from stratified 5-fold CV`) is that
+                    // of the figures its mark is on: a row or header without it has none.
+                    _ => match names::note_mark(&protocol.sentence) {
+                        Some(mark)
+                            if protocol.protocol.is_some()
+                                && names::label_mark(&r.method) != Some(mark)
+                                && names::label_mark(&r.dataset) != Some(mark)
+                                && !header_marked(table, mark) =>
+                        {
+                            notes.push(format!(
+                                "the protocol is stated in a note for the figures marked {mark}, which this row's are not: not stated for it"
+                            ));
+                            None
+                        }
+                        _ => protocol.protocol.clone(),
+                    },
                 },
             };
             // Runs said anywhere else (a `--repeats 10` flag, a `Runs` column, `seeds 0–9`):
@@ -2293,6 +2323,16 @@ fn author_and_year(label: &str) -> bool {
         && before
             .first()
             .is_some_and(|w| w.starts_with(|c: char| c.is_uppercase()))
+}
+
+/// Whether a header cell of `table` ends with the footnote `mark` (`Accuracy*`).
+fn header_marked(table: &model::RawTable, mark: char) -> bool {
+    table
+        .rows
+        .iter()
+        .take(table.header_rows.unwrap_or(1).max(1))
+        .flatten()
+        .any(|c| names::label_mark(&c.text) == Some(mark))
 }
 
 /// A label without the marks LaTeX citations leave ([`model::CITED`]).

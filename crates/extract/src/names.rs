@@ -1074,9 +1074,13 @@ pub(crate) fn bounded_by_one(key: &str) -> bool {
     }
 }
 
-/// A dataset name with case, spaces, hyphens and underscores taken off.
+/// A dataset name with case, spaces, hyphens, underscores and a trailing footnote mark taken
+/// off.
 pub(crate) fn dataset_form(name: &str) -> String {
-    name.chars()
+    // (A footnote's mark after the name, `Pima†`, `bupa*`, is no part of it.)
+    name.trim_end()
+        .trim_end_matches(NOTE_SYMBOLS)
+        .chars()
         .filter(|c| !matches!(c, ' ' | '-' | '_' | '\u{2010}' | '\u{2013}' | '~'))
         .flat_map(char::to_lowercase)
         .collect()
@@ -1326,6 +1330,81 @@ pub(crate) fn is_value_word(header: &str) -> bool {
                 | "metrica"
                 | "metricas"
         )
+}
+
+/// Footnote marks as labels and notes print them (`*` and its look-alikes one mark).
+const NOTE_SYMBOLS: &[char] = &['*', '†', '‡', '§', '¶', '#', '∗', '⋆'];
+
+fn one_mark(c: char) -> char {
+    match c {
+        '∗' | '⋆' => '*',
+        c => c,
+    }
+}
+
+/// The footnote mark a row label ends with (`SVM†`, `Training*`; a LaTeX `\tnote` or an HTML
+/// or JATS note reference reads as [`crate::value::NOTE_MARK`]).
+pub(crate) fn label_mark(label: &str) -> Option<char> {
+    let last = label.trim().chars().last()?;
+    NOTE_SYMBOLS.contains(&last).then(|| one_mark(last))
+}
+
+/// The mark a footnote starts with (`†Results as reported by ...`, `*Obtained from ...`); a
+/// lettered note (`[a] ...`, `a) ...`, `a Results ...`) has the mark its lettered references
+/// read as ([`crate::value::NOTE_MARK`]).
+pub(crate) fn note_mark(sentence: &str) -> Option<char> {
+    let t = sentence.trim_start();
+    let mut chars = t.chars();
+    let (a, b, c) = (chars.next()?, chars.next(), chars.next());
+    if NOTE_SYMBOLS.contains(&a) {
+        return Some(one_mark(a));
+    }
+    let lettered = match (a, b, c) {
+        ('[' | '(', Some(l), Some(']' | ')')) => l.is_ascii_lowercase(),
+        (l, Some(')'), _) => l.is_ascii_lowercase(),
+        (l, Some(' '), Some(u)) => l.is_ascii_lowercase() && u.is_uppercase(),
+        _ => false,
+    };
+    lettered.then_some(crate::value::NOTE_MARK)
+}
+
+/// What a footnote (its mark, [`note_mark`]) says of the rows it marks: another study's
+/// figures, cited ([`RowKind::Cited`]), or figures on other data than the text's test data
+/// (an external cohort: [`RowKind::Subset`]).
+pub(crate) fn note_of_others(sentence: &str) -> Option<(char, RowKind)> {
+    let mark = note_mark(sentence)?;
+    let lower = sentence.to_lowercase();
+    let has = |words: &[&str]| words.iter().any(|w| lower.contains(w));
+    if has(&[
+        "reported by",
+        "as reported",
+        "reported in",
+        "taken from",
+        "adopted from",
+        "adapted from",
+        "quoted from",
+        "reproduced from",
+        "cited from",
+        "published in",
+        "published by",
+        "from the original paper",
+        "from the original publication",
+        "from the respective paper",
+        "from their paper",
+    ]) {
+        return Some((mark, RowKind::Cited));
+    }
+    has(&[
+        "external validation",
+        "external test",
+        "external cohort",
+        "external dataset",
+        "external data",
+        "independent cohort",
+        "independent test",
+        "independent validation",
+    ])
+    .then_some((mark, RowKind::Subset))
 }
 
 /// What a body row's label says its figures are, when it says more than "one experiment".
@@ -2516,6 +2595,33 @@ mod tests {
         assert_eq!(row_kind("aggregator='mean', epochs=7000", ""), None);
         assert_eq!(row_kind("pool=mean", ""), None);
         assert_eq!(row_kind("Mean", ""), Some(RowKind::Mean));
+    }
+
+    #[test]
+    fn a_note_on_cited_or_external_rows_is_told_by_its_mark() {
+        use super::{label_mark, note_mark, note_of_others};
+        assert_eq!(
+            note_of_others("†Results as reported by Kumar et al. (2019)."),
+            Some(('†', RowKind::Cited))
+        );
+        assert_eq!(
+            note_of_others("[a] Results as reported by Kumar et al."),
+            Some(('†', RowKind::Cited))
+        );
+        assert_eq!(
+            note_of_others("*Evaluated on the external validation cohort."),
+            Some(('*', RowKind::Subset))
+        );
+        // Prose, and notes of another kind, say nothing of rows.
+        assert_eq!(
+            note_of_others("As reported by Kumar et al., SVM reaches 76%."),
+            None
+        );
+        assert_eq!(note_of_others("*p < 0.05 against the baseline."), None);
+        assert_eq!(note_mark("a Results of ref."), Some('†'));
+        assert_eq!(note_mark("a model was trained."), None);
+        assert_eq!(label_mark("SVM∗"), Some('*'));
+        assert_eq!(label_mark("SVM"), None);
     }
 
     #[test]

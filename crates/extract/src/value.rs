@@ -18,6 +18,25 @@ const MARKS: &[char] = &[
     '⁰', 'ᵃ', 'ᵇ', 'ᶜ', 'ᵈ', 'ᵉ',
 ];
 
+/// The mark a footnote's reference leaves in a cell where the markup set it apart (LaTeX's
+/// `\tnote{a}`, `$^\dagger$`, HTML's `<sup>a</sup>`, JATS's `<xref ref-type="table-fn">`):
+/// one of the [`MARKS`] a Markdown cell shows as printed, so that every reader's labels say
+/// alike that a note speaks of the row (values and headers pass over it as over `†`).
+pub(crate) const NOTE_MARK: char = '†';
+
+/// Whether a superscript's text is a footnote's mark (`a`, `*`, `†`, `‡`, `§`, `¶`, `#`), not
+/// an exponent or a reference number.
+pub(crate) fn is_note_mark(text: &str) -> bool {
+    const SYMBOLS: &[char] = &['*', '†', '‡', '§', '¶', '#', '⋆', '∗'];
+    let t = text.trim();
+    let mut chars = t.chars();
+    match (chars.next(), chars.next(), chars.next()) {
+        (Some(c), None, _) => c.is_ascii_lowercase() || SYMBOLS.contains(&c),
+        (Some(a), Some(b), None) => a == b && SYMBOLS.contains(&a),
+        _ => false,
+    }
+}
+
 /// Whether a superscript's text is a minus sign (`<sup>−</sup>0.12`): a value's sign, kept
 /// where other superscripts (footnote marks) are left out.
 pub(crate) fn superscript_minus(text: &str) -> bool {

@@ -263,9 +263,17 @@ impl OpenTable {
             let request = row
                 .request()
                 .map_or_else(|| "null".to_string(), |request| request.to_string());
-            let result = match row.result() {
-                Ok(value) => value.to_string(),
-                Err(error) => json!({ "error": error.to_json() }).to_string(),
+            // The row's answer as `check` gives its request: its `id` back as written.
+            let result = match (row.result(), row.request()) {
+                (Ok(value), Some(request)) if value.get("id").is_none() => {
+                    let mut value = value.clone();
+                    if let (Some(id), Some(map)) = (request.get("id"), value.as_object_mut()) {
+                        map.insert("id".to_string(), id.to_value());
+                    }
+                    scorecheck::record_text(&request.to_string(), value)
+                }
+                (Ok(value), _) => value.to_string(),
+                (Err(error), _) => json!({ "error": error.to_json() }).to_string(),
             };
             let _ = write!(
                 out,
