@@ -197,7 +197,7 @@ fn header_form(header: &str) -> String {
     // mark after it (`AUC∗`, `Accuracy†`).
     let text = text
         .trim()
-        .trim_end_matches([':', '.', '*', ',', '\u{2217}', '†', '‡', '§'])
+        .trim_end_matches([':', '.', '*', ',', '\u{2217}', '†', '‡', '§', '¶', 'ǂ'])
         .trim();
     let mut out = String::new();
     for c in text.chars() {
@@ -1333,7 +1333,7 @@ pub(crate) fn is_value_word(header: &str) -> bool {
 }
 
 /// Footnote marks as labels and notes print them (`*` and its look-alikes one mark).
-const NOTE_SYMBOLS: &[char] = &['*', '†', '‡', '§', '¶', '#', '∗', '⋆'];
+const NOTE_SYMBOLS: &[char] = &['*', '†', '‡', '§', '¶', '#', '∗', '⋆', 'ǂ'];
 
 fn one_mark(c: char) -> char {
     match c {

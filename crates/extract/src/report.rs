@@ -160,20 +160,32 @@ pub(crate) fn push_tab_separated(document: &mut Document, markdown: &str, limits
         if !line.contains('\t') {
             return Vec::new();
         }
-        line.trim_end_matches('\t')
+        // (Indentation is no cell: lines indented by different numbers of tabs are one table.)
+        line.trim_start_matches(['\t', ' '])
+            .trim_end_matches('\t')
             .split('\t')
             .map(|c| c.split_whitespace().collect::<Vec<_>>().join(" "))
             .collect()
     };
     let mut at = 0;
     while at < lines.len() {
-        let width = cells(lines[at]).len();
-        let end = (at..lines.len())
+        let head = cells(lines[at]);
+        // A header one cell short of the rows below it leaves their label column unnamed
+        // (`Loss<TAB>Accuracy` over `CNN<TAB>0.51<TAB>0.70`, as a data frame prints).
+        let below = lines.get(at + 1).map_or(0, |line| cells(line).len());
+        let short = !head.is_empty() && below == head.len() + 1;
+        let width = if short { below } else { head.len() };
+        let end = (at + 1..lines.len())
             .find(|&i| cells(lines[i]).len() != width || width < 2)
             .unwrap_or(lines.len());
         // A printed classification report is read as one (see `push_unfenced`).
         let report = is_header(&lines[at].split_whitespace().collect::<Vec<_>>());
-        if width >= 2 && end - at >= 2 && !report {
+        // A first line with figures past its label is no header: the run is no table read.
+        let figures = head.iter().skip(usize::from(!short)).any(|c| {
+            crate::value::is_decimal(c.trim_end_matches('%'))
+                && (c.contains('.') || c.ends_with('%'))
+        });
+        if width >= 2 && end - at >= 2 && !report && !figures {
             let (heading, caption) = heading_and_caption(&lines[..at]);
             let mut table = RawTable {
                 caption,
@@ -182,7 +194,11 @@ pub(crate) fn push_tab_separated(document: &mut Document, markdown: &str, limits
                 ..RawTable::default()
             };
             for (k, line) in lines[at..end].iter().enumerate() {
-                let row = cells(line)
+                let mut row = cells(line);
+                if k == 0 && short {
+                    row.insert(0, String::new());
+                }
+                let row = row
                     .into_iter()
                     .map(|text| {
                         let mut cell = RawCell::new(text);

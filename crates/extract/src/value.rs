@@ -15,7 +15,7 @@ pub(crate) enum CellValue {
 /// Footnote and significance marks that may follow a value.
 const MARKS: &[char] = &[
     '*', '†', '‡', '§', '¶', '#', '⋆', '∗', '′', '\'', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹',
-    '⁰', 'ᵃ', 'ᵇ', 'ᶜ', 'ᵈ', 'ᵉ',
+    '⁰', 'ᵃ', 'ᵇ', 'ᶜ', 'ᵈ', 'ᵉ', 'ǂ',
 ];
 
 /// The mark a footnote's reference leaves in a cell where the markup set it apart (LaTeX's

@@ -2417,6 +2417,25 @@ Actual 1\t1\t70
 }
 
 #[test]
+fn a_tab_table_indented_unevenly_is_one_table_and_a_row_of_figures_heads_none() {
+    // The header indented deeper than its rows (a README's), one cell short of them.
+    let md = "We evaluate on the bupa dataset with 5-fold cross-validation.
+
+\t\t\t\t\tLoss\t  Accuracy
+\t\t\tCNN\t0.5123\t  0.7014
+\t\t\tSVM\t0.4410\t  0.6957
+";
+    let rows = extract(md, Format::Markdown, "indented.md").unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[0].method, "CNN");
+    assert_eq!(scores(&rows[0]), vec![("acc", "0.7014")]);
+    // Rows of figures with no header: no column is named by a figure.
+    let md = "CNN\t0.5123\t0.7014\nSVM\t0.4410\t0.6957\n";
+    let rows = extract(md, Format::Markdown, "headless.md").unwrap();
+    assert!(rows.is_empty(), "{rows:?}");
+}
+
+#[test]
 fn figures_printed_line_by_line_are_read_and_other_printed_evaluations_once() {
     let md = "# Results
 
