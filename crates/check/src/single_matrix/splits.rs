@@ -62,17 +62,36 @@ pub(crate) fn answer(request: &SplitsRequest, options: &RunOptions) -> SplitsOut
         None => Conclusion::Undecided,
     };
     let explanation = matches!(conclusion, Conclusion::Inconsistent { .. }).then(|| {
-        let names: Vec<String> = windows
+        // A smallest set of the scores that no split fits: each score is left out while the
+        // others are still refuted at every split, exactly (a search left undecided keeps
+        // it), so that no score of the set can go.
+        let mut kept = windows.clone();
+        let mut refuted = (found.n_pruned, found.exact_checks);
+        let mut at = 0;
+        while at < kept.len() && kept.len() > 1 {
+            let mut fewer = kept.clone();
+            fewer.remove(at);
+            let smaller = single::SplitProblem::new(total, fewer.clone())
+                .with_params(reported.params.clone());
+            let again = single::splits(&smaller, 1, &engine);
+            if again.consistent() == Some(false) {
+                kept = fewer;
+                refuted = (again.n_pruned, again.exact_checks);
+            } else {
+                at += 1;
+            }
+        }
+        let names: Vec<String> = kept
             .iter()
             .map(|w| format!("{} {}", w.score, input::show(&w.reported)))
             .collect();
         let message = format!(
             "no split of the {total} test items into p positives and n = {total} − p negatives fits {}: every p from 0 to {total} was refuted ({} by interval enclosures of whole ranges, {} by exact checks)",
             crate::text::and_list(&names),
-            found.n_pruned,
-            found.exact_checks
+            refuted.0,
+            refuted.1
         );
-        (windows.iter().map(|w| w.score).collect(), message)
+        (kept.iter().map(|w| w.score).collect(), message)
     });
     let undecided = (!found.is_complete()).then(|| {
         let share = found.n_decided as f64 / all as f64 * 100.0;
