@@ -51,8 +51,8 @@ mod micro;
 mod witness;
 
 pub use macro_avg::{
-    cell, decide_exact, one_vs_rest, split_rows, MacroError, MacroErrorKind, MacroExperiment,
-    MAX_EXACT_CELLS,
+    cell, decide_exact, defined, one_vs_rest, split_rows, MacroError, MacroErrorKind,
+    MacroExperiment, MAX_EXACT_CELLS,
 };
 pub use micro::{
     at, mean_of_scores_program, pooled_binary, search_trace, MicroError, MicroErrorKind, Trace,

@@ -397,8 +397,28 @@ pub fn decide_exact(
     limits: &Limits,
 ) -> Result<Verdict> {
     within_cells(ex, true)?;
-    // The same errors as the K² model for scores undefined on a class (checked in O(K) per
-    // score and fold, without building the K-term expressions).
+    defined(ex)?;
+    if ex.class_bounds.is_empty() && ex.fold_bounds.is_empty() {
+        // Where merging leaves more than half the folds, the merged program is hardly
+        // smaller, and taking turns would only halve the per-fold program's time.
+        let groups = same_shapes(&ex.folds);
+        if 2 * groups.len() <= ex.folds.len() {
+            return decide_in_turn(ex, &groups, solver, limits);
+        }
+    }
+    decide_per_fold(ex, solver, limits)
+}
+
+/// The K² model's errors for a score reported or bounded where it is undefined on a class
+/// (a zero count), in the macro experiment's terms (the class and fold, the field of the
+/// score or bound): checked in O(K) per score and fold, without building the K-term
+/// expressions. The one-vs-rest model asks it before its binary program, whose own errors
+/// would name binary folds.
+///
+/// # Errors
+///
+/// The first score undefined on a class of a fold.
+pub fn defined(ex: &MacroExperiment) -> Result<()> {
     for (f, counts) in ex.folds.iter().enumerate() {
         let total: u64 = counts.iter().sum();
         for bound in ex
@@ -414,15 +434,7 @@ pub fn decide_exact(
             }
         }
     }
-    if ex.class_bounds.is_empty() && ex.fold_bounds.is_empty() {
-        // Where merging leaves more than half the folds, the merged program is hardly
-        // smaller, and taking turns would only halve the per-fold program's time.
-        let groups = same_shapes(&ex.folds);
-        if 2 * groups.len() <= ex.folds.len() {
-            return decide_in_turn(ex, &groups, solver, limits);
-        }
-    }
-    decide_per_fold(ex, solver, limits)
+    Ok(())
 }
 
 /// Node budget of the first turn of [`decide_in_turn`].

@@ -84,6 +84,9 @@ fn decide(
                 ),
             ));
         }
+        // A score undefined on a class is said in the macro request's terms (its class,
+        // fold and field), not in the binary program's.
+        scorecheck_multiclass::defined(ex).map_err(|e| macro_error(e, ex))?;
         let experiment = one_vs_rest(ex);
         let settled =
             program::settled(experiment.is_constrained(), &ignored, out_of_range.as_ref());

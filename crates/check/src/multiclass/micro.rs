@@ -219,7 +219,24 @@ pub(super) fn mean_of_scores(
             _ => score,
         })
         .collect();
-    let answer = ExperimentAnswer::showing(&experiment, &verdict, &shown, &evaluated);
+    let mut answer = ExperimentAnswer::showing(&experiment, &verdict, &shown, &evaluated);
+    // The program's reason is in its own terms (rows, variables): said in the request's.
+    if let crate::program::ProgramAnswer::Infeasible { explanation } = &mut answer.answer {
+        let within = if read.fold_bounds.is_empty() {
+            ""
+        } else {
+            " within the fold bounds"
+        };
+        *explanation = if model == Model::Exact {
+            format!(
+                "no K×K confusion matrices per fold with these class counts give the reported micro averages{within}: every micro average of a fold is a function of its trace (the items classified correctly), and the exact integer program on the traces has no solution ({explanation})"
+            )
+        } else {
+            format!(
+                "no one-vs-rest counts per fold and class give the reported micro averages{within}: the exact integer program has no solution ({explanation})"
+            )
+        };
+    }
     Ok(MulticlassOutcome {
         conclusion: answer.conclusion,
         model,
