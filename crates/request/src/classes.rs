@@ -307,8 +307,12 @@ const MAX_ORDERS_TRIED: u64 = 40_320;
 const MAX_REORDERED_CELLS: u64 = 20_000_000;
 
 /// The most other fold lists [`Setup::other_stratified_folds`] gives (each is checked again,
-/// within the request's time limit).
-const MAX_OTHER_FOLD_LISTS: usize = 24;
+/// within the request's time limit, or ten seconds without one).
+const MAX_OTHER_FOLD_LISTS: usize = 4_096;
+
+/// The most fold-class cells the other fold lists hold together (lists × folds × classes;
+/// 128 MiB).
+const MAX_OTHER_FOLD_CELLS: u64 = 16_000_000;
 
 /// The other fold lists of a stratified multiclass setup ([`Setup::other_stratified_folds`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -363,7 +367,9 @@ impl Setup {
             sorted.sort();
             sorted
         };
-        let mut seen = vec![canonical(&self.folds)];
+        let per_list = per_order.saturating_mul(n_repeats).max(1);
+        let max_lists = MAX_OTHER_FOLD_LISTS.min((MAX_OTHER_FOLD_CELLS / per_list) as usize);
+        let mut seen = std::collections::HashSet::from([canonical(&self.folds)]);
         let mut out = Vec::new();
         let mut permutation: Vec<usize> = (0..r).collect();
         let mut tried = 0u64;
@@ -391,14 +397,14 @@ impl Setup {
                     (0..n_repeats).flat_map(|_| base.iter().cloned()).collect();
                 let key = canonical(&folds);
                 if !seen.contains(&key) {
-                    if out.len() == MAX_OTHER_FOLD_LISTS {
+                    if out.len() == max_lists {
                         return OtherFolds {
                             lists: out,
                             complete: false,
                             orders: (tried, all_orders),
                         };
                     }
-                    seen.push(key);
+                    seen.insert(key);
                     out.push(folds);
                 }
             }
