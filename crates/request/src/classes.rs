@@ -322,7 +322,8 @@ pub struct OtherFolds {
     pub lists: Vec<Vec<Vec<u64>>>,
     /// Whether every order of the classes was tried and its folds are the setup's or among
     /// `lists` (false beyond 40,320 orders of the classes whose counts the folds do not
-    /// divide, 20 million fold-class cells computed, 4,096 other lists or 16 million cells held; the first orders are tried).
+    /// divide, 20 million fold-class cells computed, 4,096 other lists or 16 million cells
+    /// held; the first orders are tried).
     pub complete: bool,
     /// How many orders were tried, of how many that can differ (those of the classes whose
     /// counts the folds do not divide; `None` when their number overflows).
