@@ -3104,6 +3104,14 @@ fn read_frame(
         if who.kind.is_none() && section.as_deref().is_some_and(names_training_split) {
             who.kind = Some((RowKind::Subset, section.clone().unwrap_or_default()));
         }
+        // Rows under a section naming other data (`External test set (Hospital B)`, `Age <
+        // 50`, `After SMOTE`): that data's figures.
+        if let (None, Some(found)) = (
+            &who.kind,
+            section.as_deref().and_then(crate::names::group_kind),
+        ) {
+            who.kind = Some((found, section.clone().unwrap_or_default()));
+        }
         // A fold or run number (or `Mean`, `Std`) in a column that is neither a label nor a
         // score (`| SVM | 3 | 0.91 |` under `| Model | Fold | Acc |`).
         if who.kind.is_none() {
@@ -3132,10 +3140,13 @@ fn read_frame(
                         .push(format!("{:?} read as a mark of the row", cell.text.trim()));
                     continue;
                 }
-                // A subgroup is named by the row's labels, not by a value (`<0.0001`).
-                if let Some(found) = row_kind(&cell.text, header)
-                    .filter(|k| !matches!(k, RowKind::Subgroup | RowKind::Cited))
-                {
+                // A subgroup is named by the row's labels, not by a value (`<0.0001`), but
+                // under a subgroup's header (`Age group | 21-30`).
+                if let Some(found) = row_kind(&cell.text, header).filter(|k| match k {
+                    RowKind::Subgroup => crate::names::subgroup_header(header),
+                    RowKind::Cited => false,
+                    _ => true,
+                }) {
                     let label = numbered_label(&cell.text, header);
                     if found != RowKind::Mean {
                         who.after.push(label.clone());
@@ -3279,7 +3290,9 @@ fn read_frame(
                             .any(|(counted, _, inferred)| counted == group && *inferred),
                         class_counts: class_counts.filter(|_| group.is_empty()),
                         folds: own_folds,
-                        kind,
+                        // A column group naming other data (`External test`, `Age < 50`,
+                        // `Undersampled`): its columns are that data's figures.
+                        kind: kind.or_else(|| crate::names::group_kind(group)),
                         ..TableRow::default()
                     });
                     by_key.len() - 1

@@ -855,6 +855,14 @@ fn subset_sentence(text: &str) -> Option<(String, String)> {
     ];
     const COLUMNS: &[&str] = &["feature", "attribute", "column", "variable", "predictor"];
     const KEPT: &[&str] = &[
+        // A version of the data named by what was taken out or agreed on (`on the
+        // quality-filtered data`, `without borderline cases`, `the expert-consensus subset`).
+        "quality-filtered",
+        "quality filtered",
+        "without borderline",
+        "borderline cases excluded",
+        "consensus subset",
+        "expert-consensus",
         "complete cases",
         "complete-case",
         "complete case",

@@ -1620,12 +1620,113 @@ fn spread_label(form: &str) -> bool {
     }
 }
 
+/// The text in the brackets a label ends with, after a name before them (`Ours (external)`:
+/// `external`).
+fn bracketed_qualifier(label: &str) -> Option<&str> {
+    let label = label.trim().trim_end_matches(NOTE_SYMBOLS).trim_end();
+    let inner = label.strip_suffix(')')?;
+    let open = inner.rfind('(')?;
+    let (name, qualifier) = (inner[..open].trim(), inner[open + 1..].trim());
+    (!name.is_empty() && !qualifier.is_empty() && !qualifier.contains('(')).then_some(qualifier)
+}
+
+/// What a section row or a column group over figures (`External test set (Hospital B)`,
+/// `Age < 50`, `After SMOTE`, `Fold 3`) says they are, as a bracketed qualifier would.
+pub(crate) fn group_kind(text: &str) -> Option<RowKind> {
+    let text = text.trim();
+    if text.is_empty() {
+        return None;
+    }
+    qualifier_kind(text, "")
+}
+
+/// What a bracketed qualifier says a row's figures are: another part or version of the data
+/// (`external test set`, `Hospital B`, `prospective`, `validation`, `training`, `subset`,
+/// `SMOTE`, `undersampled`, `balanced data`), one fold (`fold 3`, `best fold`), or a
+/// statistic of resamples (`bootstrap mean`); none for anything else (`ours`, `ResNet-50`).
+fn qualifier_kind(qualifier: &str, header: &str) -> Option<RowKind> {
+    let form = header_form(qualifier);
+    let words: Vec<&str> = form.split('_').filter(|w| !w.is_empty()).collect();
+    let has = |prefixes: &[&str]| {
+        words
+            .iter()
+            .any(|w| prefixes.iter().any(|p| w.starts_with(p)))
+    };
+    // `without borderline cases`, `excluding outliers`, `quality-filtered`, `expert-consensus
+    // subset`: fewer items than the dataset's.
+    let removed = matches!(words.first(), Some(&("without" | "excluding" | "w/o")))
+        && has(&[
+            "case",
+            "sample",
+            "outlier",
+            "borderline",
+            "missing",
+            "duplicate",
+            "patient",
+            "image",
+            "slide",
+            "item",
+            "record",
+            "instance",
+        ]);
+    if removed || has(&["filtered", "consensus", "cleaned", "deduplicated"]) {
+        return Some(RowKind::Subset);
+    }
+    // `no SMOTE`, `without augmentation`, `w/o external data`: what was not done.
+    if matches!(
+        words.first(),
+        Some(&("no" | "without" | "w/o" | "not" | "non"))
+    ) {
+        return None;
+    }
+    if has(&["bootstrap"]) {
+        return Some(RowKind::Statistic);
+    }
+    if words.iter().any(|w| *w == "fold" || *w == "folds")
+        && has(&["best", "worst", "single", "one", "first", "last"])
+    {
+        return Some(RowKind::Fold);
+    }
+    if has(&[
+        "external",
+        "prospective",
+        "independent",
+        "hospital",
+        "subset",
+        "subsample",
+        "smote",
+        "adasyn",
+        "undersampl",
+        "oversampl",
+        "resampl",
+        "augment",
+    ]) || (has(&["balanced"]) && has(&["data", "set", "subset", "sample"]))
+        || matches!(words.first(), Some(&("site" | "center" | "centre")))
+    {
+        return Some(RowKind::Subset);
+    }
+    // (Not a statistic: `(95% CI)`, `(max)` beside a method name the interval or the
+    // extreme the figures carry, not a row of them.)
+    match row_kind(qualifier, header)? {
+        kind @ (RowKind::Subset | RowKind::Fold | RowKind::Subgroup) => Some(kind),
+        _ => None,
+    }
+}
+
 /// What a row label (`label`, in a label column headed `header`) says its row's figures are,
 /// if more than one experiment's: one fold, one run, a mean or another statistic of rows.
 pub(crate) fn row_kind(label: &str, header: &str) -> Option<RowKind> {
     let form = header_form(label);
     if form.is_empty() {
         return None;
+    }
+    if resampled_under(label, header) {
+        return Some(RowKind::Subset);
+    }
+    // A method's qualifier in brackets (`Ours (external test set)`, `RF (fold 3)`, `CNN
+    // (training)`, `SVM (bootstrap mean)`): what its figures are.
+    if let Some(kind) = bracketed_qualifier(label).and_then(|q| qualifier_kind(q, header)) {
+        return Some(kind);
     }
     // A run's settings (`aggregator='mean', epochs=7000`): `mean` is a setting's value there.
     let setting = label.split([',', ';', ' ']).any(|part| {
@@ -2214,6 +2315,12 @@ fn names_a_subgroup(label: &str, header: &str) -> bool {
                 && words
                     .get(i + 1)
                     .is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit())))
+                // `Patients older than 50`, `younger than 40`.
+                || (matches!(*w, "older" | "younger")
+                    && words.get(i + 1) == Some(&"than")
+                    && words
+                        .get(i + 2)
+                        .is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit())))
                 // `21-30 years`, `over 50 years`.
                 || (matches!(*w, "years" | "yrs")
                     && i > 0
@@ -2232,22 +2339,57 @@ fn names_a_subgroup(label: &str, header: &str) -> bool {
             | "whole_sample"
             | "everyone"
     );
-    let under_subgroups = matches!(
+    !whole && !label.trim().is_empty() && (compared || sex_or_age || subgroup_header(header))
+}
+
+/// Whether a column's header names subgroups of the patients (`Sex`, `Age group`, `BMI`):
+/// its cells name the row's subgroup (`21-30`, `>= 30`), unless they name the whole.
+pub(crate) fn subgroup_header(header: &str) -> bool {
+    matches!(
         header_form(header).as_str(),
         "subgroup"
             | "subgroups"
             | "sex"
             | "gender"
+            | "age"
             | "age_band"
             | "age_bands"
             | "age_group"
             | "age_groups"
             | "age_range"
+            | "age_(years)"
+            | "bmi"
+            | "bmi_group"
+            | "bmi_category"
             | "smoking_status"
             | "smoking"
             | "ethnicity"
+            | "race"
+    )
+}
+
+/// Whether a column's header names how the data was resampled (`Sampling`, `Balancing`):
+/// a cell naming a resampling (`SMOTE`, `Random undersampling`) says the row's figures are
+/// of the resampled data, whose class counts are not the dataset's.
+fn resampled_under(label: &str, header: &str) -> bool {
+    let resampling = matches!(
+        header_form(header).as_str(),
+        "sampling"
+            | "resampling"
+            | "re_sampling"
+            | "balancing"
+            | "class_balancing"
+            | "data_balancing"
+            | "sampler"
+            | "sampling_method"
+            | "resampling_method"
+            | "balancing_method"
     );
-    !whole && !label.trim().is_empty() && (compared || sex_or_age || under_subgroups)
+    let none = matches!(
+        header_form(label).as_str(),
+        "" | "none" | "no" | "-" | "—" | "–" | "original" | "n/a" | "na" | "without" | "baseline"
+    );
+    resampling && !none
 }
 
 /// Whether a label column's header numbers folds or runs (`Fold`, `Seed`): its whole-number
@@ -2622,6 +2764,33 @@ mod tests {
         assert_eq!(note_mark("a model was trained."), None);
         assert_eq!(label_mark("SVM∗"), Some('*'));
         assert_eq!(label_mark("SVM"), None);
+    }
+
+    #[test]
+    fn a_bracketed_qualifier_says_what_the_row_is() {
+        for (label, kind) in [
+            ("Ours (external test set)", RowKind::Subset),
+            ("KNN (Hospital B)", RowKind::Subset),
+            ("RF (prospective)", RowKind::Subset),
+            ("RF (training)", RowKind::Subset),
+            ("RF (SMOTE)", RowKind::Subset),
+            ("RF (fold 3)", RowKind::Fold),
+            ("RF (best fold)", RowKind::Fold),
+            ("SVM (bootstrap mean)", RowKind::Statistic),
+        ] {
+            assert_eq!(row_kind(label, "Method"), Some(kind), "{label}");
+        }
+        for method in [
+            "CNN (ResNet-50)",
+            "Ours (proposed)",
+            "SVM (RBF)",
+            "(a)",
+            "RF (ours)†",
+            "CNN (no SMOTE)",
+            "RF (Balanced, Depth=8)",
+        ] {
+            assert_eq!(row_kind(method, "Method"), None, "{method}");
+        }
     }
 
     #[test]
