@@ -19,10 +19,11 @@ use crate::{emit, Format, EXIT_CONSISTENT, EXIT_ERROR, EXIT_UNDECIDED};
 /// Arguments of `scorecheck cbpe`.
 #[derive(Args)]
 pub(crate) struct CbpeArgs {
-    /// Labelled reference data (CSV with a header row, or JSON Lines: `.jsonl`, `.ndjson`).
+    /// Labelled reference data: CSV with a header row, JSON Lines or a JSON array of objects
+    /// (by the extension `.csv`, `.jsonl`, `.json`, else by the content; `-` reads stdin).
     #[arg(long)]
     reference: PathBuf,
-    /// Analysis data, labelled or not (labels give realised metrics).
+    /// Analysis data, labelled or not (labels give realised metrics), read as --reference is.
     #[arg(long)]
     analysis: PathBuf,
     /// Column of the positive-class probabilities (binary models; not with --class-columns).
@@ -189,10 +190,11 @@ fn read_columns(
         .and_then(|e| e.to_str())
         .unwrap_or("")
         .to_ascii_lowercase();
-    let layout = if extension == "jsonl" || extension == "ndjson" {
-        Layout::Json
-    } else {
-        Layout::Csv
+    // By the extension, else by the content (as `eval` reads its input).
+    let layout = match extension.as_str() {
+        "csv" | "tsv" => Some(Layout::Csv),
+        "jsonl" | "json" | "ndjson" => Some(Layout::Json),
+        _ => None,
     };
     let mut columns: Vec<Column<'_>> = match classes {
         None => vec![Column {
@@ -258,65 +260,59 @@ fn read_columns(
     let labels = read.labels.get_or_insert_with(Vec::new);
     let timestamps = &mut read.timestamps;
     let (mut labelled, mut first_unlabelled, mut first_labelled) = (0usize, None, None);
-    let rows = rows::read_rows(
-        path,
-        Some(layout),
-        &columns,
-        deadline,
-        &mut |place, cells| {
-            let mut sum = 0.0;
-            for (column, cell) in columns.iter().zip(&cells[..k]) {
-                let text = cell.as_deref().unwrap_or_default();
-                let p = probability(text, &place.at(column.name))?;
-                sum += p;
-                read.probabilities.push(p);
-            }
-            if classes.is_some() && (sum - 1.0).abs() > ROW_SUM_TOLERANCE {
-                let names: Vec<&str> = columns[..k].iter().map(|c| c.name).collect();
-                bail!(
+    let rows = rows::read_rows(path, layout, &columns, deadline, &mut |place, cells| {
+        let mut sum = 0.0;
+        for (column, cell) in columns.iter().zip(&cells[..k]) {
+            let text = cell.as_deref().unwrap_or_default();
+            let p = probability(text, &place.at(column.name))?;
+            sum += p;
+            read.probabilities.push(p);
+        }
+        if classes.is_some() && (sum - 1.0).abs() > ROW_SUM_TOLERANCE {
+            let names: Vec<&str> = columns[..k].iter().map(|c| c.name).collect();
+            bail!(
                 "{place}: the class probabilities ({}) sum to {sum}, not 1 (within {ROW_SUM_TOLERANCE}); give each row's probabilities of every class (is a class missing from --class-columns?)",
                 names.join(", ")
             );
-            }
-            let prediction = cells[k].as_deref().unwrap_or_default();
-            if prediction.is_empty() {
+        }
+        let prediction = cells[k].as_deref().unwrap_or_default();
+        if prediction.is_empty() {
+            bail!(
+                "{}: the prediction is empty; give every row its predicted class",
+                place.at(&args.pred_column)
+            );
+        }
+        read.predictions
+            .push(class_of(prediction, &place.at(&args.pred_column))?);
+        if let (Some(times), Some(name)) = (timestamps.as_mut(), &args.timestamp_column) {
+            let text = cells[k + 2].as_deref().unwrap_or_default();
+            if text.is_empty() {
                 bail!(
-                    "{}: the prediction is empty; give every row its predicted class",
-                    place.at(&args.pred_column)
+                    "{}: the timestamp is empty; give every row its timestamp",
+                    place.at(name)
                 );
             }
-            read.predictions
-                .push(class_of(prediction, &place.at(&args.pred_column))?);
-            if let (Some(times), Some(name)) = (timestamps.as_mut(), &args.timestamp_column) {
-                let text = cells[k + 2].as_deref().unwrap_or_default();
-                if text.is_empty() {
-                    bail!(
-                        "{}: the timestamp is empty; give every row its timestamp",
-                        place.at(name)
-                    );
-                }
-                let time = Timestamp::parse(text)
-                    .map_err(|e| anyhow::anyhow!("{}: {e}", place.at(name)))?;
-                times.push(time);
+            let time =
+                Timestamp::parse(text).map_err(|e| anyhow::anyhow!("{}: {e}", place.at(name)))?;
+            times.push(time);
+        }
+        match cells[k + 1].as_deref().filter(|label| !label.is_empty()) {
+            Some(label) => {
+                labels.push(class_of(label, &place.at(&args.label_column))?);
+                labelled += 1;
+                first_labelled.get_or_insert_with(|| place.to_string());
             }
-            match cells[k + 1].as_deref().filter(|label| !label.is_empty()) {
-                Some(label) => {
-                    labels.push(class_of(label, &place.at(&args.label_column))?);
-                    labelled += 1;
-                    first_labelled.get_or_insert_with(|| place.to_string());
-                }
-                None if reference => bail!(
-                    "{}: the label is empty; the reference needs every row's label",
-                    place.at(&args.label_column)
-                ),
-                None => {
-                    labels.push(NO_CLASS);
-                    first_unlabelled.get_or_insert_with(|| place.to_string());
-                }
+            None if reference => bail!(
+                "{}: the label is empty; the reference needs every row's label",
+                place.at(&args.label_column)
+            ),
+            None => {
+                labels.push(NO_CLASS);
+                first_unlabelled.get_or_insert_with(|| place.to_string());
             }
-            Ok(())
-        },
-    )?;
+        }
+        Ok(())
+    })?;
     if rows == 0 {
         bail!("{}: no data rows; give at least one row", path.display());
     }

@@ -416,6 +416,15 @@ fn read_samples(path: &Path, args: &EvalArgs, deadline: &Deadline) -> anyhow::Re
             );
         }
         let score = parse_score(score, &place.at(&args.score_column))?;
+        // A character that prints as nothing (a byte-order mark of concatenated files, a
+        // zero-width space of a copy) would make `1` count as negative unseen.
+        if let Some(c) = label.chars().find(|&c| invisible(c)) {
+            bail!(
+                "{}: the label {label:?} holds the invisible character U+{:04X}, so it is not the label it looks like (it would count as negative); remove it from the file",
+                place.at(&args.label_column),
+                u32::from(c)
+            );
+        }
         let positive = is_positive(label, &args.pos_label);
         if !positive && label.eq_ignore_ascii_case(&args.pos_label) {
             bail!(
@@ -435,6 +444,15 @@ fn read_samples(path: &Path, args: &EvalArgs, deadline: &Deadline) -> anyhow::Re
         bail!("{} has no samples", path.display());
     }
     Ok(samples)
+}
+
+/// Whether a character prints as nothing: a byte-order mark, a zero-width space or joiner,
+/// a word joiner, a soft hyphen, a directional mark.
+fn invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{feff}' | '\u{200b}'..='\u{200f}' | '\u{2060}'..='\u{2064}' | '\u{00ad}' | '\u{202a}'..='\u{202e}'
+    )
 }
 
 /// Whether a label is the positive one: the same text, or the same number (1 and 1.0).

@@ -543,6 +543,8 @@ struct ArraySeed<'a, 'b, 'c> {
     deadline: &'a Deadline,
     on_row: &'b mut OnRow<'b>,
     failure: &'c mut Option<anyhow::Error>,
+    /// The bytes read since the last element ended ([`Capped`]).
+    since: &'a std::cell::Cell<u64>,
 }
 
 impl<'de> Visitor<'de> for ArraySeed<'_, '_, '_> {
@@ -564,7 +566,12 @@ impl<'de> Visitor<'de> for ArraySeed<'_, '_, '_> {
             let cells = match seq.next_element_seed(RowSeed {
                 columns: self.columns,
             }) {
-                Ok(Some(cells)) => cells,
+                Ok(Some(cells)) => {
+                    // (The reader's buffer may hold the next element's first bytes: the
+                    // cap is the element's and at most one buffer more.)
+                    self.since.set(0);
+                    cells
+                }
                 Ok(None) => return Ok(rows),
                 Err(e) => {
                     *self.failure = Some(anyhow!("{place}: {e}"));
@@ -588,6 +595,26 @@ impl<'de> Visitor<'de> for ArraySeed<'_, '_, '_> {
     }
 }
 
+/// A reader that refuses to hand out more than [`MAX_LINE_BYTES`] between two resets of
+/// `since` (one array element each): an element as long as a line may be, no longer.
+struct Capped<R> {
+    inner: R,
+    since: std::rc::Rc<std::cell::Cell<u64>>,
+}
+
+impl<R: Read> Read for Capped<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.since.get() > MAX_LINE_BYTES {
+            return Err(std::io::Error::other(format!(
+                "an element is longer than {MAX_LINE_BYTES} bytes; give each sample as a short object"
+            )));
+        }
+        let n = self.inner.read(buf)?;
+        self.since.set(self.since.get() + n as u64);
+        Ok(n)
+    }
+}
+
 fn read_json_array<R: Read>(
     path: &Path,
     reader: R,
@@ -596,6 +623,11 @@ fn read_json_array<R: Read>(
     on_row: &mut OnRow<'_>,
 ) -> anyhow::Result<usize> {
     let mut failure = None;
+    let since = std::rc::Rc::new(std::cell::Cell::new(0));
+    let reader = Capped {
+        inner: reader,
+        since: since.clone(),
+    };
     let mut deserializer = serde_json::Deserializer::from_reader(reader);
     let seed = ArraySeed {
         path,
@@ -603,6 +635,7 @@ fn read_json_array<R: Read>(
         deadline,
         on_row,
         failure: &mut failure,
+        since: &since,
     };
     let outcome = serde::Deserializer::deserialize_seq(&mut deserializer, seed)
         .and_then(|rows| deserializer.end().map(|()| rows));

@@ -197,3 +197,24 @@ def test_the_reference_functions_pickle_and_show_their_parameters():
                                         "strategy": "stratified_sklearn"},
                    {"acc": 0.5}, 0.01)
     assert result["verdict"] == "consistent"
+
+
+def test_a_lone_surrogate_in_a_dict_is_refused_naming_its_field():
+    request = {"check": "1_testset_no_kfold", "testset": {"p": 5, "n": 5},
+               "scores": {"acc": 0.5}, "eps": 0.01, "rounding": "\udc80"}
+    with pytest.raises(scorecheck.ScorecheckError) as error:
+        scorecheck.check(request)
+    assert error.value.field == "rounding"
+    assert "surrogate" in error.value.message
+    answers = scorecheck.batch([dict(request, id=1.5)])
+    assert answers[0]["error"]["field"] == "rounding" and answers[0]["id"] == 1.5
+
+
+def test_split_configurations_reads_any_integer():
+    numpy = pytest.importorskip("numpy")
+    request = {"check": "1_dataset_unknown_folds_mos", "dataset": {"p": 20, "n": 20},
+               "folding": {"n_folds": 3, "n_repeats": 1}, "scores": {"acc": 0.5}, "eps": 0.01}
+    assert len(scorecheck.split_configurations(request, numpy.int64(3))) == 3
+    with pytest.raises(scorecheck.ScorecheckError) as error:
+        scorecheck.split_configurations(request, 3.0)
+    assert error.value.field == "parts"

@@ -130,7 +130,7 @@ def _key(key, path):
     """The JSON text of a dict key: strings as they are, integers (class labels, e.g.
     {0: 10, 1: 100}) as their decimal text."""
     if isinstance(key, str):
-        return json.dumps(key)
+        return json.dumps(_encodable(key, path))
     if isinstance(key, numbers.Integral) and not isinstance(key, bool):
         return json.dumps(_integer(key, path))
     raise ScorecheckError(
@@ -139,6 +139,22 @@ def _key(key, path):
         f"a dict key must be a string or an integer, found the {type(key).__name__} "
         f"{_short(key)}",
     )
+
+
+def _encodable(text, path):
+    """`text`, refused by `path` when it holds a lone surrogate (no UTF-8 text, so no
+    request's)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise ScorecheckError(
+            "invalid_value",
+            path or None,
+            f"the string holds a lone surrogate at character {error.start} "
+            f"({_short(text[error.start:error.start + 1])}), which no UTF-8 text can hold; "
+            "give text that encodes as UTF-8",
+        ) from None
+    return text
 
 
 def _join(path, key):
@@ -154,7 +170,7 @@ def _write(value, path, out, depth, open_containers, drop_none=False):
     elif value is True or value is False:
         out.append("true" if value else "false")
     elif isinstance(value, str):
-        out.append(json.dumps(value))
+        out.append(json.dumps(_encodable(value, path)))
     elif isinstance(value, Decimal) or isinstance(value, numbers.Real):
         out.append(_number(value, path))
     elif isinstance(value, (dict, list, tuple)):
@@ -285,8 +301,18 @@ def split_configurations(request, parts):
     `[{"start": "0", "end": "654152"}, ...]` (indices as decimal text, `end` exclusive): give
     each worker the request with `"configurations": range` added, and merge their verdicts
     (consistent if one range is, inconsistent only if every range is refuted)."""
-    if not isinstance(parts, int) or isinstance(parts, bool) or not 1 <= parts <= 1_000_000:
-        raise ScorecheckError("invalid_value", "parts", "give 1 to 1000000 ranges")
+    # (Any integer: numpy's too, as requests read them.)
+    if not isinstance(parts, numbers.Integral) or isinstance(parts, bool):
+        raise ScorecheckError(
+            "invalid_value", "parts",
+            f"expected a whole number of ranges, found the {type(parts).__name__} "
+            f"{_short(parts)}; give 1 to 1000000 ranges",
+        )
+    parts = int(parts)
+    if not 1 <= parts <= 1_000_000:
+        raise ScorecheckError(
+            "invalid_value", "parts", f"{parts} ranges asked; give 1 to 1000000 ranges"
+        )
     if not isinstance(request, dict):
         raise ScorecheckError(
             "invalid_json", None, f"expected a dict request, found a {type(request).__name__}"
@@ -457,18 +483,16 @@ def batch(requests):
             _refuse_non_finite_id(request)
             texts.append(to_json(request))
         except ScorecheckError as error:
-            # The record keeps the request's id when it is one the CLI's batch echoes.
-            ident = request.get("id") if isinstance(request, dict) else None
-            if isinstance(ident, bool) or not isinstance(ident, (str, int)) or (
-                    isinstance(ident, int) and abs(ident) > 2**53):
-                ident = None
-            failures[index] = (error, ident)
+            # The record keeps the request's id as the caller gave it (any value), unless
+            # the id is what was refused.
+            has_id = isinstance(request, dict) and "id" in request and error.field != "id"
+            failures[index] = (error, has_id, request.get("id") if has_id else None)
             texts.append("null")
     answers = [json.loads(text) for text in _scorecheck.batch_texts(texts)]
-    for index, (error, ident) in failures.items():
+    for index, (error, has_id, ident) in failures.items():
         answers[index] = {"error": {"kind": error.kind, "field": error.field,
                                     "message": error.message}}
-        if ident is not None:
+        if has_id:
             answers[index]["id"] = ident
     return answers
 
