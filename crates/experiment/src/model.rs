@@ -362,6 +362,11 @@ impl fmt::Display for BuildError {
                         f,
                         "{score} is undefined on {which} (p={p}, n={n}: a zero count), so no value there meets its fold bound; remove that bound or that fold"
                     ),
+                    // A bound on a dataset's mean: the figure is the bound.
+                    Level::Dataset => write!(
+                        f,
+                        "{score} is undefined on {which} (p={p}, n={n}: a zero count), so its mean cannot be formed and no value meets its dataset bound; remove that bound or that fold"
+                    ),
                     _ => write!(
                         f,
                         "{score} is undefined on {which} (p={p}, n={n}: a zero count), so its mean cannot be formed; remove that score or that fold"
