@@ -1333,7 +1333,8 @@ pub(crate) fn is_value_word(header: &str) -> bool {
 }
 
 /// Footnote marks as labels and notes print them (`*` and its look-alikes one mark).
-const NOTE_SYMBOLS: &[char] = &['*', '†', '‡', '§', '¶', '#', '∗', '⋆', 'ǂ'];
+/// (Not `#`: a sentence or a name may start or end with one, `#5-fold`, `C#`.)
+const NOTE_SYMBOLS: &[char] = &['*', '†', '‡', '§', '¶', '∗', '⋆', 'ǂ'];
 
 fn one_mark(c: char) -> char {
     match c {
