@@ -29,7 +29,7 @@ pub enum ProgramAnswer<W> {
     Undecided {
         /// Why.
         reason: String,
-        /// What was covered ([`covered`]).
+        /// What was covered: the program was not finished, or none was solved.
         covered: String,
     },
 }
